@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { type Database, openDatabase } from '#server/db/client.ts';
+import { type Env, loadEnv } from '#server/env.ts';
+import { registerFeatures } from '#server/features/index.ts';
+import { createAuth } from '#server/lib/auth.ts';
+import type { AppContext } from '#server/lib/context.ts';
+import { emailTemplates } from '#server/lib/email-templates.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { createMailer } from '#server/lib/mail.ts';
+import { webDistDir } from '#server/lib/paths.ts';
+import { isClientRoute } from '#shared/routes.ts';
+
+export type BuildAppOptions = {
+  env?: Env;
+  /** An open database; when omitted the app opens one from the environment and closes it on close. */
+  database?: Database;
+  /** Serve the built web client from dist/web (on by default when it exists). */
+  serveWeb?: boolean;
+  logger?: FastifyServerOptions['logger'];
+};
+
+export type App = FastifyInstance & { ctx: AppContext };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
+  const env = options.env ?? loadEnv();
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(env),
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    disableRequestLogging: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: env.databaseUrl, pgliteDir: path.join(env.dataDir, 'db') }));
+
+  const mailer = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, db: database.db, log: app.log });
+  const sendEmail: AppContext['sendEmail'] = (email) => mailer.send(email);
+  const auth = createAuth({ env, db: database.db, sendEmail, templates: emailTemplates(env) });
+  const ctx: AppContext = { env, database, db: database.db, auth, mailer, sendEmail, log: app.log };
+  app.decorate('ctx', ctx);
+
+  app.addHook('onClose', async () => {
+    mailer.close();
+    if (ownsDatabase) await database.close();
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // One line per request: method, path (never the query string), status and time.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        path: request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline style attributes; scripts stay strict.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        ...(env.appUrl.startsWith('https://') ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: env.appUrl.startsWith('https://')
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(rateLimit, {
+    global: false,
+    ...(env.redisUrl ? { redis: await createRedis(env.redisUrl) } : {}),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
+
+  app.addHook('onRequest', async (request) => {
+    // A browser request that changes state with our cookie must come from our own pages.
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    if (!request.url.startsWith('/api/') || !request.headers.cookie) return;
+    if (request.url.startsWith('/api/stripe/webhook')) return;
+    const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
+    if (!origin || !isAllowedOrigin(origin, env.appUrl, request.headers.host)) {
+      throw new AppError('FORBIDDEN', 'This request must come from a LetLead page (origin check failed)');
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        errors[field] ??= issue.message ?? 'Invalid value';
+      }
+      const messages = [...new Set(Object.values(errors))];
+      return reply.status(400).send({ message: messages.join('. ') || 'Invalid request', errors });
+    }
+    if (error instanceof AppError) {
+      if (error.status === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
+      return reply.status(error.status).send({ message: error.message, ...error.details });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.name === 'SyntaxError'
+          ? 'The request body is not valid JSON'
+          : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'The request body is too large'
+            : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+              ? 'Unsupported content type'
+              : error.message;
+      return reply.status(status).send({ message });
+    }
+    request.log.error({ err: error }, 'Unhandled error');
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', message: 'The database is not reachable' });
+    }
+  });
+
+  await registerFeatures(app, ctx);
+
+  const serveWeb = options.serveWeb ?? existsSync(path.join(webDistDir, 'index.html'));
+  if (serveWeb) await registerWebClient(app);
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/') || request.method !== 'GET' || !serveWeb) {
+      return reply.status(404).send({ message: 'Not found' });
+    }
+    return reply
+      .status(isClientRoute(pathname) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html')
+      .send(indexHtml());
+  });
+
+  return app as unknown as App;
+}
+
+let cachedIndexHtml: string | undefined;
+function indexHtml(): string {
+  cachedIndexHtml ??= readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+  return cachedIndexHtml;
+}
+
+async function registerWebClient(app: FastifyInstance) {
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+  // Files in dist/web (assets, favicon, robots.txt) are served by path; everything else falls back.
+  app.get('/*', async (request, reply) => {
+    const pathname = decodeURIComponent((request.url.split('?')[0] ?? '/').slice(1));
+    if (pathname && !pathname.includes('..') && existsSync(path.join(webDistDir, pathname))) {
+      const full = path.join(webDistDir, pathname);
+      if (!full.endsWith(`${path.sep}index.html`) && !isDirectory(full)) return reply.sendFile(pathname);
+    }
+    return reply.callNotFound();
+  });
+}
+
+function isDirectory(file: string): boolean {
+  return statSync(file, { throwIfNoEntry: false })?.isDirectory() ?? true;
+}
+
+function loggerOptions(env: Env): FastifyServerOptions['logger'] {
+  return {
+    level: env.logLevel,
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      remove: true,
+    },
+    serializers: {
+      // Only the path: query strings can carry tokens and emails.
+      req: (request) => ({ method: request.method, url: request.url.split('?')[0], id: request.id }),
+    },
+    ...(env.isProduction || env.nodeEnv === 'test'
+      ? {}
+      : {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }),
+  };
+}
+
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function isAllowedOrigin(origin: string, appUrl: string, host: string | undefined): boolean {
+  try {
+    const url = new URL(origin);
+    return url.origin === new URL(appUrl).origin || (host !== undefined && url.host === host);
+  } catch {
+    return false;
+  }
+}
+
+async function createRedis(url: string) {
+  const { Redis } = await import('ioredis');
+  return new Redis(url, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false });
+}

@@ -1,0 +1,116 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+import { migrationsDir } from '#server/lib/paths.ts';
+import { type Schema, schema } from './schema.ts';
+
+export type Db = NodePgDatabase<Schema> | PgliteDatabase<Schema>;
+
+/** Runs raw SQL with positional parameters on either driver (used by the job queue). */
+export type SqlExecutor = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+export type Database = {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  execute: SqlExecutor;
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export class DatabaseLockedError extends Error {}
+
+type OpenOptions = {
+  databaseUrl?: string;
+  /** Folder of the embedded database; `memory://` for a throwaway in-memory one. */
+  pgliteDir?: string;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+};
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.maxConnections ?? 10)
+    : await openPglite(options.pgliteDir ?? 'memory://');
+  return database;
+}
+
+async function openPostgres(connectionString: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000 });
+  // An idle client that loses its server (a restart) emits an error; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzleNodePg({ client: pool, schema });
+  await migrateNodePg(db, { migrationsFolder: migrationsDir });
+  return {
+    db,
+    kind: 'postgres',
+    execute: async (text, values) => {
+      const result = await pool.query(text, values as unknown[]);
+      return { rows: result.rows };
+    },
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dir: string): Promise<Database> {
+  let release: (() => Promise<void>) | undefined;
+  if (!dir.startsWith('memory://')) {
+    mkdirSync(path.dirname(dir), { recursive: true });
+    release = await lockDataDir(path.dirname(dir));
+  }
+  try {
+    const client = await PGlite.create(dir);
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder: migrationsDir });
+    return {
+      db,
+      kind: 'pglite',
+      execute: async (text, values) => {
+        const result = await client.query<Record<string, unknown>>(text, values as unknown[]);
+        return { rows: result.rows };
+      },
+      ping: async () => {
+        await client.query('select 1');
+      },
+      close: async () => {
+        await client.close();
+        await release?.();
+      },
+    };
+  } catch (error) {
+    await release?.();
+    throw error;
+  }
+}
+
+/**
+ * PGlite has no lock between processes: two servers on one data folder would corrupt it.
+ * The lock is refreshed while we run and goes stale if the process dies without releasing it.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    return await lockfile.lock(dataDir, {
+      lockfilePath: path.join(dataDir, 'letlead.lock'),
+      stale: 10_000,
+      update: 2_000,
+      onCompromised: () => {},
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ELOCKED') {
+      throw new DatabaseLockedError(
+        `The embedded database in ${dataDir} is in use by another LetLead process. ` +
+          'Stop that process first, or set DATA_DIR to another folder (or DATABASE_URL to a PostgreSQL server).',
+      );
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,46 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '#server/db/client.ts';
+import { devEmails } from '#server/db/schema.ts';
+
+export type Email = { to: string; subject: string; text: string; html?: string };
+export type Mailer = { send: (email: Email) => Promise<void>; kind: 'smtp' | 'outbox'; close: () => void };
+
+/**
+ * SMTP when SMTP_URL is set; otherwise the development outbox: the email is stored (listed on
+ * /dev/mail) and its links are printed to the log so a newcomer can follow them.
+ */
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  db: Db;
+  log: FastifyBaseLogger;
+}): Mailer {
+  const { smtpUrl, from, db, log } = options;
+  if (smtpUrl) {
+    const url = new URL(smtpUrl);
+    url.searchParams.set('connectionTimeout', '10000');
+    url.searchParams.set('greetingTimeout', '10000');
+    url.searchParams.set('socketTimeout', '20000');
+    const transport: Transporter = nodemailer.createTransport(url.toString());
+    return {
+      kind: 'smtp',
+      send: async (email) => {
+        await transport.sendMail({ from, ...email });
+      },
+      close: () => transport.close(),
+    };
+  }
+  return {
+    kind: 'outbox',
+    send: async (email) => {
+      await db.insert(devEmails).values(email);
+      const links = email.text.match(/https?:\/\/\S+/g) ?? [];
+      log.info(
+        { devMail: { subject: email.subject, links } },
+        'Email stored in the development outbox (/dev/mail)',
+      );
+    },
+    close: () => {},
+  };
+}

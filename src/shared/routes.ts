@@ -1,0 +1,23 @@
+/**
+ * The client routes of the spec's route table, so the server can answer an unknown path with a
+ * 404 status (while still serving the app, which shows its 404 page).
+ */
+export const clientRoutePatterns: RegExp[] = [
+  /^\/$/,
+  /^\/login$/,
+  /^\/signup$/,
+  /^\/pricing$/,
+  /^\/demovideo$/,
+  /^\/checkout\/(success|cancel|test)$/,
+  /^\/chatbot\/[^/]+(\/[^/]+)?$/,
+  /^\/holdingpage$/,
+  /^\/gdpr$/,
+  /^\/reset-password$/,
+  /^\/update-password$/,
+  /^\/my-account$/,
+];
+
+export function isClientRoute(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return clientRoutePatterns.some((pattern) => pattern.test(path));
+}

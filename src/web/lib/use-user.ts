@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AuthUser } from '#shared/schemas/auth.ts';
+import { getQueryFn } from './api.ts';
+
+/** The signed-in user with its company, or null when signed out. */
+export function useUser() {
+  const query = useQuery<AuthUser | null>({
+    queryKey: ['/api/auth/user'],
+    queryFn: getQueryFn<AuthUser>({ on401: 'returnNull' }),
+  });
+  return {
+    user: query.data ?? null,
+    isLoading: query.isLoading,
+    isAuthenticated: Boolean(query.data),
+    error: query.error,
+  };
+}
