@@ -7,7 +7,12 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -27,8 +32,10 @@ import { isClientRoute } from '#shared/routes.ts';
 
 export type BuildAppOptions = {
   env?: Env;
-  /** An open database; when omitted the app opens one from the environment and closes it on close. */
+  /** An open database; when omitted the app opens one from the environment. */
   database?: Database;
+  /** Close the database with the app (always when the app opened it). */
+  closeDatabase?: boolean;
   /** Serve the built web client from dist/web (on by default when it exists). */
   serveWeb?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -52,13 +59,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const ownsDatabase = !options.database;
+  const ownsDatabase = !options.database || options.closeDatabase === true;
   const database =
     options.database ??
     (await openDatabase({ databaseUrl: env.databaseUrl, pgliteDir: path.join(env.dataDir, 'db') }));
@@ -77,7 +84,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  // One line per request: method, path (never the query string), status and time.
+  // One line per request (Fastify's own two lines are off): method, path (never the query string), status and time.
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
@@ -183,7 +190,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   if (serveWeb) await registerWebClient(app);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/api/') || request.method !== 'GET' || !serveWeb) {
+    if (pathname.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method) || !serveWeb) {
       return reply.status(404).send({ message: 'Not found' });
     }
     return reply
@@ -243,7 +250,7 @@ function loggerOptions(env: Env): FastifyServerOptions['logger'] {
       : {
           transport: {
             target: 'pino-pretty',
-            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
           },
         }),
   };

@@ -1,0 +1,82 @@
+/**
+ * The contract between the conversation engine (pure, I/O-free) and the chat feature that
+ * stores conversations and turns them into leads. Everything here is JSON-serialisable.
+ */
+
+/** A property as the agent may talk about it: public facts only, never the landlord. */
+export type AgentProperty = {
+  id: string;
+  name: string;
+  address: string;
+  /** Free text as the agent typed it, e.g. "£1,250 pcm" or "£300 pw". */
+  rentalPrice: string | null;
+  bedrooms: number | null;
+  parking: string | null;
+  /** dd/mm/yyyy */
+  vacancyDate: string | null;
+};
+
+export type AgentContext = {
+  companyName: string;
+  /** The property of a property link; null on the agency-wide link until the tenant picks one. */
+  property: AgentProperty | null;
+  /** The company's listings, for choosing a property on the agency-wide link by name or address. */
+  properties: AgentProperty[];
+  /** "Today" in Europe/London as yyyy-mm-dd: relative dates are read against it. */
+  today: string;
+};
+
+/** What the agent has understood so far. null = not known (or refused). */
+export type ExtractedFields = {
+  propertyId: string | null;
+  /** yyyy-mm-dd when a date is known. */
+  moveInDate: string | null;
+  /** The tenant's words when no date could be read ("flexible"). */
+  moveInText: string | null;
+  numberOfPeople: number | null;
+  /** Annual income in whole pounds. */
+  annualIncome: number | null;
+  profession: string | null;
+  name: string | null;
+  /** Lower case. */
+  email: string | null;
+  /** E.164, e.g. +447700900123. */
+  phone: string | null;
+  availability: string | null;
+};
+
+export type SlotName = keyof Omit<ExtractedFields, 'moveInText'>;
+
+export type AgentState = {
+  fields: ExtractedFields;
+  /** Slots the tenant declined to answer: never asked again. */
+  refused: SlotName[];
+  /** The slot the last reply asked for, so a bare answer ("3") fills it. */
+  asking: SlotName | 'confirm' | null;
+  stage: 'collecting' | 'confirming' | 'closed';
+  /** Questions the agent could not answer from the property's data, passed on to the agent. */
+  openQuestions: string[];
+  turns: number;
+};
+
+export type AgentReply = {
+  reply: string;
+  /** Buttons for answers with few likely values; free text always works too. */
+  quickReplies: string[];
+  state: AgentState;
+  /** True once the closing sentence has been said. */
+  isComplete: boolean;
+};
+
+/** One engine: the guided agent, or an LLM agent that falls back to it. */
+export type ConversationEngine = {
+  start: (context: AgentContext) => AgentReply;
+  reply: (context: AgentContext, state: AgentState, message: string) => Promise<AgentReply>;
+};
+
+/** The closing sentence; the chat page's automatic save keys on it (spec section 4). */
+export const CLOSING_SENTENCE =
+  'Thank you for confirming the information. We will be in touch to book the viewing. Have a great day!';
+
+/** The most turns a conversation may take before the agent closes politely. */
+export const MAX_TURNS = 60;

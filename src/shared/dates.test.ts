@@ -1,0 +1,109 @@
+import { describe, expect, test } from 'vitest';
+import { autoSlash, expandTwoDigitYear, formatUkDate, isInvalidUkDate, parseUkDate } from './dates.ts';
+
+describe('parseUkDate', () => {
+  test.each([
+    ['01/03/2025', '2025-03-01'],
+    ['1/3/2025', '2025-03-01'],
+    ['31/12/2025', '2025-12-31'],
+    ['29/02/2024', '2024-02-29'],
+    ['30/04/2025', '2025-04-30'],
+    ['01/03/25', '2025-03-01'],
+    ['01/03/50', '2050-03-01'],
+    ['01/03/51', '1951-03-01'],
+    ['15/08/99', '1999-08-15'],
+    [' 01/03/2025 ', '2025-03-01'],
+  ])('%s is %s at UTC midnight', (text, iso) => {
+    expect(parseUkDate(text)?.toISOString()).toBe(`${iso}T00:00:00.000Z`);
+  });
+
+  test.each([
+    '',
+    '31/04/2025',
+    '29/02/2025',
+    '32/01/2025',
+    '00/01/2025',
+    '01/13/2025',
+    '01/00/2025',
+    '01/03',
+    '01/03/',
+    '01/03/202',
+    '01/03/20255',
+    '2025-03-01',
+    'tomorrow',
+  ])('%j is not a date', (text) => {
+    expect(parseUkDate(text)).toBeNull();
+  });
+});
+
+describe('expandTwoDigitYear', () => {
+  test.each([
+    [0, 2000],
+    [25, 2025],
+    [50, 2050],
+    [51, 1951],
+    [99, 1999],
+    [2025, 2025],
+  ])('%i reads as %i', (year, full) => {
+    expect(expandTwoDigitYear(year)).toBe(full);
+  });
+});
+
+describe('formatUkDate', () => {
+  test.each([
+    ['2025-03-01T00:00:00Z', '01/03/2025'],
+    ['2025-12-31T00:00:00Z', '31/12/2025'],
+    ['1999-08-15T00:00:00Z', '15/08/1999'],
+  ])('%s is %s', (iso, text) => {
+    expect(formatUkDate(new Date(iso))).toBe(text);
+  });
+
+  test('reads back what it writes', () => {
+    const date = new Date('2031-07-09T00:00:00Z');
+    expect(parseUkDate(formatUkDate(date))?.getTime()).toBe(date.getTime());
+  });
+});
+
+describe('isInvalidUkDate', () => {
+  test.each([
+    ['', false],
+    ['01/03/2025', false],
+    ['31/04/2025', true],
+    ['12/0', true],
+  ])('%j → %s', (text, invalid) => {
+    expect(isInvalidUkDate(text)).toBe(invalid);
+  });
+});
+
+describe('autoSlash', () => {
+  test.each([
+    ['', '1', '1'],
+    ['1', '12', '12/'],
+    ['12/', '12/0', '12/0'],
+    ['12/0', '12/03', '12/03/'],
+    ['12/03/', '12/03/2', '12/03/2'],
+    ['12/03/202', '12/03/2025', '12/03/2025'],
+    ['12/03/2025', '12/03/20256', '12/03/2025'],
+    ['1', '1/', '1/'],
+    ['1/', '1/3', '1/3'],
+    ['1/3', '1/3/', '1/3/'],
+    ['12', '123', '12/3'],
+    ['12/', '12//', '12/'],
+    ['12/', '12/a', '12/'],
+    ['', '/', ''],
+    ['', '12032025', '12/03/2025'],
+    ['', '12/03/2025 ', '12/03/2025'],
+    ['12/03', '12/034', '12/03/4'],
+  ])('typing %j → %j shows %j', (previous, next, shown) => {
+    expect(autoSlash(previous, next)).toBe(shown);
+  });
+
+  test.each([
+    ['12/', '12'],
+    ['12/03/', '12/03'],
+    ['12/03/2025', '12/03/202'],
+    ['1', ''],
+  ])('deleting from %j leaves %j', (previous, next) => {
+    expect(autoSlash(previous, next)).toBe(next);
+  });
+});

@@ -1,0 +1,44 @@
+import type { ComponentProps } from 'react';
+import { cn } from '#web/lib/utils.ts';
+
+export function Card({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      className={cn(
+        'flex flex-col gap-6 rounded-xl border border-border bg-card py-6 text-card-foreground shadow-sm',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('flex flex-col gap-1.5 px-6', className)} {...props} />;
+}
+
+type HeadingLevel = 'h2' | 'h3' | 'h4';
+
+/**
+ * A heading so that screen-reader users can jump between cards; an h2 by default (a card sits under
+ * the page's h1), `as="h3"` inside a section, `as="div"` where it is not a heading at all.
+ */
+export function CardTitle({
+  className,
+  as: Tag = 'h2',
+  ...props
+}: ComponentProps<'h2'> & { as?: HeadingLevel | 'div' }) {
+  return <Tag className={cn('text-lg leading-tight font-semibold', className)} {...props} />;
+}
+
+export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
+  return <p className={cn('text-sm text-muted-foreground', className)} {...props} />;
+}
+
+export function CardContent({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('px-6', className)} {...props} />;
+}
+
+export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('flex items-center gap-2 px-6', className)} {...props} />;
+}

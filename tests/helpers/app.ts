@@ -1,0 +1,39 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type App, buildApp } from '#server/app.ts';
+import type { Database } from '#server/db/client.ts';
+import { loadEnv } from '#server/env.ts';
+import { createTestDatabase } from './database.ts';
+
+export type TestApp = App & { database: Database; url: string };
+
+/**
+ * Builds the real app on a fresh database and listens on a random local port. Extra
+ * environment variables override the test defaults (e.g. SMTP_URL, STRIPE_SECRET_KEY).
+ */
+export async function createTestApp(envOverrides: Record<string, string | undefined> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'letlead-test-'));
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'test-secret-that-is-long-enough-for-better-auth',
+    DATA_DIR: dataDir,
+    APP_URL: 'http://localhost:3000',
+    JOBS: 'false',
+    ...envOverrides,
+  });
+  const app = await buildApp({ env, database, serveWeb: false, closeDatabase: true });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const testApp = app as TestApp;
+  testApp.database = database;
+  testApp.url = `http://127.0.0.1:${port}`;
+  return testApp;
+}
+
+/** Headers a browser on our own page sends: the Origin that state-changing requests need. */
+export function browserHeaders(app: TestApp, cookie?: string): Record<string, string> {
+  return { origin: app.ctx.env.appUrl, ...(cookie ? { cookie } : {}) };
+}

@@ -1,0 +1,56 @@
+import { defineConfig } from 'vitest/config';
+
+const alias = {
+  '#web': new URL('./src/web', import.meta.url).pathname,
+  '#shared': new URL('./src/shared', import.meta.url).pathname,
+  '#agent': new URL('./src/agent', import.meta.url).pathname,
+  '#server': new URL('./src/server', import.meta.url).pathname,
+  '#tests': new URL('./tests', import.meta.url).pathname,
+};
+
+const integration = ['src/**/*.int.test.ts', 'tests/**/*.int.test.ts'];
+
+// Integration tests (real HTTP, real database) run on PGlite, and again on PostgreSQL when
+// TEST_DATABASE_URL is set. Everything else is a plain unit test.
+const projects = [
+  {
+    resolve: { alias },
+    test: {
+      name: 'unit',
+      include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts', 'scripts/**/*.test.ts'],
+      exclude: [...integration, 'tests/e2e/**', 'node_modules/**'],
+    },
+  },
+  {
+    resolve: { alias },
+    test: {
+      name: 'pglite',
+      include: integration,
+      env: { TEST_DB: 'pglite' },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  },
+  ...(process.env.TEST_DATABASE_URL
+    ? [
+        {
+          resolve: { alias },
+          test: {
+            name: 'postgres',
+            include: integration,
+            env: { TEST_DB: 'postgres' },
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+          },
+        },
+      ]
+    : []),
+];
+
+export default defineConfig({
+  test: {
+    projects,
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
