@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { slugify, uniqueSlug } from './slug.ts';
+
+describe('slugify', () => {
+  it.each([
+    ['Acme Lettings', 'acme-lettings'],
+    ['  Smith & Sons Estate Agents Ltd. ', 'smith-and-sons-estate-agents-ltd'],
+    ['Café Réal Homes', 'cafe-real-homes'],
+    ['14 Elm Road, Leeds LS6', '14-elm-road-leeds-ls6'],
+    ['!!!', 'item'],
+  ])('%s → %s', (name, slug) => {
+    expect(slugify(name)).toBe(slug);
+  });
+
+  it('keeps slugs short', () => {
+    expect(slugify('a'.repeat(300)).length).toBeLessThanOrEqual(60);
+  });
+});
+
+describe('uniqueSlug', () => {
+  it('adds a numeric suffix on a clash', async () => {
+    const taken = new Set(['acme-lettings', 'acme-lettings-2']);
+    expect(await uniqueSlug('Acme Lettings', async (s) => taken.has(s))).toBe('acme-lettings-3');
+    expect(await uniqueSlug('Other', async (s) => taken.has(s))).toBe('other');
+  });
+});
