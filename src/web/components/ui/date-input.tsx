@@ -1,11 +1,15 @@
 import { CalendarIcon } from 'lucide-react';
-import { type ComponentProps, useState } from 'react';
+import { type ComponentProps, lazy, Suspense, useState } from 'react';
 import { autoSlash, formatUkDate, isInvalidUkDate, parseUkDate, UK_DATE_MAX_LENGTH } from '#shared/dates.ts';
 import { cn } from '#web/lib/utils.ts';
 import { Button } from './button.tsx';
-import { Calendar } from './calendar.tsx';
 import { inputClassName } from './input.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from './popover.tsx';
+import { Spinner } from './spinner.tsx';
+
+// react-day-picker is most of this component's weight: fetch it only when the calendar is opened,
+// so a page with a date input (the public chat, say) does not pay for it up front.
+const Calendar = lazy(() => import('./calendar.tsx').then((module) => ({ default: module.Calendar })));
 
 export type DateInputProps = Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'type' | 'defaultValue'> & {
   /** The text as typed, dd/mm/yyyy when complete. */
@@ -71,16 +75,24 @@ export function DateInput({
           </Button>
         </PopoverTrigger>
         <PopoverContent className="w-auto p-0" align="end">
-          <Calendar
-            mode="single"
-            selected={selected}
-            defaultMonth={selected}
-            autoFocus
-            onSelect={(date) => {
-              if (date) onChange(formatUkDate(localToUtcDay(date)));
-              setIsCalendarOpen(false);
-            }}
-          />
+          <Suspense
+            fallback={
+              <div className="flex size-72 items-center justify-center">
+                <Spinner label="Loading calendar" />
+              </div>
+            }
+          >
+            <Calendar
+              mode="single"
+              selected={selected}
+              defaultMonth={selected}
+              autoFocus
+              onSelect={(date) => {
+                if (date) onChange(formatUkDate(localToUtcDay(date)));
+                setIsCalendarOpen(false);
+              }}
+            />
+          </Suspense>
         </PopoverContent>
       </Popover>
     </div>

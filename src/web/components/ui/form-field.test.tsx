@@ -30,3 +30,23 @@ test('a valid field is not marked invalid and keeps its own id', () => {
   expect(input.getAttribute('aria-invalid')).toBeNull();
   expect(input.getAttribute('aria-describedby')).toBeNull();
 });
+
+test('a render function puts the wiring on the part that takes focus', () => {
+  render(
+    <FormField label="Plan" error="Choose a plan">
+      {(props) => (
+        <div>
+          <button type="button" {...props}>
+            Free
+          </button>
+        </div>
+      )}
+    </FormField>,
+  );
+  const trigger = screen.getByLabelText('Plan');
+  expect(trigger.tagName).toBe('BUTTON');
+  expect(trigger.getAttribute('aria-invalid')).toBe('true');
+  expect(document.getElementById(trigger.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+    'Choose a plan',
+  );
+});

@@ -2,7 +2,7 @@ import { cloneElement, isValidElement, type ReactElement, type ReactNode, useId 
 import { cn } from '#web/lib/utils.ts';
 import { Label } from './label.tsx';
 
-type ControlProps = {
+export type FormControlProps = {
   id?: string;
   'aria-describedby'?: string;
   'aria-invalid'?: boolean | 'true' | 'false';
@@ -13,8 +13,12 @@ export type FormFieldProps = {
   /** The validation message; when set the control is marked invalid and describes itself with it. */
   error?: string;
   description?: ReactNode;
-  /** The one control (Input, Textarea, DateInput, SelectTrigger…); it receives the id and aria wiring. */
-  children: ReactElement<ControlProps>;
+  /**
+   * The one control (Input, Textarea, DateInput…), which receives the id and aria wiring; or, for a
+   * compound control such as Select, a function that puts the given props on the focusable part:
+   * `{(props) => <Select …><SelectTrigger {...props}>…</SelectTrigger>…</Select>}`.
+   */
+  children: ReactElement<FormControlProps> | ((props: FormControlProps & { id: string }) => ReactNode);
   /** Used for the control when the child has no id of its own. */
   id?: string;
   className?: string;
@@ -28,7 +32,7 @@ export type FormFieldProps = {
  */
 export function FormField({ label, error, description, children, id, className, required }: FormFieldProps) {
   const generatedId = useId();
-  const childProps = isValidElement(children) ? children.props : {};
+  const childProps: FormControlProps = isValidElement(children) ? children.props : {};
   const controlId = childProps.id ?? id ?? generatedId;
   const descriptionId = `${controlId}-description`;
   const errorId = `${controlId}-error`;
@@ -39,22 +43,23 @@ export function FormField({ label, error, description, children, id, className, 
   ]
     .filter(Boolean)
     .join(' ');
+  const controlProps = {
+    id: controlId,
+    'aria-describedby': describedBy || undefined,
+    'aria-invalid': error ? true : childProps['aria-invalid'],
+  };
 
   return (
-    <div className={cn('grid gap-2', className)}>
+    <div className={cn('grid content-start gap-2', className)}>
       <Label htmlFor={controlId} className={cn(error && 'text-destructive')}>
         {label}
         {required ? (
-          <span aria-hidden="true" className="text-destructive">
+          <span aria-hidden="true" className="ml-0.5 text-destructive">
             *
           </span>
         ) : null}
       </Label>
-      {cloneElement(children, {
-        id: controlId,
-        'aria-describedby': describedBy || undefined,
-        'aria-invalid': error ? true : childProps['aria-invalid'],
-      })}
+      {typeof children === 'function' ? children(controlProps) : cloneElement(children, controlProps)}
       {description ? (
         <p id={descriptionId} className="text-sm text-muted-foreground">
           {description}

@@ -2,10 +2,14 @@ import { Progress as ProgressPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '#web/lib/utils.ts';
 
-export type ProgressProps = ComponentProps<typeof ProgressPrimitive.Root> & {
-  /** Colours the filled part, e.g. `bg-amber-500` when credits run low, `bg-destructive` when out. */
-  indicatorClassName?: string;
-};
+// A progress bar without a name is announced as just a number, so one is required.
+type AccessibleName = { 'aria-label': string } | { 'aria-labelledby': string };
+
+export type ProgressProps = ComponentProps<typeof ProgressPrimitive.Root> &
+  AccessibleName & {
+    /** Colours the filled part, e.g. `bg-amber-500` when credits run low, `bg-destructive` when out. */
+    indicatorClassName?: string;
+  };
 
 export function Progress({ className, indicatorClassName, value, max = 100, ...props }: ProgressProps) {
   const percent = value == null || max <= 0 ? 0 : Math.min(100, Math.max(0, (value / max) * 100));
