@@ -26,7 +26,8 @@ import { createAuth } from '#server/lib/auth.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { emailTemplates } from '#server/lib/email-templates.ts';
 import { AppError } from '#server/lib/errors.ts';
-import { createMailer } from '#server/lib/mail.ts';
+import { createJobQueue } from '#server/lib/jobs.ts';
+import { createMailer, type Email } from '#server/lib/mail.ts';
 import { webDistDir } from '#server/lib/paths.ts';
 import { isClientRoute } from '#shared/routes.ts';
 
@@ -71,12 +72,31 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     (await openDatabase({ databaseUrl: env.databaseUrl, pgliteDir: path.join(env.dataDir, 'db') }));
 
   const mailer = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, db: database.db, log: app.log });
-  const sendEmail: AppContext['sendEmail'] = (email) => mailer.send(email);
-  const auth = createAuth({ env, db: database.db, sendEmail, templates: emailTemplates(env) });
-  const ctx: AppContext = { env, database, db: database.db, auth, mailer, sendEmail, log: app.log };
+  const jobs = createJobQueue({ execute: database.execute, runWorkers: env.runJobs, log: app.log });
+  jobs.define<Email>('email', (email) => mailer.send(email), { retryLimit: 8, retryDelaySeconds: 60 });
+  const sendEmail: AppContext['sendEmail'] = async (email) => {
+    try {
+      await mailer.send(email);
+      return 'sent';
+    } catch (error) {
+      app.log.warn({ err: error, subject: email.subject }, 'Email not sent: queued for retry');
+      await jobs.send('email', email);
+      return 'queued';
+    }
+  };
+  const auth = createAuth({
+    env,
+    db: database.db,
+    sendEmail: async (email) => {
+      await sendEmail(email);
+    },
+    templates: emailTemplates(env),
+  });
+  const ctx: AppContext = { env, database, db: database.db, auth, mailer, sendEmail, log: app.log, jobs };
   app.decorate('ctx', ctx);
 
   app.addHook('onClose', async () => {
+    await jobs.stop();
     mailer.close();
     if (ownsDatabase) await database.close();
   });
@@ -185,6 +205,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   });
 
   await registerFeatures(app, ctx);
+  await jobs.start();
 
   const serveWeb = options.serveWeb ?? existsSync(path.join(webDistDir, 'index.html'));
   if (serveWeb) await registerWebClient(app);

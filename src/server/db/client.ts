@@ -50,8 +50,10 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     db,
     kind: 'postgres',
     execute: async (text, values) => {
-      const result = await pool.query(text, values as unknown[]);
-      return { rows: result.rows };
+      const result = await pool.query(text, values as unknown[] | undefined);
+      // A multi-statement text answers an array of results: the last one carries the rows.
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      return { rows: last?.rows ?? [] };
     },
     ping: async () => {
       await pool.query('select 1');
@@ -74,6 +76,11 @@ async function openPglite(dir: string): Promise<Database> {
       db,
       kind: 'pglite',
       execute: async (text, values) => {
+        // Without parameters the text may hold several statements (migrations of pg-boss).
+        if (!values) {
+          const results = await client.exec(text);
+          return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+        }
         const result = await client.query<Record<string, unknown>>(text, values as unknown[]);
         return { rows: result.rows };
       },

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
 import type { Auth } from './auth.ts';
+import type { Jobs } from './jobs-types.ts';
 import type { Email, Mailer } from './mail.ts';
 
 /** Everything a feature needs, built once per app and handed to each feature's routes. */
@@ -11,7 +12,12 @@ export type AppContext = {
   db: Db;
   auth: Auth;
   mailer: Mailer;
-  /** Sends an email now; failures are logged and retried by the job queue where one runs. */
-  sendEmail: (email: Email) => Promise<void>;
+  /**
+   * Sends an email now; when the mail server fails, the email is queued and retried by the job
+   * queue ('queued'), so the caller can say it may be delayed instead of failing.
+   */
+  sendEmail: (email: Email) => Promise<'sent' | 'queued'>;
   log: FastifyBaseLogger;
+  /** Background jobs: define handlers and schedules while registering routes; send from use cases. */
+  jobs: Jobs;
 };
