@@ -1,0 +1,73 @@
+import { describe, expect, test } from 'vitest';
+import { formatDate, formatDateTime, formatFullDateTime, formatMoney, formatUkPhone } from './format.ts';
+
+describe('formatDate', () => {
+  test.each([
+    ['2025-01-05T15:07:00Z', '5 Jan 2025'],
+    ['2025-09-30T12:00:00Z', '30 Sep 2025'],
+    // 23:30 UTC in summer is already the next day in London.
+    ['2025-07-14T23:30:00Z', '15 Jul 2025'],
+    // In winter London is on UTC.
+    ['2025-12-31T23:30:00Z', '31 Dec 2025'],
+  ])('%s → %s', (iso, text) => {
+    expect(formatDate(iso)).toBe(text);
+  });
+
+  test.each([null, undefined, '', 'not a date'])('%s → empty', (value) => {
+    expect(formatDate(value)).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  test.each([
+    ['2025-01-05T15:07:00Z', '5 Jan, 3:07 PM'],
+    ['2025-01-05T00:05:00Z', '5 Jan, 12:05 AM'],
+    ['2025-01-05T12:00:00Z', '5 Jan, 12:00 PM'],
+    ['2025-06-05T08:09:00Z', '5 Jun, 9:09 AM'],
+    // The clocks go forward at 01:00 UTC on 30 March 2025.
+    ['2025-03-30T00:59:00Z', '30 Mar, 12:59 AM'],
+    ['2025-03-30T01:00:00Z', '30 Mar, 2:00 AM'],
+    // And back at 01:00 UTC on 26 October 2025.
+    ['2025-10-26T00:59:00Z', '26 Oct, 1:59 AM'],
+    ['2025-10-26T01:00:00Z', '26 Oct, 1:00 AM'],
+  ])('%s → %s', (iso, text) => {
+    expect(formatDateTime(iso)).toBe(text);
+  });
+
+  test('accepts a Date', () => {
+    expect(formatDateTime(new Date('2025-01-05T15:07:00Z'))).toBe('5 Jan, 3:07 PM');
+  });
+
+  test('the full form carries the year', () => {
+    expect(formatFullDateTime('2025-01-05T15:07:00Z')).toBe('5 Jan 2025, 3:07 PM');
+  });
+});
+
+describe('formatMoney', () => {
+  test.each([
+    [30000, '£30,000'],
+    [0, '£0'],
+    [1250.5, '£1,250.50'],
+    [1234567, '£1,234,567'],
+  ])('%d → %s', (pounds, text) => {
+    expect(formatMoney(pounds)).toBe(text);
+  });
+});
+
+describe('formatUkPhone', () => {
+  test.each([
+    ['+447700900123', '07700 900123'],
+    ['+442079460000', '020 7946 0000'],
+    ['+441134960000', '0113 496 0000'],
+    ['+441614960000', '0161 496 0000'],
+    ['+441632960000', '01632 960000'],
+    ['+443001234567', '0300 123 4567'],
+    ['+448001234567', '0800 123 4567'],
+    ['+33612345678', '+33612345678'],
+    ['07700 900123', '07700 900123'],
+    ['', ''],
+    [null, ''],
+  ])('%s → %s', (stored, shown) => {
+    expect(formatUkPhone(stored)).toBe(shown);
+  });
+});
