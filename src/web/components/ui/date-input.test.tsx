@@ -68,10 +68,11 @@ describe('DateInput', () => {
   test('the calendar fills in the day picked', async () => {
     const { user, input } = setup('10/03/2025');
     await user.click(screen.getByRole('button', { name: 'Choose date' }));
-    const grid = await screen.findByRole('grid');
+    // The calendar is loaded on demand; give it time on a busy machine.
+    const grid = await screen.findByRole('grid', {}, { timeout: 10_000 });
     expect(grid.querySelector('th')?.textContent).toMatch(/^Mo/);
     await user.click(screen.getByRole('button', { name: /20 March 2025/ }));
     expect(input.value).toBe('20/03/2025');
     expect(screen.queryByRole('grid')).toBeNull();
-  });
+  }, 20_000);
 });
