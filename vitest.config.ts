@@ -49,6 +49,7 @@ const projects = [
 
 export default defineConfig({
   test: {
+    globalSetup: ['tests/helpers/global-setup.ts'],
     projects,
     pool: 'forks',
     maxWorkers: 2,

@@ -31,12 +31,14 @@ type OpenOptions = {
   pgliteDir?: string;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /** A dumped, migrated embedded database to start from (tests). */
+  pgliteTemplate?: Blob;
 };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const database = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.maxConnections ?? 10)
-    : await openPglite(options.pgliteDir ?? 'memory://');
+    : await openPglite(options.pgliteDir ?? 'memory://', options.pgliteTemplate);
   return database;
 }
 
@@ -62,14 +64,14 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   };
 }
 
-async function openPglite(dir: string): Promise<Database> {
+async function openPglite(dir: string, template?: Blob): Promise<Database> {
   let release: (() => Promise<void>) | undefined;
   if (!dir.startsWith('memory://')) {
     mkdirSync(path.dirname(dir), { recursive: true });
     release = await lockDataDir(path.dirname(dir));
   }
   try {
-    const client = await PGlite.create(dir);
+    const client = template ? await PGlite.create(dir, { loadDataDir: template }) : await PGlite.create(dir);
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: migrationsDir });
     return {
