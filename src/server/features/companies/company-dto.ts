@@ -1,6 +1,6 @@
 import type { Company } from '#server/db/schema.ts';
-import type { CompanyDto } from '#shared/schemas/auth.ts';
 import { isPlanType } from '#shared/plans.ts';
+import type { CompanyDto } from '#shared/schemas/auth.ts';
 
 /** The company as its owner sees it over the API. */
 export function toCompanyDto(company: Company): CompanyDto {
@@ -21,7 +21,9 @@ export function toCompanyDto(company: Company): CompanyDto {
     cancelAtPeriodEnd: company.cancelAtPeriodEnd,
     currentPeriodEnd: company.currentPeriodEnd?.toISOString() ?? null,
     pendingAccountType:
-      company.pendingAccountType && isPlanType(company.pendingAccountType) ? company.pendingAccountType : null,
+      company.pendingAccountType && isPlanType(company.pendingAccountType)
+        ? company.pendingAccountType
+        : null,
     createdAt: company.createdAt.toISOString(),
     updatedAt: company.updatedAt.toISOString(),
   };
