@@ -1,8 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#server/lib/context.ts';
+import { registerAnalytics } from './analytics/analytics-routes.ts';
+import { registerAuth } from './auth/routes.ts';
+import { registerBilling } from './billing/routes.ts';
+import { registerCompanies } from './companies/routes.ts';
+import { registerImages } from './images/images-routes.ts';
+import { registerLeads } from './leads/routes.ts';
+import { registerProperties } from './properties/routes.ts';
+import { registerSite } from './site/site-routes.ts';
 
 /** Each feature registers its routes here, in one line. */
 export async function registerFeatures(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  void app;
-  void ctx;
+  await registerAuth(app, ctx);
+  await registerCompanies(app, ctx);
+  await registerProperties(app, ctx);
+  await registerLeads(app, ctx);
+  await registerSite(app, ctx);
+  await registerImages(app, ctx);
+  await registerAnalytics(app, ctx);
+  await registerBilling(app, ctx);
 }

@@ -1,0 +1,107 @@
+import { describe, expect, test } from 'vitest';
+import type { Lead } from '#server/db/schema.ts';
+import { csvCell, leadsToCsv, neutraliseCell } from './leads-csv.ts';
+
+describe('neutraliseCell', () => {
+  test.each([
+    ['=HYPERLINK("http://evil.example","click")', `'=HYPERLINK("http://evil.example","click")`],
+    ['+447700900123', "'+447700900123"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\t=1', "'\t=1"],
+    ['\r=1', "'\r=1"],
+    ['Sarah Jones', 'Sarah Jones'],
+    ['£42,000 per year', '£42,000 per year'],
+    ['a=b', 'a=b'],
+    ['', ''],
+  ])('%j → %j', (value, safe) => {
+    expect(neutraliseCell(value)).toBe(safe);
+  });
+});
+
+describe('csvCell', () => {
+  test.each([
+    [null, ''],
+    [undefined, ''],
+    [3, '3'],
+    [-3, '-3'],
+    ['plain', 'plain'],
+    ['£1,200 pcm', '"£1,200 pcm"'],
+    ['She said "hi"', '"She said ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    ['=1,2', `"'=1,2"`],
+  ])('%j → %j', (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
+  });
+});
+
+function lead(overrides: Partial<Lead> = {}): Lead {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    companyId: '00000000-0000-4000-8000-000000000002',
+    conversationId: null,
+    propertyId: null,
+    propertyName: '2 Bed Flat, Elm Road',
+    propertyLocation: '14 Elm Road, Leeds LS6 2AB',
+    rentalPrice: '£1,200 pcm',
+    numberOfBeds: 2,
+    name: 'Sarah Jones',
+    email: 'sarah@example.test',
+    contactNumber: '+447700900123',
+    income: '£42,000 per year',
+    annualIncome: 42000,
+    profession: 'Nurse',
+    numberOfPeople: 2,
+    moveInDate: '01/03/2027',
+    availability: 'Weekday evenings',
+    rating: '8',
+    score: 8,
+    scoreBreakdown: {
+      parts: [
+        { label: 'Affordability', points: 4, max: 4, reason: 'x' },
+        { label: 'Move-in fit', points: 1, max: 2, reason: 'y' },
+      ],
+    },
+    chatTranscriptId: null,
+    createdAt: new Date('2025-07-05T14:07:00Z'),
+    updatedAt: new Date('2025-07-05T14:07:00Z'),
+    ...overrides,
+  };
+}
+
+describe('leadsToCsv', () => {
+  test('has every column of the leads table, a BOM and CRLF line ends', () => {
+    const csv = leadsToCsv([lead()]);
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const [header, row, end] = csv.slice(1).split('\r\n');
+    expect(header).toBe(
+      'Date/Time,Property,Location,Price,Beds,Name,Email,Contact,Income,Profession,People,Move In,Availability,Rating,Score breakdown',
+    );
+    expect(row).toBe(
+      '2025-07-05 15:07,"2 Bed Flat, Elm Road","14 Elm Road, Leeds LS6 2AB","£1,200 pcm",2,Sarah Jones,sarah@example.test,07700 900123,"£42,000 per year",Nurse,2,01/03/2027,Weekday evenings,8,Affordability 4/4; Move-in fit 1/2',
+    );
+    expect(end).toBe('');
+  });
+
+  test('empty values are empty cells and an empty property reads any', () => {
+    const csv = leadsToCsv([
+      lead({
+        propertyName: '',
+        propertyLocation: null,
+        numberOfBeds: null,
+        contactNumber: null,
+        rating: null,
+        scoreBreakdown: null,
+      }),
+    ]);
+    const row = csv.split('\r\n')[1];
+    expect(row.startsWith('2025-07-05 15:07,any,,"£1,200 pcm",,Sarah Jones,sarah@example.test,,')).toBe(true);
+    expect(row.endsWith('Weekday evenings,,')).toBe(true);
+  });
+
+  test('a formula typed by a tenant arrives as text', () => {
+    const csv = leadsToCsv([lead({ name: '=cmd|"/c calc"!A1', profession: '@SUM(1)' })]);
+    expect(csv).toContain(`"'=cmd|""/c calc""!A1"`);
+    expect(csv).toContain("'@SUM(1)");
+  });
+});

@@ -1,0 +1,66 @@
+import type { Lead } from '#server/db/schema.ts';
+import { formatUkPhone, londonParts } from '#shared/format.ts';
+import { readScoreBreakdown } from './score-breakdown.ts';
+
+/**
+ * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return) as a formula:
+ * a tenant could type `=HYPERLINK(…)` as their name. A leading apostrophe makes it plain text.
+ */
+export function neutraliseCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** RFC 4180: quoted when it holds a comma, a quote or a line break; quotes doubled. */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'number' ? String(value) : neutraliseCell(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** yyyy-mm-dd hh:mm on London time: every spreadsheet reads it as a date and time. */
+function spreadsheetDateTime(date: Date): string {
+  const parts = londonParts(date);
+  if (!parts) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${parts.year}-${pad(parts.month)}-${pad(parts.day)} ${pad(parts.hour)}:${pad(parts.minute)}`;
+}
+
+function scoreSummary(stored: unknown): string {
+  const breakdown = readScoreBreakdown(stored);
+  if (!breakdown) return '';
+  return breakdown.parts.map((part) => `${part.label} ${part.points}/${part.max}`).join('; ');
+}
+
+type CsvColumn = { header: string; value: (lead: Lead) => string | number | null };
+
+/** The leads table's columns in its order, then the score's parts. */
+const columns: CsvColumn[] = [
+  { header: 'Date/Time', value: (lead) => spreadsheetDateTime(lead.createdAt) },
+  { header: 'Property', value: (lead) => lead.propertyName || 'any' },
+  { header: 'Location', value: (lead) => lead.propertyLocation },
+  { header: 'Price', value: (lead) => lead.rentalPrice },
+  { header: 'Beds', value: (lead) => lead.numberOfBeds },
+  { header: 'Name', value: (lead) => lead.name },
+  { header: 'Email', value: (lead) => lead.email },
+  { header: 'Contact', value: (lead) => (lead.contactNumber ? formatUkPhone(lead.contactNumber) : null) },
+  { header: 'Income', value: (lead) => lead.income },
+  { header: 'Profession', value: (lead) => lead.profession },
+  { header: 'People', value: (lead) => lead.numberOfPeople },
+  { header: 'Move In', value: (lead) => lead.moveInDate },
+  { header: 'Availability', value: (lead) => lead.availability },
+  {
+    header: 'Rating',
+    value: (lead) => (lead.rating && /^\d+$/.test(lead.rating) ? Number(lead.rating) : lead.rating),
+  },
+  { header: 'Score breakdown', value: (lead) => scoreSummary(lead.scoreBreakdown) },
+];
+
+/**
+ * The leads as a CSV file that opens in Excel, Numbers and Google Sheets: UTF-8 with a byte
+ * order mark (so that £ survives Excel), CRLF line ends.
+ */
+export function leadsToCsv(leads: Lead[]): string {
+  const lines = [columns.map((column) => csvCell(column.header)).join(',')];
+  for (const lead of leads) lines.push(columns.map((column) => csvCell(column.value(lead))).join(','));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}

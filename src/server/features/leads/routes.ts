@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '#server/lib/context.ts';
+import { requireCompanyById, requireUser } from '#server/lib/session.ts';
+import { dashboardSchema, leadDetailSchema, leadIdParamsSchema } from '#shared/schemas/leads.ts';
+import { companyIdParamsSchema } from '#shared/schemas/properties.ts';
+import { deleteLead, exportLeadsCsv, getDashboard, getLeadDetail } from './leads.ts';
+
+export async function registerLeads(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/companies/:id/dashboard',
+    { schema: { params: companyIdParamsSchema, response: { 200: dashboardSchema } } },
+    async (request, reply) => {
+      const { company } = await requireCompanyById(ctx, request, request.params.id);
+      reply.header('cache-control', 'private, no-store');
+      return getDashboard(ctx, company);
+    },
+  );
+
+  app.get(
+    '/api/leads/:id',
+    { schema: { params: leadIdParamsSchema, response: { 200: leadDetailSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(ctx, request);
+      reply.header('cache-control', 'private, no-store');
+      return getLeadDetail(ctx, { userId: user.id, leadId: request.params.id });
+    },
+  );
+
+  app.delete('/api/leads/:id', { schema: { params: leadIdParamsSchema } }, async (request, reply) => {
+    const user = await requireUser(ctx, request);
+    await deleteLead(ctx, { userId: user.id, leadId: request.params.id });
+    return reply.status(204).send();
+  });
+
+  app.get(
+    '/api/companies/:id/leads.csv',
+    { schema: { params: companyIdParamsSchema } },
+    async (request, reply) => {
+      const { company } = await requireCompanyById(ctx, request, request.params.id);
+      const { fileName, csv } = await exportLeadsCsv(ctx, company);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(csv);
+    },
+  );
+}

@@ -1,0 +1,123 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { type Company, companies, type Property, properties } from '#server/db/schema.ts';
+import type { AppContext } from '#server/lib/context.ts';
+import { notFound } from '#server/lib/errors.ts';
+import { isUuid } from '#server/lib/session.ts';
+import type { PropertyDto, PropertyInput } from '#shared/schemas/properties.ts';
+import { uniqueSlug } from '#shared/slug.ts';
+
+/** DESIGN.md "Slugs and links": the agency-wide link. */
+export function agencyLink(appUrl: string, companySlug: string): string {
+  return `${appUrl}/chatbot/${encodeURIComponent(companySlug)}`;
+}
+
+/** DESIGN.md "Slugs and links": a property's own link. */
+export function propertyLink(appUrl: string, companySlug: string, propertySlug: string): string {
+  return `${agencyLink(appUrl, companySlug)}/${encodeURIComponent(propertySlug)}`;
+}
+
+export function toPropertyDto(property: Property, appUrl: string, companySlug: string): PropertyDto {
+  return {
+    id: property.id,
+    companyId: property.companyId,
+    propertyName: property.propertyName,
+    slug: property.slug,
+    propertyAddress: property.propertyAddress,
+    propertyRentalPrice: property.propertyRentalPrice,
+    numberOfBedrooms: property.numberOfBedrooms,
+    parkingSpace: property.parkingSpace,
+    vacancyDate: property.vacancyDate,
+    landlord: property.landlord,
+    chatbotUrl: property.chatbotUrl ?? propertyLink(appUrl, companySlug, property.slug),
+    createdAt: property.createdAt.toISOString(),
+    updatedAt: property.updatedAt.toISOString(),
+  };
+}
+
+export async function listProperties(ctx: AppContext, company: Company): Promise<PropertyDto[]> {
+  const rows = await ctx.db
+    .select()
+    .from(properties)
+    .where(eq(properties.companyId, company.id))
+    .orderBy(desc(properties.createdAt));
+  return rows.map((row) => toPropertyDto(row, ctx.env.appUrl, company.slug));
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return (error as { code?: string }).code === '23505' || cause?.code === '23505';
+}
+
+/**
+ * The slug comes from the name and is unique across all companies (one slug column for every
+ * link). Two agents adding "Flat 1" at the same moment can both see the slug free; the loser of
+ * that race gets the unique violation and looks again, finding the next free suffix.
+ */
+export async function createProperty(
+  ctx: AppContext,
+  { company, input }: { company: Company; input: PropertyInput },
+): Promise<PropertyDto> {
+  for (let attempt = 0; ; attempt += 1) {
+    const slug = await uniqueSlug(input.propertyName, async (candidate) => {
+      const [taken] = await ctx.db
+        .select({ id: properties.id })
+        .from(properties)
+        .where(eq(properties.slug, candidate))
+        .limit(1);
+      return Boolean(taken);
+    });
+    try {
+      const [row] = await ctx.db
+        .insert(properties)
+        .values({
+          companyId: company.id,
+          ...input,
+          slug,
+          chatbotUrl: propertyLink(ctx.env.appUrl, company.slug, slug),
+        })
+        .returning();
+      return toPropertyDto(row!, ctx.env.appUrl, company.slug);
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 3) throw error;
+    }
+  }
+}
+
+/** The property if it belongs to the user's company; another company's property is a 404. */
+async function findOwnProperty(ctx: AppContext, userId: string, propertyId: string) {
+  if (!isUuid(propertyId)) throw notFound('Property not found');
+  const [row] = await ctx.db
+    .select({ property: properties, company: companies })
+    .from(properties)
+    .innerJoin(companies, eq(companies.id, properties.companyId))
+    .where(and(eq(properties.id, propertyId), eq(companies.ownerId, userId)))
+    .limit(1);
+  if (!row) throw notFound('Property not found');
+  return row;
+}
+
+/** The slug and link stay as they were: a rename must not break links already shared. */
+export async function updateProperty(
+  ctx: AppContext,
+  { userId, propertyId, input }: { userId: string; propertyId: string; input: PropertyInput },
+): Promise<PropertyDto> {
+  const { company } = await findOwnProperty(ctx, userId, propertyId);
+  const [row] = await ctx.db
+    .update(properties)
+    .set(input)
+    .where(and(eq(properties.id, propertyId), eq(properties.companyId, company.id)))
+    .returning();
+  if (!row) throw notFound('Property not found');
+  return toPropertyDto(row, ctx.env.appUrl, company.slug);
+}
+
+/** Leads keep their copy of the property's details; only their link to it is cleared. */
+export async function deleteProperty(
+  ctx: AppContext,
+  { userId, propertyId }: { userId: string; propertyId: string },
+): Promise<void> {
+  const { company } = await findOwnProperty(ctx, userId, propertyId);
+  await ctx.db
+    .delete(properties)
+    .where(and(eq(properties.id, propertyId), eq(properties.companyId, company.id)));
+}

@@ -1,0 +1,318 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PropertyDto } from '#shared/schemas/properties.ts';
+import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { createCompanyUser, createSignedInUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+
+const validProperty = {
+  propertyName: '2 Bed Flat, Elm Road',
+  propertyAddress: '14 Elm Road, Leeds LS6 2AB',
+  propertyRentalPrice: '£1,200 pcm',
+  numberOfBedrooms: 2,
+  parkingSpace: 'One allocated space',
+  vacancyDate: '01/03/2027',
+  landlord: 'Mrs Patel 07700 900123',
+};
+
+describe('properties API', () => {
+  let app: TestApp;
+  let owner: Awaited<ReturnType<typeof createCompanyUser>>;
+  let other: Awaited<ReturnType<typeof createCompanyUser>>;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    owner = await createCompanyUser(app, { name: 'Elm Lettings', slug: unique('elm-lettings') });
+    other = await createCompanyUser(app);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  function request(method: string, path: string, cookie: string | undefined, body?: unknown) {
+    return fetch(`${app.url}${path}`, {
+      method,
+      headers: {
+        ...browserHeaders(app, cookie),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
+
+  async function create(body: unknown = validProperty, as = owner) {
+    const response = await request('POST', `/api/companies/${as.company.id}/properties`, as.cookie, body);
+    expect(response.status).toBe(201);
+    return (await response.json()) as PropertyDto;
+  }
+
+  describe('POST /api/companies/{id}/properties', () => {
+    it('creates a property with a slug from its name and its own agent link', async () => {
+      const property = await create({ ...validProperty, propertyName: '  Garden Flat, Oak Street ' });
+      expect(property).toMatchObject({
+        companyId: owner.company.id,
+        propertyName: 'Garden Flat, Oak Street',
+        slug: 'garden-flat-oak-street',
+        propertyAddress: validProperty.propertyAddress,
+        propertyRentalPrice: '£1,200 pcm',
+        numberOfBedrooms: 2,
+        parkingSpace: 'One allocated space',
+        vacancyDate: '01/03/2027',
+        landlord: 'Mrs Patel 07700 900123',
+        chatbotUrl: `http://localhost:3000/chatbot/${owner.company.slug}/garden-flat-oak-street`,
+      });
+      expect(Date.parse(property.createdAt)).not.toBeNaN();
+    });
+
+    it('gives a second property of the same name its own slug, also across companies', async () => {
+      const name = `Studio ${unique('s')}`;
+      const first = await create({ ...validProperty, propertyName: name });
+      const second = await create({ ...validProperty, propertyName: name });
+      const third = await create({ ...validProperty, propertyName: name }, other);
+      expect(new Set([first.slug, second.slug, third.slug]).size).toBe(3);
+      expect(second.slug).toBe(`${first.slug}-2`);
+      expect(third.chatbotUrl).toBe(`http://localhost:3000/chatbot/${other.company.slug}/${third.slug}`);
+    });
+
+    it('makes distinct slugs for the same name added at the same moment', async () => {
+      const name = `Race ${unique('r')}`;
+      const results = await Promise.all(
+        Array.from({ length: 4 }, () => create({ ...validProperty, propertyName: name })),
+      );
+      expect(new Set(results.map((p) => p.slug)).size).toBe(4);
+    });
+
+    it('accepts 0 bedrooms (a studio)', async () => {
+      const property = await create({ ...validProperty, numberOfBedrooms: 0 });
+      expect(property.numberOfBedrooms).toBe(0);
+    });
+
+    it('answers an empty body with every required field message', async () => {
+      const response = await request(
+        'POST',
+        `/api/companies/${owner.company.id}/properties`,
+        owner.cookie,
+        {},
+      );
+      expect(response.status).toBe(400);
+      const body = await response.json();
+      expect(body.errors).toEqual({
+        propertyName: 'Property name is required',
+        propertyAddress: 'Property address is required',
+        propertyRentalPrice: 'Rental price is required',
+        numberOfBedrooms: 'Number of bedrooms must be 0 or greater',
+        parkingSpace: 'Parking space is required',
+        vacancyDate: 'Vacancy date is required',
+        landlord: 'Landlord is required',
+      });
+    });
+
+    it.each([
+      [{ propertyName: '   ' }, 'propertyName', 'Property name is required'],
+      [{ propertyAddress: '' }, 'propertyAddress', 'Property address is required'],
+      [{ propertyRentalPrice: '' }, 'propertyRentalPrice', 'Rental price is required'],
+      [{ numberOfBedrooms: -1 }, 'numberOfBedrooms', 'Number of bedrooms must be 0 or greater'],
+      [{ numberOfBedrooms: '2' }, 'numberOfBedrooms', 'Number of bedrooms must be 0 or greater'],
+      [{ numberOfBedrooms: 1.5 }, 'numberOfBedrooms', 'Number of bedrooms must be a whole number'],
+      [{ parkingSpace: '' }, 'parkingSpace', 'Parking space is required'],
+      [{ vacancyDate: '' }, 'vacancyDate', 'Vacancy date is required'],
+      [{ vacancyDate: '31/04/2027' }, 'vacancyDate', 'Vacancy date must be a real date (dd/mm/yyyy)'],
+      [{ vacancyDate: '29/02/2027' }, 'vacancyDate', 'Vacancy date must be a real date (dd/mm/yyyy)'],
+      [{ vacancyDate: 'next week' }, 'vacancyDate', 'Vacancy date must be a real date (dd/mm/yyyy)'],
+      [{ landlord: '' }, 'landlord', 'Landlord is required'],
+      [{ propertyName: 'x'.repeat(256) }, 'propertyName', 'Must be at most 255 characters'],
+    ])('refuses %j with its message', async (change, field, message) => {
+      const response = await request('POST', `/api/companies/${owner.company.id}/properties`, owner.cookie, {
+        ...validProperty,
+        ...change,
+      });
+      expect(response.status).toBe(400);
+      const body = await response.json();
+      expect(body.errors).toEqual({ [field]: message });
+      expect(body.message).toBe(message);
+    });
+
+    it("answers another company's id with 404 and creates nothing there", async () => {
+      const countTheirs = async () =>
+        (
+          (await (
+            await request('GET', `/api/companies/${other.company.id}/properties`, other.cookie)
+          ).json()) as PropertyDto[]
+        ).length;
+      const before = await countTheirs();
+      const response = await request(
+        'POST',
+        `/api/companies/${other.company.id}/properties`,
+        owner.cookie,
+        validProperty,
+      );
+      expect(response.status).toBe(404);
+      expect(await countTheirs()).toBe(before);
+    });
+
+    it('answers 401 when signed out', async () => {
+      const response = await request(
+        'POST',
+        `/api/companies/${owner.company.id}/properties`,
+        undefined,
+        validProperty,
+      );
+      expect(response.status).toBe(401);
+    });
+
+    it('refuses a cookie-bearing request from another origin', async () => {
+      const response = await fetch(`${app.url}/api/companies/${owner.company.id}/properties`, {
+        method: 'POST',
+        headers: { cookie: owner.cookie, origin: 'https://evil.example', 'content-type': 'application/json' },
+        body: JSON.stringify(validProperty),
+      });
+      expect(response.status).toBe(403);
+    });
+  });
+
+  describe('GET /api/companies/{id}/properties', () => {
+    it("lists the company's own properties, newest first", async () => {
+      const company = await createCompanyUser(app);
+      const older = await insertProperty(app, company.company.id, company.company.slug, {
+        propertyName: 'Older',
+        createdAt: new Date('2025-01-01T10:00:00Z'),
+      });
+      const newer = await insertProperty(app, company.company.id, company.company.slug, {
+        propertyName: 'Newer',
+        createdAt: new Date('2025-02-01T10:00:00Z'),
+      });
+      await insertProperty(app, other.company.id, other.company.slug, { propertyName: 'Not mine' });
+      const response = await request(
+        'GET',
+        `/api/companies/${company.company.id}/properties`,
+        company.cookie,
+      );
+      expect(response.status).toBe(200);
+      const list = (await response.json()) as PropertyDto[];
+      expect(list.map((p) => p.id)).toEqual([newer.id, older.id]);
+      expect(list[0]).toMatchObject({ propertyName: 'Newer', landlord: 'Mrs Patel 07700 900123' });
+    });
+
+    it("answers another company's id, a made-up id and a non-uuid with 404", async () => {
+      for (const id of [other.company.id, '00000000-0000-4000-8000-000000000000', 'nope']) {
+        const response = await request('GET', `/api/companies/${id}/properties`, owner.cookie);
+        expect(response.status).toBe(404);
+      }
+    });
+
+    it('answers 404 to a signed-in user with no company, and 401 when signed out', async () => {
+      const loner = await createSignedInUser(app);
+      expect(
+        (await request('GET', `/api/companies/${owner.company.id}/properties`, loner.cookie)).status,
+      ).toBe(404);
+      expect((await request('GET', `/api/companies/${owner.company.id}/properties`, undefined)).status).toBe(
+        401,
+      );
+    });
+  });
+
+  describe('PUT /api/properties/{id}', () => {
+    it('updates every field and keeps the slug and link already shared', async () => {
+      const property = await create({ ...validProperty, propertyName: `Before ${unique('p')}` });
+      const response = await request('PUT', `/api/properties/${property.id}`, owner.cookie, {
+        propertyName: 'After the rename',
+        propertyAddress: '1 New Street, York YO1 1AA',
+        propertyRentalPrice: '£300 pw',
+        numberOfBedrooms: 3,
+        parkingSpace: 'None',
+        vacancyDate: '15/08/27',
+        landlord: 'Mr Khan',
+      });
+      expect(response.status).toBe(200);
+      const updated = (await response.json()) as PropertyDto;
+      expect(updated).toMatchObject({
+        id: property.id,
+        propertyName: 'After the rename',
+        propertyAddress: '1 New Street, York YO1 1AA',
+        propertyRentalPrice: '£300 pw',
+        numberOfBedrooms: 3,
+        parkingSpace: 'None',
+        vacancyDate: '15/08/27',
+        landlord: 'Mr Khan',
+        slug: property.slug,
+        chatbotUrl: property.chatbotUrl,
+      });
+    });
+
+    it('answers a bad body with 400 and its field message', async () => {
+      const property = await create();
+      const response = await request('PUT', `/api/properties/${property.id}`, owner.cookie, {
+        ...validProperty,
+        vacancyDate: '30/02/2027',
+        landlord: '',
+      });
+      expect(response.status).toBe(400);
+      expect((await response.json()).errors).toEqual({
+        vacancyDate: 'Vacancy date must be a real date (dd/mm/yyyy)',
+        landlord: 'Landlord is required',
+      });
+    });
+
+    it("answers another company's property with 404 and leaves it unchanged", async () => {
+      const theirs = await create(validProperty, other);
+      const response = await request('PUT', `/api/properties/${theirs.id}`, owner.cookie, {
+        ...validProperty,
+        propertyName: 'Hijacked',
+      });
+      expect(response.status).toBe(404);
+      const list = (await (
+        await request('GET', `/api/companies/${other.company.id}/properties`, other.cookie)
+      ).json()) as PropertyDto[];
+      expect(list.find((p) => p.id === theirs.id)?.propertyName).toBe(validProperty.propertyName);
+    });
+
+    it('answers an unknown id with 404', async () => {
+      for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+        const response = await request('PUT', `/api/properties/${id}`, owner.cookie, validProperty);
+        expect(response.status).toBe(404);
+      }
+    });
+  });
+
+  describe('DELETE /api/properties/{id}', () => {
+    it('deletes the property', async () => {
+      const property = await create();
+      const response = await request('DELETE', `/api/properties/${property.id}`, owner.cookie);
+      expect(response.status).toBe(204);
+      const list = (await (
+        await request('GET', `/api/companies/${owner.company.id}/properties`, owner.cookie)
+      ).json()) as PropertyDto[];
+      expect(list.map((p) => p.id)).not.toContain(property.id);
+      expect((await request('DELETE', `/api/properties/${property.id}`, owner.cookie)).status).toBe(404);
+    });
+
+    it("answers another company's property with 404 and keeps it", async () => {
+      const theirs = await create(validProperty, other);
+      expect((await request('DELETE', `/api/properties/${theirs.id}`, owner.cookie)).status).toBe(404);
+      const list = (await (
+        await request('GET', `/api/companies/${other.company.id}/properties`, other.cookie)
+      ).json()) as PropertyDto[];
+      expect(list.map((p) => p.id)).toContain(theirs.id);
+    });
+
+    it('answers 401 when signed out', async () => {
+      const property = await create();
+      expect((await request('DELETE', `/api/properties/${property.id}`, undefined)).status).toBe(401);
+    });
+  });
+
+  describe('POST /api/companies/{id}/chatbot-url', () => {
+    it('returns the agency-wide link', async () => {
+      const response = await request('POST', `/api/companies/${owner.company.id}/chatbot-url`, owner.cookie);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ url: `http://localhost:3000/chatbot/${owner.company.slug}` });
+    });
+
+    it("answers another company's id with 404 and signed out with 401", async () => {
+      expect(
+        (await request('POST', `/api/companies/${other.company.id}/chatbot-url`, owner.cookie)).status,
+      ).toBe(404);
+      expect(
+        (await request('POST', `/api/companies/${owner.company.id}/chatbot-url`, undefined)).status,
+      ).toBe(401);
+    });
+  });
+});
