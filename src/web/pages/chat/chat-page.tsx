@@ -1,10 +1,154 @@
+import { useQuery } from '@tanstack/react-query';
+import { CircleCheck, MapPin, SendHorizontal } from 'lucide-react';
+import { useLocation, useParams } from 'wouter';
+import type { PublicCompany } from '#shared/schemas/chat.ts';
+import { ChatHeader } from '#web/components/chat/chat-header.tsx';
+import { MessageComposer } from '#web/components/chat/message-composer.tsx';
+import { MessageList } from '#web/components/chat/message-list.tsx';
+import { QuickReplies } from '#web/components/chat/quick-replies.tsx';
+import { useChat } from '#web/components/chat/use-chat.ts';
+import { ApiError } from '#web/lib/api.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 
-export default function ChatPage() {
-  usePageTitle('AI Assistant');
+function CompanyNotFound() {
+  usePageTitle('Company Not Found');
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <h1 className="text-2xl font-semibold">AI Assistant</h1>
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-2xl font-bold tracking-tight">Company Not Found</h1>
+      <p className="max-w-sm text-muted-foreground">The requested chatbot could not be found.</p>
+      <a
+        href="/"
+        className="rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+      >
+        Go to the homepage
+      </a>
     </main>
+  );
+}
+
+function PropertySummary({ property }: { property: NonNullable<PublicCompany['property']> }) {
+  const facts = [
+    property.rentalPrice,
+    property.bedrooms === null ? null : `${property.bedrooms} bed${property.bedrooms === 1 ? '' : 's'}`,
+  ].filter(Boolean);
+  return (
+    <div className="border-b bg-background">
+      <p className="mx-auto flex max-w-3xl items-center gap-2 px-3 py-2 text-sm sm:px-4">
+        <MapPin aria-hidden="true" className="size-4 shrink-0 text-primary" />
+        <span className="min-w-0 truncate">
+          <span className="font-medium">{property.name}</span>
+          {facts.length > 0 && <span className="text-muted-foreground"> · {facts.join(' · ')}</span>}
+        </span>
+      </p>
+    </div>
+  );
+}
+
+function ThankYouNote({ companyName, onNewChat }: { companyName: string; onNewChat: () => void }) {
+  return (
+    <div
+      className="mx-auto mt-6 max-w-md rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-center"
+      role="status"
+    >
+      <CircleCheck aria-hidden="true" className="mx-auto size-8 text-emerald-700" />
+      <p className="mt-2 font-semibold text-emerald-900">Thank you, your request has been sent</p>
+      <p className="mt-1 text-sm text-emerald-900">
+        {companyName} has your details and will be in touch to book the viewing.
+      </p>
+      <button
+        type="button"
+        onClick={onNewChat}
+        className="mt-3 text-sm font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950"
+      >
+        Start a new chat
+      </button>
+    </div>
+  );
+}
+
+export default function ChatPage() {
+  const params = useParams<{ companySlug: string; propertySlug?: string }>();
+  const [, navigate] = useLocation();
+  const companySlug = params.companySlug;
+  const propertySlug = params.propertySlug ?? null;
+  const companyUrl = `/api/companies/slug/${encodeURIComponent(companySlug)}${
+    propertySlug ? `?propertySlug=${encodeURIComponent(propertySlug)}` : ''
+  }`;
+  const companyQuery = useQuery<PublicCompany>({ queryKey: [companyUrl] });
+  const company = companyQuery.data ?? null;
+
+  const chat = useChat({
+    companySlug,
+    propertySlug,
+    onHoldingPage: () =>
+      navigate(`/holdingpage?company=${encodeURIComponent(companySlug)}`, { replace: true }),
+  });
+  usePageTitle(company ? `Chat with ${company.name}` : 'AI Assistant');
+
+  const isNotFound =
+    chat.status === 'not-found' ||
+    (companyQuery.error instanceof ApiError && companyQuery.error.status === 404);
+  if (isNotFound) return <CompanyNotFound />;
+
+  const isEnded = chat.status === 'ended';
+  const isInputDisabled = chat.status !== 'ready' || chat.isEnding;
+
+  return (
+    <div className="flex h-dvh flex-col bg-slate-50">
+      <ChatHeader companyName={company?.name ?? null} />
+      {company?.property && <PropertySummary property={company.property} />}
+
+      <main className="flex-1 overflow-y-auto overscroll-contain">
+        <div className="mx-auto max-w-3xl px-3 py-4 sm:px-4 sm:py-6">
+          <MessageList messages={chat.messages} isTyping={chat.isTyping && !isEnded} />
+          {isEnded && <ThankYouNote companyName={company?.name ?? 'The agency'} onNewChat={chat.retry} />}
+          {chat.status === 'failed' && (
+            <div className="mt-6 text-center">
+              <p className="text-sm text-muted-foreground">The chat could not be started.</p>
+              <button
+                type="button"
+                onClick={chat.retry}
+                className="mt-2 rounded-md border border-input bg-background px-4 py-2 text-sm font-medium hover:bg-accent"
+              >
+                Try again
+              </button>
+            </div>
+          )}
+        </div>
+      </main>
+
+      <footer className="border-t bg-background pb-[env(safe-area-inset-bottom)]">
+        <div className="mx-auto flex max-w-3xl flex-col gap-2.5 px-3 py-3 sm:px-4">
+          {!isEnded && (
+            <QuickReplies
+              replies={chat.quickReplies}
+              isDisabled={isInputDisabled || chat.isTyping}
+              onPick={(reply) => void chat.sendMessage(reply)}
+            />
+          )}
+          <MessageComposer
+            isDisabled={isInputDisabled}
+            isEnded={isEnded}
+            isBusy={chat.isTyping}
+            onSend={chat.sendMessage}
+          />
+          <div className="flex min-h-9 items-center justify-between gap-3">
+            <p className="text-xs text-muted-foreground">
+              AI assistant · your answers go to {company?.name ?? 'the agency'}
+            </p>
+            {chat.canSubmit && !isEnded && (
+              <button
+                type="button"
+                onClick={() => void chat.submitRequest()}
+                className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-md bg-secondary px-3 text-sm font-medium text-secondary-foreground hover:bg-secondary/80 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+              >
+                <SendHorizontal aria-hidden="true" className="size-4" />
+                Submit Request
+              </button>
+            )}
+          </div>
+        </div>
+      </footer>
+    </div>
   );
 }

@@ -1,10 +1,100 @@
+import { useQuery } from '@tanstack/react-query';
+import { CircleAlert, Mail, Phone } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useSearch } from 'wouter';
+import type { PublicCompanyContact } from '#shared/schemas/chat.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { useUser } from '#web/lib/use-user.ts';
 
-export default function HoldingPage() {
-  usePageTitle('Credits Exhausted');
+const primaryLink =
+  'inline-flex h-10 items-center justify-center rounded-md bg-primary px-4 font-medium text-primary-foreground hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2';
+const outlineLink =
+  'inline-flex h-10 items-center justify-center rounded-md border border-input bg-background px-4 font-medium hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2';
+
+function Shell({ children }: { children: ReactNode }) {
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <h1 className="text-2xl font-semibold">Credits Exhausted</h1>
+    <main className="flex min-h-dvh items-center justify-center bg-slate-50 p-4">
+      <div className="w-full max-w-md rounded-xl border bg-background p-6 text-center shadow-sm sm:p-8">
+        <CircleAlert aria-hidden="true" className="mx-auto size-10 text-amber-600" />
+        {children}
+      </div>
     </main>
   );
+}
+
+/** The agent's view: their company has no credits left, so new chats are paused. */
+function CreditsExhausted() {
+  usePageTitle('Credits Exhausted');
+  return (
+    <Shell>
+      <h1 className="mt-3 text-2xl font-bold tracking-tight">Credits Exhausted</h1>
+      <p className="mt-2 text-muted-foreground">
+        Your company has used all of this cycle's enquiry credits, so new chats are paused. Chats already
+        under way still become leads. Upgrade your plan to take new enquiries now, or wait for your credits to
+        reset.
+      </p>
+      <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
+        <Link href="/pricing" className={primaryLink}>
+          Upgrade Plan
+        </Link>
+        <Link href="/" className={outlineLink}>
+          Back to Dashboard
+        </Link>
+      </div>
+    </Shell>
+  );
+}
+
+/** The tenant's view: the agency cannot take this enquiry online, with its own contact details. */
+function NotTakingEnquiries({ companySlug }: { companySlug: string | null }) {
+  usePageTitle('Not taking online enquiries');
+  const contactQuery = useQuery<PublicCompanyContact>({
+    queryKey: [`/api/companies/slug/${encodeURIComponent(companySlug ?? '')}/contact`],
+    enabled: Boolean(companySlug),
+  });
+  const contact = contactQuery.data;
+  const name = contact?.name ?? 'This agency';
+  const hasDetails = Boolean(contact?.email || contact?.phone);
+  return (
+    <Shell>
+      <h1 className="mt-3 text-2xl font-bold tracking-tight">Not taking online enquiries right now</h1>
+      <p className="mt-2 text-muted-foreground">
+        {name} is not taking enquiries through its online assistant at the moment.
+        {hasDetails ? ' Please get in touch with them directly:' : ' Please try again later.'}
+      </p>
+      {hasDetails && (
+        <ul className="mt-5 flex flex-col gap-2 text-left">
+          {contact?.email && (
+            <li>
+              <a href={`mailto:${contact.email}`} className={`${outlineLink} w-full justify-start gap-2`}>
+                <Mail aria-hidden="true" className="size-4 text-primary" />
+                <span className="truncate">{contact.email}</span>
+              </a>
+            </li>
+          )}
+          {contact?.phone && (
+            <li>
+              <a
+                href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}
+                className={`${outlineLink} w-full justify-start gap-2`}
+              >
+                <Phone aria-hidden="true" className="size-4 text-primary" />
+                {contact.phone}
+              </a>
+            </li>
+          )}
+        </ul>
+      )}
+    </Shell>
+  );
+}
+
+export default function HoldingPage() {
+  const { user } = useUser();
+  const companySlug = new URLSearchParams(useSearch()).get('company');
+  // A signed-in agent who follows their own link here sees their account's side of it.
+  if (user?.id && (!companySlug || user.company?.slug === companySlug)) {
+    return <CreditsExhausted />;
+  }
+  return <NotTakingEnquiries companySlug={companySlug} />;
 }

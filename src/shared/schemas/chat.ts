@@ -1,0 +1,164 @@
+import { z } from 'zod';
+
+/** The longest message a tenant may send in one turn. */
+export const MAX_MESSAGE_LENGTH = 2000;
+
+/** "No value": the spec's clients send `null` or `""` as readily as leaving a field out. */
+const optionalKey = z
+  .string()
+  .max(200)
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  sender: z.enum(['user', 'ai']),
+  content: z.string(),
+  timestamp: z.string(),
+});
+export type ChatMessageDto = z.infer<typeof chatMessageSchema>;
+
+/** A property as anyone holding its link may see it: never the landlord or the company's counts. */
+export const publicPropertySchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  address: z.string(),
+  rentalPrice: z.string().nullable(),
+  bedrooms: z.number().int().nullable(),
+  parking: z.string().nullable(),
+  vacancyDate: z.string().nullable(),
+});
+export type PublicProperty = z.infer<typeof publicPropertySchema>;
+
+/** GET /api/companies/slug/{slug}?propertySlug=…: what the chat page shows in its header. */
+export const publicCompanyQuerySchema = z.object({ propertySlug: optionalKey });
+export const publicCompanySchema = z.object({
+  name: z.string(),
+  slug: z.string(),
+  /** The property of a property link; null on the agency-wide link. */
+  property: publicPropertySchema.nullable(),
+});
+export type PublicCompany = z.infer<typeof publicCompanySchema>;
+
+/** GET /api/companies/slug/{slug}/contact: the agency's own contact details, for the holding page. */
+export const publicCompanyContactSchema = z.object({
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type PublicCompanyContact = z.infer<typeof publicCompanyContactSchema>;
+
+/** GET /api/companies/slug/{slug}/usage-check: whether a new conversation can start. */
+export const usageCheckSchema = z.object({ canProcess: z.boolean() });
+export type UsageCheck = z.infer<typeof usageCheckSchema>;
+
+export const companySlugParamsSchema = z.object({ slug: z.string().min(1).max(255) });
+export const chatParamsSchema = z.object({ companySlug: z.string().min(1).max(255) });
+
+/**
+ * POST /api/chat/{companySlug}: one turn.
+ *
+ * - A request without `userSessionKey` (left out, `null` or `""`) starts a conversation and
+ *   spends nothing yet; at zero credits it answers 429 `{ redirectToHoldingPage: true }`.
+ * - Starting with `message: ""` asks only for the greeting: the answer is the assistant's
+ *   welcome and the new `sessionKey`. Starting with a real message answers that message.
+ * - With a `userSessionKey` the server's own record of the conversation is the truth:
+ *   `conversationHistory` (accepted for older clients) and `propertySlug` are then ignored.
+ */
+export const chatRequestSchema = z.object({
+  message: z
+    .string()
+    .max(
+      MAX_MESSAGE_LENGTH,
+      `Your message is too long: please keep it under ${MAX_MESSAGE_LENGTH.toLocaleString('en-GB')} characters`,
+    ),
+  conversationHistory: z
+    .array(z.object({ sender: z.enum(['user', 'ai']), content: z.string().max(10_000) }))
+    .max(500)
+    .optional(),
+  userSessionKey: optionalKey,
+  propertySlug: optionalKey,
+});
+export type ChatRequest = z.input<typeof chatRequestSchema>;
+export type ParsedChatRequest = z.output<typeof chatRequestSchema>;
+
+export const chatResponseSchema = z.object({
+  response: z.string(),
+  sessionKey: z.string(),
+  /** Buttons for answers with few likely values; free text always works too. */
+  quickReplies: z.array(z.string()),
+  /** True once the assistant has said its closing sentence: the page then saves the chat. */
+  isComplete: z.boolean(),
+});
+export type ChatResponse = z.infer<typeof chatResponseSchema>;
+
+/** The 429 a new conversation meets at zero credits. */
+export const outOfCreditsSchema = z.object({
+  message: z.string(),
+  redirectToHoldingPage: z.literal(true),
+});
+
+/**
+ * GET /api/chat/{companySlug}/conversation?sessionKey=…: the stored conversation, so that a
+ * refreshed page carries on where it was. Coming back also cancels a pending unload end.
+ */
+export const conversationQuerySchema = z.object({ sessionKey: z.string().min(1).max(200) });
+export const conversationSchema = z.object({
+  sessionKey: z.string(),
+  messages: z.array(chatMessageSchema),
+  quickReplies: z.array(z.string()),
+  isComplete: z.boolean(),
+  /** Ended conversations cannot take more messages: the page starts a new one. */
+  isEnded: z.boolean(),
+});
+export type ConversationDto = z.infer<typeof conversationSchema>;
+
+/**
+ * Why the chat ends: `submit` (Submit Request), `auto` (the automatic save after the closing
+ * sentence) and a request without a reason end it at once. `unload` (the page's beacon) ends it
+ * shortly after unless the tenant comes back: a page refresh must not end a chat under way.
+ */
+export const endReasons = ['submit', 'auto', 'unload'] as const;
+export type EndReason = (typeof endReasons)[number];
+
+/**
+ * POST /api/chat/{companySlug}/end. Sent as `application/json`, or as the `text/plain` body
+ * that `navigator.sendBeacon` sends (the same JSON as text).
+ */
+export const endChatRequestSchema = z.object({
+  userSessionKey: z.string().min(1, 'userSessionKey is required').max(200),
+  reason: z.enum(endReasons).optional(),
+  conversationHistory: z
+    .array(z.object({ sender: z.string(), content: z.string() }))
+    .max(500)
+    .optional(),
+  propertySlug: optionalKey,
+});
+export type EndChatRequest = z.input<typeof endChatRequestSchema>;
+export type ParsedEndChatRequest = z.output<typeof endChatRequestSchema>;
+
+export const endChatResponseSchema = z.object({
+  /** The conversation had already ended before this request. */
+  alreadyEnded: z.boolean(),
+  /** Its transcript had already been turned into lead data before this request. */
+  alreadyProcessed: z.boolean(),
+  /** This request created the lead. */
+  leadCreated: z.boolean(),
+});
+export type EndChatResponse = z.infer<typeof endChatResponseSchema>;
+
+/** POST /api/companies/{id}/reprocess-transcripts */
+export const reprocessParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const reprocessResponseSchema = z.object({ message: z.string() });
+
+/** Phrases of the closing sentence that trigger the page's automatic save (spec section 4). */
+export const AUTO_SAVE_PHRASES = [
+  'we will be in touch to book the viewing',
+  'have a great day',
+  'thank you for confirming the information',
+] as const;
+
+export function isClosingMessage(text: string): boolean {
+  const lower = text.toLowerCase();
+  return AUTO_SAVE_PHRASES.some((phrase) => lower.includes(phrase));
+}

@@ -1,0 +1,38 @@
+import { Bot, CircleHelp } from 'lucide-react';
+
+/** The chat's header: who the tenant is talking to, that it is an AI, a way to the FAQ. */
+export function ChatHeader({ companyName }: { companyName: string | null }) {
+  return (
+    <header className="sticky top-0 z-10 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <div className="mx-auto flex max-w-3xl items-center gap-3 px-3 py-3 sm:px-4">
+        <span
+          aria-hidden="true"
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground"
+        >
+          <Bot className="size-5" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-base font-semibold leading-tight sm:text-lg">
+            {companyName ?? (
+              <span className="inline-block h-5 w-40 animate-pulse rounded bg-muted align-middle" />
+            )}
+          </h1>
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            AI Assistant
+            <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">
+              <span aria-hidden="true" className="size-1.5 rounded-full bg-emerald-600" />
+              Online
+            </span>
+          </p>
+        </div>
+        <a
+          href="/#faq"
+          className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-md border border-input px-3 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+        >
+          <CircleHelp aria-hidden="true" className="size-4" />
+          FAQ
+        </a>
+      </div>
+    </header>
+  );
+}
