@@ -55,7 +55,9 @@ export function createAuth({ env, db, sendEmail, templates }: AuthOptions) {
       },
     },
     emailVerification: {
-      sendOnSignUp: true,
+      // Our sign-up sends it itself, once the company exists too, so that a failed sign-up
+      // never leaves a verification link to an account that was rolled back.
+      sendOnSignUp: false,
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
@@ -77,6 +79,8 @@ export function createAuth({ env, db, sendEmail, templates }: AuthOptions) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     telemetry: { enabled: false },
+    // Its warnings ("User not found", "Invalid password") are expected traffic, not problems.
+    logger: { level: 'error' },
   });
 }
 

@@ -23,7 +23,7 @@ export function layoutEmail(input: {
   return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(input.heading)}</h1>${paragraphs}${action}<p style="font-size:12px;color:#6b7280;margin-top:32px">LetLead · AI tenant screening for UK letting agents</p></body></html>`;
 }
 
-export function emailTemplates(_env: Env) {
+export function emailTemplates(env: Env) {
   return {
     verification: ({ to, firstName, url }: { to: string; firstName: string | null; url: string }): Email => {
       const greeting = firstName ? `Hi ${firstName},` : 'Hi,';
@@ -59,6 +59,30 @@ export function emailTemplates(_env: Env) {
             'The link works for one hour. If you did not ask for this, you can ignore this email.',
           ],
           action: { label: 'Choose a new password', url },
+        }),
+      };
+    },
+    /**
+     * Sent when someone signs up with an address that already has a verified account: the page
+     * answers as for a new account (so it never reveals who has one), and the owner learns here.
+     */
+    accountExists: ({ to, firstName }: { to: string; firstName: string | null }): Email => {
+      const greeting = firstName ? `Hi ${firstName},` : 'Hi,';
+      const loginUrl = `${env.appUrl}/login`;
+      const resetUrl = `${env.appUrl}/reset-password`;
+      const lines = [
+        greeting,
+        'Someone (probably you) tried to create a new LetLead account with this email address, but you already have one.',
+        `If you have forgotten your password, you can choose a new one here: ${resetUrl}`,
+      ];
+      return {
+        to,
+        subject: 'You already have a LetLead account',
+        text: `${lines.join('\n\n')}\n\nSign in: ${loginUrl}\n\nIf this was not you, you can ignore this email: nothing has changed.`,
+        html: layoutEmail({
+          heading: 'You already have an account',
+          paragraphs: [...lines, 'If this was not you, you can ignore this email: nothing has changed.'],
+          action: { label: 'Sign in', url: loginUrl },
         }),
       };
     },

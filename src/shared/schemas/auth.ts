@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { planTypes } from '#shared/plans.ts';
+import {
+  failingPasswordRules,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_RULES_MESSAGE,
+} from '#shared/password.ts';
+import { paidPlanTypes, planTypes } from '#shared/plans.ts';
 
 /** The company as its owner sees it (GET /api/auth/user, /api/companies, dashboard). */
 export const companySchema = z.object({
@@ -36,3 +42,144 @@ export const authUserSchema = z.object({
   company: companySchema.nullable(),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
+
+// ---- Forms and requests (spec section 5) ----
+
+/** An email that must be given (login, reset): an empty field says so. */
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(255, 'Email must be at most 255 characters')
+  .pipe(z.email('Valid email is required'));
+
+/** The company form's email (spec section 5): one message, empty or malformed. */
+export const companyEmailSchema = z
+  .string({ error: 'Valid email is required' })
+  .trim()
+  .max(255, 'Email must be at most 255 characters')
+  .pipe(z.email('Valid email is required'));
+
+/** Sign-up's password: the minimum length, then one message for all the strength rules. */
+export const signupPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`)
+  .refine(
+    (password) => failingPasswordRules(password).every((rule) => rule.id === 'length'),
+    PASSWORD_RULES_MESSAGE,
+  );
+
+/**
+ * Update-password's password: one message per failing rule, joined into the field's one issue
+ * (the API answers one message per field; the page lists the rules one per line).
+ */
+export const newPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`)
+  .superRefine((password, ctx) => {
+    const failing = failingPasswordRules(password);
+    if (failing.length > 0)
+      ctx.addIssue({ code: 'custom', message: failing.map((rule) => rule.message).join('. ') });
+  });
+
+const nameSchema = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(255, `${label} must be at most 255 characters`);
+
+export const companyNameSchema = nameSchema('Company name');
+
+export const phoneSchema = z
+  .string({ error: 'Phone number is required' })
+  .trim()
+  .min(1, 'Phone number is required')
+  .max(50, 'Phone number must be at most 50 characters')
+  .regex(/^\+?[\d\s().-]*$/, 'Enter a valid phone number')
+  .refine((phone) => phone.replace(/\D/g, '').length >= 7, 'Enter a valid phone number');
+
+/** POST /api/auth/signup. The Stripe ids are accepted for compatibility and ignored (the webhook links them). */
+export const signupRequestSchema = z.object({
+  companyName: companyNameSchema,
+  firstName: nameSchema('First name'),
+  lastName: nameSchema('Last name'),
+  email: companyEmailSchema,
+  phone: phoneSchema,
+  password: signupPasswordSchema,
+  accountType: z.enum(planTypes, 'Choose a plan').default('free'),
+  stripeCustomerId: z.string().nullish(),
+  stripeSubscriptionId: z.string().nullish(),
+});
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+/** The sign-up page's form: the request plus the password confirmation. */
+export const signupFormSchema = signupRequestSchema
+  .omit({ stripeCustomerId: true, stripeSubscriptionId: true, accountType: true })
+  .extend({
+    accountType: z.enum(planTypes, 'Choose a plan'),
+    confirmPassword: z.string({ error: 'Please confirm your password' }),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type SignupForm = z.infer<typeof signupFormSchema>;
+
+export const signupResponseSchema = z.object({ message: z.string(), email: z.string() });
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(MAX_PASSWORD_LENGTH),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** POST /api/auth/resend-verification and POST /api/auth/reset-password. */
+export const emailRequestSchema = z.object({ email: emailSchema });
+export type EmailRequest = z.infer<typeof emailRequestSchema>;
+
+/** POST /api/auth/update-password (form-encoded). */
+export const updatePasswordRequestSchema = z.object({
+  newPassword: newPasswordSchema,
+  token: z
+    .string({ error: 'The reset link is missing its token' })
+    .min(1, 'The reset link is missing its token'),
+});
+export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequestSchema>;
+
+export const updatePasswordFormSchema = z
+  .object({
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string({ error: 'Please confirm your password' }),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type UpdatePasswordForm = z.infer<typeof updatePasswordFormSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** Why a login was refused, so the page can offer to resend the verification email. */
+export const authErrorCodes = ['EMAIL_NOT_VERIFIED'] as const;
+
+/**
+ * What the browser keeps between a paid sign-up and the checkout success page (DESIGN.md "Paid
+ * sign-up"): never the password, only what the summary shows.
+ */
+export const PENDING_SIGNUP_STORAGE_KEY = 'letlead.pendingSignup';
+export const pendingSignupSchema = z.object({
+  planType: z.enum(paidPlanTypes),
+  email: z.email(),
+  firstName: z.string().min(1),
+  lastName: z.string().min(1),
+  companyName: z.string().min(1),
+  createdAt: z.iso.datetime(),
+});
+export type PendingSignup = z.infer<typeof pendingSignupSchema>;

@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import { users } from '#server/db/schema.ts';
+import type { AppContext } from '#server/lib/context.ts';
+import type { AuthUser } from '#shared/schemas/auth.ts';
+import { findCompanyByOwner } from '../companies/companies.ts';
+import { toCompanyDto } from '../companies/company-dto.ts';
+
+/** The user as GET /api/auth/user answers it: with its company, or `company: null`. */
+export async function loadAuthUser(ctx: AppContext, userId: string): Promise<AuthUser | null> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) return null;
+  const company = await findCompanyByOwner(ctx.db, user.id);
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    emailVerified: user.emailVerified,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+    company: company ? toCompanyDto(company) : null,
+  };
+}

@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import { type Company, companies } from '#server/db/schema.ts';
+import { now } from '#server/lib/clock.ts';
+import type { AppContext } from '#server/lib/context.ts';
+import { AppError, badRequest } from '#server/lib/errors.ts';
+import { plans } from '#shared/plans.ts';
+import type { CompanyDto } from '#shared/schemas/auth.ts';
+import type { RegisterCompanyRequest, UpdateCompanyProfileRequest } from '#shared/schemas/companies.ts';
+import { uniqueSlug } from '#shared/slug.ts';
+import { toCompanyDto } from './company-dto.ts';
+
+type Db = AppContext['db'];
+
+export function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return (error as { code?: string }).code === '23505' || cause?.code === '23505';
+}
+
+export async function findCompanyByOwner(db: Db, ownerId: string): Promise<Company | undefined> {
+  const [company] = await db.select().from(companies).where(eq(companies.ownerId, ownerId)).limit(1);
+  return company;
+}
+
+/**
+ * Every new company starts on the free plan with the free allowance (DESIGN.md "Plans and
+ * credits": the column defaults are never relied on); paid plans arrive through billing. The slug
+ * is unique across companies and never changes afterwards, so shared links keep working. Two
+ * sign-ups with the same name at the same moment can both see a slug free: the loser of that race
+ * gets the unique violation and looks again.
+ */
+export async function insertCompany(
+  db: Db,
+  input: { ownerId: string; name: string; email: string; phone: string },
+): Promise<Company> {
+  const plan = plans.free;
+  for (let attempt = 0; ; attempt += 1) {
+    const slug = await uniqueSlug(input.name, async (candidate) => {
+      const [taken] = await db
+        .select({ id: companies.id })
+        .from(companies)
+        .where(eq(companies.slug, candidate))
+        .limit(1);
+      return Boolean(taken);
+    });
+    try {
+      const [company] = await db
+        .insert(companies)
+        .values({
+          name: input.name,
+          slug,
+          ownerId: input.ownerId,
+          email: input.email,
+          phone: input.phone,
+          accountType: plan.type,
+          accountLimit: plan.credits,
+          currentCount: plan.credits,
+          countResetDate: now(),
+        })
+        .returning();
+      return company!;
+    } catch (error) {
+      const isSlugClash = isUniqueViolation(error) && !(await findCompanyByOwner(db, input.ownerId));
+      if (!isSlugClash || attempt >= 3) throw error;
+    }
+  }
+}
+
+export async function listCompanies(ctx: AppContext, { userId }: { userId: string }): Promise<CompanyDto[]> {
+  const rows = await ctx.db.select().from(companies).where(eq(companies.ownerId, userId));
+  return rows.map(toCompanyDto);
+}
+
+/** The dialog that opens on the dashboard for a signed-in user without a company. */
+export async function registerCompany(
+  ctx: AppContext,
+  { userId, input }: { userId: string; input: RegisterCompanyRequest },
+): Promise<CompanyDto> {
+  const conflict = () => new AppError('CONFLICT', 'A company is already registered for this account');
+  if (await findCompanyByOwner(ctx.db, userId)) throw conflict();
+  try {
+    const company = await insertCompany(ctx.db, {
+      ownerId: userId,
+      name: input.companyName,
+      email: input.email,
+      phone: input.phone,
+    });
+    return toCompanyDto(company);
+  } catch (error) {
+    // A double click: the other request registered it first.
+    if (isUniqueViolation(error) && (await findCompanyByOwner(ctx.db, userId))) throw conflict();
+    throw error;
+  }
+}
+
+/** Name and contact details only: the slug stays (links already shared), the plan is billing's. */
+export async function updateCompanyProfile(
+  ctx: AppContext,
+  { company, input }: { company: Company; input: UpdateCompanyProfileRequest },
+): Promise<CompanyDto> {
+  if (input.accountType !== undefined && input.accountType !== company.accountType) {
+    throw badRequest('The plan is changed from the Subscription section of My Account', {
+      errors: { accountType: 'The plan is changed from the Subscription section of My Account' },
+    });
+  }
+  const [updated] = await ctx.db
+    .update(companies)
+    .set({ name: input.companyName, email: input.email, phone: input.phone })
+    .where(eq(companies.id, company.id))
+    .returning();
+  return toCompanyDto(updated!);
+}
