@@ -22,11 +22,12 @@ import {
 import { type Database, openDatabase } from '#server/db/client.ts';
 import { type Env, loadEnv } from '#server/env.ts';
 import { registerFeatures } from '#server/features/index.ts';
+import { withPersonalDataGuards } from '#server/features/privacy/log-redaction.ts';
 import { createAuth } from '#server/lib/auth.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { emailTemplates } from '#server/lib/email-templates.ts';
 import { AppError } from '#server/lib/errors.ts';
-import { createJobQueue } from '#server/lib/jobs.ts';
+import { createJobQueue, requestScope } from '#server/lib/jobs.ts';
 import { createMailer, type Email } from '#server/lib/mail.ts';
 import { webDistDir } from '#server/lib/paths.ts';
 import { isClientRoute } from '#shared/routes.ts';
@@ -53,7 +54,7 @@ declare module 'fastify' {
 export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   const env = options.env ?? loadEnv();
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(env),
+    logger: withPersonalDataGuards(options.logger ?? loggerOptions(env)),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     genReqId: (request) => {
@@ -101,6 +102,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     if (ownsDatabase) await database.close();
   });
 
+  // Jobs queued while handling a request carry its id into the worker's log lines.
+  app.addHook('preHandler', (request, _reply, done) => requestScope.run({ requestId: request.id }, done));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -6,6 +6,7 @@ import { registerBilling } from './billing/routes.ts';
 import { registerCompanies } from './companies/routes.ts';
 import { registerImages } from './images/images-routes.ts';
 import { registerLeads } from './leads/routes.ts';
+import { registerPrivacy } from './privacy/routes.ts';
 import { registerProperties } from './properties/routes.ts';
 import { registerSite } from './site/site-routes.ts';
 
@@ -19,4 +20,5 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   await registerImages(app, ctx);
   await registerAnalytics(app, ctx);
   await registerBilling(app, ctx);
+  await registerPrivacy(app, ctx);
 }

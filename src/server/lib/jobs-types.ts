@@ -1,11 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/** What a handler knows about the job it runs. */
+export type JobRun = {
+  id: string;
+  /** Logs with the job's name and id, and the id of the request that queued it (`reqId`). */
+  log: FastifyBaseLogger;
+  /** The request that queued the job, when one did. */
+  requestId: string | undefined;
+};
+
 /** The background job queue (Postgres-backed: exactly one instance does each job). */
-export type JobHandler<T> = (data: T) => Promise<void>;
+export type JobHandler<T> = (data: T, job: JobRun) => Promise<void>;
 
 export type JobOptions = {
   /** Delay before the job may run. */
   startAfterSeconds?: number;
   /** At most one queued job with this key (per queue) at a time. */
   singletonKey?: string;
+  /**
+   * The request the job comes from, so its log lines carry the same `reqId`. Defaults to the
+   * request being handled when `send` is called.
+   */
+  requestId?: string;
 };
 
 export type Jobs = {

@@ -1,8 +1,18 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { SqlExecutor } from '#server/db/client.ts';
 import { LONDON } from './clock.ts';
 import type { JobHandler, Jobs } from './jobs-types.ts';
+
+/**
+ * The request being handled, so that a job queued while handling it carries its id into the
+ * worker's log lines (app.ts enters it for every request; a job's handler runs inside it too).
+ */
+export const requestScope = new AsyncLocalStorage<{ requestId: string | undefined }>();
+
+/** The key under which a job's data carries the id of the request that queued it. */
+const REQUEST_ID_KEY = '_requestId';
 
 type Definition = {
   handler: JobHandler<object>;
@@ -52,7 +62,7 @@ export function createJobQueue(options: {
     if (!runWorkers) return;
     for (const [name, definition] of definitions) {
       await boss.work<object>(name, { pollingIntervalSeconds: 2, batchSize: 1 }, async (jobs) => {
-        for (const job of jobs) await definition.handler(job.data);
+        for (const job of jobs) await runJob(name, job.id, job.data, definition, log);
       });
     }
     for (const [name, cron] of schedules) await boss.schedule(name, cron, {}, { tz: LONDON });
@@ -72,7 +82,8 @@ export function createJobQueue(options: {
     send: async (name, data, sendOptions = {}) => {
       if (!boss) throw new Error('The job queue is not started');
       if (!definitions.has(name)) throw new Error(`Unknown job: ${name}`);
-      await boss.send(name, data, {
+      const requestId = sendOptions.requestId ?? requestScope.getStore()?.requestId;
+      await boss.send(name, requestId ? { ...data, [REQUEST_ID_KEY]: requestId } : data, {
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
       });
@@ -85,4 +96,28 @@ export function createJobQueue(options: {
       await boss?.stop({ graceful: true, wait: true, timeout: 5000 });
     },
   };
+}
+
+async function runJob(
+  name: string,
+  id: string,
+  stored: object,
+  definition: Definition,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const { [REQUEST_ID_KEY]: storedRequestId, ...data } = stored as Record<string, unknown>;
+  const requestId = typeof storedRequestId === 'string' ? storedRequestId : undefined;
+  const bindings = { job: name, jobId: id, ...(requestId ? { reqId: requestId } : {}) };
+  const jobLog = typeof log.child === 'function' ? log.child(bindings) : log;
+  const started = Date.now();
+  try {
+    await requestScope.run({ requestId }, () => definition.handler(data, { id, log: jobLog, requestId }));
+    jobLog.info({ ms: Date.now() - started }, 'Job done');
+  } catch (error) {
+    jobLog.warn(
+      { err: error, ms: Date.now() - started },
+      'Job failed: it will be retried while retries remain',
+    );
+    throw error;
+  }
 }

@@ -1,0 +1,161 @@
+import { asc, desc, eq, like, or } from 'drizzle-orm';
+import {
+  analyticsEvents,
+  type Company,
+  chatTranscripts,
+  conversations,
+  leads,
+  properties,
+  users,
+} from '#server/db/schema.ts';
+import { now } from '#server/lib/clock.ts';
+import type { AppContext } from '#server/lib/context.ts';
+import { notFound } from '#server/lib/errors.ts';
+import type { CompanyExport } from '#shared/schemas/privacy.ts';
+
+const iso = (date: Date) => date.toISOString();
+const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** The analytics paths of a company's chat links: the agency link and every property link. */
+export function chatLinkPaths(companySlug: string) {
+  const base = `/chatbot/${companySlug}`;
+  const escaped = base.replace(/[\\%_]/g, (char) => `\\${char}`);
+  return or(eq(analyticsEvents.path, base), like(analyticsEvents.path, `${escaped}/%`));
+}
+
+/**
+ * Everything one company keeps in LetLead, read by its id only. Columns are listed one by one so
+ * that a column added later (a token, a secret) never lands in a download by accident.
+ */
+export async function exportCompanyData(
+  ctx: AppContext,
+  { userId, company }: { userId: string; company: Company },
+): Promise<{ fileName: string; data: CompanyExport }> {
+  const [account] = await ctx.db
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      emailVerified: users.emailVerified,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!account) throw notFound('Company not found');
+
+  const [propertyRows, leadRows, transcriptRows, conversationRows, analyticsRows] = await Promise.all([
+    ctx.db
+      .select()
+      .from(properties)
+      .where(eq(properties.companyId, company.id))
+      .orderBy(asc(properties.createdAt)),
+    ctx.db.select().from(leads).where(eq(leads.companyId, company.id)).orderBy(desc(leads.createdAt)),
+    ctx.db
+      .select()
+      .from(chatTranscripts)
+      .where(eq(chatTranscripts.companyId, company.id))
+      .orderBy(desc(chatTranscripts.createdAt)),
+    ctx.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.companyId, company.id))
+      .orderBy(desc(conversations.createdAt)),
+    ctx.db
+      .select()
+      .from(analyticsEvents)
+      .where(chatLinkPaths(company.slug))
+      .orderBy(asc(analyticsEvents.createdAt)),
+  ]);
+
+  const exportedAt = now();
+  const data: CompanyExport = {
+    exportedAt: iso(exportedAt),
+    account: { ...account, createdAt: iso(account.createdAt) },
+    company: {
+      id: company.id,
+      name: company.name,
+      slug: company.slug,
+      email: company.email,
+      phone: company.phone,
+      accountType: company.accountType,
+      accountLimit: company.accountLimit,
+      currentCount: company.currentCount,
+      countResetDate: isoOrNull(company.countResetDate),
+      subscriptionStatus: company.subscriptionStatus,
+      cancelAtPeriodEnd: company.cancelAtPeriodEnd,
+      currentPeriodEnd: isoOrNull(company.currentPeriodEnd),
+      createdAt: iso(company.createdAt),
+      updatedAt: iso(company.updatedAt),
+    },
+    properties: propertyRows.map((p) => ({
+      id: p.id,
+      propertyName: p.propertyName,
+      slug: p.slug,
+      propertyAddress: p.propertyAddress,
+      propertyRentalPrice: p.propertyRentalPrice,
+      numberOfBedrooms: p.numberOfBedrooms,
+      parkingSpace: p.parkingSpace,
+      vacancyDate: p.vacancyDate,
+      landlord: p.landlord,
+      chatbotUrl: p.chatbotUrl,
+      createdAt: iso(p.createdAt),
+      updatedAt: iso(p.updatedAt),
+    })),
+    leads: leadRows.map((l) => ({
+      id: l.id,
+      propertyId: l.propertyId,
+      propertyName: l.propertyName,
+      propertyLocation: l.propertyLocation,
+      rentalPrice: l.rentalPrice,
+      numberOfBeds: l.numberOfBeds,
+      name: l.name,
+      email: l.email,
+      contactNumber: l.contactNumber,
+      income: l.income,
+      annualIncome: l.annualIncome,
+      profession: l.profession,
+      numberOfPeople: l.numberOfPeople,
+      moveInDate: l.moveInDate,
+      availability: l.availability,
+      rating: l.rating,
+      score: l.score,
+      scoreBreakdown: l.scoreBreakdown ?? null,
+      chatTranscriptId: l.chatTranscriptId,
+      conversationId: l.conversationId,
+      createdAt: iso(l.createdAt),
+    })),
+    transcripts: transcriptRows.map((t) => ({
+      id: t.id,
+      conversationId: t.conversationId,
+      fileName: t.fileName,
+      content: t.content,
+      extractedData: t.extractedData ?? null,
+      processed: t.processed,
+      createdAt: iso(t.createdAt),
+    })),
+    conversations: conversationRows.map((c) => ({
+      id: c.id,
+      propertyId: c.propertyId,
+      status: c.status,
+      messages: (Array.isArray(c.messages) ? c.messages : []).map((m) => ({
+        sender: String(m.sender),
+        content: String(m.content),
+        timestamp: typeof m.timestamp === 'string' ? m.timestamp : null,
+      })),
+      createdAt: iso(c.createdAt),
+      lastActivityAt: iso(c.lastActivityAt),
+      endedAt: isoOrNull(c.endedAt),
+    })),
+    analytics: analyticsRows.map((a) => ({
+      kind: a.kind,
+      path: a.path,
+      referrerHost: a.referrerHost,
+      metric: a.metric,
+      value: a.value,
+      createdAt: iso(a.createdAt),
+    })),
+  };
+  const day = exportedAt.toISOString().slice(0, 10);
+  return { fileName: `letlead-export-${company.slug}-${day}.json`, data };
+}

@@ -1,0 +1,106 @@
+import { subMonths } from 'date-fns';
+import type { SqlExecutor } from '#server/db/client.ts';
+import type { AppContext } from '#server/lib/context.ts';
+
+/** The GDPR page's promise: tenant enquiries are kept for up to 12 months. */
+export const RETENTION_MONTHS = 12;
+export const RETENTION_PURGE_JOB = 'retention-purge';
+
+/**
+ * Rows per statement: short transactions that never hold many locks, so the purge can run
+ * beside live traffic on several instances without anyone waiting on it.
+ */
+const BATCH_SIZE = 500;
+
+export type PurgeCounts = {
+  leads: number;
+  transcripts: number;
+  conversations: number;
+  analyticsEvents: number;
+};
+
+/**
+ * Deletes what is past its retention: leads with their transcripts and conversations, any other
+ * transcript, conversations that ended (or went idle) without becoming a lead, and analytics
+ * events. Plain batched DELETEs by age: two instances running it at once delete each row once
+ * between them, and a run cut short is finished by the next one.
+ */
+export async function purgeExpiredTenantData(ctx: AppContext, now: Date): Promise<PurgeCounts> {
+  const cutoff = subMonths(now, RETENTION_MONTHS).toISOString();
+  const execute = ctx.database.execute;
+  const counts: PurgeCounts = { leads: 0, transcripts: 0, conversations: 0, analyticsEvents: 0 };
+
+  // A lead takes its transcript and conversation with it (the same erasure as deleting a lead).
+  for (;;) {
+    const { rows } = await execute(
+      `with doomed as (
+         select id from leads where created_at < $1::timestamptz order by created_at limit $2
+       ), gone as (
+         delete from leads where id in (select id from doomed)
+         returning conversation_id, chat_transcript_id
+       ), transcripts_gone as (
+         delete from chat_transcripts
+         where id in (select chat_transcript_id from gone)
+            or conversation_id in (select conversation_id from gone)
+         returning id
+       ), conversations_gone as (
+         delete from conversations where id in (select conversation_id from gone) returning id
+       )
+       select (select count(*) from gone)::int as leads,
+              (select count(*) from transcripts_gone)::int as transcripts,
+              (select count(*) from conversations_gone)::int as conversations`,
+      [cutoff, BATCH_SIZE],
+    );
+    const row = rows[0] ?? {};
+    const leads = Number(row.leads ?? 0);
+    counts.leads += leads;
+    counts.transcripts += Number(row.transcripts ?? 0);
+    counts.conversations += Number(row.conversations ?? 0);
+    if (leads < BATCH_SIZE) break;
+  }
+
+  counts.transcripts += await deleteInBatches(
+    execute,
+    'chat_transcripts',
+    `select id from chat_transcripts where created_at < $1::timestamptz limit $2`,
+    cutoff,
+  );
+  // An active conversation idle for a year is as finished as an ended one; one that still has a
+  // (younger) lead stays with that lead.
+  counts.conversations += await deleteInBatches(
+    execute,
+    'conversations',
+    `select c.id from conversations c
+     where c.created_at < $1::timestamptz
+       and (c.status = 'ended' or c.last_activity_at < $1::timestamptz)
+       and not exists (select 1 from leads l where l.conversation_id = c.id)
+     limit $2`,
+    cutoff,
+  );
+  counts.analyticsEvents += await deleteInBatches(
+    execute,
+    'analytics_events',
+    `select id from analytics_events where created_at < $1::timestamptz limit $2`,
+    cutoff,
+  );
+  return counts;
+}
+
+async function deleteInBatches(
+  execute: SqlExecutor,
+  table: 'chat_transcripts' | 'conversations' | 'analytics_events',
+  selectIds: string,
+  cutoff: string,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { rows } = await execute(
+      `with gone as (delete from ${table} where id in (${selectIds}) returning 1)
+       select count(*)::int as n from gone`,
+      [cutoff, BATCH_SIZE],
+    );
+    const deleted = Number(rows[0]?.n ?? 0);
+    total += deleted;
+    if (deleted < BATCH_SIZE) return total;
+  }
+}

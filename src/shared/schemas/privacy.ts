@@ -1,0 +1,137 @@
+import { z } from 'zod';
+
+export const privacyCompanyParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+const jsonObject = z.record(z.string(), z.unknown());
+
+/**
+ * GET /api/companies/{id}/export: everything the company keeps in LetLead, as one JSON download.
+ * Secrets (password hashes, session tokens, Stripe ids) are never part of it.
+ */
+export const companyExportSchema = z.object({
+  exportedAt: z.string(),
+  account: z.object({
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    emailVerified: z.boolean(),
+    createdAt: z.string(),
+  }),
+  company: z.object({
+    id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    accountType: z.string(),
+    accountLimit: z.number().int(),
+    currentCount: z.number().int(),
+    countResetDate: z.string().nullable(),
+    subscriptionStatus: z.string().nullable(),
+    cancelAtPeriodEnd: z.boolean(),
+    currentPeriodEnd: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+  properties: z.array(
+    z.object({
+      id: z.string(),
+      propertyName: z.string(),
+      slug: z.string(),
+      propertyAddress: z.string(),
+      propertyRentalPrice: z.string().nullable(),
+      numberOfBedrooms: z.number().int().nullable(),
+      parkingSpace: z.string().nullable(),
+      vacancyDate: z.string().nullable(),
+      landlord: z.string().nullable(),
+      chatbotUrl: z.string().nullable(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+    }),
+  ),
+  leads: z.array(
+    z.object({
+      id: z.string(),
+      propertyId: z.string().nullable(),
+      propertyName: z.string(),
+      propertyLocation: z.string().nullable(),
+      rentalPrice: z.string().nullable(),
+      numberOfBeds: z.number().int().nullable(),
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+      contactNumber: z.string().nullable(),
+      income: z.string().nullable(),
+      annualIncome: z.number().int().nullable(),
+      profession: z.string().nullable(),
+      numberOfPeople: z.number().int().nullable(),
+      moveInDate: z.string().nullable(),
+      availability: z.string().nullable(),
+      rating: z.string().nullable(),
+      score: z.number().int().nullable(),
+      scoreBreakdown: jsonObject.nullable(),
+      chatTranscriptId: z.string().nullable(),
+      conversationId: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  transcripts: z.array(
+    z.object({
+      id: z.string(),
+      conversationId: z.string().nullable(),
+      fileName: z.string(),
+      content: z.string(),
+      extractedData: jsonObject.nullable(),
+      processed: z.boolean(),
+      createdAt: z.string(),
+    }),
+  ),
+  conversations: z.array(
+    z.object({
+      id: z.string(),
+      propertyId: z.string().nullable(),
+      status: z.string(),
+      messages: z.array(
+        z.object({ sender: z.string(), content: z.string(), timestamp: z.string().nullable() }),
+      ),
+      createdAt: z.string(),
+      lastActivityAt: z.string(),
+      endedAt: z.string().nullable(),
+    }),
+  ),
+  /** Page views of the company's chat links (first-party, cookieless: no visitor is identified). */
+  analytics: z.array(
+    z.object({
+      kind: z.string(),
+      path: z.string(),
+      referrerHost: z.string().nullable(),
+      metric: z.string().nullable(),
+      value: z.number().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type CompanyExport = z.infer<typeof companyExportSchema>;
+
+/**
+ * DELETE /api/companies/{id}: closing the account erases it. The company name typed again and
+ * the password re-entered make sure it is meant, and meant by the owner.
+ */
+export const closeAccountRequestSchema = z.object({
+  confirm: z
+    .string({ error: 'Type your company name to confirm' })
+    .trim()
+    .min(1, 'Type your company name to confirm')
+    .max(255),
+  password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(128),
+});
+export type CloseAccountRequest = z.infer<typeof closeAccountRequestSchema>;
+
+/** The dialog's form: the same fields, checked against the name shown on screen. */
+export function closeAccountFormSchema(companyName: string) {
+  return closeAccountRequestSchema.refine((value) => value.confirm === companyName.trim(), {
+    path: ['confirm'],
+    message: 'The name does not match your company name',
+  });
+}
+
+export const closeAccountResponseSchema = z.object({ message: z.string() });
