@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -100,19 +101,32 @@ async function openPglite(dir: string, template?: Blob): Promise<Database> {
   }
 }
 
+/** Lock folders this process holds: a second open from the same process is refused too. */
+const heldLocks = new Set<string>();
+
 /**
  * PGlite has no lock between processes: two servers on one data folder would corrupt it.
  * The lock is refreshed while we run and goes stale if the process dies without releasing it.
+ * A lock left by a process that no longer runs on this machine (a crash, a kill -9, a container
+ * restart) is taken over at once, so a restart need not wait for it to go stale; a live holder
+ * is always refused.
  */
 async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   mkdirSync(dataDir, { recursive: true });
+  const lockfilePath = path.join(dataDir, 'letlead.lock');
+  const ownerFile = `${lockfilePath}.owner`;
+  const lock = () =>
+    lockfile.lock(dataDir, { lockfilePath, stale: 10_000, update: 2_000, onCompromised: () => {} });
+  let release: () => Promise<void>;
   try {
-    return await lockfile.lock(dataDir, {
-      lockfilePath: path.join(dataDir, 'letlead.lock'),
-      stale: 10_000,
-      update: 2_000,
-      onCompromised: () => {},
-    });
+    try {
+      release = await lock();
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ELOCKED' || !isAbandoned(lockfilePath, ownerFile))
+        throw error;
+      rmSync(lockfilePath, { recursive: true, force: true });
+      release = await lock();
+    }
   } catch (error) {
     if ((error as { code?: string }).code === 'ELOCKED') {
       throw new DatabaseLockedError(
@@ -121,5 +135,31 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
       );
     }
     throw error;
+  }
+  writeFileSync(ownerFile, JSON.stringify({ pid: process.pid, hostname: hostname() }));
+  heldLocks.add(lockfilePath);
+  return async () => {
+    heldLocks.delete(lockfilePath);
+    rmSync(ownerFile, { force: true });
+    await release();
+  };
+}
+
+/** Whether the lock's owner was a process on this machine that is gone. */
+function isAbandoned(lockfilePath: string, ownerFile: string): boolean {
+  let owner: { pid?: unknown; hostname?: unknown };
+  try {
+    owner = JSON.parse(readFileSync(ownerFile, 'utf8'));
+  } catch {
+    return false;
+  }
+  if (typeof owner.pid !== 'number' || owner.hostname !== hostname()) return false;
+  // A restarted container often gets the same pid as before.
+  if (owner.pid === process.pid) return !heldLocks.has(lockfilePath);
+  try {
+    process.kill(owner.pid, 0);
+    return false;
+  } catch (error) {
+    return (error as { code?: string }).code === 'ESRCH';
   }
 }
