@@ -174,6 +174,12 @@ describe('billing against a Stripe-compatible local server', () => {
     });
   });
 
+  it('has no local test checkout or portal when Stripe is configured', async () => {
+    expect((await fetch(`${app.url}/api/stripe/test-checkout?session=cs_local_x`)).status).toBe(404);
+    expect((await postJson('/api/stripe/test-checkout/pay', { session: 'cs_local_x' })).status).toBe(404);
+    expect((await fetch(`${app.url}/api/stripe/test-portal?portal=bps_local_x`)).status).toBe(404);
+  });
+
   it('an unknown checkout session is a 404', async () => {
     const response = await fetch(`${app.url}/api/stripe/checkout-session/cs_test_doesnotexist`);
     expect(response.status).toBe(404);

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { type Company, companies } from '#server/db/schema.ts';
+import { type Company, companies, users } from '#server/db/schema.ts';
 import type { Env } from '#server/env.ts';
 import { isPaidPlan, isPlanType, type PaidPlanType } from '#shared/plans.ts';
 import { now } from './clock.ts';
@@ -122,51 +122,69 @@ function toSnapshot(env: Env, subscription: Stripe.Subscription): SubscriptionSn
 
 // ---- Local test checkout: signed tokens ----
 
-type CheckoutToken = {
-  kind: 'checkout';
-  companyId: string;
-  planType: PaidPlanType;
-  email: string;
-  nonce: string;
-  exp: number;
-};
-type PortalToken = { kind: 'portal'; companyId: string; exp: number };
+type CheckoutToken = { companyId: string; planType: PaidPlanType; nonce: string; exp: number };
+type PortalToken = { companyId: string; exp: number };
 
 const CHECKOUT_PREFIX = 'cs_local_';
 const PORTAL_PREFIX = 'bps_local_';
 const CHECKOUT_TOKEN_SECONDS = 24 * 60 * 60;
 const PORTAL_TOKEN_SECONDS = 60 * 60;
+const PAID_PLANS: PaidPlanType[] = ['small', 'medium', 'large'];
 
-function signature(env: Env, payload: string): string {
+/*
+ * Tokens are packed in binary (company uuid, plan, nonce, expiry) with a 128-bit HMAC: the checkout
+ * one travels as a path segment (GET /api/stripe/checkout-session/{id}), where Fastify allows 100
+ * characters, so it must stay about as short as a real Stripe session id (~70 characters).
+ */
+function mac(env: Env, prefix: string, payload: Buffer): Buffer {
   return createHmac('sha256', env.sessionSecret)
-    .update(`letlead-local-checkout.${payload}`)
-    .digest('base64url');
+    .update(`letlead-local-checkout.${prefix}`)
+    .update(payload)
+    .digest()
+    .subarray(0, 16);
 }
 
-function signToken(env: Env, prefix: string, data: CheckoutToken | PortalToken): string {
-  const payload = Buffer.from(JSON.stringify(data)).toString('base64url');
-  return `${prefix}${payload}.${signature(env, payload)}`;
+function seal(env: Env, prefix: string, payload: Buffer): string {
+  return `${prefix}${payload.toString('base64url')}.${mac(env, prefix, payload).toString('base64url')}`;
 }
 
-function readToken<T extends CheckoutToken | PortalToken>(
-  env: Env,
-  prefix: string,
-  token: string,
-  kind: T['kind'],
-): T | null {
+/** The payload of a token signed by us and not yet expired (its last 4 bytes are the expiry). */
+function unseal(env: Env, prefix: string, token: string, length: number): Buffer | null {
   if (!token.startsWith(prefix)) return null;
-  const [payload, mac] = token.slice(prefix.length).split('.');
-  if (!payload || !mac) return null;
-  const expected = Buffer.from(signature(env, payload));
-  const given = Buffer.from(mac);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  try {
-    const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as T;
-    if (data.kind !== kind || typeof data.exp !== 'number' || data.exp * 1000 < now().getTime()) return null;
-    return data;
-  } catch {
+  const [body, signature] = token.slice(prefix.length).split('.');
+  if (!body || !signature) return null;
+  const payload = Buffer.from(body, 'base64url');
+  const given = Buffer.from(signature, 'base64url');
+  const expected = mac(env, prefix, payload);
+  if (payload.length !== length || given.length !== expected.length || !timingSafeEqual(given, expected)) {
     return null;
   }
+  if (payload.readUInt32BE(length - 4) * 1000 < now().getTime()) return null;
+  return payload;
+}
+
+const uuidBytes = (id: string) => Buffer.from(id.replaceAll('-', ''), 'hex');
+const uuidText = (bytes: Buffer) =>
+  bytes.toString('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+const expiresIn = (seconds: number) => Math.floor(now().getTime() / 1000) + seconds;
+const uint32 = (value: number) => {
+  const bytes = Buffer.alloc(4);
+  bytes.writeUInt32BE(value);
+  return bytes;
+};
+
+function signCheckoutToken(env: Env, token: CheckoutToken): string {
+  const payload = Buffer.concat([
+    uuidBytes(token.companyId),
+    Buffer.from([PAID_PLANS.indexOf(token.planType)]),
+    Buffer.from(token.nonce, 'hex'),
+    uint32(token.exp),
+  ]);
+  return seal(env, CHECKOUT_PREFIX, payload);
+}
+
+function signPortalToken(env: Env, token: PortalToken): string {
+  return seal(env, PORTAL_PREFIX, Buffer.concat([uuidBytes(token.companyId), uint32(token.exp)]));
 }
 
 /** The ids a paid local checkout gives the company, derived so that a second Pay changes nothing. */
@@ -182,12 +200,36 @@ export function isLocalSubscriptionId(id: string | null): boolean {
 
 export function readLocalCheckoutToken(env: Env, token: string): CheckoutToken | null {
   assertLocalAllowed(env);
-  return readToken<CheckoutToken>(env, CHECKOUT_PREFIX, token, 'checkout');
+  const payload = unseal(env, CHECKOUT_PREFIX, token, 16 + 1 + 8 + 4);
+  const planType = payload ? PAID_PLANS[payload[16]!] : undefined;
+  if (!payload || !planType) return null;
+  return {
+    companyId: uuidText(payload.subarray(0, 16)),
+    planType,
+    nonce: payload.subarray(17, 25).toString('hex'),
+    exp: payload.readUInt32BE(25),
+  };
 }
 
 export function readLocalPortalToken(env: Env, token: string): PortalToken | null {
   assertLocalAllowed(env);
-  return readToken<PortalToken>(env, PORTAL_PREFIX, token, 'portal');
+  const payload = unseal(env, PORTAL_PREFIX, token, 16 + 4);
+  if (!payload) return null;
+  return { companyId: uuidText(payload.subarray(0, 16)), exp: payload.readUInt32BE(16) };
+}
+
+/** A company and its owner's email: the local checkout's "customer". */
+export async function localCompany(
+  ctx: AppContext,
+  companyId: string,
+): Promise<{ company: Company; ownerEmail: string } | null> {
+  const [row] = await ctx.db
+    .select({ company: companies, ownerEmail: users.email })
+    .from(companies)
+    .innerJoin(users, eq(users.id, companies.ownerId))
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return row ?? null;
 }
 
 /** The subscription a local company carries, read back from its row (the local "Stripe"). */
@@ -222,13 +264,11 @@ export async function createCheckoutSession(
   const { company, planType } = input;
   if (isLocalCheckout(env)) {
     assertLocalAllowed(env);
-    const id = signToken(env, CHECKOUT_PREFIX, {
-      kind: 'checkout',
+    const id = signCheckoutToken(env, {
       companyId: company.id,
       planType,
-      email: input.customerEmail,
-      nonce: randomBytes(12).toString('hex'),
-      exp: Math.floor(now().getTime() / 1000) + CHECKOUT_TOKEN_SECONDS,
+      nonce: randomBytes(8).toString('hex'),
+      exp: expiresIn(CHECKOUT_TOKEN_SECONDS),
     });
     return { id, url: `${env.appUrl}/checkout/test?session=${encodeURIComponent(id)}`, customerId: null };
   }
@@ -269,13 +309,13 @@ export async function retrieveCheckoutSession(
     const token = readLocalCheckoutToken(env, sessionId);
     if (!token) return null;
     const subscriptionId = localSubscriptionId(token.nonce);
-    const [company] = await ctx.db.select().from(companies).where(eq(companies.id, token.companyId)).limit(1);
-    const isPaid = company?.stripeSubscriptionId === subscriptionId;
+    const local = await localCompany(ctx, token.companyId);
+    const isPaid = local?.company.stripeSubscriptionId === subscriptionId;
     return {
       id: sessionId,
       companyId: token.companyId,
       planType: token.planType,
-      customerEmail: token.email,
+      customerEmail: local?.ownerEmail ?? null,
       customerId: isPaid ? localCustomerId(token.companyId) : null,
       subscriptionId: isPaid ? subscriptionId : null,
       isPaid,
@@ -304,11 +344,7 @@ export async function createPortalSession(ctx: AppContext, company: Company): Pr
   const returnUrl = `${env.appUrl}/my-account`;
   if (isLocalCheckout(env)) {
     assertLocalAllowed(env);
-    const token = signToken(env, PORTAL_PREFIX, {
-      kind: 'portal',
-      companyId: company.id,
-      exp: Math.floor(now().getTime() / 1000) + PORTAL_TOKEN_SECONDS,
-    });
+    const token = signPortalToken(env, { companyId: company.id, exp: expiresIn(PORTAL_TOKEN_SECONDS) });
     return { url: `${env.appUrl}/checkout/test?portal=${encodeURIComponent(token)}` };
   }
   if (!company.stripeCustomerId) throw new AppError('BAD_REQUEST', 'There is no subscription to manage yet.');

@@ -8,6 +8,7 @@ import { AppError, notFound } from '#server/lib/errors.ts';
 import {
   isLocalCheckout,
   isLocalSubscriptionId,
+  localCompany,
   localCustomerId,
   localSnapshot,
   localSubscriptionId,
@@ -43,14 +44,14 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 export async function describeLocalCheckout(ctx: AppContext, session: string): Promise<TestCheckoutResponse> {
   requireLocal(ctx);
   const token = readLocalCheckoutToken(ctx.env, session);
-  if (!token) throw expired();
-  const company = await companyById(ctx, token.companyId);
-  if (!company) throw expired();
+  const local = token ? await localCompany(ctx, token.companyId) : null;
+  if (!token || !local) throw expired();
+  const { company, ownerEmail } = local;
   const plan = plans[token.planType];
   return {
     plan: { name: plan.name, price: plan.price, credits: plan.credits },
     planType: token.planType,
-    customerEmail: token.email,
+    customerEmail: ownerEmail,
     companyName: company.name,
     paid: company.stripeSubscriptionId === localSubscriptionId(token.nonce),
   };
