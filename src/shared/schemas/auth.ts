@@ -5,7 +5,7 @@ import {
   MIN_PASSWORD_LENGTH,
   PASSWORD_RULES_MESSAGE,
 } from '#shared/password.ts';
-import { paidPlanTypes, planTypes } from '#shared/plans.ts';
+import { planTypes } from '#shared/plans.ts';
 
 /** The company as its owner sees it (GET /api/auth/user, /api/companies, dashboard). */
 export const companySchema = z.object({
@@ -166,20 +166,5 @@ export type UpdatePasswordForm = z.infer<typeof updatePasswordFormSchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-/** Why a login was refused, so the page can offer to resend the verification email. */
-export const authErrorCodes = ['EMAIL_NOT_VERIFIED'] as const;
-
-/**
- * What the browser keeps between a paid sign-up and the checkout success page (DESIGN.md "Paid
- * sign-up"): never the password, only what the summary shows.
- */
-export const PENDING_SIGNUP_STORAGE_KEY = 'letlead.pendingSignup';
-export const pendingSignupSchema = z.object({
-  planType: z.enum(paidPlanTypes),
-  email: z.email(),
-  firstName: z.string().min(1),
-  lastName: z.string().min(1),
-  companyName: z.string().min(1),
-  createdAt: z.iso.datetime(),
-});
-export type PendingSignup = z.infer<typeof pendingSignupSchema>;
+/** The `code` a refused login carries when the password was right but the email is not verified yet. */
+export const EMAIL_NOT_VERIFIED_CODE = 'EMAIL_NOT_VERIFIED';

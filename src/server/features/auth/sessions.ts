@@ -1,6 +1,6 @@
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError } from '#server/lib/errors.ts';
-import type { AuthUser, LoginRequest } from '#shared/schemas/auth.ts';
+import { type AuthUser, EMAIL_NOT_VERIFIED_CODE, type LoginRequest } from '#shared/schemas/auth.ts';
 import { loadAuthUser } from './auth-user.ts';
 import { betterAuthErrorCode } from './better-auth-errors.ts';
 
@@ -22,7 +22,7 @@ export async function logIn(
   } catch (error) {
     const code = betterAuthErrorCode(error);
     if (code === 'EMAIL_NOT_VERIFIED') {
-      throw new AppError('FORBIDDEN', EMAIL_NOT_VERIFIED, { code: 'EMAIL_NOT_VERIFIED' });
+      throw new AppError('FORBIDDEN', EMAIL_NOT_VERIFIED, { code: EMAIL_NOT_VERIFIED_CODE });
     }
     if (code !== undefined) throw new AppError('UNAUTHORIZED', INVALID_LOGIN);
     throw error;

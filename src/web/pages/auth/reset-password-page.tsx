@@ -1,10 +1,70 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { ArrowLeftIcon } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+import { type EmailRequest, emailRequestSchema, type MessageResponse } from '#shared/schemas/auth.ts';
+import { AuthHeading, AuthPanel, AuthShell } from '#web/components/auth/auth-shell.tsx';
+import { Notice } from '#web/components/auth/notice.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { apiRequest, errorMessage } from '#web/lib/api.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 export default function ResetPasswordPage() {
   usePageTitle('Reset your password');
+  const form = useForm<EmailRequest>({
+    resolver: zodResolver(emailRequestSchema),
+    defaultValues: { email: '' },
+    mode: 'onTouched',
+  });
+  const request = useMutation({
+    mutationFn: (values: EmailRequest) =>
+      apiRequest<MessageResponse>('POST', '/api/auth/reset-password', values),
+  });
+
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <h1 className="text-2xl font-semibold">Reset your password</h1>
-    </main>
+    <AuthShell>
+      <AuthHeading
+        title="Reset your password"
+        description="Enter the email address you signed up with and we'll send you a link to choose a new password."
+      />
+      <div className="space-y-4">
+        {request.isSuccess ? (
+          <Notice variant="mail" title="Check your inbox">
+            <p>{request.data.message}</p>
+          </Notice>
+        ) : null}
+        {request.isError ? (
+          <Notice variant="error" title="Password reset failed">
+            <p>{errorMessage(request.error, 'Unable to send reset email')}</p>
+          </Notice>
+        ) : null}
+        <AuthPanel>
+          <form
+            noValidate
+            onSubmit={form.handleSubmit((values) => request.mutate(values))}
+            className="grid gap-5"
+          >
+            <FormField label="Email" error={form.formState.errors.email?.message}>
+              <Input type="email" autoComplete="email" autoFocus {...form.register('email')} />
+            </FormField>
+            <Button type="submit" size="lg" className="w-full" disabled={request.isPending}>
+              {request.isPending ? <Spinner label={null} /> : null}
+              {request.isSuccess ? 'Send the link again' : 'Send reset link'}
+            </Button>
+          </form>
+        </AuthPanel>
+        <Link
+          href="/login"
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          <ArrowLeftIcon className="size-4" aria-hidden="true" />
+          Back to sign in
+        </Link>
+      </div>
+    </AuthShell>
   );
 }

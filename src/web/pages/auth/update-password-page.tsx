@@ -1,10 +1,170 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, useLocation } from 'wouter';
+import { failingPasswordRules } from '#shared/password.ts';
+import {
+  type MessageResponse,
+  type UpdatePasswordForm,
+  updatePasswordFormSchema,
+} from '#shared/schemas/auth.ts';
+import { AuthHeading, AuthPanel, AuthShell } from '#web/components/auth/auth-shell.tsx';
+import { Notice } from '#web/components/auth/notice.tsx';
+import { PasswordInput } from '#web/components/auth/password-input.tsx';
+import { PasswordHint, PasswordStrengthMeter } from '#web/components/auth/password-strength-meter.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { ApiError, errorMessage, queryClient } from '#web/lib/api.ts';
+import { toast } from '#web/lib/toast.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { cn } from '#web/lib/utils.ts';
+
+/** The reset link carries its token in the fragment (`#token=…`), which never reaches a server log. */
+function tokenFromFragment(): string | null {
+  const token = new URLSearchParams(window.location.hash.replace(/^#/, '')).get('token');
+  return token?.trim() ? token : null;
+}
+
+/** The spec's call: form-encoded `newPassword` and `token`. */
+async function postNewPassword(input: { newPassword: string; token: string }): Promise<MessageResponse> {
+  const response = await fetch('/api/auth/update-password', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(input).toString(),
+    credentials: 'include',
+  });
+  const text = await response.text();
+  const body = parseJson(text);
+  if (!response.ok) throw new ApiError(response.status, text || response.statusText, body);
+  return body as MessageResponse;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
 
 export default function UpdatePasswordPage() {
   usePageTitle('Choose a new password');
+  const [token] = useState(tokenFromFragment);
+
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <h1 className="text-2xl font-semibold">Choose a new password</h1>
-    </main>
+    <AuthShell>
+      <AuthHeading
+        title="Choose a new password"
+        description="Pick a strong password you don't use anywhere else."
+      />
+      {token ? (
+        <NewPasswordForm token={token} />
+      ) : (
+        <div className="space-y-4">
+          <Notice variant="error" title="Invalid Request">
+            <p>Please ensure you are using a valid link.</p>
+          </Notice>
+          <p className="text-sm text-muted-foreground">
+            Open the link from your most recent password reset email, or{' '}
+            <Link
+              href="/reset-password"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              request a new link
+            </Link>
+            .
+          </p>
+        </div>
+      )}
+    </AuthShell>
+  );
+}
+
+function NewPasswordForm({ token }: { token: string }) {
+  const [, navigate] = useLocation();
+  const form = useForm<UpdatePasswordForm>({
+    resolver: zodResolver(updatePasswordFormSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+    mode: 'onTouched',
+  });
+  const { errors } = form.formState;
+  const newPassword = useWatch({ control: form.control, name: 'newPassword' });
+
+  const update = useMutation({
+    mutationFn: (values: UpdatePasswordForm) => postNewPassword({ newPassword: values.newPassword, token }),
+    onSuccess: async () => {
+      toast({ title: 'Password updated', description: 'Sign in with your new password.' });
+      // Every session ended with the change, this browser's too.
+      await queryClient.invalidateQueries({ queryKey: ['/api/auth/user'] });
+      navigate('/login?reset=1', { replace: true });
+    },
+  });
+
+  // One message per rule that is not met (spec section 5), once the field has been checked.
+  const passwordMessages = errors.newPassword
+    ? failingPasswordRules(newPassword).map((rule) => rule.message)
+    : [];
+  if (errors.newPassword && passwordMessages.length === 0 && errors.newPassword.message) {
+    passwordMessages.push(errors.newPassword.message);
+  }
+
+  return (
+    <div className="space-y-4">
+      {update.isError ? (
+        <Notice variant="error" title="Failed to update password">
+          <p>{errorMessage(update.error, 'Please try again.')}</p>
+          <p>
+            <Link href="/reset-password" className="font-medium underline underline-offset-2">
+              Request a new reset link
+            </Link>
+          </p>
+        </Notice>
+      ) : null}
+      <AuthPanel>
+        <form
+          noValidate
+          onSubmit={form.handleSubmit((values) => update.mutate(values))}
+          className="grid gap-5"
+        >
+          {/* Built by hand rather than with FormField: it shows one message per failing rule. */}
+          <div className="grid gap-2">
+            <Label htmlFor="new-password" className={cn(passwordMessages.length > 0 && 'text-destructive')}>
+              New password
+            </Label>
+            <PasswordInput
+              id="new-password"
+              autoComplete="new-password"
+              autoFocus
+              aria-invalid={passwordMessages.length > 0}
+              aria-describedby={
+                passwordMessages.length > 0 ? 'new-password-hint new-password-error' : 'new-password-hint'
+              }
+              {...form.register('newPassword')}
+            />
+            <p id="new-password-hint" className="text-sm text-muted-foreground">
+              <PasswordHint />
+            </p>
+            {passwordMessages.length > 0 ? (
+              <ul id="new-password-error" className="space-y-1 text-sm font-medium text-destructive">
+                {passwordMessages.map((message) => (
+                  <li key={message}>{message}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+          <PasswordStrengthMeter password={newPassword} />
+          <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
+            <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
+          </FormField>
+          <Button type="submit" size="lg" className="w-full" disabled={update.isPending}>
+            {update.isPending ? <Spinner label={null} /> : null}
+            Update password
+          </Button>
+        </form>
+      </AuthPanel>
+    </div>
   );
 }

@@ -1,0 +1,42 @@
+import { useMutation } from '@tanstack/react-query';
+import type { MessageResponse } from '#shared/schemas/auth.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { apiRequest, errorMessage } from '#web/lib/api.ts';
+import { Notice } from './notice.tsx';
+
+/** "Send the email again" (POST /api/auth/resend-verification), with what happened below it. */
+export function ResendVerification({
+  email,
+  variant = 'outline',
+}: {
+  email: string;
+  variant?: 'outline' | 'default';
+}) {
+  const resend = useMutation({
+    mutationFn: () => apiRequest<MessageResponse>('POST', '/api/auth/resend-verification', { email }),
+  });
+  return (
+    <div className="space-y-3">
+      <Button
+        variant={variant}
+        onClick={() => resend.mutate()}
+        disabled={resend.isPending}
+        className="w-full sm:w-auto"
+      >
+        {resend.isPending ? <Spinner label={null} /> : null}
+        Resend verification email
+      </Button>
+      {resend.isSuccess ? (
+        <Notice variant="success" title="Verification email sent">
+          <p>{resend.data.message}</p>
+        </Notice>
+      ) : null}
+      {resend.isError ? (
+        <Notice variant="error" title="We could not send the email">
+          <p>{errorMessage(resend.error, 'Please try again in a few minutes.')}</p>
+        </Notice>
+      ) : null}
+    </div>
+  );
+}

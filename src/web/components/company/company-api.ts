@@ -1,0 +1,31 @@
+import { useMutation } from '@tanstack/react-query';
+import type { CompanyDto } from '#shared/schemas/auth.ts';
+import type { CompanyProfileForm, RegisterCompanyRequest } from '#shared/schemas/companies.ts';
+import { apiRequest, queryClient } from '#web/lib/api.ts';
+
+/** Everything that shows the company (user, companies list, dashboard) reads it again. */
+async function refreshCompany(companyId: string): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['/api/auth/user'] }),
+    queryClient.invalidateQueries({ queryKey: ['/api/companies'] }),
+    queryClient.invalidateQueries({
+      predicate: (query) => String(query.queryKey[0]).startsWith(`/api/companies/${companyId}`),
+    }),
+  ]);
+}
+
+export function useRegisterCompany() {
+  return useMutation({
+    mutationFn: (input: RegisterCompanyRequest) =>
+      apiRequest<CompanyDto>('POST', '/api/companies/register', input),
+    onSuccess: (company) => refreshCompany(company.id),
+  });
+}
+
+export function useUpdateCompanyProfile(companyId: string) {
+  return useMutation({
+    mutationFn: (input: CompanyProfileForm) =>
+      apiRequest<CompanyDto>('PUT', `/api/companies/${companyId}/profile`, input),
+    onSuccess: () => refreshCompany(companyId),
+  });
+}

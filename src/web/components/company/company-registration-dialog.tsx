@@ -1,0 +1,139 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Building2Icon } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { plans } from '#shared/plans.ts';
+import type { CompanyDto } from '#shared/schemas/auth.ts';
+import {
+  type CompanyForm,
+  type RegisterCompanyRequest,
+  registerCompanyRequestSchema,
+} from '#shared/schemas/companies.ts';
+import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#web/components/ui/dialog.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { errorMessage } from '#web/lib/api.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useLogout } from '#web/lib/use-logout.ts';
+import { useUnauthorizedRedirect } from '#web/lib/use-unauthorized-redirect.ts';
+import { useUser } from '#web/lib/use-user.ts';
+import { useRegisterCompany } from './company-api.ts';
+
+/**
+ * Opens by itself when the signed-in user has no company (spec: dashboard), and stays open until
+ * one is registered: nothing on the dashboard works without it. Render it anywhere a signed-in
+ * user may arrive without a company: `<CompanyRegistrationDialog />`.
+ */
+export function CompanyRegistrationDialog({
+  onRegistered,
+}: {
+  onRegistered?: (company: CompanyDto) => void;
+}) {
+  const { user } = useUser();
+  const isOpen = Boolean(user?.id) && user?.company === null;
+  return (
+    <Dialog open={isOpen}>
+      <DialogContent
+        hideCloseButton
+        onEscapeKeyDown={(event) => event.preventDefault()}
+        onPointerDownOutside={(event) => event.preventDefault()}
+        onInteractOutside={(event) => event.preventDefault()}
+        className="sm:max-w-lg"
+      >
+        <DialogHeader>
+          <span className="mb-2 flex size-11 items-center justify-center self-center rounded-full bg-accent text-primary sm:self-start">
+            <Building2Icon className="size-5" aria-hidden="true" />
+          </span>
+          <DialogTitle>Register your company</DialogTitle>
+          <DialogDescription>
+            Tell us about your agency to start adding properties and sharing AI agent links. Tenants see the
+            company name in the chat.
+          </DialogDescription>
+        </DialogHeader>
+        {isOpen && user ? <RegistrationForm defaultEmail={user.email} onRegistered={onRegistered} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RegistrationForm({
+  defaultEmail,
+  onRegistered,
+}: {
+  defaultEmail: string;
+  onRegistered?: (company: CompanyDto) => void;
+}) {
+  const register = useRegisterCompany();
+  const logout = useLogout();
+  const redirectIfUnauthorized = useUnauthorizedRedirect();
+  const form = useForm<CompanyForm, unknown, RegisterCompanyRequest>({
+    resolver: zodResolver(registerCompanyRequestSchema),
+    defaultValues: { companyName: '', email: defaultEmail, phone: '', accountType: 'free' },
+    mode: 'onTouched',
+  });
+  const { errors } = form.formState;
+
+  const handleSubmit = form.handleSubmit((input) => {
+    register.mutate(input, {
+      onSuccess: (company) => {
+        toast({
+          title: 'Company registered',
+          description: `${company.name} is ready. Add your first property next.`,
+        });
+        onRegistered?.(company);
+      },
+      onError: (error) => {
+        if (redirectIfUnauthorized(error)) return;
+        showServerFieldErrors(form, error, ['companyName', 'email', 'phone']);
+        toast({
+          title: 'Failed to register company',
+          description: errorMessage(error, 'Please try again.'),
+          variant: 'destructive',
+        });
+      },
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="grid gap-4">
+      <FormField label="Company name" error={errors.companyName?.message}>
+        <Input
+          autoComplete="organization"
+          placeholder="Acme Lettings"
+          autoFocus
+          {...form.register('companyName')}
+        />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Company email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" {...form.register('email')} />
+        </FormField>
+        <FormField label="Phone number" error={errors.phone?.message}>
+          <Input type="tel" autoComplete="tel" placeholder="020 7946 0000" {...form.register('phone')} />
+        </FormField>
+      </div>
+      <p className="rounded-md bg-slate-50 p-3 text-sm text-muted-foreground">
+        You start on the {plans.free.name} plan with {plans.free.credits} enquiry credits a month. You can
+        upgrade from My Account at any time.
+      </p>
+      <DialogFooter className="pt-2">
+        <Button variant="ghost" onClick={() => logout.mutate()} disabled={logout.isPending}>
+          Log out
+        </Button>
+        <Button type="submit" disabled={register.isPending}>
+          {register.isPending ? <Spinner label={null} /> : null}
+          Register company
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import type { AuthUser, LoginRequest } from '#shared/schemas/auth.ts';
+import { apiRequest, queryClient } from './api.ts';
+
+/** Signs in (POST /api/auth/login), refetches the user (spec section 4) and opens the dashboard. */
+export function useLogin() {
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: (input: LoginRequest) => apiRequest<AuthUser>('POST', '/api/auth/login', input),
+    onSuccess: async () => {
+      // Nothing cached for a previous session may show through.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== '/api/auth/user' });
+      await queryClient.refetchQueries({ queryKey: ['/api/auth/user'] });
+      navigate('/', { replace: true });
+    },
+  });
+}
