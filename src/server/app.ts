@@ -93,6 +93,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     },
     templates: emailTemplates(env),
   });
+    log: app.log,
   const ctx: AppContext = { env, database, db: database.db, auth, mailer, sendEmail, log: app.log, jobs };
   app.decorate('ctx', ctx);
 

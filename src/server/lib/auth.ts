@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { accounts, sessions, users, verifications } from '#server/db/schema.ts';
 import type { Env } from '#server/env.ts';
@@ -16,6 +16,12 @@ type AuthOptions = {
     verification: (input: { to: string; firstName: string | null; url: string }) => Email;
     passwordReset: (input: { to: string; firstName: string | null; url: string }) => Email;
   };
+  /**
+   * The app's logger: better-auth's own lines go through it, whose guards keep the session
+   * tokens and emails that its database errors carry out of the log (its console logger prints
+   * them whole).
+   */
+  log?: FastifyBaseLogger;
 };
 
 /**
@@ -23,7 +29,7 @@ type AuthOptions = {
  * the spec's /api/auth/* routes are thin adapters over `auth.api.*`, and the links in emails
  * point at our own routes and pages.
  */
-export function createAuth({ env, db, sendEmail, templates }: AuthOptions) {
+export function createAuth({ env, db, sendEmail, templates, log }: AuthOptions) {
   return betterAuth({
     appName: 'LetLead',
     baseURL: env.appUrl,
@@ -80,7 +86,17 @@ export function createAuth({ env, db, sendEmail, templates }: AuthOptions) {
     },
     telemetry: { enabled: false },
     // Its warnings ("User not found", "Invalid password") are expected traffic, not problems.
-    logger: { level: 'error' },
+    logger: {
+      level: 'error',
+      ...(log
+        ? {
+            log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) => {
+              const err = args.find((arg) => arg instanceof Error);
+              log[level](err ? { err } : {}, `better-auth: ${message}`);
+            },
+          }
+        : {}),
+    },
   });
 }
 
