@@ -57,6 +57,10 @@ export type AgentState = {
   /** Questions the agent could not answer from the property's data, passed on to the agent. */
   openQuestions: string[];
   turns: number;
+  /** How many times in a row the current question went unanswered (absent = 0). */
+  attempts?: number;
+  /** Which link the chat began on: only on the agency-wide link may the tenant pick or change the property. */
+  link?: 'property' | 'agency';
 };
 
 export type AgentReply = {
@@ -80,3 +84,52 @@ export const CLOSING_SENTENCE =
 
 /** The most turns a conversation may take before the agent closes politely. */
 export const MAX_TURNS = 60;
+
+/** The parts of the score (DESIGN.md "The score"). */
+export type ScorePartName =
+  | 'affordability'
+  | 'moveInFit'
+  | 'occupancy'
+  | 'occupation'
+  | 'contact'
+  | 'viewingReadiness';
+
+export type ScorePart = {
+  part: ScorePartName;
+  /** "Affordability" */
+  label: string;
+  points: number;
+  max: number;
+  /** Plain English, e.g. "Income £58,000 is 46.4× the monthly rent of £1,250 (30× or more): 4/4". */
+  reason: string;
+};
+
+export type ScoreBreakdown = { total: number; max: number; parts: ScorePart[] };
+
+/** A lead as stored and returned (DESIGN.md "Lead fields as stored and returned"). */
+export type LeadFields = {
+  propertyId: string | null;
+  /** 'any' when no property was chosen. */
+  propertyName: string;
+  propertyLocation: string | null;
+  rentalPrice: string | null;
+  numberOfBeds: number | null;
+  name: string | null;
+  email: string | null;
+  /** E.164 */
+  contactNumber: string | null;
+  /** "£30,000 per year" */
+  income: string | null;
+  annualIncome: number | null;
+  profession: string | null;
+  numberOfPeople: number | null;
+  /** dd/mm/yyyy, or the tenant's words when no date was given ("flexible"). */
+  moveInDate: string | null;
+  availability: string | null;
+  /** "0"–"10" */
+  rating: string;
+  score: number;
+  scoreBreakdown: ScoreBreakdown;
+  /** False when the tenant answered nothing: such a conversation makes no lead. */
+  hasAnyAnswer: boolean;
+};

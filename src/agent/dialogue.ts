@@ -1,0 +1,669 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { formatLongDate } from './dates.ts';
+import { type Extraction, extractAnswers } from './extract.ts';
+import { matchProperty } from './property-match.ts';
+import { answerQuestions } from './questions.ts';
+import { formatPounds, joinList } from './text.ts';
+import {
+  type AgentContext,
+  type AgentProperty,
+  type AgentReply,
+  type AgentState,
+  CLOSING_SENTENCE,
+  type ConversationEngine,
+  type ExtractedFields,
+  MAX_TURNS,
+  type SlotName,
+} from './types.ts';
+
+/*
+ * The guided agent: deterministic, no network. It decides what to say next from what is known,
+ * asks only for what is missing, one or two things at a time, in the order an agent would.
+ */
+
+/** The order questions are asked in. */
+export const SLOT_ORDER: SlotName[] = [
+  'propertyId',
+  'moveInDate',
+  'numberOfPeople',
+  'annualIncome',
+  'profession',
+  'name',
+  'email',
+  'phone',
+  'availability',
+];
+
+export const QUICK_REPLIES = {
+  moveInDate: ['ASAP', 'Within a month', 'Pick a date'],
+  numberOfPeople: ['Just me', '2', '3', '4+'],
+  availability: ['Weekday evenings', 'Weekends'],
+  confirm: ["Yes, that's right", 'I need to change something'],
+  anyProperty: 'Not sure yet',
+} as const;
+
+const MAX_PROPERTY_BUTTONS = 6;
+
+export function emptyFields(): ExtractedFields {
+  return {
+    propertyId: null,
+    moveInDate: null,
+    moveInText: null,
+    numberOfPeople: null,
+    annualIncome: null,
+    profession: null,
+    name: null,
+    email: null,
+    phone: null,
+    availability: null,
+  };
+}
+
+/** The property the conversation is about: the link's own, or the one the tenant chose. */
+export function chosenProperty(context: AgentContext, fields: ExtractedFields): AgentProperty | null {
+  if (fields.propertyId === null) return null;
+  if (context.property?.id === fields.propertyId) return context.property;
+  return context.properties.find((p) => p.id === fields.propertyId) ?? null;
+}
+
+/**
+ * Whether the chat began on the agency-wide link. Once the tenant picks a listing the server passes
+ * it as `context.property`, so the state's record of the link is what tells the two apart.
+ */
+function isAgencyLink(context: AgentContext, state?: Pick<AgentState, 'link'>): boolean {
+  return state?.link ? state.link === 'agency' : context.property === null;
+}
+
+function isFilled(slot: SlotName, fields: ExtractedFields): boolean {
+  if (slot === 'moveInDate') return fields.moveInDate !== null || fields.moveInText !== null;
+  return fields[slot] !== null;
+}
+
+/** Slots still to ask, in order; the property only on the agency-wide link with listings. */
+export function missingSlots(
+  context: AgentContext,
+  state: Pick<AgentState, 'fields' | 'refused' | 'link'>,
+): SlotName[] {
+  return SLOT_ORDER.filter((slot) => {
+    if (state.refused.includes(slot) || isFilled(slot, state.fields)) return false;
+    if (slot === 'propertyId') return isAgencyLink(context, state) && context.properties.length > 0;
+    return true;
+  });
+}
+
+/** Picks one of several phrasings, steadily, so the agent does not repeat itself word for word. */
+function vary<T>(options: readonly T[], seed: number): T {
+  return options[Math.abs(seed) % options.length];
+}
+
+function propertyButtons(properties: AgentProperty[]): string[] {
+  return [...properties.slice(0, MAX_PROPERTY_BUTTONS).map((p) => p.name), QUICK_REPLIES.anyProperty];
+}
+
+type Question = { text: string; quickReplies: string[]; asking: SlotName };
+
+function questionFor(slot: SlotName, context: AgentContext, state: AgentState, seed: number): Question {
+  const ask = (text: string, quickReplies: readonly string[] = []): Question => ({
+    text,
+    quickReplies: [...quickReplies],
+    asking: slot,
+  });
+  switch (slot) {
+    case 'propertyId':
+      return ask(
+        'Which of our properties are you interested in? Tap one below, or tell me the street or area.',
+        propertyButtons(context.properties),
+      );
+    case 'moveInDate':
+      return ask(
+        vary(
+          [
+            'When would you like to move in?',
+            'When are you hoping to move in?',
+            'What date would you ideally like to move in?',
+          ],
+          seed,
+        ),
+        QUICK_REPLIES.moveInDate,
+      );
+    case 'numberOfPeople':
+      return ask(
+        vary(
+          [
+            'How many people would be living in the property, including you?',
+            'How many people would be moving in altogether, including yourself?',
+          ],
+          seed,
+        ),
+        QUICK_REPLIES.numberOfPeople,
+      );
+    case 'annualIncome':
+      return ask(
+        vary(
+          [
+            "What's your approximate annual income before tax? If you're applying with someone, your combined income is fine, and a monthly figure works too.",
+            'Roughly what is your yearly income before tax? A combined figure is fine if you are applying together, or you can give it per month.',
+          ],
+          seed,
+        ),
+      );
+    case 'profession':
+      return ask(
+        vary(
+          [
+            'What do you do for work? A job title is perfect, or a status such as employed, self-employed, student or retired.',
+            "And what's your occupation? A job title, or a status like self-employed, student or retired, is fine.",
+          ],
+          seed,
+        ),
+      );
+    case 'name':
+      return ask(
+        vary(['Could I take your full name, please?', 'What name should I pass on to the team?'], seed),
+      );
+    case 'email':
+      if (isMissing('phone', context, state)) {
+        return ask(
+          vary(
+            [
+              "What's the best email address and phone number for the team to reach you on?",
+              'Which email address and phone number should the team use to contact you?',
+            ],
+            seed,
+          ),
+        );
+      }
+      return ask(vary(["What's your email address?", 'Which email address should the team use?'], seed));
+    case 'phone':
+      return ask(
+        vary(
+          ["And what's the best phone number to reach you on?", 'Which phone number is best for you?'],
+          seed,
+        ),
+      );
+    case 'availability':
+      return ask(
+        vary(
+          [
+            'Last one: when would suit you for a viewing? For example weekday evenings or weekends.',
+            'Finally, when are you usually free for a viewing? Weekday evenings, weekends, or something more specific?',
+          ],
+          seed,
+        ),
+        QUICK_REPLIES.availability,
+      );
+  }
+}
+
+function isMissing(slot: SlotName, context: AgentContext, state: AgentState): boolean {
+  return missingSlots(context, state).includes(slot);
+}
+
+function formatPhone(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatNational() ?? e164;
+}
+
+function describeMoveIn(fields: ExtractedFields, today: string): string | null {
+  if (fields.moveInDate)
+    return fields.moveInDate === today
+      ? `as soon as possible (${formatLongDate(today)})`
+      : formatLongDate(fields.moveInDate);
+  return fields.moveInText;
+}
+
+/** The confirmation summary: every slot, with declined ones said plainly. */
+function summary(context: AgentContext, state: AgentState): string {
+  const f = state.fields;
+  const line = (label: string, value: string | null) => `• ${label}: ${value ?? 'not given'}`;
+  const property = chosenProperty(context, f);
+  const lines = [
+    property
+      ? `• Property: ${property.name}, ${property.address}`
+      : isAgencyLink(context, state) && context.properties.length > 0
+        ? '• Property: any (not decided yet)'
+        : null,
+    line('Move-in', describeMoveIn(f, context.today)),
+    line('People', f.numberOfPeople === null ? null : String(f.numberOfPeople)),
+    line('Income', f.annualIncome === null ? null : `${formatPounds(f.annualIncome)} a year`),
+    line('Occupation', f.profession),
+    line('Name', f.name),
+    line('Email', f.email),
+    line('Phone', f.phone ? formatPhone(f.phone) : null),
+    line('Viewing availability', f.availability),
+  ].filter((l): l is string => l !== null);
+  return `Here's a summary of what I have:\n${lines.join('\n')}\nIs that all correct?`;
+}
+
+/** Noun phrases for the slots a message filled, for the acknowledgement. */
+function describeUpdates(updated: SlotName[], fields: ExtractedFields, today: string): string[] {
+  const items: string[] = [];
+  for (const slot of updated) {
+    switch (slot) {
+      case 'moveInDate':
+        if (fields.moveInDate === today) items.push("that you'd like to move in as soon as possible");
+        else if (fields.moveInDate) items.push(`a move-in date of ${formatLongDate(fields.moveInDate)}`);
+        else if (fields.moveInText) items.push(`a move-in time of "${fields.moveInText}"`);
+        break;
+      case 'numberOfPeople':
+        if (fields.numberOfPeople !== null)
+          items.push(fields.numberOfPeople === 1 ? 'just you' : `${fields.numberOfPeople} people`);
+        break;
+      case 'annualIncome':
+        if (fields.annualIncome !== null)
+          items.push(`an income of ${formatPounds(fields.annualIncome)} a year`);
+        break;
+      case 'profession':
+        if (fields.profession) items.push(`your occupation (${fields.profession})`);
+        break;
+      case 'email':
+        if (fields.email)
+          items.push(
+            updated.includes('phone') ? 'your email address and phone number' : 'your email address',
+          );
+        break;
+      case 'phone':
+        if (fields.phone && !updated.includes('email')) items.push('your phone number');
+        break;
+      case 'availability':
+        if (fields.availability) items.push(`your viewing availability (${fields.availability})`);
+        break;
+      default:
+        break;
+    }
+  }
+  return items;
+}
+
+/** "Harbour & Hale Lettings'", "Acme's" */
+function possessive(name: string): string {
+  return /s$/i.test(name) ? `${name}'` : `${name}'s`;
+}
+
+function firstName(name: string): string {
+  return name.split(/\s+/)[0];
+}
+
+function acknowledge(
+  updated: SlotName[],
+  corrected: boolean,
+  state: AgentState,
+  context: AgentContext,
+  property: AgentProperty | null,
+  seed: number,
+): string {
+  const parts: string[] = [];
+  if (updated.includes('propertyId') && property) {
+    parts.push(
+      vary(
+        [
+          `Great choice: ${property.name}, ${property.address}.`,
+          `Lovely, that's ${property.name} (${property.address}).`,
+        ],
+        seed,
+      ),
+    );
+  }
+  const items = describeUpdates(updated, state.fields, context.today);
+  const greeting = updated.includes('name') && state.fields.name ? firstName(state.fields.name) : null;
+  if (items.length > 0) {
+    const list = joinList(items);
+    if (corrected) parts.push(`No problem, I've updated that: ${list}.`);
+    else if (greeting) parts.push(`Thanks, ${greeting}! I've noted ${list}.`);
+    else {
+      parts.push(
+        vary(
+          [
+            `Thanks, I've noted ${list}.`,
+            `Great, I've got ${list}.`,
+            `Lovely, I've added ${list}.`,
+            `Perfect, I've made a note of ${list}.`,
+          ],
+          seed,
+        ),
+      );
+    }
+  } else if (greeting) {
+    parts.push(
+      corrected
+        ? `Thanks, I've updated your name to ${state.fields.name}.`
+        : `Nice to meet you, ${greeting}!`,
+    );
+  }
+  return parts.join(' ');
+}
+
+function reply(text: string, quickReplies: string[], state: AgentState, isComplete = false): AgentReply {
+  return {
+    reply: text.replace(/\s+\n/g, '\n').replace(/ {2,}/g, ' ').trim(),
+    quickReplies,
+    state,
+    isComplete,
+  };
+}
+
+/** The opening: the company, that this is an AI assistant, where answers go, the first question. */
+export function startConversation(context: AgentContext): AgentReply {
+  const fields = emptyFields();
+  if (context.property) fields.propertyId = context.property.id;
+  const state: AgentState = {
+    fields,
+    refused: [],
+    asking: null,
+    stage: 'collecting',
+    openQuestions: [],
+    turns: 0,
+    link: context.property ? 'property' : 'agency',
+  };
+  const first = missingSlots(context, state)[0];
+  const question = questionFor(first, context, state, 0);
+  state.asking = question.asking;
+  const about = context.property
+    ? `I can help with your enquiry about ${context.property.name}, and you can ask me about the property at any point.`
+    : 'You can ask me about any of our properties as we go.';
+  const text = `Hi there, and welcome to ${context.companyName}! I'm ${possessive(context.companyName)} AI assistant. I'll ask a few quick questions and pass your answers on to the team so they can arrange a viewing. ${about} ${question.text}`;
+  return reply(text, question.quickReplies, state);
+}
+
+const CHANGE_PROPERTY =
+  /\b(?:actually|meant|instead|rather|other one|change|switch|prefer|not that one|wrong (?:one|property))\b/i;
+
+function cloneState(state: AgentState): AgentState {
+  return {
+    ...state,
+    fields: { ...state.fields },
+    refused: [...state.refused],
+    openQuestions: [...state.openQuestions],
+  };
+}
+
+type PropertyOutcome = { changed: boolean; options: AgentProperty[] | null; notFound: boolean };
+
+function chooseProperty(
+  context: AgentContext,
+  state: AgentState,
+  message: string,
+  ex: Extraction,
+): PropertyOutcome {
+  const outcome: PropertyOutcome = { changed: false, options: null, notFound: false };
+  const candidates =
+    context.properties.length > 0 ? context.properties : context.property ? [context.property] : [];
+  // A property link's enquiry stays about that property: the server files the lead under it.
+  if (candidates.length === 0 || !isAgencyLink(context, state)) return outcome;
+  const isAsked = state.asking === 'propertyId';
+  const isOpen = state.fields.propertyId === null && !state.refused.includes('propertyId');
+  if (!isAsked && !isOpen && !CHANGE_PROPERTY.test(message)) return outcome;
+  const match = matchProperty(message, candidates);
+  if (match.kind === 'one') {
+    if (match.property.id !== state.fields.propertyId) {
+      state.fields.propertyId = match.property.id;
+      state.refused = state.refused.filter((s) => s !== 'propertyId');
+      outcome.changed = true;
+    }
+    return outcome;
+  }
+  if (match.kind === 'several' && (isAsked || isOpen)) {
+    outcome.options = match.properties;
+    return outcome;
+  }
+  if (isAsked && ex.anyProperty) {
+    if (!state.refused.includes('propertyId')) state.refused.push('propertyId');
+    outcome.changed = true;
+    return outcome;
+  }
+  if (isAsked) outcome.notFound = true;
+  return outcome;
+}
+
+function applyExtraction(state: AgentState, ex: Extraction): { updated: SlotName[]; corrected: boolean } {
+  const updated: SlotName[] = [];
+  let corrected = false;
+  const f = state.fields;
+  for (const [key, value] of Object.entries(ex.updates) as Array<[keyof ExtractedFields, unknown]>) {
+    const slot: SlotName = key === 'moveInText' ? 'moveInDate' : key;
+    const before = key === 'moveInText' || key === 'moveInDate' ? `${f.moveInDate}|${f.moveInText}` : f[key];
+    (f as Record<string, unknown>)[key] = value;
+    const after = key === 'moveInText' || key === 'moveInDate' ? `${f.moveInDate}|${f.moveInText}` : f[key];
+    if (before === after) continue;
+    if (!updated.includes(slot)) updated.push(slot);
+    const wasKnown = key === 'moveInText' || key === 'moveInDate' ? before !== 'null|null' : before !== null;
+    if (wasKnown) corrected = true;
+    state.refused = state.refused.filter((s) => s !== slot);
+  }
+  for (const slot of ex.refused) {
+    if (updated.includes(slot)) continue;
+    if (slot === 'moveInDate') {
+      f.moveInDate = null;
+      f.moveInText = null;
+    } else if (slot !== 'propertyId') {
+      (f as Record<string, unknown>)[slot] = null;
+    }
+    if (!state.refused.includes(slot)) state.refused.push(slot);
+  }
+  return { updated, corrected };
+}
+
+const SLOT_LABELS: Record<SlotName, string> = {
+  propertyId: 'property',
+  moveInDate: 'move-in date',
+  numberOfPeople: 'number of people',
+  annualIncome: 'income',
+  profession: 'occupation',
+  name: 'name',
+  email: 'email address',
+  phone: 'phone number',
+  availability: 'viewing availability',
+};
+
+function closingReply(state: AgentState, prefix: string): AgentReply {
+  state.stage = 'closed';
+  state.asking = null;
+  return reply(`${prefix} ${CLOSING_SENTENCE}`, [], state, true);
+}
+
+/** One turn of the guided agent; synchronous, so transcripts can be replayed cheaply. */
+export function guidedTurn(context: AgentContext, previous: AgentState, message: string): AgentReply {
+  const state = cloneState(previous);
+  if (state.stage === 'closed') {
+    return reply(
+      `This chat has finished and your details are with the ${context.companyName} team. They'll be in touch soon.`,
+      [],
+      state,
+      true,
+    );
+  }
+  state.turns += 1;
+  const seed = state.turns;
+  if (!isAgencyLink(context, state) && context.property && state.fields.propertyId === null) {
+    state.fields.propertyId = context.property.id;
+  }
+
+  const ex = extractAnswers(message, {
+    asking: state.asking,
+    today: context.today,
+    fields: state.fields,
+    missing: missingSlots(context, state),
+  });
+  const propertyOutcome = chooseProperty(context, state, message, ex);
+  const { updated, corrected } = applyExtraction(state, ex);
+  if (propertyOutcome.changed && state.fields.propertyId !== null) updated.unshift('propertyId');
+  const property = chosenProperty(context, state.fields);
+
+  const answers = answerQuestions(ex.questions, property, {
+    today: context.today,
+    companyName: context.companyName,
+    isChoosingProperty: state.asking === 'propertyId' && property === null,
+  });
+  for (const q of answers.passedOn) if (!state.openQuestions.includes(q)) state.openQuestions.push(q);
+  const said: string[] = [...answers.sentences];
+
+  if (state.turns >= MAX_TURNS) {
+    state.stage = 'closed';
+    state.asking = null;
+    return reply(
+      `${said.join(' ')} Thanks for all of that. I'll pass everything you've told me to the ${context.companyName} team. We will be in touch to book the viewing. Have a great day!`,
+      [],
+      state,
+      true,
+    );
+  }
+
+  const ack = acknowledge(updated, corrected, state, context, property, seed);
+  const understood = updated.length > 0 || ex.refused.length > 0 || propertyOutcome.changed;
+
+  if (answers.wantsListings || propertyOutcome.notFound || propertyOutcome.options) {
+    const shown = propertyOutcome.options ?? context.properties;
+    if (shown.length > 0) {
+      const intro = propertyOutcome.options
+        ? 'A few of our listings could match that. Which one do you mean?'
+        : propertyOutcome.notFound && !answers.wantsListings
+          ? "I couldn't find a listing matching that. Here's what we have at the moment:"
+          : "Here's what we have at the moment:";
+      const list = shown
+        .slice(0, MAX_PROPERTY_BUTTONS)
+        .map((p) => `• ${p.name}, ${p.address}${p.rentalPrice ? ` (${p.rentalPrice})` : ''}`)
+        .join('\n');
+      const isChoosing = isAgencyLink(context, state) && state.fields.propertyId === null;
+      if (isChoosing) {
+        state.asking = 'propertyId';
+        return reply(
+          `${said.join(' ')} ${ack} ${intro}\n${list}\nWhich one would you like?`,
+          propertyButtons(shown),
+          state,
+        );
+      }
+      said.push(`${intro}\n${list}`);
+    }
+  }
+  if (answers.wantsOverview) {
+    said.push(
+      "I just need a few quick details: when you'd like to move in, how many people, your income and occupation, your name and contact details, and when you could come for a viewing.",
+    );
+  }
+
+  if (ex.wantsDate) {
+    state.asking = 'moveInDate';
+    return reply(
+      `${said.join(' ')} Of course. What date would you like to move in? For example "1st March" or "01/03".`,
+      [],
+      state,
+    );
+  }
+
+  const refusalNote =
+    ex.refused.length > 0 && updated.length === 0
+      ? vary(
+          ["No problem at all, we'll leave that out.", "That's absolutely fine, I'll skip that one."],
+          seed,
+        )
+      : ex.refused.length > 0
+        ? "And no problem, we'll leave out what you'd rather not share."
+        : '';
+
+  const invalid = ex.invalid.find((slot) => !updated.includes(slot));
+  if (invalid) {
+    state.asking = invalid;
+    const hint =
+      invalid === 'phone'
+        ? "That phone number doesn't look quite right. Could you check it? A UK mobile looks like 07700 900123."
+        : "That email address doesn't look quite right. Could you check it? It should look like name@example.com.";
+    return reply(`${said.join(' ')} ${ack} ${hint}`, [], state);
+  }
+
+  if (state.stage === 'confirming') {
+    if (updated.length > 0 || ex.refused.length > 0) {
+      state.asking = 'confirm';
+      return reply(
+        `${said.join(' ')} ${ack} ${refusalNote} ${summary(context, state)}`,
+        [...QUICK_REPLIES.confirm],
+        state,
+      );
+    }
+    if (ex.intent === 'yes') {
+      const passed =
+        state.openQuestions.length > 0 ? "I've passed your questions on to the team as well." : '';
+      return closingReply(state, `${said.join(' ')} ${passed}`);
+    }
+    if (ex.intent === 'no' || ex.mentioned.length > 0) {
+      if (ex.mentioned.length === 1 && ex.mentioned[0] !== 'propertyId') {
+        const slot = ex.mentioned[0];
+        state.asking = slot;
+        const question = questionFor(slot, context, state, seed);
+        return reply(
+          `${said.join(' ')} No problem. What should the ${SLOT_LABELS[slot]} be?`,
+          question.quickReplies,
+          state,
+        );
+      }
+      state.asking = 'confirm';
+      return reply(`${said.join(' ')} Of course. What would you like to change?`, [], state);
+    }
+    if (said.length > 0) {
+      state.asking = 'confirm';
+      return reply(
+        `${said.join(' ')} Apart from that, is the summary above all correct?`,
+        [...QUICK_REPLIES.confirm],
+        state,
+      );
+    }
+    if (state.asking && state.asking !== 'confirm') {
+      const question = questionFor(state.asking, context, state, seed);
+      return reply(`Sorry, I didn't quite catch that. ${question.text}`, question.quickReplies, state);
+    }
+    state.asking = 'confirm';
+    return reply(
+      "Sorry, I didn't quite catch that. Is everything in the summary correct, or is there something you'd like to change?",
+      [...QUICK_REPLIES.confirm],
+      state,
+    );
+  }
+
+  // A question asked three times without an answer is let go rather than asked forever.
+  const asked = previous.asking;
+  const isUnanswered =
+    asked !== null &&
+    asked !== 'confirm' &&
+    !updated.includes(asked) &&
+    !ex.refused.includes(asked) &&
+    said.length === 0;
+  state.attempts =
+    isUnanswered && missingSlots(context, state).includes(asked) ? (previous.attempts ?? 0) + 1 : 0;
+  let letGo = '';
+  if (asked !== null && asked !== 'confirm' && state.attempts >= 3) {
+    state.refused.push(asked);
+    state.attempts = 0;
+    letGo = "No worries, let's leave that one for now.";
+  }
+
+  const missing = missingSlots(context, state);
+  if (missing.length === 0) {
+    state.stage = 'confirming';
+    state.asking = 'confirm';
+    return reply(
+      `${said.join(' ')} ${ack} ${refusalNote} ${summary(context, state)}`,
+      [...QUICK_REPLIES.confirm],
+      state,
+    );
+  }
+  const next = missing[0];
+  const question = questionFor(next, context, state, seed);
+  const isRepeat = previous.asking === next && !understood && said.length === 0 && !letGo;
+  const lead = isRepeat
+    ? vary(["Sorry, I didn't quite catch that.", "Sorry, I'm not sure I followed."], seed) +
+      (next === 'annualIncome' || next === 'profession' || next === 'numberOfPeople'
+        ? ' You can also say "skip" if you\'d rather not answer.'
+        : '')
+    : '';
+  state.asking = question.asking;
+  return reply(
+    `${said.join(' ')} ${ack} ${refusalNote} ${letGo} ${lead} ${question.text}`,
+    question.quickReplies,
+    state,
+  );
+}
+
+export function createGuidedEngine(): ConversationEngine {
+  return {
+    start: (context) => startConversation(context),
+    reply: async (context, state, message) => guidedTurn(context, state, message),
+  };
+}

@@ -1,0 +1,952 @@
+import * as chrono from 'chrono-node';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { addDays, daysInMonth, firstOfNextMonth, isoDate, splitIso } from './dates.ts';
+import { findOccupations, isJobWord } from './occupations.ts';
+import { type QuestionPart, splitQuestions } from './questions.ts';
+import {
+  capitalise,
+  NUMBER_WORD_PATTERN,
+  normalise,
+  numberFromWord,
+  splitSentences,
+  titleCase,
+  words,
+} from './text.ts';
+import type { AgentState, ExtractedFields, SlotName } from './types.ts';
+
+/*
+ * Slot parsers: pure functions from a tenant's words to field values. Each parser is careful about
+ * numbers that belong to another slot: a phone number is not income, "£1,200" is not a count of
+ * people, "3 bed" is not people, "1st March" is not money.
+ */
+
+// ---------------------------------------------------------------- email
+
+const EMAIL = /[a-z0-9._%+'-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/gi;
+
+export function parseEmail(text: string): { email: string | null; isInvalid: boolean } {
+  const matches = normalise(text).match(EMAIL);
+  if (matches)
+    return { email: matches[matches.length - 1].toLowerCase().replace(/^[.'-]+/, ''), isInvalid: false };
+  return { email: null, isInvalid: /\S+@\S*/.test(text) };
+}
+
+// ---------------------------------------------------------------- phone
+
+const PHONE_CANDIDATE = /(?:\+|\b00)\s*\d[\d\s().-]{7,}\d|\b0\d[\d\s().-]{7,}\d/g;
+
+function toE164(candidate: string): string | null {
+  const cleaned = candidate.replace(/\(0\)/g, '').replace(/^00/, '+');
+  const phone = parsePhoneNumberFromString(cleaned, 'GB');
+  if (!phone) return null;
+  if (phone.isValid()) return phone.number;
+  // Ofcom's drama ranges (07700 900xxx, 0118 496 0xxx…) are real-looking UK numbers that
+  // libphonenumber calls invalid; a tenant typing one means it, and tests use them.
+  if (phone.countryCallingCode === '44' && /^(?:7\d{9}|[1-3]\d{8,9})$/.test(phone.nationalNumber))
+    return phone.number;
+  return null;
+}
+
+export type PhoneResult = { phone: string | null; isInvalid: boolean; spans: Array<[number, number]> };
+
+/** UK numbers in any common form ("07700 900123", "+44 (0)7700 900 123", "07700-900-123") → E.164. */
+export function parsePhone(text: string): PhoneResult {
+  const result: PhoneResult = { phone: null, isInvalid: false, spans: [] };
+  for (const m of text.matchAll(PHONE_CANDIDATE)) {
+    const groups = m[0].split(/\s+/);
+    let found: string | null = null;
+    // A candidate can run into a following number ("07700 900123 2 of us"): try shorter prefixes.
+    for (let n = groups.length; n > 0 && !found; n--) {
+      const prefix = groups.slice(0, n).join(' ');
+      found = toE164(prefix);
+      if (found) result.spans.push([m.index, m.index + prefix.length]);
+    }
+    if (found) result.phone = found;
+    else if (m[0].replace(/\D/g, '').length >= 9) {
+      result.isInvalid = true;
+      result.spans.push([m.index, m.index + m[0].length]);
+    }
+  }
+  if (result.phone) result.isInvalid = false;
+  return result;
+}
+
+// ---------------------------------------------------------------- dates
+
+const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+const MONTH =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+
+function monthNumber(name: string): number {
+  const lower = name.toLowerCase().slice(0, 3);
+  return MONTH_NAMES.findIndex((m) => m.startsWith(lower)) + 1;
+}
+
+/** The next date with this month and day on or after today. */
+function nextOccurrence(today: string, month: number, day: number): string {
+  const t = splitIso(today)!;
+  for (const year of [t.year, t.year + 1]) {
+    const d = Math.min(day, daysInMonth(year, month));
+    const iso = isoDate(year, month, d);
+    if (iso >= today) return iso;
+  }
+  return isoDate(t.year + 1, month, day);
+}
+
+/** The next date with this day of the month on or after today. */
+function nextDayOfMonth(today: string, day: number): string | null {
+  const t = splitIso(today)!;
+  for (let k = 0; k < 3; k++) {
+    const month = ((t.month - 1 + k) % 12) + 1;
+    const year = t.year + Math.floor((t.month - 1 + k) / 12);
+    if (day <= daysInMonth(year, month)) {
+      const iso = isoDate(year, month, day);
+      if (iso >= today) return iso;
+    }
+  }
+  return null;
+}
+
+const ASAP =
+  /\b(?:asap|a\.s\.a\.p|as soon as (?:possible|poss|i can|we can|it'?s (?:available|free|ready))|immediately|immediate|straight ?away|right away|urgently|today|this week)\b/i;
+const NOW = /\b(?:move|moving|move in|from|in)\s+(?:right\s+)?now\b|^\s*(?:right\s+)?now\b/i;
+const VAGUE =
+  /\b(?:within (?:a|one|the next|1) (?:month|few weeks|couple of (?:weeks|months))|in the next (?:month|few weeks|couple of (?:weeks|months))|next few (?:weeks|months)|in a few (?:weeks|months)|in (?:a )?couple (?:of )?months|flexible|flexi|whenever|no rush|no hurry|not sure|unsure|don'?t know|dont know|depends|tbc|tbd|undecided|open to|any ?time|not fussed|no preference|when(?:ever)? it'?s (?:ready|available))\b/i;
+const MOVE_CUE =
+  /\b(?:move|moving|moved|move-in|movein|relocat\w*|start(?:ing)?|from|tenancy|looking for (?:somewhere|a place|something)|need (?:somewhere|a place)|hoping for|available from|in by|by the|want(?:ing)? it)\b/i;
+const VIEW_CUE =
+  /\b(?:view|viewing|viewings|see (?:it|the (?:flat|house|property|place))|come (?:round|and see|over|by))\b/i;
+const CORRECTION_CUE =
+  /\b(?:sorry|meant|actually|i mean|should be|should have said|correction|change|instead|make that|rather|wrong|typo|mistake)\b/i;
+
+const END_CUE = /\b(?:ends?|ending|finish(?:es)?|expires?|until|till|runs out|notice)\b(?:\s+\S+){0,3}\s*$/i;
+
+export type MoveIn = { date: string } | { text: string };
+
+/** Reference "now" for chrono: midday on `today` in the process's zone, read back the same way. */
+function chronoReference(today: string): Date {
+  const t = splitIso(today)!;
+  return new Date(t.year, t.month - 1, t.day, 12, 0, 0);
+}
+
+function fromChronoDate(date: Date): string {
+  return isoDate(date.getFullYear(), date.getMonth() + 1, date.getDate());
+}
+
+/**
+ * A move-in date in UK forms: "01/03", "1st March", "next month", "mid-April", "in 2 weeks",
+ * "ASAP". A date without a year is the next such date on or after today; "ASAP", "now" and
+ * "immediately" are today. Words that name no date ("flexible") come back as text when asked.
+ */
+export function parseMoveIn(
+  rawText: string,
+  today: string,
+  options: { asked: boolean; previous?: string | null; isCorrecting?: boolean } = { asked: true },
+): MoveIn | null {
+  const text = normalise(rawText);
+  const lower = text.toLowerCase();
+  if (!lower) return null;
+
+  if (ASAP.test(lower) || (NOW.test(lower) && (options.asked || MOVE_CUE.test(lower))))
+    return { date: today };
+
+  const vague = VAGUE.exec(lower);
+  if (vague && !/\b\d{1,2}(?:st|nd|rd|th)?\b/.test(lower.replace(vague[0], ''))) {
+    return { text: vague[0] };
+  }
+
+  const t = splitIso(today)!;
+  const nextMonth = splitIso(firstOfNextMonth(today))!;
+  if (/\b(?:end|late|last week) of next month\b/.test(lower)) {
+    return { date: isoDate(nextMonth.year, nextMonth.month, daysInMonth(nextMonth.year, nextMonth.month)) };
+  }
+  if (/\b(?:mid|middle of)[\s-]+next month\b/.test(lower))
+    return { date: isoDate(nextMonth.year, nextMonth.month, 15) };
+  if (/\bnext month\b/.test(lower)) return { date: firstOfNextMonth(today) };
+  if (/\b(?:end of|late) (?:this|the) month\b/.test(lower)) {
+    return { date: isoDate(t.year, t.month, daysInMonth(t.year, t.month)) };
+  }
+
+  const part = new RegExp(
+    `\\b(mid|middle of(?: the)?|early|beginning of(?: the)?|start of(?: the)?|end of(?: the)?|late|towards the end of|last week of)[\\s-]+${MONTH}\\b`,
+    'i',
+  ).exec(lower);
+  if (part) {
+    const month = monthNumber(part[2]);
+    const which = part[1];
+    const y =
+      nextOccurrence(today, month, 1) >= today ? splitIso(nextOccurrence(today, month, 1))!.year : t.year;
+    const last = daysInMonth(y, month);
+    const day = /^mid|middle/.test(which)
+      ? 15
+      : /^(early|beginning|start)/.test(which)
+        ? 1
+        : /^late/.test(which)
+          ? 25
+          : last;
+    return { date: nextOccurrence(today, month, day) };
+  }
+
+  if (/\b(?:in )?a fortnight\b|\bin two weeks\b/.test(lower)) return { date: addDays(today, 14) };
+  if (/\bin a week\b|\bin one week\b/.test(lower)) return { date: addDays(today, 7) };
+
+  // "the 28th" with no month: the next such day (or the month already given, when correcting).
+  const ordinal = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)\\b(?!\\s*(?:of\\s+)?${MONTH})`, 'i').exec(lower);
+  const hasMonthName = new RegExp(`\\b${MONTH}\\b`, 'i').test(
+    lower.replace(/\bmay i\b|\bi may\b|\bmay be\b/g, ''),
+  );
+  if (ordinal && !hasMonthName && !/\d{1,2}[/.-]\d{1,2}/.test(lower)) {
+    const day = Number(ordinal[1]);
+    if (day >= 1 && day <= 31) {
+      const previous = options.previous ? splitIso(options.previous) : null;
+      if (options.isCorrecting && previous && day <= daysInMonth(previous.year, previous.month)) {
+        return { date: isoDate(previous.year, previous.month, day) };
+      }
+      const next = nextDayOfMonth(today, day);
+      if (next) return { date: next };
+    }
+  }
+
+  const results = chrono.en.GB.parse(text, chronoReference(today), { forwardDate: true })
+    // "£5,200 a month" is a period, not "a month from now".
+    .filter((r) => !/^(?:a|an|per|each|every)\s+(?:day|week|fortnight|month|year)\b/i.test(r.text))
+    // A lease that ends on a date says when the tenant is free, but a "from" date says it better.
+    .map((r) => ({ r, rank: END_CUE.test(text.slice(Math.max(0, r.index - 30), r.index)) ? 1 : 0 }))
+    .sort((a, b) => a.rank - b.rank || a.r.index - b.r.index)
+    .map(({ r }) => r);
+  for (const result of results) {
+    const known = result.start;
+    const hasDay = known.isCertain('day') || known.isCertain('weekday');
+    const hasMonth = known.isCertain('month');
+    // A bare time ("after 6") or a lone number is not a move-in date.
+    if (!hasDay && !hasMonth && !/\b(?:week|weeks|month|months|days|tomorrow|weekend)\b/i.test(result.text))
+      continue;
+    if (/^\d{1,2}$/.test(result.text.trim())) continue;
+    let iso = fromChronoDate(result.date());
+    if (hasMonth && !known.isCertain('day')) {
+      // "in April": the 1st of that month, or today when it is this month.
+      const m = known.get('month')!;
+      iso = m === t.month && !known.isCertain('year') ? today : nextOccurrence(today, m, 1);
+    }
+    if (hasMonth && known.isCertain('day') && !known.isCertain('year')) {
+      iso = nextOccurrence(today, known.get('month')!, known.get('day')!);
+    }
+    return { date: iso };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- money
+
+type Period = 'year' | 'month' | 'fortnight' | 'week' | 'hour' | null;
+
+const PERIOD_AFTER =
+  /^\s*(?:\/\s*|(?:a|an|per|each|every)\s+)?(year|yr|annum|annually|yearly|pa|p\.a\.?|month|mth|pcm|pm|p\/m|monthly|(?:2|two) weeks|fortnight|fortnightly|bi-?weekly|week|wk|pw|p\/w|weekly|hour|hr|ph|p\/h|hourly)\b/i;
+const PERIOD_BEFORE = /\b(annual|yearly|monthly|fortnightly|weekly|hourly)\s+(?:\w+\s+){0,2}(?:of\s+)?$/i;
+const INCOME_CUE =
+  /\b(earn|earns|earning|earnings|salary|salaries|income|make|makes|making|paid|pay|wage|wages|take home|take-home|pension|stipend|loan|benefits?|universal credit|savings|saved|allowance|bursary|on about|on around|on roughly|i'?m on|we'?re on|he'?s on|she'?s on|between us|combined|together|household|each|guarantor|bring in|brings in|gross|net|before tax|after tax|per annum|a year|pa)\b/i;
+const RENT_CUE =
+  /\b(rent|budget|afford|deposit|spend|looking to pay|pay up to|max(?:imum)?|pcm rent|holding fee)\b/i;
+const COMBINED_CUE =
+  /\b(together|combined|between us|joint|household|in total|total|altogether|family income)\b/i;
+const EACH_CUE = /\b(each|apiece|per person|a head|both on|all on)\b/i;
+
+type Amount = { annual: number; start: number; clause: string };
+
+function toAnnual(value: number, period: Period, hasThousands: boolean, hoursPerWeek: number): number {
+  switch (period) {
+    case 'year':
+      return value;
+    case 'month':
+      return value * 12;
+    case 'fortnight':
+      return value * 26;
+    case 'week':
+      return value * 52;
+    case 'hour':
+      return value * hoursPerWeek * 52;
+    default:
+      if (hasThousands || value >= 5000) return value;
+      if (value >= 1000) return value * 12;
+      if (value >= 100) return value * 52;
+      return value * 1000;
+  }
+}
+
+function periodOf(word: string): Period {
+  const w = word.toLowerCase();
+  if (/^(year|yr|annum|annually|yearly|pa|p\.a\.?|annual)$/.test(w)) return 'year';
+  if (/^(month|mth|pcm|pm|p\/m|monthly)$/.test(w)) return 'month';
+  if (/^(?:(?:2|two) weeks|fortnight|fortnightly|bi-?weekly)$/.test(w)) return 'fortnight';
+  if (/^(week|wk|pw|p\/w|weekly)$/.test(w)) return 'week';
+  if (/^(hour|hr|ph|p\/h|hourly)$/.test(w)) return 'hour';
+  return null;
+}
+
+/** The clause around a position: income cues must sit in the same clause as the amount. */
+function clauseAround(text: string, start: number, end: number): string {
+  const before = text.slice(0, start);
+  const after = text.slice(end);
+  const from = Math.max(
+    before.lastIndexOf(','),
+    before.lastIndexOf('.'),
+    before.lastIndexOf(';'),
+    before.lastIndexOf('!'),
+  );
+  const toMatch = /[,.;!]/.exec(after);
+  return text.slice(from + 1, end + (toMatch ? toMatch.index : after.length));
+}
+
+const AMOUNT =
+  /(£|gbp ?)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?(k|grand|thousand)?(?:\s?(?:-|to)\s?(?:£)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(k|grand|thousand)?)?/gi;
+
+const NOT_MONEY_AFTER = new RegExp(
+  `^(?:\\s*(?:st|nd|rd|th)\\b|\\s*(?:of us|ppl|people|persons|adults?|kids?|children|child|bab(?:y|ies)|tenants?|occupants?|sharers?|friends?|flatmates?|housemates?|students|bed|beds|bedrooms?|b\\/r|weeks?|days?|months|years?|yrs|hours|hrs|mins?|minutes|am|pm|o'?clock|of (?:them|those)|cars?|pets?|dogs?|cats?)\\b|\\s*[:/+]|\\s*(?:of\\s+)?${MONTH}\\b|\\.\\d)`,
+  'i',
+);
+const NOT_MONEY_BEFORE = new RegExp(
+  `(?:${MONTH}\\s*|[/:]|[a-z]|(?:family|group|household|party|flat|apartment|number|no\\.?|unit|house|aged?|age|after|before|at|from|till|until|around|by|me and|me &|me \\+)\\s+)$`,
+  'i',
+);
+
+/** Money amounts in the text that read as the tenant's income, converted to a year. */
+function findIncomeAmounts(text: string, asked: boolean): Amount[] {
+  const amounts: Amount[] = [];
+  const hoursMatch = /(\d{1,2}(?:\.\d)?)\s*(?:hours|hrs)\s*(?:a|per|each)\s*week/i.exec(text);
+  const hoursPerWeek = hoursMatch ? Number(hoursMatch[1]) : 37.5;
+  for (const m of text.matchAll(AMOUNT)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    const hasPound = Boolean(m[1]);
+    const before = text.slice(Math.max(0, start - 20), start);
+    const after = text.slice(end);
+    if (!hasPound && NOT_MONEY_BEFORE.test(before) && !/\b(?:around|about|on)\s+$/i.test(before)) continue;
+    if (!m[3] && !m[5] && NOT_MONEY_AFTER.test(after)) continue;
+    const lowUnit = m[3] ?? (m[4] ? m[5] : undefined);
+    const hasThousands = Boolean(lowUnit);
+    let value = Number(m[2].replace(/,/g, ''));
+    if (hasThousands) value *= 1000;
+    if (!Number.isFinite(value) || value <= 0) continue;
+    const periodAfter = PERIOD_AFTER.exec(after);
+    const periodBefore = PERIOD_BEFORE.exec(text.slice(Math.max(0, start - 40), start).replace(/£\s*$/, ''));
+    const period = periodAfter ? periodOf(periodAfter[1]) : periodBefore ? periodOf(periodBefore[1]) : null;
+    const isYearLike =
+      !hasPound && !hasThousands && !period && value >= 1990 && value <= 2100 && !/,/.test(m[2]);
+    if (isYearLike) continue;
+    const clause = clauseAround(text, start, end);
+    if (RENT_CUE.test(clause) && !INCOME_CUE.test(clause.replace(/\b(?:a year|pa|per annum)\b/gi, '')))
+      continue;
+    const isMoneyShaped = hasPound || hasThousands || period !== null || /,/.test(m[2]) || value >= 1000;
+    const hasCue = INCOME_CUE.test(clause);
+    if (!isMoneyShaped && !asked) continue;
+    if (!hasCue && !asked && !(hasThousands || period === 'year' || value >= 10000)) continue;
+    // A bare small number only counts as thousands when income was asked ("32" → £32,000).
+    if (!isMoneyShaped && value < 10) continue;
+    amounts.push({ annual: Math.round(toAnnual(value, period, hasThousands, hoursPerWeek)), start, clause });
+  }
+  return amounts;
+}
+
+/**
+ * Annual income from "£32k", "2,400 a month", "£550 pw", "30 grand between us", "25k each"
+ * (times the people), or several earners ("I'm on £55k and my husband £32k" adds up).
+ */
+export function parseIncome(
+  text: string,
+  options: { asked: boolean; people?: number | null },
+): number | null {
+  const amounts = findIncomeAmounts(normalise(text), options.asked);
+  if (amounts.length === 0) return null;
+  const combined = amounts.find((a) => COMBINED_CUE.test(a.clause));
+  if (combined) return combined.annual;
+  const each = amounts.find((a) => EACH_CUE.test(a.clause));
+  if (each) return options.people && options.people > 1 ? each.annual * options.people : each.annual;
+  const distinct: number[] = [];
+  for (const { annual } of amounts) {
+    if (!distinct.some((d) => Math.abs(d - annual) <= d * 0.02)) distinct.push(annual);
+  }
+  return distinct.reduce((sum, a) => sum + a, 0);
+}
+
+// ---------------------------------------------------------------- people
+
+const N = NUMBER_WORD_PATTERN;
+const PERSON_NOUNS =
+  /^(partner|wife|husband|girlfriend|boyfriend|gf|bf|fianc[eé]e?|spouse|friends?|flatmates?|housemates?|mates?|sons?|daughters?|bab(?:y|ies)|child|children|kids?|brothers?|sisters?|siblings?|mum|mom|mother|dad|father|parents?|cousins?|colleagues?|nephews?|nieces?|grandson|granddaughter|grandma|grandmother|grandad|grandfather|nan|nana|uncle|aunt(?:ie)?|twins|toddlers?|teenagers?|lodgers?|other half|[a-z]+-in-law|step-?(?:son|daughter|mum|dad|child|children|kids?)|people|others|adults?|students|guys|girls|lads)$/i;
+
+function countFrom(word: string | undefined, fallback: number): number {
+  if (!word) return fallback;
+  return numberFromWord(word) ?? fallback;
+}
+
+/** "me, my partner and our baby" → 3; "me and 2 friends" → 3; "me n my wife" → 2. */
+function countCompanions(lower: string): number | null {
+  const start = /\b(?:me|myself)\b(?=\s*(?:,|and\b|&|\+|n\b|plus\b))/.exec(lower);
+  if (!start) return null;
+  const rest = lower.slice(start.index + start[0].length);
+  const item = new RegExp(
+    `^\\s*(?:,|and|&|\\+|n|plus)\\s*(?:and\\s+)?(?:(?:my|our|a|an|the|his|her|their)\\s+)?(${N})?\\s*([a-z-]+(?:\\s+half)?)`,
+    'i',
+  );
+  let count = 1;
+  let remaining = rest;
+  let items = 0;
+  for (let guard = 0; guard < 6; guard++) {
+    const m = item.exec(remaining);
+    if (!m) break;
+    const noun = m[2].replace(/\s+/, ' ');
+    if (!PERSON_NOUNS.test(noun)) break;
+    const isPlural = /s$|children|twins|babies|people/.test(noun) && !/^(?:boss|class)$/.test(noun);
+    count += countFrom(m[1], isPlural ? 2 : 1);
+    items++;
+    remaining = remaining.slice(m[0].length);
+  }
+  return items > 0 ? count : null;
+}
+
+/**
+ * The number of people who would live there: "2 of us", "just me", "me and my partner",
+ * "a couple", "family of four", "3 adults and a child". With `asked`, a bare "2" or "4+" counts.
+ */
+export function parsePeople(text: string, options: { asked: boolean }): number | null {
+  const lower = normalise(text).toLowerCase();
+  const found: Array<{ at: number; count: number }> = [];
+  const add = (re: RegExp, count: (m: RegExpExecArray) => number | null) => {
+    for (const m of lower.matchAll(new RegExp(re.source, 'gi'))) {
+      const c = count(m as RegExpExecArray);
+      if (c !== null && c > 0 && c < 30) found.push({ at: m.index, count: c });
+    }
+  };
+  add(new RegExp(`\\b(?:family|household|group|party) of (${N})\\b`), (m) => numberFromWord(m[1]));
+  add(
+    new RegExp(
+      `\\b(${N})\\s*(?:of us|ppl|people|persons|adults?|tenants|occupants|sharers|housemates|flatmates|professionals|guys|girls|lads)\\b(?:\\s*(?:,|and|&|\\+|plus)?\\s*(${N}|a|an|one)\\s+(?:kids?|child(?:ren)?|bab(?:y|ies)|teenagers?|toddlers?|infants?))?`,
+    ),
+    (m) => (numberFromWord(m[1]) ?? 0) + (m[2] ? (numberFromWord(m[2]) ?? 1) : 0),
+  );
+  add(
+    new RegExp(
+      `\\b(?:we are|we're|were|there are|there's|there is|there will be|there'll be|there'd be|there would be|it's|it is|it'll be|it will be|it would be|it'd be|make that|that's)\\s+(?:just\\s+|only\\s+)?(${N})\\b(?!\\s*(?:st|nd|rd|th|bed|beds|bedroom|k\\b|grand|weeks|days|months|years|pm|am|o'?clock|[:/]))`,
+    ),
+    (m) => numberFromWord(m[1]),
+  );
+  add(
+    /\b(?:just|only|jus|jst)\s+(?:be\s+)?(?:me|myself|the one of us|one|1)\b(?!\s*(?:and|&|\+|,))/,
+    () => 1,
+  );
+  add(
+    /\b(?:on my own|by myself|living alone|me alone|me only|only me|single occupancy|single person|one person|1 person|solo|just for me|for myself|just the one)\b/,
+    () => 1,
+  );
+  add(/\b(?:we'?re|we are|as|am)?\s*a couple\b(?!\s+of)/, () => 2);
+  add(
+    /\b(?:my|our)\s+(?:partner|wife|husband|girlfriend|boyfriend|fianc[eé]e?|other half|spouse|friend|flatmate|housemate|son|daughter|brother|sister|mum|dad)\s+and\s+(?:i|me|myself)\b/,
+    () => 2,
+  );
+  const companions = countCompanions(lower);
+  add(new RegExp(`\\b(${N})\\s*\\+(?!\\d)`), (m) => numberFromWord(m[1]));
+
+  // A stated count ("three of us") outranks a list of who is coming, which can be partial; the list
+  // outranks the "just me" that opens it ("just me and my son"). The last count said wins.
+  const counted = found.filter(
+    (f) => f.count !== 1 || !/\b(?:just|only|jus|jst)\b/.test(lower.slice(f.at, f.at + 8)),
+  );
+  if (counted.length > 0) return counted.sort((a, b) => a.at - b.at)[counted.length - 1].count;
+  if (companions !== null) return companions;
+  if (found.length > 0) return found.sort((a, b) => a.at - b.at)[found.length - 1].count;
+  if (options.asked) {
+    const bare = new RegExp(
+      `^(?:about |around |probably |maybe |it'?s |we'?re |we are )?(${N})\\s*(?:\\+|people|persons|of us)?\\s*[.!]?$`,
+    ).exec(lower.trim());
+    if (bare) return numberFromWord(bare[1]);
+    if (/^(?:me|myself|i|just i|one)[.!]?$/.test(lower.trim())) return 1;
+    if (/^(?:couple|a couple|us two|the two of us|both of us)[.!]?$/.test(lower.trim())) return 2;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- names
+
+const NAME_STOP = new Set(
+  `a an the and or but so not no yes yeah yep ok okay just only also looking interested keen hoping planning
+  moving trying wanting wondering after from in on at for with about currently now here there very really quite
+  free available flexible happy good fine great sorry afraid sure unsure new based single married divorced
+  separated widowed pregnant disabled employed unemployed self retired working studying student a sat sun
+  mon tue tues wed thu thurs fri monday tuesday wednesday thursday friday saturday sunday weekend weekends
+  weekday weekdays evening evenings morning mornings afternoon afternoons january february march april may
+  june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec
+  british english scottish welsh irish polish romanian indian pakistani bangladeshi chinese nigerian ghanaian
+  italian spanish french german portuguese american australian canadian african asian european muslim
+  christian jewish hindu sikh buddhist catholic gay straight lesbian trans hi hello hiya
+  hey thanks thank cheers regards best email e-mail phone number mobile name it its it's this that is are
+  was were be been my our me we us i you your they them he she his her their what when where who how why
+  which please pls thx ta mr mrs ms miss dr prof sir madam one two three four five six seven eight nine
+  ten yes sure flat house property viewing view income salary rent asap any anytime month week year today
+  tomorrow tonight of to by as if then than too still already both all each every some anyone someone
+  nurse teacher doctor engineer chef also well um erm hmm lol same fine cool lovely perfect correct right
+  wrong looking forward apply applying enquiring enquiry interested call text contact reach me`.split(/\s+/),
+);
+
+/** Words that describe a person rather than name them after "I'm" ("I'm White British"). */
+const DESCRIPTIONS = new Set(['black', 'white', 'mixed', 'brown', 'british', 'asian']);
+
+const TITLES = /^(?:mr|mrs|ms|miss|mx|dr|prof|sir)\.?\s+/i;
+const NAME_TOKEN = "[A-Za-z][A-Za-z'-]*";
+
+function cleanName(candidate: string, requireCapital: boolean): string | null {
+  const tokens = candidate.replace(TITLES, '').trim().split(/\s+/).filter(Boolean);
+  const kept: string[] = [];
+  for (const token of tokens) {
+    const bare = token.replace(/[^A-Za-z'-]/g, '');
+    // Surnames can be trades (Baker, Turner), first names not.
+    if (!bare || NAME_STOP.has(bare.toLowerCase()) || (kept.length === 0 && isJobWord(bare))) break;
+    if (requireCapital && !/^[A-Z]/.test(bare)) break;
+    kept.push(bare);
+    if (kept.length === 3) break;
+  }
+  if (kept.length === 0 || kept[0].length < 2) return null;
+  return titleCase(kept.join(' '));
+}
+
+/**
+ * A name from "I'm Sarah Jones", "name's Tom", "this is Mark Davies", "Thanks, Jo", or, when the
+ * name was asked, a bare "Sarah Jones". "I'm Polish", "I'm 34" and "I'm a nurse" are not names.
+ */
+export function parseName(text: string, options: { asked: boolean }): string | null {
+  const clean = normalise(text).replace(EMAIL, ' ').replace(/\s+/g, ' ').trim();
+  const explicit = new RegExp(
+    `\\b(?:my name(?:'s| is)|name(?:'s| is)|name:|call me|it's|its)\\s+(${NAME_TOKEN}(?:\\s+${NAME_TOKEN}){0,2})`,
+    'i',
+  ).exec(clean);
+  if (explicit && /\bname|call me/i.test(explicit[0])) {
+    const name = cleanName(explicit[1], false);
+    if (name) return name;
+  }
+  const introduced = new RegExp(
+    `\\b(?:[Ii]'?m|[Ii] am|[Tt]his is|[Ii]t'?s)\\s+(${NAME_TOKEN}(?:\\s+${NAME_TOKEN}){0,2})`,
+  ).exec(clean);
+  if (introduced && !DESCRIPTIONS.has(introduced[1].split(/\s+/)[0].toLowerCase())) {
+    const name = cleanName(introduced[1], !options.asked);
+    if (name) return name;
+  }
+  const signOff = new RegExp(
+    `(?:^|[.!,]\\s*)(?:thanks|thank you|many thanks|cheers|regards|kind regards|best wishes|best|ta|thx)\\s*[,!.-]*\\s+(${NAME_TOKEN}(?:\\s+${NAME_TOKEN})?)\\s*[.!]*$`,
+    'i',
+  ).exec(clean);
+  if (signOff) {
+    const name = cleanName(signOff[1], true);
+    if (name) return name;
+  }
+  const here = new RegExp(`^(${NAME_TOKEN}(?:\\s+${NAME_TOKEN})?)\\s+here\\b`).exec(clean);
+  if (here) {
+    const name = cleanName(here[1], true);
+    if (name) return name;
+  }
+  if (options.asked) {
+    const bare = clean
+      .replace(/^(?:hi|hello|hey|sure|yes|ok|okay)[\s,!.]+/i, '')
+      .replace(/^(?:it'?s|its|i'?m|i am|name:?|my name(?:'s| is))\s+/i, '')
+      .replace(/[\s,.;!/-]+(?:thanks|thank you|cheers)?[\s.!]*$/i, '')
+      .trim();
+    if (/^[A-Za-z][A-Za-z'-]*(?:\s+[A-Za-z][A-Za-z'-]*){0,3}$/.test(bare)) {
+      const tokens = bare.split(/\s+/);
+      if (tokens.every((t) => !NAME_STOP.has(t.toLowerCase())) && !isJobWord(tokens[0]))
+        return cleanName(bare, false);
+    }
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- occupation
+
+/**
+ * Occupation or status: "nurse", "software engineer", "self-employed", "retired", "student",
+ * "works in IT". Several earners are joined ("Teacher and electrician").
+ */
+export function parseOccupation(
+  text: string,
+  options: { asked: boolean; isStrict?: boolean },
+): string | null {
+  const clean = normalise(text);
+  const titles = findOccupations(clean, options.asked);
+  if (titles.length > 0) return joinTitles(titles);
+  if (!options.asked || options.isStrict) return null;
+  // Asked and not in the vocabulary: take a short answer as written ("Sales", "I do admin").
+  const bare = clean
+    .replace(/^(?:i'?m|i am|we'?re|we are|he'?s|she'?s)\s+(?:both\s+|all\s+)?(?:an?\s+)?/i, '')
+    .replace(/^(?:i|we)\s+(?:both\s+|all\s+)?(?:work|do)\s+(?:as\s+)?(?:an?\s+)?/i, '')
+    .replace(/^(?:my job is|job:?|occupation:?)\s+(?:an?\s+)?/i, '')
+    .replace(/^(?:both|all)\s+/i, '')
+    .replace(/[.!]+$/, '')
+    .trim();
+  const count = words(bare).length;
+  if (count === 0 || count > 5 || /\d|@/.test(bare)) return null;
+  if (/^(?:name|email|e-mail|phone|mobile|number|tel)\b/i.test(bare) || TIME_WORDS.test(bare)) return null;
+  if (/^(?:yes|no|ok|okay|sure|same|n\/a|none|nothing|idk)$/i.test(bare)) return null;
+  return capitalise(bare);
+}
+
+function joinTitles(titles: string[]): string {
+  const lowered = titles.map((t, i) =>
+    i === 0 ? t : /^[A-Z]{2}|^PhD/.test(t) ? t : t[0].toLowerCase() + t.slice(1),
+  );
+  if (lowered.length === 1) return lowered[0];
+  return `${lowered.slice(0, -1).join(', ')} and ${lowered[lowered.length - 1]}`;
+}
+
+// ---------------------------------------------------------------- viewing availability
+
+const TIME_WORDS =
+  /\b(?:weekdays?|weekends?|evenings?|mornings?|afternoons?|lunch(?:time)?s?|nights?|days?|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|today|tomorrow|tonight|week|any ?time|flexible|after|before|\d{1,2}(?::\d{2})?\s*(?:am|pm)|noon|midday|work)\b/i;
+
+function expandAbbreviations(text: string): string {
+  return text
+    .replace(/\bwk ?ends?\b|\bwknds?\b|\bw\/e\b/gi, (m) => (/s$/i.test(m) ? 'weekends' : 'weekend'))
+    .replace(/\bwk ?days?\b/gi, (m) => (/s$/i.test(m) ? 'weekdays' : 'weekday'))
+    .replace(/\beves\b/gi, 'evenings')
+    .replace(/\beve\b/gi, 'evening')
+    .replace(/\barvo\b/gi, 'afternoon');
+}
+
+function tidyAvailability(text: string): string {
+  let t = expandAbbreviations(text).replace(/\s+/g, ' ').trim();
+  const leading = [
+    /^(?:hi|hello|ok|okay|sure|yes|yeah|great)[\s,!.]+/i,
+    /^(?:i'?m|i am|we'?re|we are)\s+(?:usually\s+|normally\s+|generally\s+)?(?:free|available|around|about)\b\s*(?:on|at|in|for)?\s*/i,
+    /^(?:i'?m|i am|we'?re|we are)\s+/i,
+    /^(?:i|we)\s+(?:can|could|would)\s+(?:do|make|view|come|manage)(?:\s+it)?\s*(?:on|at|in)?\s*/i,
+    /^(?:i|we)\s+(?:can|could)\s+/i,
+    /^(?:probably|ideally|usually|generally|normally|preferably|maybe|perhaps|honestly)\s+/i,
+    /^(?:the\s+)?best (?:time\s+)?(?:for (?:me|us)\s+)?(?:is|would be)\s+/i,
+    /^(?:free|available)\s+(?:on|at|in)?\s*/i,
+  ];
+  const trailing =
+    /[\s,.-]*(?:please|pls|if possible|if that'?s ok(?:ay)?|if that works|ideally|thanks|thank you|cheers|really|tbh|are best(?: for (?:me|us))?|is best(?: for (?:me|us))?|works? best(?: for (?:me|us))?|would be (?:best|good|great|ideal|perfect)|suits? (?:me|us)(?: best)?|whatever suits(?: you)?|whenever suits(?: you)?|for (?:me|us)|are good|is good|are fine|is fine|work for (?:me|us))[.!]*$/i;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const re of leading) {
+      const next = t.replace(re, '');
+      if (next !== t) {
+        t = next;
+        changed = true;
+      }
+    }
+    const next = t.replace(trailing, '');
+    if (next !== t) {
+      t = next;
+      changed = true;
+    }
+  }
+  return capitalise(t.replace(/[\s,.;!]+$/, '').trim());
+}
+
+/**
+ * When the tenant can view: "weekday evenings", "this Saturday", "tomorrow after 5", "weekends".
+ * Unasked, only a sentence about viewing counts ("we can view any weekend").
+ */
+export function parseAvailability(text: string, options: { asked: boolean }): string | null {
+  const clean = normalise(text);
+  if (!clean) return null;
+  if (!options.asked) {
+    for (const sentence of splitSentences(clean)) {
+      const cue = VIEW_CUE.exec(sentence);
+      if (!cue) continue;
+      const after = sentence
+        .slice(cue.index + cue[0].length)
+        .replace(/^\s*(?:it|the (?:flat|house|property|place))?\s*(?:on|at|in|from)?\s*/i, '');
+      if (after && TIME_WORDS.test(after)) return tidyAvailability(after);
+    }
+    return null;
+  }
+  const tidy = tidyAvailability(clean);
+  if (!tidy || words(tidy).length > 15) return null;
+  if (/^(?:yes|yeah|yep|no|nope|ok|okay|sure|thanks|thank you|hi|hello)$/i.test(tidy)) return null;
+  return tidy;
+}
+
+// ---------------------------------------------------------------- refusals and intents
+
+const REFUSAL =
+  /\b(?:(?:i'?d|i would|we'?d|we would)\s+(?:rather|prefer)\s+not|prefer not|rather not|(?:don'?t|do not|dont)\s+(?:want|wish|like)\s+to\s+(?:say|share|give|tell|disclose|answer)|not comfortable|no comment|none of your business|not saying|won'?t say|(?:i'?ll|i will)\s+(?:pass|skip)|decline|not willing|keep (?:that|it) private|that'?s private)\b/i;
+const SHORT_REFUSAL =
+  /^(?:skip|pass|n\/a|na|no thanks|prefer not to say|rather not say|private|skip this|skip it)[.!]*$/i;
+const NO_EMAIL =
+  /\b(?:(?:don'?t|do not|dont)\s+(?:have|use)\s+(?:an?\s+)?e-?mail|no e-?mail|not on e-?mail)\b/i;
+const NO_PHONE =
+  /\b(?:(?:don'?t|do not|dont)\s+(?:have|use)\s+(?:a\s+)?(?:phone|mobile)|no (?:phone|mobile))\b/i;
+
+const SLOT_WORDS: Array<[SlotName, RegExp]> = [
+  ['annualIncome', /\b(income|salary|earn|earnings|wages?|money|finances|pay)\b/i],
+  ['phone', /\b(phone|number|mobile|landline)\b/i],
+  ['email', /\b(e-?mail|email address)\b/i],
+  ['name', /\bname\b/i],
+  ['profession', /\b(job|occupation|profession|what i do|employer|work)\b/i],
+  ['numberOfPeople', /\b(how many|people|occupants)\b/i],
+  ['moveInDate', /\b(move|moving|move-in|date)\b/i],
+  ['availability', /\b(viewings?|availability|view)\b/i],
+  ['propertyId', /\bproperty\b/i],
+];
+
+/** Slots the tenant declines in this text; a refusal naming no slot declines the one asked. */
+export function parseRefusals(text: string, asking: AgentState['asking']): SlotName[] {
+  const refused: SlotName[] = [];
+  const clean = normalise(text);
+  if (NO_EMAIL.test(clean)) refused.push('email');
+  if (NO_PHONE.test(clean)) refused.push('phone');
+  for (const sentence of clean.split(/[.;!?]|\s+-\s+/)) {
+    const refusal = REFUSAL.exec(sentence);
+    if (!refusal && !SHORT_REFUSAL.test(sentence.trim())) continue;
+    // Only what the refusal itself names: "I'd rather not give my number, email is best".
+    const scope = refusal
+      ? sentence.slice(refusal.index + refusal[0].length).split(/,|\bbut\b|\bhowever\b/i)[0]
+      : '';
+    const named = SLOT_WORDS.filter(([, re]) => re.test(scope)).map(([slot]) => slot);
+    if (named.length > 0) refused.push(...named.filter((s) => s !== 'moveInDate' || /\bdate\b/i.test(scope)));
+    else if (asking && asking !== 'confirm') refused.push(asking);
+  }
+  return [...new Set(refused)];
+}
+
+export function parseConfirmation(text: string): 'yes' | 'no' | null {
+  const lower = normalise(text).toLowerCase();
+  if (
+    /^(?:no|nope|nah|not (?:quite|really|right|correct)|wrong|incorrect|wait|hang on|hold on|(?:i )?need to change|change)\b/.test(
+      lower,
+    ) ||
+    /\b(?:wrong|incorrect|not right|need to change|should be|change something|mistake|typo|is not right|isn'?t right)\b/.test(
+      lower,
+    )
+  ) {
+    return 'no';
+  }
+  if (
+    /^(?:yes|yeah|yep|yup|yea|ya|yh|ye|yess+|aye|correct|that'?s (?:right|correct|it|all (?:correct|right|good|fine)|perfect|great|fine|spot on)|that is (?:all )?(?:right|correct)|all (?:good|correct|right|fine)|looks (?:good|right|great|fine|correct|perfect)|perfect|spot on|confirm(?:ed)?|sure|ok|okay|absolutely|right|great|lovely|fine|sounds good|brilliant|exactly|indeed|definitely|bang on|all correct)\b/.test(
+      lower,
+    )
+  ) {
+    return 'yes';
+  }
+  return null;
+}
+
+/** Slots named as wrong without a new value ("the email's wrong"). */
+export function parseMentionedSlots(text: string): SlotName[] {
+  return SLOT_WORDS.filter(([, re]) => re.test(text)).map(([slot]) => slot);
+}
+
+// ---------------------------------------------------------------- one message
+
+export type Extraction = {
+  updates: Partial<ExtractedFields>;
+  refused: SlotName[];
+  /** A phone or email was typed but cannot be right. */
+  invalid: Array<'email' | 'phone'>;
+  intent: 'yes' | 'no' | null;
+  /** Slots named at the confirmation without a new value. */
+  mentioned: SlotName[];
+  questions: QuestionPart[];
+  /** "Pick a date": the tenant wants to give an exact date next. */
+  wantsDate: boolean;
+  /** "any", "not sure": no particular property. */
+  anyProperty: boolean;
+  /** The statement parts of the message, for callers that match properties. */
+  statements: string;
+};
+
+const NEGATED_VALUE = new RegExp(
+  `\\b(?:not|instead of|rather than)\\s+(?:the\\s+)?(?:\\d+(?:st|nd|rd|th)?|${NUMBER_WORD_PATTERN})\\b(?:\\s+(?:of\\s+)?${MONTH})?(?:\\s+of us)?`,
+  'gi',
+);
+const ANY_PROPERTY =
+  /\b(?:any(?: of them| one| really)?|anything|not sure|unsure|don'?t mind|dont mind|no preference|whatever|open to (?:anything|any|all)|just (?:looking|browsing)|undecided|none in particular|all of them|either|not yet|haven'?t decided|don'?t know|dont know|no idea)\b/i;
+
+function removeSpans(text: string, spans: Array<[number, number]>): string {
+  let out = text;
+  for (const [from, to] of [...spans].sort((a, b) => b[0] - a[0])) {
+    out = `${out.slice(0, from)} ${out.slice(to)}`;
+  }
+  return out;
+}
+
+/**
+ * Everything one message says: several answers at once, corrections, refusals, questions.
+ * `fields` is what is known so far (for "25k each" and corrections of a date's day).
+ */
+export function extractAnswers(
+  message: string,
+  options: {
+    asking: AgentState['asking'];
+    today: string;
+    fields: ExtractedFields;
+    /** Slots still to ask: a short answer to another of them is taken too. */
+    missing?: SlotName[];
+  },
+): Extraction {
+  const { asking, today, fields } = options;
+  const text = normalise(message);
+  const split = splitQuestions(text);
+  const result: Extraction = {
+    updates: {},
+    refused: [],
+    invalid: [],
+    intent: asking === 'confirm' ? parseConfirmation(text) : null,
+    mentioned: [],
+    questions: split.questions,
+    wantsDate: /^(?:pick|choose|select|enter) a date[.!]?$/i.test(text),
+    anyProperty: asking === 'propertyId' && ANY_PROPERTY.test(text),
+    statements: split.statements,
+  };
+  if (result.wantsDate) return result;
+
+  // Email and phone are unambiguous anywhere in the message, questions included.
+  const email = parseEmail(text);
+  if (email.email) result.updates.email = email.email;
+  else if (email.isInvalid && (asking === 'email' || /\bemail\b/i.test(text))) result.invalid.push('email');
+
+  let statements = split.statements.replace(EMAIL, ' ');
+  const phone = parsePhone(statements);
+  if (phone.phone) result.updates.phone = phone.phone;
+  else if (phone.isInvalid) result.invalid.push('phone');
+  statements = removeSpans(statements, phone.spans).replace(NEGATED_VALUE, ' ').replace(/\s+/g, ' ').trim();
+
+  result.refused = parseRefusals(statements, asking).filter((slot) => !(slot in result.updates));
+  const refusing = (slot: SlotName) => result.refused.includes(slot);
+  const isCorrecting = CORRECTION_CUE.test(statements);
+
+  // Move-in date: asked, or said with a move cue, or a corrected day ("I meant the 15th").
+  if (!refusing('moveInDate')) {
+    // Sentences that talk about moving go first: "…£5,200 a month. We'd move mid April."
+    const sentences = splitSentences(statements).sort(
+      (a, b) => Number(MOVE_CUE.test(b)) - Number(MOVE_CUE.test(a)),
+    );
+    for (const sentence of sentences) {
+      const hasMoveCue = MOVE_CUE.test(sentence) && !(VIEW_CUE.test(sentence) && !/\bmov/i.test(sentence));
+      const isDayCorrection =
+        isCorrecting && fields.moveInDate !== null && /\b\d{1,2}(?:st|nd|rd|th)\b/i.test(sentence);
+      const askedHere = asking === 'moveInDate' && !VIEW_CUE.test(sentence);
+      if (!askedHere && !hasMoveCue && !isDayCorrection) continue;
+      const moveIn = parseMoveIn(sentence, today, {
+        asked: askedHere,
+        previous: fields.moveInDate,
+        isCorrecting: isDayCorrection,
+      });
+      if (moveIn && 'date' in moveIn) {
+        result.updates.moveInDate = moveIn.date;
+        result.updates.moveInText = null;
+        break;
+      }
+      if (moveIn && 'text' in moveIn && (askedHere || hasMoveCue)) {
+        result.updates.moveInText = moveIn.text;
+        result.updates.moveInDate = null;
+      }
+    }
+  }
+
+  // Dates are gone from the text before numbers are read as people or money.
+  const numeric = statements
+    .replace(new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)?(?:\\s+of)?\\s+${MONTH}\\b(?:\\s+\\d{4})?`, 'gi'), ' ')
+    .replace(new RegExp(`\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`, 'gi'), ' ')
+    .replace(/\b\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\b/g, ' ')
+    .replace(/\b(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b/gi, ' ');
+
+  if (!refusing('numberOfPeople')) {
+    const people = parsePeople(numeric, { asked: asking === 'numberOfPeople' });
+    if (people !== null) result.updates.numberOfPeople = people;
+  }
+  if (!refusing('annualIncome')) {
+    const income = parseIncome(numeric, {
+      asked: asking === 'annualIncome',
+      people: result.updates.numberOfPeople ?? fields.numberOfPeople,
+    });
+    if (income !== null) result.updates.annualIncome = income;
+  }
+  if (!refusing('profession')) {
+    const occupation = parseOccupation(statements, {
+      asked: asking === 'profession' && !hasOtherAnswer(result),
+    });
+    if (occupation) result.updates.profession = occupation;
+  }
+  if (!refusing('name')) {
+    const askedName = asking === 'name' && !hasOtherAnswer(result, ['email', 'phone']);
+    const name = parseName(statements, { asked: askedName });
+    // A sign-off or "I'm Jo" never overwrites a full name already given.
+    const isExplicit = /\b(?:my name|name's|name is|call me)\b/i.test(statements);
+    if (name && (fields.name === null || asking === 'name' || asking === 'confirm' || isExplicit)) {
+      result.updates.name = name;
+    }
+  }
+  if (!refusing('availability')) {
+    const viewingQuestion = split.questions.find((q) => q.topics.includes('viewing'));
+    const askedAvailability = asking === 'availability' && !hasOtherAnswer(result);
+    const availability =
+      parseAvailability(statements, { asked: askedAvailability && statements.length > 0 }) ??
+      (viewingQuestion ? parseAvailability(viewingQuestion.text, { asked: false }) : null);
+    if (availability && (askedAvailability || !isOnlyIntent(statements)))
+      result.updates.availability = availability;
+  }
+  // A free-text move-in answer only when nothing else was understood ("flexible really").
+  if (asking === 'moveInDate' && !('moveInDate' in result.updates) && !('moveInText' in result.updates)) {
+    const words_ = words(statements);
+    if (
+      words_.length > 0 &&
+      words_.length <= 8 &&
+      !hasOtherAnswer(result) &&
+      result.refused.length === 0 &&
+      !/\d/.test(statements) &&
+      TIME_HINT.test(statements) &&
+      !/^(?:hi|hello|hey|hiya|ok|okay|thanks|thank you|yes|no|yeah|great|cool)\b[\s!.]*$/i.test(statements)
+    ) {
+      result.updates.moveInText = tidyAvailability(statements).toLowerCase();
+      result.updates.moveInDate = null;
+    }
+  }
+  // A short reply that does not answer the question may answer another one still open
+  // ("Dental nurse" while the number of people was asked).
+  const answeredAsked =
+    asking !== null && asking !== 'confirm' && (asking in result.updates || refusing(asking));
+  const mayAnswerOther = asking !== 'confirm' && asking !== 'propertyId' && !answeredAsked;
+  if (mayAnswerOther && words(statements).length <= 6 && result.refused.length === 0) {
+    for (const slot of options.missing ?? []) {
+      if (slot === asking || slot in result.updates || Object.keys(result.updates).length > 0) continue;
+      if (slot === 'profession') {
+        const occupation = parseOccupation(statements, { asked: true, isStrict: true });
+        if (occupation) result.updates.profession = occupation;
+      } else if (slot === 'name' && /^[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+){1,2}[.!]?$/.test(statements.trim())) {
+        const name = parseName(statements, { asked: true });
+        if (name) result.updates.name = name;
+      } else if (slot === 'availability' && TIME_WORDS.test(statements) && !MOVE_CUE.test(statements)) {
+        const availability = parseAvailability(statements, { asked: true });
+        if (availability) result.updates.availability = availability;
+      }
+    }
+  }
+  if (asking === 'confirm' && result.intent === 'no') {
+    result.mentioned = parseMentionedSlots(statements).filter((slot) => !(slot in result.updates));
+  }
+  return result;
+}
+
+/** A free-text move-in answer talks about time ("when my contract ends", "flexible"). */
+const TIME_HINT =
+  /\b(?:when|after|before|once|until|till|soon|later|notice|contract|lease|tenancy|months?|weeks?|years?|spring|summer|autumn|winter|christmas|easter|term|semester|end|start|beginning|mid|early|late|flexible|flexi|whenever|depends|sure|know|now|ready|date|time|anytime|ish|asap|rush|hurry|decided|fussed)\b/i;
+
+function hasOtherAnswer(result: Extraction, except: Array<keyof ExtractedFields> = []): boolean {
+  return Object.keys(result.updates).some((k) => !except.includes(k as keyof ExtractedFields));
+}
+
+function isOnlyIntent(text: string): boolean {
+  return parseConfirmation(text) !== null && words(text).length <= 3;
+}

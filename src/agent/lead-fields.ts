@@ -1,0 +1,109 @@
+import { isoToUk } from './dates.ts';
+import { chosenProperty, guidedTurn, startConversation } from './dialogue.ts';
+import { scoreLead } from './score.ts';
+import { formatPounds } from './text.ts';
+import type { AgentContext, AgentState, LeadFields, SlotName } from './types.ts';
+
+/**
+ * The lead as stored and returned (DESIGN.md "Lead fields as stored and returned"): dates as
+ * dd/mm/yyyy (or the tenant's words), income as "£30,000 per year", the phone in E.164, the score
+ * with its breakdown, and the property's details copied as they were at the time of the enquiry.
+ */
+export function toLeadFields(state: AgentState, context: AgentContext): LeadFields {
+  const f = state.fields;
+  const property = chosenProperty(context, f) ?? context.property;
+  const { score, breakdown } = scoreLead({ fields: f, property, today: context.today });
+  const answered: Array<unknown> = [
+    f.moveInDate,
+    f.moveInText,
+    f.numberOfPeople,
+    f.annualIncome,
+    f.profession,
+    f.name,
+    f.email,
+    f.phone,
+    f.availability,
+  ];
+  // Choosing a listing on the agency-wide link is an answer; a property link's own is not.
+  const choseProperty = state.link === 'agency' && f.propertyId !== null;
+  return {
+    propertyId: property?.id ?? null,
+    propertyName: property?.name ?? 'any',
+    propertyLocation: property?.address ?? null,
+    rentalPrice: property?.rentalPrice ?? null,
+    numberOfBeds: property?.bedrooms ?? null,
+    name: f.name,
+    email: f.email?.toLowerCase() ?? null,
+    contactNumber: f.phone,
+    income: f.annualIncome === null ? null : `${formatPounds(f.annualIncome)} per year`,
+    annualIncome: f.annualIncome,
+    profession: f.profession,
+    numberOfPeople: f.numberOfPeople,
+    moveInDate: f.moveInDate ? isoToUk(f.moveInDate) : f.moveInText,
+    availability: f.availability,
+    rating: String(score),
+    score,
+    scoreBreakdown: breakdown,
+    hasAnyAnswer: choseProperty || answered.some((value) => value !== null),
+  };
+}
+
+/** What an agent's message asked for, read from its last question. */
+export function inferAsking(aiMessage: string): SlotName | 'confirm' | null {
+  const text = aiMessage.toLowerCase();
+  if (
+    /\b(summary|is (?:that|everything|this) (?:all )?(?:correct|right)|anything (?:you'?d like )?to change)\b/.test(
+      text,
+    )
+  ) {
+    return 'confirm';
+  }
+  const sentences = text.split(/(?<=[.!?])\s+/).filter((s) => s.includes('?'));
+  const question = sentences[sentences.length - 1] ?? text;
+  const cues: Array<[SlotName, RegExp]> = [
+    ['propertyId', /\bwhich (?:of our )?(?:propert|listing|one)/],
+    ['moveInDate', /\bmov(?:e|ing)[ -]?in\b|\bmove\b/],
+    ['numberOfPeople', /\bhow many (?:people|of you|adults|occupants)|\bliving (?:in|at) the property/],
+    ['annualIncome', /\bincome|salary|earn/],
+    ['profession', /\boccupation|for work|your job|do you do\b/],
+    ['name', /\bname\b/],
+    ['email', /\be-?mail/],
+    ['phone', /\bphone|mobile|number to reach/],
+    ['availability', /\bview(?:ing)?\b|free to (?:come|see)/],
+  ];
+  let best: { slot: SlotName; at: number } | null = null;
+  for (const [slot, re] of cues) {
+    const m = re.exec(question);
+    if (m && (best === null || m.index < best.at)) best = { slot, at: m.index };
+  }
+  return best?.slot ?? null;
+}
+
+/**
+ * Rebuilds the agent's state from a transcript by replaying the tenant's messages through the
+ * guided agent, taking what each of the agent's messages asked (whoever wrote them) as the
+ * question the next answer replies to. Used to reprocess transcripts.
+ */
+export function extractFromTranscript(
+  messages: ReadonlyArray<{ sender: 'user' | 'ai'; content: string }>,
+  context: AgentContext,
+): AgentState {
+  let state = startConversation(context).state;
+  let isFirstAi = true;
+  for (const message of messages) {
+    if (state.stage === 'closed') break;
+    if (message.sender === 'ai') {
+      // The opening was the start of this same replay; later messages say what was asked.
+      if (!isFirstAi) {
+        const asking = inferAsking(message.content);
+        if (asking === 'confirm') state = { ...state, asking, stage: 'confirming' };
+        else if (asking !== null) state = { ...state, asking };
+      }
+      isFirstAi = false;
+      continue;
+    }
+    isFirstAi = false;
+    state = guidedTurn(context, state, message.content).state;
+  }
+  return state;
+}

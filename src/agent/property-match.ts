@@ -1,0 +1,98 @@
+import { editDistance, words } from './text.ts';
+import type { AgentProperty } from './types.ts';
+
+/** Words that say nothing about which listing is meant. */
+const IGNORED = new Set(
+  `the a an in on at of one please pls plz thanks flat house home property place apartment
+  interested looking at about for i'm im i me we my our it is that this then there one's ones saw
+  seen see advert listing link and or with near by`.split(/\s+/),
+);
+
+const STREET_ABBREVIATIONS: Record<string, string> = {
+  rd: 'road',
+  st: 'street',
+  ave: 'avenue',
+  av: 'avenue',
+  ln: 'lane',
+  dr: 'drive',
+  ct: 'court',
+  cres: 'crescent',
+  pl: 'place',
+  sq: 'square',
+  ter: 'terrace',
+  terr: 'terrace',
+  gdns: 'gardens',
+};
+
+const POSTCODE = /\b([a-z]{1,2}\d[a-z\d]?)\s*(\d[a-z]{2})\b/gi;
+
+type Keyed = { property: AgentProperty; tokens: Set<string>; postcodes: Set<string> };
+
+function keyTokens(property: AgentProperty): Keyed {
+  const text = `${property.name} ${property.address}`;
+  const tokens = new Set(words(text).filter((w) => w.length >= 3 && !/^\d+$/.test(w) && !IGNORED.has(w)));
+  if (property.bedrooms === 0) tokens.add('studio');
+  const postcodes = new Set<string>();
+  for (const m of text.matchAll(POSTCODE)) {
+    postcodes.add(`${m[1]}${m[2]}`.toLowerCase());
+    postcodes.add(m[1].toLowerCase());
+  }
+  return { property, tokens, postcodes };
+}
+
+function messageTokens(text: string): string[] {
+  return words(text)
+    .map((w) => STREET_ABBREVIATIONS[w] ?? w)
+    .filter((w) => w.length >= 3 && !IGNORED.has(w) && !/^\d+$/.test(w));
+}
+
+/** Whether two words are the same allowing one slip of the finger in longer words. */
+function isSameWord(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (a.length >= 6 && b.length >= 6) return editDistance(a, b) <= 1;
+  return false;
+}
+
+export type PropertyMatch =
+  | { kind: 'one'; property: AgentProperty }
+  | { kind: 'several'; properties: AgentProperty[] }
+  | { kind: 'none' };
+
+/**
+ * Finds the listing a tenant means by its name, street, town or postcode ("the one on Elm Road",
+ * "LS6 3BQ", "the 3 bed in Bristol"). Each word counts by how rare it is among the listings, so a
+ * town shared by every listing decides nothing.
+ */
+export function matchProperty(text: string, properties: AgentProperty[]): PropertyMatch {
+  if (properties.length === 0) return { kind: 'none' };
+  const lower = text.toLowerCase();
+  // The whole name typed or tapped as a quick reply.
+  const byName = properties.filter((p) => lower.includes(p.name.toLowerCase()));
+  if (byName.length === 1) return { kind: 'one', property: byName[0] };
+
+  const keyed = properties.map(keyTokens);
+  const tokens = messageTokens(text);
+  const postcodes = [...text.matchAll(POSTCODE)].flatMap((m) => [
+    `${m[1]}${m[2]}`.toLowerCase(),
+    m[1].toLowerCase(),
+  ]);
+  const bedroomMention = /\b(\d+)\s*-?\s*(?:bed|beds|bedroom|bedrooms|bedroomed|b\/r)\b/i.exec(text);
+  const bedrooms = bedroomMention ? Number(bedroomMention[1]) : null;
+
+  const scores = keyed.map((k) => {
+    let score = 0;
+    for (const token of tokens) {
+      const holders = keyed.filter((other) => [...other.tokens].some((t) => isSameWord(t, token)));
+      if (holders.includes(k)) score += 1 / holders.length;
+    }
+    for (const postcode of postcodes) {
+      if (k.postcodes.has(postcode)) score += postcode.length > 4 ? 2 : 1;
+    }
+    if (bedrooms !== null && k.property.bedrooms === bedrooms) score += 0.5;
+    return score;
+  });
+  const best = Math.max(...scores);
+  if (best < 1) return { kind: 'none' };
+  const top = keyed.filter((_, i) => scores[i] === best).map((k) => k.property);
+  return top.length === 1 ? { kind: 'one', property: top[0] } : { kind: 'several', properties: top };
+}

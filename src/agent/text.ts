@@ -1,0 +1,97 @@
+/** Small text helpers shared by the slot parsers. */
+
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
+
+/** "three" → 3, "3" → 3, anything else → null. */
+export function numberFromWord(word: string): number | null {
+  const w = word.toLowerCase();
+  if (/^\d+$/.test(w)) return Number(w);
+  return NUMBER_WORDS[w] ?? null;
+}
+
+export const NUMBER_WORD_PATTERN = `(?:\\d{1,2}|${Object.keys(NUMBER_WORDS).join('|')})`;
+
+/** Straight quotes, single spaces, no zero-width characters. */
+export function normalise(text: string): string {
+  return text
+    .replace(/[\u2018\u2019\u02bc`]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/[\u200b-\u200d\ufeff]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Splits a message into sentences, keeping the end punctuation; emails and decimals stay whole. */
+export function splitSentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+/** Lower-case word tokens (letters, digits, apostrophes). */
+export function words(text: string): string[] {
+  return text.toLowerCase().match(/[a-z0-9']+/g) ?? [];
+}
+
+/** "sarah o'brien" → "Sarah O'Brien"; words already in mixed case are kept as typed. */
+export function titleCase(text: string): string {
+  return text
+    .split(/\s+/)
+    .map((word) => {
+      if (word !== word.toLowerCase() && word !== word.toUpperCase()) return word;
+      return word
+        .toLowerCase()
+        .replace(/(^|['-])([a-z])/g, (_m, sep: string, c: string) => sep + c.toUpperCase());
+    })
+    .join(' ');
+}
+
+export function capitalise(text: string): string {
+  return text.length === 0 ? text : text[0].toUpperCase() + text.slice(1);
+}
+
+/** Optimal string alignment distance: a transposed pair ("apartmnet") counts as one edit. */
+export function editDistance(a: string, b: string): number {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[][] = Array.from({ length: rows }, () => new Array<number>(cols).fill(0));
+  for (let i = 0; i < rows; i++) d[i][0] = i;
+  for (let j = 0; j < cols; j++) d[0][j] = j;
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      }
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/** "£28,800" */
+export function formatPounds(amount: number): string {
+  const rounded = Math.round(amount);
+  return `£${rounded.toLocaleString('en-GB')}`;
+}
+
+/** Joins a list as "a, b and c". */
+export function joinList(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}

@@ -1,0 +1,26 @@
+import type { ExtractedFields, SlotName } from '#agent/types.ts';
+
+/**
+ * One tenant conversation, written as a tenant would type it, answering the agent's questions in
+ * the order the agent asks them (property on the agency link, move-in date, people, income,
+ * occupation, name, email and phone, viewing availability, then the confirmation).
+ */
+export type CorpusCase = {
+  id: string;
+  /** What makes this conversation worth having. */
+  note: string;
+  /** yyyy-mm-dd */
+  today: string;
+  /** The property of a property link; null for the agency-wide link. */
+  linkPropertyId: string | null;
+  messages: string[];
+  expected: {
+    /** Fields left out are expected to be null. Text fields match when every expected word appears. */
+    fields: Partial<ExtractedFields>;
+    score: number;
+    isComplete: boolean;
+    refused?: SlotName[];
+    /** How many questions had to be passed on to the team. */
+    openQuestions?: number;
+  };
+};

@@ -1,0 +1,189 @@
+import { chosenProperty } from '#agent/dialogue.ts';
+import { scoreLead } from '#agent/score.ts';
+import type { AgentContext, AgentState, ConversationEngine, ExtractedFields } from '#agent/types.ts';
+import { agencyLinkCases } from './agency-link.ts';
+import type { CorpusCase } from './case.ts';
+import { allProperties, companyName } from './fixtures.ts';
+import { hardCases } from './hard.ts';
+import { propertyLinkCases } from './property-link.ts';
+
+export const corpus: CorpusCase[] = [...propertyLinkCases, ...agencyLinkCases, ...hardCases];
+
+export const FIELD_NAMES: Array<keyof ExtractedFields> = [
+  'propertyId',
+  'moveInDate',
+  'moveInText',
+  'numberOfPeople',
+  'annualIncome',
+  'profession',
+  'name',
+  'email',
+  'phone',
+  'availability',
+];
+
+const TEXT_FIELDS = new Set<keyof ExtractedFields>(['profession', 'availability', 'moveInText']);
+
+export function contextFor(c: CorpusCase): AgentContext {
+  const property = c.linkPropertyId ? (allProperties.find((p) => p.id === c.linkPropertyId) ?? null) : null;
+  return { companyName, property, properties: allProperties, today: c.today };
+}
+
+function stem(word: string): string {
+  return word.replace(/(?:es|s)$/, '');
+}
+
+function textWords(text: string): string[] {
+  return (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).map(stem);
+}
+
+/**
+ * Free-text fields match when every expected word appears (plurals aside) and the value is not
+ * padded with much else; other fields must be equal.
+ */
+export function matchesExpected(field: keyof ExtractedFields, expected: unknown, actual: unknown): boolean {
+  if (expected === null || actual === null || !TEXT_FIELDS.has(field)) return expected === actual;
+  const want = textWords(String(expected));
+  const got = textWords(String(actual));
+  return want.every((w) => got.includes(w)) && got.length <= want.length + 5;
+}
+
+export type CaseResult = {
+  id: string;
+  fields: ExtractedFields;
+  mismatches: Array<{ field: keyof ExtractedFields; expected: unknown; actual: unknown }>;
+  score: number;
+  expectedScore: number;
+  isComplete: boolean;
+  problems: string[];
+  transcript: string[];
+};
+
+/** As the server does: once the tenant picks a listing on the agency link, it is the context's property. */
+function contextForTurn(c: CorpusCase, state: AgentState): AgentContext {
+  const context = contextFor(c);
+  if (context.property || state.fields.propertyId === null) return context;
+  return { ...context, property: allProperties.find((p) => p.id === state.fields.propertyId) ?? null };
+}
+
+export async function runCase(engine: ConversationEngine, c: CorpusCase): Promise<CaseResult> {
+  const first = engine.start(contextFor(c));
+  let state: AgentState = first.state;
+  let isComplete = first.isComplete;
+  const transcript = [`AI: ${first.reply}`];
+  for (const message of c.messages) {
+    const turn = await engine.reply(contextForTurn(c, state), state, message);
+    state = turn.state;
+    isComplete = turn.isComplete;
+    transcript.push(
+      `TENANT: ${message}`,
+      `AI: ${turn.reply}${turn.quickReplies.length ? ` [${turn.quickReplies.join(' | ')}]` : ''}`,
+    );
+  }
+  const expectedFields: ExtractedFields = {
+    propertyId: c.linkPropertyId,
+    moveInDate: null,
+    moveInText: null,
+    numberOfPeople: null,
+    annualIncome: null,
+    profession: null,
+    name: null,
+    email: null,
+    phone: null,
+    availability: null,
+    ...c.expected.fields,
+  };
+  const mismatches = FIELD_NAMES.filter((f) => !matchesExpected(f, expectedFields[f], state.fields[f])).map(
+    (field) => ({
+      field,
+      expected: expectedFields[field],
+      actual: state.fields[field],
+    }),
+  );
+  const context = contextForTurn(c, state);
+  const { score } = scoreLead({
+    fields: state.fields,
+    property: chosenProperty(context, state.fields),
+    today: c.today,
+  });
+  const problems: string[] = [];
+  if (score !== c.expected.score) problems.push(`score ${score}, expected ${c.expected.score}`);
+  if (isComplete !== c.expected.isComplete)
+    problems.push(`isComplete ${isComplete}, expected ${c.expected.isComplete}`);
+  if (c.expected.refused) {
+    const missing = c.expected.refused.filter((s) => !state.refused.includes(s));
+    if (missing.length > 0) problems.push(`not refused: ${missing.join(', ')}`);
+  }
+  if (c.expected.openQuestions !== undefined && state.openQuestions.length !== c.expected.openQuestions) {
+    problems.push(`open questions ${state.openQuestions.length}, expected ${c.expected.openQuestions}`);
+  }
+  return {
+    id: c.id,
+    fields: state.fields,
+    mismatches,
+    score,
+    expectedScore: c.expected.score,
+    isComplete,
+    problems,
+    transcript,
+  };
+}
+
+export type CorpusReport = {
+  cases: CaseResult[];
+  perField: Array<{ field: keyof ExtractedFields; correct: number; total: number }>;
+  fieldAccuracy: number;
+  scoreAccuracy: number;
+  completionAccuracy: number;
+};
+
+export async function runCorpus(engine: ConversationEngine): Promise<CorpusReport> {
+  const cases: CaseResult[] = [];
+  for (const c of corpus) cases.push(await runCase(engine, c));
+  const perField = FIELD_NAMES.map((field) => ({
+    field,
+    correct: cases.filter((r) => !r.mismatches.some((m) => m.field === field)).length,
+    total: cases.length,
+  }));
+  const correct = perField.reduce((s, f) => s + f.correct, 0);
+  const total = perField.reduce((s, f) => s + f.total, 0);
+  return {
+    cases,
+    perField,
+    fieldAccuracy: correct / total,
+    scoreAccuracy: cases.filter((r) => r.score === r.expectedScore).length / cases.length,
+    completionAccuracy:
+      cases.filter((r) => !r.problems.some((p) => p.startsWith('isComplete'))).length / cases.length,
+  };
+}
+
+function percent(n: number): string {
+  return `${(n * 100).toFixed(1)}%`;
+}
+
+export function formatReport(report: CorpusReport, options: { verbose?: boolean } = {}): string {
+  const lines = [`Corpus: ${report.cases.length} conversations`, '', 'field            correct  accuracy'];
+  for (const f of report.perField) {
+    lines.push(
+      `${f.field.padEnd(16)} ${`${f.correct}/${f.total}`.padStart(7)}  ${percent(f.correct / f.total).padStart(8)}`,
+    );
+  }
+  lines.push(
+    '',
+    `All fields: ${percent(report.fieldAccuracy)}`,
+    `Exact score: ${percent(report.scoreAccuracy)}`,
+    `Completed as expected: ${percent(report.completionAccuracy)}`,
+  );
+  const failing = report.cases.filter((c) => c.mismatches.length > 0 || c.problems.length > 0);
+  if (failing.length > 0) {
+    lines.push('', 'Differences:');
+    for (const c of failing) {
+      const diffs = c.mismatches.map(
+        (m) => `${m.field}: got ${JSON.stringify(m.actual)}, want ${JSON.stringify(m.expected)}`,
+      );
+      lines.push(`  ${c.id}: ${[...diffs, ...c.problems].join('; ')}`);
+      if (options.verbose) lines.push(...c.transcript.map((t) => `      ${t.replace(/\n/g, '\n      ')}`));
+    }
+  }
+  return lines.join('\n');
+}
