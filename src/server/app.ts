@@ -92,8 +92,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
       await sendEmail(email);
     },
     templates: emailTemplates(env),
-  });
     log: app.log,
+  });
   const ctx: AppContext = { env, database, db: database.db, auth, mailer, sendEmail, log: app.log, jobs };
   app.decorate('ctx', ctx);
 
