@@ -667,3 +667,17 @@ export function createGuidedEngine(): ConversationEngine {
     reply: async (context, state, message) => guidedTurn(context, state, message),
   };
 }
+
+/** The buttons that go with the question the state is waiting on. */
+export function quickRepliesFor(context: AgentContext, state: AgentState): string[] {
+  if (state.stage === 'closed' || state.asking === null) return [];
+  if (state.asking === 'confirm') return [...QUICK_REPLIES.confirm];
+  return questionFor(state.asking, context, state, state.turns).quickReplies;
+}
+
+/** Human labels of the slots, for prompts and messages. */
+export function slotLabel(slot: SlotName): string {
+  return SLOT_LABELS[slot];
+}
+
+export { describeMoveIn, formatPhone, isAgencyLink };
