@@ -1,10 +1,394 @@
+import { CheckIcon } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'wouter';
+import {
+  formatPrice,
+  isPaidPlan,
+  type PaidPlanType,
+  type PlanType,
+  planFeatures,
+  plans,
+  planTypes,
+} from '#shared/plans.ts';
+import type { AuthUser } from '#shared/schemas/auth.ts';
+import {
+  checkoutErrorMessage,
+  goToCheckout,
+  openBillingPortal,
+} from '#web/components/billing/billing-api.ts';
+import { MarketingLayout } from '#web/components/marketing/marketing-layout.tsx';
+import {
+  Accordion,
+  AccordionContent,
+  AccordionItem,
+  AccordionTrigger,
+} from '#web/components/ui/accordion.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { toast } from '#web/lib/toast.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { useUser } from '#web/lib/use-user.ts';
+import { cn } from '#web/lib/utils.ts';
+import { publicPageMeta } from './page-meta.ts';
+
+const credits = (type: PlanType) => plans[type].credits.toLocaleString('en-GB');
+
+/** A rough weekly figure, to make a monthly allowance easy to picture (52 weeks / 12 months). */
+const perWeek = (type: PlanType) => Math.floor((plans[type].credits * 12) / 52).toLocaleString('en-GB');
+
+const comparisonRows: { label: string; value: (type: PlanType) => ReactNode }[] = [
+  { label: 'Price per month', value: (type) => (type === 'free' ? '£0' : formatPrice(plans[type].price)) },
+  { label: 'Enquiry credits per month', value: (type) => credits(type) },
+  { label: 'About this many qualified enquiries a week', value: (type) => perWeek(type) },
+  { label: 'AI agent links', value: () => 'Unlimited' },
+  ...planFeatures
+    .filter((feature) => feature !== 'Unlimited AI agent links')
+    .map((feature) => ({ label: feature, value: () => <Included /> })),
+  { label: 'Answers tenants 24/7', value: () => <Included /> },
+  { label: 'Contract', value: (type) => (type === 'free' ? 'No time limit' : 'Monthly rolling') },
+];
+
+function Included() {
+  return (
+    <>
+      <CheckIcon className="mx-auto size-5 text-primary" aria-hidden="true" />
+      <span className="sr-only">Included</span>
+    </>
+  );
+}
+
+const faqs: { id: string; question: string; answer: ReactNode }[] = [
+  {
+    id: 'credit',
+    question: 'What is an enquiry credit?',
+    answer: (
+      <p>
+        One credit is used when a tenant's conversation with your AI assistant becomes a lead on your
+        dashboard, once per conversation. Opening a link, asking a question and chatting are free; a
+        conversation in which the tenant gives no answers at all uses nothing.
+      </p>
+    ),
+  },
+  {
+    id: 'reset',
+    question: 'When do my credits reset?',
+    answer: (
+      <p>
+        Every month on your account anniversary day: the free plan resets one month after your last reset, and
+        a paid plan resets each month when your subscription renews. Your credits card on the dashboard shows
+        when the next reset is. Unused credits do not carry over.
+      </p>
+    ),
+  },
+  {
+    id: 'change-plan',
+    question: 'Can I upgrade or downgrade?',
+    answer: (
+      <>
+        <p>
+          Yes, at any time. <strong>Upgrades apply immediately</strong>: the extra credits of the bigger plan
+          are added to what you have left straight away. <strong>Downgrades apply at month end</strong>: you
+          keep your current plan and its credits until your next monthly reset.
+        </p>
+        <p>
+          For example, on Small with 100 credits used, upgrading to Large leaves you 4,900 credits for this
+          month.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'limit',
+    question: 'What happens if I run out of credits?',
+    answer: (
+      <p>
+        New enquiries are paused until your next cycle: tenants who open a link are told you are not taking
+        online enquiries right now and see your contact details. Conversations already under way still finish
+        and become leads. To take new enquiries straight away, upgrade your plan.
+      </p>
+    ),
+  },
+  {
+    id: 'free',
+    question: 'Is the free plan really free?',
+    answer: (
+      <p>
+        Yes. The free plan gives you {plans.free.credits} enquiry credits a month with every feature, has no
+        time limit and needs no card.
+      </p>
+    ),
+  },
+  {
+    id: 'refunds',
+    question: 'Are used credits refunded?',
+    answer: (
+      <p>
+        No. Used credits are not refunded, including when you downgrade or cancel. Paid plans are on a monthly
+        rolling contract, so you only ever commit to the current month.
+      </p>
+    ),
+  },
+  {
+    id: 'cancel',
+    question: 'How do I cancel?',
+    answer: (
+      <p>
+        In My Account, choose Manage Subscription and cancel. You keep your plan until the end of the month
+        you have paid for; your account then moves to the free plan, and your properties, links and leads stay
+        as they are.
+      </p>
+    ),
+  },
+  {
+    id: 'payment',
+    question: 'How do I pay?',
+    answer: (
+      <p>
+        By card, on our payment provider Stripe's secure checkout. LetLead never sees or stores your card
+        number. You can update your card and download invoices from Manage Subscription.
+      </p>
+    ),
+  },
+];
+
+type CardAction = { label: string; onSelect?: () => Promise<void>; href?: string; isCurrent?: boolean };
+
+/**
+ * What a plan card's button does. Signed out: sign up on that plan. Signed in without a paid
+ * subscription: go to checkout for it. With one: change it in the subscription portal.
+ */
+function cardAction(type: PlanType, user: AuthUser | null): CardAction {
+  const plan = plans[type];
+  const company = user?.company;
+  if (!user) return { label: 'Get Started', href: `/signup?plan=${type}` };
+  if (!company) return { label: 'Go to your dashboard', href: '/' };
+  const isSubscribed = company.subscriptionStatus === 'active' || company.subscriptionStatus === 'past_due';
+  if (company.accountType === type) return { label: 'Your current plan', isCurrent: true };
+  if (isSubscribed) {
+    return {
+      label: type === 'free' ? 'Cancel in Manage Subscription' : `Switch to ${plan.name}`,
+      onSelect: openBillingPortal,
+    };
+  }
+  if (!isPaidPlan(type)) return { label: 'Included when you cancel', isCurrent: true };
+  const customerName = [user.firstName, user.lastName].filter(Boolean).join(' ') || company.name;
+  return {
+    label: `Upgrade to ${plan.name}`,
+    onSelect: async () => {
+      try {
+        await goToCheckout({ planType: type as PaidPlanType, customerEmail: user.email, customerName });
+      } catch (error) {
+        toast({ title: 'Checkout Error', description: checkoutErrorMessage(error), variant: 'destructive' });
+      }
+    },
+  };
+}
+
+function PlanCard({ type, user }: { type: PlanType; user: AuthUser | null }) {
+  const plan = plans[type];
+  const action = cardAction(type, user);
+  const [isBusy, setIsBusy] = useState(false);
+  const buttonVariant = plan.isMostPopular ? 'default' : 'outline';
+
+  const handleSelect = async () => {
+    if (!action.onSelect) return;
+    setIsBusy(true);
+    await action.onSelect();
+    setIsBusy(false);
+  };
+
+  return (
+    <li
+      className={cn(
+        'relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm',
+        plan.isMostPopular
+          ? 'border-primary shadow-lg shadow-teal-900/10 ring-1 ring-primary'
+          : 'border-slate-200',
+      )}
+    >
+      {plan.isMostPopular ? (
+        <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-1 text-xs font-semibold whitespace-nowrap text-white">
+          Most Popular
+        </p>
+      ) : null}
+      <h2 className="text-lg font-semibold text-slate-900">
+        {plan.name}
+        {type === 'free' ? <span className="font-normal text-slate-500"> (Trial)</span> : null}
+      </h2>
+      <p className="mt-1 min-h-10 text-sm text-slate-600">{plan.description}</p>
+      <p className="mt-5 flex items-baseline gap-1">
+        <span className="text-4xl font-bold tracking-tight text-slate-900">{formatPrice(plan.price)}</span>
+        <span className="text-sm text-slate-600">/month</span>
+      </p>
+      <p className="mt-2 text-sm font-medium text-teal-800">{credits(type)} enquiry credits a month</p>
+      <ul className="mt-6 flex-1 space-y-2.5 text-sm text-slate-700">
+        {planFeatures.map((feature) => (
+          <li key={feature} className="flex gap-2">
+            <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            {feature}
+          </li>
+        ))}
+      </ul>
+      {action.href ? (
+        <Button asChild className="mt-8 w-full" variant={buttonVariant}>
+          <Link href={action.href}>
+            {action.label}
+            <span className="sr-only"> with the {plan.name} plan</span>
+          </Link>
+        </Button>
+      ) : (
+        <Button
+          className="mt-8 w-full"
+          variant={action.isCurrent ? 'secondary' : buttonVariant}
+          disabled={action.isCurrent || isBusy}
+          onClick={handleSelect}
+        >
+          {isBusy ? <Spinner label={null} /> : null}
+          {action.label}
+        </Button>
+      )}
+    </li>
+  );
+}
 
 export default function PricingPage() {
-  usePageTitle('Pricing');
+  const meta = publicPageMeta['/pricing'];
+  usePageTitle(meta.title, meta.description);
+  const { user } = useUser();
+
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <h1 className="text-2xl font-semibold">Pricing</h1>
-    </main>
+    <MarketingLayout>
+      <section
+        aria-labelledby="pricing-title"
+        className="bg-gradient-to-b from-teal-50/70 to-white pt-16 pb-8 sm:pt-20"
+      >
+        <div className="mx-auto max-w-3xl px-4 text-center sm:px-6">
+          <p className="text-sm font-semibold tracking-wide text-primary uppercase">Pricing</p>
+          <h1
+            id="pricing-title"
+            className="mt-2 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl"
+          >
+            Simple monthly plans that grow with your agency
+          </h1>
+          <p className="mt-5 text-lg leading-relaxed text-slate-600">
+            Every plan has every feature. You choose how many tenant enquiries the AI qualifies each month:
+            start free with no time limit, and upgrade when your listings grow. Paid plans are on a monthly
+            rolling contract.
+          </p>
+        </div>
+      </section>
+
+      <section aria-label="Plans" className="bg-white pt-6 pb-16">
+        <ul className="mx-auto grid max-w-6xl gap-6 px-4 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
+          {planTypes.map((type) => (
+            <PlanCard key={type} type={type} user={user} />
+          ))}
+        </ul>
+        <p className="mx-auto mt-8 max-w-3xl px-4 text-center text-sm text-slate-600 sm:px-6">
+          Prices are per month. Upgrades apply at once; downgrades at the end of your monthly cycle. Cancel
+          any time.
+        </p>
+      </section>
+
+      <section
+        aria-labelledby="compare-title"
+        className="border-t border-slate-200 bg-slate-50 py-16 sm:py-20"
+      >
+        <div className="mx-auto max-w-5xl px-4 sm:px-6">
+          <h2 id="compare-title" className="text-center text-3xl font-bold tracking-tight text-slate-900">
+            Compare plans
+          </h2>
+          <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">
+            The same AI assistant, scoring and dashboard on every plan. Only the number of enquiry credits
+            differs.
+          </p>
+          <section
+            className="mt-10 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the table scrolls sideways, and keyboard users must be able to scroll it too
+            tabIndex={0}
+            aria-label="Plan comparison table"
+          >
+            <table className="w-full min-w-[640px] text-sm">
+              <caption className="sr-only">
+                Features and allowances of the Free, Small, Medium and Large plans
+              </caption>
+              <thead>
+                <tr className="border-b border-slate-200 bg-slate-50/60">
+                  <th
+                    scope="col"
+                    className="sticky left-0 bg-slate-50 px-4 py-4 text-left font-medium text-slate-600"
+                  >
+                    Feature
+                  </th>
+                  {planTypes.map((type) => (
+                    <th key={type} scope="col" className="px-4 py-4 text-center font-semibold text-slate-900">
+                      {plans[type].name}
+                      {plans[type].isMostPopular ? (
+                        <span className="mt-1 block text-xs font-medium text-primary">Most Popular</span>
+                      ) : null}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {comparisonRows.map((row) => (
+                  <tr key={row.label} className="border-b border-slate-100 last:border-b-0">
+                    <th
+                      scope="row"
+                      className="sticky left-0 bg-white px-4 py-3 text-left font-medium text-slate-700"
+                    >
+                      {row.label}
+                    </th>
+                    {planTypes.map((type) => (
+                      <td
+                        key={type}
+                        className={cn(
+                          'px-4 py-3 text-center text-slate-700',
+                          plans[type].isMostPopular && 'bg-teal-50/50',
+                        )}
+                      >
+                        {row.value(type)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        </div>
+      </section>
+
+      <section aria-labelledby="pricing-faq-title" className="bg-white py-16 sm:py-20">
+        <div className="mx-auto max-w-3xl px-4 sm:px-6">
+          <h2 id="pricing-faq-title" className="text-center text-3xl font-bold tracking-tight text-slate-900">
+            Pricing questions
+          </h2>
+          <p className="mt-3 text-center text-slate-600">How credits, cycles and plan changes work.</p>
+          <Accordion type="single" collapsible className="mt-10 rounded-xl border border-slate-200 px-5">
+            {faqs.map((faq) => (
+              <AccordionItem key={faq.id} value={faq.id}>
+                <AccordionTrigger className="text-base">{faq.question}</AccordionTrigger>
+                <AccordionContent className="space-y-3 leading-relaxed text-slate-600">
+                  {faq.answer}
+                </AccordionContent>
+              </AccordionItem>
+            ))}
+          </Accordion>
+        </div>
+      </section>
+
+      {user ? null : (
+        <section className="bg-primary py-14">
+          <div className="mx-auto flex max-w-4xl flex-col items-center gap-5 px-4 text-center sm:px-6">
+            <h2 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
+              Qualify your next tenant enquiry in under 5 minutes
+            </h2>
+            <Button asChild size="lg" variant="secondary" className="bg-white text-primary hover:bg-teal-50">
+              <Link href="/signup?plan=free">Start free</Link>
+            </Button>
+          </div>
+        </section>
+      )}
+    </MarketingLayout>
   );
 }
