@@ -130,15 +130,13 @@ describe('retention purge', () => {
     const now = new Date('2028-01-10T03:30:00Z');
     const { company } = await createCompanyUser(app);
     const old = subMonths(now, 13);
-    await app.ctx.db
-      .insert(leads)
-      .values(
-        Array.from({ length: 1_205 }, (_, i) => ({
-          companyId: company.id,
-          name: `Tenant ${i}`,
-          createdAt: old,
-        })),
-      );
+    await app.ctx.db.insert(leads).values(
+      Array.from({ length: 1_205 }, (_, i) => ({
+        companyId: company.id,
+        name: `Tenant ${i}`,
+        createdAt: old,
+      })),
+    );
 
     // Leads of other tests in this file may be past this later cutoff too.
     const { rows } = await app.ctx.database.execute(
