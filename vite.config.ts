@@ -20,6 +20,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    // scripts/prerender.ts and bench/web.ts read which chunks each page needs from it.
+    manifest: true,
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -23,6 +23,7 @@ import { type Database, openDatabase } from '#server/db/client.ts';
 import { type Env, loadEnv } from '#server/env.ts';
 import { registerFeatures } from '#server/features/index.ts';
 import { withPersonalDataGuards } from '#server/features/privacy/log-redaction.ts';
+import { createWebPages } from '#server/features/site/web-pages.ts';
 import { createAuth } from '#server/lib/auth.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { emailTemplates } from '#server/lib/email-templates.ts';
@@ -213,25 +214,22 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
 
   const serveWeb = options.serveWeb ?? existsSync(path.join(webDistDir, 'index.html'));
   if (serveWeb) await registerWebClient(app);
+  const webPages = createWebPages(env);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method) || !serveWeb) {
       return reply.status(404).send({ message: 'Not found' });
     }
+    const isKnownRoute = isClientRoute(pathname);
     return reply
-      .status(isClientRoute(pathname) ? 200 : 404)
+      .status(isKnownRoute ? 200 : 404)
       .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie')
       .type('text/html')
-      .send(indexHtml());
+      .send(webPages.html({ pathname, cookie: request.headers.cookie, isKnownRoute }));
   });
 
   return app as unknown as App;
-}
-
-let cachedIndexHtml: string | undefined;
-function indexHtml(): string {
-  cachedIndexHtml ??= readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
-  return cachedIndexHtml;
 }
 
 async function registerWebClient(app: FastifyInstance) {

@@ -1,16 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Toaster } from 'sonner';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { queryClient } from './lib/api.ts';
-import { AppRoutes } from './routes.tsx';
+import { App } from './routes.tsx';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AppRoutes />
-      <Toaster visibleToasts={1} position="top-center" richColors closeButton />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+// The server sends a prerendered public page only to a visitor without a session cookie, so the
+// visitor is signed out: no need to ask the server (and no 401 in the console) before hydrating.
+const isPrerendered = container.dataset.prerendered !== undefined;
+if (isPrerendered) {
+  queryClient.setQueryData(['/api/auth/user'], null);
+  hydrateRoot(container, <App />);
+} else {
+  createRoot(container).render(<App />);
+}

@@ -1,5 +1,8 @@
-import { lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
+import { Route, Router, Switch } from 'wouter';
+import { usePageAnalytics } from './lib/analytics.ts';
+import { queryClient } from './lib/api.ts';
 import { useUser } from './lib/use-user.ts';
 
 // Each page is its own chunk, so the landing and chat pages load only what they use.
@@ -19,6 +22,8 @@ const CheckoutSuccessPage = lazy(() => import('./pages/checkout/checkout-success
 const CheckoutCancelPage = lazy(() => import('./pages/checkout/checkout-cancel-page.tsx'));
 const TestCheckoutPage = lazy(() => import('./pages/checkout/test-checkout-page.tsx'));
 const ChatPage = lazy(() => import('./pages/chat/chat-page.tsx'));
+// Toasts are rare: sonner loads after the first paint instead of with every page.
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 export function PageFallback() {
   return (
@@ -84,5 +89,39 @@ export function AppRoutes() {
         </Switch>
       )}
     </Suspense>
+  );
+}
+
+function DeferredToaster() {
+  const [isMounted, setIsMounted] = useState(false);
+  useEffect(() => setIsMounted(true), []);
+  if (!isMounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster visibleToasts={1} position="top-center" richColors closeButton />
+    </Suspense>
+  );
+}
+
+function PageAnalytics() {
+  usePageAnalytics();
+  return null;
+}
+
+/**
+ * The whole client: providers, routes and the toaster. `ssrPath` is set when the build prerenders
+ * a public page to static HTML; in the browser the router reads the address bar.
+ */
+export function App({ ssrPath }: { ssrPath?: string }) {
+  return (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <Router ssrPath={ssrPath}>
+          <PageAnalytics />
+          <AppRoutes />
+        </Router>
+        <DeferredToaster />
+      </QueryClientProvider>
+    </StrictMode>
   );
 }

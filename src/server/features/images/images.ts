@@ -4,7 +4,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { notFound } from '#server/lib/errors.ts';
 import { rootDir } from '#server/lib/paths.ts';
-import { type ImageFormat, type ImageQuery, snapImageWidth } from '#shared/schemas/images.ts';
+import { type ImageFormat, snapImageWidth } from '#shared/images.ts';
+import type { ImageQuery } from '#shared/schemas/images.ts';
 
 /** The only folder the image helper reads from. Files here are named for good: a new picture gets a new name. */
 export const imagesDir = path.join(rootDir, 'src/server/features/images/files');

@@ -5,16 +5,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/lib/context.ts';
 import { rootDir, webDistDir } from '#server/lib/paths.ts';
 import { publicConfigSchema } from '#shared/schemas/site.ts';
-
-/** Written into public files and prerendered pages at build time; the server fills them in. */
-export const APP_URL_TOKEN = '__LETLEAD_APP_URL__';
-export const CONTACT_EMAIL_TOKEN = '__LETLEAD_CONTACT_EMAIL__';
+import { siteTokens } from '#shared/site.ts';
 
 /** Puts this deployment's public address and contact email where the build left placeholders. */
 export function fillSiteTokens(text: string, env: AppContext['env']): string {
   return text
-    .replaceAll(APP_URL_TOKEN, env.appUrl)
-    .replaceAll(CONTACT_EMAIL_TOKEN, escapeHtml(env.contactEmail));
+    .replaceAll(siteTokens.appUrl, env.appUrl)
+    .replaceAll(siteTokens.contactEmail, escapeHtml(env.contactEmail));
 }
 
 function escapeHtml(text: string): string {

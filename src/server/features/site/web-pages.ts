@@ -1,0 +1,59 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Env } from '#server/env.ts';
+import { rootDir, webDistDir } from '#server/lib/paths.ts';
+import { fillSiteTokens } from './site-routes.ts';
+
+/** Where `npm run build` writes the public pages rendered to static HTML (scripts/prerender.ts). */
+export const prerenderedDir = path.join(rootDir, 'dist/prerendered');
+
+/** The prerendered file for a path: the four public pages, and one 404 page for unknown paths. */
+export function prerenderedFileFor(pathname: string, isKnownRoute: boolean): string | undefined {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const pages: Record<string, string> = {
+    '/': 'index.html',
+    '/pricing': 'pricing.html',
+    '/demovideo': 'demovideo.html',
+    '/gdpr': 'gdpr.html',
+  };
+  return pages[trimmed] ?? (isKnownRoute ? undefined : '404.html');
+}
+
+// better-auth's session cookie (with the __Secure- prefix over HTTPS).
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?letlead\.session_token=/;
+
+/**
+ * The HTML for a page of the web client. A visitor without a session gets the prerendered page
+ * where there is one (it shows at once and is what search engines read); everyone else gets the
+ * app shell. Either way this deployment's address and contact email are filled in.
+ */
+export function createWebPages(env: Env, { webDir = webDistDir, pagesDir = prerenderedDir } = {}) {
+  // Files are read once: a new build means a new server process.
+  const cache = new Map<string, string | null>();
+
+  function read(file: string): string | null {
+    let html = cache.get(file);
+    if (html === undefined) {
+      html = existsSync(file) ? fillSiteTokens(readFileSync(file, 'utf8'), env) : null;
+      cache.set(file, html);
+    }
+    return html;
+  }
+
+  return {
+    html({
+      pathname,
+      cookie,
+      isKnownRoute,
+    }: {
+      pathname: string;
+      cookie: string | undefined;
+      isKnownRoute: boolean;
+    }) {
+      const hasSession = cookie !== undefined && SESSION_COOKIE.test(cookie);
+      const prerendered = hasSession ? undefined : prerenderedFileFor(pathname, isKnownRoute);
+      const page = prerendered ? read(path.join(pagesDir, prerendered)) : null;
+      return page ?? read(path.join(webDir, 'index.html')) ?? '';
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEMO_TIMING,
+  demoFrameAt,
+  demoFrameDuration,
+  firstDemoFrame,
+  nextDemoFrame,
+} from './demo-timeline.ts';
+
+const MESSAGES = 4;
+
+describe('the demo timeline', () => {
+  it.each([
+    [0, { phase: 'chat', visibleMessages: 1 }],
+    [1499, { phase: 'chat', visibleMessages: 1 }],
+    [1500, { phase: 'chat', visibleMessages: 2 }],
+    [3000, { phase: 'chat', visibleMessages: 3 }],
+    [4500, { phase: 'chat', visibleMessages: 4 }],
+    [5499, { phase: 'chat', visibleMessages: 4 }],
+    // The dashboard comes 1 s after the last message.
+    [5500, { phase: 'dashboard' }],
+    [5500 + DEMO_TIMING.dashboardHoldMs - 1, { phase: 'dashboard' }],
+    // Then it starts again.
+    [5500 + DEMO_TIMING.dashboardHoldMs, { phase: 'chat', visibleMessages: 1 }],
+    [5500 + DEMO_TIMING.dashboardHoldMs + 1500, { phase: 'chat', visibleMessages: 2 }],
+  ])('at %i ms shows %o', (elapsed, frame) => {
+    expect(demoFrameAt(elapsed, MESSAGES)).toEqual(frame);
+  });
+
+  it('steps a message every 1.5 s, waits 1 s after the last, then holds the dashboard', () => {
+    const durations: number[] = [];
+    let frame = firstDemoFrame;
+    do {
+      durations.push(demoFrameDuration(frame, MESSAGES));
+      frame = nextDemoFrame(frame, MESSAGES);
+    } while (frame !== firstDemoFrame);
+    expect(durations).toEqual([1500, 1500, 1500, 1000, DEMO_TIMING.dashboardHoldMs]);
+  });
+
+  it('goes straight from a one-message chat to the dashboard after 1 s', () => {
+    expect(demoFrameDuration(firstDemoFrame, 1)).toBe(1000);
+    expect(nextDemoFrame(firstDemoFrame, 1)).toEqual({ phase: 'dashboard' });
+  });
+});

@@ -1,0 +1,204 @@
+import { PauseIcon, PlayIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { cn } from '#web/lib/utils.ts';
+import { type DemoLead, demoCompany, demoLeads, demoMessages } from './demo-data.ts';
+import { useDemoAnimation } from './use-demo-animation.ts';
+import { usePrefersReducedMotion } from './use-reduced-motion.ts';
+
+/**
+ * The hero's animated demo: a tenant's chat with the AI assistant, message by message, then the
+ * Qualification Dashboard with the scored leads, then again. Visitors who prefer less motion get
+ * the whole conversation, still, and can switch views or press play themselves.
+ */
+export function HeroDemo() {
+  const prefersReducedMotion = usePrefersReducedMotion();
+  const [isPausedByVisitor, setIsPausedByVisitor] = useState<boolean | null>(null);
+  const isPaused = isPausedByVisitor ?? prefersReducedMotion;
+  const { frame, show } = useDemoAnimation(demoMessages.length, { isPaused });
+
+  useEffect(() => {
+    if (prefersReducedMotion && isPausedByVisitor === null) {
+      show({ phase: 'chat', visibleMessages: demoMessages.length });
+    }
+  }, [prefersReducedMotion, isPausedByVisitor, show]);
+
+  const isDashboard = frame.phase === 'dashboard';
+  const visibleMessages = frame.phase === 'chat' ? frame.visibleMessages : demoMessages.length;
+  const nextMessage = demoMessages[visibleMessages];
+  const isTyping = !isPaused && frame.phase === 'chat' && nextMessage?.from === 'ai';
+
+  return (
+    <figure
+      className="relative mx-auto w-full max-w-md overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl shadow-teal-900/15"
+      aria-label="Demo: a tenant chats with the AI assistant, then the lead appears on the Qualification Dashboard"
+      data-demo-phase={frame.phase}
+    >
+      <div className="flex items-center gap-3 bg-primary px-4 py-3 text-white">
+        <span
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-white/20 text-sm font-semibold"
+          aria-hidden="true"
+        >
+          RL
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-semibold">{demoCompany}</p>
+          <p className="text-xs text-teal-50">{isDashboard ? 'Qualification Dashboard' : 'AI Assistant'}</p>
+        </div>
+        <span className="inline-flex items-center gap-1.5 rounded-full bg-white/15 px-2 py-0.5 text-xs font-medium">
+          <span className="size-2 rounded-full bg-green-300" aria-hidden="true" />
+          Online
+        </span>
+        <button
+          type="button"
+          className="flex size-9 items-center justify-center rounded-full text-white hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+          onClick={() => setIsPausedByVisitor(!isPaused)}
+        >
+          {isPaused ? (
+            <PlayIcon className="size-4" aria-hidden="true" />
+          ) : (
+            <PauseIcon className="size-4" aria-hidden="true" />
+          )}
+          <span className="sr-only">{isPaused ? 'Play the demo' : 'Pause the demo'}</span>
+        </button>
+      </div>
+
+      <div className="h-[23rem] bg-slate-50/60">
+        {isDashboard ? (
+          <DemoDashboard leads={demoLeads} />
+        ) : (
+          <ol
+            aria-label="Demo conversation"
+            className="flex h-full flex-col justify-end gap-2.5 overflow-hidden p-4"
+          >
+            {demoMessages.slice(0, visibleMessages).map((message, index) => (
+              <li
+                key={index}
+                className={cn(
+                  'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm leading-snug motion-safe:animate-fade-in-up',
+                  message.from === 'ai'
+                    ? 'self-start rounded-bl-sm border border-slate-200 bg-white text-slate-800'
+                    : 'self-end rounded-br-sm bg-primary text-white',
+                )}
+              >
+                <span className="sr-only">{message.from === 'ai' ? 'Assistant: ' : 'Tenant: '}</span>
+                {message.text}
+              </li>
+            ))}
+            {isTyping ? (
+              <li className="flex gap-1 self-start rounded-2xl rounded-bl-sm border border-slate-200 bg-white px-3.5 py-3">
+                <span className="sr-only">The assistant is typing</span>
+                {[0, 150, 300].map((delay) => (
+                  <span
+                    key={delay}
+                    className="size-1.5 rounded-full bg-slate-400 motion-safe:animate-bounce"
+                    style={{ animationDelay: `${delay}ms` }}
+                    aria-hidden="true"
+                  />
+                ))}
+              </li>
+            ) : null}
+          </ol>
+        )}
+      </div>
+
+      <fieldset className="m-0 flex min-w-0 items-center gap-1 border-0 border-t border-slate-200 bg-white p-2">
+        <legend className="sr-only">Demo view</legend>
+        <ViewButton
+          isActive={!isDashboard}
+          onClick={() => {
+            setIsPausedByVisitor(true);
+            show({ phase: 'chat', visibleMessages: demoMessages.length });
+          }}
+        >
+          Conversation
+        </ViewButton>
+        <ViewButton
+          isActive={isDashboard}
+          onClick={() => {
+            setIsPausedByVisitor(true);
+            show({ phase: 'dashboard' });
+          }}
+        >
+          Qualification Dashboard
+        </ViewButton>
+      </fieldset>
+    </figure>
+  );
+}
+
+function ViewButton({
+  isActive,
+  onClick,
+  children,
+}: {
+  isActive: boolean;
+  onClick: () => void;
+  children: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={isActive}
+      onClick={onClick}
+      className={cn(
+        'flex-1 rounded-md px-3 py-2 text-xs font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        isActive ? 'bg-accent text-accent-foreground' : 'text-slate-600 hover:bg-slate-100',
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
+function scoreTone(score: number): string {
+  if (score >= 90) return 'bg-emerald-100 text-emerald-800';
+  if (score >= 70) return 'bg-teal-50 text-teal-800';
+  return 'bg-amber-100 text-amber-900';
+}
+
+function DemoDashboard({ leads }: { leads: DemoLead[] }) {
+  return (
+    <div className="flex h-full flex-col p-4 motion-safe:animate-fade-in-up">
+      <div className="mb-3 flex items-baseline justify-between">
+        <p className="text-sm font-semibold text-slate-900">Qualified leads</p>
+        <p className="text-xs text-slate-600">Sorted by score</p>
+      </div>
+      <div className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Qualification Dashboard</caption>
+          <thead className="bg-slate-50 text-xs text-slate-600">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Name
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Property
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Score
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {leads.map((lead) => (
+              <tr key={lead.name}>
+                <td className="px-3 py-3 font-medium text-slate-900">{lead.name}</td>
+                <td className="px-3 py-3 text-slate-600">{lead.property}</td>
+                <td className="px-3 py-3 text-right">
+                  <span
+                    className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', scoreTone(lead.score))}
+                  >
+                    {lead.score}%
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="mt-auto pt-3 text-xs text-slate-600">
+        Every finished chat becomes a lead with the tenant's answers and a score.
+      </p>
+    </div>
+  );
+}

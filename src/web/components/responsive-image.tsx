@@ -1,0 +1,108 @@
+import { ImageOffIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { type ImageFormat, imageUrl, imageWidths } from '#shared/images.ts';
+import { cn } from '#web/lib/utils.ts';
+
+type ResponsiveImageProps = {
+  /** A file in the server's image folder, served resized by GET /images/:file. */
+  src: string;
+  alt: string;
+  /** The image's own size: it reserves the space before the image arrives, so nothing jumps. */
+  width: number;
+  height: number;
+  /** How wide the image is drawn, as the `sizes` attribute says it (e.g. `(min-width: 1024px) 960px, 100vw`). */
+  sizes: string;
+  /** For the page's main image: loads at once with high priority instead of near the viewport. */
+  isPriority?: boolean;
+  className?: string;
+};
+
+/** Spec section 9: lazy images start loading 50 px before they scroll into view. */
+export const LAZY_ROOT_MARGIN = '50px';
+
+function srcSet(src: string, format: ImageFormat, maxWidth: number): string {
+  return imageWidths
+    .filter((width) => width <= maxWidth)
+    .map((width) => `${imageUrl(src, { w: width, f: format })} ${width}w`)
+    .join(', ');
+}
+
+/**
+ * An image in AVIF or WebP (JPEG for older browsers) at the width the layout needs, loaded when it
+ * comes near the viewport, with 'Failed to load image' in its place if it cannot be loaded.
+ */
+export function ResponsiveImage({
+  src,
+  alt,
+  width,
+  height,
+  sizes,
+  isPriority = false,
+  className,
+}: ResponsiveImageProps) {
+  const placeholderRef = useRef<HTMLDivElement>(null);
+  const [isNear, setIsNear] = useState(isPriority);
+  const [hasFailed, setHasFailed] = useState(false);
+
+  useEffect(() => {
+    if (isNear) return;
+    const element = placeholderRef.current;
+    if (!element || typeof IntersectionObserver === 'undefined') {
+      setIsNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setIsNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: LAZY_ROOT_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [isNear]);
+
+  const boxStyle = { aspectRatio: `${width} / ${height}` };
+
+  if (hasFailed) {
+    return (
+      <div
+        role="img"
+        aria-label={`${alt}: Failed to load image`}
+        style={boxStyle}
+        className={cn(
+          'flex w-full flex-col items-center justify-center gap-2 bg-slate-100 text-sm text-slate-600',
+          className,
+        )}
+      >
+        <ImageOffIcon className="size-6" aria-hidden="true" />
+        <span>Failed to load image</span>
+      </div>
+    );
+  }
+
+  if (!isNear) {
+    return <div ref={placeholderRef} style={boxStyle} className={cn('w-full bg-slate-100', className)} />;
+  }
+
+  return (
+    <picture>
+      <source type="image/avif" srcSet={srcSet(src, 'avif', width)} sizes={sizes} />
+      <source type="image/webp" srcSet={srcSet(src, 'webp', width)} sizes={sizes} />
+      <img
+        src={imageUrl(src, { w: 1024, f: 'jpeg' })}
+        srcSet={srcSet(src, 'jpeg', width)}
+        sizes={sizes}
+        alt={alt}
+        width={width}
+        height={height}
+        decoding="async"
+        fetchPriority={isPriority ? 'high' : undefined}
+        onError={() => setHasFailed(true)}
+        className={cn('h-auto w-full', className)}
+      />
+    </picture>
+  );
+}
