@@ -1,10 +1,101 @@
+import { Building2Icon, UsersIcon } from 'lucide-react';
+import { useState } from 'react';
+import { AgentUrlDialog } from '#web/components/dashboard/agent-url-dialog.tsx';
+import {
+  useDashboard,
+  useFailureToast,
+  useGenerateAgentUrl,
+} from '#web/components/dashboard/dashboard-api.ts';
+import { DashboardHeader } from '#web/components/dashboard/dashboard-header.tsx';
+import { LeadsTab } from '#web/components/dashboard/leads-tab.tsx';
+import { PropertiesTab } from '#web/components/dashboard/properties-tab.tsx';
+import { StatCards } from '#web/components/dashboard/stat-cards.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { useLogout } from '#web/lib/use-logout.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { useRedirectWhenUnauthorized } from '#web/lib/use-unauthorized-redirect.ts';
+import { useUser } from '#web/lib/use-user.ts';
 
 export default function DashboardPage() {
   usePageTitle('Dashboard');
+  const { user } = useUser();
+  const logout = useLogout();
+  const company = user?.company ?? null;
+
+  if (!company) {
+    return (
+      <div className="min-h-screen bg-muted/30">
+        <DashboardHeader
+          companyName={null}
+          onGenerateAgent={null}
+          isGenerating={false}
+          onLogout={() => logout.mutate()}
+          isLoggingOut={logout.isPending}
+        />
+        <main className="mx-auto max-w-screen-2xl px-4 py-8 sm:px-6">
+          <p className="text-muted-foreground">Register your company to add properties and see your leads.</p>
+        </main>
+      </div>
+    );
+  }
+  return <CompanyDashboard companyId={company.id} fallbackCompany={company} logout={logout} />;
+}
+
+type Logout = ReturnType<typeof useLogout>;
+
+function CompanyDashboard({
+  companyId,
+  fallbackCompany,
+  logout,
+}: {
+  companyId: string;
+  fallbackCompany: NonNullable<ReturnType<typeof useUser>['user']>['company'] & object;
+  logout: Logout;
+}) {
+  const dashboard = useDashboard(companyId);
+  const generate = useGenerateAgentUrl(companyId);
+  const [agentUrl, setAgentUrl] = useState<string | null>(null);
+  const company = dashboard.data?.company ?? fallbackCompany;
+
+  const toastFailure = useFailureToast();
+  useRedirectWhenUnauthorized(dashboard.error);
+
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <h1 className="text-2xl font-semibold">Dashboard</h1>
-    </main>
+    <div className="min-h-screen bg-muted/30">
+      <DashboardHeader
+        companyName={company.name}
+        onGenerateAgent={() =>
+          generate.mutate(undefined, {
+            onSuccess: (data) => setAgentUrl(data.url),
+            onError: (error) => toastFailure(error, 'Failed to generate AI Agent URL'),
+          })
+        }
+        isGenerating={generate.isPending}
+        onLogout={() => logout.mutate()}
+        isLoggingOut={logout.isPending}
+      />
+      <main className="mx-auto grid max-w-screen-2xl gap-6 px-4 py-6 sm:px-6">
+        <StatCards company={company} stats={dashboard.data?.stats} />
+        <Tabs defaultValue="property-leads" className="gap-4">
+          <TabsList aria-label="Dashboard sections">
+            <TabsTrigger value="property-leads">
+              <UsersIcon aria-hidden="true" />
+              Property Leads
+            </TabsTrigger>
+            <TabsTrigger value="property-list">
+              <Building2Icon aria-hidden="true" />
+              Property List
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="property-leads">
+            <LeadsTab companyId={companyId} />
+          </TabsContent>
+          <TabsContent value="property-list">
+            <PropertiesTab companyId={companyId} />
+          </TabsContent>
+        </Tabs>
+      </main>
+      <AgentUrlDialog url={agentUrl} onClose={() => setAgentUrl(null)} />
+    </div>
   );
 }

@@ -1,0 +1,232 @@
+import { BotIcon, Trash2Icon, UserIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { formatDateTime, formatFullDateTime, formatUkPhone } from '#shared/format.ts';
+import type { LeadDetailDto, LeadDto, ScoreBreakdown } from '#shared/schemas/leads.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Separator } from '#web/components/ui/separator.tsx';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '#web/components/ui/sheet.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useRedirectWhenUnauthorized } from '#web/lib/use-unauthorized-redirect.ts';
+import { cn } from '#web/lib/utils.ts';
+import { useLeadDetail } from './dashboard-api.ts';
+import { AvailabilityBadge, RatingBadge } from './lead-badges.tsx';
+
+type LeadSheetProps = {
+  /** The row clicked: shown at once while the full record loads. */
+  lead: LeadDto | null;
+  onClose: () => void;
+  onDelete: (lead: LeadDto) => void;
+};
+
+/** A lead in full: every answer, how the score was made, and the whole chat. */
+export function LeadSheet({ lead, onClose, onDelete }: LeadSheetProps) {
+  const detail = useLeadDetail(lead?.id ?? null);
+  useRedirectWhenUnauthorized(detail.error);
+  const full = detail.data && detail.data.id === lead?.id ? detail.data : null;
+
+  return (
+    <Sheet
+      open={lead !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <SheetContent side="right" className="w-full gap-0 sm:max-w-xl">
+        {lead ? (
+          <>
+            <SheetHeader className="gap-2 border-b border-border">
+              <div className="flex flex-wrap items-center gap-3">
+                <SheetTitle className="text-xl">{lead.name || 'Unnamed tenant'}</SheetTitle>
+                <RatingBadge rating={lead.rating} className="text-sm" />
+              </div>
+              <SheetDescription>
+                Enquired {formatFullDateTime(lead.createdAt)} about {lead.propertyName || 'any property'}
+              </SheetDescription>
+            </SheetHeader>
+
+            <div className="grid gap-6 p-4">
+              <section aria-labelledby="lead-answers-heading" className="grid gap-3">
+                <h3 id="lead-answers-heading" className="font-semibold">
+                  Answers
+                </h3>
+                <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-2 text-sm">
+                  <Answer label="Property">{lead.propertyName || 'any'}</Answer>
+                  <Answer label="Location">{lead.propertyLocation}</Answer>
+                  <Answer label="Price">{lead.rentalPrice}</Answer>
+                  <Answer label="Beds">{lead.numberOfBeds}</Answer>
+                  <Answer label="Name">{lead.name}</Answer>
+                  <Answer label="Email">
+                    {lead.email ? (
+                      <a
+                        className="text-primary underline-offset-4 hover:underline"
+                        href={`mailto:${lead.email}`}
+                      >
+                        {lead.email}
+                      </a>
+                    ) : null}
+                  </Answer>
+                  <Answer label="Contact">
+                    {lead.contactNumber ? (
+                      <a
+                        className="text-primary underline-offset-4 hover:underline"
+                        href={`tel:${lead.contactNumber}`}
+                      >
+                        {formatUkPhone(lead.contactNumber)}
+                      </a>
+                    ) : null}
+                  </Answer>
+                  <Answer label="Income">{lead.income}</Answer>
+                  <Answer label="Profession">{lead.profession}</Answer>
+                  <Answer label="People">{lead.numberOfPeople}</Answer>
+                  <Answer label="Move In">{lead.moveInDate}</Answer>
+                  <Answer label="Availability">
+                    {lead.availability ? <AvailabilityBadge value={lead.availability} /> : null}
+                  </Answer>
+                </dl>
+              </section>
+
+              <Separator />
+
+              <section aria-labelledby="lead-score-heading" className="grid gap-3">
+                <h3 id="lead-score-heading" className="font-semibold">
+                  Score breakdown
+                </h3>
+                {detail.isLoading ? (
+                  <LoadingBlock label="Loading the score breakdown" />
+                ) : detail.isError ? (
+                  <p className="text-sm text-destructive">Could not load this lead's details.</p>
+                ) : (
+                  <ScoreParts breakdown={full?.scoreBreakdown ?? null} />
+                )}
+              </section>
+
+              <Separator />
+
+              <section aria-labelledby="lead-chat-heading" className="grid gap-3">
+                <h3 id="lead-chat-heading" className="font-semibold">
+                  Chat transcript
+                </h3>
+                {detail.isLoading ? (
+                  <LoadingBlock label="Loading the chat transcript" />
+                ) : detail.isError ? null : (
+                  <Transcript transcript={full?.transcript ?? null} />
+                )}
+              </section>
+            </div>
+
+            <div className="mt-auto flex justify-end border-t border-border p-4">
+              <Button
+                variant="outline"
+                className="text-destructive hover:text-destructive"
+                onClick={() => onDelete(lead)}
+              >
+                <Trash2Icon aria-hidden="true" />
+                Delete lead
+              </Button>
+            </div>
+          </>
+        ) : null}
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+function Answer({ label, children }: { label: string; children: ReactNode }) {
+  const isEmpty = children === null || children === undefined || children === '';
+  return (
+    <>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 break-words">
+        {isEmpty ? <span className="text-muted-foreground">-</span> : children}
+      </dd>
+    </>
+  );
+}
+
+function LoadingBlock({ label }: { label: string }) {
+  return (
+    <div role="status" aria-label={label} className="grid gap-2">
+      <Skeleton className="h-4 w-3/4" />
+      <Skeleton className="h-4 w-1/2" />
+      <Skeleton className="h-4 w-2/3" />
+    </div>
+  );
+}
+
+function ScoreParts({ breakdown }: { breakdown: ScoreBreakdown | null }) {
+  if (!breakdown) {
+    return <p className="text-sm text-muted-foreground">No score breakdown was saved for this lead.</p>;
+  }
+  return (
+    <div className="grid gap-3">
+      <p className="text-sm">
+        <span className="text-2xl font-semibold tabular-nums">{breakdown.total}</span>
+        <span className="text-muted-foreground"> / {breakdown.max} points</span>
+      </p>
+      <ul className="grid gap-2">
+        {breakdown.parts.map((part, index) => {
+          const ratio = part.max > 0 ? part.points / part.max : 0;
+          return (
+            <li key={`${part.label}-${index}`} className="rounded-md border border-border p-3">
+              <div className="flex items-baseline justify-between gap-3">
+                <span className="font-medium">{part.label}</span>
+                <span
+                  className={cn(
+                    'shrink-0 text-sm font-semibold tabular-nums',
+                    ratio >= 1 ? 'text-green-700' : ratio > 0 ? 'text-amber-700' : 'text-muted-foreground',
+                  )}
+                >
+                  {part.points}/{part.max}
+                </span>
+              </div>
+              {part.reason ? <p className="mt-1 text-sm text-muted-foreground">{part.reason}</p> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function Transcript({ transcript }: { transcript: LeadDetailDto['transcript'] }) {
+  if (!transcript || (transcript.messages.length === 0 && !transcript.content)) {
+    return <p className="text-sm text-muted-foreground">No chat transcript was saved for this lead.</p>;
+  }
+  if (transcript.messages.length === 0) {
+    return (
+      <pre className="rounded-md bg-muted p-3 font-sans text-sm whitespace-pre-wrap">
+        {transcript.content}
+      </pre>
+    );
+  }
+  return (
+    <ol className="grid gap-3" aria-label="Messages">
+      {transcript.messages.map((message) => {
+        const isTenant = message.sender === 'user';
+        const Icon = isTenant ? UserIcon : BotIcon;
+        return (
+          <li key={message.id} className={cn('flex gap-2', isTenant && 'flex-row-reverse')}>
+            <span
+              className={cn(
+                'mt-1 flex size-7 shrink-0 items-center justify-center rounded-full',
+                isTenant ? 'bg-primary text-primary-foreground' : 'bg-muted text-muted-foreground',
+              )}
+              aria-hidden="true"
+            >
+              <Icon className="size-4" />
+            </span>
+            <div
+              className={cn('max-w-[80%] rounded-lg px-3 py-2 text-sm', isTenant ? 'bg-accent' : 'bg-muted')}
+            >
+              <p className="sr-only">{isTenant ? 'Tenant' : 'AI assistant'}:</p>
+              <p className="whitespace-pre-wrap break-words">{message.content}</p>
+              {message.timestamp ? (
+                <p className="mt-1 text-xs text-muted-foreground">{formatDateTime(message.timestamp)}</p>
+              ) : null}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,165 @@
+import { DownloadIcon, RefreshCwIcon, RotateCcwIcon, SearchIcon } from 'lucide-react';
+import { useDeferredValue, useMemo, useState } from 'react';
+import type { LeadDto } from '#shared/schemas/leads.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { toast } from '#web/lib/toast.ts';
+import { cn } from '#web/lib/utils.ts';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
+import {
+  leadsCsvUrl,
+  useDashboard,
+  useDeleteLead,
+  useFailureToast,
+  useReprocessTranscripts,
+} from './dashboard-api.ts';
+import { filterBySearch, leadSearchText } from './lead-search.ts';
+import { LeadSheet } from './lead-sheet.tsx';
+import { LeadsTable, LoadingLeads } from './leads-table.tsx';
+import { nextSort, type SortState } from './table-sorting.ts';
+
+const EMPTY: LeadDto[] = [];
+
+export function LeadsTab({ companyId }: { companyId: string }) {
+  const dashboard = useDashboard(companyId);
+  const deleteLead = useDeleteLead(companyId);
+  const reprocess = useReprocessTranscripts(companyId);
+  const toastFailure = useFailureToast();
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<SortState | null>({ id: 'createdAt', desc: true });
+  const [openLead, setOpenLead] = useState<LeadDto | null>(null);
+  const [toDelete, setToDelete] = useState<LeadDto | null>(null);
+
+  const leads = dashboard.data?.leads ?? EMPTY;
+  // Built once per load: each search is then one pass of `includes` over ready-made strings.
+  const searchTexts = useMemo(() => leads.map(leadSearchText), [leads]);
+  // Typing stays responsive on a slow machine: React renders the filtered table when it can.
+  const deferredQuery = useDeferredValue(query);
+  const searched = useMemo(
+    () => filterBySearch(leads, searchTexts, deferredQuery),
+    [leads, searchTexts, deferredQuery],
+  );
+
+  const placeholder = dashboard.isLoading ? (
+    <LoadingLeads />
+  ) : dashboard.isError ? (
+    <span>
+      Could not load your leads.{' '}
+      <Button variant="link" className="h-auto p-0" onClick={() => void dashboard.refetch()}>
+        Try again
+      </Button>
+    </span>
+  ) : leads.length === 0 ? (
+    'No leads yet - When customers use your chatbot, their information will appear here.'
+  ) : searched.length === 0 ? (
+    `No leads match "${deferredQuery.trim()}".`
+  ) : null;
+
+  return (
+    <section aria-labelledby="property-leads-heading" className="grid gap-4">
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+        <div>
+          <h2 id="property-leads-heading" className="text-lg font-semibold">
+            Property Leads
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Every finished chat becomes a lead with a score out of 10. Select a lead to see why it scored as
+            it did.
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            variant="outline"
+            onClick={() => void dashboard.refetch()}
+            disabled={dashboard.isFetching}
+            aria-label={dashboard.isFetching ? 'Refreshing leads' : 'Refresh'}
+          >
+            <RefreshCwIcon aria-hidden="true" className={cn(dashboard.isFetching && 'animate-spin')} />
+            Refresh
+          </Button>
+          <Button
+            variant="outline"
+            disabled={reprocess.isPending}
+            onClick={() =>
+              reprocess.mutate(undefined, {
+                onSuccess: (data) => toast({ title: data?.message ?? 'Transcripts reprocessed' }),
+                onError: (error) => toastFailure(error, 'Failed to reprocess transcripts'),
+              })
+            }
+          >
+            <RotateCcwIcon aria-hidden="true" className={cn(reprocess.isPending && 'animate-spin')} />
+            Reprocess transcripts
+          </Button>
+          <Button variant="outline" asChild>
+            <a href={leadsCsvUrl(companyId)} download>
+              <DownloadIcon aria-hidden="true" />
+              Export CSV
+            </a>
+          </Button>
+        </div>
+      </div>
+
+      <div className="relative max-w-md">
+        <SearchIcon
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          type="search"
+          aria-label="Search leads"
+          placeholder="Search leads by any detail"
+          className="pl-9"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      </div>
+
+      <LeadsTable
+        leads={searched}
+        sort={sort}
+        onSort={(columnId) => setSort((current) => nextSort(current, columnId))}
+        onOpen={setOpenLead}
+        onDelete={setToDelete}
+        placeholder={placeholder}
+      />
+
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        Showing {searched.length} of {leads.length} results
+      </p>
+
+      <LeadSheet
+        lead={openLead}
+        onClose={() => setOpenLead(null)}
+        onDelete={(lead) => {
+          setOpenLead(null);
+          setToDelete(lead);
+        }}
+      />
+      <ConfirmDeleteDialog
+        isOpen={toDelete !== null}
+        title="Delete lead"
+        description="Are you sure you want to delete this lead? This action cannot be undone."
+        subject={
+          toDelete
+            ? [toDelete.name || 'Unnamed tenant', toDelete.propertyName || 'any'].join(' · ')
+            : undefined
+        }
+        isPending={deleteLead.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (!toDelete) return;
+          deleteLead.mutate(toDelete.id, {
+            onSuccess: () => {
+              toast({ title: 'Lead deleted' });
+              setToDelete(null);
+            },
+            onError: (error) => {
+              toastFailure(error, 'Failed to delete lead');
+              setToDelete(null);
+            },
+          });
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
+import type { CSSProperties, ReactNode } from 'react';
+import { cn } from '#web/lib/utils.ts';
+import type { SortState } from './table-sorting.ts';
+
+type SortHeaderProps = {
+  columnId: string;
+  sort: SortState | null;
+  onSort: (columnId: string) => void;
+  children: ReactNode;
+  className?: string;
+  style?: CSSProperties;
+};
+
+/** A column heading that sorts its table; `aria-sort` tells screen readers the current order. */
+export function SortHeader({ columnId, sort, onSort, children, className, style }: SortHeaderProps) {
+  const isActive = sort?.id === columnId;
+  const direction = isActive ? (sort.desc ? 'descending' : 'ascending') : undefined;
+  const Icon = !isActive ? ArrowUpDownIcon : sort.desc ? ArrowDownIcon : ArrowUpIcon;
+  return (
+    <th
+      scope="col"
+      aria-sort={direction ?? 'none'}
+      className={cn(
+        'h-10 px-1 text-left align-middle font-medium whitespace-nowrap text-muted-foreground',
+        className,
+      )}
+      style={style}
+    >
+      <button
+        type="button"
+        onClick={() => onSort(columnId)}
+        className={cn(
+          'inline-flex max-w-full items-center gap-1.5 rounded-md px-2 py-1 text-left outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
+          isActive && 'text-foreground',
+        )}
+      >
+        <span className="truncate">{children}</span>
+        <Icon className={cn('size-3.5 shrink-0', !isActive && 'opacity-50')} aria-hidden="true" />
+      </button>
+    </th>
+  );
+}
