@@ -48,7 +48,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   // An idle client that loses its server (a restart) emits an error; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, schema });
-  await migrateNodePg(db, { migrationsFolder: migrationsDir });
+  await migrateOnce(pool, () => migrateNodePg(db, { migrationsFolder: migrationsDir }));
   return {
     db,
     kind: 'postgres',
@@ -63,6 +63,28 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     },
     close: () => pool.end(),
   };
+}
+
+/** Any fixed number: the key of the advisory lock that serialises migrations. */
+const MIGRATION_LOCK_KEY = 4_172_023_151;
+
+/**
+ * Several instances starting together (a rolling deploy) would each try to apply the same new
+ * migration, and all but one would fail: they take turns under a session-level advisory lock,
+ * and those that follow find the migrations applied.
+ */
+async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrate();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 async function openPglite(dir: string, template?: Blob): Promise<Database> {

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '#server/db/client.ts';
+
+/**
+ * A rolling deploy starts several instances on one new release at once: each applies the
+ * migrations at start, and none may fail because another is doing the same.
+ */
+describe('several instances starting together on an empty PostgreSQL database', () => {
+  it('all start, and the migrations are applied once', async (context) => {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (process.env.TEST_DB !== 'postgres' || !adminUrl) {
+      const reason =
+        'needs the postgres test project (TEST_DATABASE_URL); the embedded database is single-process';
+      console.info(`Concurrent start test not run: ${reason}`);
+      context.skip(reason);
+      return;
+    }
+    const name = `letlead_start_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    try {
+      const instances = await Promise.all(
+        Array.from({ length: 4 }, () => openDatabase({ databaseUrl: url.toString(), maxConnections: 3 })),
+      );
+      const { rows } = await instances[0]!.execute(
+        'select count(*)::int as n from drizzle.__drizzle_migrations',
+      );
+      const migrated = await instances[0]!.execute('select count(*)::int as n from companies');
+      expect(migrated.rows).toEqual([{ n: 0 }]);
+      expect(rows[0]!.n).toBeGreaterThan(0);
+      await Promise.all(instances.map((instance) => instance.close()));
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }, 60_000);
+});
