@@ -3,6 +3,7 @@ import type { AppContext } from '#server/lib/context.ts';
 import { registerAnalytics } from './analytics/analytics-routes.ts';
 import { registerAuth } from './auth/routes.ts';
 import { registerBilling } from './billing/routes.ts';
+import { registerChat } from './chat/routes.ts';
 import { registerCompanies } from './companies/routes.ts';
 import { registerImages } from './images/images-routes.ts';
 import { registerLeads } from './leads/routes.ts';
@@ -21,4 +22,5 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   await registerAnalytics(app, ctx);
   await registerBilling(app, ctx);
   await registerPrivacy(app, ctx);
+  await registerChat(app, ctx);
 }

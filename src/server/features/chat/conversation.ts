@@ -1,0 +1,259 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { type AgentReply, type AgentState, MAX_TURNS } from '#agent/types.ts';
+import { type ChatMessage, companies, conversations } from '#server/db/schema.ts';
+import { refreshCreditsIfDue } from '#server/features/billing/credit-resets.ts';
+import { now } from '#server/lib/clock.ts';
+import type { AppContext } from '#server/lib/context.ts';
+import { AppError, notFound } from '#server/lib/errors.ts';
+import type { ChatResponse, ConversationDto, ParsedChatRequest } from '#shared/schemas/chat.ts';
+import { chatDb } from './db.ts';
+import { type CompanyDirectory, findCompanyDirectory, findProperty } from './directory.ts';
+import { agentContext, conversationProperty, engineFor } from './engine.ts';
+import { readStoredState, toStoredState } from './stored-state.ts';
+
+/**
+ * A person types a few messages a minute; more than this in one conversation is a script. Kept
+ * in the conversation's own record so that it holds across instances.
+ */
+export const CONVERSATION_MESSAGES_PER_MINUTE = 20;
+
+const companyNotFound = () => notFound('The requested chatbot could not be found.');
+
+export async function requireDirectory(
+  ctx: AppContext,
+  companySlug: string,
+  propertySlug?: string | null,
+): Promise<CompanyDirectory> {
+  const directory = await findCompanyDirectory(ctx, companySlug, { propertySlug });
+  if (!directory) throw companyNotFound();
+  return directory;
+}
+
+/** Credits are read fresh, never from a cache: a new conversation needs one left. */
+export async function hasCreditsLeft(ctx: AppContext, companyId: string): Promise<boolean> {
+  await refreshCreditsIfDue(ctx, companyId);
+  const [row] = await ctx.db
+    .select({ currentCount: companies.currentCount })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return (row?.currentCount ?? 0) > 0;
+}
+
+function message(sender: ChatMessage['sender'], content: string, at: Date): ChatMessage {
+  return { id: randomUUID(), sender, content, timestamp: at.toISOString() };
+}
+
+function newSessionKey(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** One chat turn (POST /api/chat/{companySlug}); see `chatRequestSchema` for the protocol. */
+export async function handleChatTurn(
+  ctx: AppContext,
+  input: { companySlug: string; request: ParsedChatRequest },
+): Promise<ChatResponse> {
+  const { companySlug, request } = input;
+  if (!request.userSessionKey) return startConversation(ctx, companySlug, request);
+  return continueConversation(ctx, companySlug, request.userSessionKey, request.message);
+}
+
+async function startConversation(
+  ctx: AppContext,
+  companySlug: string,
+  request: { message: string; propertySlug: string | null },
+): Promise<ChatResponse> {
+  const directory = await requireDirectory(ctx, companySlug, request.propertySlug);
+  const property = request.propertySlug ? findProperty(directory, { slug: request.propertySlug }) : null;
+  if (request.propertySlug && !property) throw companyNotFound();
+  if (!(await hasCreditsLeft(ctx, directory.company.id))) {
+    throw new AppError('OUT_OF_CREDITS', 'This agency is not taking online enquiries right now.', {
+      redirectToHoldingPage: true,
+    });
+  }
+
+  const engine = engineFor(ctx);
+  const context = agentContext(directory, property);
+  const at = now();
+  const greeting = engine.start(context);
+  const messages: ChatMessage[] = [message('ai', greeting.reply, at)];
+  let last: AgentReply = greeting;
+  let turnCount = 0;
+  let recentMessages: string[] = [];
+
+  const text = request.message.trim();
+  if (text) {
+    last = await engine.reply(context, greeting.state, text);
+    messages.push(message('user', text, at), message('ai', last.reply, now()));
+    turnCount = 1;
+    recentMessages = [at.toISOString()];
+  }
+
+  const sessionKey = newSessionKey();
+  await ctx.db.insert(conversations).values({
+    sessionKey,
+    companyId: directory.company.id,
+    propertyId: property?.id ?? chosenPropertyId(directory, last.state),
+    messages,
+    state: toStoredState(last.state, {}, { quickReplies: last.quickReplies, recentMessages }),
+    turnCount,
+    lastActivityAt: now(),
+  });
+  return { response: last.reply, sessionKey, quickReplies: last.quickReplies, isComplete: last.isComplete };
+}
+
+async function findConversation(ctx: AppContext, companyId: string, sessionKey: string) {
+  const [conversation] = await ctx.db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.sessionKey, sessionKey), eq(conversations.companyId, companyId)))
+    .limit(1);
+  return conversation ?? null;
+}
+
+async function requireConversation(ctx: AppContext, directory: CompanyDirectory, sessionKey: string) {
+  const conversation = await findConversation(ctx, directory.company.id, sessionKey);
+  if (!conversation) throw notFound('This conversation could not be found. Please start a new chat.');
+  const state = readStoredState(conversation.state);
+  if (!state) throw notFound('This conversation could not be found. Please start a new chat.');
+  return { conversation, state };
+}
+
+const chatEnded = () => new AppError('CONFLICT', 'This chat has ended. Refresh the page to start a new one.');
+
+async function continueConversation(
+  ctx: AppContext,
+  companySlug: string,
+  sessionKey: string,
+  rawMessage: string,
+): Promise<ChatResponse> {
+  const directory = await requireDirectory(ctx, companySlug);
+  const { conversation, state } = await requireConversation(ctx, directory, sessionKey);
+  if (conversation.status !== 'active') throw chatEnded();
+  const text = rawMessage.trim();
+  if (!text) throw new AppError('BAD_REQUEST', 'Please type a message');
+
+  const at = now();
+  const recentMessages = checkConversationRate(state.recentMessages, at);
+  const property = conversationProperty(directory, conversation.propertyId, state.agent.fields.propertyId);
+  const context = agentContext(directory, property);
+
+  const result: AgentReply =
+    conversation.turnCount >= MAX_TURNS
+      ? turnLimitReply(directory.company.name, state.agent)
+      : await engineFor(ctx).reply(context, state.agent, text);
+
+  const messages = [...conversation.messages, message('user', text, at), message('ai', result.reply, now())];
+  const stored = toStoredState(result.state, state, {
+    quickReplies: result.quickReplies,
+    recentMessages,
+    leftAt: null,
+  });
+  // The turn count is the version: two turns racing on one conversation cannot both be stored.
+  const updated = await chatDb(ctx)
+    .update(conversations)
+    .set({
+      messages,
+      state: stored,
+      turnCount: sql`${conversations.turnCount} + 1`,
+      lastActivityAt: now(),
+      propertyId: chosenPropertyId(directory, result.state) ?? conversation.propertyId,
+    })
+    .where(
+      and(
+        eq(conversations.id, conversation.id),
+        eq(conversations.status, 'active'),
+        eq(conversations.turnCount, conversation.turnCount),
+      ),
+    )
+    .returning({ id: conversations.id });
+  if (updated.length === 0) {
+    const latest = await findConversation(ctx, directory.company.id, sessionKey);
+    if (latest?.status !== 'active') throw chatEnded();
+    throw new AppError(
+      'CONFLICT',
+      'Your previous message is still being answered. Please send this one again.',
+    );
+  }
+  return {
+    response: result.reply,
+    sessionKey,
+    quickReplies: result.quickReplies,
+    isComplete: result.isComplete,
+  };
+}
+
+/** The per-conversation limit: returns the updated window, or throws a 429 with Retry-After. */
+function checkConversationRate(recent: string[], at: Date): string[] {
+  const windowStart = at.getTime() - 60_000;
+  const inWindow = recent.filter((iso) => new Date(iso).getTime() > windowStart);
+  if (inWindow.length >= CONVERSATION_MESSAGES_PER_MINUTE) {
+    const oldest = Math.min(...inWindow.map((iso) => new Date(iso).getTime()));
+    const retryAfter = Math.max(1, Math.ceil((oldest + 60_000 - at.getTime()) / 1000));
+    throw new AppError('RATE_LIMITED', `Too many requests. Please try again in ${retryAfter} seconds.`, {
+      retryAfter,
+    });
+  }
+  return [...inWindow, at.toISOString()];
+}
+
+/**
+ * Past MAX_TURNS the server closes the chat itself, whatever the engine would say: the reply
+ * carries the closing phrases so that the page saves what was collected.
+ */
+function turnLimitReply(companyName: string, agent: AgentState): AgentReply {
+  return {
+    reply: `We have covered a lot, so I will pass everything you have told me to ${companyName} now. We will be in touch to book the viewing. Have a great day!`,
+    quickReplies: [],
+    state: { ...agent, stage: 'closed', asking: null },
+    isComplete: true,
+  };
+}
+
+function chosenPropertyId(directory: CompanyDirectory, state: AgentState): string | null {
+  const id = state.fields.propertyId;
+  return id && directory.properties.some((p) => p.id === id) ? id : null;
+}
+
+/**
+ * The stored conversation for a page that was refreshed. Coming back is activity: it cancels a
+ * pending end from the unload beacon and restarts the idle clock.
+ */
+export async function resumeConversation(
+  ctx: AppContext,
+  input: { companySlug: string; sessionKey: string },
+): Promise<ConversationDto> {
+  const directory = await requireDirectory(ctx, input.companySlug);
+  const { conversation, state } = await requireConversation(ctx, directory, input.sessionKey);
+  const isEnded = conversation.status !== 'active';
+  if (!isEnded) {
+    // jsonb_set, not the whole state: a turn stored meanwhile must not be overwritten.
+    await ctx.db
+      .update(conversations)
+      .set({
+        lastActivityAt: now(),
+        state: sql`jsonb_set(${conversations.state}, '{leftAt}', 'null'::jsonb)`,
+      })
+      .where(and(eq(conversations.id, conversation.id), eq(conversations.status, 'active')));
+  }
+  return {
+    sessionKey: conversation.sessionKey,
+    messages: conversation.messages,
+    quickReplies: isEnded ? [] : state.quickReplies,
+    isComplete: state.agent.stage === 'closed',
+    isEnded,
+  };
+}
+
+/** The unload beacon: the conversation ends shortly unless the tenant comes back (a refresh). */
+export async function markConversationLeft(ctx: AppContext, conversationId: string): Promise<void> {
+  await ctx.db
+    .update(conversations)
+    .set({
+      state: sql`jsonb_set(${conversations.state}, '{leftAt}', to_jsonb(${now().toISOString()}::text))`,
+    })
+    .where(and(eq(conversations.id, conversationId), eq(conversations.status, 'active')));
+}
+
+export { findConversation, requireConversation };

@@ -1,0 +1,66 @@
+import { createGuidedEngine } from '#agent/dialogue.ts';
+import { createLlmEngine } from '#agent/llm.ts';
+import type { AgentContext, ConversationEngine } from '#agent/types.ts';
+import { londonNow } from '#server/lib/clock.ts';
+import type { AppContext } from '#server/lib/context.ts';
+import { type ChatProperty, type CompanyDirectory, findProperty } from './directory.ts';
+
+const engines = new WeakMap<AppContext, ConversationEngine>();
+
+/**
+ * The guided agent unless an LLM provider is configured; the LLM agent falls back to the guided
+ * one for any turn its provider fails, so the tenant never sees a provider error.
+ */
+export function engineFor(ctx: AppContext): ConversationEngine {
+  let engine = engines.get(ctx);
+  if (!engine) {
+    const guided = createGuidedEngine();
+    const { ai } = ctx.env;
+    engine =
+      ai.provider === 'guided'
+        ? guided
+        : createLlmEngine({
+            provider: ai.provider,
+            baseUrl: ai.baseUrl,
+            apiKey: ai.apiKey,
+            model: ai.model ?? '',
+            timeoutMs: ai.timeoutMs,
+            fallback: guided,
+            onFallback: (error: unknown) =>
+              ctx.log.warn({ err: error }, 'LLM turn failed: guided agent used'),
+          });
+    engines.set(ctx, engine);
+  }
+  return engine;
+}
+
+/** "Today" in London as yyyy-mm-dd: the agent reads relative dates against it. */
+export function londonToday(): string {
+  const today = londonNow();
+  const month = String(today.getMonth() + 1).padStart(2, '0');
+  const day = String(today.getDate()).padStart(2, '0');
+  return `${today.getFullYear()}-${month}-${day}`;
+}
+
+/** The conversation's property: the link's, else the one the tenant chose on the agency link. */
+export function conversationProperty(
+  directory: CompanyDirectory,
+  propertyId: string | null,
+  chosenId: string | null,
+): ChatProperty | null {
+  // The tenant's choice first: on the agency link they may change their mind.
+  return findProperty(directory, { id: chosenId }) ?? findProperty(directory, { id: propertyId });
+}
+
+export function agentContext(directory: CompanyDirectory, property: ChatProperty | null): AgentContext {
+  return {
+    companyName: directory.company.name,
+    property: property ? stripSlug(property) : null,
+    properties: directory.properties.map(stripSlug),
+    today: londonToday(),
+  };
+}
+
+function stripSlug({ slug: _slug, ...property }: ChatProperty) {
+  return property;
+}

@@ -1,0 +1,215 @@
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { chatTranscripts, companies, type Lead, leads, users } from '#server/db/schema.ts';
+import { readScoreBreakdown } from '#server/features/leads/score-breakdown.ts';
+import type { AppContext } from '#server/lib/context.ts';
+import { escapeHtml } from '#server/lib/email-templates.ts';
+import type { Email } from '#server/lib/mail.ts';
+import { formatUkPhone } from '#shared/format.ts';
+import type { Tx } from './db.ts';
+
+/** Leads of one company arriving within this long of the last email go together in a digest. */
+export const LEAD_DIGEST_SECONDS = 60;
+export const LEAD_DIGEST_JOB = 'chat.lead-digest';
+
+const digestWindow = sql.raw(`interval '${LEAD_DIGEST_SECONDS} seconds'`);
+
+/**
+ * Decides, inside the transaction that created the lead (which holds the company row lock), whether
+ * it is emailed now or in the digest: the first lead goes at once, later ones wait for the digest.
+ */
+export async function claimLeadEmail(
+  tx: Tx,
+  companyId: string,
+): Promise<{ kind: 'now' } | { kind: 'digest'; afterSeconds: number }> {
+  const claimed = await tx
+    .update(companies)
+    .set({ lastLeadEmailAt: sql`clock_timestamp()` })
+    .where(
+      and(
+        eq(companies.id, companyId),
+        sql`(${companies.lastLeadEmailAt} is null or ${companies.lastLeadEmailAt} <= clock_timestamp() - ${digestWindow})`,
+      ),
+    )
+    .returning({ id: companies.id });
+  if (claimed.length > 0) return { kind: 'now' };
+  const [row] = await tx
+    .select({
+      wait: sql<number>`extract(epoch from (${companies.lastLeadEmailAt} + ${digestWindow} - clock_timestamp()))::float8`,
+    })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return { kind: 'digest', afterSeconds: Math.max(1, Math.ceil(Number(row?.wait ?? LEAD_DIGEST_SECONDS))) };
+}
+
+/** After the lead's transaction has committed: send its email, or queue the company's digest. */
+export async function notifyNewLead(
+  ctx: AppContext,
+  input: { companyId: string; leadId: string; email: Awaited<ReturnType<typeof claimLeadEmail>> },
+): Promise<void> {
+  try {
+    if (input.email.kind === 'now') {
+      const batch = await withQuestions(
+        ctx,
+        await ctx.db.select().from(leads).where(eq(leads.id, input.leadId)),
+      );
+      const recipient = await companyRecipient(ctx, input.companyId);
+      if (batch.length > 0 && recipient) await ctx.sendEmail(leadEmail(ctx, recipient, batch));
+      return;
+    }
+    await ctx.jobs.send(
+      LEAD_DIGEST_JOB,
+      { companyId: input.companyId },
+      { startAfterSeconds: input.email.afterSeconds, singletonKey: input.companyId },
+    );
+  } catch (error) {
+    // The lead is saved whatever happens to its email; the dashboard shows it either way.
+    ctx.log.error({ err: error, leadId: input.leadId }, 'New lead email not sent');
+  }
+}
+
+/**
+ * The digest job: every lead of the company created since its last lead email, in one email.
+ * Safe to run twice: the second run finds nothing new.
+ */
+export async function sendLeadDigest(ctx: AppContext, companyId: string): Promise<number> {
+  const batch = await ctx.db.transaction(async (tx) => {
+    const [company] = await tx
+      .select({ lastLeadEmailAt: companies.lastLeadEmailAt })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .for('update');
+    if (!company?.lastLeadEmailAt) return [];
+    const rows = await tx
+      .select()
+      .from(leads)
+      .where(and(eq(leads.companyId, companyId), gt(leads.createdAt, company.lastLeadEmailAt)))
+      .orderBy(asc(leads.createdAt));
+    if (rows.length > 0) {
+      await tx
+        .update(companies)
+        .set({ lastLeadEmailAt: sql`clock_timestamp()` })
+        .where(eq(companies.id, companyId));
+    }
+    return rows;
+  });
+  if (batch.length === 0) return 0;
+  const recipient = await companyRecipient(ctx, companyId);
+  if (recipient) await ctx.sendEmail(leadEmail(ctx, recipient, await withQuestions(ctx, batch)));
+  return batch.length;
+}
+
+export type EmailedLead = { lead: Lead; openQuestions: string[] };
+
+/** The questions the assistant could not answer, kept with each transcript, for the agent to answer. */
+async function withQuestions(ctx: AppContext, batch: Lead[]): Promise<EmailedLead[]> {
+  const transcriptIds = batch.map((lead) => lead.chatTranscriptId).filter((id): id is string => id !== null);
+  const rows =
+    transcriptIds.length === 0
+      ? []
+      : await ctx.db
+          .select({ id: chatTranscripts.id, extractedData: chatTranscripts.extractedData })
+          .from(chatTranscripts)
+          .where(inArray(chatTranscripts.id, transcriptIds));
+  const questions = new Map(
+    rows.map((row) => {
+      const list = (row.extractedData as { openQuestions?: unknown } | null)?.openQuestions;
+      return [row.id, Array.isArray(list) ? list.filter((q): q is string => typeof q === 'string') : []];
+    }),
+  );
+  return batch.map((lead) => ({
+    lead,
+    openQuestions: lead.chatTranscriptId ? (questions.get(lead.chatTranscriptId) ?? []) : [],
+  }));
+}
+
+type Recipient = { to: string; companyName: string };
+
+/** The company's contact address, else its owner's. */
+async function companyRecipient(ctx: AppContext, companyId: string): Promise<Recipient | null> {
+  const [row] = await ctx.db
+    .select({ name: companies.name, email: companies.email, ownerEmail: users.email })
+    .from(companies)
+    .innerJoin(users, eq(users.id, companies.ownerId))
+    .where(eq(companies.id, companyId));
+  if (!row) return null;
+  return { to: row.email?.trim() || row.ownerEmail, companyName: row.name };
+}
+
+const QUESTIONS_HEADING = 'Questions the assistant passed on to you:';
+
+function propertyLabel(lead: Lead): string {
+  return lead.propertyName && lead.propertyName !== 'any' ? lead.propertyName : 'any property (agency link)';
+}
+
+function answers(lead: Lead): [string, string][] {
+  const rows: [string, string | number | null][] = [
+    ['Property', propertyLabel(lead)],
+    ['Score', lead.rating !== null ? `${lead.rating}/10` : null],
+    ['Name', lead.name],
+    ['Email', lead.email],
+    ['Phone', lead.contactNumber ? formatUkPhone(lead.contactNumber) : null],
+    ['Income', lead.income],
+    ['Occupation', lead.profession],
+    ['People', lead.numberOfPeople],
+    ['Move-in date', lead.moveInDate],
+    ['Viewing availability', lead.availability],
+  ];
+  return rows.map(([label, value]) => [label, value === null || value === '' ? '-' : String(value)]);
+}
+
+function breakdownLines(lead: Lead): string[] {
+  const breakdown = readScoreBreakdown(lead.scoreBreakdown);
+  if (!breakdown) return [];
+  return breakdown.parts.map(
+    (part) => `${part.label}: ${part.points}/${part.max}${part.reason ? ` (${part.reason})` : ''}`,
+  );
+}
+
+/** One lead, or a digest of several: subject with the score and property, body with the answers. */
+export function leadEmail(ctx: AppContext, recipient: Recipient, batch: EmailedLead[]): Email {
+  const dashboardUrl = `${ctx.env.appUrl}/`;
+  const isDigest = batch.length > 1;
+  const first = batch[0]!.lead;
+  const subject = isDigest
+    ? `${batch.length} new leads for ${recipient.companyName}`
+    : `New lead ${first.rating ?? '-'}/10: ${first.name ?? 'A prospective tenant'} for ${propertyLabel(first)}`;
+  const intro = isDigest
+    ? `${batch.length} prospective tenants finished a chat with your AI assistant.`
+    : 'A prospective tenant finished a chat with your AI assistant.';
+
+  const text = [
+    intro,
+    ...batch.map(({ lead, openQuestions }) =>
+      [
+        '',
+        ...answers(lead).map(([label, value]) => `${label}: ${value}`),
+        ...(breakdownLines(lead).length > 0
+          ? ['Score breakdown:', ...breakdownLines(lead).map((l) => `  ${l}`)]
+          : []),
+        ...(openQuestions.length > 0 ? [QUESTIONS_HEADING, ...openQuestions.map((q) => `  ${q}`)] : []),
+      ].join('\n'),
+    ),
+    '',
+    `See the full transcript on your dashboard: ${dashboardUrl}`,
+  ].join('\n');
+
+  const cards = batch
+    .map(({ lead, openQuestions }) => {
+      const rows = answers(lead)
+        .map(
+          ([label, value]) =>
+            `<tr><th align="left" style="padding:4px 12px 4px 0;color:#475569;font-weight:normal">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+        )
+        .join('');
+      const breakdown = breakdownLines(lead)
+        .map((line) => `<li>${escapeHtml(line)}</li>`)
+        .join('');
+      const questions = openQuestions.map((q) => `<li>${escapeHtml(q)}</li>`).join('');
+      return `<table style="border-collapse:collapse;margin:0 0 12px">${rows}</table>${breakdown ? `<ul style="margin:0 0 16px;padding-left:20px;color:#475569;font-size:14px">${breakdown}</ul>` : ''}${questions ? `<p style="margin:0 0 4px;font-weight:bold">${QUESTIONS_HEADING}</p><ul style="margin:0 0 16px;padding-left:20px">${questions}</ul>` : ''}`;
+    })
+    .join('<hr style="border:none;border-top:1px solid #e2e8f0;margin:16px 0">');
+
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(subject)}</h1><p style="margin:0 0 16px">${escapeHtml(intro)}</p>${cards}<p style="margin:24px 0"><a href="${escapeHtml(dashboardUrl)}" style="background:#0f766e;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">Open your dashboard</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">Or paste this link into your browser: ${escapeHtml(dashboardUrl)}</p><p style="font-size:12px;color:#6b7280;margin-top:32px">LetLead · AI tenant screening for UK letting agents</p></body></html>`;
+
+  return { to: recipient.to, subject, text, html };
+}

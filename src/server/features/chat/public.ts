@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import { companies } from '#server/db/schema.ts';
+import type { AppContext } from '#server/lib/context.ts';
+import { notFound } from '#server/lib/errors.ts';
+import type {
+  EndChatResponse,
+  ParsedEndChatRequest,
+  PublicCompany,
+  PublicCompanyContact,
+  UsageCheck,
+} from '#shared/schemas/chat.ts';
+import { findConversation, hasCreditsLeft, markConversationLeft, requireDirectory } from './conversation.ts';
+import { findProperty, toPublicProperty } from './directory.ts';
+import { endConversation } from './end-conversation.ts';
+
+const chatbotNotFound = () => notFound('The requested chatbot could not be found.');
+
+/** GET /api/companies/slug/{slug}: public fields only (DESIGN.md section 5). */
+export async function getPublicCompany(
+  ctx: AppContext,
+  companySlug: string,
+  propertySlug: string | null,
+): Promise<PublicCompany> {
+  const directory = await requireDirectory(ctx, companySlug, propertySlug);
+  const property = propertySlug ? findProperty(directory, { slug: propertySlug }) : null;
+  if (propertySlug && !property) throw chatbotNotFound();
+  return {
+    name: directory.company.name,
+    slug: directory.company.slug,
+    property: property ? toPublicProperty(property) : null,
+  };
+}
+
+/** GET /api/companies/slug/{slug}/usage-check: can a new conversation start (a credit left)? */
+export async function getUsageCheck(ctx: AppContext, companySlug: string): Promise<UsageCheck> {
+  const directory = await requireDirectory(ctx, companySlug);
+  return { canProcess: await hasCreditsLeft(ctx, directory.company.id) };
+}
+
+/** The agency's own contact details, for tenants it cannot take online right now. */
+export async function getPublicContact(ctx: AppContext, companySlug: string): Promise<PublicCompanyContact> {
+  const [company] = await ctx.db
+    .select({ name: companies.name, email: companies.email, phone: companies.phone })
+    .from(companies)
+    .where(eq(companies.slug, companySlug))
+    .limit(1);
+  if (!company) throw chatbotNotFound();
+  return { name: company.name, email: company.email || null, phone: company.phone || null };
+}
+
+/**
+ * POST /api/chat/{companySlug}/end. The unload beacon only marks the conversation as left (a
+ * refresh comes straight back and carries on); the idle finaliser ends it shortly after.
+ */
+export async function endChat(
+  ctx: AppContext,
+  input: { companySlug: string; request: ParsedEndChatRequest },
+): Promise<EndChatResponse> {
+  const directory = await requireDirectory(ctx, input.companySlug);
+  const conversation = await findConversation(ctx, directory.company.id, input.request.userSessionKey);
+  if (!conversation) throw notFound('This conversation could not be found.');
+  if (input.request.reason === 'unload' && conversation.status === 'active') {
+    await markConversationLeft(ctx, conversation.id);
+    return { alreadyEnded: false, alreadyProcessed: false, leadCreated: false };
+  }
+  return endConversation(ctx, conversation.id);
+}

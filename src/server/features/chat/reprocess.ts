@@ -1,0 +1,86 @@
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { extractFromTranscript } from '#agent/lead-fields.ts';
+import { type Company, chatTranscripts, conversations, leads } from '#server/db/schema.ts';
+import type { AppContext } from '#server/lib/context.ts';
+import { chatDb } from './db.ts';
+import { loadDirectoryById } from './directory.ts';
+import { saveLead } from './end-conversation.ts';
+import { agentContext, conversationProperty } from './engine.ts';
+import { notifyNewLead } from './lead-email.ts';
+import { parseTranscript } from './transcript.ts';
+
+/** Enough for any real backlog in one request, small enough to answer within a few seconds. */
+const BATCH = 500;
+
+/**
+ * POST /api/companies/{id}/reprocess-transcripts: reads again every transcript that was not
+ * processed, or whose lead is missing, and creates the leads that should exist. The extraction
+ * runs on the whole transcript, so it also recovers a chat whose agent state was lost.
+ */
+export async function reprocessTranscripts(ctx: AppContext, company: Company): Promise<{ message: string }> {
+  const pending = await ctx.db
+    .select({
+      id: chatTranscripts.id,
+      conversationId: chatTranscripts.conversationId,
+      content: chatTranscripts.content,
+      messages: conversations.messages,
+      propertyId: conversations.propertyId,
+    })
+    .from(chatTranscripts)
+    .leftJoin(conversations, eq(conversations.id, chatTranscripts.conversationId))
+    .leftJoin(
+      leads,
+      or(
+        eq(leads.chatTranscriptId, chatTranscripts.id),
+        and(
+          sql`${chatTranscripts.conversationId} is not null`,
+          eq(leads.conversationId, chatTranscripts.conversationId),
+        ),
+      ),
+    )
+    .where(
+      and(
+        eq(chatTranscripts.companyId, company.id),
+        // A processed chat with no answer in it rightly has no lead: it is not read again.
+        or(
+          eq(chatTranscripts.processed, false),
+          and(
+            isNull(leads.id),
+            sql`coalesce((${chatTranscripts.extractedData}->>'hasAnyAnswer')::boolean, true)`,
+          ),
+        ),
+      ),
+    )
+    .limit(BATCH);
+
+  const directory = await loadDirectoryById(ctx.db, company.id);
+  if (!directory || pending.length === 0) return { message: 'There are no transcripts to reprocess.' };
+
+  let created = 0;
+  for (const transcript of pending) {
+    const messages = transcript.messages ?? parseTranscript(transcript.content);
+    const property = conversationProperty(directory, transcript.propertyId ?? null, null);
+    const baseContext = agentContext(directory, property);
+    const agent = extractFromTranscript(messages, baseContext);
+    const chosen = property ?? conversationProperty(directory, null, agent.fields.propertyId);
+    const context = chosen === property ? baseContext : agentContext(directory, chosen);
+    const saved = await chatDb(ctx).transaction((tx) =>
+      saveLead(tx, {
+        companyId: company.id,
+        conversationId: transcript.conversationId,
+        transcriptId: transcript.id,
+        property: chosen,
+        context,
+        agent,
+        log: ctx.log,
+      }),
+    );
+    if (saved) {
+      created += 1;
+      await notifyNewLead(ctx, { companyId: company.id, ...saved });
+    }
+  }
+  const transcripts = pending.length === 1 ? '1 transcript' : `${pending.length} transcripts`;
+  const newLeads = created === 1 ? '1 new lead' : `${created} new leads`;
+  return { message: `Reprocessed ${transcripts}: ${newLeads} created.` };
+}

@@ -1,0 +1,152 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '#server/lib/context.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { requireCompanyById } from '#server/lib/session.ts';
+import {
+  chatParamsSchema,
+  chatRequestSchema,
+  chatResponseSchema,
+  companySlugParamsSchema,
+  conversationQuerySchema,
+  conversationSchema,
+  endChatRequestSchema,
+  endChatResponseSchema,
+  publicCompanyContactSchema,
+  publicCompanyQuerySchema,
+  publicCompanySchema,
+  reprocessParamsSchema,
+  reprocessResponseSchema,
+  usageCheckSchema,
+} from '#shared/schemas/chat.ts';
+import { handleChatTurn, resumeConversation } from './conversation.ts';
+import { finaliseIdleConversations } from './end-conversation.ts';
+import { LEAD_DIGEST_JOB, sendLeadDigest } from './lead-email.ts';
+import { endChat, getPublicCompany, getPublicContact, getUsageCheck } from './public.ts';
+import { reprocessTranscripts } from './reprocess.ts';
+
+export const FINALISE_IDLE_JOB = 'chat.finalise-idle';
+
+/** Sends a 429 from a use case with its own Retry-After (the default handler says 60 s). */
+async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const retryAfter = error instanceof AppError ? error.details?.retryAfter : undefined;
+    if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+    throw error;
+  }
+}
+
+export async function registerChat(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  ctx.jobs.define(FINALISE_IDLE_JOB, async () => {
+    await finaliseIdleConversations(ctx);
+  });
+  ctx.jobs.schedule(FINALISE_IDLE_JOB, '* * * * *');
+  ctx.jobs.define<{ companyId: string }>(LEAD_DIGEST_JOB, async ({ companyId }) => {
+    await sendLeadDigest(ctx, companyId);
+  });
+
+  // Its own scope: the text/plain parser below (for the unload beacon) applies to these routes only.
+  await root.register(async (scope) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    const publicRead = { rateLimit: { max: ctx.env.rateLimits.apiPerMinute, timeWindow: '1 minute' } };
+    const chatWrite = { rateLimit: { max: ctx.env.rateLimits.chatPerMinute, timeWindow: '1 minute' } };
+
+    // navigator.sendBeacon can only send its string body as text/plain: it carries the same JSON.
+    app.removeContentTypeParser('text/plain');
+    app.addContentTypeParser(
+      'text/plain',
+      { parseAs: 'string', bodyLimit: 256 * 1024 },
+      (_request, body, done) => {
+        try {
+          done(null, JSON.parse(body as string));
+        } catch {
+          done(new AppError('BAD_REQUEST', 'The request body is not valid JSON'), undefined);
+        }
+      },
+    );
+
+    app.get(
+      '/api/companies/slug/:slug',
+      {
+        config: publicRead,
+        schema: {
+          params: companySlugParamsSchema,
+          querystring: publicCompanyQuerySchema,
+          response: { 200: publicCompanySchema },
+        },
+      },
+      async (request) => getPublicCompany(ctx, request.params.slug, request.query.propertySlug),
+    );
+
+    app.get(
+      '/api/companies/slug/:slug/usage-check',
+      {
+        config: publicRead,
+        schema: { params: companySlugParamsSchema, response: { 200: usageCheckSchema } },
+      },
+      async (request) => getUsageCheck(ctx, request.params.slug),
+    );
+
+    app.get(
+      '/api/companies/slug/:slug/contact',
+      {
+        config: publicRead,
+        schema: { params: companySlugParamsSchema, response: { 200: publicCompanyContactSchema } },
+      },
+      async (request) => getPublicContact(ctx, request.params.slug),
+    );
+
+    app.post(
+      '/api/chat/:companySlug',
+      {
+        config: chatWrite,
+        schema: { params: chatParamsSchema, body: chatRequestSchema, response: { 200: chatResponseSchema } },
+      },
+      async (request, reply) =>
+        withRetryAfter(reply, () =>
+          handleChatTurn(ctx, { companySlug: request.params.companySlug, request: request.body }),
+        ),
+    );
+
+    app.get(
+      '/api/chat/:companySlug/conversation',
+      {
+        config: publicRead,
+        schema: {
+          params: chatParamsSchema,
+          querystring: conversationQuerySchema,
+          response: { 200: conversationSchema },
+        },
+      },
+      async (request) =>
+        resumeConversation(ctx, {
+          companySlug: request.params.companySlug,
+          sessionKey: request.query.sessionKey,
+        }),
+    );
+
+    app.post(
+      '/api/chat/:companySlug/end',
+      {
+        config: chatWrite,
+        schema: {
+          params: chatParamsSchema,
+          body: endChatRequestSchema,
+          response: { 200: endChatResponseSchema },
+        },
+      },
+      async (request) => endChat(ctx, { companySlug: request.params.companySlug, request: request.body }),
+    );
+
+    app.post(
+      '/api/companies/:id/reprocess-transcripts',
+      { schema: { params: reprocessParamsSchema, response: { 200: reprocessResponseSchema } } },
+      async (request) => {
+        const { company } = await requireCompanyById(ctx, request, request.params.id);
+        return reprocessTranscripts(ctx, company);
+      },
+    );
+  });
+}

@@ -1,0 +1,42 @@
+import type { AgentState } from '#agent/types.ts';
+
+/**
+ * What `conversations.state` holds: the agent's own state plus the little the chat feature keeps
+ * between turns. Versioned so that a later shape can read older rows.
+ */
+export type StoredState = {
+  version: 1;
+  agent: AgentState;
+  /** The quick replies of the last assistant message, for a page that resumes after a refresh. */
+  quickReplies: string[];
+  /** When the tenant's last few messages arrived (ISO), for the per-conversation rate limit. */
+  recentMessages: string[];
+  /** Set by the page's unload beacon; cleared when the tenant comes back. */
+  leftAt: string | null;
+};
+
+export function toStoredState(
+  agent: AgentState,
+  previous: Partial<StoredState> = {},
+  changes: Partial<Omit<StoredState, 'version' | 'agent'>> = {},
+): StoredState {
+  return {
+    version: 1,
+    agent,
+    quickReplies: changes.quickReplies ?? previous.quickReplies ?? [],
+    recentMessages: changes.recentMessages ?? previous.recentMessages ?? [],
+    leftAt: changes.leftAt !== undefined ? changes.leftAt : (previous.leftAt ?? null),
+  };
+}
+
+export function readStoredState(raw: Record<string, unknown>): StoredState | null {
+  const state = raw as Partial<StoredState>;
+  if (state.version !== 1 || !state.agent) return null;
+  return {
+    version: 1,
+    agent: state.agent,
+    quickReplies: Array.isArray(state.quickReplies) ? state.quickReplies : [],
+    recentMessages: Array.isArray(state.recentMessages) ? state.recentMessages : [],
+    leftAt: typeof state.leftAt === 'string' ? state.leftAt : null,
+  };
+}

@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '#server/app.ts';
+import { type Database, openDatabase } from '#server/db/client.ts';
+import { chatTranscripts, companies, leads } from '#server/db/schema.ts';
+import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { createCompanyUser } from '#tests/helpers/factories.ts';
+
+/**
+ * Two app instances on one database, as behind a load balancer. On PostgreSQL the second one
+ * has its own connection pool, so the ends really race in the database.
+ */
+async function openSecondInstance(first: TestApp): Promise<{ url: string; close: () => Promise<void> }> {
+  let database: Database = first.database;
+  let ownsDatabase = false;
+  if (first.database.kind === 'postgres') {
+    const { rows } = await first.database.execute('select current_database() as name');
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${rows[0]!.name as string}`;
+    database = await openDatabase({ databaseUrl: url.toString(), maxConnections: 5 });
+    ownsDatabase = true;
+  }
+  const app: App = await buildApp({
+    env: first.ctx.env,
+    database,
+    serveWeb: false,
+    closeDatabase: ownsDatabase,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
+async function postJson<T>(url: string, body: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
+describe('ending one conversation from two instances at once', () => {
+  let first: TestApp;
+  let second: { url: string; close: () => Promise<void> };
+
+  beforeAll(async () => {
+    first = await createTestApp();
+    second = await openSecondInstance(first);
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+  });
+
+  it('gives exactly one lead, one transcript and one credit spent', async () => {
+    const { company } = await createCompanyUser(first);
+    const before = company.currentCount;
+    const runs = 5;
+    for (let run = 0; run < runs; run += 1) {
+      const started = await postJson<ChatResponse>(`${first.url}/api/chat/${company.slug}`, { message: '' });
+      // The conversation continues on the other instance: the record is in the database.
+      await postJson<ChatResponse>(`${second.url}/api/chat/${company.slug}`, {
+        message: `I'm Kim Lee number ${run}, kim${run}@example.com`,
+        userSessionKey: started.sessionKey,
+      });
+      const ends = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          postJson<EndChatResponse>(`${i % 2 ? first.url : second.url}/api/chat/${company.slug}/end`, {
+            userSessionKey: started.sessionKey,
+          }),
+        ),
+      );
+      expect(ends.filter((end) => end.leadCreated)).toHaveLength(1);
+    }
+    const leadRows = await first.ctx.db.select().from(leads).where(eq(leads.companyId, company.id));
+    expect(leadRows).toHaveLength(runs);
+    const transcripts = await first.ctx.db
+      .select()
+      .from(chatTranscripts)
+      .where(eq(chatTranscripts.companyId, company.id));
+    expect(transcripts).toHaveLength(runs);
+    const [row] = await first.ctx.db
+      .select({ currentCount: companies.currentCount })
+      .from(companies)
+      .where(eq(companies.id, company.id));
+    expect(row!.currentCount).toBe(before - runs);
+  });
+});
