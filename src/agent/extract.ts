@@ -134,6 +134,15 @@ const CORRECTION_CUE =
 
 const END_CUE = /\b(?:ends?|ending|finish(?:es)?|expires?|until|till|runs out|notice)\b(?:\s+\S+){0,3}\s*$/i;
 
+const PART_OF_MONTH = new RegExp(
+  `\\b(mid|middle of(?: the)?|early|beginning of(?: the)?|start of(?: the)?|end of(?: the)?|late|towards the end of|last week of)[\\s-]+${MONTH}\\b`,
+  'i',
+);
+const ORDINAL_DAY = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)\\b(?!\\s*(?:of\\s+)?${MONTH})`, 'i');
+const MONTH_NAME = new RegExp(`\\b${MONTH}\\b`, 'i');
+const DAY_MONTH = new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)?(?:\\s+of)?\\s+${MONTH}\\b(?:\\s+\\d{4})?`, 'gi');
+const MONTH_DAY = new RegExp(`\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`, 'gi');
+
 export type MoveIn = { date: string } | { text: string };
 
 /** Reference "now" for chrono: midday on `today` in the process's zone, read back the same way. */
@@ -180,34 +189,26 @@ export function parseMoveIn(
     return { date: isoDate(t.year, t.month, daysInMonth(t.year, t.month)) };
   }
 
-  const part = new RegExp(
-    `\\b(mid|middle of(?: the)?|early|beginning of(?: the)?|start of(?: the)?|end of(?: the)?|late|towards the end of|last week of)[\\s-]+${MONTH}\\b`,
-    'i',
-  ).exec(lower);
+  const part = PART_OF_MONTH.exec(lower);
   if (part) {
-    const month = monthNumber(part[2]);
     const which = part[1];
-    const y =
-      nextOccurrence(today, month, 1) >= today ? splitIso(nextOccurrence(today, month, 1))!.year : t.year;
-    const last = daysInMonth(y, month);
+    // 31 stands for the month's last day: nextOccurrence clamps it.
     const day = /^mid|middle/.test(which)
       ? 15
       : /^(early|beginning|start)/.test(which)
         ? 1
         : /^late/.test(which)
           ? 25
-          : last;
-    return { date: nextOccurrence(today, month, day) };
+          : 31;
+    return { date: nextOccurrence(today, monthNumber(part[2]), day) };
   }
 
   if (/\b(?:in )?a fortnight\b|\bin two weeks\b/.test(lower)) return { date: addDays(today, 14) };
   if (/\bin a week\b|\bin one week\b/.test(lower)) return { date: addDays(today, 7) };
 
   // "the 28th" with no month: the next such day (or the month already given, when correcting).
-  const ordinal = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)\\b(?!\\s*(?:of\\s+)?${MONTH})`, 'i').exec(lower);
-  const hasMonthName = new RegExp(`\\b${MONTH}\\b`, 'i').test(
-    lower.replace(/\bmay i\b|\bi may\b|\bmay be\b/g, ''),
-  );
+  const ordinal = ORDINAL_DAY.exec(lower);
+  const hasMonthName = MONTH_NAME.test(lower.replace(/\bmay i\b|\bi may\b|\bmay be\b/g, ''));
   if (ordinal && !hasMonthName && !/\d{1,2}[/.-]\d{1,2}/.test(lower)) {
     const day = Number(ordinal[1]);
     if (day >= 1 && day <= 31) {
@@ -392,20 +393,21 @@ function countFrom(word: string | undefined, fallback: number): number {
   return numberFromWord(word) ?? fallback;
 }
 
+const COMPANIONS_START = /\b(?:me|myself)\b(?=\s*(?:,|and\b|&|\+|n\b|plus\b))/;
+const COMPANION_ITEM = new RegExp(
+  `^\\s*(?:,|and|&|\\+|n|plus)\\s*(?:and\\s+)?(?:(?:my|our|a|an|the|his|her|their)\\s+)?(${N})?\\s*([a-z-]+(?:\\s+half)?)`,
+  'i',
+);
+
 /** "me, my partner and our baby" → 3; "me and 2 friends" → 3; "me n my wife" → 2. */
 function countCompanions(lower: string): number | null {
-  const start = /\b(?:me|myself)\b(?=\s*(?:,|and\b|&|\+|n\b|plus\b))/.exec(lower);
+  const start = COMPANIONS_START.exec(lower);
   if (!start) return null;
-  const rest = lower.slice(start.index + start[0].length);
-  const item = new RegExp(
-    `^\\s*(?:,|and|&|\\+|n|plus)\\s*(?:and\\s+)?(?:(?:my|our|a|an|the|his|her|their)\\s+)?(${N})?\\s*([a-z-]+(?:\\s+half)?)`,
-    'i',
-  );
+  let remaining = lower.slice(start.index + start[0].length);
   let count = 1;
-  let remaining = rest;
   let items = 0;
   for (let guard = 0; guard < 6; guard++) {
-    const m = item.exec(remaining);
+    const m = COMPANION_ITEM.exec(remaining);
     if (!m) break;
     const noun = m[2].replace(/\s+/, ' ');
     if (!PERSON_NOUNS.test(noun)) break;
@@ -417,6 +419,39 @@ function countCompanions(lower: string): number | null {
   return items > 0 ? count : null;
 }
 
+/** Ways of saying how many people: each pattern (global) with how to count its match. */
+const PEOPLE_PATTERNS: Array<[RegExp, (m: RegExpMatchArray) => number | null]> = [
+  [new RegExp(`\\b(?:family|household|group|party) of (${N})\\b`, 'gi'), (m) => numberFromWord(m[1])],
+  [
+    new RegExp(
+      `\\b(${N})\\s*(?:of us|ppl|people|persons|adults?|tenants|occupants|sharers|housemates|flatmates|professionals|guys|girls|lads)\\b(?:\\s*(?:,|and|&|\\+|plus)?\\s*(${N}|a|an|one)\\s+(?:kids?|child(?:ren)?|bab(?:y|ies)|teenagers?|toddlers?|infants?))?`,
+      'gi',
+    ),
+    (m) => (numberFromWord(m[1]) ?? 0) + (m[2] ? (numberFromWord(m[2]) ?? 1) : 0),
+  ],
+  [
+    new RegExp(
+      `\\b(?:we are|we're|were|there are|there's|there is|there will be|there'll be|there'd be|there would be|it's|it is|it'll be|it will be|it would be|it'd be|make that|that's)\\s+(?:just\\s+|only\\s+)?(${N})\\b(?!\\s*(?:st|nd|rd|th|bed|beds|bedroom|k\\b|grand|weeks|days|months|years|pm|am|o'?clock|[:/]))`,
+      'gi',
+    ),
+    (m) => numberFromWord(m[1]),
+  ],
+  [/\b(?:just|only|jus|jst)\s+(?:be\s+)?(?:me|myself|the one of us|one|1)\b(?!\s*(?:and|&|\+|,))/gi, () => 1],
+  [
+    /\b(?:on my own|by myself|living alone|me alone|me only|only me|single occupancy|single person|one person|1 person|solo|just for me|for myself|just the one)\b/gi,
+    () => 1,
+  ],
+  [/\b(?:we'?re|we are|as|am)?\s*a couple\b(?!\s+of)/gi, () => 2],
+  [
+    /\b(?:my|our)\s+(?:partner|wife|husband|girlfriend|boyfriend|fianc[eé]e?|other half|spouse|friend|flatmate|housemate|son|daughter|brother|sister|mum|dad)\s+and\s+(?:i|me|myself)\b/gi,
+    () => 2,
+  ],
+  [new RegExp(`\\b(${N})\\s*\\+(?!\\d)`, 'gi'), (m) => numberFromWord(m[1])],
+];
+const BARE_PEOPLE = new RegExp(
+  `^(?:about |around |probably |maybe |it'?s |we'?re |we are )?(${N})\\s*(?:\\+|people|persons|of us)?\\s*[.!]?$`,
+);
+
 /**
  * The number of people who would live there: "2 of us", "just me", "me and my partner",
  * "a couple", "family of four", "3 adults and a child". With `asked`, a bare "2" or "4+" counts.
@@ -424,56 +459,29 @@ function countCompanions(lower: string): number | null {
 export function parsePeople(text: string, options: { asked: boolean }): number | null {
   const lower = normalise(text).toLowerCase();
   const found: Array<{ at: number; count: number }> = [];
-  const add = (re: RegExp, count: (m: RegExpExecArray) => number | null) => {
-    for (const m of lower.matchAll(new RegExp(re.source, 'gi'))) {
-      const c = count(m as RegExpExecArray);
-      if (c !== null && c > 0 && c < 30) found.push({ at: m.index, count: c });
+  for (const [re, count] of PEOPLE_PATTERNS) {
+    for (const m of lower.matchAll(re)) {
+      const c = count(m);
+      if (c !== null && c > 0 && c < 30) found.push({ at: m.index ?? 0, count: c });
     }
-  };
-  add(new RegExp(`\\b(?:family|household|group|party) of (${N})\\b`), (m) => numberFromWord(m[1]));
-  add(
-    new RegExp(
-      `\\b(${N})\\s*(?:of us|ppl|people|persons|adults?|tenants|occupants|sharers|housemates|flatmates|professionals|guys|girls|lads)\\b(?:\\s*(?:,|and|&|\\+|plus)?\\s*(${N}|a|an|one)\\s+(?:kids?|child(?:ren)?|bab(?:y|ies)|teenagers?|toddlers?|infants?))?`,
-    ),
-    (m) => (numberFromWord(m[1]) ?? 0) + (m[2] ? (numberFromWord(m[2]) ?? 1) : 0),
-  );
-  add(
-    new RegExp(
-      `\\b(?:we are|we're|were|there are|there's|there is|there will be|there'll be|there'd be|there would be|it's|it is|it'll be|it will be|it would be|it'd be|make that|that's)\\s+(?:just\\s+|only\\s+)?(${N})\\b(?!\\s*(?:st|nd|rd|th|bed|beds|bedroom|k\\b|grand|weeks|days|months|years|pm|am|o'?clock|[:/]))`,
-    ),
-    (m) => numberFromWord(m[1]),
-  );
-  add(
-    /\b(?:just|only|jus|jst)\s+(?:be\s+)?(?:me|myself|the one of us|one|1)\b(?!\s*(?:and|&|\+|,))/,
-    () => 1,
-  );
-  add(
-    /\b(?:on my own|by myself|living alone|me alone|me only|only me|single occupancy|single person|one person|1 person|solo|just for me|for myself|just the one)\b/,
-    () => 1,
-  );
-  add(/\b(?:we'?re|we are|as|am)?\s*a couple\b(?!\s+of)/, () => 2);
-  add(
-    /\b(?:my|our)\s+(?:partner|wife|husband|girlfriend|boyfriend|fianc[eé]e?|other half|spouse|friend|flatmate|housemate|son|daughter|brother|sister|mum|dad)\s+and\s+(?:i|me|myself)\b/,
-    () => 2,
-  );
+  }
   const companions = countCompanions(lower);
-  add(new RegExp(`\\b(${N})\\s*\\+(?!\\d)`), (m) => numberFromWord(m[1]));
 
   // A stated count ("three of us") outranks a list of who is coming, which can be partial; the list
   // outranks the "just me" that opens it ("just me and my son"). The last count said wins.
+  const byPosition = (a: { at: number }, b: { at: number }) => a.at - b.at;
   const counted = found.filter(
     (f) => f.count !== 1 || !/\b(?:just|only|jus|jst)\b/.test(lower.slice(f.at, f.at + 8)),
   );
-  if (counted.length > 0) return counted.sort((a, b) => a.at - b.at)[counted.length - 1].count;
+  if (counted.length > 0) return counted.sort(byPosition)[counted.length - 1].count;
   if (companions !== null) return companions;
-  if (found.length > 0) return found.sort((a, b) => a.at - b.at)[found.length - 1].count;
+  if (found.length > 0) return found.sort(byPosition)[found.length - 1].count;
   if (options.asked) {
-    const bare = new RegExp(
-      `^(?:about |around |probably |maybe |it'?s |we'?re |we are )?(${N})\\s*(?:\\+|people|persons|of us)?\\s*[.!]?$`,
-    ).exec(lower.trim());
+    const trimmed = lower.trim();
+    const bare = BARE_PEOPLE.exec(trimmed);
     if (bare) return numberFromWord(bare[1]);
-    if (/^(?:me|myself|i|just i|one)[.!]?$/.test(lower.trim())) return 1;
-    if (/^(?:couple|a couple|us two|the two of us|both of us)[.!]?$/.test(lower.trim())) return 2;
+    if (/^(?:me|myself|i|just i|one)[.!]?$/.test(trimmed)) return 1;
+    if (/^(?:couple|a couple|us two|the two of us|both of us)[.!]?$/.test(trimmed)) return 2;
   }
   return null;
 }
@@ -505,6 +513,18 @@ const DESCRIPTIONS = new Set(['black', 'white', 'mixed', 'brown', 'british', 'as
 
 const TITLES = /^(?:mr|mrs|ms|miss|mx|dr|prof|sir)\.?\s+/i;
 const NAME_TOKEN = "[A-Za-z][A-Za-z'-]*";
+const NAME_GIVEN = new RegExp(
+  `\\b(?:my name(?:'s| is)|name(?:'s| is)|name:|call me|it's|its)\\s+(${NAME_TOKEN}(?:\\s+${NAME_TOKEN}){0,2})`,
+  'i',
+);
+const NAME_INTRODUCED = new RegExp(
+  `\\b(?:[Ii]'?m|[Ii] am|[Tt]his is|[Ii]t'?s)\\s+(${NAME_TOKEN}(?:\\s+${NAME_TOKEN}){0,2})`,
+);
+const NAME_SIGN_OFF = new RegExp(
+  `(?:^|[.!,]\\s*)(?:thanks|thank you|many thanks|cheers|regards|kind regards|best wishes|best|ta|thx)\\s*[,!.-]*\\s+(${NAME_TOKEN}(?:\\s+${NAME_TOKEN})?)\\s*[.!]*$`,
+  'i',
+);
+const NAME_HERE = new RegExp(`^(${NAME_TOKEN}(?:\\s+${NAME_TOKEN})?)\\s+here\\b`);
 
 function cleanName(candidate: string, requireCapital: boolean): string | null {
   const tokens = candidate.replace(TITLES, '').trim().split(/\s+/).filter(Boolean);
@@ -527,30 +547,22 @@ function cleanName(candidate: string, requireCapital: boolean): string | null {
  */
 export function parseName(text: string, options: { asked: boolean }): string | null {
   const clean = normalise(text).replace(EMAIL, ' ').replace(/\s+/g, ' ').trim();
-  const explicit = new RegExp(
-    `\\b(?:my name(?:'s| is)|name(?:'s| is)|name:|call me|it's|its)\\s+(${NAME_TOKEN}(?:\\s+${NAME_TOKEN}){0,2})`,
-    'i',
-  ).exec(clean);
+  const explicit = NAME_GIVEN.exec(clean);
   if (explicit && /\bname|call me/i.test(explicit[0])) {
     const name = cleanName(explicit[1], false);
     if (name) return name;
   }
-  const introduced = new RegExp(
-    `\\b(?:[Ii]'?m|[Ii] am|[Tt]his is|[Ii]t'?s)\\s+(${NAME_TOKEN}(?:\\s+${NAME_TOKEN}){0,2})`,
-  ).exec(clean);
+  const introduced = NAME_INTRODUCED.exec(clean);
   if (introduced && !DESCRIPTIONS.has(introduced[1].split(/\s+/)[0].toLowerCase())) {
     const name = cleanName(introduced[1], !options.asked);
     if (name) return name;
   }
-  const signOff = new RegExp(
-    `(?:^|[.!,]\\s*)(?:thanks|thank you|many thanks|cheers|regards|kind regards|best wishes|best|ta|thx)\\s*[,!.-]*\\s+(${NAME_TOKEN}(?:\\s+${NAME_TOKEN})?)\\s*[.!]*$`,
-    'i',
-  ).exec(clean);
+  const signOff = NAME_SIGN_OFF.exec(clean);
   if (signOff) {
     const name = cleanName(signOff[1], true);
     if (name) return name;
   }
-  const here = new RegExp(`^(${NAME_TOKEN}(?:\\s+${NAME_TOKEN})?)\\s+here\\b`).exec(clean);
+  const here = NAME_HERE.exec(clean);
   if (here) {
     const name = cleanName(here[1], true);
     if (name) return name;
@@ -857,8 +869,8 @@ export function extractAnswers(
 
   // Dates are gone from the text before numbers are read as people or money.
   const numeric = statements
-    .replace(new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)?(?:\\s+of)?\\s+${MONTH}\\b(?:\\s+\\d{4})?`, 'gi'), ' ')
-    .replace(new RegExp(`\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`, 'gi'), ' ')
+    .replace(DAY_MONTH, ' ')
+    .replace(MONTH_DAY, ' ')
     .replace(/\b\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\b/g, ' ')
     .replace(/\b(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b/gi, ' ');
 

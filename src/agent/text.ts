@@ -85,9 +85,10 @@ export function editDistance(a: string, b: string): number {
 }
 
 /** "£28,800" */
+const POUNDS = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+
 export function formatPounds(amount: number): string {
-  const rounded = Math.round(amount);
-  return `£${rounded.toLocaleString('en-GB')}`;
+  return `£${POUNDS.format(Math.round(amount))}`;
 }
 
 /** Joins a list as "a, b and c". */

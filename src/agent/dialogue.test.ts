@@ -1,0 +1,268 @@
+import { describe, expect, test } from 'vitest';
+import { allProperties, companyName, elm, forge, maple, oak } from '#tests/corpus/fixtures.ts';
+import { createGuidedEngine } from './dialogue.ts';
+import {
+  type AgentContext,
+  type AgentProperty,
+  type AgentReply,
+  CLOSING_SENTENCE,
+  MAX_TURNS,
+} from './types.ts';
+
+const engine = createGuidedEngine();
+const today = '2026-02-10';
+
+function propertyLink(property: AgentProperty = elm): AgentContext {
+  return { companyName, property, properties: allProperties, today };
+}
+
+const agencyLink: AgentContext = { companyName, property: null, properties: allProperties, today };
+
+/** Plays messages in order and returns every reply. */
+async function chat(context: AgentContext, messages: string[]): Promise<AgentReply[]> {
+  const replies = [engine.start(context)];
+  for (const message of messages) {
+    replies.push(await engine.reply(context, replies[replies.length - 1].state, message));
+  }
+  return replies;
+}
+
+async function last(context: AgentContext, messages: string[]): Promise<AgentReply> {
+  const replies = await chat(context, messages);
+  return replies[replies.length - 1];
+}
+
+const fullAnswers = [
+  '1st March',
+  '2',
+  '£42,000',
+  'Nurse',
+  'Sarah Jones',
+  'sarah.jones@gmail.com 07700 900123',
+  'weekday evenings',
+];
+
+describe('the opening', () => {
+  test('greets by company name, says it is an AI assistant whose answers go to the company, asks the move-in date', () => {
+    const start = engine.start(propertyLink());
+    expect(start.reply).toContain(`welcome to ${companyName}`);
+    expect(start.reply).toContain('AI assistant');
+    expect(start.reply).toMatch(/pass your answers on to the team/);
+    expect(start.reply).toContain('Elm Road Flat');
+    expect(start.reply).toMatch(/move in\?$/);
+    expect(start.quickReplies).toEqual(['ASAP', 'Within a month', 'Pick a date']);
+    expect(start.state).toMatchObject({ asking: 'moveInDate', stage: 'collecting', turns: 0 });
+    expect(start.state.fields.propertyId).toBe(elm.id);
+  });
+
+  test('on the agency link, asks which property first, with the listings as buttons', () => {
+    const start = engine.start(agencyLink);
+    expect(start.reply).toMatch(/Which of our properties/);
+    expect(start.quickReplies).toEqual([...allProperties.slice(0, 6).map((p) => p.name), 'Not sure yet']);
+    expect(start.state.asking).toBe('propertyId');
+  });
+});
+
+describe('collecting', () => {
+  test('asks in order, one or two things at a time, with buttons where answers are few', async () => {
+    const replies = await chat(propertyLink(), fullAnswers);
+    expect(replies.map((r) => r.state.asking)).toEqual([
+      'moveInDate',
+      'numberOfPeople',
+      'annualIncome',
+      'profession',
+      'name',
+      'email',
+      'availability',
+      'confirm',
+    ]);
+    expect(replies[1].quickReplies).toEqual(['Just me', '2', '3', '4+']);
+    expect(replies[5].reply).toMatch(/email address and phone number/);
+    expect(replies[6].quickReplies).toEqual(['Weekday evenings', 'Weekends']);
+  });
+
+  test('acknowledges what it understood', async () => {
+    const reply = await last(propertyLink(), ['2 of us, both nurses, £58k together, could move 1 March']);
+    expect(reply.reply).toContain('1 March 2026');
+    expect(reply.reply).toContain('2 people');
+    expect(reply.reply).toContain('£58,000 a year');
+    expect(reply.reply).toContain('Nurse');
+    expect(reply.state.asking).toBe('name');
+  });
+
+  test('asks only for what is still missing', async () => {
+    const reply = await last(propertyLink(), [
+      "Hi, my name is Fatima Ali, I'm a dentist. There are 4 of us. We earn £90k combined and we'd like to move on 15 April. Email fatima.ali@gmail.com, phone 07700 900290.",
+    ]);
+    expect(reply.state.asking).toBe('availability');
+  });
+
+  test('a refusal is respected, stored as nothing and never asked again', async () => {
+    const replies = await chat(propertyLink(), ['1st March', '2', "I'd rather not say"]);
+    const reply = replies[replies.length - 1];
+    expect(reply.state.fields.annualIncome).toBeNull();
+    expect(reply.state.refused).toEqual(['annualIncome']);
+    expect(reply.state.asking).toBe('profession');
+    expect(reply.reply).toMatch(/No problem|absolutely fine/);
+  });
+
+  test('a question it cannot follow is asked again, then let go after three tries', async () => {
+    const replies = await chat(propertyLink(), ['1st March', 'hmm', 'banana', 'purple']);
+    expect(replies[2].reply).toMatch(/Sorry/);
+    expect(replies[2].state.asking).toBe('numberOfPeople');
+    expect(replies[4].state.asking).toBe('annualIncome');
+    expect(replies[4].reply).toMatch(/leave that one/);
+  });
+
+  test('"Pick a date" asks for the date without buttons', async () => {
+    const reply = await last(propertyLink(), ['Pick a date']);
+    expect(reply.reply).toMatch(/What date/);
+    expect(reply.quickReplies).toEqual([]);
+    expect(reply.state.asking).toBe('moveInDate');
+  });
+
+  test('a phone number that cannot be right is asked for again', async () => {
+    const reply = await last(propertyLink(), [...fullAnswers.slice(0, 5), 'sarah@gmail.com 07700 90012']);
+    expect(reply.reply).toMatch(/phone number doesn't look quite right/);
+    expect(reply.state.asking).toBe('phone');
+    expect(reply.state.fields.email).toBe('sarah@gmail.com');
+  });
+});
+
+describe('questions about the property', () => {
+  test.each([
+    ['How much is the rent?', 'The rent is £1,250 pcm.'],
+    ['How many bedrooms does it have?', 'It has 2 bedrooms.'],
+    ['Is there parking?', 'On parking, the listing says: One permit space.'],
+    ['Is it still available?', "Yes, it's still listed with us and available from 1 March 2026."],
+    ["What's the address?", 'The address is Flat 3, 27 Elm Road, Headingley, Leeds LS6 3BQ.'],
+  ])('%s is answered from the listing', async (question, answer) => {
+    const reply = await last(propertyLink(), [question]);
+    expect(reply.reply).toContain(answer);
+    expect(reply.state.openQuestions).toEqual([]);
+    expect(reply.state.asking).toBe('moveInDate');
+  });
+
+  test('weekly rent is given with its monthly equivalent', async () => {
+    const reply = await last(propertyLink(forge), ['how much is it?']);
+    expect(reply.reply).toContain('The rent is £225 pw (about £975 a month).');
+  });
+
+  test.each([
+    ['Are pets allowed?', 'pets'],
+    ['Are bills included?', 'bills'],
+    ['Is there a garden?', 'the garden'],
+    ['What council tax band is it?', 'council tax'],
+  ])('%s is passed on, never guessed', async (question, topic) => {
+    const reply = await last(propertyLink(), [question]);
+    expect(reply.reply).toContain(`about ${topic}`);
+    expect(reply.reply).toMatch(/pass your question on to the team/);
+    expect(reply.state.openQuestions).toEqual([question]);
+  });
+
+  test('a fact the listing leaves empty is passed on too', async () => {
+    const noParking = await last(propertyLink(forge), ['Is there parking?']);
+    expect(noParking.state.openQuestions).toEqual(['Is there parking?']);
+    const noDate = await last(propertyLink(maple), ['When is it available?']);
+    expect(noDate.state.openQuestions).toEqual(['When is it available?']);
+    const noPrice = await last(propertyLink(oak), ['How much is the rent?']);
+    expect(noPrice.state.openQuestions).toEqual(['How much is the rent?']);
+  });
+
+  test('answers the question, then keeps collecting what the message also said', async () => {
+    const reply = await last(propertyLink(), ["Is parking included? We'd be 2 people moving in April"]);
+    expect(reply.reply).toContain('One permit space');
+    expect(reply.state.fields).toMatchObject({ numberOfPeople: 2, moveInDate: '2026-04-01' });
+    expect(reply.state.asking).toBe('annualIncome');
+  });
+});
+
+describe('the agency-wide link', () => {
+  test('the property is chosen by street name', async () => {
+    const reply = await last(agencyLink, ["I'm interested in the one on Elm Road"]);
+    expect(reply.state.fields.propertyId).toBe(elm.id);
+    expect(reply.reply).toContain('Elm Road Flat');
+    expect(reply.state.asking).toBe('moveInDate');
+  });
+
+  test('when nothing matches, the listings are offered as buttons', async () => {
+    const reply = await last(agencyLink, ['the one in Brighton']);
+    expect(reply.state.fields.propertyId).toBeNull();
+    expect(reply.reply).toMatch(/couldn't find a listing/);
+    expect(reply.quickReplies).toContain('Maple Court');
+    expect(reply.state.asking).toBe('propertyId');
+  });
+
+  test('"not sure" leaves the property open and moves on', async () => {
+    const replies = await chat(agencyLink, ['not sure yet', '1st March']);
+    expect(replies[1].state.fields.propertyId).toBeNull();
+    expect(replies[1].state.asking).toBe('moveInDate');
+    expect(replies[2].state.asking).toBe('numberOfPeople');
+  });
+
+  test('a rent question before choosing asks which property is meant', async () => {
+    const reply = await last(agencyLink, ['how much is the rent?']);
+    expect(reply.reply).toMatch(/which property you mean/);
+    expect(reply.state.openQuestions).toEqual([]);
+  });
+});
+
+describe('confirming and closing', () => {
+  test('sends a summary, then ends with exactly the closing sentence', async () => {
+    const replies = await chat(propertyLink(), [...fullAnswers, "Yes, that's right"]);
+    const summary = replies[replies.length - 2];
+    expect(summary.reply).toContain("Here's a summary");
+    expect(summary.reply).toContain('• Phone: 07700 900123');
+    expect(summary.reply).toContain('• Income: £42,000 a year');
+    expect(summary.quickReplies).toEqual(["Yes, that's right", 'I need to change something']);
+    const closing = replies[replies.length - 1];
+    expect(closing.reply.endsWith(CLOSING_SENTENCE)).toBe(true);
+    expect(closing.isComplete).toBe(true);
+    expect(closing.state.stage).toBe('closed');
+  });
+
+  test('a correction at the confirmation updates the field and confirms again', async () => {
+    const replies = await chat(propertyLink(), [...fullAnswers, 'actually it’s 3 of us']);
+    const reply = replies[replies.length - 1];
+    expect(reply.state.fields.numberOfPeople).toBe(3);
+    expect(reply.state.stage).toBe('confirming');
+    expect(reply.reply).toContain('• People: 3');
+    expect(reply.isComplete).toBe(false);
+  });
+
+  test('"I need to change something" asks what, then confirms again', async () => {
+    const replies = await chat(propertyLink(), [
+      ...fullAnswers,
+      'I need to change something',
+      'the email should be s.jones@gmail.com',
+    ]);
+    expect(replies[replies.length - 2].reply).toMatch(/What would you like to change/);
+    expect(replies[replies.length - 1].state.fields.email).toBe('s.jones@gmail.com');
+    expect(replies[replies.length - 1].reply).toContain("Here's a summary");
+  });
+
+  test('after closing, the chat stays closed', async () => {
+    const reply = await last(propertyLink(), [...fullAnswers, 'yes', 'one more thing']);
+    expect(reply.isComplete).toBe(true);
+    expect(reply.state.stage).toBe('closed');
+  });
+
+  test(`closes politely after ${MAX_TURNS} turns`, async () => {
+    const replies = await chat(
+      propertyLink(),
+      Array.from({ length: MAX_TURNS }, () => 'hmm'),
+    );
+    const reply = replies[replies.length - 1];
+    expect(reply.isComplete).toBe(true);
+    expect(reply.reply).toMatch(/We will be in touch to book the viewing/);
+    expect(replies[replies.length - 2].isComplete).toBe(false);
+  });
+});
+
+describe('tone', () => {
+  test('varies its wording across a conversation', async () => {
+    const replies = await chat(propertyLink(), fullAnswers);
+    const openings = new Set(replies.slice(1, -1).map((r) => r.reply.split(/[,!.]/)[0]));
+    expect(openings.size).toBeGreaterThanOrEqual(3);
+  });
+});

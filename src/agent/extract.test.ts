@@ -1,0 +1,446 @@
+import { describe, expect, test } from 'vitest';
+import { emptyFields } from './dialogue.ts';
+import {
+  extractAnswers,
+  parseAvailability,
+  parseConfirmation,
+  parseEmail,
+  parseIncome,
+  parseMoveIn,
+  parseName,
+  parseOccupation,
+  parsePeople,
+  parsePhone,
+  parseRefusals,
+} from './extract.ts';
+import type { SlotName } from './types.ts';
+
+// Tuesday 10 February 2026
+const today = '2026-02-10';
+
+describe('move-in dates', () => {
+  test.each([
+    ['ASAP', '2026-02-10'],
+    ['as soon as possible', '2026-02-10'],
+    ['immediately', '2026-02-10'],
+    ['now', '2026-02-10'],
+    ['today', '2026-02-10'],
+    ['tomorrow', '2026-02-11'],
+    ['01/03', '2026-03-01'],
+    ['1/3', '2026-03-01'],
+    ['03/04', '2026-04-03'],
+    ['15/04/2026', '2026-04-15'],
+    ['1/3/26', '2026-03-01'],
+    ['02.04.2026', '2026-04-02'],
+    ['1st March', '2026-03-01'],
+    ['the 1st of March', '2026-03-01'],
+    ['March 1st', '2026-03-01'],
+    ['1 March', '2026-03-01'],
+    ['2nd of Mrach', '2026-03-02'],
+    ['next month', '2026-03-01'],
+    ['start of next month', '2026-03-01'],
+    ['end of next month', '2026-03-31'],
+    ['end of March', '2026-03-31'],
+    ['mid-April', '2026-04-15'],
+    ['mid April', '2026-04-15'],
+    ['beginning of April', '2026-04-01'],
+    ['early March', '2026-03-01'],
+    ['in April', '2026-04-01'],
+    ['in 2 weeks', '2026-02-24'],
+    ['in a fortnight', '2026-02-24'],
+    ['in 3 weeks', '2026-03-03'],
+    ['the 20th', '2026-02-20'],
+    ['the 5th', '2026-03-05'],
+    ['next Monday', '2026-02-16'],
+    ['Monday 23rd Feb', '2026-02-23'],
+    ['this Saturday', '2026-02-14'],
+    // Without a year: the next such date on or after today.
+    ['10/02', '2026-02-10'],
+    ['9th February', '2027-02-09'],
+    ['February', '2026-02-10'],
+  ])('%s → %s', (text, date) => {
+    expect(parseMoveIn(text, today, { asked: true })).toEqual({ date });
+  });
+
+  test.each([
+    ['within a month', 'within a month'],
+    ['flexible', 'flexible'],
+    ['no rush', 'no rush'],
+    ['not sure yet', 'not sure'],
+  ])('%s is kept as words', (text, words) => {
+    expect(parseMoveIn(text, today, { asked: true })).toEqual({ text: words });
+  });
+
+  test('a lease that ends gives way to the date the tenant moves from', () => {
+    expect(
+      parseMoveIn('My lease ends on the 28th of Feb so ideally from 1st March', today, { asked: true }),
+    ).toEqual({ date: '2026-03-01' });
+  });
+
+  test('a correction of the day keeps the month already given', () => {
+    expect(
+      parseMoveIn('sorry, I meant the 15th', today, {
+        asked: false,
+        previous: '2026-03-05',
+        isCorrecting: true,
+      }),
+    ).toEqual({ date: '2026-03-15' });
+  });
+
+  test('in December, a January date is next year', () => {
+    expect(parseMoveIn('5th January', '2025-12-20', { asked: true })).toEqual({ date: '2026-01-05' });
+  });
+
+  test.each(['5pm', 'after 6', '£5,200 a month', '2 of us'])('%s is not a move-in date', (text) => {
+    expect(parseMoveIn(text, today, { asked: true })).toBeNull();
+  });
+});
+
+describe('income', () => {
+  test.each([
+    ['£32k', 32000],
+    ['32k', 32000],
+    ['£42,000', 42000],
+    ['75000', 75000],
+    ['2,400 a month', 28800],
+    ['£2.5k a month', 30000],
+    ['£1,900 pcm', 22800],
+    ['£550 pw', 28600],
+    ['I take home £550 pw', 28600],
+    ['£45,000 pa', 45000],
+    ['£31,000 a year', 31000],
+    ['about 30 grand between us', 30000],
+    ['40 thousand', 40000],
+    ['around 35-40k', 35000],
+    ['I get paid £1,500 every 2 weeks', 39000],
+    ['£12 an hour, 40 hours a week', 24960],
+    ['we make around 3,800 a month after tax between us', 45600],
+    ["I'm a project manager on £55k and my husband is a nurse on £32k", 87000],
+    ['I earn 28k, my partner 25k, so 53k combined', 53000],
+    ['£2,000 a month, so £24,000 a year', 24000],
+    ['I have about £20,000 in savings', 20000],
+  ])('%s → £%i a year', (text, annual) => {
+    expect(parseIncome(text, { asked: true })).toBe(annual);
+  });
+
+  test('"each" counts every person', () => {
+    expect(parseIncome('£26k each', { asked: true, people: 2 })).toBe(52000);
+    expect(parseIncome('about 25k each', { asked: true, people: 3 })).toBe(75000);
+  });
+
+  test.each([
+    ['Is it £1,250 a month? I earn 2,800 a month', 33600],
+    ['2 of us, both nurses, £58k together, could move 1 March', 58000],
+  ])('unasked, income is read from its own clause: %s', (text, annual) => {
+    const extraction = extractAnswers(text, { asking: 'moveInDate', today, fields: emptyFields() });
+    expect(extraction.updates.annualIncome).toBe(annual);
+  });
+
+  test.each([
+    'My number is 07700 900123',
+    'There are 2 of us',
+    '3 bed please',
+    'from the 1st of March',
+    'our budget is £1,200 a month',
+    'after 6pm',
+    "I'm 34",
+  ])('%s holds no income', (text) => {
+    expect(
+      extractAnswers(text, { asking: 'moveInDate', today, fields: emptyFields() }).updates.annualIncome,
+    ).toBe(undefined);
+  });
+});
+
+describe('number of people', () => {
+  test.each([
+    ['2 of us', 2],
+    ['two of us', 2],
+    ['just me', 1],
+    ['jus me', 1],
+    ['Just myself', 1],
+    ['It would just be me', 1],
+    ['me and my partner', 2],
+    ['my partner and I', 2],
+    ['me n my wife', 2],
+    ['Just me and my son', 2],
+    ['a couple', 2],
+    ["We're a couple", 2],
+    ['family of four', 4],
+    ['a family of 6', 6],
+    ['3 adults', 3],
+    ['2 adults, 2 children', 4],
+    ['me, my partner and our baby', 3],
+    ['me and 2 friends', 3],
+    ['me, my husband and our 3 kids', 5],
+    ["actually it's 3 of us", 3],
+    ["There'd be three of us (me, my wife and my mother-in-law)", 3],
+    ['we are 5', 5],
+    ['2 ppl', 2],
+  ])('%s → %i', (text, people) => {
+    expect(parsePeople(text, { asked: false })).toBe(people);
+  });
+
+  test.each([
+    ['2', 2],
+    ['4+', 4],
+    ['three', 3],
+    ['me', 1],
+  ])('asked, a bare %s → %i', (text, people) => {
+    expect(parsePeople(text, { asked: true })).toBe(people);
+  });
+
+  test.each(['3 bed', '£1,200', 'in 2 weeks', '1st March', 'a couple of weeks', 'me and my dog'])(
+    '%s is no count of people',
+    (text) => {
+      expect(parsePeople(text, { asked: false })).toBeNull();
+    },
+  );
+
+  test('a bedroom count in a question is not people', () => {
+    const extraction = extractAnswers('Does it really have 3 bedrooms? There are 2 of us', {
+      asking: 'moveInDate',
+      today,
+      fields: emptyFields(),
+    });
+    expect(extraction.updates.numberOfPeople).toBe(2);
+  });
+});
+
+describe('phone numbers', () => {
+  test.each([
+    ['07700 900123', '+447700900123'],
+    ['07700900123', '+447700900123'],
+    ['07700-900-123', '+447700900123'],
+    ['+44 7700 900123', '+447700900123'],
+    ['+44 (0)7700 900 123', '+447700900123'],
+    ['0044 7700 900123', '+447700900123'],
+    ['07 700 900 555', '+447700900555'],
+    ['0118 496 0123', '+441184960123'],
+    ['020 7946 0000', '+442079460000'],
+    ['call me on 07911 123456 after 5', '+447911123456'],
+  ])('%s → %s', (text, e164) => {
+    expect(parsePhone(text).phone).toBe(e164);
+  });
+
+  test('a number too short is flagged, not stored', () => {
+    expect(parsePhone('07700 90012')).toMatchObject({ phone: null, isInvalid: true });
+  });
+
+  test('money and dates are not phone numbers', () => {
+    expect(parsePhone('£42,000 and 15/04/2026').phone).toBeNull();
+  });
+});
+
+describe('email', () => {
+  test.each([
+    ['sarah.jones@gmail.com', 'sarah.jones@gmail.com'],
+    ['John.Smith@Gmail.COM', 'john.smith@gmail.com'],
+    ['Email: KWAME.MENSAH@BT.COM, mobile 07700 900555', 'kwame.mensah@bt.com'],
+    ['it is wei.chen@manchester.ac.uk thanks', 'wei.chen@manchester.ac.uk'],
+  ])('%s → %s', (text, email) => {
+    expect(parseEmail(text).email).toBe(email);
+  });
+
+  test('an address with no domain is flagged', () => {
+    expect(parseEmail('sarah@gmail')).toEqual({ email: null, isInvalid: true });
+  });
+});
+
+describe('names', () => {
+  test.each([
+    ["I'm Sarah Jones", 'Sarah Jones'],
+    ["name's Tom, looking to move 1st March", 'Tom'],
+    ['my name is aisha khan', 'Aisha Khan'],
+    ['Hi this is Mark Davies, is parking included?', 'Mark Davies'],
+    ['Thanks, Jo', 'Jo'],
+    ['Name: Kwame Mensah', 'Kwame Mensah'],
+  ])('%s → %s', (text, name) => {
+    expect(parseName(text, { asked: false })).toBe(name);
+  });
+
+  test.each([
+    ['Sarah Jones', 'Sarah Jones'],
+    ['jess moore', 'Jess Moore'],
+    ["Liam O'Brien", "Liam O'Brien"],
+    ['its mohammed al-hassan', 'Mohammed Al-Hassan'],
+    ['Holly White', 'Holly White'],
+    ['Lily Baker', 'Lily Baker'],
+  ])('asked, a bare %s → %s', (text, name) => {
+    expect(parseName(text, { asked: true })).toBe(name);
+  });
+
+  test.each([
+    "I'm Polish",
+    "I'm 34",
+    "I'm a nurse",
+    "I'm interested in the flat",
+    "I'm flexible",
+    'I am looking to move',
+    "I'm White British",
+  ])('%s is not a name', (text) => {
+    expect(parseName(text, { asked: false })).toBeNull();
+  });
+
+  test.each(['weekends', 'yes', 'Nurse', 'not sure'])('asked, %s is not a name', (text) => {
+    expect(parseName(text, { asked: true })).toBeNull();
+  });
+});
+
+describe('occupations', () => {
+  test.each([
+    ['2 of us, both nurses', 'Nurse'],
+    ["I'm a junior doctor at the LGI", 'Junior doctor'],
+    ["I'm a teacher and he's an electrician", 'Teacher and electrician'],
+    ["I'm a software engineer, my wife is a pharmacist", 'Software engineer and pharmacist'],
+    ["I'm self employed", 'Self-employed'],
+    ["I'm retired", 'Retired'],
+    ["I'm a PhD student at the uni", 'PhD student'],
+    ['I work in IT', 'Works in IT'],
+    ['we both work for the council', 'Works for the council'],
+    ["I'm between jobs at the moment", 'Between jobs'],
+    ['We all work full time', 'Employed full-time'],
+    ['I run my own cleaning business', 'Runs own cleaning business'],
+    ["I'm a student so just my student loan", 'Student'],
+  ])('%s → %s', (text, occupation) => {
+    expect(parseOccupation(text, { asked: false })).toBe(occupation);
+  });
+
+  test.each([
+    ['Nurse', 'Nurse'],
+    ['Both doctors', 'Doctor'],
+    ['Sales', 'Sales'],
+    ['GP', 'GP'],
+    ['Teacher and quantity surveyor', 'Teacher and quantity surveyor'],
+    ['hgv driver', 'HGV driver'],
+  ])('asked, %s → %s', (text, occupation) => {
+    expect(parseOccupation(text, { asked: true })).toBe(occupation);
+  });
+
+  test.each([
+    'we both work from home',
+    'I need a plumber',
+    "I'm a single mum",
+    "I'm on maternity leave",
+    'I have a small dog',
+  ])('%s states no occupation', (text) => {
+    expect(parseOccupation(text, { asked: false })).toBeNull();
+  });
+});
+
+describe('viewing availability', () => {
+  test.each([
+    ['weekday evenings', 'Weekday evenings'],
+    ['Saturdays are best for us', 'Saturdays'],
+    ['weekends please', 'Weekends'],
+    ['This Saturday morning if possible', 'This Saturday morning'],
+    ['tomorrow after 5', 'Tomorrow after 5'],
+    ['wkends', 'Weekends'],
+    ['any wkday eve', 'Any weekday evening'],
+    ["I'm free any weekday after 6pm", 'Any weekday after 6pm'],
+  ])('asked, %s → %s', (text, availability) => {
+    expect(parseAvailability(text, { asked: true })).toBe(availability);
+  });
+
+  test('unasked, only a sentence about viewing counts', () => {
+    expect(parseAvailability('We can view any weekend.', { asked: false })).toBe('Any weekend');
+    expect(parseAvailability("I'm free on Saturday to move", { asked: false })).toBeNull();
+  });
+
+  test('asked, a bare yes is not availability', () => {
+    expect(parseAvailability('yes', { asked: true })).toBeNull();
+  });
+});
+
+describe('refusals', () => {
+  test.each<[string, SlotName | 'confirm' | null, SlotName[]]>([
+    ["I'd rather not say", 'annualIncome', ['annualIncome']],
+    ['skip', 'annualIncome', ['annualIncome']],
+    ['prefer not to say', 'profession', ['profession']],
+    ["I'd rather not give my name", 'availability', ['name']],
+    ["I don't use email I'm afraid. My landline is 0118 496 0123", 'email', ['email']],
+    ["I'd rather not give my number, email is best", 'phone', ['phone']],
+    ["I'd rather not share my email or phone number", 'email', ['phone', 'email']],
+    ['none of your business', 'annualIncome', ['annualIncome']],
+  ])('%s (asking %s) declines %j', (text, asking, slots) => {
+    expect(parseRefusals(text, asking).sort()).toEqual([...slots].sort());
+  });
+
+  test('a refused answer is stored as nothing', () => {
+    const extraction = extractAnswers("I'd rather not say", {
+      asking: 'annualIncome',
+      today,
+      fields: emptyFields(),
+    });
+    expect(extraction.refused).toEqual(['annualIncome']);
+    expect(extraction.updates).toEqual({});
+  });
+});
+
+describe('confirmation', () => {
+  test.each([
+    "Yes, that's right",
+    'yes',
+    'yep all good',
+    'Correct',
+    "That's correct",
+    'yes that is right',
+    'perfect thanks',
+  ])('%s is a yes', (text) => {
+    expect(parseConfirmation(text)).toBe('yes');
+  });
+
+  test.each([
+    'I need to change something',
+    'no',
+    "The email's wrong",
+    'no wait, the number should be 07700 900411',
+  ])('%s is a no', (text) => {
+    expect(parseConfirmation(text)).toBe('no');
+  });
+});
+
+describe('one message, several answers', () => {
+  test('"2 of us, both nurses, £58k together, could move 1 March"', () => {
+    const extraction = extractAnswers('2 of us, both nurses, £58k together, could move 1 March', {
+      asking: 'moveInDate',
+      today,
+      fields: emptyFields(),
+    });
+    expect(extraction.updates).toEqual({
+      numberOfPeople: 2,
+      profession: 'Nurse',
+      annualIncome: 58000,
+      moveInDate: '2026-03-01',
+      moveInText: null,
+    });
+    expect(extraction.questions).toEqual([]);
+  });
+
+  test('a question and answers together: the question is kept apart', () => {
+    const extraction = extractAnswers("Is parking included? We'd be 2 people moving in April", {
+      asking: 'moveInDate',
+      today,
+      fields: emptyFields(),
+    });
+    expect(extraction.questions.map((q) => q.topics)).toEqual([['parking']]);
+    expect(extraction.updates).toMatchObject({ numberOfPeople: 2, moveInDate: '2026-04-01' });
+  });
+
+  test('volunteered protected characteristics leave nothing behind', () => {
+    const extraction = extractAnswers(
+      "Hi, I'm 34 and pregnant with our first, me and my husband are looking to move in March",
+      { asking: 'moveInDate', today, fields: emptyFields() },
+    );
+    expect(extraction.updates).toEqual({ numberOfPeople: 2, moveInDate: '2026-03-01', moveInText: null });
+  });
+
+  test('a short answer to another open question is taken', () => {
+    const extraction = extractAnswers('Dental nurse', {
+      asking: 'numberOfPeople',
+      today,
+      fields: emptyFields(),
+      missing: ['numberOfPeople', 'profession', 'name'],
+    });
+    expect(extraction.updates).toEqual({ profession: 'Dental nurse' });
+  });
+});

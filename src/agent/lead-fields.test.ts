@@ -1,0 +1,146 @@
+import { describe, expect, test } from 'vitest';
+import { allProperties, companyName, elm, forge } from '#tests/corpus/fixtures.ts';
+import { contextFor, corpus } from '#tests/corpus/run.ts';
+import { createGuidedEngine } from './dialogue.ts';
+import { extractFromTranscript, inferAsking, toLeadFields } from './lead-fields.ts';
+import type { AgentContext, AgentState } from './types.ts';
+
+const engine = createGuidedEngine();
+const today = '2026-02-10';
+const propertyLink: AgentContext = { companyName, property: elm, properties: allProperties, today };
+const agencyLink: AgentContext = { companyName, property: null, properties: allProperties, today };
+
+type Message = { sender: 'user' | 'ai'; content: string };
+
+async function play(
+  context: AgentContext,
+  messages: string[],
+): Promise<{ state: AgentState; transcript: Message[] }> {
+  const start = engine.start(context);
+  let state = start.state;
+  const transcript: Message[] = [{ sender: 'ai', content: start.reply }];
+  for (const message of messages) {
+    // As the server does: once chosen, the listing is the context's property.
+    const chosen = allProperties.find((p) => p.id === state.fields.propertyId) ?? null;
+    const turn = await engine.reply({ ...context, property: context.property ?? chosen }, state, message);
+    state = turn.state;
+    transcript.push({ sender: 'user', content: message }, { sender: 'ai', content: turn.reply });
+  }
+  return { state, transcript };
+}
+
+describe('toLeadFields', () => {
+  test('stores the lead as the dashboard shows it', async () => {
+    const { state } = await play(propertyLink, [
+      '1st March',
+      '2',
+      '2,500 a month',
+      'Nurse',
+      'Sarah Jones',
+      'Sarah.Jones@Gmail.com 07700 900123',
+      'weekday evenings',
+      'yes',
+    ]);
+    const lead = toLeadFields(state, propertyLink);
+    expect(lead).toMatchObject({
+      propertyId: elm.id,
+      propertyName: 'Elm Road Flat',
+      propertyLocation: elm.address,
+      rentalPrice: '£1,250 pcm',
+      numberOfBeds: 2,
+      name: 'Sarah Jones',
+      email: 'sarah.jones@gmail.com',
+      contactNumber: '+447700900123',
+      income: '£30,000 per year',
+      annualIncome: 30000,
+      profession: 'Nurse',
+      numberOfPeople: 2,
+      moveInDate: '01/03/2026',
+      availability: 'Weekday evenings',
+      rating: '8',
+      score: 8,
+      hasAnyAnswer: true,
+    });
+    expect(lead.scoreBreakdown.total).toBe(8);
+    expect(lead.scoreBreakdown.parts[0].reason).toBe(
+      'Income £30,000 is 24.0× the monthly rent of £1,250 (20× to under 25×): 2/4',
+    );
+  });
+
+  test("a move-in time that is not a date is stored in the tenant's words", async () => {
+    const { state } = await play(propertyLink, ["I'm flexible really"]);
+    expect(toLeadFields(state, propertyLink).moveInDate).toBe('flexible');
+  });
+
+  test("with no property chosen on the agency link, the property is 'any'", async () => {
+    const { state } = await play(agencyLink, ['not sure', 'ASAP']);
+    expect(toLeadFields(state, agencyLink)).toMatchObject({
+      propertyId: null,
+      propertyName: 'any',
+      propertyLocation: null,
+      rentalPrice: null,
+      numberOfBeds: null,
+      moveInDate: '10/02/2026',
+    });
+  });
+
+  test('the chosen listing is copied on the agency link', async () => {
+    const { state } = await play(agencyLink, ['Mill Street please']);
+    const context = { ...agencyLink, property: forge };
+    expect(toLeadFields(state, context)).toMatchObject({
+      propertyId: forge.id,
+      propertyName: 'The Forge Studio',
+      rentalPrice: '£225 pw',
+      numberOfBeds: 0,
+      hasAnyAnswer: true,
+    });
+  });
+
+  test('a chat with no answer makes no lead', async () => {
+    const { state } = await play(propertyLink, ['hello', 'Are pets allowed?', "I'd rather not say"]);
+    expect(toLeadFields(state, propertyLink)).toMatchObject({ hasAnyAnswer: false, rating: '0', score: 0 });
+    expect(toLeadFields(engine.start(agencyLink).state, agencyLink).hasAnyAnswer).toBe(false);
+  });
+});
+
+describe('extractFromTranscript', () => {
+  test('rebuilds the same fields from every corpus transcript', async () => {
+    for (const c of corpus) {
+      const context = contextFor(c);
+      const { state, transcript } = await play(context, c.messages);
+      const rebuilt = extractFromTranscript(transcript, context);
+      expect(rebuilt.fields, c.id).toEqual(state.fields);
+      expect(rebuilt.refused.sort(), c.id).toEqual([...state.refused].sort());
+    }
+  });
+
+  test('follows what another agent asked, in its own order', () => {
+    const rebuilt = extractFromTranscript(
+      [
+        { sender: 'ai', content: 'Hello! Welcome to Harbour & Hale Lettings.' },
+        { sender: 'ai', content: 'Before anything else, what name should I put down?' },
+        { sender: 'user', content: 'Sam Taylor' },
+        { sender: 'ai', content: 'Thanks Sam! How many people would be living with you, in total?' },
+        { sender: 'user', content: '3' },
+        { sender: 'ai', content: 'And roughly what is your annual income?' },
+        { sender: 'user', content: '45000' },
+      ],
+      propertyLink,
+    );
+    expect(rebuilt.fields).toMatchObject({ name: 'Sam Taylor', numberOfPeople: 3, annualIncome: 45000 });
+  });
+
+  test.each([
+    ['When would you like to move in?', 'moveInDate'],
+    ['How many people would be living in the property, including you?', 'numberOfPeople'],
+    ["What's your approximate annual income before tax? A monthly figure works too.", 'annualIncome'],
+    ['What do you do for work?', 'profession'],
+    ['Could I take your full name, please?', 'name'],
+    ["What's the best email address and phone number for the team to reach you on?", 'email'],
+    ['And what is the best phone number to reach you on?', 'phone'],
+    ['When would suit you for a viewing?', 'availability'],
+    ["Here's a summary of what I have:\n• People: 2\nIs that all correct?", 'confirm'],
+  ])('"%s" asks for %s', (message, slot) => {
+    expect(inferAsking(message)).toBe(slot);
+  });
+});
