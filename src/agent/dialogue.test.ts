@@ -259,6 +259,22 @@ describe('confirming and closing', () => {
   });
 });
 
+describe('robustness', () => {
+  test('a 2,000-character message is answered quickly', async () => {
+    const began = performance.now();
+    const reply = await last(propertyLink(), [`${'b'.repeat(1990)} 2 of us`]);
+    expect(reply.reply.length).toBeGreaterThan(0);
+    expect(performance.now() - began).toBeLessThan(1000);
+  });
+
+  test('a request to be called back is acknowledged, not passed on as a question', async () => {
+    const reply = await last(propertyLink(), ['Can someone call me on 07700 900607 please?']);
+    expect(reply.reply).toMatch(/team has your number/);
+    expect(reply.state.fields.phone).toBe('+447700900607');
+    expect(reply.state.openQuestions).toEqual([]);
+  });
+});
+
 describe('tone', () => {
   test('varies its wording across a conversation', async () => {
     const replies = await chat(propertyLink(), fullAnswers);

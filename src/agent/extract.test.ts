@@ -119,6 +119,9 @@ describe('income', () => {
     ['I earn 28k, my partner 25k, so 53k combined', 53000],
     ['£2,000 a month, so £24,000 a year', 24000],
     ['I have about £20,000 in savings', 20000],
+    ['we get about six hundred a week between us', 31200],
+    ['thirty five thousand a year', 35000],
+    ["I'm a student but my dad will be my guarantor, he earns about £70k", 70000],
   ])('%s → £%i a year', (text, annual) => {
     expect(parseIncome(text, { asked: true })).toBe(annual);
   });
@@ -176,6 +179,8 @@ describe('number of people', () => {
     ["There'd be three of us (me, my wife and my mother-in-law)", 3],
     ['we are 5', 5],
     ['2 ppl', 2],
+    ['Move in: 20/04\nPeople: 3\nIncome: £61k', 3],
+    ['me plus my partner', 2],
   ])('%s → %i', (text, people) => {
     expect(parsePeople(text, { asked: false })).toBe(people);
   });
@@ -254,6 +259,7 @@ describe('names', () => {
     ['Hi this is Mark Davies, is parking included?', 'Mark Davies'],
     ['Thanks, Jo', 'Jo'],
     ['Name: Kwame Mensah', 'Kwame Mensah'],
+    ["Sorry, my name's spelt Kathryn Dunn", 'Kathryn Dunn'],
   ])('%s → %s', (text, name) => {
     expect(parseName(text, { asked: false })).toBe(name);
   });
@@ -432,6 +438,15 @@ describe('one message, several answers', () => {
       { asking: 'moveInDate', today, fields: emptyFields() },
     );
     expect(extraction.updates).toEqual({ numberOfPeople: 2, moveInDate: '2026-03-01', moveInText: null });
+  });
+
+  test('a phone number inside a question is still taken', () => {
+    const extraction = extractAnswers('Can someone call me on 07700 900607 please?', {
+      asking: 'moveInDate',
+      today,
+      fields: emptyFields(),
+    });
+    expect(extraction.updates.phone).toBe('+447700900607');
   });
 
   test('a short answer to another open question is taken', () => {

@@ -25,6 +25,8 @@ import type { AgentState, ExtractedFields, SlotName } from './types.ts';
 const EMAIL = /[a-z0-9._%+'-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/gi;
 
 export function parseEmail(text: string): { email: string | null; isInvalid: boolean } {
+  // Without an "@" there is nothing to find, and the pattern is slow on long runs of letters.
+  if (!text.includes('@')) return { email: null, isInvalid: false };
   const matches = normalise(text).match(EMAIL);
   if (matches)
     return { email: matches[matches.length - 1].toLowerCase().replace(/^[.'-]+/, ''), isInvalid: false };
@@ -323,6 +325,57 @@ const NOT_MONEY_BEFORE = new RegExp(
   'i',
 );
 
+const SMALL_NUMBERS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+};
+const NUMBER_WORD = `(?:${Object.keys(SMALL_NUMBERS).join('|')})`;
+const SPELLED_AMOUNT = new RegExp(
+  `\\b${NUMBER_WORD}(?:[\\s-]+(?:and[\\s]+)?(?:${NUMBER_WORD}|hundred|thousand))*[\\s-]+(?:hundred|thousand)\\b(?:[\\s-]+(?:and[\\s]+)?${NUMBER_WORD})*`,
+  'gi',
+);
+
+/** "six hundred" → "600", "thirty five thousand" → "35000": amounts spelt out in words. */
+function spelledNumbersToDigits(text: string): string {
+  return text.replace(SPELLED_AMOUNT, (phrase) => {
+    let total = 0;
+    let current = 0;
+    for (const word of phrase.toLowerCase().split(/[\s-]+/)) {
+      if (word === 'hundred') current = (current || 1) * 100;
+      else if (word === 'thousand') {
+        total += (current || 1) * 1000;
+        current = 0;
+      } else if (word in SMALL_NUMBERS) current += SMALL_NUMBERS[word];
+    }
+    return String(total + current);
+  });
+}
+
 /** Money amounts in the text that read as the tenant's income, converted to a year. */
 function findIncomeAmounts(text: string, asked: boolean): Amount[] {
   const amounts: Amount[] = [];
@@ -369,7 +422,7 @@ export function parseIncome(
   text: string,
   options: { asked: boolean; people?: number | null },
 ): number | null {
-  const amounts = findIncomeAmounts(normalise(text), options.asked);
+  const amounts = findIncomeAmounts(spelledNumbersToDigits(normalise(text)), options.asked);
   if (amounts.length === 0) return null;
   const combined = amounts.find((a) => COMBINED_CUE.test(a.clause));
   if (combined) return combined.annual;
@@ -447,6 +500,14 @@ const PEOPLE_PATTERNS: Array<[RegExp, (m: RegExpMatchArray) => number | null]> =
     () => 2,
   ],
   [new RegExp(`\\b(${N})\\s*\\+(?!\\d)`, 'gi'), (m) => numberFromWord(m[1])],
+  // Answers typed as a form: "People: 3".
+  [
+    new RegExp(
+      `\\b(?:people|occupants|tenants|adults|persons|household|no\\.? of people|number of people)\\s*[:=-]\\s*(${N})\\b`,
+      'gi',
+    ),
+    (m) => numberFromWord(m[1]),
+  ],
 ];
 const BARE_PEOPLE = new RegExp(
   `^(?:about |around |probably |maybe |it'?s |we'?re |we are )?(${N})\\s*(?:\\+|people|persons|of us)?\\s*[.!]?$`,
@@ -514,7 +575,7 @@ const DESCRIPTIONS = new Set(['black', 'white', 'mixed', 'brown', 'british', 'as
 const TITLES = /^(?:mr|mrs|ms|miss|mx|dr|prof|sir)\.?\s+/i;
 const NAME_TOKEN = "[A-Za-z][A-Za-z'-]*";
 const NAME_GIVEN = new RegExp(
-  `\\b(?:my name(?:'s| is)|name(?:'s| is)|name:|call me|it's|its)\\s+(${NAME_TOKEN}(?:\\s+${NAME_TOKEN}){0,2})`,
+  `\\b(?:my name(?:'s| is)|name(?:'s| is)|name:|call me|it's|its)\\s+(?:(?:spelt|spelled|actually|really|just)\\s+)?(${NAME_TOKEN}(?:\\s+${NAME_TOKEN}){0,2})`,
   'i',
 );
 const NAME_INTRODUCED = new RegExp(
@@ -778,6 +839,8 @@ export type Extraction = {
   statements: string;
 };
 
+const MAX_ANALYSED_LENGTH = 1000;
+
 const NEGATED_VALUE = new RegExp(
   `\\b(?:not|instead of|rather than)\\s+(?:the\\s+)?(?:\\d+(?:st|nd|rd|th)?|${NUMBER_WORD_PATTERN})\\b(?:\\s+(?:of\\s+)?${MONTH})?(?:\\s+of us)?`,
   'gi',
@@ -808,7 +871,8 @@ export function extractAnswers(
   },
 ): Extraction {
   const { asking, today, fields } = options;
-  const text = normalise(message);
+  // Tenants' answers fit in far less; a pasted essay is read only so far, so a turn stays cheap.
+  const text = normalise(message).slice(0, MAX_ANALYSED_LENGTH);
   const split = splitQuestions(text);
   const result: Extraction = {
     updates: {},
@@ -828,11 +892,14 @@ export function extractAnswers(
   if (email.email) result.updates.email = email.email;
   else if (email.isInvalid && (asking === 'email' || /\bemail\b/i.test(text))) result.invalid.push('email');
 
-  let statements = split.statements.replace(EMAIL, ' ');
-  const phone = parsePhone(statements);
+  const phone = parsePhone(text.replace(EMAIL, ' '));
   if (phone.phone) result.updates.phone = phone.phone;
   else if (phone.isInvalid) result.invalid.push('phone');
-  statements = removeSpans(statements, phone.spans).replace(NEGATED_VALUE, ' ').replace(/\s+/g, ' ').trim();
+  let statements = split.statements.replace(EMAIL, ' ');
+  statements = removeSpans(statements, parsePhone(statements).spans)
+    .replace(NEGATED_VALUE, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
   result.refused = parseRefusals(statements, asking).filter((slot) => !(slot in result.updates));
   const refusing = (slot: SlotName) => result.refused.includes(slot);

@@ -14,6 +14,7 @@ export type Topic =
   | 'identity'
   | 'viewing'
   | 'listings'
+  | 'callback'
   | { other: string };
 
 const KNOWN_TOPICS: Array<[Exclude<Topic, { other: string }>, RegExp]> = [
@@ -31,6 +32,7 @@ const KNOWN_TOPICS: Array<[Exclude<Topic, { other: string }>, RegExp]> = [
 ];
 
 const META_TOPICS: Array<[Exclude<Topic, { other: string }>, RegExp]> = [
+  ['callback', /\b(?:call|ring|phone|text) me\b|\bcall (?:me )?back\b|\bgive me a (?:call|ring)\b/i],
   ['needs', /\b(what (?:info|information|details|do you need|else)|what do you want to know)\b/i],
   [
     'identity',
@@ -100,6 +102,7 @@ function topicsOf(question: string): Topic[] {
   const topics: Topic[] = [];
   for (const [topic, re] of META_TOPICS) if (re.test(question)) topics.push(topic);
   if (topics.includes('listings')) return ['listings'];
+  if (topics.includes('callback')) return ['callback'];
   for (const [topic, re] of KNOWN_TOPICS) if (re.test(question)) topics.push(topic);
   for (const [label, re] of OTHER_TOPICS) if (re.test(question)) topics.push({ other: label });
   // A named unknown topic wins over a vague word ("is the garden free to use?").
@@ -223,6 +226,10 @@ export function answerQuestions(
         result.sentences.push(
           `I'm ${options.companyName}'s AI assistant: everything you tell me goes straight to their lettings team.`,
         );
+        continue;
+      }
+      if (topic === 'callback') {
+        result.sentences.push("Of course: I'll make sure the team has your number so they can call you.");
         continue;
       }
       if (topic === 'viewing') {

@@ -2,12 +2,13 @@ import { chosenProperty } from '#agent/dialogue.ts';
 import { scoreLead } from '#agent/score.ts';
 import type { AgentContext, AgentState, ConversationEngine, ExtractedFields } from '#agent/types.ts';
 import { agencyLinkCases } from './agency-link.ts';
+import { blindCases } from './blind.ts';
 import type { CorpusCase } from './case.ts';
 import { allProperties, companyName } from './fixtures.ts';
 import { hardCases } from './hard.ts';
 import { propertyLinkCases } from './property-link.ts';
 
-export const corpus: CorpusCase[] = [...propertyLinkCases, ...agencyLinkCases, ...hardCases];
+export const corpus: CorpusCase[] = [...propertyLinkCases, ...agencyLinkCases, ...hardCases, ...blindCases];
 
 export const FIELD_NAMES: Array<keyof ExtractedFields> = [
   'propertyId',
