@@ -43,6 +43,8 @@ export const QUICK_REPLIES = {
 } as const;
 
 const MAX_PROPERTY_BUTTONS = 6;
+/** Listings written out in a reply: more than the buttons, as a name can always be typed. */
+const MAX_LISTED = 12;
 
 export function emptyFields(): ExtractedFields {
   return {
@@ -240,13 +242,13 @@ function describeUpdates(updated: SlotName[], fields: ExtractedFields, today: st
   for (const slot of updated) {
     switch (slot) {
       case 'moveInDate':
-        if (fields.moveInDate === today) items.push("that you'd like to move in as soon as possible");
+        if (fields.moveInDate === today) items.push('an as-soon-as-possible move-in');
         else if (fields.moveInDate) items.push(`a move-in date of ${formatLongDate(fields.moveInDate)}`);
         else if (fields.moveInText) items.push(`a move-in time of "${fields.moveInText}"`);
         break;
       case 'numberOfPeople':
         if (fields.numberOfPeople !== null)
-          items.push(fields.numberOfPeople === 1 ? 'just you' : `${fields.numberOfPeople} people`);
+          items.push(fields.numberOfPeople === 1 ? '1 person' : `${fields.numberOfPeople} people`);
         break;
       case 'annualIncome':
         if (fields.annualIncome !== null)
@@ -283,27 +285,28 @@ function firstName(name: string): string {
   return name.split(/\s+/)[0];
 }
 
+/** "Great choice: …" when the tenant has just picked a listing; said before anything else. */
+function acknowledgeProperty(updated: SlotName[], property: AgentProperty | null, seed: number): string {
+  if (!updated.includes('propertyId') || !property) return '';
+  return vary(
+    [
+      `Great choice: ${property.name}, ${property.address}.`,
+      `Lovely, that's ${property.name} (${property.address}).`,
+    ],
+    seed,
+  );
+}
+
 function acknowledge(
   updated: SlotName[],
   corrected: boolean,
   state: AgentState,
   context: AgentContext,
-  property: AgentProperty | null,
   seed: number,
 ): string {
   const parts: string[] = [];
-  if (updated.includes('propertyId') && property) {
-    parts.push(
-      vary(
-        [
-          `Great choice: ${property.name}, ${property.address}.`,
-          `Lovely, that's ${property.name} (${property.address}).`,
-        ],
-        seed,
-      ),
-    );
-  }
-  const items = describeUpdates(updated, state.fields, context.today);
+  const inOrder = SLOT_ORDER.filter((slot) => updated.includes(slot));
+  const items = describeUpdates(inOrder, state.fields, context.today);
   const greeting = updated.includes('name') && state.fields.name ? firstName(state.fields.name) : null;
   if (items.length > 0) {
     const list = joinList(items);
@@ -507,19 +510,23 @@ export function guidedTurn(context: AgentContext, previous: AgentState, message:
     );
   }
 
-  const ack = acknowledge(updated, corrected, state, context, property, seed);
+  // The listing just chosen comes first, so answers about it read in order.
+  if (propertyOutcome.changed) said.unshift(acknowledgeProperty(updated, property, seed));
+  const ack = acknowledge(updated, corrected, state, context, seed);
   const understood = updated.length > 0 || ex.refused.length > 0 || propertyOutcome.changed;
 
   if (answers.wantsListings || propertyOutcome.notFound || propertyOutcome.options) {
     const shown = propertyOutcome.options ?? context.properties;
     if (shown.length > 0) {
+      // "Anything in Brighton?" names a place none of the listings is in.
+      const namesPlace = /\b(?:in|near|around|at)\s+[A-Z]/.test(message);
       const intro = propertyOutcome.options
         ? 'A few of our listings could match that. Which one do you mean?'
-        : propertyOutcome.notFound && !answers.wantsListings
+        : propertyOutcome.notFound && (!answers.wantsListings || namesPlace)
           ? "I couldn't find a listing matching that. Here's what we have at the moment:"
           : "Here's what we have at the moment:";
       const list = shown
-        .slice(0, MAX_PROPERTY_BUTTONS)
+        .slice(0, MAX_LISTED)
         .map((p) => `• ${p.name}, ${p.address}${p.rentalPrice ? ` (${p.rentalPrice})` : ''}`)
         .join('\n');
       const isChoosing = isAgencyLink(context, state) && state.fields.propertyId === null;

@@ -846,7 +846,7 @@ const NEGATED_VALUE = new RegExp(
   'gi',
 );
 const ANY_PROPERTY =
-  /\b(?:any(?: of them| one| really)?|anything|not sure|unsure|don'?t mind|dont mind|no preference|whatever|open to (?:anything|any|all)|just (?:looking|browsing)|undecided|none in particular|all of them|either|not yet|haven'?t decided|don'?t know|dont know|no idea)\b/i;
+  /\b(?:any(?: of them| one| really)?|anything (?:really|is fine|will do)|not sure|unsure|don'?t mind|dont mind|no preference|whatever|open to (?:anything|any|all)|just (?:looking|browsing)|undecided|none in particular|all of them|either|not yet|haven'?t decided|don'?t know|dont know|no idea)\b/i;
 
 function removeSpans(text: string, spans: Array<[number, number]>): string {
   let out = text;
@@ -882,7 +882,8 @@ export function extractAnswers(
     mentioned: [],
     questions: split.questions,
     wantsDate: /^(?:pick|choose|select|enter) a date[.!]?$/i.test(text),
-    anyProperty: asking === 'propertyId' && ANY_PROPERTY.test(text),
+    // Only a statement: "do you have any in Brighton?" is a question, not "any will do".
+    anyProperty: asking === 'propertyId' && ANY_PROPERTY.test(split.statements),
     statements: split.statements,
   };
   if (result.wantsDate) return result;
