@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema.ts';
 import { freePort } from '#tests/faults/free-port.ts';
 import { createLoggedApp, type LoggedApp } from '#tests/faults/logged-app.ts';
-import { unique } from '#tests/helpers/factories.ts';
+import { createCompanyUser, unique } from '#tests/helpers/factories.ts';
 
 /**
  * Logs hold no message text, email address or phone number, on the paths where they are most
@@ -18,8 +18,15 @@ describe('what the server logs', () => {
 
   beforeAll(async () => {
     app = await createLoggedApp(
-      // The mail server is down, and this instance runs the job queue's workers.
-      { SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, JOBS: 'true' },
+      // The mail server and the LLM provider are down, and this instance runs the job queue's workers.
+      {
+        SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
+        JOBS: 'true',
+        AI_PROVIDER: 'openai-compatible',
+        AI_BASE_URL: `http://127.0.0.1:${await freePort()}/v1`,
+        AI_MODEL: 'test-model',
+        AI_TIMEOUT_MS: '2000',
+      },
       {
         beforeListen: (built) => {
           // A database error whose query carries personal data, as any route might hit.
@@ -100,5 +107,44 @@ describe('what the server logs', () => {
     expect(text.replace(/\s/g, '')).not.toContain('07700900456');
     expect(text).not.toContain('Zebedee');
     expect(text).not.toContain('Sunny-Flat-42!');
+  });
+
+  it("logs a chat, a failing LLM provider and the lead it makes without the tenant's words or details", async () => {
+    const { company } = await createCompanyUser(app);
+    const tenantEmail = `${unique('quentin')}@example.test`.toLowerCase();
+    const send = async (message: string, userSessionKey: string | null) => {
+      const response = await fetch(`${app.url}/api/chat/${company.slug}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message, userSessionKey }),
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as { sessionKey: string };
+    };
+    const { sessionKey } = await send('Hello, is the purple-giraffe-lantern flat still free?', null);
+    await send('There are 2 of us, both nurses, £58k together, we could move 1 March', sessionKey);
+    await send(`I am Quentin Marbleworth, ${tenantEmail}, 07700 900789`, sessionKey);
+    const end = await fetch(`${app.url}/api/chat/${company.slug}/end`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userSessionKey: sessionKey, reason: 'submit' }),
+    });
+    expect(end.status).toBe(200);
+
+    const lines = app.logLines();
+    // Not vacuous: the LLM failures and the chat requests were logged.
+    expect(lines.some((line) => /LLM turn failed/.test(line.msg ?? ''))).toBe(true);
+    expect(lines.filter((line) => line.path === `/api/chat/${company.slug}`).length).toBeGreaterThanOrEqual(
+      3,
+    );
+
+    const text = app.logText();
+    expect(text).not.toContain('purple-giraffe-lantern');
+    expect(text).not.toContain('£58k');
+    expect(text).not.toContain('Quentin');
+    expect(text).not.toContain('Marbleworth');
+    expect(text.toLowerCase()).not.toContain(tenantEmail);
+    expect(text.replace(/\s/g, '')).not.toContain('07700900789');
+    expect(text).not.toContain(sessionKey);
   });
 });

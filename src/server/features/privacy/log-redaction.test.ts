@@ -12,6 +12,11 @@ describe('scrubText', () => {
     ['connect ECONNREFUSED 127.0.0.1:5432', 'connect ECONNREFUSED 127.0.0.1:5432'],
     ['id 4a3e2f1c-1111-4b2b-9c9c-446655440000 missing', 'id 4a3e2f1c-1111-4b2b-9c9c-446655440000 missing'],
     ['took 1234 ms at line 42:17', 'took 1234 ms at line 42:17'],
+    [
+      'at f (file:///app/node_modules/@ai-sdk/openai-compatible/node_modules/@ai-sdk/provider-utils@3.0.1/dist/index.mjs:813:14)',
+      'at f (file:///app/node_modules/@ai-sdk/openai-compatible/node_modules/@ai-sdk/provider-utils@3.0.1/dist/index.mjs:813:14)',
+    ],
+    ['<Sarah.O-Neil@Example.CO.UK>', '<[email]>'],
   ])('%s', (input, expected) => {
     expect(scrubText(input)).toBe(expected);
   });

@@ -39,7 +39,8 @@ export const personalDataRedactPaths = [
   'message',
 ];
 
-const emailPattern = /[^\s@<>"'(),;:[\]]+@[^\s@<>"'(),;:[\]]+\.[^\s@<>"'(),;:[\]]+/g;
+// A top-level domain of letters: a package path such as `@ai-sdk/provider-utils@3.0.1` is no email.
+const emailPattern = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 // A run of digits with the separators people type in phone numbers; checked for length below.
 const phonePattern = /(?<![\w.-])\+?\d[\d ().-]{7,}\d(?![\w-])/g;
 const ipv4Pattern = /^\d{1,3}(\.\d{1,3}){3}$/;
