@@ -12,10 +12,14 @@ export type ThrowawayPostgres = {
   destroy: () => void;
 };
 
-/** The folder of Debian's PostgreSQL server binaries (initdb, pg_ctl), newest first; or null. */
+/**
+ * The folder of Debian's PostgreSQL server binaries (initdb, pg_ctl), newest first; or null when
+ * there are none, or when running as root without the `postgres` user to run them as.
+ */
 export function findPostgresBinaries(): string | null {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
+  if (process.getuid?.() === 0 && !hasUser('postgres')) return null;
   const versions = readdirSync(root)
     .filter((name) => /^\d+$/.test(name))
     .sort((a, b) => Number(b) - Number(a));
@@ -73,4 +77,13 @@ export async function startThrowawayPostgres(bin: string): Promise<ThrowawayPost
       }
     },
   };
+}
+
+function hasUser(name: string): boolean {
+  try {
+    execFileSync('id', ['-u', name], { stdio: 'pipe' });
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -40,7 +40,8 @@ describe('fault: PostgreSQL restarts while the server runs', () => {
     }
     const bin = findPostgresBinaries();
     if (!bin) {
-      const reason = 'no PostgreSQL server binaries (initdb, pg_ctl) under /usr/lib/postgresql';
+      const reason =
+        'no PostgreSQL server binaries (initdb, pg_ctl) under /usr/lib/postgresql, or no postgres user to run them as';
       console.info(`PostgreSQL restart fault test not run: ${reason}`);
       context.skip(reason);
       return;
