@@ -160,6 +160,17 @@ describe('questions about the property', () => {
     expect(reply.state.openQuestions).toEqual([question]);
   });
 
+  test('a question beside a fact it has: the fact is given, the rest passed on', async () => {
+    const negotiable = await last(propertyLink(), ['Is the rent negotiable?']);
+    expect(negotiable.reply).toContain('The rent is £1,250 pcm.');
+    expect(negotiable.reply).toContain('whether the rent is negotiable');
+    expect(negotiable.state.openQuestions).toEqual(['Is the rent negotiable?']);
+    const deposit = await last(propertyLink(), ['How much is the deposit and is parking included?']);
+    expect(deposit.reply).not.toContain('The rent is');
+    expect(deposit.reply).toContain('One permit space');
+    expect(deposit.reply).toContain('about the deposit');
+  });
+
   test('a fact the listing leaves empty is passed on too', async () => {
     const noParking = await last(propertyLink(forge), ['Is there parking?']);
     expect(noParking.state.openQuestions).toEqual(['Is there parking?']);

@@ -37,14 +37,16 @@ export type LlmEngineOptions = {
   baseUrl?: string;
   apiKey?: string;
   model: string;
-  /** Per turn; 8 s is the default the server configures. */
-  timeoutMs: number;
+  /** Per turn (default 8 s): past it, the fallback answers that turn. */
+  timeoutMs?: number;
   fallback: ConversationEngine;
   /** Told about each failed turn (the fallback's reply was used). */
   onError?: (error: unknown) => void;
   /** Same as `onError`. */
   onFallback?: (error: unknown) => void;
 };
+
+const DEFAULT_TIMEOUT_MS = 8000;
 
 const nullableText = z.string().nullable();
 
@@ -272,9 +274,10 @@ export function createLlmEngine(options: LlmEngineOptions): ConversationEngine {
       const guided = guidedTurn(context, state, message);
       if (state.stage === 'closed') return guided;
       const controller = new AbortController();
+      const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
       const timer = setTimeout(
-        () => controller.abort(new Error(`LLM turn timed out after ${options.timeoutMs} ms`)),
-        options.timeoutMs,
+        () => controller.abort(new Error(`LLM turn timed out after ${timeoutMs} ms`)),
+        timeoutMs,
       );
       try {
         const { output } = await generateText({

@@ -50,6 +50,10 @@ const META_TOPICS: Array<[Exclude<Topic, { other: string }>, RegExp]> = [
 
 /** Topics the listing never holds, named so the reply can say what is being passed on. */
 const OTHER_TOPICS: Array<[string, RegExp]> = [
+  [
+    'whether the rent is negotiable',
+    /\b(negotiable|negotiate|discount|reduc\w*|lower (?:the )?rent|any movement|offer)\b/i,
+  ],
   ['pets', /\b(pets?|dogs?|cats?|puppy|kitten|animals?|rabbit|bird)\b/i],
   ['bills', /\b(bills?|utilities|gas|electric(?:ity)?|water rates)\b/i],
   ['council tax', /\bcouncil tax\b/i],
