@@ -93,12 +93,16 @@ function modelFor(options: LlmEngineOptions): LanguageModel {
 
 function describeProperty(property: AgentProperty, today: string): string {
   const rent = parseRent(property.rentalPrice);
+  const isMonthly = !/\b(pw|p\/w|week|weekly|pa|p\.a|annum|year|annually)\b/i.test(
+    property.rentalPrice ?? '',
+  );
+  const monthly = rent && !isMonthly ? ` (about ${formatPounds(rent.monthly)} a month)` : '';
   const vacancy = ukToIso(property.vacancyDate);
   const facts = [
     `id: ${property.id}`,
     `name: ${property.name}`,
     `address: ${property.address}`,
-    `rent: ${property.rentalPrice ? `${property.rentalPrice}${rent ? ` (about ${formatPounds(rent.monthly)} a month)` : ''}` : 'unknown'}`,
+    `rent: ${property.rentalPrice ? `${property.rentalPrice}${monthly}` : 'unknown'}`,
     `bedrooms: ${property.bedrooms === null ? 'unknown' : property.bedrooms === 0 ? 'studio' : property.bedrooms}`,
     `parking: ${property.parking ?? 'unknown'}`,
     `available from: ${vacancy ? (vacancy <= today ? 'now' : formatLongDate(vacancy)) : 'unknown'}`,
