@@ -271,6 +271,24 @@ describe('public chat', () => {
       expect(elsewhere.status).toBe(404);
     });
 
+    it('reads the answers in a history a client brings on its first request', async () => {
+      const { company } = await agencyWithProperty();
+      const { status, json } = await post(app, `/api/chat/${company.slug}`, {
+        message: 'it is dana@example.com',
+        conversationHistory: [
+          { sender: 'ai', content: 'Hello! I am the AI assistant. When would you like to move in?' },
+          { sender: 'user', content: 'ASAP' },
+          { sender: 'ai', content: 'Lovely. Could I take your full name, please?' },
+          { sender: 'user', content: 'Dana Scully' },
+          { sender: 'ai', content: 'Thanks, Dana! What is your email address?' },
+        ],
+      });
+      expect(status).toBe(200);
+      await endChat(app, company.slug, (json as ChatResponse).sessionKey, 'submit');
+      const [lead] = await leadsOf(app, company.id);
+      expect(lead).toMatchObject({ name: 'Dana Scully', email: 'dana@example.com' });
+    });
+
     it('makes no lead and spends no credit when the tenant answered nothing', async () => {
       const { company } = await agencyWithProperty();
       const before = await creditsOf(app, company.id);
@@ -603,5 +621,29 @@ describe('per-IP rate limit', () => {
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect(String(last!.json.message)).toContain('Too many requests');
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('with an LLM provider that cannot be reached', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: 'http://127.0.0.1:9/v1',
+      AI_MODEL: 'test-model',
+      AI_TIMEOUT_MS: '2000',
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers every turn with the guided agent instead of an error', async () => {
+    const { company } = await createCompanyUser(app, { name: 'Fallback Homes' });
+    const { sessionKey, response } = await startChat(app, company.slug);
+    expect(response).toContain('Fallback Homes');
+    const reply = await say(app, company.slug, sessionKey, "I'm Rosa Diaz, rosa@example.com");
+    expect(reply.response).toContain('Rosa');
+    expect((await endChat(app, company.slug, sessionKey, 'submit')).leadCreated).toBe(true);
   });
 });

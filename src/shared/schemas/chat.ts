@@ -62,8 +62,9 @@ export const chatParamsSchema = z.object({ companySlug: z.string().min(1).max(25
  *   spends nothing yet; at zero credits it answers 429 `{ redirectToHoldingPage: true }`.
  * - Starting with `message: ""` asks only for the greeting: the answer is the assistant's
  *   welcome and the new `sessionKey`. Starting with a real message answers that message.
- * - With a `userSessionKey` the server's own record of the conversation is the truth:
- *   `conversationHistory` (accepted for older clients) and `propertySlug` are then ignored.
+ * - `conversationHistory` is read only on that first request (for clients that keep the chat
+ *   themselves): its answers seed the new conversation. With a `userSessionKey` the server's own
+ *   record is the truth, and `conversationHistory` and `propertySlug` are ignored.
  */
 export const chatRequestSchema = z.object({
   message: z

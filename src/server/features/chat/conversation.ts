@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { extractFromTranscript } from '#agent/lead-fields.ts';
 import { type AgentReply, type AgentState, MAX_TURNS } from '#agent/types.ts';
 import { type ChatMessage, companies, conversations } from '#server/db/schema.ts';
 import { refreshCreditsIfDue } from '#server/features/billing/credit-resets.ts';
@@ -62,7 +63,7 @@ export async function handleChatTurn(
 async function startConversation(
   ctx: AppContext,
   companySlug: string,
-  request: { message: string; propertySlug: string | null },
+  request: ParsedChatRequest,
 ): Promise<ChatResponse> {
   const directory = await requireDirectory(ctx, companySlug, request.propertySlug);
   const property = request.propertySlug ? findProperty(directory, { slug: request.propertySlug }) : null;
@@ -76,17 +77,25 @@ async function startConversation(
   const engine = engineFor(ctx);
   const context = agentContext(directory, property);
   const at = now();
-  const greeting = engine.start(context);
-  const messages: ChatMessage[] = [message('ai', greeting.reply, at)];
-  let last: AgentReply = greeting;
+  let last: AgentReply = engine.start(context);
+  let messages: ChatMessage[] = [message('ai', last.reply, at)];
   let turnCount = 0;
   let recentMessages: string[] = [];
 
+  // A client that kept the conversation itself (the spec's older protocol) brings it along on
+  // its first request: the answers in it are read once, and from then on the record is ours.
+  const history = (request.conversationHistory ?? []).slice(-2 * MAX_TURNS);
+  if (history.some((m) => m.sender === 'user')) {
+    last = { ...last, state: extractFromTranscript(history, context), quickReplies: [] };
+    messages = history.map((m) => message(m.sender, m.content, at));
+    turnCount = history.filter((m) => m.sender === 'user').length;
+  }
+
   const text = request.message.trim();
   if (text) {
-    last = await engine.reply(context, greeting.state, text);
+    last = await engine.reply(context, last.state, text);
     messages.push(message('user', text, at), message('ai', last.reply, now()));
-    turnCount = 1;
+    turnCount += 1;
     recentMessages = [at.toISOString()];
   }
 
@@ -94,7 +103,7 @@ async function startConversation(
   await ctx.db.insert(conversations).values({
     sessionKey,
     companyId: directory.company.id,
-    propertyId: property?.id ?? chosenPropertyId(directory, last.state),
+    propertyId: chosenPropertyId(directory, last.state) ?? property?.id ?? null,
     messages,
     state: toStoredState(last.state, {}, { quickReplies: last.quickReplies, recentMessages }),
     turnCount,
