@@ -195,6 +195,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
               : error.message;
       return reply.status(status).send({ message });
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'Database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ message: 'LetLead is briefly unavailable. Please try again in a moment.' });
+    }
     request.log.error({ err: error }, 'Unhandled error');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
@@ -277,6 +284,31 @@ function loggerOptions(env: Env): FastifyServerOptions['logger'] {
           },
         }),
   };
+}
+
+/** A lost or refused database connection (anywhere in the cause chain): a 503, not a 500. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const connectionCodes = new Set([
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'ETIMEDOUT',
+    'EPIPE',
+    '57P01',
+    '57P02',
+    '57P03',
+  ]);
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && (connectionCodes.has(code) || code.startsWith('08'))) return true;
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|connection timeout|Client has encountered a connection error/i.test(message)
+    ) {
+      return true;
+    }
+    current = cause;
+  }
+  return false;
 }
 
 function refererOrigin(referer: string | undefined): string | undefined {

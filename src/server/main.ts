@@ -1,6 +1,7 @@
 import { buildApp } from '#server/app.ts';
 import { DatabaseLockedError } from '#server/db/client.ts';
 import { EnvError, loadEnv } from '#server/env.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from '#server/features/demo/seed-demo.ts';
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
@@ -24,6 +25,17 @@ async function main() {
     }
     console.error(`LetLead could not start: ${(error as Error).message}`);
     process.exit(1);
+  }
+
+  if (env.demoData) {
+    try {
+      if (await seedDemoData(app.ctx)) {
+        // Printed, not logged: the log masks email addresses, and this one is meant to be read.
+        console.log(`Demo agency created: sign in as ${DEMO_EMAIL} with the password ${DEMO_PASSWORD}`);
+      }
+    } catch (error) {
+      app.log.warn({ err: error }, 'The demo data could not be created');
+    }
   }
 
   let stopping = false;

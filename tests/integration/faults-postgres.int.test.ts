@@ -67,7 +67,8 @@ describe('fault: PostgreSQL restarts while the server runs', () => {
     });
 
     const failing = await fetch(exportUrl, { headers: { cookie: owner.cookie } });
-    expect(failing.status).toBeGreaterThanOrEqual(500);
+    expect(failing.status).toBe(503);
+    expect(failing.headers.get('retry-after')).toBeTruthy();
     expect(failing.headers.get('content-type')).toMatch(/application\/json/);
     const failingBody = await failing.text();
     expect(Object.keys(JSON.parse(failingBody))).toEqual(['message']);

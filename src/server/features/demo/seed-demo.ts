@@ -1,0 +1,176 @@
+import { count, eq, inArray } from 'drizzle-orm';
+import { accounts, chatTranscripts, companies, leads, users } from '#server/db/schema.ts';
+import { now } from '#server/lib/clock.ts';
+import type { AppContext } from '#server/lib/context.ts';
+import type { PropertyInput } from '#shared/schemas/properties.ts';
+import { handleChatTurn } from '../chat/conversation.ts';
+import { endConversation } from '../chat/end-conversation.ts';
+import { insertCompany } from '../companies/companies.ts';
+import { createProperty } from '../properties/properties.ts';
+
+export const DEMO_EMAIL = 'demo@letlead.local';
+export const DEMO_PASSWORD = 'Demo-Lettings-2026!';
+
+const demoProperties: PropertyInput[] = [
+  {
+    propertyName: '2 Bed Flat, Elm Road',
+    propertyAddress: '14 Elm Road, Headingley, Leeds LS6 2AB',
+    propertyRentalPrice: '£1,150 pcm',
+    numberOfBedrooms: 2,
+    parkingSpace: 'One allocated space',
+    vacancyDate: '01/03/2027',
+    landlord: 'Mrs Patel 07700 900123',
+  },
+  {
+    propertyName: 'Victorian Terrace, Cardigan Road',
+    propertyAddress: '52 Cardigan Road, Leeds LS6 1EB',
+    propertyRentalPrice: '£1,650 pcm',
+    numberOfBedrooms: 3,
+    parkingSpace: 'On-street permit parking',
+    vacancyDate: '15/02/2027',
+    landlord: 'Mr Okafor 07700 900456',
+  },
+  {
+    propertyName: 'Studio, Wellington Place',
+    propertyAddress: 'Apartment 7, 3 Wellington Place, Leeds LS1 4AP',
+    propertyRentalPrice: '£225 pw',
+    numberOfBedrooms: 0,
+    parkingSpace: 'None',
+    vacancyDate: '10/01/2027',
+    landlord: 'Wellington Estates 0113 496 0000',
+  },
+];
+
+/** Tenants as they write on their phones: the leads on the demo dashboard come from these chats. */
+const demoConversations: { property: number | null; messages: string[] }[] = [
+  {
+    property: 0,
+    messages: [
+      "Hi, is there parking?",
+      "2 of us, both nurses, £58k together, could move 1 March",
+      "Sarah Jones, sarah.jones@example.com, 07700 900321",
+      "weekday evenings",
+      "yes that's right",
+    ],
+  },
+  {
+    property: 1,
+    messages: [
+      'Hello! Family of four looking to move mid February',
+      'I work as a software engineer, £72,000 a year',
+      "I'm Daniel Okoro, daniel.okoro@example.com",
+      '07700 900654',
+      'Saturday mornings are best',
+      'Yes',
+    ],
+  },
+  {
+    property: 2,
+    messages: [
+      'is the studio still available?',
+      'just me, ASAP please',
+      "I'm a student, my guarantor earns £45k",
+      'Priya Shah priya.shah@example.com 07700 900777',
+      'tomorrow after 5',
+      'yes correct',
+    ],
+  },
+  {
+    property: 0,
+    messages: [
+      'Hi there, me and my partner are interested',
+      'we could move next month',
+      'I am a teacher, earning around 2,400 a month',
+      "Tom Wright, I'd rather not give my number, email is tom.wright@example.com",
+      'weekends',
+      'yes',
+    ],
+  },
+  {
+    property: null,
+    messages: [
+      "Hi, I'm interested in the Cardigan Road house",
+      '3 of us, moving in April',
+      'self-employed electrician, about £40k',
+      'Chloe Evans, 07700 900888, chloe@example.com',
+      'this Saturday',
+      "yes that's all right",
+    ],
+  },
+  {
+    property: 2,
+    messages: ['how much is it per month?', 'ok thanks, 1 person', 'I work in retail, £21,000', 'Jamie Lee, jamie.lee@example.com'],
+  },
+];
+
+/**
+ * On an empty embedded database, a demo agency with listings and leads made by real
+ * conversations through the guided agent, so that a newcomer sees a working product at once.
+ * Returns false when the database already has users.
+ */
+export async function seedDemoData(ctx: AppContext): Promise<boolean> {
+  const [{ value: userCount } = { value: 0 }] = await ctx.db.select({ value: count() }).from(users);
+  if (userCount > 0) return false;
+
+  const authContext = await ctx.auth.$context;
+  const at = now();
+  const userId = crypto.randomUUID();
+  await ctx.db.insert(users).values({
+    id: userId,
+    name: 'Demo Agent',
+    email: DEMO_EMAIL,
+    emailVerified: true,
+    firstName: 'Demo',
+    lastName: 'Agent',
+  });
+  await ctx.db.insert(accounts).values({
+    id: crypto.randomUUID(),
+    accountId: userId,
+    providerId: 'credential',
+    userId,
+    password: await authContext.password.hash(DEMO_PASSWORD),
+  });
+  const company = await insertCompany(ctx.db, {
+    ownerId: userId,
+    name: 'Harbour & Hale Lettings',
+    email: DEMO_EMAIL,
+    phone: '0113 496 0123',
+  });
+  const properties = [];
+  for (const input of demoProperties) properties.push(await createProperty(ctx, { company, input }));
+
+  const conversationIds: string[] = [];
+  for (const conversation of demoConversations) {
+    const propertySlug = conversation.property === null ? null : properties[conversation.property]!.slug;
+    let sessionKey: string | null = null;
+    for (const message of conversation.messages) {
+      const reply = await handleChatTurn(ctx, {
+        companySlug: company.slug,
+        request: { message, userSessionKey: sessionKey, propertySlug },
+      });
+      sessionKey = reply.sessionKey;
+    }
+    const ended = await ctx.db.query.conversations.findFirst({
+      where: (table, { eq: equals }) => equals(table.sessionKey, sessionKey!),
+    });
+    if (ended) {
+      await endConversation(ctx, ended.id);
+      conversationIds.push(ended.id);
+    }
+  }
+
+  // Spread the enquiries over the last fortnight, as a real inbox would look.
+  const seeded = await ctx.db
+    .select({ id: leads.id, transcriptId: leads.chatTranscriptId })
+    .from(leads)
+    .where(eq(leads.companyId, company.id));
+  for (const [index, lead] of seeded.entries()) {
+    const createdAt = new Date(at.getTime() - (index * 2.3 + 0.4) * 24 * 60 * 60 * 1000);
+    await ctx.db.update(leads).set({ createdAt }).where(eq(leads.id, lead.id));
+    if (lead.transcriptId) {
+      await ctx.db.update(chatTranscripts).set({ createdAt }).where(inArray(chatTranscripts.id, [lead.transcriptId]));
+    }
+  }
+  await ctx.db.update(companies).set({ lastLeadEmailAt: null }).where(eq(companies.id, company.id));
+  return true;
+}
