@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies, leads, properties } from '#server/db/schema.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from '#server/features/demo/seed-demo.ts';
+import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
+
+describe('demo data', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('creates a demo agency whose leads come from real conversations, once', async () => {
+    expect(await seedDemoData(app.ctx)).toBe(true);
+    const [company] = await app.ctx.db.select().from(companies);
+    const rows = await app.ctx.db.select().from(leads).where(eq(leads.companyId, company!.id));
+    const listings = await app.ctx.db.select().from(properties).where(eq(properties.companyId, company!.id));
+    expect(listings).toHaveLength(3);
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    // Every lead was scored and has its transcript; each spent one credit.
+    for (const lead of rows) {
+      expect(lead.score).not.toBeNull();
+      expect(lead.chatTranscriptId).not.toBeNull();
+    }
+    expect(company!.currentCount).toBe(30 - rows.length);
+    const sarah = rows.find((lead) => lead.email === 'sarah.jones@example.com');
+    expect(sarah).toMatchObject({ numberOfPeople: 2, annualIncome: 58_000, contactNumber: '+447700900321' });
+
+    expect(await seedDemoData(app.ctx)).toBe(false);
+  });
+
+  it('lets a newcomer sign in with the printed demo credentials', async () => {
+    const response = await fetch(`${app.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...browserHeaders(app) },
+      body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+    });
+    expect(response.status).toBe(200);
+  });
+});
