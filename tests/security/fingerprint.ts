@@ -1,0 +1,48 @@
+import type { TestApp } from '#tests/helpers/app.ts';
+
+/** The tables a request can write to (the job queue's own tables are pg-boss's bookkeeping). */
+const tables = [
+  'users',
+  'sessions',
+  'accounts',
+  'verifications',
+  'companies',
+  'properties',
+  'conversations',
+  'chat_transcripts',
+  'leads',
+  'stripe_events',
+  'analytics_events',
+  'dev_emails',
+] as const;
+
+export type Fingerprint = Record<string, string>;
+
+/**
+ * A hash of every row of every table, so that two fingerprints differ when anything at all was
+ * written: a rejected request must leave them equal.
+ */
+export async function databaseFingerprint(app: TestApp): Promise<Fingerprint> {
+  const columns = tables.map(
+    (table) =>
+      `(select count(*) || ':' || md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from ${table} t) as ${table}`,
+  );
+  const { rows } = await app.ctx.database.execute(`select ${columns.join(', ')}`, []);
+  return rows[0] as Fingerprint;
+}
+
+/** The same, for one company's rows only: what another company's user must never change. */
+export async function companyFingerprint(app: TestApp, companyId: string): Promise<Fingerprint> {
+  const scoped = ['properties', 'conversations', 'chat_transcripts', 'leads'].map(
+    (table) =>
+      `(select count(*) || ':' || md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from ${table} t where t.company_id = $1) as ${table}`,
+  );
+  const company = `(select md5(coalesce(string_agg(t::text, '|'), '')) from companies t where t.id = $1) as company`;
+  const { rows } = await app.ctx.database.execute(`select ${[company, ...scoped].join(', ')}`, [companyId]);
+  return rows[0] as Fingerprint;
+}
+
+/** The tables whose fingerprints differ. */
+export function changedTables(before: Fingerprint, after: Fingerprint): string[] {
+  return Object.keys(before).filter((table) => before[table] !== after[table]);
+}

@@ -1,0 +1,521 @@
+import { randomUUID } from 'node:crypto';
+import { chatTranscripts, conversations } from '#server/db/schema.ts';
+import { browserHeaders, type TestApp } from '#tests/helpers/app.ts';
+import {
+  createCompanyUser,
+  createSignedInUser,
+  insertLead,
+  insertProperty,
+  TEST_PASSWORD,
+  unique,
+} from '#tests/helpers/factories.ts';
+import type { RouteKey } from './route-table.ts';
+
+/**
+ * What every route of the app is, who may call it, and one correct request to it: the tenant
+ * isolation matrix and the bad-input property tests both start from this list, and both fail
+ * when Fastify serves a route this list does not describe.
+ */
+
+export type Agent = Awaited<ReturnType<typeof createCompanyUser>>;
+
+/** The data the requests point at: two companies, each with a property and a lead from a chat. */
+export type World = {
+  app: TestApp;
+  owner: Agent;
+  other: Agent;
+  propertyId: string;
+  propertySlug: string;
+  leadId: string;
+  /** A chat under way with the owner's agency link. */
+  sessionKey: string;
+  /** A chat under way with the other company's agency link. */
+  otherSessionKey: string;
+};
+
+export type RouteRequest = {
+  /** The path with its parameters filled in. */
+  path: string;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** How the body travels: JSON unless the route reads a form. */
+  encoding?: 'json' | 'form';
+  /** The account the request is for, when it is not the world's owner. */
+  owner?: Agent;
+  /** What a correct request answers. */
+  ok: number;
+};
+
+/**
+ * - `company`: reads or changes one company's records. Signed out → 401, another company's user
+ *   → 404 (as if it did not exist), the owner → `ok`.
+ * - `account`: the signed-in user's own account or company, found from the session, never from
+ *   the request. Signed out → 401; another user gets their own data, never the owner's.
+ * - `public`: open to anyone, for the reason given; answers public fields only.
+ */
+export type Access = 'company' | 'account' | 'public';
+
+export type RouteEntry = {
+  access: Access;
+  /** Why a public route needs no session, and what protects it instead. */
+  why?: string;
+  /** A correct request, made fresh each time (destructive routes get their own target). */
+  sample: (world: World) => Promise<RouteRequest>;
+  /**
+   * The request the bad-input tests mutate, when the correct one must not run (it would delete
+   * the world's records or close its account): it points at nothing or carries a wrong password.
+   */
+  fuzzSample?: (world: World) => Promise<RouteRequest>;
+};
+
+export const validProperty = {
+  propertyName: '1 Bed Flat, Canal Street',
+  propertyAddress: '8 Canal Street, Manchester M1 3HE',
+  propertyRentalPrice: '£950 pcm',
+  numberOfBedrooms: 1,
+  parkingSpace: 'On-street permit',
+  vacancyDate: '01/09/2027',
+  landlord: 'Mr Okafor 07700 900456',
+};
+
+const missingId = () => randomUUID();
+
+export const routeCatalogue: Record<RouteKey, RouteEntry> = {
+  // ---- The company's own records ----
+  'GET /api/companies/:id/properties': {
+    access: 'company',
+    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/properties`, ok: 200 }),
+  },
+  'POST /api/companies/:id/properties': {
+    access: 'company',
+    sample: async (w) => ({
+      path: `/api/companies/${w.owner.company.id}/properties`,
+      body: { ...validProperty, propertyName: unique('Flat') },
+      ok: 201,
+    }),
+  },
+  'PUT /api/companies/:id/profile': {
+    access: 'company',
+    sample: async (w) => ({
+      path: `/api/companies/${w.owner.company.id}/profile`,
+      body: { companyName: w.owner.company.name, email: w.owner.company.email, phone: '020 7946 0000' },
+      ok: 200,
+    }),
+  },
+  'POST /api/companies/:id/chatbot-url': {
+    access: 'company',
+    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/chatbot-url`, ok: 200 }),
+  },
+  'GET /api/companies/:id/dashboard': {
+    access: 'company',
+    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/dashboard`, ok: 200 }),
+  },
+  'GET /api/companies/:id/leads.csv': {
+    access: 'company',
+    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/leads.csv`, ok: 200 }),
+  },
+  'GET /api/companies/:id/export': {
+    access: 'company',
+    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/export`, ok: 200 }),
+  },
+  'POST /api/companies/:id/reprocess-transcripts': {
+    access: 'company',
+    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/reprocess-transcripts`, ok: 200 }),
+  },
+  'DELETE /api/companies/:id': {
+    access: 'company',
+    sample: async (w) => {
+      const owner = await createCompanyUser(w.app, { name: unique('Closing Lettings') });
+      return {
+        path: `/api/companies/${owner.company.id}`,
+        body: { confirm: owner.company.name, password: TEST_PASSWORD },
+        owner,
+        ok: 200,
+      };
+    },
+    fuzzSample: async (w) => ({
+      path: `/api/companies/${w.owner.company.id}`,
+      body: { confirm: w.owner.company.name, password: 'Not-The-Password-1!' },
+      ok: 400,
+    }),
+  },
+  'PUT /api/properties/:id': {
+    access: 'company',
+    sample: async (w) => ({ path: `/api/properties/${w.propertyId}`, body: validProperty, ok: 200 }),
+  },
+  'DELETE /api/properties/:id': {
+    access: 'company',
+    sample: async (w) => {
+      const property = await insertProperty(w.app, w.owner.company.id, w.owner.company.slug);
+      return { path: `/api/properties/${property.id}`, ok: 204 };
+    },
+    fuzzSample: async () => ({ path: `/api/properties/${missingId()}`, ok: 404 }),
+  },
+  'GET /api/leads/:id': {
+    access: 'company',
+    sample: async (w) => ({ path: `/api/leads/${w.leadId}`, ok: 200 }),
+  },
+  'DELETE /api/leads/:id': {
+    access: 'company',
+    sample: async (w) => {
+      const lead = await insertLead(w.app.ctx.db, w.owner.company.id);
+      return { path: `/api/leads/${lead.id}`, ok: 204 };
+    },
+    fuzzSample: async () => ({ path: `/api/leads/${missingId()}`, ok: 404 }),
+  },
+
+  // ---- The signed-in user's own account ----
+  'GET /api/auth/user': { access: 'account', sample: async () => ({ path: '/api/auth/user', ok: 200 }) },
+  'GET /api/companies': { access: 'account', sample: async () => ({ path: '/api/companies', ok: 200 }) },
+  'POST /api/companies/register': {
+    access: 'account',
+    sample: async (w) => {
+      const user = await createSignedInUser(w.app);
+      return {
+        path: '/api/companies/register',
+        body: {
+          companyName: unique('New Lettings'),
+          email: 'office@new-lettings.example',
+          phone: '0161 496 0000',
+        },
+        // A user without a company yet: the company appears only once registered.
+        owner: { ...user, company: undefined as unknown as Agent['company'] },
+        ok: 201,
+      };
+    },
+    fuzzSample: async () => ({
+      path: '/api/companies/register',
+      body: { companyName: 'New Lettings', email: 'office@new-lettings.example', phone: '0161 496 0000' },
+      ok: 409,
+    }),
+  },
+  'GET /api/stripe/subscription-status': {
+    access: 'account',
+    sample: async () => ({ path: '/api/stripe/subscription-status', ok: 200 }),
+  },
+  'POST /api/stripe/create-portal-session': {
+    access: 'account',
+    sample: async (w) => ({
+      path: '/api/stripe/create-portal-session',
+      owner: await subscribedAgent(w),
+      ok: 200,
+    }),
+    fuzzSample: async () => ({ path: '/api/stripe/create-portal-session', ok: 400 }),
+  },
+
+  // ---- Open to anyone ----
+  'GET /healthz': {
+    access: 'public',
+    why: 'load balancer probe',
+    sample: async () => ({ path: '/healthz', ok: 200 }),
+  },
+  'GET /readyz': {
+    access: 'public',
+    why: 'load balancer probe',
+    sample: async () => ({ path: '/readyz', ok: 200 }),
+  },
+  'POST /api/auth/signup': {
+    access: 'public',
+    why: 'creating an account; rate limited per IP and per email',
+    sample: async () => ({
+      path: '/api/auth/signup',
+      body: {
+        companyName: unique('Signup Lettings'),
+        firstName: 'Priya',
+        lastName: 'Shah',
+        email: `${unique('signup')}@example.test`,
+        phone: '0113 496 0000',
+        password: TEST_PASSWORD,
+        accountType: 'free',
+      },
+      ok: 201,
+    }),
+  },
+  'POST /api/auth/login': {
+    access: 'public',
+    why: 'signing in; rate limited per IP and per email',
+    sample: async (w) => ({
+      path: '/api/auth/login',
+      body: { email: w.other.email, password: TEST_PASSWORD },
+      ok: 200,
+    }),
+  },
+  'POST /api/auth/logout': {
+    access: 'public',
+    why: 'ends the session the cookie names, if any',
+    sample: async () => ({ path: '/api/auth/logout', ok: 200 }),
+  },
+  'POST /api/auth/update-password': {
+    access: 'public',
+    why: 'the one-time token from the reset email is the credential',
+    sample: async () => ({
+      path: '/api/auth/update-password',
+      body: { newPassword: 'Another-Flat-43!', token: 'not-a-real-token' },
+      encoding: 'form',
+      ok: 400,
+    }),
+  },
+  'GET /api/auth/verify-email': {
+    access: 'public',
+    why: 'the one-time token from the verification email is the credential',
+    sample: async () => ({ path: '/api/auth/verify-email', query: { token: 'not-a-real-token' }, ok: 302 }),
+  },
+  'POST /api/auth/resend-verification': {
+    access: 'public',
+    why: 'answers the same whether or not the email exists; rate limited',
+    sample: async () => ({
+      path: '/api/auth/resend-verification',
+      body: { email: `${unique('nobody')}@example.test` },
+      ok: 200,
+    }),
+  },
+  'POST /api/auth/reset-password': {
+    access: 'public',
+    why: 'answers the same whether or not the email exists; rate limited',
+    sample: async () => ({
+      path: '/api/auth/reset-password',
+      body: { email: `${unique('nobody')}@example.test` },
+      ok: 200,
+    }),
+  },
+  'POST /api/analytics': {
+    access: 'public',
+    why: 'cookieless page views from any visitor',
+    sample: async () => ({
+      path: '/api/analytics',
+      body: { events: [{ kind: 'pageview', path: '/pricing' }] },
+      ok: 204,
+    }),
+  },
+  'GET /api/companies/slug/:slug': {
+    access: 'public',
+    why: "the chat page's header: company name and slug, the property's public fields",
+    sample: async (w) => ({
+      path: `/api/companies/slug/${w.owner.company.slug}`,
+      query: { propertySlug: w.propertySlug },
+      ok: 200,
+    }),
+  },
+  'GET /api/companies/slug/:slug/usage-check': {
+    access: 'public',
+    why: 'the chat page asks whether a new conversation can start',
+    sample: async (w) => ({ path: `/api/companies/slug/${w.owner.company.slug}/usage-check`, ok: 200 }),
+  },
+  'GET /api/companies/slug/:slug/contact': {
+    access: 'public',
+    why: 'the holding page shows the agency\'s own contact details (DESIGN.md "Holding page")',
+    sample: async (w) => ({ path: `/api/companies/slug/${w.owner.company.slug}/contact`, ok: 200 }),
+  },
+  'POST /api/chat/:companySlug': {
+    access: 'public',
+    why: 'tenants chat without an account; a conversation is found by its unguessable session key',
+    sample: async (w) => ({
+      path: `/api/chat/${w.owner.company.slug}`,
+      body: { message: 'Is parking included?', userSessionKey: w.sessionKey },
+      ok: 200,
+    }),
+  },
+  'GET /api/chat/:companySlug/conversation': {
+    access: 'public',
+    why: 'a refreshed chat page resumes by its unguessable session key, within its own company',
+    sample: async (w) => ({
+      path: `/api/chat/${w.owner.company.slug}/conversation`,
+      query: { sessionKey: w.sessionKey },
+      ok: 200,
+    }),
+  },
+  'POST /api/chat/:companySlug/end': {
+    access: 'public',
+    why: 'the chat page ends its own conversation, named by its unguessable session key',
+    sample: async (w) => ({
+      path: `/api/chat/${w.owner.company.slug}/end`,
+      body: { userSessionKey: await startConversation(w, w.owner), reason: 'submit' },
+      ok: 200,
+    }),
+    fuzzSample: async (w) => ({
+      path: `/api/chat/${w.owner.company.slug}/end`,
+      body: { userSessionKey: unique('no-such-session'), reason: 'submit' },
+      ok: 404,
+    }),
+  },
+  'GET /api/public/config': {
+    access: 'public',
+    why: "the deployment's public contact email",
+    sample: async () => ({ path: '/api/public/config', ok: 200 }),
+  },
+  'POST /api/stripe/create-checkout-session': {
+    access: 'public',
+    why: 'signed in: for the caller’s own company; signed out: only a just-created, unverified paid sign-up',
+    sample: async (w) => ({
+      path: '/api/stripe/create-checkout-session',
+      body: { planType: 'small', customerEmail: w.owner.email, customerName: 'Alex Agent' },
+      ok: 401,
+    }),
+  },
+  'GET /api/stripe/checkout-session/:sessionId': {
+    access: 'public',
+    why: "the success page's summary; the checkout session id (signed, unguessable) is the credential",
+    sample: async () => ({ path: '/api/stripe/checkout-session/cs_not_a_session', ok: 404 }),
+  },
+  'POST /api/stripe/webhook': {
+    access: 'public',
+    why: "Stripe's calls, checked by their signature",
+    sample: async () => ({ path: '/api/stripe/webhook', body: { id: 'evt_1' }, ok: 400 }),
+  },
+  'GET /api/stripe/test-checkout': {
+    access: 'public',
+    why: 'the local test checkout (never in production); its signed link is the credential',
+    sample: async () => ({ path: '/api/stripe/test-checkout', query: { session: 'not-a-token' }, ok: 404 }),
+  },
+  'POST /api/stripe/test-checkout/pay': {
+    access: 'public',
+    why: 'the local test checkout (never in production); its signed link is the credential',
+    sample: async () => ({
+      path: '/api/stripe/test-checkout/pay',
+      body: { session: 'not-a-token' },
+      ok: 404,
+    }),
+  },
+  'GET /api/stripe/test-portal': {
+    access: 'public',
+    why: 'the local test portal (never in production); its signed link is the credential',
+    sample: async () => ({ path: '/api/stripe/test-portal', query: { portal: 'not-a-token' }, ok: 404 }),
+  },
+  'POST /api/stripe/test-portal': {
+    access: 'public',
+    why: 'the local test portal (never in production); its signed link is the credential',
+    sample: async () => ({
+      path: '/api/stripe/test-portal',
+      body: { portal: 'not-a-token', action: 'cancel' },
+      ok: 404,
+    }),
+  },
+  'GET /dev/mail': {
+    access: 'public',
+    why: 'the development outbox: only without SMTP_URL and never in production',
+    sample: async () => ({ path: '/dev/mail', ok: 200 }),
+  },
+  'GET /images/:file': {
+    access: 'public',
+    why: "the site's own pictures",
+    sample: async () => ({ path: '/images/not-there.png', ok: 404 }),
+  },
+};
+
+/** Opens a chat on an agency link and says one thing, so that ending it makes a lead. */
+export async function startConversation(w: World, agent: Agent): Promise<string> {
+  const post = async (body: unknown) => {
+    const response = await fetch(`${w.app.url}/api/chat/${agent.company.slug}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (response.status !== 200)
+      throw new Error(`chat answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as { sessionKey: string };
+  };
+  const { sessionKey } = await post({ message: '', userSessionKey: null });
+  await post({ message: 'Hi, I am Sam Patel, 2 of us, both nurses', userSessionKey: sessionKey });
+  return sessionKey;
+}
+
+/** A company on a paid plan through the local test checkout: its portal can be opened. */
+async function subscribedAgent(w: World): Promise<Agent> {
+  const agent = await createCompanyUser(w.app, { name: unique('Paid Lettings') });
+  const headers = { ...browserHeaders(w.app, agent.cookie), 'content-type': 'application/json' };
+  const checkout = await fetch(`${w.app.url}/api/stripe/create-checkout-session`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ planType: 'small', customerEmail: agent.email, customerName: 'Alex Agent' }),
+  });
+  const { checkoutUrl } = (await checkout.json()) as { checkoutUrl: string };
+  const session = new URL(checkoutUrl, w.app.url).searchParams.get('session');
+  const paid = await fetch(`${w.app.url}/api/stripe/test-checkout/pay`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ session }),
+  });
+  if (paid.status !== 200) throw new Error(`test checkout answered ${paid.status}: ${await paid.text()}`);
+  return agent;
+}
+
+/** Two companies, each with a property, a lead from a finished chat and a chat under way. */
+export async function createWorld(app: TestApp): Promise<World> {
+  const owner = await createCompanyUser(app, { name: 'Harbour Lettings', slug: unique('harbour') });
+  const other = await createCompanyUser(app, { name: 'Meadow Homes', slug: unique('meadow') });
+  const property = await insertProperty(app, owner.company.id, owner.company.slug);
+  const [conversation] = await app.ctx.db
+    .insert(conversations)
+    .values({
+      sessionKey: unique('ended-session'),
+      companyId: owner.company.id,
+      status: 'ended',
+      messages: [
+        {
+          id: 'm1',
+          sender: 'ai',
+          content: 'Hello from Harbour Lettings.',
+          timestamp: '2026-01-05T15:00:00.000Z',
+        },
+        {
+          id: 'm2',
+          sender: 'user',
+          content: 'Hi, 2 of us, both nurses',
+          timestamp: '2026-01-05T15:01:00.000Z',
+        },
+      ],
+    })
+    .returning();
+  const [transcript] = await app.ctx.db
+    .insert(chatTranscripts)
+    .values({
+      companyId: owner.company.id,
+      conversationId: conversation!.id,
+      fileName: 'chat.txt',
+      content: 'AI: Hello from Harbour Lettings.\nUser: Hi, 2 of us, both nurses',
+      processed: true,
+    })
+    .returning();
+  const lead = await insertLead(app.ctx.db, owner.company.id, {
+    conversationId: conversation!.id,
+    chatTranscriptId: transcript!.id,
+  });
+  await insertLead(app.ctx.db, other.company.id, { name: 'Other Company Tenant' });
+  await insertProperty(app, other.company.id, other.company.slug, { propertyName: 'Meadow Cottage' });
+  const world: World = {
+    app,
+    owner,
+    other,
+    propertyId: property.id,
+    propertySlug: property.slug,
+    leadId: lead.id,
+    sessionKey: '',
+    otherSessionKey: '',
+  };
+  world.sessionKey = await startConversation(world, owner);
+  world.otherSessionKey = await startConversation(world, other);
+  return world;
+}
+
+/** Sends a route request as a browser on our own pages would, with the given session cookie. */
+export async function send(
+  app: TestApp,
+  method: string,
+  request: Pick<RouteRequest, 'path' | 'query' | 'body' | 'encoding'>,
+  cookie: string | undefined,
+): Promise<Response> {
+  const url = new URL(request.path, app.url);
+  for (const [key, value] of Object.entries(request.query ?? {})) url.searchParams.set(key, value);
+  const headers: Record<string, string> = browserHeaders(app, cookie);
+  let body: string | undefined;
+  if (request.body !== undefined) {
+    if (request.encoding === 'form') {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(request.body as Record<string, string>).toString();
+    } else {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(request.body);
+    }
+  }
+  return fetch(url, { method, headers, body, redirect: 'manual' });
+}
