@@ -6,9 +6,19 @@ import { blindCases } from './blind.ts';
 import type { CorpusCase } from './case.ts';
 import { allProperties, companyName } from './fixtures.ts';
 import { hardCases } from './hard.ts';
+import { phoneStyleCases } from './phone-style.ts';
 import { propertyLinkCases } from './property-link.ts';
 
-export const corpus: CorpusCase[] = [...propertyLinkCases, ...agencyLinkCases, ...hardCases, ...blindCases];
+/** The batches in the order they were written; each blind batch's first run is in README.md. */
+export const batches: Array<{ name: string; cases: CorpusCase[] }> = [
+  { name: 'property-link', cases: propertyLinkCases },
+  { name: 'agency-link', cases: agencyLinkCases },
+  { name: 'hard', cases: hardCases },
+  { name: 'blind', cases: blindCases },
+  { name: 'phone-style', cases: phoneStyleCases },
+];
+
+export const corpus: CorpusCase[] = batches.flatMap((b) => b.cases);
 
 export const FIELD_NAMES: Array<keyof ExtractedFields> = [
   'propertyId',
@@ -133,6 +143,7 @@ export async function runCase(engine: ConversationEngine, c: CorpusCase): Promis
 export type CorpusReport = {
   cases: CaseResult[];
   perField: Array<{ field: keyof ExtractedFields; correct: number; total: number }>;
+  perBatch: Array<{ name: string; conversations: number; fieldAccuracy: number; scoreAccuracy: number }>;
   fieldAccuracy: number;
   scoreAccuracy: number;
   completionAccuracy: number;
@@ -148,9 +159,21 @@ export async function runCorpus(engine: ConversationEngine): Promise<CorpusRepor
   }));
   const correct = perField.reduce((s, f) => s + f.correct, 0);
   const total = perField.reduce((s, f) => s + f.total, 0);
+  const perBatch = batches.map((batch) => {
+    const ids = new Set(batch.cases.map((c) => c.id));
+    const results = cases.filter((r) => ids.has(r.id));
+    const wrong = results.reduce((s, r) => s + r.mismatches.length, 0);
+    return {
+      name: batch.name,
+      conversations: results.length,
+      fieldAccuracy: 1 - wrong / (results.length * FIELD_NAMES.length),
+      scoreAccuracy: results.filter((r) => r.score === r.expectedScore).length / results.length,
+    };
+  });
   return {
     cases,
     perField,
+    perBatch,
     fieldAccuracy: correct / total,
     scoreAccuracy: cases.filter((r) => r.score === r.expectedScore).length / cases.length,
     completionAccuracy:
@@ -167,6 +190,12 @@ export function formatReport(report: CorpusReport, options: { verbose?: boolean 
   for (const f of report.perField) {
     lines.push(
       `${f.field.padEnd(16)} ${`${f.correct}/${f.total}`.padStart(7)}  ${percent(f.correct / f.total).padStart(8)}`,
+    );
+  }
+  lines.push('', 'batch          conversations  fields  exact score');
+  for (const b of report.perBatch) {
+    lines.push(
+      `${b.name.padEnd(16)} ${String(b.conversations).padStart(11)}  ${percent(b.fieldAccuracy).padStart(6)}  ${percent(b.scoreAccuracy).padStart(11)}`,
     );
   }
   lines.push(
