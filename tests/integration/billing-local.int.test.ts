@@ -49,7 +49,7 @@ describe('billing with the local test checkout (no Stripe keys)', () => {
       cookie,
     );
     expect(status).toBe(200);
-    const url = new URL(body.checkoutUrl);
+    const url = new URL(body.checkoutUrl, app.ctx.env.appUrl);
     return { url, session: url.searchParams.get('session')! };
   }
 
@@ -63,7 +63,7 @@ describe('billing with the local test checkout (no Stripe keys)', () => {
       undefined,
       owner.cookie,
     );
-    const token = new URL(portal.body.portalUrl).searchParams.get('portal')!;
+    const token = new URL(portal.body.portalUrl, app.ctx.env.appUrl).searchParams.get('portal')!;
     return { ...owner, portal: token };
   }
 
@@ -97,9 +97,7 @@ describe('billing with the local test checkout (no Stripe keys)', () => {
 
     const paid = await request<{ successUrl: string }>('POST', '/api/stripe/test-checkout/pay', { session });
     expect(paid.status).toBe(200);
-    expect(paid.body.successUrl).toBe(
-      `http://localhost:3000/checkout/success?session_id=${encodeURIComponent(session)}`,
-    );
+    expect(paid.body.successUrl).toBe(`/checkout/success?session_id=${encodeURIComponent(session)}`);
 
     const [company] = await app.ctx.db.select().from(companies).where(eq(companies.email, email));
     expect(company).toMatchObject({

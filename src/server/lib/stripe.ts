@@ -270,7 +270,8 @@ export async function createCheckoutSession(
       nonce: randomBytes(8).toString('hex'),
       exp: expiresIn(CHECKOUT_TOKEN_SECONDS),
     });
-    return { id, url: `${env.appUrl}/checkout/test?session=${encodeURIComponent(id)}`, customerId: null };
+    // Same-origin paths: the local pages are ours, so they work behind any host name or port.
+    return { id, url: `/checkout/test?session=${encodeURIComponent(id)}`, customerId: null };
   }
 
   const price = env.stripe?.prices[planType];
@@ -341,16 +342,15 @@ export async function retrieveCheckoutSession(
 
 export async function createPortalSession(ctx: AppContext, company: Company): Promise<{ url: string }> {
   const { env } = ctx;
-  const returnUrl = `${env.appUrl}/my-account`;
   if (isLocalCheckout(env)) {
     assertLocalAllowed(env);
     const token = signPortalToken(env, { companyId: company.id, exp: expiresIn(PORTAL_TOKEN_SECONDS) });
-    return { url: `${env.appUrl}/checkout/test?portal=${encodeURIComponent(token)}` };
+    return { url: `/checkout/test?portal=${encodeURIComponent(token)}` };
   }
   if (!company.stripeCustomerId) throw new AppError('BAD_REQUEST', 'There is no subscription to manage yet.');
   const session = await stripeClient(env).billingPortal.sessions.create({
     customer: company.stripeCustomerId,
-    return_url: returnUrl,
+    return_url: `${env.appUrl}/my-account`,
   });
   return { url: session.url };
 }

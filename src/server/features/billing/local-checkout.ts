@@ -91,7 +91,7 @@ export async function payLocalCheckout(ctx: AppContext, session: string): Promis
     eventId: `evt_local_paid_${token.nonce}`,
     event: { type: 'checkout.session.completed', created: seconds(start) },
   });
-  return { successUrl: `${ctx.env.appUrl}/checkout/success?session_id=${encodeURIComponent(session)}` };
+  return { successUrl: `/checkout/success?session_id=${encodeURIComponent(session)}` };
 }
 
 async function portalCompany(ctx: AppContext, portal: string): Promise<Company> {
@@ -107,7 +107,7 @@ async function portalCompany(ctx: AppContext, portal: string): Promise<Company> 
   return company;
 }
 
-function describePortal(ctx: AppContext, company: Company): TestPortalResponse {
+function describePortal(company: Company): TestPortalResponse {
   return {
     companyName: company.name,
     customerEmail: company.email,
@@ -116,14 +116,14 @@ function describePortal(ctx: AppContext, company: Company): TestPortalResponse {
     subscriptionStatus: company.subscriptionStatus,
     cancelAtPeriodEnd: company.cancelAtPeriodEnd,
     currentPeriodEnd: company.currentPeriodEnd?.toISOString() ?? null,
-    returnUrl: `${ctx.env.appUrl}/my-account`,
+    returnUrl: '/my-account',
   };
 }
 
 export async function describeLocalPortal(ctx: AppContext, portal: string): Promise<TestPortalResponse> {
   const company = await portalCompany(ctx, portal);
   await renewLocalSubscriptionIfDue(ctx, company);
-  return describePortal(ctx, (await companyById(ctx, company.id)) ?? company);
+  return describePortal((await companyById(ctx, company.id)) ?? company);
 }
 
 /** Switch plan, cancel at period end or resume: `customer.subscription.updated`. */
@@ -149,7 +149,7 @@ export async function applyLocalPortalAction(
     eventId: `evt_local_${randomUUID()}`,
     event: { type: 'customer.subscription.updated', created: seconds(now()) },
   });
-  return describePortal(ctx, (await companyById(ctx, company.id)) ?? company);
+  return describePortal((await companyById(ctx, company.id)) ?? company);
 }
 
 /**

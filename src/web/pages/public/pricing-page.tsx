@@ -303,7 +303,7 @@ export default function PricingPage() {
             differs.
           </p>
           <section
-            className="mt-10 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+            className="relative mt-10 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
             // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the table scrolls sideways, and keyboard users must be able to scroll it too
             tabIndex={0}
             aria-label="Plan comparison table"
