@@ -463,6 +463,12 @@ function closingReply(state: AgentState, prefix: string): AgentReply {
   return reply(`${prefix} ${CLOSING_SENTENCE}`, [], state, true);
 }
 
+/** The listings' names and addresses, which the tenant may type but which are never a name. */
+function placesOf(context: AgentContext): string[] {
+  const listings = context.property ? [context.property, ...context.properties] : context.properties;
+  return listings.flatMap((p) => [p.name, p.address]);
+}
+
 /** One turn of the guided agent; synchronous, so transcripts can be replayed cheaply. */
 export function guidedTurn(context: AgentContext, previous: AgentState, message: string): AgentReply {
   const state = cloneState(previous);
@@ -485,6 +491,7 @@ export function guidedTurn(context: AgentContext, previous: AgentState, message:
     today: context.today,
     fields: state.fields,
     missing: missingSlots(context, state),
+    places: placesOf(context),
   });
   const propertyOutcome = chooseProperty(context, state, message, ex);
   const { updated, corrected } = applyExtraction(state, ex);

@@ -1,7 +1,7 @@
 import * as chrono from 'chrono-node';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { addDays, daysInMonth, firstOfNextMonth, isoDate, splitIso } from './dates.ts';
-import { findOccupations, isJobWord } from './occupations.ts';
+import { findJobTitles, findOccupations, isJobWord } from './occupations.ts';
 import { type QuestionPart, splitQuestions } from './questions.ts';
 import {
   capitalise,
@@ -249,8 +249,20 @@ export function parseMoveIn(
     }
     return { date: iso };
   }
+  // chrono passes over a lone month after "from" or before "please" ("from May"): the 1st of it.
+  const month = LONE_MONTH.exec(lower);
+  if (month) {
+    const m = monthNumber(month[1] ?? month[2] ?? month[3]);
+    return { date: m === t.month ? today : nextOccurrence(today, m, 1) };
+  }
   return null;
 }
+
+/** A month named on its own; "may" only where it cannot be the verb ("from may", "may please"). */
+const LONE_MONTH = new RegExp(
+  `\\b(?:from|in|by|for|around|about|before|after|start|beginning|early|mid|late|end|of)\\s+(may)\\b|^(may)\\b(?!\\s+(?:i|we|be|have|need|not|want|move|come|also|well)\\b)|\\b(?!may\\b)${MONTH}\\b`,
+  'i',
+);
 
 // ---------------------------------------------------------------- money
 
@@ -446,13 +458,20 @@ function countFrom(word: string | undefined, fallback: number): number {
   return numberFromWord(word) ?? fallback;
 }
 
-const COMPANIONS_START = /\b(?:me|myself)\b(?=\s*(?:,|and\b|&|\+|n\b|plus\b))/;
+/** "me and …", or moving "with …" (not "living with": that is who the tenant lives with now). */
+const COMPANIONS_START =
+  /\b(?:me|myself)\b(?=\s*(?:,|and\b|&|\+|n\b|plus\b))|\b(?:mov(?:e|es|ing)|com(?:e|ing)|relocat(?:e|ing))(?:\s+in)?\s+with\b/;
 const COMPANION_ITEM = new RegExp(
   `^\\s*(?:,|and|&|\\+|n|plus)\\s*(?:and\\s+)?(?:(?:my|our|a|an|the|his|her|their)\\s+)?(${N})?\\s*([a-z-]+(?:\\s+half)?)`,
   'i',
 );
+/** The first companion after "moving with" needs no "and". */
+const FIRST_COMPANION = new RegExp(
+  `^\\s*(?:(?:my|our|a|an|the|his|her|their)\\s+)?(${N})?\\s*([a-z-]+(?:\\s+half)?)`,
+  'i',
+);
 
-/** "me, my partner and our baby" → 3; "me and 2 friends" → 3; "me n my wife" → 2. */
+/** "me, my partner and our baby" → 3; "me and 2 friends" → 3; "moving with my partner" → 2. */
 function countCompanions(lower: string): number | null {
   const start = COMPANIONS_START.exec(lower);
   if (!start) return null;
@@ -460,7 +479,7 @@ function countCompanions(lower: string): number | null {
   let count = 1;
   let items = 0;
   for (let guard = 0; guard < 6; guard++) {
-    const m = COMPANION_ITEM.exec(remaining);
+    const m = (items === 0 && /with$/.test(start[0]) ? FIRST_COMPANION : COMPANION_ITEM).exec(remaining);
     if (!m) break;
     const noun = m[2].replace(/\s+/, ' ');
     if (!PERSON_NOUNS.test(noun)) break;
@@ -489,7 +508,8 @@ const PEOPLE_PATTERNS: Array<[RegExp, (m: RegExpMatchArray) => number | null]> =
     ),
     (m) => numberFromWord(m[1]),
   ],
-  [/\b(?:just|only|jus|jst)\s+(?:be\s+)?(?:me|myself|the one of us|one|1)\b(?!\s*(?:and|&|\+|,))/gi, () => 1],
+  // "just me, ASAP": a comma may also start a list ("just me, my son…"), which countCompanions reads and ranks first.
+  [/\b(?:just|only|jus|jst)\s+(?:be\s+)?(?:me|myself|the one of us|one|1)\b(?!\s*(?:and|&|\+))/gi, () => 1],
   [
     /\b(?:on my own|by myself|living alone|me alone|me only|only me|single occupancy|single person|one person|1 person|solo|just for me|for myself|just the one)\b/gi,
     () => 1,
@@ -602,12 +622,149 @@ function cleanName(candidate: string, requireCapital: boolean): string | null {
   return titleCase(kept.join(' '));
 }
 
+/** Stands in for an email address or phone number, so the words beside one can be read. */
+const CONTACT = '\u0001';
+
+function markContacts(text: string): string {
+  const marked = text.replace(EMAIL, ` ${CONTACT} `);
+  let out = marked;
+  for (const [from, to] of [...parsePhone(marked).spans].sort((a, b) => b[0] - a[0])) {
+    out = `${out.slice(0, from)} ${CONTACT} ${out.slice(to)}`;
+  }
+  return out;
+}
+
+/** The pieces of a message between commas, dashes, full stops and contact details (kept as pieces). */
+const PIECE_BREAK = new RegExp(
+  `(${CONTACT})|[,;:\\n()]|\\s[-/|]+\\s|(?<!\\b(?:mr|mrs|ms|dr))[.!?]+(?=\\s|$)`,
+  'i',
+);
+
+function pieces(marked: string): string[] {
+  return marked
+    .split(PIECE_BREAK)
+    .filter((p): p is string => p !== undefined)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
+}
+
+/** Lower-case parts of a surname ("de la Cruz", "van Dijk"), never its first or last word. */
+const NAME_PARTICLES = new Set([
+  'de',
+  'da',
+  'di',
+  'du',
+  'la',
+  'le',
+  'van',
+  'von',
+  'der',
+  'den',
+  'al',
+  'el',
+  'bin',
+]);
+/** Words that end a street's or a building's name: "Elm Road", "Maple Court", "Garden Flat". */
+const PLACE_WORDS = new Set(
+  `road rd street avenue ave lane terrace crescent gardens mews square drive place court close grove parade
+  flat flats studio apartment apartments house cottage bungalow maisonette tower towers wharf quay estate`.split(
+    /\s+/,
+  ),
+);
+
+type PieceRules = {
+  /** Every word must start with a capital, unless it appears in the email address given. */
+  requireCapital: boolean;
+  minWords: number;
+  emailLocal: string | null;
+  /** Lower-case words of the agency's listings' names and addresses. */
+  places: () => Set<string>;
+};
+
 /**
- * A name from "I'm Sarah Jones", "name's Tom", "this is Mark Davies", "Thanks, Jo", or, when the
- * name was asked, a bare "Sarah Jones". "I'm Polish", "I'm 34" and "I'm a nurse" are not names.
+ * A piece of a message that is a name and nothing else: "Jamie Lee", "priya shah" beside
+ * priya.shah@…, "Sean O'Neill", "Amy Smith-Jones". Not "Elm Road", "Civil servant" or "Next week".
  */
-export function parseName(text: string, options: { asked: boolean }): string | null {
-  const clean = normalise(text).replace(EMAIL, ' ').replace(/\s+/g, ' ').trim();
+function nameFromPiece(piece: string, rules: PieceRules): string | null {
+  const bare = piece
+    .replace(TITLES, '')
+    .replace(/^(?:hi|hello|hey|hiya)\s+/i, '')
+    .replace(/\s+here$/i, '')
+    .trim();
+  const tokens = bare.split(/\s+/);
+  if (tokens.length < rules.minWords || tokens.length > 4) return null;
+  const lower = tokens.map((t) => t.toLowerCase());
+  const last = lower.length - 1;
+  for (const [i, token] of tokens.entries()) {
+    if (!/^\p{L}[\p{L}'-]*\p{L}$|^\p{L}$/u.test(token)) return null;
+    const isParticle = i > 0 && i < last && NAME_PARTICLES.has(lower[i]);
+    if (isParticle) continue;
+    if (NAME_STOP.has(lower[i]) || DESCRIPTIONS.has(lower[i]) || PLACE_WORDS.has(lower[i])) return null;
+  }
+  if (lower[0].length < 2 || isJobWord(lower[0])) return null;
+  // "Civil servant", "Software developer": a job title from its first word is no name.
+  if (findJobTitles(bare, true).some((m) => m.start === 0)) return null;
+  const isCapitalised = tokens.every((t, i) => /^\p{Lu}/u.test(t) || NAME_PARTICLES.has(lower[i]));
+  if (rules.requireCapital && !isCapitalised) {
+    const local = rules.emailLocal;
+    const inEmail =
+      local !== null && lower.some((t) => t.length >= 3 && local.includes(t.replace(/[^a-z]/g, '')));
+    if (!inEmail) return null;
+  }
+  const places = rules.places();
+  if (places.size > 0 && lower.every((t) => places.has(t))) return null;
+  return titleCase(tokens.join(' '));
+}
+
+/**
+ * A name standing beside an email address or phone number ("Jamie Lee, jamie.lee@…", "Priya Shah
+ * priya.shah@… 07700 900777", "…@gmail.com 07700 900713 Olivia King"), or opening a message that
+ * gives contact details. With `nameAsked`, a name opening the message counts even when the rest
+ * says something else ("Tom Wright, I'd rather not give my number…").
+ */
+function nameBesideContact(
+  clean: string,
+  options: { nameAsked: boolean; places: () => Set<string> },
+): string | null {
+  const marked = markContacts(clean);
+  const hasContact = marked.includes(CONTACT);
+  if (!hasContact && !options.nameAsked) return null;
+  const email = clean.match(EMAIL);
+  const rules: PieceRules = {
+    requireCapital: !options.nameAsked,
+    // A lone word is left to the plain answer ("Jo"): here it is too often something else.
+    minWords: 2,
+    emailLocal: email
+      ? email[0]
+          .split('@')[0]
+          .toLowerCase()
+          .replace(/[^a-z]/g, '')
+      : null,
+    places: options.places,
+  };
+  const parts = pieces(marked);
+  for (const [i, part] of parts.entries()) {
+    if (part === CONTACT) continue;
+    const touchesContact = parts[i - 1] === CONTACT || parts[i + 1] === CONTACT;
+    if (!touchesContact && i !== 0) continue;
+    const name = nameFromPiece(part, rules);
+    if (name) return name;
+  }
+  return null;
+}
+
+/**
+ * A name from "I'm Sarah Jones", "name's Tom", "this is Mark Davies", "Thanks, Jo", a name beside
+ * an email or phone number, or, when the name was asked, a bare "Sarah Jones". "I'm Polish",
+ * "I'm 34" and "I'm a nurse" are not names. `asked`: the name was asked and nothing else answered;
+ * `nameAsked`: the name was the question open; `places`: the listings' names and addresses.
+ */
+export function parseName(
+  text: string,
+  options: { asked: boolean; nameAsked?: boolean; places?: readonly string[] },
+): string | null {
+  const normalised = normalise(text);
+  const clean = markContacts(normalised).replaceAll(CONTACT, ' ').replace(/\s+/g, ' ').trim();
   const explicit = NAME_GIVEN.exec(clean);
   if (explicit && /\bname|call me/i.test(explicit[0])) {
     const name = cleanName(explicit[1], false);
@@ -628,6 +785,15 @@ export function parseName(text: string, options: { asked: boolean }): string | n
     const name = cleanName(here[1], true);
     if (name) return name;
   }
+  let places: Set<string> | null = null;
+  const beside = nameBesideContact(normalised, {
+    nameAsked: options.asked || options.nameAsked === true,
+    places: () => {
+      places ??= new Set(words((options.places ?? []).join(' ')));
+      return places;
+    },
+  });
+  if (beside) return beside;
   if (options.asked) {
     const bare = clean
       .replace(/^(?:hi|hello|hey|sure|yes|ok|okay)[\s,!.]+/i, '')
@@ -868,6 +1034,8 @@ export function extractAnswers(
     fields: ExtractedFields;
     /** Slots still to ask: a short answer to another of them is taken too. */
     missing?: SlotName[];
+    /** The listings' names and addresses: "Elm Road" or "Maple Court" is never the tenant's name. */
+    places?: readonly string[];
   },
 ): Extraction {
   const { asking, today, fields } = options;
@@ -961,7 +1129,12 @@ export function extractAnswers(
   }
   if (!refusing('name')) {
     const askedName = asking === 'name' && !hasOtherAnswer(result, ['email', 'phone']);
-    const name = parseName(statements, { asked: askedName });
+    // The statements with their email and phone, so a name beside them can be read.
+    const name = parseName(split.statements, {
+      asked: askedName,
+      nameAsked: asking === 'name',
+      places: options.places,
+    });
     // A sign-off or "I'm Jo" never overwrites a full name already given.
     const isExplicit = /\b(?:my name|name's|name is|call me)\b/i.test(statements);
     if (name && (fields.name === null || asking === 'name' || asking === 'confirm' || isExplicit)) {

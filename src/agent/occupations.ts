@@ -354,6 +354,42 @@ function hasCueBefore(tokens: Token[], start: number): boolean {
   return false;
 }
 
+/** A status that says the next words are a job ("self-employed electrician", "retired teacher"). */
+const STATUS_LEADS = new Set(['self-employed', 'freelance', 'retired']);
+
+/** Words that may open a message before the job ("Hi, nurse here"). */
+const OPENERS = new Set([
+  'hi',
+  'hello',
+  'hey',
+  'hiya',
+  'ok',
+  'okay',
+  'yes',
+  'yeah',
+  'yep',
+  'so',
+  'well',
+  'sure',
+]);
+
+/** What follows a job that opens a clause: the clause ends, or goes on about the job or the pay. */
+const AFTER_OPENING_TITLE =
+  /^(?:\s*(?:[,.;:!?&+\n-]|$)|\s+(?:and|with|on|earning|earn|making|here|at|for|in|so|but|plus|currently|too|also|both|by trade)\b)/i;
+
+/**
+ * A job that opens the message or a clause of it, with no "I'm a" before it: "PhD student with a
+ * stipend", "self-employed electrician, about £40k", "NHS nurse and he's a chef".
+ */
+function opensClause(text: string, tokens: Token[], start: number, end: number): boolean {
+  if (!AFTER_OPENING_TITLE.test(text.slice(tokens[end - 1].end))) return false;
+  let k = start - 1;
+  if (k < 0) return true;
+  if (/[.,;!?\n]\s*$/.test(text.slice(tokens[k].end, tokens[start].start))) return true;
+  while (k >= 0 && OPENERS.has(tokens[k].word)) k--;
+  return k < 0;
+}
+
 export type OccupationMatch = { title: string; start: number; end: number };
 
 /**
@@ -391,7 +427,13 @@ export function findJobTitles(text: string, anywhere: boolean): OccupationMatch[
     // "a teacher and a nurse": the second title shares the first one's cue.
     const between = lastEnd >= 0 ? tokens.slice(lastEnd, i).map((t) => t.word) : null;
     const isCoordinated = between?.every((w) => w === 'and' || w === 'a' || w === 'an');
-    if (anywhere || isCoordinated || hasCueBefore(tokens, i)) {
+    if (
+      anywhere ||
+      isCoordinated ||
+      hasCueBefore(tokens, i) ||
+      STATUS_LEADS.has(tokens[i].word) ||
+      opensClause(text, tokens, i, best)
+    ) {
       const words = tokens
         .slice(i, best)
         .map((t, k, all) => (k === all.length - 1 ? singular(t.word) : t.word));
