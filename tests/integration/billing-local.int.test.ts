@@ -277,6 +277,40 @@ describe('billing with the local test checkout (no Stripe keys)', () => {
     expect((await companyById(owner.company.id)).currentCount).toBe(10);
   });
 
+  it('reading the account, the dashboard or the usage check brings due credits back', async () => {
+    const lastMonth = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000);
+    const owner = await createCompanyUser(app, { currentCount: 0, countResetDate: lastMonth });
+    const user = await request<{ company: { currentCount: number } }>(
+      'GET',
+      '/api/auth/user',
+      undefined,
+      owner.cookie,
+    );
+    expect(user.body.company.currentCount).toBe(30);
+
+    await app.ctx.db
+      .update(companies)
+      .set({ currentCount: 0, countResetDate: lastMonth })
+      .where(eq(companies.id, owner.company.id));
+    const dashboard = await request<{ company: { currentCount: number } }>(
+      'GET',
+      `/api/companies/${owner.company.id}/dashboard`,
+      undefined,
+      owner.cookie,
+    );
+    expect(dashboard.body.company.currentCount).toBe(30);
+
+    await app.ctx.db
+      .update(companies)
+      .set({ currentCount: 0, countResetDate: lastMonth })
+      .where(eq(companies.id, owner.company.id));
+    const usage = await request<{ canProcess: boolean }>(
+      'GET',
+      `/api/companies/slug/${owner.company.slug}/usage-check`,
+    );
+    expect(usage.body).toEqual({ canProcess: true });
+  });
+
   it('the daily job resets every due free or unsubscribed company in one statement, and no one else', async () => {
     const at = new Date('2025-06-15T06:00:00Z');
     const lastReset = [

@@ -13,6 +13,7 @@ import {
   signupResponseSchema,
   updatePasswordRequestSchema,
 } from '#shared/schemas/auth.ts';
+import { refreshCreditsForOwner } from '../billing/credit-resets.ts';
 import { loadAuthUser } from './auth-user.ts';
 import { withMinimumDuration } from './better-auth-errors.ts';
 import { registerDevMail } from './dev-mail.ts';
@@ -71,6 +72,7 @@ export async function registerAuth(root: FastifyInstance, ctx: AppContext): Prom
 
   app.get('/api/auth/user', { schema: { response: { 200: authUserSchema } } }, async (request) => {
     const sessionUser = await requireUser(ctx, request);
+    await refreshCreditsForOwner(ctx, sessionUser.id);
     const user = await loadAuthUser(ctx, sessionUser.id);
     if (!user) throw new Error('The session points at a user that does not exist');
     return user;

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { companies } from '#server/db/schema.ts';
+import { type Company, companies } from '#server/db/schema.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
+import { isUuid } from '#server/lib/session.ts';
 import { isCreditResetDue } from '#shared/credit-cycle.ts';
 import { plans, planTypes } from '#shared/plans.ts';
 import { renewDueLocalSubscriptions, renewLocalSubscriptionIfDue } from './local-checkout.ts';
@@ -57,7 +58,20 @@ function resetStatement(onlyCompanyId: boolean): string {
  * indexed read); safe to call from any number of requests and instances at once.
  */
 export async function refreshCreditsIfDue(ctx: AppContext, companyId: string): Promise<void> {
+  // Callers may pass an id straight from the URL, before checking whose it is: a refresh only
+  // does what the daily job would do anyway, but a malformed id must not reach PostgreSQL.
+  if (!isUuid(companyId)) return;
   const [company] = await ctx.db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
+  await refreshCompany(ctx, company);
+}
+
+/** The same for the company a user owns (GET /api/auth/user knows only the user). */
+export async function refreshCreditsForOwner(ctx: AppContext, ownerId: string): Promise<void> {
+  const [company] = await ctx.db.select().from(companies).where(eq(companies.ownerId, ownerId)).limit(1);
+  await refreshCompany(ctx, company);
+}
+
+async function refreshCompany(ctx: AppContext, company: Company | undefined): Promise<void> {
   if (!company) return;
   const at = now();
   if (await renewLocalSubscriptionIfDue(ctx, company)) return;

@@ -4,6 +4,7 @@ import type { AppContext } from '#server/lib/context.ts';
 import { requireCompanyById, requireUser } from '#server/lib/session.ts';
 import { dashboardSchema, leadDetailSchema, leadIdParamsSchema } from '#shared/schemas/leads.ts';
 import { companyIdParamsSchema } from '#shared/schemas/properties.ts';
+import { refreshCreditsIfDue } from '../billing/credit-resets.ts';
 import { deleteLead, exportLeadsCsv, getDashboard, getLeadDetail } from './leads.ts';
 
 export async function registerLeads(root: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -13,6 +14,7 @@ export async function registerLeads(root: FastifyInstance, ctx: AppContext): Pro
     '/api/companies/:id/dashboard',
     { schema: { params: companyIdParamsSchema, response: { 200: dashboardSchema } } },
     async (request, reply) => {
+      await refreshCreditsIfDue(ctx, request.params.id);
       const { company } = await requireCompanyById(ctx, request, request.params.id);
       reply.header('cache-control', 'private, no-store');
       return getDashboard(ctx, company);
