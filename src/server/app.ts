@@ -27,10 +27,11 @@ import { createWebPages } from '#server/features/site/web-pages.ts';
 import { createAuth } from '#server/lib/auth.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { emailTemplates } from '#server/lib/email-templates.ts';
-import { AppError } from '#server/lib/errors.ts';
+import { AppError, badRequest } from '#server/lib/errors.ts';
 import { createJobQueue, requestScope } from '#server/lib/jobs.ts';
 import { createMailer, type Email } from '#server/lib/mail.ts';
 import { webDistDir } from '#server/lib/paths.ts';
+import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '#server/lib/unstorable-text.ts';
 import { isClientRoute } from '#shared/routes.ts';
 
 export type BuildAppOptions = {
@@ -166,6 +167,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
     if (!origin || !isAllowedOrigin(origin, env.appUrl, request.headers.host)) {
       throw new AppError('FORBIDDEN', 'This request must come from a LetLead page (origin check failed)');
+    }
+  });
+
+  // Before any route's validation, so that no handler ever meets text the database cannot store.
+  app.addHook('preValidation', async (request) => {
+    const field = findUnstorableText({ params: request.params, query: request.query, body: request.body });
+    if (field) {
+      const name = field.replace(/^(params|query|body)\.?/, '') || '_';
+      throw badRequest(UNSTORABLE_TEXT_MESSAGE, { errors: { [name]: UNSTORABLE_TEXT_MESSAGE } });
     }
   });
 

@@ -243,7 +243,8 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
   'POST /api/auth/logout': {
     access: 'public',
     why: 'ends the session the cookie names, if any',
-    sample: async () => ({ path: '/api/auth/logout', ok: 200 }),
+    // Its own user: signing out the world's owner would sign out every later request.
+    sample: async (w) => ({ path: '/api/auth/logout', owner: await createCompanyUser(w.app), ok: 200 }),
   },
   'POST /api/auth/update-password': {
     access: 'public',
