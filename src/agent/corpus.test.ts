@@ -11,7 +11,7 @@ let report: CorpusReport;
 
 beforeAll(async () => {
   report = await runCorpus(createGuidedEngine());
-});
+}, 30_000);
 
 afterAll(() => {
   console.log(formatReport(report));

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { allProperties, companyName, elm, forge, maple, oak } from '#tests/corpus/fixtures.ts';
+import { allProperties, birch, companyName, elm, forge, maple, oak } from '#tests/corpus/fixtures.ts';
 import { createGuidedEngine } from './dialogue.ts';
 import {
   type AgentContext,
@@ -180,6 +180,18 @@ describe('questions about the property', () => {
     expect(noPrice.state.openQuestions).toEqual(['How much is the rent?']);
   });
 
+  test('a street named in a question is passed on and never taken as the name', async () => {
+    const replies = await chat(propertyLink(), [
+      'Hi, is Elm Road near the station?',
+      'Elm Road, is it near the station? sam.cole@gmail.com',
+    ]);
+    for (const reply of replies.slice(1)) {
+      expect(reply.state.fields.name).toBeNull();
+      expect(reply.reply).not.toMatch(/nice to meet you|thanks, elm/i);
+    }
+    expect(replies[1].state.openQuestions).toEqual(['Hi, is Elm Road near the station?']);
+  });
+
   test('answers the question, then keeps collecting what the message also said', async () => {
     const reply = await last(propertyLink(), ["Is parking included? We'd be 2 people moving in April"]);
     expect(reply.reply).toContain('One permit space');
@@ -194,6 +206,20 @@ describe('the agency-wide link', () => {
     expect(reply.state.fields.propertyId).toBe(elm.id);
     expect(reply.reply).toContain('Elm Road Flat');
     expect(reply.state.asking).toBe('moveInDate');
+  });
+
+  test('"I\'m interested in the … house" picks the listing; "interested" is not a name', async () => {
+    const reply = await last(agencyLink, ["Hi, I'm interested in the Birch Lane house"]);
+    expect(reply.state.fields.propertyId).toBe(birch.id);
+    expect(reply.state.fields.name).toBeNull();
+    expect(reply.reply).toContain('Birch Lane Family Home');
+    expect(reply.reply).not.toMatch(/nice to meet you|interested!/i);
+  });
+
+  test("a listing named in a question picks it, and its name is no tenant's name", async () => {
+    const reply = await last(agencyLink, ['Is Maple Court near the station? 07700 900123']);
+    expect(reply.state.fields.propertyId).toBe(maple.id);
+    expect(reply.state.fields).toMatchObject({ name: null, phone: '+447700900123' });
   });
 
   test('when nothing matches, the listings are offered as buttons', async () => {

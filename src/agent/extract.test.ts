@@ -46,6 +46,9 @@ describe('move-in dates', () => {
     ['beginning of April', '2026-04-01'],
     ['early March', '2026-03-01'],
     ['in April', '2026-04-01'],
+    ['from May', '2026-05-01'],
+    ['May please', '2026-05-01'],
+    ['from the 1st of next month', '2026-03-01'],
     ['in 2 weeks', '2026-02-24'],
     ['in a fortnight', '2026-02-24'],
     ['in 3 weeks', '2026-03-03'],
@@ -91,7 +94,14 @@ describe('move-in dates', () => {
     expect(parseMoveIn('5th January', '2025-12-20', { asked: true })).toEqual({ date: '2026-01-05' });
   });
 
-  test.each(['5pm', 'after 6', '£5,200 a month', '2 of us'])('%s is not a move-in date', (text) => {
+  test.each([
+    '5pm',
+    'after 6',
+    '£5,200 a month',
+    '2 of us',
+    'May I ask about parking',
+    'we may need parking',
+  ])('%s is not a move-in date', (text) => {
     expect(parseMoveIn(text, today, { asked: true })).toBeNull();
   });
 });
@@ -181,6 +191,13 @@ describe('number of people', () => {
     ['2 ppl', 2],
     ['Move in: 20/04\nPeople: 3\nIncome: £61k', 3],
     ['me plus my partner', 2],
+    ['just me, ASAP please', 1],
+    ["it's just me, I'm a pharmacist", 1],
+    ['just me, my son and my daughter', 3],
+    ['moving with my partner in early March', 2],
+    ['moving in with my boyfriend and his son', 3],
+    ['me, my wife and our 2 kids', 4],
+    ['3 sharers', 3],
   ])('%s → %i', (text, people) => {
     expect(parsePeople(text, { asked: false })).toBe(people);
   });
@@ -194,12 +211,20 @@ describe('number of people', () => {
     expect(parsePeople(text, { asked: true })).toBe(people);
   });
 
-  test.each(['3 bed', '£1,200', 'in 2 weeks', '1st March', 'a couple of weeks', 'me and my dog'])(
-    '%s is no count of people',
-    (text) => {
-      expect(parsePeople(text, { asked: false })).toBeNull();
-    },
-  );
+  test.each([
+    '3 bed',
+    '£1,200',
+    'in 2 weeks',
+    '1st March',
+    'a couple of weeks',
+    'me and my dog',
+    'moving with my dog',
+    "I'm moving with work",
+    'I live with my parents at the moment',
+    'coming with my partner to the viewing',
+  ])('%s is no count of people', (text) => {
+    expect(parsePeople(text, { asked: false })).toBeNull();
+  });
 
   test('a bedroom count in a question is not people', () => {
     const extraction = extractAnswers('Does it really have 3 bedrooms? There are 2 of us', {
@@ -290,6 +315,57 @@ describe('names', () => {
   test.each(['weekends', 'yes', 'Nurse', 'not sure'])('asked, %s is not a name', (text) => {
     expect(parseName(text, { asked: true })).toBeNull();
   });
+
+  test.each([
+    ['Jamie Lee, jamie.lee@example.com', 'Jamie Lee'],
+    ['Priya Shah priya.shah@example.com 07700 900777', 'Priya Shah'],
+    ['Chloe Evans, 07700 900888, chloe@example.com', 'Chloe Evans'],
+    ['olivia.king@gmail.com 07700 900713 Olivia King', 'Olivia King'],
+    ["Daniel Okafor 07700 900721, we'd like to move at the start of March", 'Daniel Okafor'],
+    ['Zara Ahmed. zara.ahmed@yahoo.co.uk. 07700 900715', 'Zara Ahmed'],
+    ['Jamie Lee - 07700 900123 - jamie@example.com', 'Jamie Lee'],
+    ['Gareth Evans-Price gareth.ep@btinternet.com', 'Gareth Evans-Price'],
+    ['JAMIE LEE, jamie@example.com', 'Jamie Lee'],
+    ['Mr Jamie Lee jamie@example.com', 'Jamie Lee'],
+    ['Siân Evans, sian@example.com', 'Siân Evans'],
+    ['Sarah Baker, sarah@example.com', 'Sarah Baker'],
+    // Lower case beside an email that spells it.
+    ['josh patel josh.patel@hotmail.co.uk 07700 900711', 'Josh Patel'],
+    ["liam o'connor, liamoc@gmail.com, 07700 900703", "Liam O'Connor"],
+  ])('unasked, beside contact details: %s → %s', (text, name) => {
+    expect(parseName(text, { asked: false })).toBe(name);
+  });
+
+  test.each([
+    'Elm Road please, jo.smith@gmail.com',
+    'Maple Court, 07700 900123',
+    'Weekday Evenings, 07700 900123',
+    'Next Week, jo@example.com',
+    'Civil Servant, jo@example.com',
+    'Software Developer jo@example.com',
+    'Leeds Uni, jo@example.com',
+    'Between Jobs, jo@example.com',
+    'Kind Regards, jo@example.com',
+    // Lower case with nothing to confirm it: could be anything.
+    'send details 07700 900123',
+    "Hi, I'm interested in the Cardigan Road house, jo@example.com",
+  ])('unasked, %s holds no name', (text) => {
+    expect(parseName(text, { asked: false })).toBeNull();
+  });
+
+  test('words of the listings are never a name', () => {
+    const places = ['Headingley Heights', '4 Headingley Heights, Leeds LS6 1AA'];
+    expect(parseName('Headingley Heights, jo@example.com', { asked: false, places })).toBeNull();
+    expect(parseName('Victoria Heights, jo@example.com', { asked: false, places })).toBe('Victoria Heights');
+  });
+
+  test.each([
+    ["Tom Wright, I'd rather not give my number, email is tom.wright@example.com", 'Tom Wright'],
+    ['Sure, Tom Wright', 'Tom Wright'],
+    ['tom wright, 2 of us', 'Tom Wright'],
+  ])('the name asked, a name opening a longer answer: %s → %s', (text, name) => {
+    expect(parseName(text, { asked: false, nameAsked: true })).toBe(name);
+  });
 });
 
 describe('occupations', () => {
@@ -307,6 +383,12 @@ describe('occupations', () => {
     ['We all work full time', 'Employed full-time'],
     ['I run my own cleaning business', 'Runs own cleaning business'],
     ["I'm a student so just my student loan", 'Student'],
+    ['self-employed electrician, about £40k', 'Self-employed electrician'],
+    ['freelance designer', 'Freelance designer'],
+    ['retired, pension £19k', 'Retired'],
+    ['PhD student with a stipend of £20,780', 'PhD student'],
+    ["NHS nurse and he's a chef", 'NHS nurse and chef'],
+    ['2 of us, nurse and teacher', 'Nurse and teacher'],
   ])('%s → %s', (text, occupation) => {
     expect(parseOccupation(text, { asked: false })).toBe(occupation);
   });
@@ -328,6 +410,9 @@ describe('occupations', () => {
     "I'm a single mum",
     "I'm on maternity leave",
     'I have a small dog',
+    'Coach station nearby is handy',
+    'Carer comes in twice a week',
+    'Sarah Baker, sarah@example.com',
   ])('%s states no occupation', (text) => {
     expect(parseOccupation(text, { asked: false })).toBeNull();
   });
@@ -447,6 +532,33 @@ describe('one message, several answers', () => {
       fields: emptyFields(),
     });
     expect(extraction.updates.phone).toBe('+447700900607');
+  });
+
+  test('a name beside an email while another question is open', () => {
+    const extraction = extractAnswers('Jamie Lee, jamie.lee@example.com', {
+      asking: 'moveInDate',
+      today,
+      fields: emptyFields(),
+    });
+    expect(extraction.updates).toEqual({ name: 'Jamie Lee', email: 'jamie.lee@example.com' });
+  });
+
+  test('a name beside an email does not replace the name already given', () => {
+    const extraction = extractAnswers('Jo Lee, jo.lee@example.com', {
+      asking: 'email',
+      today,
+      fields: { ...emptyFields(), name: 'Joanne Lee' },
+    });
+    expect(extraction.updates).toEqual({ email: 'jo.lee@example.com' });
+  });
+
+  test('a street named in a question is not a name', () => {
+    const extraction = extractAnswers('Is Elm Road near the station? jo.smith@gmail.com', {
+      asking: 'name',
+      today,
+      fields: emptyFields(),
+    });
+    expect(extraction.updates).toEqual({ email: 'jo.smith@gmail.com' });
   });
 
   test('a short answer to another open question is taken', () => {

@@ -458,9 +458,12 @@ function countFrom(word: string | undefined, fallback: number): number {
   return numberFromWord(word) ?? fallback;
 }
 
-/** "me and …", or moving "with …" (not "living with": that is who the tenant lives with now). */
+/**
+ * "me and …", or moving "with …" ("living with" is who the tenant lives with now, "coming with"
+ * may be only to the viewing).
+ */
 const COMPANIONS_START =
-  /\b(?:me|myself)\b(?=\s*(?:,|and\b|&|\+|n\b|plus\b))|\b(?:mov(?:e|es|ing)|com(?:e|ing)|relocat(?:e|ing))(?:\s+in)?\s+with\b/;
+  /\b(?:me|myself)\b(?=\s*(?:,|and\b|&|\+|n\b|plus\b))|\b(?:mov(?:e|es|ing)|relocat(?:e|ing))(?:\s+in)?\s+with\b/;
 const COMPANION_ITEM = new RegExp(
   `^\\s*(?:,|and|&|\\+|n|plus)\\s*(?:and\\s+)?(?:(?:my|our|a|an|the|his|her|their)\\s+)?(${N})?\\s*([a-z-]+(?:\\s+half)?)`,
   'i',
@@ -580,7 +583,7 @@ const NAME_STOP = new Set(
   british english scottish welsh irish polish romanian indian pakistani bangladeshi chinese nigerian ghanaian
   italian spanish french german portuguese american australian canadian african asian european muslim
   christian jewish hindu sikh buddhist catholic gay straight lesbian trans hi hello hiya
-  hey thanks thank cheers regards best email e-mail phone number mobile name it its it's this that is are
+  hey thanks thank cheers regards best pardon huh email e-mail phone number mobile name it its it's this that is are
   was were be been my our me we us i you your they them he she his her their what when where who how why
   which please pls thx ta mr mrs ms miss dr prof sir madam one two three four five six seven eight nine
   ten yes sure flat house property viewing view income salary rent asap any anytime month week year today
@@ -664,12 +667,20 @@ const NAME_PARTICLES = new Set([
   'el',
   'bin',
 ]);
-/** Words that end a street's or a building's name: "Elm Road", "Maple Court", "Garden Flat". */
-const PLACE_WORDS = new Set(
+/**
+ * Words of places and of work that are never part of a name typed beside contact details: "Elm
+ * Road", "Maple Court", "Garden Flat", "Leeds Uni", "Between jobs".
+ */
+const NOT_NAME_WORDS = new Set(
   `road rd street avenue ave lane terrace crescent gardens mews square drive place court close grove parade
-  flat flats studio apartment apartments house cottage bungalow maisonette tower towers wharf quay estate`.split(
+  flat flats studio apartment apartments house cottage bungalow maisonette tower towers wharf quay estate
+  city centre center town village station hospital uni university college campus between job jobs work`.split(
     /\s+/,
   ),
+);
+/** One-word pieces that may come before the name when it was asked ("Sure, Tom Wright"). */
+const NAME_FILLERS = new Set(
+  'actually sure yes yeah yep ok okay hi hello hey right so well oh sorry certainly'.split(' '),
 );
 
 type PieceRules = {
@@ -699,7 +710,7 @@ function nameFromPiece(piece: string, rules: PieceRules): string | null {
     if (!/^\p{L}[\p{L}'-]*\p{L}$|^\p{L}$/u.test(token)) return null;
     const isParticle = i > 0 && i < last && NAME_PARTICLES.has(lower[i]);
     if (isParticle) continue;
-    if (NAME_STOP.has(lower[i]) || DESCRIPTIONS.has(lower[i]) || PLACE_WORDS.has(lower[i])) return null;
+    if (NAME_STOP.has(lower[i]) || DESCRIPTIONS.has(lower[i]) || NOT_NAME_WORDS.has(lower[i])) return null;
   }
   if (lower[0].length < 2 || isJobWord(lower[0])) return null;
   // "Civil servant", "Software developer": a job title from its first word is no name.
@@ -743,10 +754,14 @@ function nameBesideContact(
     places: options.places,
   };
   const parts = pieces(marked);
+  // The piece that opens the message, after a "Sure," or "Hi," when the name was asked.
+  let opening = 0;
+  while (options.nameAsked && opening < parts.length - 1 && NAME_FILLERS.has(parts[opening].toLowerCase()))
+    opening++;
   for (const [i, part] of parts.entries()) {
     if (part === CONTACT) continue;
     const touchesContact = parts[i - 1] === CONTACT || parts[i + 1] === CONTACT;
-    if (!touchesContact && i !== 0) continue;
+    if (!touchesContact && i !== opening) continue;
     const name = nameFromPiece(part, rules);
     if (name) return name;
   }

@@ -112,7 +112,8 @@ describe('extractFromTranscript', () => {
       expect(rebuilt.fields, c.id).toEqual(state.fields);
       expect(rebuilt.refused.sort(), c.id).toEqual([...state.refused].sort());
     }
-  });
+    // The whole corpus, twice over: allow for a busy machine.
+  }, 30_000);
 
   test('follows what another agent asked, in its own order', () => {
     const rebuilt = extractFromTranscript(
