@@ -158,6 +158,34 @@ describe('public chat', () => {
       expect(agency.json).toEqual({ name: 'Harbour Lettings', slug: company.slug, property: null });
     });
 
+    it('shows a property edited a moment ago as it is now', async () => {
+      const { company, property, cookie } = await agencyWithProperty();
+      const path = `/api/companies/slug/${company.slug}?propertySlug=${property.slug}`;
+      expect(((await get(app, path)).json.property as Json).rentalPrice).toBe('£1,200 pcm');
+      const response = await fetch(`${app.url}/api/properties/${property.id}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', ...browserHeaders(app, cookie) },
+        body: JSON.stringify({
+          propertyName: property.propertyName,
+          propertyAddress: property.propertyAddress,
+          propertyRentalPrice: '£1,150 pcm',
+          numberOfBedrooms: 2,
+          parkingSpace: 'Permit parking',
+          vacancyDate: MOVE_IN,
+          landlord: 'Mr Secret Landlord',
+        }),
+      });
+      expect(response.status).toBe(200);
+      expect((await get(app, path)).json.property).toMatchObject({
+        rentalPrice: '£1,150 pcm',
+        parking: 'Permit parking',
+      });
+      const { sessionKey } = await startChat(app, company.slug, property.slug);
+      expect((await say(app, company.slug, sessionKey, 'is there parking?')).response).toContain(
+        'Permit parking',
+      );
+    });
+
     it('answers an unknown company or property with the Not Found message', async () => {
       const { company } = await agencyWithProperty();
       const unknown = await get(app, `/api/companies/slug/${unique('nobody')}`);

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** The longest message a tenant may send in one turn. */
-export const MAX_MESSAGE_LENGTH = 2000;
+import { MAX_MESSAGE_LENGTH } from '#shared/chat-rules.ts';
 
 /** "No value": the spec's clients send `null` or `""` as readily as leaving a field out. */
 const optionalKey = z
@@ -151,15 +149,3 @@ export type EndChatResponse = z.infer<typeof endChatResponseSchema>;
 /** POST /api/companies/{id}/reprocess-transcripts */
 export const reprocessParamsSchema = z.object({ id: z.string().min(1).max(100) });
 export const reprocessResponseSchema = z.object({ message: z.string() });
-
-/** Phrases of the closing sentence that trigger the page's automatic save (spec section 4). */
-export const AUTO_SAVE_PHRASES = [
-  'we will be in touch to book the viewing',
-  'have a great day',
-  'thank you for confirming the information',
-] as const;
-
-export function isClosingMessage(text: string): boolean {
-  const lower = text.toLowerCase();
-  return AUTO_SAVE_PHRASES.some((phrase) => lower.includes(phrase));
-}

@@ -2,16 +2,23 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { extractFromTranscript } from '#agent/lead-fields.ts';
 import { type AgentReply, type AgentState, MAX_TURNS } from '#agent/types.ts';
-import { type ChatMessage, companies, conversations } from '#server/db/schema.ts';
+import { type ChatMessage, conversations } from '#server/db/schema.ts';
 import { refreshCreditsIfDue } from '#server/features/billing/credit-resets.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import type { ChatResponse, ConversationDto, ParsedChatRequest } from '#shared/schemas/chat.ts';
+import {
+  type CachedConversation,
+  cachedConversation,
+  forgetConversation,
+  rememberConversation,
+} from './conversation-cache.ts';
 import { chatDb } from './db.ts';
 import { type CompanyDirectory, findCompanyDirectory, findProperty } from './directory.ts';
 import { agentContext, conversationProperty, engineFor } from './engine.ts';
-import { readStoredState, toStoredState } from './stored-state.ts';
+import { chatStatements } from './statements.ts';
+import { readStoredState, type StoredState, toStoredState } from './stored-state.ts';
 
 /**
  * A person types a few messages a minute; more than this in one conversation is a script. Kept
@@ -31,15 +38,19 @@ export async function requireDirectory(
   return directory;
 }
 
-/** Credits are read fresh, never from a cache: a new conversation needs one left. */
+/**
+ * Credits are read fresh, never from a cache: a new conversation needs one left. A due reset
+ * (the monthly anniversary, an ended test subscription) only matters when none is left, so the
+ * usual answer costs one prepared read and the reset is checked only at zero.
+ */
 export async function hasCreditsLeft(ctx: AppContext, companyId: string): Promise<boolean> {
+  const { creditsLeft } = chatStatements(ctx);
+  const [row] = await creditsLeft.execute({ companyId });
+  if ((row?.currentCount ?? 0) > 0) return true;
+  if (!row) return false;
   await refreshCreditsIfDue(ctx, companyId);
-  const [row] = await ctx.db
-    .select({ currentCount: companies.currentCount })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .limit(1);
-  return (row?.currentCount ?? 0) > 0;
+  const [refreshed] = await creditsLeft.execute({ companyId });
+  return (refreshed?.currentCount ?? 0) > 0;
 }
 
 function message(sender: ChatMessage['sender'], content: string, at: Date): ChatMessage {
@@ -100,24 +111,35 @@ async function startConversation(
   }
 
   const sessionKey = newSessionKey();
-  await ctx.db.insert(conversations).values({
+  const propertyId = chosenPropertyId(directory, last.state) ?? property?.id ?? null;
+  const state = toStoredState(last.state, {}, { quickReplies: last.quickReplies, recentMessages });
+  const [created] = await chatDb(ctx)
+    .insert(conversations)
+    .values({
+      sessionKey,
+      companyId: directory.company.id,
+      propertyId,
+      messages,
+      state,
+      turnCount,
+      lastActivityAt: now(),
+    })
+    .returning({ id: conversations.id });
+  rememberConversation(ctx, {
+    id: created!.id,
     sessionKey,
     companyId: directory.company.id,
-    propertyId: chosenPropertyId(directory, last.state) ?? property?.id ?? null,
+    propertyId,
     messages,
-    state: toStoredState(last.state, {}, { quickReplies: last.quickReplies, recentMessages }),
+    state,
+    status: 'active',
     turnCount,
-    lastActivityAt: now(),
   });
   return { response: last.reply, sessionKey, quickReplies: last.quickReplies, isComplete: last.isComplete };
 }
 
 async function findConversation(ctx: AppContext, companyId: string, sessionKey: string) {
-  const [conversation] = await ctx.db
-    .select()
-    .from(conversations)
-    .where(and(eq(conversations.sessionKey, sessionKey), eq(conversations.companyId, companyId)))
-    .limit(1);
+  const [conversation] = await chatStatements(ctx).conversationByKey.execute({ sessionKey, companyId });
   return conversation ?? null;
 }
 
@@ -138,11 +160,46 @@ async function continueConversation(
   rawMessage: string,
 ): Promise<ChatResponse> {
   const directory = await requireDirectory(ctx, companySlug);
+  const text = rawMessage.trim();
+
+  // This process's copy first: when it is current the turn costs one round trip. With an LLM the
+  // read is nothing beside the model's answer, and a stale copy would ask the model twice.
+  const cached =
+    text && ctx.env.ai.provider === 'guided'
+      ? cachedConversation(ctx, sessionKey, directory.company.id)
+      : null;
+  if (cached) {
+    const state = cached.status === 'active' ? readStoredState(cached.state) : null;
+    const reply = state ? await answerAndStore(ctx, directory, cached, state, text) : null;
+    if (reply) return reply;
+    forgetConversation(ctx, sessionKey);
+  }
+
   const { conversation, state } = await requireConversation(ctx, directory, sessionKey);
   if (conversation.status !== 'active') throw chatEnded();
-  const text = rawMessage.trim();
   if (!text) throw new AppError('BAD_REQUEST', 'Please type a message');
+  const reply = await answerAndStore(ctx, directory, conversation, state, text);
+  if (reply) return reply;
 
+  const latest = await findConversation(ctx, directory.company.id, sessionKey);
+  if (latest?.status !== 'active') throw chatEnded();
+  throw new AppError(
+    'CONFLICT',
+    'Your previous message is still being answered. Please send this one again.',
+  );
+}
+
+/**
+ * Answers one message and stores the turn, guarded by the turn count it was computed from. Null
+ * when the conversation moved on meanwhile (another turn, an end, a stale copy): nothing stored.
+ */
+async function answerAndStore(
+  ctx: AppContext,
+  directory: CompanyDirectory,
+  conversation: CachedConversation,
+  state: StoredState,
+  text: string,
+): Promise<ChatResponse | null> {
   const at = now();
   const recentMessages = checkConversationRate(state.recentMessages, at);
   const property = conversationProperty(directory, conversation.propertyId, state.agent.fields.propertyId);
@@ -153,41 +210,32 @@ async function continueConversation(
       ? turnLimitReply(directory.company.name, state.agent)
       : await engineFor(ctx).reply(context, state.agent, text);
 
-  const messages = [...conversation.messages, message('user', text, at), message('ai', result.reply, now())];
+  const newMessages = [message('user', text, at), message('ai', result.reply, now())];
   const stored = toStoredState(result.state, state, {
     quickReplies: result.quickReplies,
     recentMessages,
     leftAt: null,
   });
-  // The turn count is the version: two turns racing on one conversation cannot both be stored.
-  const updated = await chatDb(ctx)
-    .update(conversations)
-    .set({
-      messages,
-      state: stored,
-      turnCount: sql`${conversations.turnCount} + 1`,
-      lastActivityAt: now(),
-      propertyId: chosenPropertyId(directory, result.state) ?? conversation.propertyId,
-    })
-    .where(
-      and(
-        eq(conversations.id, conversation.id),
-        eq(conversations.status, 'active'),
-        eq(conversations.turnCount, conversation.turnCount),
-      ),
-    )
-    .returning({ id: conversations.id });
-  if (updated.length === 0) {
-    const latest = await findConversation(ctx, directory.company.id, sessionKey);
-    if (latest?.status !== 'active') throw chatEnded();
-    throw new AppError(
-      'CONFLICT',
-      'Your previous message is still being answered. Please send this one again.',
-    );
-  }
+  const propertyId = chosenPropertyId(directory, result.state) ?? conversation.propertyId;
+  const updated = await chatStatements(ctx).storeTurn.execute({
+    id: conversation.id,
+    turnCount: conversation.turnCount,
+    newMessages: JSON.stringify(newMessages),
+    state: JSON.stringify(stored),
+    propertyId,
+    at: now().toISOString(),
+  });
+  if (updated.length === 0) return null;
+  rememberConversation(ctx, {
+    ...conversation,
+    messages: [...conversation.messages, ...newMessages],
+    state: stored,
+    turnCount: conversation.turnCount + 1,
+    propertyId,
+  });
   return {
     response: result.reply,
-    sessionKey,
+    sessionKey: conversation.sessionKey,
     quickReplies: result.quickReplies,
     isComplete: result.isComplete,
   };

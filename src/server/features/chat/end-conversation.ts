@@ -1,29 +1,37 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { toLeadFields } from '#agent/lead-fields.ts';
 import type { AgentContext, AgentState } from '#agent/types.ts';
 import { chatTranscripts, companies, conversations, leads } from '#server/db/schema.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import type { EndChatResponse } from '#shared/schemas/chat.ts';
+import { forgetConversation } from './conversation-cache.ts';
 import { chatDb, type Tx } from './db.ts';
-import { type ChatProperty, loadDirectoryById } from './directory.ts';
+import { type ChatProperty, type CompanyDirectory, loadDirectoryById } from './directory.ts';
 import { agentContext, conversationProperty } from './engine.ts';
-import { claimLeadEmail, notifyNewLead } from './lead-email.ts';
+import { LEAD_DIGEST_SECONDS, type LeadEmailPlan, notifyNewLead } from './lead-email.ts';
 import { readStoredState } from './stored-state.ts';
 import { formatTranscript, transcriptFileName } from './transcript.ts';
 
 /** After the unload beacon, how long a refreshed page has to come back before the chat ends. */
 export const UNLOAD_GRACE_SECONDS = 45;
 
-type SavedLead = { leadId: string; email: Awaited<ReturnType<typeof claimLeadEmail>> };
+type SavedLead = { leadId: string; email: LeadEmailPlan };
 
 /**
  * Ends a conversation: stores its transcript and, when the tenant answered anything, its lead.
  * Safe to call any number of times from any number of processes at once: the status change
  * `active → ended` is the one gate (only one transaction's UPDATE matches), and the unique
  * conversation ids on transcripts and leads stop a second copy even if that gate were passed.
+ *
+ * `directory` is the company as the caller already has it (the chat's cache, at most seconds
+ * old, and reloaded at once after this process's own edits); without it, it is read here.
  */
-export async function endConversation(ctx: AppContext, conversationId: string): Promise<EndChatResponse> {
+export async function endConversation(
+  ctx: AppContext,
+  conversationId: string,
+  options: { directory?: CompanyDirectory } = {},
+): Promise<EndChatResponse> {
   const result = await chatDb(ctx).transaction(async (tx) => {
     const [ended] = await tx
       .update(conversations)
@@ -31,11 +39,14 @@ export async function endConversation(ctx: AppContext, conversationId: string): 
       .where(and(eq(conversations.id, conversationId), eq(conversations.status, 'active')))
       .returning();
     if (!ended) return null;
-    const companyId = ended.companyId;
-    if (!ended.messages.some((m) => m.sender === 'user')) return { companyId, saved: null };
+    const { companyId, sessionKey } = ended;
+    if (!ended.messages.some((m) => m.sender === 'user')) return { companyId, sessionKey, saved: null };
 
-    const directory = await loadDirectoryById(tx, companyId);
-    if (!directory) return { companyId, saved: null };
+    const directory =
+      options.directory?.company.id === companyId
+        ? options.directory
+        : await loadDirectoryById(tx, companyId);
+    if (!directory) return { companyId, sessionKey, saved: null };
     const stored = readStoredState(ended.state);
     const property = conversationProperty(
       directory,
@@ -43,10 +54,12 @@ export async function endConversation(ctx: AppContext, conversationId: string): 
       stored?.agent.fields.propertyId ?? null,
     );
     const context = agentContext(directory, property);
+    // Read before the transcript is written, so that it is written once, already processed.
+    const record = stored ? readLeadRecord(stored.agent, context, ctx.log, ended.id) : null;
     const [transcript] = await tx
       .insert(chatTranscripts)
       .values({
-        companyId: ended.companyId,
+        companyId,
         conversationId: ended.id,
         fileName: transcriptFileName(directory.company.slug, ended.createdAt.toISOString(), ended.id),
         content: formatTranscript({
@@ -54,23 +67,24 @@ export async function endConversation(ctx: AppContext, conversationId: string): 
           propertyName: property?.name ?? null,
           messages: ended.messages,
         }),
+        processed: record !== null,
+        extractedData: record?.extractedData ?? null,
       })
       .onConflictDoNothing({ target: chatTranscripts.conversationId })
       .returning({ id: chatTranscripts.id });
-    if (!transcript || !stored) return { companyId, saved: null };
+    if (!transcript || !record?.hasAnyAnswer) return { companyId, sessionKey, saved: null };
 
-    const saved = await saveLead(tx, {
-      companyId: ended.companyId,
+    const saved = await insertLead(tx, {
+      companyId,
       conversationId: ended.id,
       transcriptId: transcript.id,
       property,
-      context,
-      agent: stored.agent,
-      log: ctx.log,
+      fields: record.fields,
     });
-    return { companyId, saved };
+    return { companyId, sessionKey, saved };
   });
 
+  if (result) forgetConversation(ctx, result.sessionKey);
   if (result === null) {
     const [transcript] = await ctx.db
       .select({ processed: chatTranscripts.processed })
@@ -84,11 +98,114 @@ export async function endConversation(ctx: AppContext, conversationId: string): 
   return { alreadyEnded: false, alreadyProcessed: false, leadCreated: result.saved !== null };
 }
 
+type LeadRecord = {
+  hasAnyAnswer: boolean;
+  fields: Omit<ReturnType<typeof toLeadFields>, 'hasAnyAnswer'>;
+  /** What the transcript keeps of the extraction (reprocessing and the lead email read it). */
+  extractedData: Record<string, unknown>;
+};
+
+/** The lead's fields from the agent's state; null (logged) when they cannot be read. */
+function readLeadRecord(
+  agent: AgentState,
+  context: AgentContext,
+  log: AppContext['log'],
+  reference: string,
+): LeadRecord | null {
+  let leadFields: ReturnType<typeof toLeadFields>;
+  try {
+    leadFields = toLeadFields(agent, context);
+  } catch (error) {
+    log.error({ err: error, reference }, 'Lead fields could not be read');
+    // Left unprocessed: "reprocess transcripts" tries again, and the chat still ends.
+    return null;
+  }
+  const { hasAnyAnswer, ...fields } = leadFields;
+  return {
+    hasAnyAnswer,
+    fields,
+    extractedData: {
+      hasAnyAnswer,
+      fields: agent.fields,
+      refused: agent.refused,
+      openQuestions: agent.openQuestions,
+      lead: fields,
+    },
+  };
+}
+
+type CompanyLock = { isFirstLeadEmail: boolean; digestWaitSeconds: number };
+
 /**
- * Turns the agent's state into the transcript's lead, inside the caller's transaction: at most
- * one lead per conversation, one credit for it (never below zero: a conversation under way keeps
- * its lead when the credits ran out meanwhile), and the transcript marked processed. Null when
- * the tenant gave no answer at all: no lead, no credit.
+ * The company row lock orders every lead of one company: credits, and the lead email's "first at
+ * once, the rest in a digest" rule, see one lead at a time. Taken before the lead is written, so
+ * that leads' creation times follow the lock's order (the digest's "created since the last
+ * email" relies on it); it reads what the lead email needs under the lock.
+ */
+async function lockCompanyForLead(tx: Tx, companyId: string): Promise<CompanyLock> {
+  const window = sql.raw(`interval '${LEAD_DIGEST_SECONDS} seconds'`);
+  const [row] = await tx
+    .select({
+      isFirstLeadEmail: sql<boolean>`(${companies.lastLeadEmailAt} is null or ${companies.lastLeadEmailAt} <= clock_timestamp() - ${window})`,
+      digestWaitSeconds: sql<number>`coalesce(extract(epoch from (${companies.lastLeadEmailAt} + ${window} - clock_timestamp())), 0)::float8`,
+    })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+  return row ?? { isFirstLeadEmail: false, digestWaitSeconds: LEAD_DIGEST_SECONDS };
+}
+
+/**
+ * Writes the lead under the company lock, and in one statement spends its credit (never below
+ * zero: a conversation under way keeps its lead when the credits ran out meanwhile) and claims
+ * the immediate lead email when it is the first in the digest window. Null when the lead exists.
+ */
+async function insertLead(
+  tx: Tx,
+  input: {
+    companyId: string;
+    conversationId: string | null;
+    transcriptId: string;
+    property: ChatProperty | null;
+    fields: LeadRecord['fields'];
+    lock?: CompanyLock;
+  },
+): Promise<SavedLead | null> {
+  const lock = input.lock ?? (await lockCompanyForLead(tx, input.companyId));
+  const [lead] = await tx
+    .insert(leads)
+    .values({
+      ...input.fields,
+      companyId: input.companyId,
+      conversationId: input.conversationId,
+      propertyId: input.property?.id ?? null,
+      chatTranscriptId: input.transcriptId,
+      // Statement time, not transaction start: leads of a company are then ordered as the lock
+      // orders them, which the digest's "created since the last email" relies on.
+      createdAt: sql`clock_timestamp()`,
+    })
+    .onConflictDoNothing({ target: leads.conversationId })
+    .returning({ id: leads.id });
+  if (!lead) return null;
+
+  await tx
+    .update(companies)
+    .set({
+      currentCount: sql`greatest(${companies.currentCount} - 1, 0)`,
+      ...(lock.isFirstLeadEmail ? { lastLeadEmailAt: sql`clock_timestamp()` } : {}),
+    })
+    .where(eq(companies.id, input.companyId));
+  const email: LeadEmailPlan = lock.isFirstLeadEmail
+    ? { kind: 'now' }
+    : { kind: 'digest', afterSeconds: Math.max(1, Math.ceil(lock.digestWaitSeconds)) };
+  return { leadId: lead.id, email };
+}
+
+/**
+ * Turns the agent's state into the transcript's lead, inside the caller's transaction (used by
+ * reprocessing): at most one lead per conversation (or, without one, per transcript), one credit
+ * for it, and the transcript marked processed. Null when the tenant gave no answer at all: no
+ * lead, no credit.
  */
 export async function saveLead(
   tx: Tx,
@@ -102,40 +219,19 @@ export async function saveLead(
     log: AppContext['log'];
   },
 ): Promise<SavedLead | null> {
-  // The company row lock orders every lead of one company: credits, and the lead email's
-  // "first at once, the rest in a digest" rule, see one lead at a time.
-  await tx
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.id, input.companyId))
-    .for('update');
-
-  let leadFields: ReturnType<typeof toLeadFields>;
-  try {
-    leadFields = toLeadFields(input.agent, input.context);
-  } catch (error) {
-    input.log.error({ err: error, transcriptId: input.transcriptId }, 'Lead fields could not be read');
-    // Left unprocessed: "reprocess transcripts" tries again, and the chat still ends.
-    return null;
-  }
-  const { hasAnyAnswer, ...fields } = leadFields;
-  const extractedData = {
-    hasAnyAnswer,
-    fields: input.agent.fields,
-    refused: input.agent.refused,
-    openQuestions: input.agent.openQuestions,
-    lead: fields,
-  };
+  const record = readLeadRecord(input.agent, input.context, input.log, input.transcriptId);
+  if (!record) return null;
   const markProcessed = () =>
     tx
       .update(chatTranscripts)
-      .set({ processed: true, extractedData })
+      .set({ processed: true, extractedData: record.extractedData })
       .where(eq(chatTranscripts.id, input.transcriptId));
-
-  if (!hasAnyAnswer) {
+  if (!record.hasAnyAnswer) {
     await markProcessed();
     return null;
   }
+  // Under the lock: two reprocessing runs at once see each other's lead.
+  const lock = await lockCompanyForLead(tx, input.companyId);
   if (!input.conversationId) {
     // A transcript without its conversation (reprocessing): its own id is the key instead.
     const existing = await tx
@@ -148,29 +244,9 @@ export async function saveLead(
       return null;
     }
   }
-  const [lead] = await tx
-    .insert(leads)
-    .values({
-      ...fields,
-      companyId: input.companyId,
-      conversationId: input.conversationId,
-      propertyId: input.property?.id ?? null,
-      chatTranscriptId: input.transcriptId,
-      // Statement time, not transaction start: leads of a company are then ordered as the lock
-      // orders them, which the digest's "created since the last email" relies on.
-      createdAt: sql`clock_timestamp()`,
-    })
-    .onConflictDoNothing({ target: leads.conversationId })
-    .returning({ id: leads.id });
+  const saved = await insertLead(tx, { ...input, fields: record.fields, lock });
   await markProcessed();
-  if (!lead) return null;
-
-  await tx
-    .update(companies)
-    .set({ currentCount: sql`${companies.currentCount} - 1` })
-    .where(and(eq(companies.id, input.companyId), gt(companies.currentCount, 0)));
-  const email = await claimLeadEmail(tx, input.companyId);
-  return { leadId: lead.id, email };
+  return saved;
 }
 
 /**

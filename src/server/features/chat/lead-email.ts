@@ -5,46 +5,18 @@ import type { AppContext } from '#server/lib/context.ts';
 import { escapeHtml } from '#server/lib/email-templates.ts';
 import type { Email } from '#server/lib/mail.ts';
 import { formatUkPhone } from '#shared/format.ts';
-import type { Tx } from './db.ts';
 
 /** Leads of one company arriving within this long of the last email go together in a digest. */
 export const LEAD_DIGEST_SECONDS = 60;
 export const LEAD_DIGEST_JOB = 'chat.lead-digest';
 
-const digestWindow = sql.raw(`interval '${LEAD_DIGEST_SECONDS} seconds'`);
-
-/**
- * Decides, inside the transaction that created the lead (which holds the company row lock), whether
- * it is emailed now or in the digest: the first lead goes at once, later ones wait for the digest.
- */
-export async function claimLeadEmail(
-  tx: Tx,
-  companyId: string,
-): Promise<{ kind: 'now' } | { kind: 'digest'; afterSeconds: number }> {
-  const claimed = await tx
-    .update(companies)
-    .set({ lastLeadEmailAt: sql`clock_timestamp()` })
-    .where(
-      and(
-        eq(companies.id, companyId),
-        sql`(${companies.lastLeadEmailAt} is null or ${companies.lastLeadEmailAt} <= clock_timestamp() - ${digestWindow})`,
-      ),
-    )
-    .returning({ id: companies.id });
-  if (claimed.length > 0) return { kind: 'now' };
-  const [row] = await tx
-    .select({
-      wait: sql<number>`extract(epoch from (${companies.lastLeadEmailAt} + ${digestWindow} - clock_timestamp()))::float8`,
-    })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return { kind: 'digest', afterSeconds: Math.max(1, Math.ceil(Number(row?.wait ?? LEAD_DIGEST_SECONDS))) };
-}
+/** Whether a new lead is emailed at once or waits for its company's digest (and how long). */
+export type LeadEmailPlan = { kind: 'now' } | { kind: 'digest'; afterSeconds: number };
 
 /** After the lead's transaction has committed: send its email, or queue the company's digest. */
 export async function notifyNewLead(
   ctx: AppContext,
-  input: { companyId: string; leadId: string; email: Awaited<ReturnType<typeof claimLeadEmail>> },
+  input: { companyId: string; leadId: string; email: LeadEmailPlan },
 ): Promise<void> {
   try {
     if (input.email.kind === 'now') {

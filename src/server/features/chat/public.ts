@@ -10,6 +10,7 @@ import type {
   UsageCheck,
 } from '#shared/schemas/chat.ts';
 import { findConversation, hasCreditsLeft, markConversationLeft, requireDirectory } from './conversation.ts';
+import { cachedConversation } from './conversation-cache.ts';
 import { findProperty, toPublicProperty } from './directory.ts';
 import { endConversation } from './end-conversation.ts';
 
@@ -57,11 +58,16 @@ export async function endChat(
   input: { companySlug: string; request: ParsedEndChatRequest },
 ): Promise<EndChatResponse> {
   const directory = await requireDirectory(ctx, input.companySlug);
-  const conversation = await findConversation(ctx, directory.company.id, input.request.userSessionKey);
+  const sessionKey = input.request.userSessionKey;
+  const isUnload = input.request.reason === 'unload';
+  // Only the id is needed to end it, and ending is guarded in the database: a cached copy will do.
+  const conversation =
+    (!isUnload && cachedConversation(ctx, sessionKey, directory.company.id)) ||
+    (await findConversation(ctx, directory.company.id, sessionKey));
   if (!conversation) throw notFound('This conversation could not be found.');
-  if (input.request.reason === 'unload' && conversation.status === 'active') {
+  if (isUnload && conversation.status === 'active') {
     await markConversationLeft(ctx, conversation.id);
     return { alreadyEnded: false, alreadyProcessed: false, leadCreated: false };
   }
-  return endConversation(ctx, conversation.id);
+  return endConversation(ctx, conversation.id, { directory });
 }

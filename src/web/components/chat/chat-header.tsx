@@ -18,7 +18,7 @@ export function ChatHeader({ companyName }: { companyName: string | null }) {
             )}
           </h1>
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            AI Assistant
+            <span>AI Assistant</span>
             <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">
               <span aria-hidden="true" className="size-1.5 rounded-full bg-emerald-600" />
               Online

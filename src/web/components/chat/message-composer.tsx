@@ -1,6 +1,6 @@
 import { Send } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { MAX_MESSAGE_LENGTH } from '#shared/schemas/chat.ts';
+import { MAX_MESSAGE_LENGTH } from '#shared/chat-rules.ts';
 
 /** The spec's focus delay: the box takes focus 100 ms after it becomes usable again. */
 const FOCUS_DELAY_MS = 100;

@@ -1,6 +1,4 @@
-import { useEffect, useRef } from 'react';
 import type { ChatMessageDto } from '#shared/schemas/chat.ts';
-import { cn } from '#web/lib/utils.ts';
 
 function TypingIndicator() {
   return (
@@ -27,42 +25,27 @@ function formatTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
 }
 
-/**
- * The chat log. New messages are announced by screen readers (role="log" is a polite live
- * region) and scrolled into view.
- */
+/** The chat log. New messages are announced by screen readers (role="log" is a polite live region). */
 export function MessageList({ messages, isTyping }: { messages: ChatMessageDto[]; isTyping: boolean }) {
-  const endRef = useRef<HTMLDivElement>(null);
-  const count = messages.length;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever a message or the typing dots appear
-  useEffect(() => {
-    endRef.current?.scrollIntoView({ block: 'end', behavior: count > 2 ? 'smooth' : 'auto' });
-  }, [count, isTyping]);
-
   return (
     <div className="flex flex-col gap-3">
       <div role="log" aria-live="polite" aria-label="Conversation" className="flex flex-col gap-3">
         {messages.map((message) => {
           const isMine = message.sender === 'user';
           return (
-            <div key={message.id} className={cn('flex', isMine ? 'justify-end' : 'justify-start')}>
+            <div key={message.id} className={isMine ? 'flex justify-end' : 'flex justify-start'}>
               <div
-                className={cn(
-                  'max-w-[85%] rounded-2xl px-4 py-2.5 text-[15px] leading-relaxed shadow-xs sm:max-w-[75%]',
+                className={`max-w-[85%] rounded-2xl px-4 py-2.5 text-[15px] leading-relaxed shadow-xs sm:max-w-[75%] ${
                   isMine
                     ? 'rounded-br-sm bg-primary text-primary-foreground'
-                    : 'rounded-bl-sm bg-muted text-foreground',
-                )}
+                    : 'rounded-bl-sm bg-muted text-foreground'
+                }`}
               >
                 <span className="sr-only">{isMine ? 'You said: ' : 'AI Assistant said: '}</span>
                 <p className="whitespace-pre-wrap break-words">{message.content}</p>
                 <p
                   aria-hidden="true"
-                  className={cn(
-                    'mt-1 text-right text-[11px]',
-                    isMine ? 'text-primary-foreground/80' : 'text-muted-foreground',
-                  )}
+                  className={`mt-1 text-right text-[11px] ${isMine ? 'text-teal-50' : 'text-muted-foreground'}`}
                 >
                   {formatTime(message.timestamp)}
                 </p>
@@ -72,7 +55,6 @@ export function MessageList({ messages, isTyping }: { messages: ChatMessageDto[]
         })}
       </div>
       {isTyping && <TypingIndicator />}
-      <div ref={endRef} />
     </div>
   );
 }

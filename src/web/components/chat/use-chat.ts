@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  type ChatMessageDto,
-  type ChatRequest,
-  type ChatResponse,
-  type ConversationDto,
-  type EndChatRequest,
-  type EndReason,
-  isClosingMessage,
-  type UsageCheck,
+import { isClosingMessage } from '#shared/chat-rules.ts';
+import type {
+  ChatMessageDto,
+  ChatRequest,
+  ChatResponse,
+  ConversationDto,
+  EndChatRequest,
+  EndReason,
+  UsageCheck,
 } from '#shared/schemas/chat.ts';
 import { ApiError, apiRequest } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, MapPin, SendHorizontal } from 'lucide-react';
+import { useRef } from 'react';
 import { useLocation, useParams } from 'wouter';
 import type { PublicCompany } from '#shared/schemas/chat.ts';
 import { ChatHeader } from '#web/components/chat/chat-header.tsx';
@@ -7,6 +8,7 @@ import { MessageComposer } from '#web/components/chat/message-composer.tsx';
 import { MessageList } from '#web/components/chat/message-list.tsx';
 import { QuickReplies } from '#web/components/chat/quick-replies.tsx';
 import { useChat } from '#web/components/chat/use-chat.ts';
+import { useStickToBottom } from '#web/components/chat/use-stick-to-bottom.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 
@@ -84,6 +86,9 @@ export default function ChatPage() {
       navigate(`/holdingpage?company=${encodeURIComponent(companySlug)}`, { replace: true }),
   });
   usePageTitle(company ? `Chat with ${company.name}` : 'AI Assistant');
+  const scrollRef = useRef<HTMLElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  useStickToBottom(scrollRef, contentRef, chat.messages.at(-1)?.sender, chat.messages.length);
 
   const isNotFound =
     chat.status === 'not-found' ||
@@ -98,8 +103,8 @@ export default function ChatPage() {
       <ChatHeader companyName={company?.name ?? null} />
       {company?.property && <PropertySummary property={company.property} />}
 
-      <main className="flex-1 overflow-y-auto overscroll-contain">
-        <div className="mx-auto max-w-3xl px-3 py-4 sm:px-4 sm:py-6">
+      <main ref={scrollRef} className="flex-1 overflow-y-auto overscroll-contain">
+        <div ref={contentRef} className="mx-auto max-w-3xl px-3 py-4 sm:px-4 sm:py-6">
           <MessageList messages={chat.messages} isTyping={chat.isTyping && !isEnded} />
           {isEnded && <ThankYouNote companyName={company?.name ?? 'The agency'} onNewChat={chat.retry} />}
           {chat.status === 'failed' && (
@@ -134,7 +139,7 @@ export default function ChatPage() {
           />
           <div className="flex min-h-9 items-center justify-between gap-3">
             <p className="text-xs text-muted-foreground">
-              AI assistant · your answers go to {company?.name ?? 'the agency'}
+              Your answers go to {company?.name ?? 'the agency'}
             </p>
             {chat.canSubmit && !isEnded && (
               <button

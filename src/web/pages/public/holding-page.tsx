@@ -11,6 +11,9 @@ const primaryLink =
 const outlineLink =
   'inline-flex h-10 items-center justify-center rounded-md border border-input bg-background px-4 font-medium hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2';
 
+const contactLink =
+  'flex min-h-10 w-full items-center gap-2 rounded-md border border-input bg-background px-4 py-2 font-medium hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2';
+
 function Shell({ children }: { children: ReactNode }) {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-50 p-4">
@@ -66,19 +69,16 @@ function NotTakingEnquiries({ companySlug }: { companySlug: string | null }) {
         <ul className="mt-5 flex flex-col gap-2 text-left">
           {contact?.email && (
             <li>
-              <a href={`mailto:${contact.email}`} className={`${outlineLink} w-full justify-start gap-2`}>
-                <Mail aria-hidden="true" className="size-4 text-primary" />
-                <span className="truncate">{contact.email}</span>
+              <a href={`mailto:${contact.email}`} className={contactLink}>
+                <Mail aria-hidden="true" className="size-4 shrink-0 text-primary" />
+                <span className="break-all">{contact.email}</span>
               </a>
             </li>
           )}
           {contact?.phone && (
             <li>
-              <a
-                href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}
-                className={`${outlineLink} w-full justify-start gap-2`}
-              >
-                <Phone aria-hidden="true" className="size-4 text-primary" />
+              <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`} className={contactLink}>
+                <Phone aria-hidden="true" className="size-4 shrink-0 text-primary" />
                 {contact.phone}
               </a>
             </li>

@@ -1,0 +1,73 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { companies, conversations } from '#server/db/schema.ts';
+import type { AppContext } from '#server/lib/context.ts';
+import { type ChatDb, chatDb } from './db.ts';
+
+/**
+ * The statements of every chat turn, built once per database and prepared by name: Drizzle skips
+ * building the SQL, and PostgreSQL parses and plans each once per connection.
+ *
+ * Values go in through placeholders only, as the driver takes them (JSON text, ISO timestamps):
+ * Drizzle maps no value inside `sql`. `updatedAt` is set explicitly: the schema's `$onUpdate`
+ * would otherwise be evaluated once, when the statement is built.
+ */
+function prepareStatements(db: ChatDb) {
+  return {
+    conversationByKey: db
+      .select()
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.sessionKey, sql.placeholder('sessionKey')),
+          eq(conversations.companyId, sql.placeholder('companyId')),
+        ),
+      )
+      .limit(1)
+      .prepare('chat_conversation_by_key'),
+
+    /**
+     * One turn: the two new messages appended, the agent's state replaced. Guarded by the turn
+     * count it was computed from, so two turns racing on one conversation (or a stale cached copy)
+     * cannot both be stored.
+     */
+    storeTurn: db
+      .update(conversations)
+      .set({
+        messages: sql`${conversations.messages} || ${sql.placeholder('newMessages')}::jsonb`,
+        state: sql`${sql.placeholder('state')}::jsonb`,
+        turnCount: sql`${conversations.turnCount} + 1`,
+        propertyId: sql`${sql.placeholder('propertyId')}::uuid`,
+        lastActivityAt: sql`${sql.placeholder('at')}::timestamptz`,
+        updatedAt: sql`${sql.placeholder('at')}::timestamptz`,
+      })
+      .where(
+        and(
+          eq(conversations.id, sql.placeholder('id')),
+          eq(conversations.status, 'active'),
+          eq(conversations.turnCount, sql.placeholder('turnCount')),
+        ),
+      )
+      .returning({ id: conversations.id })
+      .prepare('chat_store_turn'),
+
+    creditsLeft: db
+      .select({ currentCount: companies.currentCount })
+      .from(companies)
+      .where(eq(companies.id, sql.placeholder('companyId')))
+      .limit(1)
+      .prepare('chat_credits_left'),
+  };
+}
+
+export type ChatStatements = ReturnType<typeof prepareStatements>;
+
+const prepared = new WeakMap<AppContext, ChatStatements>();
+
+export function chatStatements(ctx: AppContext): ChatStatements {
+  let statements = prepared.get(ctx);
+  if (!statements) {
+    statements = prepareStatements(chatDb(ctx));
+    prepared.set(ctx, statements);
+  }
+  return statements;
+}

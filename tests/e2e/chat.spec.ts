@@ -1,0 +1,335 @@
+import { rmSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import { buildApp } from '#server/app.ts';
+import { loadEnv } from '#server/env.ts';
+import type { DashboardDto, LeadDetailDto } from '#shared/schemas/leads.ts';
+import type { TestApp } from '#tests/helpers/app.ts';
+import { createSignedInUser, insertCompany, insertProperty, unique } from '#tests/helpers/factories.ts';
+import {
+  test as base,
+  expect,
+  expectNoSeriousA11yViolations,
+  type LetLeadServer,
+  startServer,
+} from './fixtures.ts';
+
+/**
+ * A tenant on a phone: the public chat from the link to the lead on the agent's dashboard. The
+ * agencies are seeded into the server's embedded database before it starts.
+ */
+
+const SESSION_SECRET = 'e2e-chat-secret-long-enough-for-better-auth';
+const PHONE = { width: 360, height: 740 };
+
+function ukDateIn(days: number): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getUTCDate())}/${pad(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`;
+}
+const MOVE_IN = ukDateIn(40);
+
+type Agency = { cookie: string; companyId: string; companySlug: string; companyName: string };
+type Seeded = {
+  server: LetLeadServer;
+  harbour: Agency & { elmSlug: string; oakSlug: string };
+  closed: Agency & { email: string; phone: string };
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function seed(dataDir: string, appUrl: string) {
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    APP_URL: appUrl,
+    SESSION_SECRET,
+    JOBS: 'false',
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+  });
+  const app = (await buildApp({ env, serveWeb: false, logger: false })) as unknown as TestApp;
+  try {
+    const agency = async (name: string, overrides: Record<string, unknown>) => {
+      const user = await createSignedInUser(app);
+      const company = await insertCompany(app.ctx.db, user.userId, {
+        name,
+        slug: unique('e2e-chat'),
+        ...overrides,
+      });
+      return {
+        cookie: user.cookie,
+        companyId: company.id,
+        companySlug: company.slug,
+        companyName: company.name,
+      };
+    };
+    const harbour = await agency('Harbour Lettings', { email: 'lettings@harbour.example' });
+    const elm = await insertProperty(app, harbour.companyId, harbour.companySlug, {
+      propertyName: '2 Bed Flat, Elm Road',
+      propertyAddress: '14 Elm Road, Leeds LS6 2AB',
+      vacancyDate: MOVE_IN,
+    });
+    const oak = await insertProperty(app, harbour.companyId, harbour.companySlug, {
+      propertyName: 'Studio Apartment',
+      propertyAddress: '3 Oak Street, Leeds LS2 7HY',
+      propertyRentalPrice: '£750 pcm',
+      numberOfBedrooms: 0,
+      parkingSpace: 'None',
+    });
+    const closed = await agency('Quiet Homes', {
+      accountLimit: 30,
+      currentCount: 0,
+      email: 'hello@quiet-homes.example',
+      phone: '0113 496 0000',
+    });
+    return {
+      harbour: { ...harbour, elmSlug: elm.slug, oakSlug: oak.slug },
+      closed: { ...closed, email: 'hello@quiet-homes.example', phone: '0113 496 0000' },
+    };
+  } finally {
+    await app.close();
+  }
+}
+
+const test = base.extend<object, { seeded: Seeded; server: LetLeadServer }>({
+  seeded: [
+    async ({}, use) => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'letlead-e2e-chat-'));
+      const port = await freePort();
+      const appUrl = `http://localhost:${port}`;
+      const agencies = await seed(dataDir, appUrl);
+      const { server, stop } = await startServer({
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        APP_URL: appUrl,
+        SESSION_SECRET,
+      });
+      await use({ server, ...agencies });
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  server: [async ({ seeded }, use) => use(seeded.server), { scope: 'worker' }],
+});
+
+test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+async function signIn(context: BrowserContext, baseURL: string, cookie: string) {
+  const { hostname } = new URL(baseURL);
+  await context.addCookies(
+    cookie.split('; ').map((pair) => {
+      const index = pair.indexOf('=');
+      return { name: pair.slice(0, index), value: pair.slice(index + 1), domain: hostname, path: '/' };
+    }),
+  );
+}
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `/tmp/chat-${name}.png`, fullPage: false });
+}
+
+function messageBox(page: Page) {
+  return page.getByRole('textbox', { name: 'Message' });
+}
+
+/** Types like a tenant and waits for the assistant's answer. */
+async function send(page: Page, text: string) {
+  const log = page.getByRole('log', { name: 'Conversation' });
+  const before = await log.locator(':scope > div').count();
+  await messageBox(page).fill(text);
+  await messageBox(page).press('Enter');
+  await expect(log.locator(':scope > div')).toHaveCount(before + 2);
+  return log.locator(':scope > div').last();
+}
+
+async function leadsOf(page: Page, agency: Agency): Promise<DashboardDto['leads']> {
+  const response = await page.request.get(`/api/companies/${agency.companyId}/dashboard`, {
+    headers: { cookie: agency.cookie },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as DashboardDto).leads;
+}
+
+test.describe('the public chat on a phone', () => {
+  test('a tenant answers in free text, asks about parking, confirms, and the lead appears', async ({
+    page,
+    seeded,
+  }) => {
+    const { harbour } = seeded;
+    await page.goto(`/chatbot/${harbour.companySlug}/${harbour.elmSlug}`);
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Harbour Lettings' })).toBeVisible();
+    await expect(page.getByText('AI Assistant', { exact: true })).toBeVisible();
+    await expect(page.getByText('Online', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/#faq');
+    const log = page.getByRole('log', { name: 'Conversation' });
+    await expect(log).toContainText('welcome to Harbour Lettings');
+    await expect(messageBox(page)).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Submit Request' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'ASAP' })).toBeVisible();
+    await shoot(page, 'phone-start');
+    await expectNoSeriousA11yViolations(page);
+
+    // Blank messages are not sent; Shift+Enter makes a new line instead of sending.
+    await messageBox(page).fill('   ');
+    await messageBox(page).press('Enter');
+    await expect(log.locator(':scope > div')).toHaveCount(1);
+    await messageBox(page).fill('2 of us');
+    await messageBox(page).press('Shift+Enter');
+    await expect(messageBox(page)).toHaveValue('2 of us\n');
+    await expect(log.locator(':scope > div')).toHaveCount(1);
+
+    await send(page, `2 of us, both nurses, £58k together, could move in on ${MOVE_IN}`);
+    await expect(page.getByRole('button', { name: 'Submit Request' })).toBeVisible();
+    await expect(await send(page, "actually it's 3 of us")).toContainText('3 people');
+    await expect(await send(page, 'is there parking?')).toContainText('One allocated space');
+    await send(page, 'Sarah Jones');
+    await send(page, 'sarah.jones@example.com, 07700 900123');
+    await shoot(page, 'phone-middle');
+
+    await page.getByRole('button', { name: 'Weekday evenings' }).click();
+    await expect(log).toContainText('Is that all correct?');
+    await shoot(page, 'phone-summary');
+    await page.getByRole('button', { name: "Yes, that's right" }).click();
+    await expect(log).toContainText('We will be in touch to book the viewing');
+
+    // The automatic save ends the chat by itself.
+    await expect(messageBox(page)).toBeDisabled();
+    await expect(messageBox(page)).toHaveAttribute('placeholder', 'Chat has ended');
+    await expect(page.getByText('Thank you, your request has been sent')).toBeVisible();
+    await shoot(page, 'phone-ended');
+    await expectNoSeriousA11yViolations(page);
+
+    await expect.poll(async () => (await leadsOf(page, harbour)).length).toBe(1);
+    const [lead] = await leadsOf(page, harbour);
+    expect(lead).toMatchObject({
+      propertyName: '2 Bed Flat, Elm Road',
+      name: 'Sarah Jones',
+      email: 'sarah.jones@example.com',
+      contactNumber: '+447700900123',
+      numberOfPeople: 3,
+      profession: 'Nurse',
+      income: '£58,000 per year',
+      moveInDate: MOVE_IN,
+      availability: 'Weekday evenings',
+      rating: '10',
+    });
+    const detail = await page.request.get(`/api/leads/${lead!.id}`, { headers: { cookie: harbour.cookie } });
+    const body = (await detail.json()) as LeadDetailDto;
+    expect(body.scoreBreakdown?.parts).toHaveLength(6);
+    expect(body.transcript?.messages.some((m) => m.content === 'is there parking?')).toBe(true);
+  });
+
+  test('a refresh resumes the chat, and the agency link finds the property by street', async ({
+    page,
+    seeded,
+  }) => {
+    const { harbour } = seeded;
+    await page.goto(`/chatbot/${harbour.companySlug}`);
+    const log = page.getByRole('log', { name: 'Conversation' });
+    await expect(log).toContainText('Harbour Lettings');
+    await expect(await send(page, "I'd like the one on Oak Street please")).toContainText('Studio Apartment');
+
+    await page.reload();
+    await expect(log).toContainText("I'd like the one on Oak Street please");
+    await expect(log.locator(':scope > div')).toHaveCount(3);
+
+    await send(page, 'Just me, I am Tom Baker, tom.baker@example.com');
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(messageBox(page)).toHaveAttribute('placeholder', 'Chat has ended');
+    await expect
+      .poll(async () => (await leadsOf(page, harbour)).find((l) => l.name === 'Tom Baker')?.propertyName)
+      .toBe('Studio Apartment');
+  });
+
+  test('an agency out of credits sends a new visitor to its holding page with its contact details', async ({
+    page,
+    seeded,
+  }) => {
+    const { closed } = seeded;
+    await page.goto(`/chatbot/${closed.companySlug}`);
+    await expect(page).toHaveURL(/\/holdingpage\?company=/);
+    await expect(page.getByRole('heading', { name: 'Not taking online enquiries right now' })).toBeVisible();
+    await expect(page.getByRole('link', { name: closed.email })).toHaveAttribute(
+      'href',
+      `mailto:${closed.email}`,
+    );
+    await expect(page.getByRole('link', { name: closed.phone })).toBeVisible();
+    await shoot(page, 'phone-holding-tenant');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('the agent sees Credits Exhausted on the holding page', async ({ page, context, baseURL, seeded }) => {
+    await signIn(context, baseURL!, seeded.closed.cookie);
+    await page.goto(`/holdingpage?company=${seeded.closed.companySlug}`);
+    await expect(page.getByRole('heading', { name: 'Credits Exhausted' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Upgrade Plan' })).toHaveAttribute('href', '/pricing');
+    await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/');
+    await shoot(page, 'phone-holding-agent');
+  });
+
+  test('an unknown link shows Company Not Found', async ({ page }) => {
+    await page.goto('/chatbot/no-such-agency');
+    await expect(page.getByRole('heading', { name: 'Company Not Found' })).toBeVisible();
+    await expect(page.getByText('The requested chatbot could not be found.')).toBeVisible();
+  });
+
+  test('the busy and failure toasts', async ({ page, seeded }) => {
+    const { harbour } = seeded;
+    await page.goto(`/chatbot/${harbour.companySlug}/${harbour.elmSlug}`);
+    await expect(page.getByRole('log', { name: 'Conversation' })).toContainText('Harbour Lettings');
+
+    await page.route('**/api/chat/*', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 429,
+            contentType: 'application/json',
+            headers: { 'retry-after': '30' },
+            body: JSON.stringify({ message: 'Too many requests. Please try again in 30 seconds.' }),
+          })
+        : route.continue(),
+    );
+    await messageBox(page).fill('Hello there');
+    await messageBox(page).press('Enter');
+    await expect(page.getByText('Service Busy')).toBeVisible();
+    await expect(
+      page.getByText('The service is currently busy. Please wait a moment and try again.'),
+    ).toBeVisible();
+    // Nothing typed is lost.
+    await expect(messageBox(page)).toHaveValue('Hello there');
+
+    await page.unroute('**/api/chat/*');
+    await page.route('**/api/chat/*', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '{}' }) : route.continue(),
+    );
+    await messageBox(page).press('Enter');
+    await expect(page.getByText('Failed to send message. Please try again later.')).toBeVisible();
+  });
+});
+
+test.describe('the public chat on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+
+  test('looks right at desktop width', async ({ page, seeded }) => {
+    const { harbour } = seeded;
+    await page.goto(`/chatbot/${harbour.companySlug}/${harbour.elmSlug}`);
+    await expect(page.getByRole('log', { name: 'Conversation' })).toContainText('Harbour Lettings');
+    await send(page, 'Hi, 2 of us, I am a teacher on £40,000, could move ASAP');
+    await shoot(page, 'desktop-middle');
+    await expectNoSeriousA11yViolations(page);
+  });
+});
