@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
@@ -160,11 +161,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   });
 
   app.addHook('onRequest', async (request) => {
-    // A browser request that changes state with our cookie must come from our own pages.
+    // A browser request that changes state with our cookie must come from our own pages. Without
+    // a cookie too, when the browser names another site: a cross-site form posting to
+    // /api/auth/login would otherwise sign the visitor in to an account of the attacker's choosing.
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    if (!request.url.startsWith('/api/') || !request.headers.cookie) return;
-    if (request.url.startsWith('/api/stripe/webhook')) return;
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/stripe/webhook')) return;
     const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
+    if (!origin && !request.headers.cookie) return;
     if (!origin || !isAllowedOrigin(origin, env.appUrl, request.headers.host)) {
       throw new AppError('FORBIDDEN', 'This request must come from a LetLead page (origin check failed)');
     }
@@ -238,6 +241,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
       return reply.status(404).send({ message: 'Not found' });
     }
     const isKnownRoute = isClientRoute(pathname);
+    if (isKnownRoute && isEmbeddablePage(pathname)) allowFraming(reply);
     return reply
       .status(isKnownRoute ? 200 : 404)
       .header('cache-control', 'no-cache')
@@ -268,6 +272,25 @@ async function registerWebClient(app: FastifyInstance) {
     }
     return reply.callNotFound();
   });
+}
+
+/**
+ * Agencies put the tenant chat on their own websites in an iframe, so the chat page (and the
+ * holding page it sends a tenant to when credits run out) may be framed by any site. Every other
+ * page keeps frame-ancestors 'none': the dashboard and account pages can never be framed
+ * (clickjacking). The chat carries no agent session (SameSite=Lax cookies stay out of a framed
+ * page), so a frame can do nothing there that the tenant could not do on the page itself.
+ */
+function isEmbeddablePage(pathname: string): boolean {
+  return pathname.startsWith('/chatbot/') || /^\/holdingpage\/?$/.test(pathname);
+}
+
+function allowFraming(reply: FastifyReply) {
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy === 'string') {
+    reply.header('content-security-policy', policy.replace("frame-ancestors 'none'", 'frame-ancestors *'));
+  }
+  reply.removeHeader('x-frame-options');
 }
 
 function isDirectory(file: string): boolean {

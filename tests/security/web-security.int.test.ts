@@ -1,0 +1,318 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '#server/app.ts';
+import { loadEnv } from '#server/env.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { createTestDatabase } from '#tests/helpers/database.ts';
+import { TEST_PASSWORD } from '#tests/helpers/factories.ts';
+import { changedTables, databaseFingerprint } from './fingerprint.ts';
+import { createWorld, routeCatalogue, type World } from './route-catalogue.ts';
+import { type RouteKey, splitRouteKey } from './route-table.ts';
+
+/**
+ * The browser-facing defences: the Origin check on every state-changing route family, the
+ * headers of API and HTML answers (CSP, framing, HSTS), the session cookie's flags, and error
+ * answers that never show internals.
+ */
+
+const stateChanging = (Object.keys(routeCatalogue) as RouteKey[]).filter(
+  (key) => splitRouteKey(key).method !== 'GET' && key !== 'POST /api/stripe/webhook',
+);
+
+/** The route family: the path up to its first parameter ("/api/companies/:id/…" → "/api/companies"). */
+const family = (key: RouteKey) => splitRouteKey(key).path.split('/:')[0]!.split('/').slice(0, 3).join('/');
+
+describe('origin check on state-changing requests', () => {
+  let app: TestApp;
+  let world: World;
+
+  beforeAll(async () => {
+    app = await createTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '100000' });
+    world = await createWorld(app);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it(`covers every state-changing route family (${[...new Set(stateChanging.map(family))].length} families, ${stateChanging.length} routes)`, () => {
+    expect(new Set(stateChanging.map(family))).toEqual(
+      new Set([
+        '/api/auth',
+        '/api/companies',
+        '/api/properties',
+        '/api/leads',
+        '/api/analytics',
+        '/api/chat',
+        '/api/stripe',
+      ]),
+    );
+  });
+
+  for (const key of stateChanging) {
+    it(`${key}: refused from another site, with or without our cookie, and without any origin`, async () => {
+      const { method } = splitRouteKey(key);
+      const entry = routeCatalogue[key];
+      const request = await (entry.fuzzSample ?? entry.sample)(world);
+      const cookie = (request.owner ?? world.owner).cookie;
+      const body =
+        request.body === undefined
+          ? undefined
+          : request.encoding === 'form'
+            ? new URLSearchParams(request.body as Record<string, string>).toString()
+            : JSON.stringify(request.body);
+      const contentType =
+        request.encoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
+      const attempts: Record<string, Record<string, string>> = {
+        'our cookie from another site': { cookie, origin: 'https://evil.example' },
+        'our cookie with a null origin': { cookie, origin: 'null' },
+        'our cookie with no origin or referer': { cookie },
+        'our cookie and a referer from another site': { cookie, referer: 'https://evil.example/page' },
+        'no cookie from another site (login CSRF)': { origin: 'https://evil.example' },
+        'a look-alike host': { cookie, origin: `${app.ctx.env.appUrl}.evil.example` },
+      };
+      const url = new URL(request.path, app.url);
+      for (const [key, value] of Object.entries(request.query ?? {})) url.searchParams.set(key, value);
+      for (const [label, headers] of Object.entries(attempts)) {
+        const before = await databaseFingerprint(app);
+        const response = await fetch(url, {
+          method,
+          headers: { ...headers, ...(body ? { 'content-type': contentType } : {}) },
+          body,
+        });
+        expect(response.status, label).toBe(403);
+        expect((await response.json()).message, label).toMatch(/origin check failed/);
+        expect(changedTables(before, await databaseFingerprint(app)), label).toEqual([]);
+      }
+      // Our own page passes the check (whatever the route then answers).
+      const own = await fetch(url, {
+        method,
+        headers: {
+          cookie,
+          referer: `${app.ctx.env.appUrl}/`,
+          ...(body ? { 'content-type': contentType } : {}),
+        },
+        body,
+      });
+      expect(own.status).not.toBe(403);
+    });
+  }
+
+  it("Stripe's webhook has no browser origin: its signature protects it instead", async () => {
+    const response = await fetch(`${app.url}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: '{"id":"evt_forged","type":"checkout.session.completed"}',
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).not.toMatch(/origin/);
+  });
+
+  it('API answers carry the strict headers', async () => {
+    const response = await fetch(`${app.url}/api/companies/slug/${world.owner.company.slug}`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(directive(csp, 'script-src')).toEqual(["'self'"]);
+    expect(directive(csp, 'frame-ancestors')).toEqual(["'none'"]);
+    expect(directive(csp, 'object-src')).toEqual(["'none'"]);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    // Over http (a laptop), no HSTS: it would pin the browser to https for localhost.
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('the session cookie is httpOnly and SameSite=Lax (Secure only over https)', async () => {
+    const response = await fetch(`${app.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { origin: app.ctx.env.appUrl, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: world.other.email, password: TEST_PASSWORD }),
+    });
+    expect(response.status).toBe(200);
+    const session = response.headers.getSetCookie().find((line) => line.startsWith('letlead.session_token='));
+    expect(session).toMatch(/; HttpOnly/i);
+    expect(session).toMatch(/; SameSite=Lax/i);
+    expect(session).not.toMatch(/; Secure/i);
+  });
+});
+
+function directive(csp: string, name: string): string[] {
+  const found = csp
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([directiveName]) => directiveName === name);
+  return found ? found.slice(1) : [];
+}
+
+describe('over https', () => {
+  let app: TestApp;
+  let world: World;
+
+  beforeAll(async () => {
+    app = await createTestApp({ APP_URL: 'https://letlead.example', RATE_LIMIT_AUTH_PER_MINUTE: '100000' });
+    world = await createWorld(app);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('sends HSTS for a year with subdomains, and upgrades insecure requests', async () => {
+    const response = await fetch(`${app.url}/healthz`);
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(response.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+  });
+
+  it('the session cookie is __Secure-, Secure, httpOnly and SameSite=Lax', async () => {
+    const response = await fetch(`${app.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { origin: 'https://letlead.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ email: world.other.email, password: TEST_PASSWORD }),
+    });
+    expect(response.status).toBe(200);
+    const session = response.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('__Secure-letlead.session_token='));
+    expect(session).toMatch(/; Secure/i);
+    expect(session).toMatch(/; HttpOnly/i);
+    expect(session).toMatch(/; SameSite=Lax/i);
+  });
+});
+
+describe('pages', () => {
+  let app: App;
+  let url: string;
+
+  beforeAll(async () => {
+    const env = loadEnv({
+      NODE_ENV: 'test',
+      SESSION_SECRET: 'test-secret-that-is-long-enough-for-better-auth',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'letlead-test-')),
+      APP_URL: 'http://localhost:3000',
+      JOBS: 'false',
+    });
+    // The page routes exist whether or not the client is built yet: their headers are tested here.
+    app = await buildApp({
+      env,
+      database: await createTestDatabase(),
+      serveWeb: true,
+      closeDatabase: true,
+      logger: false,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const framed = ['/chatbot/harbour', '/chatbot/harbour/flat-1', '/holdingpage'];
+  const unframed = [
+    '/',
+    '/login',
+    '/signup',
+    '/pricing',
+    '/gdpr',
+    '/demovideo',
+    '/my-account',
+    '/update-password',
+    '/checkout/success',
+    '/no-such-page',
+  ];
+
+  it.each(framed)('%s may be embedded in an agency’s own website', async (pathname) => {
+    const response = await fetch(`${url}${pathname}`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(directive(csp, 'frame-ancestors')).toEqual(['*']);
+    expect(response.headers.get('x-frame-options')).toBeNull();
+    expect(directive(csp, 'script-src')).toEqual(["'self'"]);
+  });
+
+  it.each(unframed)('%s can never be framed, and runs only our own scripts', async (pathname) => {
+    const response = await fetch(`${url}${pathname}`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(directive(csp, 'frame-ancestors')).toEqual(["'none'"]);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(directive(csp, 'script-src')).toEqual(["'self'"]);
+  });
+
+  it('a path that only looks like the chat page is not embeddable', async () => {
+    for (const pathname of ['/chatbotx', '/chatbot', '/api/chat/harbour', '/holdingpage/../my-account']) {
+      const response = await fetch(`${url}${pathname}`);
+      expect(
+        directive(response.headers.get('content-security-policy') ?? '', 'frame-ancestors'),
+        pathname,
+      ).toEqual(["'none'"]);
+    }
+  });
+});
+
+describe('errors never show internals', () => {
+  let app: App;
+  let url: string;
+  let logged = '';
+
+  beforeAll(async () => {
+    const env = loadEnv({
+      NODE_ENV: 'test',
+      SESSION_SECRET: 'test-secret-that-is-long-enough-for-better-auth',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'letlead-test-')),
+      APP_URL: 'http://localhost:3000',
+      JOBS: 'false',
+    });
+    app = await buildApp({
+      env,
+      database: await createTestDatabase(),
+      serveWeb: false,
+      closeDatabase: true,
+      logger: {
+        level: 'error',
+        stream: {
+          write: (line: string) => {
+            logged += line;
+          },
+        },
+      },
+    });
+    // Broken routes, as a bug or a failing database would make them.
+    app.get('/api/test/crash', async () => {
+      throw new Error(`select * from users where password = 'x' at /work/main/src/server/x.ts:12:3`);
+    });
+    app.get('/api/test/database', async () => {
+      await app.ctx.database.execute('select * from no_such_table where secret = $1', [env.sessionSecret]);
+    });
+    app.get('/api/test/app-error', async () => {
+      throw new AppError('CONFLICT', 'This is a message for the user');
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it.each(['/api/test/crash', '/api/test/database'])(
+    '%s answers a plain 500; the details go to the log only',
+    async (pathname) => {
+      const response = await fetch(`${url}${pathname}`);
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({
+        message: 'Something went wrong on our side. Please try again.',
+      });
+      expect(logged).toContain('Unhandled error');
+    },
+  );
+
+  it('an error meant for the user keeps its message and status', async () => {
+    const response = await fetch(`${url}/api/test/app-error`);
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ message: 'This is a message for the user' });
+  });
+
+  it('the request id goes back to the client, so a user can quote it to support', async () => {
+    const response = await fetch(`${url}/api/test/crash`);
+    expect(response.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
+  });
+});
