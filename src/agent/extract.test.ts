@@ -198,6 +198,11 @@ describe('number of people', () => {
     ['moving in with my boyfriend and his son', 3],
     ['me, my wife and our 2 kids', 4],
     ['3 sharers', 3],
+    ["it's just me and my cat", 1],
+    ['hubby and me', 2],
+    ['me and the missus', 2],
+    ['me and my fiancé, ASAP', 2],
+    ['we are a couple with a baby', 3],
   ])('%s → %i', (text, people) => {
     expect(parsePeople(text, { asked: false })).toBe(people);
   });
@@ -325,6 +330,7 @@ describe('names', () => {
     ['Zara Ahmed. zara.ahmed@yahoo.co.uk. 07700 900715', 'Zara Ahmed'],
     ['Jamie Lee - 07700 900123 - jamie@example.com', 'Jamie Lee'],
     ['Gareth Evans-Price gareth.ep@btinternet.com', 'Gareth Evans-Price'],
+    ['Hiya, Kerry-Ann Doyle here, 2 of us from next month', 'Kerry-Ann Doyle'],
     ['JAMIE LEE, jamie@example.com', 'Jamie Lee'],
     ['Mr Jamie Lee jamie@example.com', 'Jamie Lee'],
     ['Siân Evans, sian@example.com', 'Siân Evans'],
@@ -532,6 +538,15 @@ describe('one message, several answers', () => {
       fields: emptyFields(),
     });
     expect(extraction.updates.phone).toBe('+447700900607');
+  });
+
+  test('a new job starting next month is not a move-in date', () => {
+    const extraction = extractAnswers('between jobs atm but starting a new role next month on £30k', {
+      asking: 'annualIncome',
+      today,
+      fields: emptyFields(),
+    });
+    expect(extraction.updates).toEqual({ annualIncome: 30000, profession: 'Between jobs' });
   });
 
   test('a name beside an email while another question is open', () => {

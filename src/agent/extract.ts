@@ -128,7 +128,7 @@ const NOW = /\b(?:move|moving|move in|from|in)\s+(?:right\s+)?now\b|^\s*(?:right
 const VAGUE =
   /\b(?:within (?:a|one|the next|1) (?:month|few weeks|couple of (?:weeks|months))|in the next (?:month|few weeks|couple of (?:weeks|months))|next few (?:weeks|months)|in a few (?:weeks|months)|in (?:a )?couple (?:of )?months|flexible|flexi|whenever|no rush|no hurry|not sure|unsure|don'?t know|dont know|depends|tbc|tbd|undecided|open to|any ?time|not fussed|no preference|when(?:ever)? it'?s (?:ready|available))\b/i;
 const MOVE_CUE =
-  /\b(?:move|moving|moved|move-in|movein|relocat\w*|start(?:ing)?|from|tenancy|looking for (?:somewhere|a place|something)|need (?:somewhere|a place)|hoping for|available from|in by|by the|want(?:ing)? it)\b/i;
+  /\b(?:move|moving|moved|move-in|movein|relocat\w*|start(?:ing)?(?!\s+(?:a|an|my|the)\s+(?:new\s+)?(?:job|role|position|course|contract))|from|tenancy|looking for (?:somewhere|a place|something)|need (?:somewhere|a place)|hoping for|available from|in by|by the|want(?:ing)? it)\b/i;
 const VIEW_CUE =
   /\b(?:view|viewing|viewings|see (?:it|the (?:flat|house|property|place))|come (?:round|and see|over|by))\b/i;
 const CORRECTION_CUE =
@@ -451,7 +451,7 @@ export function parseIncome(
 
 const N = NUMBER_WORD_PATTERN;
 const PERSON_NOUNS =
-  /^(partner|wife|husband|girlfriend|boyfriend|gf|bf|fianc[eé]e?|spouse|friends?|flatmates?|housemates?|mates?|sons?|daughters?|bab(?:y|ies)|child|children|kids?|brothers?|sisters?|siblings?|mum|mom|mother|dad|father|parents?|cousins?|colleagues?|nephews?|nieces?|grandson|granddaughter|grandma|grandmother|grandad|grandfather|nan|nana|uncle|aunt(?:ie)?|twins|toddlers?|teenagers?|lodgers?|other half|[a-z]+-in-law|step-?(?:son|daughter|mum|dad|child|children|kids?)|people|others|adults?|students|guys|girls|lads)$/i;
+  /^(partner|wife|husband|hubby|wifey|missus|girlfriend|boyfriend|gf|bf|fianc[eé]e?|spouse|friends?|flatmates?|housemates?|mates?|sons?|daughters?|bab(?:y|ies)|child|children|kids?|brothers?|sisters?|siblings?|mum|mom|mother|dad|father|parents?|cousins?|colleagues?|nephews?|nieces?|grandson|granddaughter|grandma|grandmother|grandad|grandfather|nan|nana|uncle|aunt(?:ie)?|twins|toddlers?|teenagers?|lodgers?|other half|[a-z]+-in-law|step-?(?:son|daughter|mum|dad|child|children|kids?)|people|others|adults?|students|guys|girls|lads)$/i;
 
 function countFrom(word: string | undefined, fallback: number): number {
   if (!word) return fallback;
@@ -465,12 +465,12 @@ function countFrom(word: string | undefined, fallback: number): number {
 const COMPANIONS_START =
   /\b(?:me|myself)\b(?=\s*(?:,|and\b|&|\+|n\b|plus\b))|\b(?:mov(?:e|es|ing)|relocat(?:e|ing))(?:\s+in)?\s+with\b/;
 const COMPANION_ITEM = new RegExp(
-  `^\\s*(?:,|and|&|\\+|n|plus)\\s*(?:and\\s+)?(?:(?:my|our|a|an|the|his|her|their)\\s+)?(${N})?\\s*([a-z-]+(?:\\s+half)?)`,
+  `^\\s*(?:,|and|&|\\+|n|plus)\\s*(?:and\\s+)?(?:(?:my|our|a|an|the|his|her|their)\\s+)?(${N})?\\s*([a-zé-]+(?:\\s+half)?)`,
   'i',
 );
 /** The first companion after "moving with" needs no "and". */
 const FIRST_COMPANION = new RegExp(
-  `^\\s*(?:(?:my|our|a|an|the|his|her|their)\\s+)?(${N})?\\s*([a-z-]+(?:\\s+half)?)`,
+  `^\\s*(?:(?:my|our|a|an|the|his|her|their)\\s+)?(${N})?\\s*([a-zé-]+(?:\\s+half)?)`,
   'i',
 );
 
@@ -486,7 +486,7 @@ function countCompanions(lower: string): number | null {
     if (!m) break;
     const noun = m[2].replace(/\s+/, ' ');
     if (!PERSON_NOUNS.test(noun)) break;
-    const isPlural = /s$|children|twins|babies|people/.test(noun) && !/^(?:boss|class)$/.test(noun);
+    const isPlural = /s$|children|twins|babies|people/.test(noun) && !/^(?:boss|class|missus)$/.test(noun);
     count += countFrom(m[1], isPlural ? 2 : 1);
     items++;
     remaining = remaining.slice(m[0].length);
@@ -511,15 +511,22 @@ const PEOPLE_PATTERNS: Array<[RegExp, (m: RegExpMatchArray) => number | null]> =
     ),
     (m) => numberFromWord(m[1]),
   ],
-  // "just me, ASAP": a comma may also start a list ("just me, my son…"), which countCompanions reads and ranks first.
-  [/\b(?:just|only|jus|jst)\s+(?:be\s+)?(?:me|myself|the one of us|one|1)\b(?!\s*(?:and|&|\+))/gi, () => 1],
+  // "just me, ASAP", "just me and my cat"; a list of people after it ("just me, my son…") is read by
+  // countCompanions and outranks this.
+  [/\b(?:just|only|jus|jst)\s+(?:be\s+)?(?:me|myself|the one of us|one|1)\b/gi, () => 1],
   [
     /\b(?:on my own|by myself|living alone|me alone|me only|only me|single occupancy|single person|one person|1 person|solo|just for me|for myself|just the one)\b/gi,
     () => 1,
   ],
-  [/\b(?:we'?re|we are|as|am)?\s*a couple\b(?!\s+of)/gi, () => 2],
   [
-    /\b(?:my|our)\s+(?:partner|wife|husband|girlfriend|boyfriend|fianc[eé]e?|other half|spouse|friend|flatmate|housemate|son|daughter|brother|sister|mum|dad)\s+and\s+(?:i|me|myself)\b/gi,
+    new RegExp(
+      `\\b(?:we'?re|we are|as|am)?\\s*a couple\\b(?!\\s+of)(?:\\s*(?:with|and|plus|\\+)\\s+(${N}|a|an|one)\\s+(?:kids?|child(?:ren)?|bab(?:y|ies)|toddlers?|teenagers?|sons?|daughters?))?`,
+      'gi',
+    ),
+    (m) => 2 + (m[1] ? (numberFromWord(m[1]) ?? 1) : 0),
+  ],
+  [
+    /\b(?:(?:my|our|the)\s+)?(?:partner|wife|husband|hubby|wifey|missus|girlfriend|boyfriend|fianc[eé]e?|other half|spouse|friend|flatmate|housemate|son|daughter|brother|sister|mum|dad)\s+and\s+(?:i|me|myself)\b/gi,
     () => 2,
   ],
   [new RegExp(`\\b(${N})\\s*\\+(?!\\d)`, 'gi'), (m) => numberFromWord(m[1])],
@@ -729,8 +736,8 @@ function nameFromPiece(piece: string, rules: PieceRules): string | null {
 
 /**
  * A name standing beside an email address or phone number ("Jamie Lee, jamie.lee@…", "Priya Shah
- * priya.shah@… 07700 900777", "…@gmail.com 07700 900713 Olivia King"), or opening a message that
- * gives contact details. With `nameAsked`, a name opening the message counts even when the rest
+ * priya.shah@… 07700 900777", "…@gmail.com 07700 900713 Olivia King"), opening a message that
+ * gives contact details, or introduced anywhere as "Kerry-Ann Doyle here". With `nameAsked`, a name opening the message counts even when the rest
  * says something else ("Tom Wright, I'd rather not give my number…").
  */
 function nameBesideContact(
@@ -739,7 +746,6 @@ function nameBesideContact(
 ): string | null {
   const marked = markContacts(clean);
   const hasContact = marked.includes(CONTACT);
-  if (!hasContact && !options.nameAsked) return null;
   const email = clean.match(EMAIL);
   const rules: PieceRules = {
     requireCapital: !options.nameAsked,
@@ -761,7 +767,9 @@ function nameBesideContact(
   for (const [i, part] of parts.entries()) {
     if (part === CONTACT) continue;
     const touchesContact = parts[i - 1] === CONTACT || parts[i + 1] === CONTACT;
-    if (!touchesContact && i !== opening) continue;
+    const opens = i === opening && (hasContact || options.nameAsked);
+    const introduces = /\s+here$/i.test(part);
+    if (!touchesContact && !opens && !introduces) continue;
     const name = nameFromPiece(part, rules);
     if (name) return name;
   }
