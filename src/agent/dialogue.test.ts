@@ -47,7 +47,7 @@ describe('the opening', () => {
     const start = engine.start(propertyLink());
     expect(start.reply).toContain(`welcome to ${companyName}`);
     expect(start.reply).toContain('AI assistant');
-    expect(start.reply).toMatch(/pass your answers on to the team/);
+    expect(start.reply).toMatch(/pass your answers to the team/);
     expect(start.reply).toContain('Elm Road Flat');
     expect(start.reply).toMatch(/move in\?$/);
     expect(start.quickReplies).toEqual(['ASAP', 'Within a month', 'Pick a date']);

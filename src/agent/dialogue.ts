@@ -276,11 +276,6 @@ function describeUpdates(updated: SlotName[], fields: ExtractedFields, today: st
   return items;
 }
 
-/** "Harbour & Hale Lettings'", "Acme's" */
-function possessive(name: string): string {
-  return /s$/i.test(name) ? `${name}'` : `${name}'s`;
-}
-
 function firstName(name: string): string {
   return name.split(/\s+/)[0];
 }
@@ -361,9 +356,10 @@ export function startConversation(context: AgentContext): AgentReply {
   const question = questionFor(first, context, state, 0);
   state.asking = question.asking;
   const about = context.property
-    ? `I can help with your enquiry about ${context.property.name}, and you can ask me about the property at any point.`
-    : 'You can ask me about any of our properties as we go.';
-  const text = `Hi there, and welcome to ${context.companyName}! I'm ${possessive(context.companyName)} AI assistant. I'll ask a few quick questions and pass your answers on to the team so they can arrange a viewing. ${about} ${question.text}`;
+    ? `Ask me anything about ${context.property.name} as we go.`
+    : 'Ask me about any of our properties as we go.';
+  // Short on purpose: tenants read this on a phone. Company, AI, where answers go, first question.
+  const text = `Hi, welcome to ${context.companyName}! I'm their AI assistant: I'll ask a few quick questions and pass your answers to the team to arrange a viewing. ${about} ${question.text}`;
   return reply(text, question.quickReplies, state);
 }
 
