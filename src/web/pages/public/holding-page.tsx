@@ -12,7 +12,7 @@ const outlineLink =
   'inline-flex h-10 items-center justify-center rounded-md border border-input bg-background px-4 font-medium hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2';
 
 const contactLink =
-  'flex min-h-10 w-full items-center gap-2 rounded-md border border-input bg-background px-4 py-2 font-medium hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2';
+  'flex min-h-10 w-full items-center gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm font-medium hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2';
 
 function Shell({ children }: { children: ReactNode }) {
   return (
@@ -71,7 +71,7 @@ function NotTakingEnquiries({ companySlug }: { companySlug: string | null }) {
             <li>
               <a href={`mailto:${contact.email}`} className={contactLink}>
                 <Mail aria-hidden="true" className="size-4 shrink-0 text-primary" />
-                <span className="break-all">{contact.email}</span>
+                <span className="min-w-0 [overflow-wrap:anywhere]">{contact.email}</span>
               </a>
             </li>
           )}
