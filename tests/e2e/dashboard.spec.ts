@@ -584,6 +584,7 @@ test.describe('dashboard: leads', () => {
 
     await table.getByRole('row', { name: /Amira Khan/ }).focus();
     await page.keyboard.press('ArrowDown');
+    await expect(table.getByRole('row', { name: /Ben Hughes/ })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog', { name: 'Ben Hughes' })).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Ben Hughes' })).toContainText(

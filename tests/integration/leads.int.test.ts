@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatTranscripts, conversations, leads } from '#server/db/schema.ts';
-import type { DashboardDto, LeadDetailDto } from '#shared/schemas/leads.ts';
+import { type DashboardDto, dashboardSchema, type LeadDetailDto } from '#shared/schemas/leads.ts';
 import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertLead, insertProperty, unique } from '#tests/helpers/factories.ts';
 
@@ -86,7 +86,7 @@ describe('leads API', () => {
       await insertProperty(app, company.company.id, company.company.slug);
       const older = await insertLead(app.ctx.db, company.company.id, {
         name: 'Older Lead',
-        createdAt: new Date('2025-01-05T15:07:00Z'),
+        createdAt: new Date('2025-01-05T15:07:00.123Z'),
       });
       const newer = await insertLead(app.ctx.db, company.company.id, {
         name: 'Newer Lead',
@@ -100,7 +100,8 @@ describe('leads API', () => {
 
       const response = await request('GET', `/api/companies/${company.company.id}/dashboard`, company.cookie);
       expect(response.status).toBe(200);
-      const body = (await response.json()) as DashboardDto;
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      const body = dashboardSchema.parse(await response.json());
       expect(body.company).toMatchObject({
         id: company.company.id,
         name: company.company.name,
@@ -112,7 +113,7 @@ describe('leads API', () => {
       expect(body.leads.map((lead) => lead.id)).toEqual([newer.id, older.id]);
       expect(body.leads[1]).toEqual({
         id: older.id,
-        createdAt: '2025-01-05T15:07:00.000Z',
+        createdAt: '2025-01-05T15:07:00.123Z',
         propertyId: null,
         propertyName: '2 Bed Flat, Elm Road',
         propertyLocation: '14 Elm Road, Leeds LS6 2AB',
@@ -129,6 +130,16 @@ describe('leads API', () => {
         rating: '8',
       });
       expect(body.leads[0]).toMatchObject({ propertyName: 'any', propertyLocation: null, rating: null });
+    });
+
+    it('compresses the list for a browser that accepts gzip', async () => {
+      const company = await createCompanyUser(app);
+      for (let i = 0; i < 20; i += 1) await insertLead(app.ctx.db, company.company.id);
+      const response = await fetch(`${app.url}/api/companies/${company.company.id}/dashboard`, {
+        headers: { cookie: company.cookie, 'accept-encoding': 'br, gzip' },
+      });
+      expect(response.headers.get('content-encoding')).toBe('gzip');
+      expect(dashboardSchema.parse(await response.json()).leads).toHaveLength(20);
     });
 
     it('answers a company with nothing yet with zeros', async () => {

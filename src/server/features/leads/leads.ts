@@ -18,26 +18,6 @@ import type { DashboardDto, LeadDetailDto, LeadDto, TranscriptMessage } from '#s
 import { leadsToCsv } from './leads-csv.ts';
 import { readScoreBreakdown } from './score-breakdown.ts';
 
-/** The table's columns only: the list is sent whole, so every byte counts ten thousand times. */
-const leadRowColumns = {
-  id: leads.id,
-  createdAt: leads.createdAt,
-  propertyId: leads.propertyId,
-  propertyName: leads.propertyName,
-  propertyLocation: leads.propertyLocation,
-  rentalPrice: leads.rentalPrice,
-  numberOfBeds: leads.numberOfBeds,
-  name: leads.name,
-  email: leads.email,
-  contactNumber: leads.contactNumber,
-  income: leads.income,
-  profession: leads.profession,
-  numberOfPeople: leads.numberOfPeople,
-  moveInDate: leads.moveInDate,
-  availability: leads.availability,
-  rating: leads.rating,
-};
-
 type LeadRow = Omit<LeadDto, 'createdAt'> & { createdAt: Date };
 
 function toLeadDto(row: LeadRow): LeadDto {
@@ -61,21 +41,48 @@ function toLeadDto(row: LeadRow): LeadDto {
   };
 }
 
-/** GET /api/companies/{id}/dashboard: the company, its counts and every lead, newest first. */
-export async function getDashboard(ctx: AppContext, company: Company): Promise<DashboardDto> {
-  const [rows, [propertyCount]] = await Promise.all([
-    ctx.db
-      .select(leadRowColumns)
-      .from(leads)
-      .where(eq(leads.companyId, company.id))
-      .orderBy(desc(leads.createdAt), desc(leads.id)),
+/**
+ * The table's columns, named as `leadSchema` names them. Plain SQL rather than the query builder:
+ * 10,000 rows go out whole, and reading the timestamp as text (not as a Date to turn back into
+ * text) with no mapping step roughly halves the time.
+ */
+const dashboardLeadsSql = `
+  select id,
+    to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+    property_id as "propertyId",
+    property_name as "propertyName",
+    property_location as "propertyLocation",
+    rental_price as "rentalPrice",
+    number_of_beds as "numberOfBeds",
+    name,
+    email,
+    contact_number as "contactNumber",
+    income,
+    profession,
+    number_of_people as "numberOfPeople",
+    move_in_date as "moveInDate",
+    availability,
+    rating
+  from leads
+  where company_id = $1
+  order by created_at desc, id desc`;
+
+/**
+ * GET /api/companies/{id}/dashboard: the company, its counts and every lead, newest first, as
+ * JSON text. It skips the response schema's serialiser (a zod parse of every row); the
+ * integration tests hold the answer to `dashboardSchema`.
+ */
+export async function getDashboardJson(ctx: AppContext, company: Company): Promise<string> {
+  const [leadRows, [propertyCount]] = await Promise.all([
+    ctx.database.execute(dashboardLeadsSql, [company.id]),
     ctx.db.select({ value: count() }).from(properties).where(eq(properties.companyId, company.id)),
   ]);
-  return {
+  const dashboard: DashboardDto = {
     company: toCompanyDto(company),
-    stats: { totalLeads: rows.length, totalProperties: propertyCount?.value ?? 0 },
-    leads: rows.map(toLeadDto),
+    stats: { totalLeads: leadRows.rows.length, totalProperties: propertyCount?.value ?? 0 },
+    leads: leadRows.rows as LeadDto[],
   };
+  return JSON.stringify(dashboard);
 }
 
 /** The lead if it belongs to the user's company; another company's lead is a 404. */

@@ -2,22 +2,30 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/lib/context.ts';
 import { requireCompanyById, requireUser } from '#server/lib/session.ts';
-import { dashboardSchema, leadDetailSchema, leadIdParamsSchema } from '#shared/schemas/leads.ts';
+import { leadDetailSchema, leadIdParamsSchema } from '#shared/schemas/leads.ts';
 import { companyIdParamsSchema } from '#shared/schemas/properties.ts';
 import { refreshCreditsIfDue } from '../billing/credit-resets.ts';
-import { deleteLead, exportLeadsCsv, getDashboard, getLeadDetail } from './leads.ts';
+import { deleteLead, exportLeadsCsv, getDashboardJson, getLeadDetail } from './leads.ts';
 
 export async function registerLeads(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/api/companies/:id/dashboard',
-    { schema: { params: companyIdParamsSchema, response: { 200: dashboardSchema } } },
+    {
+      // Answers `dashboardSchema`, already serialised (see getDashboardJson).
+      schema: { params: companyIdParamsSchema },
+      // Several MB of JSON with 10,000 leads: gzip at level 1 is ten times quicker than brotli
+      // here and hardly larger.
+      compress: { encodings: ['gzip', 'deflate'], zlibOptions: { level: 1 } },
+    },
     async (request, reply) => {
       await refreshCreditsIfDue(ctx, request.params.id);
       const { company } = await requireCompanyById(ctx, request, request.params.id);
-      reply.header('cache-control', 'private, no-store');
-      return getDashboard(ctx, company);
+      return reply
+        .header('cache-control', 'private, no-store')
+        .type('application/json; charset=utf-8')
+        .send(await getDashboardJson(ctx, company));
     },
   );
 

@@ -39,11 +39,3 @@ export function matchesSearch(text: string, terms: string[]): boolean {
   for (const term of terms) if (!text.includes(term)) return false;
   return true;
 }
-
-export function filterBySearch<T>(items: T[], texts: string[], query: string): T[] {
-  const terms = searchTerms(query);
-  if (terms.length === 0) return items;
-  const result: T[] = [];
-  for (let i = 0; i < items.length; i += 1) if (matchesSearch(texts[i], terms)) result.push(items[i]);
-  return result;
-}

@@ -13,9 +13,9 @@ import {
   useFailureToast,
   useReprocessTranscripts,
 } from './dashboard-api.ts';
-import { filterBySearch, leadSearchText } from './lead-search.ts';
+import { leadSearchText } from './lead-search.ts';
 import { LeadSheet } from './lead-sheet.tsx';
-import { LeadsTable, LoadingLeads } from './leads-table.tsx';
+import { LeadsTable, LoadingLeads, useLeadRows } from './leads-table.tsx';
 import { nextSort, type SortState } from './table-sorting.ts';
 
 const EMPTY: LeadDto[] = [];
@@ -35,10 +35,7 @@ export function LeadsTab({ companyId }: { companyId: string }) {
   const searchTexts = useMemo(() => leads.map(leadSearchText), [leads]);
   // Typing stays responsive on a slow machine: React renders the filtered table when it can.
   const deferredQuery = useDeferredValue(query);
-  const searched = useMemo(
-    () => filterBySearch(leads, searchTexts, deferredQuery),
-    [leads, searchTexts, deferredQuery],
-  );
+  const searched = useLeadRows(leads, searchTexts, deferredQuery, sort);
 
   const placeholder = dashboard.isLoading ? (
     <LoadingLeads />
@@ -124,7 +121,7 @@ export function LeadsTab({ companyId }: { companyId: string }) {
       />
 
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        Showing {searched.length} of {leads.length} results
+        Showing {searched.length.toLocaleString('en-GB')} of {leads.length.toLocaleString('en-GB')} results
       </p>
 
       <LeadSheet

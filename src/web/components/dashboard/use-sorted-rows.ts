@@ -1,9 +1,11 @@
 import {
   type ColumnDef,
   getCoreRowModel,
-  getSortedRowModel,
+  getMemoOptions,
+  memo,
   type Row,
-  type SortingFn,
+  type RowModel,
+  type Table,
   useReactTable,
 } from '@tanstack/react-table';
 import { type ReactNode, useMemo } from 'react';
@@ -13,7 +15,7 @@ import { compareSortValues, type SortState, type SortValue } from './table-sorti
 export type TableColumn<T> = {
   id: string;
   header: string;
-  /** Fixed width in pixels: rows can then be virtualised without the columns jumping. */
+  /** Width in pixels (fixed for the virtualised leads table, a minimum for the property list). */
   width: number;
   /** Missing for a column that does not sort (Actions). */
   sortValue?: (row: T) => SortValue;
@@ -21,13 +23,43 @@ export type TableColumn<T> = {
   className?: string;
 };
 
-const bySortValue: SortingFn<unknown> = (a, b, columnId) =>
-  compareSortValues(a.getValue<SortValue>(columnId), b.getValue<SortValue>(columnId));
-
 /**
- * TanStack Table's sorted row model over rows already searched: one column at a time, values
- * computed once per row, and missing values last in either direction (spec section 4).
+ * TanStack Table's sorted row model for flat rows with one sort column, written for 10,000 rows:
+ * each row's value is read once (TanStack caches it on the row), then an index array is sorted
+ * with a plain comparison. The generic model calls the column's sorting function through several
+ * layers per comparison and is several times slower on large tables.
+ *
+ * Missing values go last whichever the direction (spec section 4); equal values keep the data's
+ * order (newest first), so sorting is stable.
  */
+export function getFlatSortedRowModel<T>(): (table: Table<T>) => () => RowModel<T> {
+  return (table) =>
+    memo(
+      () => [table.getState().sorting, table.getPreSortedRowModel()],
+      (sorting, rowModel) => {
+        const sort = sorting?.[0];
+        if (!sort || rowModel.rows.length === 0 || !table.getColumn(sort.id)?.getCanSort()) return rowModel;
+        const rows = rowModel.rows;
+        const values: SortValue[] = rows.map((row) => row.getValue<SortValue>(sort.id));
+        const direction = sort.desc ? -1 : 1;
+        const order = rows.map((_, index) => index);
+        order.sort((a, b) => {
+          const left = values[a];
+          const right = values[b];
+          if (left === undefined || right === undefined) {
+            if (left === right) return a - b;
+            return left === undefined ? 1 : -1;
+          }
+          return direction * compareSortValues(left, right) || a - b;
+        });
+        const sorted = order.map((index) => rows[index]);
+        return { rows: sorted, flatRows: sorted, rowsById: rowModel.rowsById };
+      },
+      getMemoOptions(table.options, 'debugTable', 'getSortedRowModel'),
+    );
+}
+
+/** The rows of `data` in the order of `sort` (one column at a time, as the spec's tables sort). */
 export function useSortedRows<T>(data: T[], columns: TableColumn<T>[], sort: SortState | null): Row<T>[] {
   const columnDefs = useMemo<ColumnDef<T, SortValue>[]>(
     () =>
@@ -35,8 +67,6 @@ export function useSortedRows<T>(data: T[], columns: TableColumn<T>[], sort: Sor
         id: column.id,
         accessorFn: column.sortValue ?? (() => undefined),
         enableSorting: Boolean(column.sortValue),
-        sortingFn: bySortValue as SortingFn<T>,
-        sortUndefined: 'last',
       })),
     [columns],
   );
@@ -46,7 +76,7 @@ export function useSortedRows<T>(data: T[], columns: TableColumn<T>[], sort: Sor
     columns: columnDefs,
     state: { sorting },
     getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
+    getSortedRowModel: getFlatSortedRowModel(),
     enableMultiSort: false,
     manualFiltering: true,
   });
