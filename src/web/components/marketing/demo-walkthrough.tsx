@@ -2,6 +2,7 @@ import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from 'lucide-r
 import { type ReactNode, useEffect, useState } from 'react';
 import { cn } from '#web/lib/utils.ts';
 import { useAutoAdvance } from './use-auto-advance.ts';
+import { useIsHydrated } from './use-is-hydrated.ts';
 import { usePrefersReducedMotion } from './use-reduced-motion.ts';
 import { CreateLinkScreen, LeadsScreen, ShareScreen, SignUpScreen } from './walkthrough-screens.tsx';
 
@@ -47,6 +48,7 @@ export function DemoWalkthrough() {
   const [index, setIndex] = useAutoAdvance(walkthroughSteps.length, WALKTHROUGH_STEP_MS, { isPaused });
   const [hasInteracted, setHasInteracted] = useState(false);
   const step = walkthroughSteps[index];
+  const isHydrated = useIsHydrated();
 
   useEffect(() => {
     if (prefersReducedMotion) setIndex(0);
@@ -90,10 +92,11 @@ export function DemoWalkthrough() {
             <p className="mt-1 text-sm leading-relaxed text-slate-200">{step.caption}</p>
           </div>
           <div className="flex shrink-0 items-center gap-2">
-            <ControlButton label="Previous step" onClick={() => goTo(index - 1)}>
+            <ControlButton isDisabled={!isHydrated} label="Previous step" onClick={() => goTo(index - 1)}>
               <ChevronLeftIcon className="size-5" aria-hidden="true" />
             </ControlButton>
             <ControlButton
+              isDisabled={!isHydrated}
               label={isPaused ? 'Play the walkthrough' : 'Pause the walkthrough'}
               onClick={() => {
                 setHasInteracted(true);
@@ -106,7 +109,7 @@ export function DemoWalkthrough() {
                 <PauseIcon className="size-5" aria-hidden="true" />
               )}
             </ControlButton>
-            <ControlButton label="Next step" onClick={() => goTo(index + 1)}>
+            <ControlButton isDisabled={!isHydrated} label="Next step" onClick={() => goTo(index + 1)}>
               <ChevronRightIcon className="size-5" aria-hidden="true" />
             </ControlButton>
           </div>
@@ -118,6 +121,7 @@ export function DemoWalkthrough() {
             <button
               type="button"
               aria-current={itemIndex === index ? 'step' : undefined}
+              disabled={!isHydrated}
               onClick={() => goTo(itemIndex)}
               className={cn(
                 'w-full rounded-lg border px-3 py-2 text-left text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
@@ -138,16 +142,19 @@ export function DemoWalkthrough() {
 function ControlButton({
   label,
   onClick,
+  isDisabled,
   children,
 }: {
   label: string;
   onClick: () => void;
+  isDisabled: boolean;
   children: ReactNode;
 }) {
   return (
     <button
       type="button"
       onClick={onClick}
+      disabled={isDisabled}
       className="flex size-10 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 focus-visible:ring-2 focus-visible:ring-teal-300 focus-visible:outline-none"
     >
       {children}

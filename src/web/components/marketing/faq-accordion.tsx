@@ -1,6 +1,7 @@
 import { ChevronDownIcon } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { cn } from '#web/lib/utils.ts';
+import { useIsHydrated } from './use-is-hydrated.ts';
 
 type FaqItem = { id: string; question: string; answer: ReactNode };
 
@@ -12,6 +13,7 @@ type FaqItem = { id: string; question: string; answer: ReactNode };
 export function FaqAccordion({ items, className }: { items: FaqItem[]; className?: string }) {
   const [openId, setOpenId] = useState<string | null>(null);
   const baseId = useId();
+  const isHydrated = useIsHydrated();
   return (
     <div className={cn('divide-y divide-slate-200', className)}>
       {items.map((item) => {
@@ -26,6 +28,7 @@ export function FaqAccordion({ items, className }: { items: FaqItem[]; className
                 id={buttonId}
                 aria-expanded={isOpen}
                 aria-controls={panelId}
+                disabled={!isHydrated}
                 onClick={() => setOpenId(isOpen ? null : item.id)}
                 className="flex w-full items-start justify-between gap-4 rounded-md py-5 text-left text-base font-semibold text-slate-900 outline-none hover:text-primary focus-visible:ring-2 focus-visible:ring-ring"
               >

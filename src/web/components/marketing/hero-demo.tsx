@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { cn } from '#web/lib/utils.ts';
 import { type DemoLead, demoCompany, demoLeads, demoMessages } from './demo-data.ts';
 import { useDemoAnimation } from './use-demo-animation.ts';
+import { useIsHydrated } from './use-is-hydrated.ts';
 import { usePrefersReducedMotion } from './use-reduced-motion.ts';
 
 /**
@@ -15,6 +16,7 @@ export function HeroDemo() {
   const [isPausedByVisitor, setIsPausedByVisitor] = useState<boolean | null>(null);
   const isPaused = isPausedByVisitor ?? prefersReducedMotion;
   const { frame, show } = useDemoAnimation(demoMessages.length, { isPaused });
+  const isInteractive = useIsHydrated();
 
   useEffect(() => {
     if (prefersReducedMotion && isPausedByVisitor === null) {
@@ -35,7 +37,7 @@ export function HeroDemo() {
     >
       <div className="flex items-center gap-3 bg-primary px-4 py-3 text-white">
         <span
-          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-white/20 text-sm font-semibold"
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-teal-900/40 text-sm font-semibold"
           aria-hidden="true"
         >
           RL
@@ -44,7 +46,7 @@ export function HeroDemo() {
           <p className="truncate text-sm font-semibold">{demoCompany}</p>
           <p className="text-xs text-teal-50">{isDashboard ? 'Qualification Dashboard' : 'AI Assistant'}</p>
         </div>
-        <span className="inline-flex items-center gap-1.5 rounded-full bg-white/15 px-2 py-0.5 text-xs font-medium">
+        <span className="inline-flex items-center gap-1.5 rounded-full bg-teal-900/40 px-2 py-0.5 text-xs font-medium">
           <span className="size-2 rounded-full bg-green-300" aria-hidden="true" />
           Online
         </span>
@@ -52,6 +54,7 @@ export function HeroDemo() {
           type="button"
           className="flex size-9 items-center justify-center rounded-full text-white hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
           onClick={() => setIsPausedByVisitor(!isPaused)}
+          disabled={!isInteractive}
         >
           {isPaused ? (
             <PlayIcon className="size-4" aria-hidden="true" />
@@ -104,6 +107,7 @@ export function HeroDemo() {
       <fieldset className="m-0 flex min-w-0 items-center gap-1 border-0 border-t border-slate-200 bg-white p-2">
         <legend className="sr-only">Demo view</legend>
         <ViewButton
+          isDisabled={!isInteractive}
           isActive={!isDashboard}
           onClick={() => {
             setIsPausedByVisitor(true);
@@ -113,6 +117,7 @@ export function HeroDemo() {
           Conversation
         </ViewButton>
         <ViewButton
+          isDisabled={!isInteractive}
           isActive={isDashboard}
           onClick={() => {
             setIsPausedByVisitor(true);
@@ -128,10 +133,12 @@ export function HeroDemo() {
 
 function ViewButton({
   isActive,
+  isDisabled,
   onClick,
   children,
 }: {
   isActive: boolean;
+  isDisabled: boolean;
   onClick: () => void;
   children: string;
 }) {
@@ -139,6 +146,7 @@ function ViewButton({
     <button
       type="button"
       aria-pressed={isActive}
+      disabled={isDisabled}
       onClick={onClick}
       className={cn(
         'flex-1 rounded-md px-3 py-2 text-xs font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { Logo } from './logo.tsx';
 import { scrollToSection } from './scroll-to-section.ts';
+import { useIsHydrated } from './use-is-hydrated.ts';
 
 const footerSections = [
   { id: 'features', label: 'Features' },
@@ -14,6 +15,7 @@ const linkClass =
 
 /** The public site's footer: section shortcuts (buttons that scroll, on the landing page), product and legal links. */
 export function SiteFooter({ isLanding = false }: { isLanding?: boolean }) {
+  const isHydrated = useIsHydrated();
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[2fr_1fr_1fr_1fr]">
@@ -31,7 +33,12 @@ export function SiteFooter({ isLanding = false }: { isLanding?: boolean }) {
             {footerSections.map((section) => (
               <li key={section.id}>
                 {isLanding ? (
-                  <button type="button" className={linkClass} onClick={() => scrollToSection(section.id)}>
+                  <button
+                    type="button"
+                    className={linkClass}
+                    disabled={!isHydrated}
+                    onClick={() => scrollToSection(section.id)}
+                  >
                     {section.label}
                   </button>
                 ) : (

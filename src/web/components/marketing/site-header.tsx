@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { Button } from '#web/components/ui/button.tsx';
 import { useUser } from '#web/lib/use-user.ts';
 import { Logo } from './logo.tsx';
+import { useIsHydrated } from './use-is-hydrated.ts';
 
 export const navSections = [
   { id: 'features', label: 'Features' },
@@ -20,6 +21,7 @@ export function SiteHeader({ isLanding = false }: { isLanding?: boolean }) {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const menuId = useId();
   const { user } = useUser();
+  const isHydrated = useIsHydrated();
   const sectionHref = (id: string) => (isLanding ? `#${id}` : `/#${id}`);
 
   useEffect(() => {
@@ -75,7 +77,8 @@ export function SiteHeader({ isLanding = false }: { isLanding?: boolean }) {
         <Button
           variant="ghost"
           size="icon"
-          className="md:hidden"
+          className="disabled:opacity-100 md:hidden"
+          disabled={!isHydrated}
           aria-expanded={isMenuOpen}
           aria-controls={menuId}
           onClick={() => setIsMenuOpen((open) => !open)}

@@ -20,7 +20,7 @@ function Window({ title, children, className }: { title: string; children: React
         <span className="size-2.5 rounded-full bg-red-400" />
         <span className="size-2.5 rounded-full bg-amber-400" />
         <span className="size-2.5 rounded-full bg-emerald-400" />
-        <span className="mx-auto rounded-full bg-white px-3 py-0.5 text-[10px] text-slate-500">{title}</span>
+        <span className="mx-auto rounded-full bg-white px-3 py-0.5 text-[10px] text-slate-600">{title}</span>
       </div>
       <div className="min-h-0 flex-1 p-4 text-xs">{children}</div>
     </div>
@@ -152,7 +152,7 @@ export function ShareScreen() {
           ))}
         </div>
         <div className="flex items-center gap-1 border-t border-slate-200 p-1.5">
-          <span className="flex-1 rounded-full bg-slate-100 px-2 py-1 text-[10px] text-slate-500">
+          <span className="flex-1 rounded-full bg-slate-100 px-2 py-1 text-[10px] text-slate-600">
             Type your message…
           </span>
           <SendIcon className="size-3 text-primary" />

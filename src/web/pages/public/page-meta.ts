@@ -17,7 +17,7 @@ export const publicPageMeta = {
       'Simple monthly plans for UK letting agents: start free with 30 enquiry credits a month, or choose 500, 1,500 or 5,000 credits. Every plan includes AI lead scoring, the smart dashboard and unlimited AI agent links.',
   },
   '/demovideo': {
-    title: 'Watch the demo: how LetLead works',
+    title: 'Demo: AI tenant screening in four steps',
     description:
       'See LetLead in four steps: sign up, create an AI agent link for a property, share it with tenants, and review the qualified leads the AI creates, each scored out of 10.',
   },

@@ -1,0 +1,73 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from '#server/env.ts';
+import { createWebPages, prerenderedFileFor } from './web-pages.ts';
+
+function fixture() {
+  const root = mkdtempSync(path.join(tmpdir(), 'letlead-pages-'));
+  const webDir = path.join(root, 'web');
+  const pagesDir = path.join(root, 'prerendered');
+  mkdirSync(webDir);
+  mkdirSync(pagesDir);
+  writeFileSync(
+    path.join(webDir, 'index.html'),
+    '<div id="root"></div><meta content="__LETLEAD_APP_URL__/">',
+  );
+  writeFileSync(
+    path.join(pagesDir, 'index.html'),
+    'landing for __LETLEAD_CONTACT_EMAIL__ at __LETLEAD_APP_URL__/',
+  );
+  writeFileSync(path.join(pagesDir, 'gdpr.html'), 'privacy policy');
+  writeFileSync(path.join(pagesDir, '404.html'), 'not found');
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'x'.repeat(40),
+    DATA_DIR: path.join(root, 'data'),
+    APP_URL: 'https://letlead.example',
+    CONTACT_EMAIL: 'team@letlead.example',
+  });
+  return createWebPages(env, { webDir, pagesDir });
+}
+
+describe('which HTML a web page gets', () => {
+  it.each([
+    ['/', true, 'index.html'],
+    ['/pricing', true, 'pricing.html'],
+    ['/gdpr/', true, 'gdpr.html'],
+    ['/demovideo', true, 'demovideo.html'],
+    ['/login', true, undefined],
+    ['/chatbot/acme', true, undefined],
+    ['/no/such/page', false, '404.html'],
+  ])('%s (a known route: %s) → %s', (pathname, isKnownRoute, file) => {
+    expect(prerenderedFileFor(pathname, isKnownRoute)).toBe(file);
+  });
+
+  it('sends a signed-out visitor the prerendered page with this deployment filled in', () => {
+    const pages = fixture();
+    expect(pages.html({ pathname: '/', cookie: undefined, isKnownRoute: true })).toBe(
+      'landing for team@letlead.example at https://letlead.example/',
+    );
+    expect(pages.html({ pathname: '/gdpr', cookie: 'theme=dark', isKnownRoute: true })).toBe(
+      'privacy policy',
+    );
+    expect(pages.html({ pathname: '/nope', cookie: undefined, isKnownRoute: false })).toBe('not found');
+  });
+
+  it('sends anyone with a session cookie the app shell, which decides by asking the server', () => {
+    const pages = fixture();
+    const shell = '<div id="root"></div><meta content="https://letlead.example/">';
+    for (const cookie of ['letlead.session_token=abc', 'a=1; __Secure-letlead.session_token=abc']) {
+      expect(pages.html({ pathname: '/', cookie, isKnownRoute: true })).toBe(shell);
+    }
+  });
+
+  it('falls back to the app shell where nothing was prerendered', () => {
+    const pages = fixture();
+    expect(pages.html({ pathname: '/pricing', cookie: undefined, isKnownRoute: true })).toContain(
+      'id="root"',
+    );
+    expect(pages.html({ pathname: '/login', cookie: undefined, isKnownRoute: true })).toContain('id="root"');
+  });
+});

@@ -1,0 +1,194 @@
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
+
+const publicPages = [
+  { path: '/', title: /LetLead: AI tenant screening and automated lead qualification/ },
+  { path: '/pricing', title: /Pricing \| LetLead/ },
+  { path: '/demovideo', title: /Demo: AI tenant screening in four steps \| LetLead/ },
+  { path: '/gdpr', title: /Privacy policy and GDPR \| LetLead/ },
+];
+
+test.describe('every public page', () => {
+  for (const { path, title } of publicPages) {
+    test(`${path} is prerendered with its own title, description and link preview`, async ({ request }) => {
+      const response = await request.get(path);
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      expect(html).toContain('data-prerendered');
+      expect(html).toMatch(new RegExp(`<title>${title.source}`));
+      const description = html.match(/<meta name="description" content="([^"]+)"/)?.[1] ?? '';
+      expect(description.length).toBeGreaterThan(60);
+      // Absolute URLs on the configured APP_URL.
+      const url = html.match(/<meta property="og:url" content="([^"]+)"/)?.[1] ?? '';
+      expect(new URL(url).pathname).toBe(path);
+      expect(html).toContain(`<link rel="canonical" href="${url}"`);
+      expect(html).toContain(`<meta property="og:image" content="${new URL(url).origin}/og-image.png"`);
+      expect(html).not.toContain('__LETLEAD_');
+    });
+
+    test(`${path} has no serious accessibility violations at phone and desktop widths`, async ({ page }) => {
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+      }
+    });
+  }
+
+  test('titles and descriptions differ from page to page, also after moving between pages', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const landing = await page.locator('meta[name="description"]').getAttribute('content');
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: /Privacy policy/ })
+      .click();
+    await expect(page).toHaveTitle('Privacy policy and GDPR | LetLead');
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).not.toBe(landing);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Watch Our Demo' }).click();
+    await expect(page).toHaveTitle('Demo: AI tenant screening in four steps | LetLead');
+  });
+
+  test('icons, the web manifest, robots.txt and the sitemap are served', async ({ request }) => {
+    for (const [path, type] of [
+      ['/favicon.svg', 'image/svg+xml'],
+      ['/apple-touch-icon.png', 'image/png'],
+      ['/icon-192.png', 'image/png'],
+      ['/og-image.png', 'image/png'],
+    ]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()['content-type']).toContain(type);
+    }
+    const manifest = await (await request.get('/site.webmanifest')).json();
+    expect(manifest.name).toBe('LetLead');
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toMatch(/^Sitemap: http:\/\/localhost:\d+\/sitemap\.xml$/m);
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    expect(sitemap).toMatch(/<loc>http:\/\/localhost:\d+\/gdpr<\/loc>/);
+  });
+
+  test('a visitor with a session cookie gets the app itself, which still shows the landing page when signed out', async ({
+    browser,
+    server,
+  }) => {
+    const context = await browser.newContext({ baseURL: server.url });
+    await context.addCookies([{ name: 'letlead.session_token', value: 'expired', url: server.url }]);
+    const page = await context.newPage();
+    const response = await page.goto('/');
+    expect(await response?.text()).not.toContain('data-prerendered');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('AI tenant screening');
+    await context.close();
+  });
+});
+
+test.describe('the demo page', () => {
+  test('walks through the four steps with captions, on its own and with its controls', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/demovideo');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('See how LetLead works');
+    const steps = page.getByRole('heading', { level: 3 });
+    await expect(steps).toHaveText(['Sign up', 'Create a link', 'Share with tenants', 'AI creates leads']);
+
+    const walkthrough = page.getByRole('region', { name: 'Product walkthrough' });
+    await expect(walkthrough.getByRole('button', { name: 'Next step' })).toBeEnabled();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await walkthrough.getByRole('button', { name: 'Pause the walkthrough' }).click();
+    await walkthrough.getByRole('button', { name: '1. Sign up' }).click();
+    await expect(walkthrough.getByText('Step 1 of 4: Sign up')).toBeVisible();
+
+    await walkthrough.getByRole('button', { name: 'Next step' }).click();
+    await expect(walkthrough.getByText('Step 2 of 4: Create a link')).toBeVisible();
+    await expect(walkthrough.getByText(/generates its own AI agent link/)).toBeVisible();
+    await walkthrough.getByRole('button', { name: 'Previous step' }).click();
+    await expect(walkthrough.getByText('Step 1 of 4: Sign up')).toBeVisible();
+    await walkthrough.getByRole('button', { name: '4. AI creates leads' }).click();
+    await expect(walkthrough.getByText('Step 4 of 4: AI creates leads')).toBeVisible();
+    await expect(walkthrough.getByRole('button', { name: '4. AI creates leads' })).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
+
+    // Playing again, it moves on by itself and loops back to the start.
+    await walkthrough.getByRole('button', { name: 'Play the walkthrough' }).click();
+    await page.clock.runFor(6000);
+    await expect(walkthrough.getByText('Step 1 of 4: Sign up')).toBeVisible();
+    await page.clock.runFor(6000);
+    await expect(walkthrough.getByText('Step 2 of 4: Create a link')).toBeVisible();
+  });
+
+  test('leads on to sign-up and pricing', async ({ page }) => {
+    await page.goto('/demovideo');
+    await page.getByRole('main').getByRole('link', { name: 'Get Started' }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+    await page.goBack();
+    await page.getByRole('main').getByRole('link', { name: 'See pricing' }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+  });
+});
+
+test.describe('the privacy policy', () => {
+  test('reads as a complete policy for a UK lettings service', async ({ page, server }) => {
+    await page.goto('/gdpr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy policy');
+    const contents = page.getByRole('navigation', { name: 'Contents' });
+    await expect(contents.getByRole('link')).toHaveCount(16);
+    const policy = page.getByRole('article');
+    for (const heading of [
+      'Controller and processor',
+      'What we collect from letting agents',
+      'What we collect from tenants',
+      'How we use data and our lawful bases',
+      'How long we keep data',
+      'Sub-processors and sharing',
+      'Cookies and browser storage',
+      'Your rights and how to use them',
+    ]) {
+      await expect(policy.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+    }
+    const text = await policy.innerText();
+    expect(text).toMatch(/agency is the controller of tenant data/i);
+    expect(text).toMatch(/LetLead is the agency's processor/i);
+    expect(text).toMatch(
+      /LetLead is the controller of the personal data of the people who hold LetLead accounts/i,
+    );
+    expect(text).toMatch(/up to 12 months after it is closed/);
+    expect(text).toMatch(/Up to 7 years/);
+    expect(text).toMatch(/Up to 12 months from the enquiry/);
+    expect(text).toMatch(/within 72 hours/);
+    expect(text).toMatch(/Stripe/);
+    expect(text).toMatch(/Email delivery provider/);
+    expect(text).toMatch(/hosting/i);
+    expect(text).toMatch(/AI language model provider/);
+    expect(text).toMatch(/Renters' Rights Act/);
+    expect(text).toMatch(/never looks at children or benefits/);
+    expect(text).toMatch(/session cookie/);
+    expect(text).toMatch(/analytics are cookieless/i);
+    expect(text).toMatch(/Information Commissioner's Office/);
+    const email = `hello@${new URL(server.url).hostname}`;
+    await expect(policy.getByRole('link', { name: email }).first()).toHaveAttribute(
+      'href',
+      `mailto:${email}`,
+    );
+
+    await contents.getByRole('link', { name: '8. How long we keep data' }).click();
+    await expect(page).toHaveURL(/#retention$/);
+    await expect(page.getByRole('heading', { name: 'How long we keep data' })).toBeInViewport();
+  });
+});
+
+test.describe('the 404 page', () => {
+  test('answers an unknown address with status 404 and offers a way home', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    expect(await response?.text()).toContain('<meta name="robots" content="noindex"');
+    await expect(page).toHaveTitle('Page not found | LetLead');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('link', { name: 'Go back home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('AI tenant screening');
+  });
+});
