@@ -1,3 +1,4 @@
+import './lib/zod-config.ts';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { queryClient } from './lib/api.ts';
 import { App } from './routes.tsx';
