@@ -119,7 +119,9 @@ export const signupFormSchema = signupRequestSchema
   .omit({ stripeCustomerId: true, stripeSubscriptionId: true, accountType: true })
   .extend({
     accountType: z.enum(planTypes, 'Choose a plan'),
-    confirmPassword: z.string({ error: 'Please confirm your password' }),
+    confirmPassword: z
+      .string({ error: 'Please confirm your password' })
+      .min(1, 'Please confirm your password'),
   })
   .refine((form) => form.password === form.confirmPassword, {
     message: "Passwords don't match",
@@ -155,7 +157,9 @@ export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequestSchema>;
 export const updatePasswordFormSchema = z
   .object({
     newPassword: newPasswordSchema,
-    confirmPassword: z.string({ error: 'Please confirm your password' }),
+    confirmPassword: z
+      .string({ error: 'Please confirm your password' })
+      .min(1, 'Please confirm your password'),
   })
   .refine((form) => form.newPassword === form.confirmPassword, {
     message: "Passwords don't match",

@@ -18,8 +18,10 @@ const strengthStyle: Record<PasswordStrength, { bar: string; text: string; fille
 export function PasswordHint() {
   return (
     <>
-      At least 8 characters with an uppercase letter, a lowercase letter, a number and one of these special
-      characters: <SpecialCharacters />
+      At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.
+      <span className="mt-1 block">
+        Special characters: <SpecialCharacters />
+      </span>
     </>
   );
 }

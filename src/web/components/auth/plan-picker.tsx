@@ -13,7 +13,7 @@ export function PlanPicker({
   name?: string;
 }) {
   return (
-    <fieldset className="space-y-3">
+    <fieldset className="min-w-0 space-y-3">
       <legend className="mb-3 text-base font-semibold">Choose your plan</legend>
       {planTypes.map((type) => {
         const plan = plans[type];

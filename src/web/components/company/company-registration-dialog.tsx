@@ -8,6 +8,7 @@ import {
   type RegisterCompanyRequest,
   registerCompanyRequestSchema,
 } from '#shared/schemas/companies.ts';
+import { validationModes } from '#web/components/auth/form-options.ts';
 import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import {
@@ -78,7 +79,7 @@ function RegistrationForm({
   const form = useForm<CompanyForm, unknown, RegisterCompanyRequest>({
     resolver: zodResolver(registerCompanyRequestSchema),
     defaultValues: { companyName: '', email: defaultEmail, phone: '', accountType: 'free' },
-    mode: 'onTouched',
+    ...validationModes,
   });
   const { errors } = form.formState;
 
@@ -106,19 +107,14 @@ function RegistrationForm({
   return (
     <form noValidate onSubmit={handleSubmit} className="grid gap-4">
       <FormField label="Company name" error={errors.companyName?.message}>
-        <Input
-          autoComplete="organization"
-          placeholder="Acme Lettings"
-          autoFocus
-          {...form.register('companyName')}
-        />
+        <Input autoComplete="organization" autoFocus {...form.register('companyName')} />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Company email" error={errors.email?.message}>
           <Input type="email" autoComplete="email" {...form.register('email')} />
         </FormField>
         <FormField label="Phone number" error={errors.phone?.message}>
-          <Input type="tel" autoComplete="tel" placeholder="020 7946 0000" {...form.register('phone')} />
+          <Input type="tel" autoComplete="tel" {...form.register('phone')} />
         </FormField>
       </div>
       <p className="rounded-md bg-slate-50 p-3 text-sm text-muted-foreground">

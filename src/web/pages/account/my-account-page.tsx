@@ -1,10 +1,216 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { ArrowLeftIcon, KeyRoundIcon, LogOutIcon, RefreshCwIcon, TriangleAlertIcon } from 'lucide-react';
+import { Link } from 'wouter';
+import type { CompanyDto, MessageResponse } from '#shared/schemas/auth.ts';
+import { SubscriptionSection } from '#web/components/billing/subscription-section.tsx';
+import { CompanyProfileEditor } from '#web/components/company/company-profile-form.tsx';
+import { CompanyRegistrationDialog } from '#web/components/company/company-registration-dialog.tsx';
+import { Logo } from '#web/components/marketing/logo.tsx';
+import { PrivacySection } from '#web/components/privacy/privacy-section.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { apiRequest, errorMessage, isUnauthorizedError } from '#web/lib/api.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useLogout } from '#web/lib/use-logout.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { useRedirectWhenUnauthorized } from '#web/lib/use-unauthorized-redirect.ts';
+import { useUser } from '#web/lib/use-user.ts';
 
 export default function MyAccountPage() {
   usePageTitle('My Account');
+  const companiesQuery = useQuery<CompanyDto[]>({ queryKey: ['/api/companies'] });
+  useRedirectWhenUnauthorized(companiesQuery.error);
+  const company = companiesQuery.data?.[0] ?? null;
+
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <h1 className="text-2xl font-semibold">My Account</h1>
-    </main>
+    <div className="min-h-dvh bg-muted/30">
+      <AccountHeader />
+      <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+        {companiesQuery.isPending ? (
+          <AccountSkeleton />
+        ) : companiesQuery.isError ? (
+          isUnauthorizedError(companiesQuery.error) ? (
+            <AccountSkeleton />
+          ) : (
+            <AccountLoadError
+              onRetry={() => companiesQuery.refetch()}
+              isRetrying={companiesQuery.isFetching}
+            />
+          )
+        ) : (
+          <AccountContent company={company} />
+        )}
+      </main>
+      <CompanyRegistrationDialog />
+    </div>
+  );
+}
+
+function AccountHeader() {
+  const logout = useLogout();
+  return (
+    <header className="border-b border-border bg-background">
+      <div className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-4 py-3 sm:px-6">
+        <Link
+          href="/"
+          className="rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          <Logo />
+          <span className="sr-only"> dashboard</span>
+        </Link>
+        <nav aria-label="Account" className="flex items-center gap-2">
+          <Button variant="outline" size="sm" asChild>
+            <Link href="/">
+              <ArrowLeftIcon aria-hidden="true" />
+              Dashboard
+            </Link>
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+            {logout.isPending ? <Spinner label={null} /> : <LogOutIcon aria-hidden="true" />}
+            Logout
+          </Button>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function AccountContent({ company }: { company: CompanyDto | null }) {
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">My Account</h1>
+        <p className="text-muted-foreground">
+          Your company profile, your sign-in details and your subscription.
+        </p>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
+        <Card>
+          <CardHeader>
+            <CardTitle>Company profile</CardTitle>
+            <CardDescription>
+              Tenants see the company name when they chat with your AI assistant.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            {company ? (
+              <CompanyProfileEditor key={company.updatedAt} company={company} />
+            ) : (
+              <p className="text-muted-foreground">Register your company to fill in its profile.</p>
+            )}
+          </CardContent>
+        </Card>
+        <SignInDetails />
+      </div>
+      {company ? (
+        <>
+          <SubscriptionSection company={company} />
+          <PrivacySection company={company} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function SignInDetails() {
+  const { user } = useUser();
+  const sendReset = useMutation({
+    mutationFn: (email: string) => apiRequest<MessageResponse>('POST', '/api/auth/reset-password', { email }),
+    onSuccess: () => {
+      toast({
+        title: 'Check your inbox',
+        description: 'We have emailed you a link to choose a new password.',
+      });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Password reset failed',
+        description: errorMessage(error, 'Unable to send reset email'),
+        variant: 'destructive',
+      });
+    },
+  });
+  if (!user) return null;
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Signing in</CardTitle>
+        <CardDescription>The person who signs in to this account.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4 text-sm">
+        <dl className="space-y-3">
+          {name ? (
+            <div>
+              <dt className="text-muted-foreground">Name</dt>
+              <dd className="font-medium">{name}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt className="text-muted-foreground">Email</dt>
+            <dd className="flex flex-wrap items-center gap-2 font-medium break-all">
+              {user.email}
+              {user.emailVerified ? <Badge variant="success">Verified</Badge> : null}
+            </dd>
+          </div>
+        </dl>
+        <div className="space-y-2 border-t border-border pt-4">
+          <Button
+            variant="outline"
+            className="w-full"
+            onClick={() => sendReset.mutate(user.email)}
+            disabled={sendReset.isPending}
+          >
+            {sendReset.isPending ? <Spinner label={null} /> : <KeyRoundIcon aria-hidden="true" />}
+            Change password
+          </Button>
+          <p className="text-xs text-muted-foreground">
+            We email you a link to choose a new one. Changing it signs you out everywhere.
+          </p>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function AccountSkeleton() {
+  return (
+    <div className="space-y-6" role="status" aria-label="Loading your account">
+      <Skeleton className="h-9 w-48" />
+      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <Skeleton className="h-80" />
+        <Skeleton className="h-56" />
+      </div>
+      <Skeleton className="h-40" />
+    </div>
+  );
+}
+
+function AccountLoadError({ onRetry, isRetrying }: { onRetry: () => void; isRetrying: boolean }) {
+  return (
+    <div
+      className="mx-auto max-w-md rounded-xl border border-border bg-background p-8 text-center shadow-sm"
+      role="alert"
+    >
+      <span className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-red-50 text-red-700">
+        <TriangleAlertIcon className="size-6" aria-hidden="true" />
+      </span>
+      <h1 className="text-xl font-semibold">Unable to load account data</h1>
+      <p className="mt-2 text-muted-foreground">
+        Something went wrong while loading your account. Check your connection and try again.
+      </p>
+      <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
+        <Button onClick={onRetry} disabled={isRetrying}>
+          {isRetrying ? <Spinner label={null} /> : <RefreshCwIcon aria-hidden="true" />}
+          Try again
+        </Button>
+        <Button variant="outline" asChild>
+          <Link href="/">Back to dashboard</Link>
+        </Button>
+      </div>
+    </div>
   );
 }

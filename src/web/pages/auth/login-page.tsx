@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
 import { EMAIL_NOT_VERIFIED_CODE, type LoginRequest, loginRequestSchema } from '#shared/schemas/auth.ts';
 import { AuthHeading, AuthPanel, AuthShell } from '#web/components/auth/auth-shell.tsx';
+import { validationModes } from '#web/components/auth/form-options.ts';
 import { Notice } from '#web/components/auth/notice.tsx';
 import { PasswordInput } from '#web/components/auth/password-input.tsx';
 import { ResendVerification } from '#web/components/auth/resend-verification.tsx';
@@ -22,7 +23,7 @@ export default function LoginPage() {
   const form = useForm<LoginRequest>({
     resolver: zodResolver(loginRequestSchema),
     defaultValues: { email: '', password: '' },
-    mode: 'onTouched',
+    ...validationModes,
   });
   const { errors } = form.formState;
 
@@ -42,7 +43,7 @@ export default function LoginPage() {
     <AuthShell
       headerAction={
         <>
-          New to LetLead?{' '}
+          <span className="hidden sm:inline">New to LetLead? </span>
           <Link href="/signup" className="font-medium text-primary underline-offset-4 hover:underline">
             Create an account
           </Link>
@@ -54,7 +55,7 @@ export default function LoginPage() {
         <ArrivalNotice params={params} />
         {login.isError ? (
           isUnverified ? (
-            <Notice variant="info" title="Please verify your email">
+            <Notice variant="info" title="Email not verified yet">
               <p>{errorMessage(login.error, '')}</p>
               <ResendVerification email={form.getValues('email')} />
             </Notice>

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { type EmailRequest, emailRequestSchema, type MessageResponse } from '#shared/schemas/auth.ts';
 import { AuthHeading, AuthPanel, AuthShell } from '#web/components/auth/auth-shell.tsx';
+import { validationModes } from '#web/components/auth/form-options.ts';
 import { Notice } from '#web/components/auth/notice.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
@@ -18,7 +19,7 @@ export default function ResetPasswordPage() {
   const form = useForm<EmailRequest>({
     resolver: zodResolver(emailRequestSchema),
     defaultValues: { email: '' },
-    mode: 'onTouched',
+    ...validationModes,
   });
   const request = useMutation({
     mutationFn: (values: EmailRequest) =>

@@ -8,6 +8,7 @@ import { isPaidPlan, isPlanType, type PlanType, plans } from '#shared/plans.ts';
 import { type SignupForm, type SignupResponse, signupFormSchema } from '#shared/schemas/auth.ts';
 import { type CheckoutResponse, PENDING_SIGNUP_KEY, type PendingSignup } from '#shared/schemas/billing.ts';
 import { AuthHeading, AuthPanel, AuthShell } from '#web/components/auth/auth-shell.tsx';
+import { validationModes } from '#web/components/auth/form-options.ts';
 import { Notice } from '#web/components/auth/notice.tsx';
 import { PasswordInput } from '#web/components/auth/password-input.tsx';
 import { PasswordHint, PasswordStrengthMeter } from '#web/components/auth/password-strength-meter.tsx';
@@ -59,7 +60,7 @@ export default function SignupPage() {
       width="wide"
       headerAction={
         <>
-          Already have an account?{' '}
+          <span className="hidden sm:inline">Already have an account? </span>
           <Link href="/login" className="font-medium text-primary underline-offset-4 hover:underline">
             Sign in
           </Link>
@@ -101,7 +102,7 @@ function SignupFormView({
       confirmPassword: '',
       accountType: initialPlan,
     },
-    mode: 'onTouched',
+    ...validationModes,
   });
   const { errors } = form.formState;
   const [password, accountType] = useWatch({ control: form.control, name: ['password', 'accountType'] });
@@ -140,25 +141,21 @@ function SignupFormView({
     <form
       noValidate
       onSubmit={form.handleSubmit((values) => signup.mutate(values))}
-      className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)] lg:items-start"
+      className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)] lg:items-start"
     >
       <AuthPanel className="lg:col-start-1 lg:row-span-2 lg:row-start-1">
         <div className="grid gap-8">
-          <fieldset className="grid gap-4 sm:grid-cols-2">
+          <fieldset className="grid min-w-0 gap-4 sm:grid-cols-2">
             <legend className="mb-4 text-base font-semibold">Your agency</legend>
             <FormField label="Company name" error={errors.companyName?.message} className="sm:col-span-2">
-              <Input
-                autoComplete="organization"
-                placeholder="Acme Lettings"
-                {...form.register('companyName')}
-              />
+              <Input autoComplete="organization" {...form.register('companyName')} />
             </FormField>
             <FormField label="Phone number" error={errors.phone?.message} className="sm:col-span-2">
-              <Input type="tel" autoComplete="tel" placeholder="020 7946 0000" {...form.register('phone')} />
+              <Input type="tel" autoComplete="tel" {...form.register('phone')} />
             </FormField>
           </fieldset>
 
-          <fieldset className="grid gap-4 sm:grid-cols-2">
+          <fieldset className="grid min-w-0 gap-4 sm:grid-cols-2">
             <legend className="mb-4 text-base font-semibold">About you</legend>
             <FormField label="First name" error={errors.firstName?.message}>
               <Input autoComplete="given-name" {...form.register('firstName')} />
@@ -172,16 +169,11 @@ function SignupFormView({
               description="You sign in with this address, and new leads are emailed to it."
               className="sm:col-span-2"
             >
-              <Input
-                type="email"
-                autoComplete="email"
-                placeholder="you@agency.co.uk"
-                {...form.register('email')}
-              />
+              <Input type="email" autoComplete="email" {...form.register('email')} />
             </FormField>
           </fieldset>
 
-          <fieldset className="grid gap-4">
+          <fieldset className="grid min-w-0 gap-4">
             <legend className="mb-4 text-base font-semibold">Password</legend>
             <FormField label="Password" error={errors.password?.message} description={<PasswordHint />}>
               <PasswordInput autoComplete="new-password" {...form.register('password')} />
@@ -206,7 +198,7 @@ function SignupFormView({
         <PlanSummary planType={accountType} />
         <Button type="submit" size="lg" className="w-full" disabled={signup.isPending}>
           {signup.isPending ? <Spinner label={null} /> : null}
-          {isPaid ? 'Create account and continue to payment' : 'Create free account'}
+          {isPaid ? 'Continue to payment' : 'Create free account'}
         </Button>
         <p className="text-center text-xs text-muted-foreground">
           By creating an account you agree to how we handle data in our{' '}

@@ -10,6 +10,7 @@ import {
   updatePasswordFormSchema,
 } from '#shared/schemas/auth.ts';
 import { AuthHeading, AuthPanel, AuthShell } from '#web/components/auth/auth-shell.tsx';
+import { validationModes } from '#web/components/auth/form-options.ts';
 import { Notice } from '#web/components/auth/notice.tsx';
 import { PasswordInput } from '#web/components/auth/password-input.tsx';
 import { PasswordHint, PasswordStrengthMeter } from '#web/components/auth/password-strength-meter.tsx';
@@ -88,7 +89,7 @@ function NewPasswordForm({ token }: { token: string }) {
   const form = useForm<UpdatePasswordForm>({
     resolver: zodResolver(updatePasswordFormSchema),
     defaultValues: { newPassword: '', confirmPassword: '' },
-    mode: 'onTouched',
+    ...validationModes,
   });
   const { errors } = form.formState;
   const newPassword = useWatch({ control: form.control, name: 'newPassword' });

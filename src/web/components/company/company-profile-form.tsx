@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { plans } from '#shared/plans.ts';
+import type { CompanyDto } from '#shared/schemas/auth.ts';
+import { type CompanyProfileForm, companyProfileFormSchema } from '#shared/schemas/companies.ts';
+import { validationModes } from '#web/components/auth/form-options.ts';
+import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { errorMessage } from '#web/lib/api.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useUnauthorizedRedirect } from '#web/lib/use-unauthorized-redirect.ts';
+import { useUpdateCompanyProfile } from './company-api.ts';
+
+/** Name, email and phone of the company; the plan is shown here and changed through billing. */
+export function CompanyProfileEditor({ company }: { company: CompanyDto }) {
+  const update = useUpdateCompanyProfile(company.id);
+  const redirectIfUnauthorized = useUnauthorizedRedirect();
+  const form = useForm<CompanyProfileForm>({
+    resolver: zodResolver(companyProfileFormSchema),
+    defaultValues: { companyName: company.name, email: company.email ?? '', phone: company.phone ?? '' },
+    ...validationModes,
+  });
+  const { errors, isDirty } = form.formState;
+  const plan = plans[company.accountType];
+
+  const handleSubmit = form.handleSubmit((input) => {
+    update.mutate(input, {
+      onSuccess: (saved) => {
+        form.reset({ companyName: saved.name, email: saved.email ?? '', phone: saved.phone ?? '' });
+        toast({ title: 'Profile updated', description: 'Your company details have been saved.' });
+      },
+      onError: (error) => {
+        if (redirectIfUnauthorized(error)) return;
+        showServerFieldErrors(form, error, ['companyName', 'email', 'phone']);
+        toast({
+          title: 'Failed to update profile',
+          description: errorMessage(error, 'Please try again.'),
+          variant: 'destructive',
+        });
+      },
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="grid gap-5">
+      <FormField label="Company name" error={errors.companyName?.message}>
+        <Input autoComplete="organization" {...form.register('companyName')} />
+      </FormField>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField
+          label="Email"
+          error={errors.email?.message}
+          description="Where we send new leads and account emails."
+        >
+          <Input type="email" autoComplete="email" {...form.register('email')} />
+        </FormField>
+        <FormField label="Phone number" error={errors.phone?.message}>
+          <Input type="tel" autoComplete="tel" {...form.register('phone')} />
+        </FormField>
+      </div>
+      <div className="grid gap-2">
+        <p className="text-sm font-medium">Account type</p>
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-dashed border-border bg-slate-50 px-3 py-2.5 text-sm">
+          <Badge variant={company.accountType === 'free' ? 'secondary' : 'default'}>{plan.name}</Badge>
+          <span className="text-muted-foreground">
+            {plan.credits.toLocaleString('en-GB')} enquiry credits a month · change it under Subscription
+          </span>
+        </p>
+      </div>
+      <p className="text-sm text-muted-foreground">
+        Your AI agent links use{' '}
+        <code className="rounded bg-muted px-1 py-0.5 text-foreground">{company.slug}</code> and stay the same
+        when you rename the company, so links you have shared keep working.
+      </p>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={update.isPending || !isDirty} className="w-full sm:w-auto">
+          {update.isPending ? <Spinner label={null} /> : null}
+          Save changes
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,301 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
+
+const PASSWORD = 'Harbour-View-2025!';
+
+let counter = 0;
+function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.test`;
+}
+
+/**
+ * The newest link to `path` in an email to `to`, read from the development outbox (/dev/mail), as
+ * a path on the test server (the server builds links from APP_URL, which a port-0 server cannot know).
+ */
+async function linkFromOutbox(request: APIRequestContext, to: string, path: string): Promise<string> {
+  await expect
+    .poll(async () => findLink(await (await request.get('/dev/mail')).text(), to, path), { timeout: 10_000 })
+    .not.toBeNull();
+  const link = findLink(await (await request.get('/dev/mail')).text(), to, path)!;
+  const url = new URL(link);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+function findLink(html: string, to: string, path: string): string | null {
+  for (const article of html.split('<article').slice(1)) {
+    if (!article.includes(`<strong>${to}</strong>`)) continue;
+    for (const [, href] of article.matchAll(/href="([^"]+)"/g)) {
+      const decoded = href!.replaceAll('&amp;', '&');
+      if (new URL(decoded).pathname === path) return decoded;
+    }
+  }
+  return null;
+}
+
+/** A verified account made over the API, as a starting point for the screens that follow sign-up. */
+async function createVerifiedAccount(request: APIRequestContext, companyName: string) {
+  const email = uniqueEmail('agent');
+  const response = await request.post('/api/auth/signup', {
+    data: {
+      companyName,
+      firstName: 'Sam',
+      lastName: 'Okafor',
+      email,
+      phone: '0161 496 0000',
+      password: PASSWORD,
+      accountType: 'free',
+    },
+  });
+  expect(response.status()).toBe(201);
+  const verify = await request.get(await linkFromOutbox(request, email, '/api/auth/verify-email'), {
+    maxRedirects: 0,
+  });
+  expect(verify.headers().location).toBe('/login?verified=1');
+  return { email, password: PASSWORD, companyName };
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('sign up on the free plan, verify by email, log in to see the company, log out', async ({ page }) => {
+  const email = uniqueEmail('priya');
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Free/ })).toBeChecked();
+  await expect(page.getByText(/Special characters:/)).toBeVisible();
+  await expect(page.getByText('! @ # $ % ^ & *', { exact: false })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create free account' }).click();
+  for (const message of [
+    'Company name is required',
+    'Phone number is required',
+    'First name is required',
+    'Last name is required',
+    'Valid email is required',
+    'Password must be at least 8 characters',
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill('abc');
+  await expect(page.getByText('Strength: Weak')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'An uppercase letter (A-Z)' })).toBeVisible();
+  await password.fill('Abcdefg1');
+  await expect(page.getByText('Strength: Medium')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'A special character' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'An uppercase letter' })).toHaveCount(0);
+  await password.fill('longenough');
+  await expect(
+    page.getByText('Password must contain uppercase, lowercase, number, and special character'),
+  ).toBeVisible();
+  await password.fill(PASSWORD);
+  await expect(page.getByText('Strength: Strong')).toBeVisible();
+  await page.getByLabel('Confirm password').fill('Something-Else-1!');
+  await expect(page.getByText("Passwords don't match")).toBeVisible();
+
+  await page.getByLabel('Company name').fill('Riverside Lettings');
+  await page.getByLabel('Phone number').fill('020 7946 0321');
+  await page.getByLabel('First name').fill('Priya');
+  await page.getByLabel('Last name').fill('Shah');
+  await page.getByLabel('Work email').fill(email);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await expect(page.getByText("Passwords don't match")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Create free account' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+
+  // Signing in before verifying explains why not, and offers a new link.
+  await logIn(page, email, PASSWORD);
+  await expect(page.getByText('Email not verified yet')).toBeVisible();
+  await expect(page.getByText(/Please verify your email address before signing in/)).toBeVisible();
+  await page.getByRole('button', { name: 'Resend verification email' }).click();
+  await expect(page.getByText('Verification email sent')).toBeVisible();
+
+  await page.goto(await linkFromOutbox(page.request, email, '/api/auth/verify-email'));
+  await expect(page).toHaveURL(/\/login\?verified=1$/);
+  await expect(page.getByText('Email verified')).toBeVisible();
+  await expect(page.getByText('Your email address is verified. You can now sign in.')).toBeVisible();
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Wrong-Password-1!');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Login failed')).toBeVisible();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Riverside Lettings' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Riverside Lettings' })).toHaveCount(0);
+});
+
+test('the login and reset forms say what they need', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto('/reset-password');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Valid email is required')).toBeVisible();
+
+  await page.goto('/update-password');
+  await expect(page.getByText('Invalid Request')).toBeVisible();
+  await expect(page.getByText('Please ensure you are using a valid link.')).toBeVisible();
+
+  await page.goto('/login?verifyError=expired');
+  await expect(page.getByText('Verification link expired')).toBeVisible();
+});
+
+test('reset the password by email, then sign in with the new one', async ({ page }) => {
+  const account = await createVerifiedAccount(page.request, 'Quayside Homes');
+
+  await page.goto('/reset-password');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Check your inbox')).toBeVisible();
+  await expect(page.getByText(/we've sent it a link to choose a new password/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const resetLink = await linkFromOutbox(page.request, account.email, '/update-password');
+  expect(resetLink).toMatch(/^\/update-password#token=/);
+  await page.goto(resetLink);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+
+  const newPassword = page.getByLabel('New password', { exact: true });
+  await newPassword.fill('quay');
+  await page.getByRole('button', { name: 'Update password' }).click();
+  for (const message of [
+    'Password must be at least 8 characters',
+    'Password must contain an uppercase letter',
+    'Password must contain a number',
+    'Password must contain a special character',
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByText('Password must contain a lowercase letter')).toHaveCount(0);
+
+  await newPassword.fill('Quayside-Loft-77?');
+  await page.getByLabel('Confirm new password').fill('Quayside-Loft-78?');
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(page.getByText("Passwords don't match")).toBeVisible();
+
+  await page.getByLabel('Confirm new password').fill('Quayside-Loft-77?');
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(page).toHaveURL(/\/login\?reset=1$/);
+  await expect(
+    page.getByText('Your password has been changed. Sign in with your new password.'),
+  ).toBeVisible();
+
+  // The link works once.
+  await page.goto('/');
+  await page.goto(resetLink);
+  await page.getByLabel('New password', { exact: true }).fill('Another-Pass-88!');
+  await page.getByLabel('Confirm new password').fill('Another-Pass-88!');
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(page.getByText('Failed to update password')).toBeVisible();
+  await expect(page.getByText(/invalid, has expired or has already been used/)).toBeVisible();
+
+  await logIn(page, account.email, account.password);
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await logIn(page, account.email, 'Quayside-Loft-77?');
+  await expect(page.getByRole('heading', { name: 'Quayside Homes' })).toBeVisible();
+});
+
+test('My Account edits the company profile, and says when it cannot load', async ({ page }) => {
+  const account = await createVerifiedAccount(page.request, 'Elm Street Agents');
+  await logIn(page, account.email, account.password);
+  await expect(page.getByRole('heading', { name: 'Elm Street Agents' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'My Account' }).click();
+  await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+  await expect(page.getByText('enquiry credits a month · change it under Subscription')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const name = page.getByLabel('Company name');
+  await name.fill('');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Company name is required')).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill('nope');
+  await expect(page.getByText('Valid email is required')).toBeVisible();
+  await page.getByLabel('Phone number').fill('');
+  await expect(page.getByText('Phone number is required')).toBeVisible();
+
+  await name.fill('Elm Street Lettings');
+  await page.getByLabel('Email', { exact: true }).fill('lettings@elmstreet.example');
+  await page.getByLabel('Phone number').fill('0113 496 0101');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Profile updated')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Elm Street Lettings' })).toBeVisible();
+
+  await page.route('**/api/companies', (route) => route.fulfill({ status: 500, json: { message: 'Boom' } }));
+  await page.goto('/my-account');
+  await expect(page.getByRole('heading', { name: 'Unable to load account data' })).toBeVisible();
+  await page.unroute('**/api/companies');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+});
+
+test('the registration dialog opens for a user without a company and reports a refusal', async ({ page }) => {
+  const account = await createVerifiedAccount(page.request, 'Dialog Lettings');
+  await logIn(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/$/);
+
+  // Seen as a user whose company is missing: the dialog opens by itself and cannot be dismissed.
+  await page.route('**/api/auth/user', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), company: null } });
+  });
+  await page.goto('/my-account');
+  const dialog = page.getByRole('dialog', { name: 'Register your company' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Register company' }).click();
+  await expect(dialog.getByText('Company name is required')).toBeVisible();
+  await expect(dialog.getByText('Phone number is required')).toBeVisible();
+  await dialog.getByLabel('Company email').fill('bad');
+  await expect(dialog.getByText('Valid email is required')).toBeVisible();
+
+  await dialog.getByLabel('Company name').fill('Second Company');
+  await dialog.getByLabel('Company email').fill(account.email);
+  await dialog.getByLabel('Phone number').fill('0161 496 0999');
+  await dialog.getByRole('button', { name: 'Register company' }).click();
+  await expect(page.getByText('Failed to register company')).toBeVisible();
+  await expect(page.getByText('A company is already registered for this account')).toBeVisible();
+});
+
+test('a session that ended elsewhere says so on My Account and goes home', async ({ page }) => {
+  const account = await createVerifiedAccount(page.request, 'Expiring Homes');
+  await logIn(page, account.email, account.password);
+  await page.getByRole('link', { name: 'My Account' }).click();
+  await expect(page.getByLabel('Company name')).toHaveValue('Expiring Homes');
+
+  // Another tab logs out (the browser's cookie goes with it) while this page still shows the account.
+  await page.request.post('/api/auth/logout', { headers: { origin: new URL(page.url()).origin } });
+  await page.getByLabel('Company name').fill('Expiring Homes Ltd');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Unauthorized')).toBeVisible();
+  await expect(page.getByText('You are logged out. Logging in again...')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+});
