@@ -364,7 +364,8 @@ describe('bad input on every route', () => {
           )
         ).json()) as { messages: { sender: string; content: string }[] };
         const said = resumed.messages.filter((m) => m.sender === 'user').at(-1);
-        expect(said?.content).toBe(text);
+        // Trimmed, as every message is; otherwise exactly what the tenant typed.
+        expect(said?.content).toBe(text.trim());
       }),
       { numRuns: 15 },
     );
