@@ -151,7 +151,9 @@ async function lockCompanyForLead(tx: Tx, companyId: string): Promise<CompanyLoc
     })
     .from(companies)
     .where(eq(companies.id, companyId))
-    .for('update');
+    // Not FOR UPDATE: that would also block every insert that references the company (a new
+    // conversation's foreign key check) until this lead is saved.
+    .for('no key update');
   return row ?? { isFirstLeadEmail: false, digestWaitSeconds: LEAD_DIGEST_SECONDS };
 }
 

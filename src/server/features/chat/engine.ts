@@ -1,7 +1,7 @@
 import { createGuidedEngine } from '#agent/dialogue.ts';
 import { createLlmEngine } from '#agent/llm.ts';
 import type { AgentContext, ConversationEngine } from '#agent/types.ts';
-import { londonNow } from '#server/lib/clock.ts';
+import { londonNow, now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { type ChatProperty, type CompanyDirectory, findProperty } from './directory.ts';
 
@@ -34,12 +34,20 @@ export function engineFor(ctx: AppContext): ConversationEngine {
   return engine;
 }
 
-/** "Today" in London as yyyy-mm-dd: the agent reads relative dates against it. */
+let todayCache: { minute: number; today: string } | undefined;
+
+/**
+ * "Today" in London as yyyy-mm-dd: the agent reads relative dates against it. Every turn asks,
+ * and the time zone arithmetic is not free: the answer is kept for the clock's current minute.
+ */
 export function londonToday(): string {
+  const minute = Math.floor(now().getTime() / 60_000);
+  if (todayCache?.minute === minute) return todayCache.today;
   const today = londonNow();
   const month = String(today.getMonth() + 1).padStart(2, '0');
   const day = String(today.getDate()).padStart(2, '0');
-  return `${today.getFullYear()}-${month}-${day}`;
+  todayCache = { minute, today: `${today.getFullYear()}-${month}-${day}` };
+  return todayCache.today;
 }
 
 /** The conversation's property: the link's, else the one the tenant chose on the agency link. */

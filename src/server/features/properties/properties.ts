@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { type Company, companies, type Property, properties } from '#server/db/schema.ts';
+import { invalidateCompanyDirectory } from '#server/features/chat/directory.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/session.ts';
@@ -76,6 +77,7 @@ export async function createProperty(
           chatbotUrl: propertyLink(ctx.env.appUrl, company.slug, slug),
         })
         .returning();
+      invalidateCompanyDirectory(ctx, company.slug);
       return toPropertyDto(row!, ctx.env.appUrl, company.slug);
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= 3) throw error;
@@ -108,6 +110,7 @@ export async function updateProperty(
     .where(and(eq(properties.id, propertyId), eq(properties.companyId, company.id)))
     .returning();
   if (!row) throw notFound('Property not found');
+  invalidateCompanyDirectory(ctx, company.slug);
   return toPropertyDto(row, ctx.env.appUrl, company.slug);
 }
 
@@ -120,4 +123,5 @@ export async function deleteProperty(
   await ctx.db
     .delete(properties)
     .where(and(eq(properties.id, propertyId), eq(properties.companyId, company.id)));
+  invalidateCompanyDirectory(ctx, company.slug);
 }
