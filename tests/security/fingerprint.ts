@@ -19,13 +19,14 @@ const tables = [
 export type Fingerprint = Record<string, string>;
 
 /**
- * A hash of every row of every table, so that two fingerprints differ when anything at all was
- * written: a rejected request must leave them equal.
+ * A hash of every row of every table (the row count and the sum of each row's hash, which needs
+ * no sort), so that two fingerprints differ when anything at all was written: a rejected request
+ * must leave them equal.
  */
 export async function databaseFingerprint(app: TestApp): Promise<Fingerprint> {
   const columns = tables.map(
     (table) =>
-      `(select count(*) || ':' || md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from ${table} t) as ${table}`,
+      `(select count(*) || ':' || coalesce(sum(hashtext(t::text)), 0) from ${table} t) as ${table}`,
   );
   const { rows } = await app.ctx.database.execute(`select ${columns.join(', ')}`, []);
   return rows[0] as Fingerprint;
@@ -35,9 +36,9 @@ export async function databaseFingerprint(app: TestApp): Promise<Fingerprint> {
 export async function companyFingerprint(app: TestApp, companyId: string): Promise<Fingerprint> {
   const scoped = ['properties', 'conversations', 'chat_transcripts', 'leads'].map(
     (table) =>
-      `(select count(*) || ':' || md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from ${table} t where t.company_id = $1) as ${table}`,
+      `(select count(*) || ':' || coalesce(sum(hashtext(t::text)), 0) from ${table} t where t.company_id = $1) as ${table}`,
   );
-  const company = `(select md5(coalesce(string_agg(t::text, '|'), '')) from companies t where t.id = $1) as company`;
+  const company = `(select coalesce(sum(hashtext(t::text)), 0) from companies t where t.id = $1) as company`;
   const { rows } = await app.ctx.database.execute(`select ${[company, ...scoped].join(', ')}`, [companyId]);
   return rows[0] as Fingerprint;
 }
