@@ -25,8 +25,7 @@ export type Fingerprint = Record<string, string>;
  */
 export async function databaseFingerprint(app: TestApp): Promise<Fingerprint> {
   const columns = tables.map(
-    (table) =>
-      `(select count(*) || ':' || coalesce(sum(hashtext(t::text)), 0) from ${table} t) as ${table}`,
+    (table) => `(select count(*) || ':' || coalesce(sum(hashtext(t::text)), 0) from ${table} t) as ${table}`,
   );
   const { rows } = await app.ctx.database.execute(`select ${columns.join(', ')}`, []);
   return rows[0] as Fingerprint;
