@@ -299,3 +299,62 @@ test('a session that ended elsewhere says so on My Account and goes home', async
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
 });
+
+test('a paid plan creates the account, keeps no password in the browser and goes to checkout', async ({
+  page,
+}) => {
+  const email = uniqueEmail('paid');
+  await page.goto('/signup?plan=medium');
+  await expect(page.getByRole('radio', { name: /Medium/ })).toBeChecked();
+  await expect(page.getByText('Selected plan')).toBeVisible();
+  await expect(page.getByText('£70', { exact: true }).last()).toBeVisible();
+
+  await page.getByLabel('Company name').fill('Canal Side Lettings');
+  await page.getByLabel('Phone number').fill('0121 496 0000');
+  await page.getByLabel('First name').fill('Ola');
+  await page.getByLabel('Last name').fill('Nowak');
+  await page.getByLabel('Work email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+
+  await expect(page).toHaveURL(/\/checkout\//);
+  const pending = JSON.parse(
+    (await page.evaluate(() => localStorage.getItem('letlead.pendingSignup'))) ?? '{}',
+  );
+  expect(pending).toMatchObject({
+    accountType: 'medium',
+    email,
+    firstName: 'Ola',
+    lastName: 'Nowak',
+    companyName: 'Canal Side Lettings',
+  });
+  expect(JSON.stringify(pending)).not.toContain(PASSWORD);
+  // The account exists already, waiting for its email to be verified.
+  expect(await linkFromOutbox(page.request, email, '/api/auth/verify-email')).toContain('token=');
+});
+
+test('a checkout that cannot start shows the Checkout Error with the reason', async ({ page }) => {
+  await page.route('**/api/stripe/create-checkout-session', (route) =>
+    route.fulfill({ status: 503, json: { message: 'Payments are unavailable right now' } }),
+  );
+  await page.goto('/signup?plan=small');
+  await page.getByLabel('Company name').fill('Harbour Lets');
+  await page.getByLabel('Phone number').fill('0117 496 0000');
+  await page.getByLabel('First name').fill('Tom');
+  await page.getByLabel('Last name').fill('Reid');
+  await page.getByLabel('Work email').fill(uniqueEmail('checkout'));
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+
+  await expect(page.getByText('Checkout Error')).toBeVisible();
+  await expect(
+    page.getByText('Failed to create checkout session: Payments are unavailable right now'),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.unroute('**/api/stripe/create-checkout-session');
+  await page.getByRole('button', { name: 'Try the payment again' }).click();
+  await expect(page).toHaveURL(/\/checkout\//);
+});

@@ -12,7 +12,8 @@ const UNABLE_TO_SEND =
 /**
  * Creates the user and the company (free plan, whatever plan was picked: a paid plan is applied
  * by billing once paid) and sends the verification email. It is all or nothing: when the company
- * or the email fails, the user is deleted again, so that signing up again simply works.
+ * cannot be created, or the email can be neither sent nor queued for a retry, the user is deleted
+ * again, so that signing up again simply works.
  *
  * The answer is the same for an address that already has an account (so the form never tells
  * who has one): the owner gets an email instead, a new verification link if not yet verified.
