@@ -9,6 +9,8 @@ const alias = {
 };
 
 const integration = ['src/**/*.int.test.ts', 'tests/**/*.int.test.ts'];
+// Tests that only mean something on PostgreSQL (several server processes on one database).
+const postgresOnly = ['tests/scale/**/*.test.ts'];
 
 // Integration tests (real HTTP, real database) run on PGlite, and again on PostgreSQL when
 // TEST_DATABASE_URL is set. Everything else is a plain unit test.
@@ -18,7 +20,7 @@ const projects = [
     test: {
       name: 'unit',
       include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts', 'scripts/**/*.test.ts'],
-      exclude: [...integration, 'tests/e2e/**', 'node_modules/**'],
+      exclude: [...integration, ...postgresOnly, 'tests/e2e/**', 'node_modules/**'],
     },
   },
   {
@@ -37,7 +39,7 @@ const projects = [
           resolve: { alias },
           test: {
             name: 'postgres',
-            include: integration,
+            include: [...integration, ...postgresOnly],
             env: { TEST_DB: 'postgres' },
             testTimeout: 30_000,
             hookTimeout: 60_000,

@@ -52,12 +52,14 @@ export function createJobQueue(options: {
     boss.on('error', (error) => log.warn({ err: error }, 'Job queue error'));
     await boss.start();
     for (const [name, definition] of definitions) {
-      await boss.createQueue(name, {
-        name,
-        retryLimit: definition.retryLimit,
-        retryDelay: definition.retryDelaySeconds,
-        retryBackoff: true,
-      });
+      await retryOnDeadlock(() =>
+        boss!.createQueue(name, {
+          name,
+          retryLimit: definition.retryLimit,
+          retryDelay: definition.retryDelaySeconds,
+          retryBackoff: true,
+        }),
+      );
     }
     if (!runWorkers) return;
     for (const [name, definition] of definitions) {
@@ -96,6 +98,22 @@ export function createJobQueue(options: {
       await boss?.stop({ graceful: true, wait: true, timeout: 5000 });
     },
   };
+}
+
+/**
+ * Instances starting together create the same queues at once, and PostgreSQL may abort one of
+ * them as a deadlock (each queue attaches a partition to the job table). The aborted one tries
+ * again, and finds the queue made or makes it.
+ */
+async function retryOnDeadlock(run: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 50));
+    }
+  }
 }
 
 async function runJob(

@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '#server/db/client.ts';
+import { chatTranscripts, companies, conversations, leads, properties, users } from '#server/db/schema.ts';
+import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
+import { createScaleDatabase, type ServerProcess, startServerProcess } from './server-processes.ts';
+
+/**
+ * Scale-out (DESIGN.md section 3): app processes are stateless, so two of them on one PostgreSQL
+ * database behave as one. Two real server processes here, as behind a load balancer that sends
+ * each request to either. Runs in the `postgres` test project only (TEST_DATABASE_URL).
+ */
+describe('two server processes on one PostgreSQL database', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let servers: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    const created = await createScaleDatabase();
+    drop = created.drop;
+    // Migrated here first; the servers then find the schema in place.
+    database = await openDatabase({ databaseUrl: created.url, maxConnections: 4 });
+    servers = await Promise.all([startServerProcess(created.url), startServerProcess(created.url)]);
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await database?.close();
+    await drop?.();
+  });
+
+  async function insertAgency(credits: number) {
+    const suffix = randomUUID().slice(0, 8);
+    const userId = `scale-${suffix}`;
+    await database.db.insert(users).values({ id: userId, name: 'Agent', email: `${userId}@example.test` });
+    const [company] = await database.db
+      .insert(companies)
+      .values({
+        name: 'Harbour Lettings',
+        slug: `harbour-${suffix}`,
+        ownerId: userId,
+        accountType: 'small',
+        accountLimit: 500,
+        currentCount: credits,
+        countResetDate: new Date(),
+      })
+      .returning();
+    const [property] = await database.db
+      .insert(properties)
+      .values({
+        companyId: company!.id,
+        propertyName: '2 Bed Flat, Elm Road',
+        slug: `elm-${suffix}`,
+        propertyAddress: '14 Elm Road, Leeds LS6 2AB',
+        propertyRentalPrice: '£1,200 pcm',
+        numberOfBedrooms: 2,
+        vacancyDate: '01/03/2027',
+      })
+      .returning();
+    return { company: company!, property: property! };
+  }
+
+  async function post<T>(server: ServerProcess, path: string, body: unknown): Promise<T> {
+    const response = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (response.status !== 200) {
+      throw new Error(`${path} answered ${response.status}: ${text}\n${server.output().slice(-2000)}`);
+    }
+    return JSON.parse(text) as T;
+  }
+
+  async function creditsOf(companyId: string): Promise<number> {
+    const [row] = await database.db
+      .select({ currentCount: companies.currentCount })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    return row!.currentCount;
+  }
+
+  async function countOf(table: typeof leads | typeof chatTranscripts, companyId: string): Promise<number> {
+    const [row] = await database.db
+      .select({ value: count() })
+      .from(table)
+      .where(eq(table.companyId, companyId));
+    return row!.value;
+  }
+
+  it('carries one conversation across both, turn by turn, and ends it on both at once into one lead and one credit', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const { company, property } = await insertAgency(30);
+    const chat = `/api/chat/${company.slug}`;
+
+    const greeting = await post<ChatResponse>(a, chat, { message: '', propertySlug: property.slug });
+    const answers = [
+      'There are 2 of us, both nurses, earning £58k together',
+      'We could move in on 1 March',
+      "I'm Kim Lee, kim.lee@example.com, 07700 900123",
+      'Weekday evenings',
+      "Yes, that's all correct",
+    ];
+    // Each answer goes to the other process than the one before: B, A, B, A, B.
+    for (const [index, message] of answers.entries()) {
+      await post<ChatResponse>(index % 2 === 0 ? b : a, chat, {
+        message,
+        userSessionKey: greeting.sessionKey,
+      });
+    }
+    const [stored] = await database.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.sessionKey, greeting.sessionKey));
+    expect(stored!.turnCount).toBe(answers.length);
+    expect(stored!.messages.filter((m) => m.sender === 'user').map((m) => m.content)).toEqual(answers);
+
+    const ends = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        post<EndChatResponse>(i % 2 === 0 ? a : b, `${chat}/end`, {
+          userSessionKey: greeting.sessionKey,
+          reason: 'submit',
+        }),
+      ),
+    );
+    expect(ends.filter((end) => end.leadCreated)).toHaveLength(1);
+    expect(ends.filter((end) => end.alreadyEnded)).toHaveLength(7);
+
+    const companyLeads = await database.db.select().from(leads).where(eq(leads.companyId, company.id));
+    expect(companyLeads).toHaveLength(1);
+    // Answers given to either process are in the one lead.
+    expect(companyLeads[0]).toMatchObject({
+      name: 'Kim Lee',
+      email: 'kim.lee@example.com',
+      contactNumber: '+447700900123',
+      numberOfPeople: 2,
+      annualIncome: 58_000,
+      profession: expect.stringMatching(/nurse/i),
+    });
+    expect(await countOf(chatTranscripts, company.id)).toBe(1);
+    expect(await creditsOf(company.id)).toBe(29);
+  }, 120_000);
+
+  it('saves all 200 leads of 200 ends at once with 150 credits left: 150 spent, never below zero', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const { company, property } = await insertAgency(200);
+    const chat = `/api/chat/${company.slug}`;
+    const total = 200;
+
+    // 200 tenants start (a credit was left for each) and answer, on either process.
+    const sessionKeys: string[] = [];
+    for (let batch = 0; batch < total; batch += 25) {
+      const started = await Promise.all(
+        Array.from({ length: 25 }, (_, i) =>
+          post<ChatResponse>((batch + i) % 2 === 0 ? a : b, chat, {
+            message: `I'm Tenant ${batch + i}, tenant${batch + i}@example.com`,
+            propertySlug: property.slug,
+          }),
+        ),
+      );
+      sessionKeys.push(...started.map((reply) => reply.sessionKey));
+    }
+    // Meanwhile other enquiries spent credits: 150 are left for these 200 conversations.
+    await database.db.update(companies).set({ currentCount: 150 }).where(eq(companies.id, company.id));
+
+    let lowest = 150;
+    let isEnding = true;
+    const watch = (async () => {
+      while (isEnding) {
+        lowest = Math.min(lowest, await creditsOf(company.id));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    const ends = await Promise.all(
+      sessionKeys.map((userSessionKey, i) =>
+        post<EndChatResponse>(i % 2 === 0 ? a : b, `${chat}/end`, { userSessionKey, reason: 'submit' }),
+      ),
+    );
+    isEnding = false;
+    await watch;
+
+    expect(ends.filter((end) => end.leadCreated)).toHaveLength(total);
+    expect(await countOf(leads, company.id)).toBe(total);
+    expect(await countOf(chatTranscripts, company.id)).toBe(total);
+    const leadEmails = await database.db
+      .select({ email: leads.email })
+      .from(leads)
+      .where(eq(leads.companyId, company.id));
+    expect(new Set(leadEmails.map((lead) => lead.email)).size).toBe(total);
+    expect(await creditsOf(company.id)).toBe(0);
+    expect(lowest).toBeGreaterThanOrEqual(0);
+  }, 180_000);
+});
