@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DatabaseLockedError, openDatabase } from './client.ts';
 
 describe('embedded database', () => {
+  // Three embedded starts in a row: slow on a loaded two-core machine, hence the long timeout.
   it('refuses a second process on the same data folder, and the first keeps working', async () => {
     const dir = path.join(mkdtempSync(path.join(tmpdir(), 'letlead-lock-')), 'db');
     const first = await openDatabase({ pgliteDir: dir });
@@ -17,5 +18,5 @@ describe('embedded database', () => {
     // Released on close: the folder can be opened again, with its data and migrations intact.
     const again = await openDatabase({ pgliteDir: dir });
     await again.close();
-  }, 30_000);
+  }, 90_000);
 });

@@ -128,7 +128,10 @@ const heldLocks = new Set<string>();
 
 /**
  * PGlite has no lock between processes: two servers on one data folder would corrupt it.
- * The lock is refreshed while we run and goes stale if the process dies without releasing it.
+ * The lock is refreshed while we run. A dead owner on this machine is recognised by its pid at
+ * once; the minute-long staleness window is only the fallback (another host on a shared disk),
+ * long enough that a live owner whose event loop stalls (PGlite's start blocks it for seconds
+ * on a loaded machine) never looks abandoned.
  * A lock left by a process that no longer runs on this machine (a crash, a kill -9, a container
  * restart) is taken over at once, so a restart need not wait for it to go stale; a live holder
  * is always refused.
@@ -138,7 +141,7 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   const lockfilePath = path.join(dataDir, 'letlead.lock');
   const ownerFile = `${lockfilePath}.owner`;
   const lock = () =>
-    lockfile.lock(dataDir, { lockfilePath, stale: 10_000, update: 2_000, onCompromised: () => {} });
+    lockfile.lock(dataDir, { lockfilePath, stale: 60_000, update: 5_000, onCompromised: () => {} });
   let release: () => Promise<void>;
   try {
     try {
