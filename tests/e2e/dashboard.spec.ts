@@ -26,7 +26,14 @@ import {
 const SESSION_SECRET = 'e2e-dashboard-secret-long-enough-for-better-auth';
 
 type Agent = { cookie: string; companyName: string; companySlug: string };
-type Seeded = { server: LetLeadServer; properties: Agent; leads: Agent; leadNames: string[] };
+type Seeded = {
+  server: LetLeadServer;
+  properties: Agent;
+  leads: Agent;
+  /** Signed in, but has not registered a company yet. */
+  noCompanyCookie: string;
+  leadNames: string[];
+};
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -144,7 +151,12 @@ async function seed(dataDir: string, appUrl: string) {
       companyName: company.name,
       companySlug: company.slug,
     });
-    return { properties: agent(propertiesAgent), leads: agent(leadsAgent) };
+    const noCompany = await createSignedInUser(app as TestApp);
+    return {
+      properties: agent(propertiesAgent),
+      leads: agent(leadsAgent),
+      noCompanyCookie: noCompany.cookie,
+    };
   } finally {
     await app.close();
   }
@@ -198,6 +210,11 @@ async function signInWithCookie(context: BrowserContext, baseURL: string, cookie
 }
 
 async function screenshot(page: Page, name: string) {
+  // Show each table from its first column, as an agent arriving at it would see it.
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll('.overflow-auto, .overflow-x-auto'))
+      element.scrollLeft = 0;
+  });
   for (const width of [1280, 820]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `/tmp/dashboard-${name}-${width}.png`, fullPage: true });
@@ -267,6 +284,7 @@ test.describe('dashboard: properties and agent links', () => {
     await dialog.getByRole('button', { name: 'Add Property' }).click();
     await expect(dialog.getByText('Vacancy date must be a real date (dd/mm/yyyy)')).toBeVisible();
     await expect(dialog).toBeVisible();
+    await screenshot(page, 'property-form');
 
     await vacancy.fill('');
     await vacancy.pressSequentially('300427');
@@ -343,7 +361,7 @@ test.describe('dashboard: properties and agent links', () => {
     await page.getByRole('button', { name: 'Edit Garden Flat, Oak Street' }).click();
     const editDialog = page.getByRole('dialog', { name: 'Edit Property' });
     await expect(editDialog.getByLabel('Property name')).toHaveValue('Garden Flat, Oak Street');
-    await expect(editDialog.getByRole('textbox', { name: /^Vacancy date/ })).toHaveValue('30/04/27');
+    await expect(editDialog.getByRole('textbox', { name: /^Vacancy date/ })).toHaveValue('30/04/2027');
     await editDialog.getByLabel('Rental price').fill('£975 pcm');
     await editDialog.getByLabel('Bedrooms').fill('-1');
     await editDialog.getByRole('button', { name: 'Save changes' }).click();
@@ -635,6 +653,15 @@ test.describe('dashboard: leads', () => {
     await expect(toast(page, 'Failed to delete lead')).toBeVisible();
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(page.getByText('Showing 4 of 4 results')).toBeVisible();
+  });
+
+  test('a user without a company is asked to register one', async ({ page, context, baseURL, seeded }) => {
+    await signInWithCookie(context, baseURL!, seeded.noCompanyCookie);
+    await page.goto('/');
+    await expect(page.getByRole('dialog', { name: 'Register your company' })).toBeVisible();
+    // The open dialog hides the page behind it from the accessibility tree: look at the markup.
+    await expect(page.locator('h1', { hasText: 'Property Manager' })).toBeVisible();
+    await expect(page.locator('button', { hasText: 'Generate AI Agent' })).toHaveCount(0);
   });
 
   test('signed out meanwhile: a toast, then home after 500 ms', async ({ page, context, seeded, signIn }) => {

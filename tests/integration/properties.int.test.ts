@@ -80,6 +80,15 @@ describe('properties API', () => {
       expect(new Set(results.map((p) => p.slug)).size).toBe(4);
     });
 
+    it.each([
+      ['1/3/27', '01/03/2027'],
+      ['01/03/51', '01/03/1951'],
+      [' 29/02/2028 ', '29/02/2028'],
+    ])('stores the vacancy date %j as %j', async (typed, stored) => {
+      const property = await create({ ...validProperty, vacancyDate: typed });
+      expect(property.vacancyDate).toBe(stored);
+    });
+
     it('accepts 0 bedrooms (a studio)', async () => {
       const property = await create({ ...validProperty, numberOfBedrooms: 0 });
       expect(property.numberOfBedrooms).toBe(0);
@@ -230,7 +239,7 @@ describe('properties API', () => {
         propertyRentalPrice: '£300 pw',
         numberOfBedrooms: 3,
         parkingSpace: 'None',
-        vacancyDate: '15/08/27',
+        vacancyDate: '15/08/2027',
         landlord: 'Mr Khan',
         slug: property.slug,
         chatbotUrl: property.chatbotUrl,

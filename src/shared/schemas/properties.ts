@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseUkDate, UK_DATE_MAX_LENGTH } from '#shared/dates.ts';
+import { formatUkDate, parseUkDate, UK_DATE_MAX_LENGTH } from '#shared/dates.ts';
 
 const required = (message: string, max = 500) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
@@ -23,7 +23,12 @@ export const propertyInputSchema = z.object({
     .trim()
     .min(1, 'Vacancy date is required')
     .max(UK_DATE_MAX_LENGTH, 'Vacancy date must be a real date (dd/mm/yyyy)')
-    .refine((text) => parseUkDate(text) !== null, 'Vacancy date must be a real date (dd/mm/yyyy)'),
+    .refine((text) => parseUkDate(text) !== null, 'Vacancy date must be a real date (dd/mm/yyyy)')
+    // Stored in full (15/08/27 → 15/08/2027): the agent and the scoring read it back unambiguously.
+    .transform((text) => {
+      const date = parseUkDate(text);
+      return date ? formatUkDate(date) : text;
+    }),
   landlord: required('Landlord is required'),
 });
 export type PropertyInput = z.infer<typeof propertyInputSchema>;

@@ -50,7 +50,7 @@ export function PropertiesTab({ companyId }: { companyId: string }) {
       {
         id: 'createdAt',
         header: 'Date',
-        width: 110,
+        width: 0,
         className: 'whitespace-nowrap',
         sortValue: (p) => isoDateValue(p.createdAt),
         cell: (p) => <span className="whitespace-nowrap">{formatDate(p.createdAt)}</span>,
@@ -58,29 +58,29 @@ export function PropertiesTab({ companyId }: { companyId: string }) {
       {
         id: 'propertyName',
         header: 'Property Name',
-        width: 150,
+        width: 130,
         sortValue: (p) => textValue(p.propertyName),
         cell: (p) => <span className="font-medium">{p.propertyName}</span>,
       },
       {
         id: 'propertyAddress',
         header: 'Address',
-        width: 180,
+        width: 140,
         sortValue: (p) => textValue(p.propertyAddress),
         cell: (p) => p.propertyAddress,
       },
       {
         id: 'propertyRentalPrice',
         header: 'Rental Price',
-        width: 120,
+        width: 0,
         className: 'whitespace-nowrap',
         sortValue: (p) => moneyValue(p.propertyRentalPrice),
-        cell: (p) => <CellText value={p.propertyRentalPrice} />,
+        cell: (p) => <CellText value={p.propertyRentalPrice} wrap />,
       },
       {
         id: 'numberOfBedrooms',
         header: 'Bedrooms',
-        width: 100,
+        width: 0,
         className: 'whitespace-nowrap',
         sortValue: (p) => numberValue(p.numberOfBedrooms),
         cell: (p) => <CellText value={p.numberOfBedrooms} />,
@@ -88,14 +88,14 @@ export function PropertiesTab({ companyId }: { companyId: string }) {
       {
         id: 'parkingSpace',
         header: 'Parking',
-        width: 110,
+        width: 100,
         sortValue: (p) => textValue(p.parkingSpace),
-        cell: (p) => <CellText value={p.parkingSpace} />,
+        cell: (p) => <CellText value={p.parkingSpace} wrap />,
       },
       {
         id: 'vacancyDate',
         header: 'Vacancy Date',
-        width: 124,
+        width: 0,
         className: 'whitespace-nowrap',
         sortValue: (p) => ukDateValue(p.vacancyDate),
         cell: (p) => <CellText value={p.vacancyDate} />,
@@ -103,14 +103,14 @@ export function PropertiesTab({ companyId }: { companyId: string }) {
       {
         id: 'landlord',
         header: 'Landlord',
-        width: 140,
+        width: 110,
         sortValue: (p) => textValue(p.landlord),
-        cell: (p) => <CellText value={p.landlord} />,
+        cell: (p) => <CellText value={p.landlord} wrap />,
       },
       {
         id: 'chatbotUrl',
         header: 'AI Agent URL',
-        width: 130,
+        width: 0,
         className: 'whitespace-nowrap',
         cell: (p) => (
           <div className="flex items-center gap-1">
@@ -142,7 +142,7 @@ export function PropertiesTab({ companyId }: { companyId: string }) {
       {
         id: 'actions',
         header: 'Actions',
-        width: 96,
+        width: 0,
         className:
           'whitespace-nowrap sticky right-0 border-l border-border bg-background group-hover:bg-slate-50',
         cell: (p) => (
@@ -219,7 +219,7 @@ export function PropertiesTab({ companyId }: { companyId: string }) {
                     columnId={column.id}
                     sort={sort}
                     onSort={(id) => setSort((current) => nextSort(current, id))}
-                    style={{ minWidth: column.width }}
+                    style={column.width ? { minWidth: column.width } : undefined}
                   >
                     {column.header}
                   </SortHeader>
@@ -231,7 +231,7 @@ export function PropertiesTab({ companyId }: { companyId: string }) {
                       'h-10 px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground',
                       column.id === 'actions' && 'sticky right-0 border-l border-border bg-muted',
                     )}
-                    style={{ minWidth: column.width }}
+                    style={column.width ? { minWidth: column.width } : undefined}
                   >
                     {column.header}
                   </th>
@@ -261,13 +261,9 @@ export function PropertiesTab({ companyId }: { companyId: string }) {
               </StateRow>
             ) : (
               rows.map((row) => (
-                <tr key={row.id} className="border-b border-border last:border-0 hover:bg-muted/40">
+                <tr key={row.id} className="group border-b border-border last:border-0 hover:bg-slate-50">
                   {columns.map((column) => (
-                    <td
-                      key={column.id}
-                      className="px-3 py-2.5 align-middle"
-                      style={{ maxWidth: column.width * 1.6 }}
-                    >
+                    <td key={column.id} className={cn('px-3 py-2.5 align-middle', column.className)}>
                       {column.cell(row.original)}
                     </td>
                   ))}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { Controller, type FieldPath, type Resolver, useForm } from 'react-hook-form';
 import {
   type PropertyDto,
   type PropertyFormValues,
@@ -89,7 +89,8 @@ function PropertyForm({
   const save = useSaveProperty(companyId);
   const toastFailure = useFailureToast();
   const form = useForm<FormValues, unknown, PropertyInput>({
-    resolver: zodResolver(propertyInputSchema) as never,
+    // The bedrooms box may be empty while typing; the schema then reports it as missing.
+    resolver: zodResolver(propertyInputSchema) as Resolver<FormValues, unknown, PropertyInput>,
     defaultValues: toFormValues(property),
     mode: 'onSubmit',
     reValidateMode: 'onChange',

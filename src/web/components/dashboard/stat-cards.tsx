@@ -1,6 +1,7 @@
 import { Building2Icon, UsersIcon } from 'lucide-react';
-import type { ComponentType, SVGProps } from 'react';
+import { type ComponentType, type SVGProps, useMemo } from 'react';
 import type { CompanyDto } from '#shared/schemas/auth.ts';
+import type { LeadDto } from '#shared/schemas/leads.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { CreditsCard } from './credits-card.tsx';
@@ -8,16 +9,32 @@ import { CreditsCard } from './credits-card.tsx';
 type StatCardsProps = {
   company: CompanyDto;
   stats: { totalLeads: number; totalProperties: number } | undefined;
+  leads: LeadDto[] | undefined;
 };
 
-export function StatCards({ company, stats }: StatCardsProps) {
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** What an agent checks first: how many came in lately, and how many are worth a viewing. */
+function leadHighlights(leads: LeadDto[]): string {
+  const since = Date.now() - WEEK_MS;
+  let thisWeek = 0;
+  let strong = 0;
+  for (const lead of leads) {
+    if (Date.parse(lead.createdAt) >= since) thisWeek += 1;
+    if (Number(lead.rating) >= 8) strong += 1;
+  }
+  return `${thisWeek.toLocaleString('en-GB')} in the last 7 days · ${strong.toLocaleString('en-GB')} scored 8 or more`;
+}
+
+export function StatCards({ company, stats, leads }: StatCardsProps) {
+  const highlights = useMemo(() => (leads ? leadHighlights(leads) : null), [leads]);
   return (
     <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
       <StatCard
         title="Total Leads"
         value={stats?.totalLeads}
         icon={UsersIcon}
-        hint="Finished chats with a score"
+        hint={highlights ?? 'Finished chats with a score'}
       />
       <StatCard
         title="Properties Listed"

@@ -15,7 +15,7 @@ import { compareSortValues, type SortState, type SortValue } from './table-sorti
 export type TableColumn<T> = {
   id: string;
   header: string;
-  /** Width in pixels (fixed for the virtualised leads table, a minimum for the property list). */
+  /** Width in pixels: fixed in the virtualised leads table; in the property list a minimum for text that wraps (0: as wide as its content). */
   width: number;
   /** Missing for a column that does not sort (Actions). */
   sortValue?: (row: T) => SortValue;

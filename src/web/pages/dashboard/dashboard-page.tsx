@@ -1,5 +1,7 @@
 import { Building2Icon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
+import type { CompanyDto } from '#shared/schemas/auth.ts';
+import { CompanyRegistrationDialog } from '#web/components/company/company-registration-dialog.tsx';
 import { AgentUrlDialog } from '#web/components/dashboard/agent-url-dialog.tsx';
 import {
   useDashboard,
@@ -35,6 +37,7 @@ export default function DashboardPage() {
         <main className="mx-auto max-w-screen-2xl px-4 py-8 sm:px-6">
           <p className="text-muted-foreground">Register your company to add properties and see your leads.</p>
         </main>
+        <CompanyRegistrationDialog />
       </div>
     );
   }
@@ -49,7 +52,7 @@ function CompanyDashboard({
   logout,
 }: {
   companyId: string;
-  fallbackCompany: NonNullable<ReturnType<typeof useUser>['user']>['company'] & object;
+  fallbackCompany: CompanyDto;
   logout: Logout;
 }) {
   const dashboard = useDashboard(companyId);
@@ -75,7 +78,7 @@ function CompanyDashboard({
         isLoggingOut={logout.isPending}
       />
       <main className="mx-auto grid max-w-screen-2xl gap-6 px-4 py-6 sm:px-6">
-        <StatCards company={company} stats={dashboard.data?.stats} />
+        <StatCards company={company} stats={dashboard.data?.stats} leads={dashboard.data?.leads} />
         <Tabs defaultValue="property-leads" className="gap-4">
           <TabsList aria-label="Dashboard sections">
             <TabsTrigger value="property-leads">
