@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
-import { Route, Router, Switch } from 'wouter';
+import { Redirect, Route, Router, Switch } from 'wouter';
 import { usePageAnalytics } from './lib/analytics.ts';
 import { queryClient } from './lib/api.ts';
 import { useUser } from './lib/use-user.ts';
@@ -72,6 +72,12 @@ export function AppRoutes() {
         <Switch>
           <Route path="/" component={DashboardPage} />
           <Route path="/my-account" component={MyAccountPage} />
+          {/* Signed in already: the login page has nothing to do, and a reset link still works. */}
+          <Route path="/login">
+            <Redirect to="/" replace />
+          </Route>
+          <Route path="/reset-password" component={ResetPasswordPage} />
+          <Route path="/update-password" component={UpdatePasswordPage} />
           <Route>
             <SharedRoutes />
           </Route>
@@ -92,9 +98,18 @@ export function AppRoutes() {
   );
 }
 
+/** Mounts the toaster once the browser is idle; sonner shows toasts raised before that when it arrives. */
 function DeferredToaster() {
   const [isMounted, setIsMounted] = useState(false);
-  useEffect(() => setIsMounted(true), []);
+  useEffect(() => {
+    const mount = () => setIsMounted(true);
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(mount, 200);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(mount, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }, []);
   if (!isMounted) return null;
   return (
     <Suspense fallback={null}>

@@ -358,3 +358,31 @@ test('a checkout that cannot start shows the Checkout Error with the reason', as
   await page.getByRole('button', { name: 'Try the payment again' }).click();
   await expect(page).toHaveURL(/\/checkout\//);
 });
+
+test('a signed-in user changes the password from My Account by email, and every session ends', async ({
+  page,
+}) => {
+  const account = await createVerifiedAccount(page.request, 'Parkside Estates');
+  await logIn(page, account.email, account.password);
+  await expect(page.getByRole('heading', { name: 'Parkside Estates' })).toBeVisible();
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.getByRole('link', { name: 'My Account' }).click();
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('We have emailed you a link to choose a new password.')).toBeVisible();
+
+  await page.goto(await linkFromOutbox(page.request, account.email, '/update-password'));
+  await page.getByLabel('New password', { exact: true }).fill('Parkside-Gate-31!');
+  await page.getByLabel('Confirm new password').fill('Parkside-Gate-31!');
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(page).toHaveURL(/\/login\?reset=1$/);
+  await expect(
+    page.getByText('Your password has been changed. Sign in with your new password.'),
+  ).toBeVisible();
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Parkside Estates' })).toHaveCount(0);
+  await logIn(page, account.email, 'Parkside-Gate-31!');
+  await expect(page.getByRole('heading', { name: 'Parkside Estates' })).toBeVisible();
+});

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import type { AuthUser, LoginRequest } from '#shared/schemas/auth.ts';
 import { apiRequest, queryClient } from './api.ts';
+import { refreshUser } from './refresh-user.ts';
 
 /** Signs in (POST /api/auth/login), refetches the user (spec section 4) and opens the dashboard. */
 export function useLogin() {
@@ -11,7 +12,7 @@ export function useLogin() {
     onSuccess: async () => {
       // Nothing cached for a previous session may show through.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== '/api/auth/user' });
-      await queryClient.refetchQueries({ queryKey: ['/api/auth/user'] });
+      await refreshUser();
       navigate('/', { replace: true });
     },
   });

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { apiRequest, queryClient } from './api.ts';
+import { refreshUser } from './refresh-user.ts';
 import { toast } from './toast.ts';
 
 /**
@@ -13,10 +14,12 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => apiRequest('POST', '/api/auth/logout'),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['/api/auth/user'] });
-      await queryClient.invalidateQueries({ queryKey: ['/api/companies'] });
+      // Marked stale without fetching: a fetch now would answer 401 and show "logged out" as an error.
+      await queryClient.invalidateQueries({ queryKey: ['/api/companies'], refetchType: 'none' });
+      await queryClient.invalidateQueries({ queryKey: ['/api/auth/user'], refetchType: 'none' });
+      await refreshUser();
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== '/api/auth/user' });
-      // Only now, with the user gone from the cache: going first would mount the dashboard again.
+      // Only now, with the signed-out routes showing: going first would mount the dashboard again.
       navigate('/', { replace: true });
     },
     onError: () => {

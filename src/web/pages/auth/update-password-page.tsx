@@ -18,7 +18,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { ApiError, errorMessage, queryClient } from '#web/lib/api.ts';
+import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { refreshUser } from '#web/lib/refresh-user.ts';
 import { toast } from '#web/lib/toast.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { cn } from '#web/lib/utils.ts';
@@ -99,7 +100,7 @@ function NewPasswordForm({ token }: { token: string }) {
     onSuccess: async () => {
       toast({ title: 'Password updated', description: 'Sign in with your new password.' });
       // Every session ended with the change, this browser's too.
-      await queryClient.invalidateQueries({ queryKey: ['/api/auth/user'] });
+      await refreshUser();
       navigate('/login?reset=1', { replace: true });
     },
   });
