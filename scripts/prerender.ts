@@ -75,6 +75,20 @@ function setMeta(html: string, meta: PageMeta | undefined, pagePath: string): st
     .replace('</head>', `    <link rel="canonical" href="${url}" />\n  </head>`);
 }
 
+/**
+ * Puts the stylesheet in the page itself: on a slow phone network the first paint then needs one
+ * download, not two (the stylesheet would otherwise share the line with the scripts).
+ */
+function inlineStylesheet(html: string): string {
+  return html.replace(
+    /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/,
+    (_match, file: string) => {
+      const css = readFileSync(path.join(webDir, file), 'utf8');
+      return `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
+    },
+  );
+}
+
 async function main() {
   await build({
     configFile: path.join(root, 'vite.config.ts'),
@@ -103,7 +117,7 @@ async function main() {
     const preloads = pageChunks(manifest, page.module)
       .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}" />`)
       .join('\n');
-    let html = setMeta(template, page.meta, page.path);
+    let html = inlineStylesheet(setMeta(template, page.meta, page.path));
     html = html.replace('</head>', `${preloads}\n  </head>`);
     html = html.replace('<div id="root"></div>', `<div id="root" data-prerendered="">${markup}</div>`);
     writeFileSync(path.join(outDir, page.file), html);

@@ -1,4 +1,5 @@
 import './lib/zod-config.ts';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { queryClient } from './lib/api.ts';
 import { App } from './routes.tsx';
@@ -10,7 +11,11 @@ const container = document.getElementById('root')!;
 const isPrerendered = container.dataset.prerendered !== undefined;
 if (isPrerendered) {
   queryClient.setQueryData(['/api/auth/user'], null);
-  hydrateRoot(container, <App />);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page: a phone stays responsive while it runs.
+  startTransition(() => {
+    hydrateRoot(container, <App />);
+  });
 } else {
   createRoot(container).render(<App />);
 }
