@@ -27,6 +27,7 @@ import { withPersonalDataGuards } from '#server/features/privacy/log-redaction.t
 import { createWebPages } from '#server/features/site/web-pages.ts';
 import { createAuth } from '#server/lib/auth.ts';
 import type { AppContext } from '#server/lib/context.ts';
+import { recordDelivery } from '#server/lib/delivery-status.ts';
 import { emailTemplates } from '#server/lib/email-templates.ts';
 import { AppError, badRequest } from '#server/lib/errors.ts';
 import { createJobQueue, requestScope } from '#server/lib/jobs.ts';
@@ -92,7 +93,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     env,
     db: database.db,
     sendEmail: async (email) => {
-      await sendEmail(email);
+      recordDelivery(await sendEmail(email));
     },
     templates: emailTemplates(env),
     log: app.log,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { users } from '#server/db/schema.ts';
 import type { AppContext } from '#server/lib/context.ts';
+import { trackDelivery } from '#server/lib/delivery-status.ts';
 import { emailTemplates } from '#server/lib/email-templates.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { SignupRequest, SignupResponse } from '#shared/schemas/auth.ts';
@@ -55,7 +56,13 @@ export async function signUp(
     throw error;
   }
   try {
-    await ctx.auth.api.sendVerificationEmail({ body: { email } });
+    const { wasQueued } = await trackDelivery(() => ctx.auth.api.sendVerificationEmail({ body: { email } }));
+    if (wasQueued) {
+      return {
+        ...answer,
+        message: `${answer.message} Our email service is slow right now, so the email may take a few minutes to arrive.`,
+      };
+    }
   } catch (error) {
     ctx.log.error({ err: error }, 'Sign-up verification email failed; the account was rolled back');
     await deleteUser(ctx, created.id);
