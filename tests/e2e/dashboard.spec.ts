@@ -8,7 +8,13 @@ import { buildApp } from '#server/app.ts';
 import { chatTranscripts, conversations } from '#server/db/schema.ts';
 import { loadEnv } from '#server/env.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
-import { createSignedInUser, insertCompany, insertLead, unique } from '#tests/helpers/factories.ts';
+import {
+  createSignedInUser,
+  insertCompany,
+  insertLead,
+  insertProperty,
+  unique,
+} from '#tests/helpers/factories.ts';
 import {
   test as base,
   expect,
@@ -32,6 +38,8 @@ type Seeded = {
   leads: Agent;
   /** Signed in, but has not registered a company yet. */
   noCompanyCookie: string;
+  /** A company with one listing and no leads: its lead comes from a real chat. */
+  chat: Agent & { propertySlug: string };
   leadNames: string[];
 };
 
@@ -152,10 +160,15 @@ async function seed(dataDir: string, appUrl: string) {
       companySlug: company.slug,
     });
     const noCompany = await createSignedInUser(app as TestApp);
+    const chatAgent = await makeAgent('Harbour Lets', { accountLimit: 30, currentCount: 30 });
+    const listing = await insertProperty(app, chatAgent.company.id, chatAgent.company.slug, {
+      slug: unique('harbour-flat'),
+    });
     return {
       properties: agent(propertiesAgent),
       leads: agent(leadsAgent),
       noCompanyCookie: noCompany.cookie,
+      chat: { ...agent(chatAgent), propertySlug: listing.slug },
     };
   } finally {
     await app.close();
@@ -673,5 +686,53 @@ test.describe('dashboard: leads', () => {
     await expect(toast(page, 'You are logged out. Logging in again...')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: seeded.leads.companyName })).toBeHidden();
+  });
+});
+
+test.describe('dashboard: a lead from a real chat', () => {
+  test('a finished chat on a property link shows as a lead with its score and transcript', async ({
+    page,
+    request,
+    seeded,
+    signIn,
+  }) => {
+    const { companySlug, propertySlug } = seeded.chat;
+    const say = async (message: string, userSessionKey: string | null) => {
+      const response = await request.post(`/api/chat/${companySlug}`, {
+        data: { message, userSessionKey, propertySlug, conversationHistory: [] },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+      return (await response.json()) as { response: string; sessionKey: string };
+    };
+    const { sessionKey } = await say('', null);
+    for (const message of [
+      '2 of us, both nurses, £58k together, could move in on 01/03/2027',
+      'Priya Shah',
+      'priya.shah@example.com and 07700 900456',
+      'weekday evenings',
+      'yes',
+    ]) {
+      await say(message, sessionKey);
+    }
+    const ended = await request.post(`/api/chat/${companySlug}/end`, {
+      data: { userSessionKey: sessionKey },
+    });
+    expect(((await ended.json()) as { leadCreated: boolean }).leadCreated).toBe(true);
+
+    await signIn(seeded.chat);
+    await page.goto('/');
+    await expect(page.getByText('Showing 1 of 1 results')).toBeVisible();
+    const row = page.getByRole('row', { name: /Priya Shah/ });
+    await expect(row).toContainText('priya.shah@example.com');
+    await expect(row).toContainText('07700 900456');
+    await expect(row).toContainText(/\d+\/10/);
+    await row.click();
+    const sheet = page.getByRole('dialog', { name: 'Priya Shah' });
+    await expect(sheet.getByRole('listitem').filter({ hasText: 'Affordability' })).toContainText(/\d\/4/);
+    await expect(
+      sheet.getByText('2 of us, both nurses, £58k together, could move in on 01/03/2027'),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'chat-lead-sheet');
   });
 });

@@ -179,13 +179,20 @@ function ScoreParts({ breakdown }: { breakdown: ScoreBreakdown | null }) {
                   {part.points}/{part.max}
                 </span>
               </div>
-              {part.reason ? <p className="mt-1 text-sm text-muted-foreground">{part.reason}</p> : null}
+              {part.reason ? (
+                <p className="mt-1 text-sm text-muted-foreground">{withoutTrailingPoints(part.reason)}</p>
+              ) : null}
             </li>
           );
         })}
       </ul>
     </div>
   );
+}
+
+/** The scoring code ends each reason with its points ("…: 4/4"), already shown beside it. */
+function withoutTrailingPoints(reason: string): string {
+  return reason.replace(/:\s*\d+(\.\d+)?\/\d+\s*$/, '');
 }
 
 function Transcript({ transcript }: { transcript: LeadDetailDto['transcript'] }) {
