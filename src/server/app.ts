@@ -60,7 +60,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   const app = Fastify({
     logger: withPersonalDataGuards(options.logger ?? loggerOptions(env)),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // A number of hops becomes a function: Fastify's types take hops only that way.
+    trustProxy:
+      typeof env.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (env.trustProxy as number)
+        : env.trustProxy,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();

@@ -43,6 +43,7 @@ describe('loadEnv', () => {
     ['AI_PROVIDER', 'skynet'],
     ['SESSION_SECRET', 'short'],
     ['DEMO_DATA', 'maybe'],
+    ['TRUST_PROXY', 'yes please'],
   ])('stops on a bad %s and names it', (name, value) => {
     expect(() => loadEnv({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(`^Invalid[^]*${name}`));
   });
@@ -68,6 +69,13 @@ describe('loadEnv', () => {
     const env = loadEnv(productionBase);
     expect(env.isProduction).toBe(true);
     expect(env.stripe?.secretKey).toBe('sk_live_x');
+  });
+
+  it('believes forwarded client addresses only when told to', () => {
+    expect(loadEnv({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
+    expect(loadEnv({ DATA_DIR: dataDir(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadEnv({ DATA_DIR: dataDir(), TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadEnv({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
   });
 
   it('requires a model for an LLM provider', () => {

@@ -38,6 +38,11 @@ const schema = z.object({
   RATE_LIMIT_CHAT_PER_MINUTE: optional(positiveInt),
   RATE_LIMIT_API_PER_MINUTE: optional(positiveInt),
   JOBS: optional(booleanString),
+  TRUST_PROXY: optional(
+    z.union([z.enum(['true', 'false']), z.string().regex(/^\d+$/), z.string().regex(/^[\d.:a-fA-F/, ]+$/)], {
+      message: 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses',
+    }),
+  ),
 });
 
 export type RawEnv = z.infer<typeof schema>;
@@ -76,6 +81,11 @@ export type Env = {
   rateLimits: { authPerMinute: number; chatPerMinute: number; apiPerMinute: number };
   /** Whether this process runs background jobs (idle finaliser, purge, resets, email retries). */
   runJobs: boolean;
+  /**
+   * Which X-Forwarded-For hops to believe for the client's address (rate limits). Off by default:
+   * believing a header anyone can send would let one client dodge per-IP limits.
+   */
+  trustProxy: boolean | number | string;
 };
 
 export class EnvError extends Error {}
@@ -167,7 +177,15 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       apiPerMinute: raw.RATE_LIMIT_API_PER_MINUTE ?? 3000,
     },
     runJobs: raw.JOBS ?? true,
+    trustProxy: parseTrustProxy(raw.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }
 
 /** A development secret generated once and kept in DATA_DIR so sessions survive restarts. */

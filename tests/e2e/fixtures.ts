@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -22,12 +23,15 @@ export async function startServer(
   env: Record<string, string> = {},
 ): Promise<{ server: LetLeadServer; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'letlead-e2e-'));
+  // A known port, so that APP_URL (and so every link in emails) is the server's real address.
+  const port = env.PORT ?? String(await freePort());
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
-      PORT: '0',
+      PORT: port,
+      APP_URL: `http://localhost:${port}`,
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SESSION_SECRET: 'e2e-secret-that-is-long-enough-for-better-auth',
@@ -62,6 +66,18 @@ export async function startServer(
     rmSync(dataDir, { recursive: true, force: true });
   };
   return { server: { url, dataDir, output: () => output }, stop };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const found = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(found));
+    });
+  });
 }
 
 export const test = base.extend<object, WorkerFixtures>({

@@ -21,6 +21,8 @@ export async function createTestApp(envOverrides: Record<string, string | undefi
     DATA_DIR: dataDir,
     APP_URL: 'http://localhost:3000',
     JOBS: 'false',
+    // As deployed behind a load balancer: tests give each client its own address this way.
+    TRUST_PROXY: 'true',
     ...envOverrides,
   });
   const app = await buildApp({ env, database, serveWeb: false, closeDatabase: true });

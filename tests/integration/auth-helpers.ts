@@ -17,7 +17,7 @@ export async function call(
   const headers: Record<string, string> = { origin: app.ctx.env.appUrl };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (cookie) headers.cookie = cookie;
-  // trustProxy is on, so this is the client address the rate limits see.
+  // The test app trusts the proxy header (TRUST_PROXY), so this is the client address the limits see.
   if (ip) headers['x-forwarded-for'] = ip;
   return fetch(`${app.url}${path}`, {
     method,

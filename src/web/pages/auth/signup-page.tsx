@@ -35,7 +35,7 @@ const fieldNames = [
 ] as const;
 
 type Outcome =
-  | { kind: 'check-inbox'; email: string }
+  | { kind: 'check-inbox'; email: string; isDelayed: boolean }
   | { kind: 'checkout-error'; message: string; pending: PendingSignup };
 
 export default function SignupPage() {
@@ -50,7 +50,7 @@ export default function SignupPage() {
   if (outcome?.kind === 'check-inbox') {
     return (
       <AuthShell>
-        <CheckInbox email={outcome.email} />
+        <CheckInbox email={outcome.email} isDelayed={outcome.isDelayed} />
       </AuthShell>
     );
   }
@@ -112,7 +112,10 @@ function SignupFormView({
     mutationFn: async (values: SignupForm) => {
       const { confirmPassword: _confirm, ...body } = values;
       const response = await apiRequest<SignupResponse>('POST', '/api/auth/signup', body);
-      if (!isPaidPlan(values.accountType)) return { kind: 'check-inbox', email: response.email } as const;
+      if (!isPaidPlan(values.accountType)) {
+        const isDelayed = /may take a few minutes/.test(response.message);
+        return { kind: 'check-inbox', email: response.email, isDelayed } as const;
+      }
       // DESIGN.md "Paid sign-up": the account exists (free, unverified); only non-secret details wait here.
       const pending: PendingSignup = {
         accountType: values.accountType,
@@ -275,7 +278,7 @@ function CheckoutError({
   );
 }
 
-function CheckInbox({ email }: { email: string }) {
+function CheckInbox({ email, isDelayed }: { email: string; isDelayed: boolean }) {
   return (
     <AuthPanel className="space-y-6 text-center">
       <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-accent text-primary">
@@ -287,6 +290,11 @@ function CheckInbox({ email }: { email: string }) {
           We've sent a verification link to <strong className="break-all text-foreground">{email}</strong>.
           Click it to verify your email, then sign in.
         </p>
+        {isDelayed ? (
+          <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+            Our email service is slow right now, so the email may take a few minutes to arrive.
+          </p>
+        ) : null}
       </div>
       <Button asChild size="lg" className="w-full">
         <Link href="/login">Go to sign in</Link>
