@@ -97,6 +97,30 @@ export async function startHelloWorld(): Promise<BenchProcess> {
   return { url, pid: child.pid!, output, stop: stopper(child) };
 }
 
+/** A local SMTP server that drops what it receives (the server's lead emails go there). */
+export async function startSmtpSink(): Promise<BenchProcess & { smtpUrl: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/smtp-sink.ts'], {
+    env: { PATH: process.env.PATH ?? '', PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = track(child, true);
+  const deadline = Date.now() + 30_000;
+  while (!output().includes('listening on')) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      throw new Error(`The SMTP sink did not start:\n${output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    pid: child.pid!,
+    output,
+    stop: stopper(child),
+  };
+}
+
 export type Memory = { rssBytes: number; peakRssBytes: number };
 
 /**

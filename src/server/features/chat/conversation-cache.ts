@@ -4,7 +4,15 @@ import type { AppContext } from '#server/lib/context.ts';
 /** What a chat turn needs of its conversation, as this process last stored or read it. */
 export type CachedConversation = Pick<
   Conversation,
-  'id' | 'sessionKey' | 'companyId' | 'propertyId' | 'messages' | 'state' | 'status' | 'turnCount'
+  | 'id'
+  | 'sessionKey'
+  | 'companyId'
+  | 'propertyId'
+  | 'messages'
+  | 'state'
+  | 'status'
+  | 'turnCount'
+  | 'createdAt'
 >;
 
 type Entry = { conversation: CachedConversation; expiresAt: number };

@@ -124,9 +124,10 @@ async function startConversation(
       turnCount,
       lastActivityAt: now(),
     })
-    .returning({ id: conversations.id });
+    .returning({ id: conversations.id, createdAt: conversations.createdAt });
   rememberConversation(ctx, {
     id: created!.id,
+    createdAt: created!.createdAt,
     sessionKey,
     companyId: directory.company.id,
     propertyId,

@@ -1,11 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, type SQLChunk, sql } from 'drizzle-orm';
 import { toLeadFields } from '#agent/lead-fields.ts';
 import type { AgentContext, AgentState } from '#agent/types.ts';
 import { chatTranscripts, companies, conversations, leads } from '#server/db/schema.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import type { EndChatResponse } from '#shared/schemas/chat.ts';
-import { forgetConversation } from './conversation-cache.ts';
+import { type CachedConversation, forgetConversation } from './conversation-cache.ts';
 import { chatDb, type Tx } from './db.ts';
 import { type ChatProperty, type CompanyDirectory, loadDirectoryById } from './directory.ts';
 import { agentContext, conversationProperty } from './engine.ts';
@@ -26,12 +26,24 @@ type SavedLead = { leadId: string; email: LeadEmailPlan };
  *
  * `directory` is the company as the caller already has it (the chat's cache, at most seconds
  * old, and reloaded at once after this process's own edits); without it, it is read here.
+ * `copy` is this process's copy of the conversation: when it is current, the end is one
+ * statement (see `endFromCopy`).
  */
 export async function endConversation(
   ctx: AppContext,
   conversationId: string,
-  options: { directory?: CompanyDirectory } = {},
+  options: { directory?: CompanyDirectory; copy?: CachedConversation } = {},
 ): Promise<EndChatResponse> {
+  const { directory, copy } = options;
+  if (copy?.id === conversationId && directory?.company.id === copy.companyId) {
+    const fromCopy = await endFromCopy(ctx, copy, directory);
+    if (fromCopy) {
+      forgetConversation(ctx, copy.sessionKey);
+      if (fromCopy.saved) await notifyNewLead(ctx, { companyId: copy.companyId, ...fromCopy.saved });
+      return { alreadyEnded: false, alreadyProcessed: false, leadCreated: fromCopy.saved !== null };
+    }
+  }
+
   const result = await chatDb(ctx).transaction(async (tx) => {
     const [ended] = await tx
       .update(conversations)
@@ -96,6 +108,98 @@ export async function endConversation(
     await notifyNewLead(ctx, { companyId: result.companyId, ...result.saved });
   }
   return { alreadyEnded: false, alreadyProcessed: false, leadCreated: result.saved !== null };
+}
+
+/**
+ * The usual end in one statement, from this process's copy of the conversation (it served the
+ * last turn): what `endConversation`'s transaction does in seven round trips. The conversation's
+ * UPDATE is guarded by the copy's turn count, so a stale copy changes nothing; each step feeds
+ * the next, so the company row is locked before the lead is written (its creation time follows
+ * the lock's order, as the digest needs) and the credit is spent only for a lead written.
+ * Null when it did not apply (a stale copy, an end already made, a chat with no answer, which
+ * the transaction handles).
+ */
+async function endFromCopy(
+  ctx: AppContext,
+  copy: CachedConversation,
+  directory: CompanyDirectory,
+): Promise<{ saved: SavedLead | null } | null> {
+  const stored = readStoredState(copy.state);
+  if (!stored || !copy.messages.some((m) => m.sender === 'user')) return null;
+  const property = conversationProperty(directory, copy.propertyId, stored.agent.fields.propertyId);
+  const context = agentContext(directory, property);
+  const record = readLeadRecord(stored.agent, context, ctx.log, copy.id);
+  if (!record?.hasAnyAnswer) return null;
+
+  const at = now().toISOString();
+  const window = sql.raw(`interval '${LEAD_DIGEST_SECONDS} seconds'`);
+  const lead: Record<string, unknown> = {
+    ...record.fields,
+    companyId: copy.companyId,
+    conversationId: copy.id,
+    propertyId: property?.id ?? null,
+  };
+  const columns = getTableColumns(leads);
+  const names: SQLChunk[] = [];
+  const values: SQL[] = [];
+  for (const [key, value] of Object.entries(lead)) {
+    const column = columns[key as keyof typeof columns];
+    names.push(sql.identifier(column.name));
+    // Typed: a parameter in a SELECT list has no type of its own.
+    const driverValue = value === null || value === undefined ? null : column.mapToDriverValue(value);
+    values.push(sql`${driverValue}::${sql.raw(column.getSQLType())}`);
+  }
+
+  const { rows } = await chatDb(ctx).execute<{
+    ended_id: string | null;
+    lead_id: string | null;
+    is_first_lead_email: boolean | null;
+    digest_wait_seconds: number | null;
+  }>(sql`
+    with ended as (
+      update ${conversations} set status = 'ended', ended_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
+      where id = ${copy.id} and status = 'active' and turn_count = ${copy.turnCount}
+      returning id, company_id
+    ), locked as (
+      select id,
+        (last_lead_email_at is null or last_lead_email_at <= clock_timestamp() - ${window}) as is_first_lead_email,
+        coalesce(extract(epoch from (last_lead_email_at + ${window} - clock_timestamp())), 0)::float8 as digest_wait_seconds
+      from ${companies} where id = (select company_id from ended)
+      for no key update
+    ), transcript as (
+      insert into ${chatTranscripts} (company_id, conversation_id, file_name, content, processed, extracted_data)
+      select company_id, id,
+        ${transcriptFileName(directory.company.slug, copy.createdAt.toISOString(), copy.id)},
+        ${formatTranscript({ companyName: directory.company.name, propertyName: property?.name ?? null, messages: copy.messages })},
+        true, ${JSON.stringify(record.extractedData)}::jsonb
+      from ended
+      on conflict (conversation_id) do nothing
+      returning id
+    ), lead as (
+      insert into ${leads} (${sql.join(names, sql`, `)}, chat_transcript_id, created_at)
+      select ${sql.join(values, sql`, `)}, transcript.id, clock_timestamp() from transcript, locked
+      on conflict (conversation_id) do nothing
+      returning id
+    ), spent as (
+      update ${companies} set
+        current_count = greatest(current_count - 1, 0),
+        last_lead_email_at = case when locked.is_first_lead_email then clock_timestamp() else ${companies.lastLeadEmailAt} end,
+        updated_at = ${at}::timestamptz
+      from locked, lead
+      where ${companies.id} = locked.id
+      returning ${companies.id}
+    )
+    select (select id from ended) as ended_id, (select id from lead) as lead_id,
+      (select is_first_lead_email from locked) as is_first_lead_email,
+      (select digest_wait_seconds from locked) as digest_wait_seconds,
+      (select count(*) from spent) as spent`);
+  const row = rows[0];
+  if (!row?.ended_id) return null;
+  if (!row.lead_id) return { saved: null };
+  const email: LeadEmailPlan = row.is_first_lead_email
+    ? { kind: 'now' }
+    : { kind: 'digest', afterSeconds: Math.max(1, Math.ceil(Number(row.digest_wait_seconds ?? 0))) };
+  return { saved: { leadId: row.lead_id, email } };
 }
 
 type LeadRecord = {

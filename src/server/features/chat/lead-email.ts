@@ -54,7 +54,17 @@ export async function sendLeadDigest(ctx: AppContext, companyId: string): Promis
     const rows = await tx
       .select()
       .from(leads)
-      .where(and(eq(leads.companyId, companyId), gt(leads.createdAt, company.lastLeadEmailAt)))
+      .where(
+        and(
+          eq(leads.companyId, companyId),
+          // Compared in the database: a JavaScript Date keeps milliseconds, the column microseconds,
+          // and a lead written in the same millisecond as the last email would be sent again.
+          gt(
+            leads.createdAt,
+            sql`(select ${companies.lastLeadEmailAt} from ${companies} where ${companies.id} = ${companyId})`,
+          ),
+        ),
+      )
       .orderBy(asc(leads.createdAt));
     if (rows.length > 0) {
       await tx

@@ -61,13 +61,12 @@ export async function endChat(
   const sessionKey = input.request.userSessionKey;
   const isUnload = input.request.reason === 'unload';
   // Only the id is needed to end it, and ending is guarded in the database: a cached copy will do.
-  const conversation =
-    (!isUnload && cachedConversation(ctx, sessionKey, directory.company.id)) ||
-    (await findConversation(ctx, directory.company.id, sessionKey));
+  const copy = isUnload ? null : cachedConversation(ctx, sessionKey, directory.company.id);
+  const conversation = copy ?? (await findConversation(ctx, directory.company.id, sessionKey));
   if (!conversation) throw notFound('This conversation could not be found.');
   if (isUnload && conversation.status === 'active') {
     await markConversationLeft(ctx, conversation.id);
     return { alreadyEnded: false, alreadyProcessed: false, leadCreated: false };
   }
-  return endConversation(ctx, conversation.id, { directory });
+  return endConversation(ctx, conversation.id, { directory, copy: copy ?? undefined });
 }
