@@ -24,14 +24,14 @@ export async function startServer(
 ): Promise<{ server: LetLeadServer; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'letlead-e2e-'));
   // A known port, so that APP_URL (and so every link in emails) is the server's real address.
-  const port = env.PORT ?? String(await freePort());
+  const chosenPort = env.PORT ?? String(await freePort());
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
-      PORT: port,
-      APP_URL: `http://localhost:${port}`,
+      PORT: chosenPort,
+      APP_URL: `http://localhost:${chosenPort}`,
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SESSION_SECRET: 'e2e-secret-that-is-long-enough-for-better-auth',
