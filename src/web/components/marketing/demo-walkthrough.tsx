@@ -63,7 +63,7 @@ export function DemoWalkthrough() {
     <section aria-roledescription="carousel" aria-label="Product walkthrough" className="mx-auto max-w-4xl">
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-slate-900 shadow-2xl shadow-slate-900/20">
         <div
-          className="relative aspect-[4/3] bg-gradient-to-br from-teal-50 via-white to-sky-50 p-4 sm:aspect-[16/10] sm:p-8"
+          className="relative aspect-[4/5] bg-gradient-to-br from-teal-50 via-white to-sky-50 p-4 sm:aspect-[16/10] sm:p-8"
           aria-hidden="true"
         >
           <div key={index} className="h-full motion-safe:animate-fade-in-up">
@@ -82,7 +82,7 @@ export function DemoWalkthrough() {
         </div>
         <div className="flex flex-col gap-4 p-4 text-white sm:flex-row sm:items-center sm:p-5">
           <div
-            className="min-h-[4.5rem] flex-1"
+            className="min-h-[7.25rem] flex-1 sm:min-h-[4.5rem]"
             aria-live={hasInteracted || isPaused ? 'polite' : 'off'}
             aria-atomic="true"
           >

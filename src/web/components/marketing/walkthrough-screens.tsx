@@ -20,9 +20,11 @@ function Window({ title, children, className }: { title: string; children: React
         <span className="size-2.5 rounded-full bg-red-400" />
         <span className="size-2.5 rounded-full bg-amber-400" />
         <span className="size-2.5 rounded-full bg-emerald-400" />
-        <span className="mx-auto rounded-full bg-white px-3 py-0.5 text-[10px] text-slate-600">{title}</span>
+        <span className="mx-auto rounded-full bg-white px-3 py-0.5 text-[10px] text-slate-600 sm:text-xs">
+          {title}
+        </span>
       </div>
-      <div className="min-h-0 flex-1 p-4 text-xs">{children}</div>
+      <div className="min-h-0 flex-1 p-4 text-[11px] sm:p-6 sm:text-sm">{children}</div>
     </div>
   );
 }
@@ -31,7 +33,9 @@ function Field({ label, value }: { label: string; value: string }) {
   return (
     <div>
       <p className="font-medium text-slate-700">{label}</p>
-      <p className="mt-1 rounded-md border border-slate-300 px-2 py-1.5 text-slate-900">{value}</p>
+      <p className="mt-1 truncate rounded-md border border-slate-300 px-2 py-1.5 text-slate-900 sm:py-2">
+        {value}
+      </p>
     </div>
   );
 }
@@ -40,14 +44,16 @@ export function SignUpScreen() {
   const planNames = ['Free', 'Small', 'Medium', 'Large'];
   return (
     <Window title="LetLead · Sign up">
-      <p className="text-sm font-semibold text-slate-900">Create your account</p>
-      <div className="mt-3 grid grid-cols-2 gap-3">
+      <p className="text-sm font-semibold text-slate-900 sm:text-lg">Create your account</p>
+      <div className="mt-3 grid grid-cols-2 gap-3 sm:mt-4 sm:gap-4">
         <Field label="Company name" value="Riverside Lettings" />
         <Field label="Phone" value="0117 496 0123" />
         <Field label="First name" value="Hannah" />
         <Field label="Email" value="hannah@riverside.example" />
+        <Field label="Password" value="••••••••••" />
+        <Field label="Confirm password" value="••••••••••" />
       </div>
-      <p className="mt-3 font-medium text-slate-700">Choose a plan</p>
+      <p className="mt-3 font-medium text-slate-700 sm:mt-4">Choose a plan</p>
       <div className="mt-1 grid grid-cols-4 gap-2">
         {planNames.map((name) => (
           <div
@@ -63,7 +69,7 @@ export function SignUpScreen() {
           </div>
         ))}
       </div>
-      <div className="mt-4 rounded-md bg-primary py-2 text-center font-semibold text-white">
+      <div className="mt-4 rounded-md bg-primary py-2 text-center font-semibold text-white sm:mt-5 sm:py-2.5">
         Create account
       </div>
     </Window>
@@ -74,7 +80,7 @@ export function CreateLinkScreen() {
   return (
     <Window title="LetLead · Property List" className="relative">
       <div className="flex items-center justify-between">
-        <p className="text-sm font-semibold text-slate-900">Property List</p>
+        <p className="text-sm font-semibold text-slate-900 sm:text-lg">Property List</p>
         <span className="rounded-md bg-primary px-2 py-1 font-semibold text-white">Add Property</span>
       </div>
       <div className="mt-3 divide-y divide-slate-100 rounded-lg border border-slate-200">
@@ -83,14 +89,14 @@ export function CreateLinkScreen() {
           ['Studio, Park Street', '£950 pcm'],
           ['3 Bed House, Elm Grove', '£1,900 pcm'],
         ].map(([name, rent]) => (
-          <div key={name} className="flex items-center justify-between px-3 py-2">
+          <div key={name} className="flex items-center justify-between px-3 py-2 sm:py-3">
             <span className="font-medium text-slate-900">{name}</span>
             <span className="text-slate-600">{rent}</span>
           </div>
         ))}
       </div>
-      <div className="absolute inset-x-6 bottom-6 rounded-xl border border-slate-200 bg-white p-4 shadow-2xl">
-        <p className="text-sm font-semibold text-slate-900">AI Agent URL</p>
+      <div className="absolute inset-x-4 bottom-4 rounded-xl border border-slate-200 bg-white p-4 shadow-2xl sm:inset-x-10 sm:bottom-8 sm:p-5">
+        <p className="text-sm font-semibold text-slate-900 sm:text-base">AI Agent URL</p>
         <p className="mt-2 truncate rounded-md border border-slate-300 bg-slate-50 px-2 py-1.5 text-slate-800">
           …/chatbot/riverside-lettings/2-bed-flat-clifton-road
         </p>
@@ -118,12 +124,12 @@ export function ShareScreen() {
     { from: 'tenant', text: 'About £58k together' },
   ];
   return (
-    <div className="grid h-full grid-cols-[1fr_auto] items-center gap-4">
-      <div className="rounded-xl border border-slate-200 bg-white p-4 text-xs shadow-lg">
+    <div className="flex h-full flex-col items-center gap-3 sm:grid sm:grid-cols-[1fr_auto] sm:gap-8">
+      <div className="w-full rounded-xl border border-slate-200 bg-white p-3 text-[11px] shadow-lg sm:p-5 sm:text-sm">
         <p className="flex items-center gap-1.5 font-semibold text-slate-900">
           <MailIcon className="size-3.5 text-primary" /> Portal auto-reply
         </p>
-        <p className="mt-2 text-slate-700">
+        <p className="mt-1 text-slate-700 sm:mt-2">
           Thanks for your enquiry about the 2 Bed Flat, Clifton Road. Chat with our assistant any time to
           arrange a viewing:
         </p>
@@ -131,12 +137,12 @@ export function ShareScreen() {
           …/chatbot/riverside-lettings/2-bed-flat
         </p>
       </div>
-      <div className="flex h-full w-44 flex-col overflow-hidden rounded-[1.5rem] border-[6px] border-slate-900 bg-white shadow-xl sm:w-52">
+      <div className="flex min-h-0 w-48 flex-1 flex-col overflow-hidden rounded-[1.5rem] border-[6px] border-slate-900 bg-white shadow-xl sm:h-full sm:w-60 sm:flex-none">
         <div className="bg-primary px-3 py-2 text-white">
           <p className="text-[11px] font-semibold">Riverside Lettings</p>
           <p className="text-[10px] text-teal-50">AI Assistant · Online</p>
         </div>
-        <div className="flex flex-1 flex-col justify-end gap-1.5 p-2 text-[10px] leading-snug">
+        <div className="flex min-h-0 flex-1 flex-col justify-end gap-1.5 overflow-hidden p-2 text-[10px] leading-snug sm:text-xs">
           {messages.map((message) => (
             <p
               key={message.text}
@@ -177,9 +183,9 @@ export function LeadsScreen() {
           ['Properties Listed', '14'],
           ['Credits', '1,214 / 1,500'],
         ].map(([label, value]) => (
-          <div key={label} className="rounded-lg border border-slate-200 p-2">
-            <p className="text-[10px] text-slate-600">{label}</p>
-            <p className="text-sm font-bold text-slate-900">{value}</p>
+          <div key={label} className="rounded-lg border border-slate-200 p-2 sm:p-3">
+            <p className="text-[10px] text-slate-600 sm:text-xs">{label}</p>
+            <p className="text-sm font-bold text-slate-900 sm:text-lg">{value}</p>
           </div>
         ))}
       </div>
@@ -193,7 +199,7 @@ export function LeadsScreen() {
         {leads.map(([name, property, moveIn, score]) => (
           <div
             key={name}
-            className="grid grid-cols-[1.2fr_1.6fr_1fr_auto] gap-2 border-t border-slate-100 px-3 py-1.5"
+            className="grid grid-cols-[1.2fr_1.6fr_1fr_auto] gap-2 border-t border-slate-100 px-3 py-1.5 sm:py-2.5"
           >
             <span className="truncate font-medium text-slate-900">{name}</span>
             <span className="truncate text-slate-600">{property}</span>

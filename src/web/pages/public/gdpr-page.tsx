@@ -39,6 +39,45 @@ function PolicySection({ id, children }: { id: SectionId; children: ReactNode })
   );
 }
 
+/**
+ * A table on wider screens; on a phone each row becomes a card with the column names as labels,
+ * so that nothing hides off to the side.
+ */
+function PolicyTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: string[][] }) {
+  return (
+    <table className="w-full border-separate border-spacing-0 overflow-hidden rounded-xl border border-slate-200 text-left text-sm max-sm:block">
+      <caption className="sr-only">{caption}</caption>
+      <thead className="bg-slate-50 text-slate-900 max-sm:sr-only">
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col" className="px-4 py-3 font-semibold">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="max-sm:block">
+        {rows.map((cells) => (
+          <tr
+            key={cells[0]}
+            className="align-top max-sm:block max-sm:px-4 max-sm:py-3 max-sm:not-first:border-t max-sm:not-first:border-slate-200"
+          >
+            {cells.map((cell, index) => (
+              <td
+                key={columns[index]}
+                data-label={columns[index]}
+                className={`border-slate-200 px-4 py-3 sm:[tr:not(:first-child)>&]:border-t max-sm:block max-sm:px-0 max-sm:py-1 max-sm:before:block max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-900 max-sm:before:content-[attr(data-label)] ${index === 0 ? 'font-medium text-slate-900' : ''}`}
+              >
+                {cell}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 function EmailLink({ email }: { email: string | undefined }) {
   if (!email) return <>our contact email address</>;
   return (
@@ -103,7 +142,7 @@ const retention: { data: string; period: string }[] = [
   },
   {
     data: 'Unfinished conversations',
-    period: 'Closed after 30 minutes without activity and then kept, or deleted, like any other enquiry',
+    period: 'Ended automatically after 30 minutes without activity, then kept like any other enquiry',
   },
   {
     data: 'Anonymous analytics (page paths, referring sites, load times)',
@@ -173,7 +212,7 @@ export default function GdprPage() {
           </ol>
         </nav>
 
-        <article className="max-w-3xl space-y-12 leading-relaxed text-slate-700">
+        <article className="min-w-0 max-w-3xl space-y-12 leading-relaxed text-slate-700">
           <aside aria-label="Summary" className="rounded-2xl border border-teal-200 bg-teal-50/60 p-6">
             <h2 className="text-lg font-semibold text-slate-900">The short version</h2>
             <ul className="mt-3 list-disc space-y-2 pl-5">
@@ -304,33 +343,11 @@ export default function GdprPage() {
               We use personal data only for the purposes below, each with a lawful basis under Article 6 UK
               GDPR.
             </p>
-            <div className="overflow-x-auto rounded-xl border border-slate-200">
-              <table className="w-full min-w-[36rem] text-left text-sm">
-                <caption className="sr-only">Purposes, data and lawful bases</caption>
-                <thead className="bg-slate-50 text-slate-900">
-                  <tr>
-                    <th scope="col" className="px-4 py-3 font-semibold">
-                      Purpose
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-semibold">
-                      Data
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-semibold">
-                      Lawful basis
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200">
-                  {lawfulBases.map((row) => (
-                    <tr key={row.purpose} className="align-top">
-                      <td className="px-4 py-3 text-slate-900">{row.purpose}</td>
-                      <td className="px-4 py-3">{row.data}</td>
-                      <td className="px-4 py-3">{row.basis}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <PolicyTable
+              caption="Purposes, data and lawful bases"
+              columns={['Purpose', 'Data', 'Lawful basis']}
+              rows={lawfulBases.map((row) => [row.purpose, row.data, row.basis])}
+            />
             <p>We do not sell personal data, and we do not use it for advertising or to build profiles.</p>
           </PolicySection>
 
@@ -358,29 +375,11 @@ export default function GdprPage() {
 
           <PolicySection id="retention">
             <p>We keep personal data only as long as we need it, then delete or anonymise it:</p>
-            <div className="overflow-x-auto rounded-xl border border-slate-200">
-              <table className="w-full min-w-[32rem] text-left text-sm">
-                <caption className="sr-only">Retention periods</caption>
-                <thead className="bg-slate-50 text-slate-900">
-                  <tr>
-                    <th scope="col" className="px-4 py-3 font-semibold">
-                      Data
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-semibold">
-                      How long we keep it
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200">
-                  {retention.map((row) => (
-                    <tr key={row.data} className="align-top">
-                      <td className="px-4 py-3 text-slate-900">{row.data}</td>
-                      <td className="px-4 py-3">{row.period}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <PolicyTable
+              caption="Retention periods"
+              columns={['Data', 'How long we keep it']}
+              rows={retention.map((row) => [row.data, row.period])}
+            />
             <p>
               Deleted data may remain in encrypted backups for a short time until those backups are replaced
               in the normal cycle; it is not used in the meantime.
@@ -393,33 +392,11 @@ export default function GdprPage() {
               written contract that requires it to protect the data, use it only to provide its service to us,
               and not use it to train AI models or for its own marketing.
             </p>
-            <div className="overflow-x-auto rounded-xl border border-slate-200">
-              <table className="w-full min-w-[36rem] text-left text-sm">
-                <caption className="sr-only">Sub-processors</caption>
-                <thead className="bg-slate-50 text-slate-900">
-                  <tr>
-                    <th scope="col" className="px-4 py-3 font-semibold">
-                      Provider
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-semibold">
-                      What it does
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-semibold">
-                      Data it handles
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200">
-                  {subProcessors.map((row) => (
-                    <tr key={row.name} className="align-top">
-                      <td className="px-4 py-3 font-medium text-slate-900">{row.name}</td>
-                      <td className="px-4 py-3">{row.purpose}</td>
-                      <td className="px-4 py-3">{row.data}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <PolicyTable
+              caption="Sub-processors"
+              columns={['Provider', 'What it does', 'Data it handles']}
+              rows={subProcessors.map((row) => [row.name, row.purpose, row.data])}
+            />
             <p>
               Agencies can ask us for the current list of named sub-processors, and we tell them before we add
               or replace one so that they can object. Otherwise we share personal data only when the law
