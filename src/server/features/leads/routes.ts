@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { companies } from '#server/db/schema.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { requireCompanyById, requireUser } from '#server/lib/session.ts';
 import { leadDetailSchema, leadIdParamsSchema } from '#shared/schemas/leads.ts';
@@ -20,8 +22,14 @@ export async function registerLeads(root: FastifyInstance, ctx: AppContext): Pro
       compress: { encodings: ['gzip', 'deflate'], zlibOptions: { level: 1 } },
     },
     async (request, reply) => {
-      await refreshCreditsIfDue(ctx, request.params.id);
-      const { company } = await requireCompanyById(ctx, request, request.params.id);
+      // Ownership first: only the owner's own visit may bring due credits back.
+      const { company: owned } = await requireCompanyById(ctx, request, request.params.id);
+      await refreshCreditsIfDue(ctx, owned.id);
+      const [company = owned] = await ctx.db
+        .select()
+        .from(companies)
+        .where(eq(companies.id, owned.id))
+        .limit(1);
       return reply
         .header('cache-control', 'private, no-store')
         .type('application/json; charset=utf-8')
