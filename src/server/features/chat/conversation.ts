@@ -79,11 +79,14 @@ async function startConversation(
   const directory = await requireDirectory(ctx, companySlug, request.propertySlug);
   const property = request.propertySlug ? findProperty(directory, { slug: request.propertySlug }) : null;
   if (request.propertySlug && !property) throw companyNotFound();
-  if (!(await hasCreditsLeft(ctx, directory.company.id))) {
-    throw new AppError('OUT_OF_CREDITS', 'This agency is not taking online enquiries right now.', {
+  const outOfCredits = () =>
+    new AppError('OUT_OF_CREDITS', 'This agency is not taking online enquiries right now.', {
       redirectToHoldingPage: true,
     });
-  }
+  // The guided agent answers in microseconds, so the credit check rides on the insert (one round
+  // trip). An LLM's answer costs money: with one, the credit is checked before it is asked.
+  const isCheckedFirst = ctx.env.ai.provider !== 'guided';
+  if (isCheckedFirst && !(await hasCreditsLeft(ctx, directory.company.id))) throw outOfCredits();
 
   const engine = engineFor(ctx);
   const context = agentContext(directory, property);
@@ -113,18 +116,35 @@ async function startConversation(
   const sessionKey = newSessionKey();
   const propertyId = chosenPropertyId(directory, last.state) ?? property?.id ?? null;
   const state = toStoredState(last.state, {}, { quickReplies: last.quickReplies, recentMessages });
-  const [created] = await chatDb(ctx)
-    .insert(conversations)
-    .values({
-      sessionKey,
-      companyId: directory.company.id,
-      propertyId,
-      messages,
-      state,
-      turnCount,
-      lastActivityAt: now(),
-    })
-    .returning({ id: conversations.id, createdAt: conversations.createdAt });
+  const insert = () =>
+    chatDb(ctx)
+      .insert(conversations)
+      .values({
+        sessionKey,
+        companyId: directory.company.id,
+        propertyId,
+        messages,
+        state,
+        turnCount,
+        lastActivityAt: now(),
+      })
+      .returning({ id: conversations.id, createdAt: conversations.createdAt });
+  let [created] = isCheckedFirst
+    ? await insert()
+    : await chatStatements(ctx).startIfCredits.execute({
+        sessionKey,
+        companyId: directory.company.id,
+        propertyId,
+        messages: JSON.stringify(messages),
+        state: JSON.stringify(state),
+        turnCount,
+        at: now().toISOString(),
+      });
+  if (!created) {
+    // None left as last read: a reset may be due (`hasCreditsLeft` applies it), else no chat.
+    if (!(await hasCreditsLeft(ctx, directory.company.id))) throw outOfCredits();
+    [created] = await insert();
+  }
   rememberConversation(ctx, {
     id: created!.id,
     createdAt: created!.createdAt,
