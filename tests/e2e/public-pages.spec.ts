@@ -192,3 +192,70 @@ test.describe('the 404 page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('AI tenant screening');
   });
 });
+
+test.describe('first-party analytics', () => {
+  type Beacon = { events: { kind: string; path: string; metric?: string; referrer?: string | null }[] };
+
+  function collectBeacons(page: import('@playwright/test').Page): Beacon[] {
+    const beacons: Beacon[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/analytics') {
+        beacons.push(JSON.parse(request.postData() ?? '{}') as Beacon);
+      }
+    });
+    return beacons;
+  }
+
+  test('sends a page view at once and the web vitals after 5 s, to our own server', async ({ page }) => {
+    const beacons = collectBeacons(page);
+    await page.clock.install();
+    const accepted = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/analytics' && response.status() === 204,
+    );
+    await page.goto('/gdpr');
+    await page.clock.fastForward(1000);
+    await accepted;
+    const events = () => beacons.flatMap((beacon) => beacon.events);
+    expect(events()).toContainEqual({ kind: 'pageview', path: '/gdpr', referrer: null });
+    expect(events().some((event) => event.kind === 'vital')).toBe(false);
+
+    await page.clock.fastForward(5000);
+    // First Contentful Paint is known by then; the others follow as the visit goes on.
+    await expect
+      .poll(() =>
+        events()
+          .filter((event) => event.kind === 'vital')
+          .map((event) => event.metric),
+      )
+      .toContain('FCP');
+
+    // Moving to another page counts that page too.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Pricing' }).click();
+    await page.clock.fastForward(1000);
+    await expect
+      .poll(() =>
+        events()
+          .filter((event) => event.kind === 'pageview')
+          .map((event) => event.path),
+      )
+      .toEqual(['/gdpr', '/pricing']);
+  });
+
+  test('counts nothing for a browser that sends Global Privacy Control', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true });
+    });
+    const beacons = collectBeacons(page);
+    await page.clock.install();
+    await page.goto('/');
+    await expect(
+      page
+        .getByRole('button', { name: 'Open menu' })
+        .or(page.getByRole('link', { name: 'Sign In' }))
+        .first(),
+    ).toBeVisible();
+    await page.clock.fastForward(10_000);
+    await page.waitForTimeout(500);
+    expect(beacons).toEqual([]);
+  });
+});
