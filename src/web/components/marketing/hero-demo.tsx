@@ -31,7 +31,7 @@ export function HeroDemo() {
 
   return (
     <figure
-      className="relative mx-auto w-full max-w-md overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl shadow-teal-900/15"
+      className="relative mx-auto w-full max-w-md overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl shadow-teal-900/15 lg:max-w-[29rem]"
       aria-label="Demo: a tenant chats with the AI assistant, then the lead appears on the Qualification Dashboard"
       data-demo-phase={frame.phase}
     >
@@ -172,7 +172,7 @@ function DemoDashboard({ leads }: { leads: DemoLead[] }) {
         <p className="text-xs text-slate-600">Sorted by score</p>
       </div>
       <div className="overflow-hidden rounded-xl border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
+        <table className="w-full text-left text-xs sm:text-sm">
           <caption className="sr-only">Qualification Dashboard</caption>
           <thead className="bg-slate-50 text-xs text-slate-600">
             <tr>
@@ -190,9 +190,9 @@ function DemoDashboard({ leads }: { leads: DemoLead[] }) {
           <tbody className="divide-y divide-slate-100">
             {leads.map((lead) => (
               <tr key={lead.name}>
-                <td className="px-3 py-3 font-medium text-slate-900">{lead.name}</td>
-                <td className="px-3 py-3 text-slate-600">{lead.property}</td>
-                <td className="px-3 py-3 text-right">
+                <td className="px-3 py-2.5 font-medium text-slate-900 sm:py-3">{lead.name}</td>
+                <td className="px-3 py-2.5 text-slate-600 sm:py-3">{lead.property}</td>
+                <td className="px-3 py-2.5 text-right sm:py-3">
                   <span
                     className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', scoreTone(lead.score))}
                   >
@@ -204,7 +204,7 @@ function DemoDashboard({ leads }: { leads: DemoLead[] }) {
           </tbody>
         </table>
       </div>
-      <p className="mt-auto pt-3 text-xs text-slate-600">
+      <p className="mt-auto hidden pt-3 text-xs text-slate-600 sm:block">
         Every finished chat becomes a lead with the tenant's answers and a score.
       </p>
     </div>

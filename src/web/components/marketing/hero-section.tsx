@@ -23,7 +23,7 @@ export function HeroSection() {
           </p>
           <h1
             id="hero-title"
-            className="mt-5 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl"
+            className="mt-5 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-[3.5rem] lg:leading-[1.08]"
           >
             AI tenant screening that <span className="text-primary">qualifies every enquiry</span> for you
           </h1>
