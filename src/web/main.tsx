@@ -6,11 +6,13 @@ import { App } from './routes.tsx';
 import './styles.css';
 
 const container = document.getElementById('root')!;
-// The server sends a prerendered public page only to a visitor without a session cookie, so the
-// visitor is signed out: no need to ask the server (and no 401 in the console) before hydrating.
+// The server sends a prerendered public page, or marks the page signed out, only to a visitor
+// without a session cookie: no need to ask the server who they are (and no 401 in the console).
 const isPrerendered = container.dataset.prerendered !== undefined;
-if (isPrerendered) {
+if (isPrerendered || container.dataset.signedOut !== undefined) {
   queryClient.setQueryData(['/api/auth/user'], null);
+}
+if (isPrerendered) {
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page: a phone stays responsive while it runs.
   startTransition(() => {

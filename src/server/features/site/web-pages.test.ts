@@ -63,11 +63,11 @@ describe('which HTML a web page gets', () => {
     }
   });
 
-  it('falls back to the app shell where nothing was prerendered', () => {
+  it('falls back to the app shell, marked signed out, where nothing was prerendered', () => {
     const pages = fixture();
-    expect(pages.html({ pathname: '/pricing', cookie: undefined, isKnownRoute: true })).toContain(
-      'id="root"',
-    );
-    expect(pages.html({ pathname: '/login', cookie: undefined, isKnownRoute: true })).toContain('id="root"');
+    const signedOutShell =
+      '<div id="root" data-signed-out=""></div><meta content="https://letlead.example/">';
+    expect(pages.html({ pathname: '/pricing', cookie: undefined, isKnownRoute: true })).toBe(signedOutShell);
+    expect(pages.html({ pathname: '/login', cookie: 'theme=dark', isKnownRoute: true })).toBe(signedOutShell);
   });
 });

@@ -25,7 +25,8 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?letlead\.session_token=/;
 /**
  * The HTML for a page of the web client. A visitor without a session gets the prerendered page
  * where there is one (it shows at once and is what search engines read); everyone else gets the
- * app shell. Either way this deployment's address and contact email are filled in.
+ * app shell, marked as signed out when there is no session cookie. Either way this deployment's
+ * address and contact email are filled in.
  */
 export function createWebPages(env: Env, { webDir = webDistDir, pagesDir = prerenderedDir } = {}) {
   // Files are read once: a new build means a new server process.
@@ -53,7 +54,11 @@ export function createWebPages(env: Env, { webDir = webDistDir, pagesDir = prere
       const hasSession = cookie !== undefined && SESSION_COOKIE.test(cookie);
       const prerendered = hasSession ? undefined : prerenderedFileFor(pathname, isKnownRoute);
       const page = prerendered ? read(path.join(pagesDir, prerendered)) : null;
-      return page ?? read(path.join(webDir, 'index.html')) ?? '';
+      if (page) return page;
+      const shell = read(path.join(webDir, 'index.html')) ?? '';
+      // Without a session cookie the visitor is signed out for certain: the app need not ask
+      // (a tenant's phone saves a request, and no 401 lands in the console).
+      return hasSession ? shell : shell.replace('<div id="root">', '<div id="root" data-signed-out="">');
     },
   };
 }
