@@ -9,9 +9,8 @@ export type CannonFigures = {
 };
 
 /**
- * autocannon on one URL: the most efficient load generator we have, so the hello-world rate it
- * measures is the highest the machine gives a route (the conservative denominator for ratios).
- * A short unrecorded warm-up first.
+ * autocannon on one URL, 100 connections by default, after a short unrecorded warm-up: the
+ * usual way to measure a hello-world baseline.
  */
 export async function runAutocannon(options: {
   url: string;
