@@ -263,7 +263,7 @@ async function main() {
     const pacedTurn = paced.labels.turn;
     const pacedEnd = paced.labels.end;
     const round3 = (n: number) => Math.round(n * 1000) / 1000;
-    const describe = (figures: LabelFigures | undefined) =>
+    const summarise = (figures: LabelFigures | undefined) =>
       figures
         ? `${figures.perSecond.toLocaleString('en-GB')}/s   p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms`
         : '-';
@@ -294,11 +294,11 @@ async function main() {
     console.log(`
 Chat at full speed (${CONVERSATIONS} conversations at once, no pause between messages, ${SECONDS} s, production build on PostgreSQL)
   chat turns      ${turn.perSecond.toLocaleString('en-GB')}/s   p50 ${turn.p50Ms} ms, p90 ${turn.p90Ms} ms, p99 ${turn.p99Ms} ms, max ${turn.maxMs} ms
-    first message ${describe(chat.labels['turn:start'])}
-    answers       ${describe(chat.labels['turn:answer'])}
-  page opening    ${describe(chat.labels.page)} (the company and the usage check)
+    first message ${summarise(chat.labels['turn:start'])}
+    answers       ${summarise(chat.labels['turn:answer'])}
+  page opening    ${summarise(chat.labels.page)} (the company and the usage check)
   ends            ${end.perSecond.toLocaleString('en-GB')}/s   p50 ${end.p50Ms} ms, p90 ${end.p90Ms} ms, p99 ${end.p99Ms} ms, max ${end.maxMs} ms
-  at a human pace ${describe(pacedTurn)} (turns), ends p99 ${pacedEnd?.p99Ms ?? '-'} ms: ${CONVERSATIONS} conversations, about ${THINK_MS / 1000} s between messages
+  at a human pace ${summarise(pacedTurn)} (turns), ends p99 ${pacedEnd?.p99Ms ?? '-'} ms: ${CONVERSATIONS} conversations, about ${THINK_MS / 1000} s between messages
   hello-world     ${helloRate.toLocaleString('en-GB')}/s with autocannon (before ${helloBefore.perSecond.toLocaleString('en-GB')}, after ${helloAfter.perSecond.toLocaleString('en-GB')}); ${helloDriverRate.toLocaleString('en-GB')}/s with the chat's own driver
   turns ÷ hello   ${(figures.turnRatioToHelloWorld * 100).toFixed(1)}% of the better hello-world rate
   conversations   ${tally.started.toLocaleString('en-GB')} started, ${tally.completed.toLocaleString('en-GB')} reached the closing sentence, ${tally.ended.toLocaleString('en-GB')} ended (warm-up included)
