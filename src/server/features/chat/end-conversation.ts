@@ -144,6 +144,8 @@ async function endFromCopy(
   const values: SQL[] = [];
   for (const [key, value] of Object.entries(lead)) {
     const column = columns[key as keyof typeof columns];
+    // As Drizzle's own insert does, a field the table has no column for is left out.
+    if (!column) continue;
     names.push(sql.identifier(column.name));
     // Typed: a parameter in a SELECT list has no type of its own.
     const driverValue = value === null || value === undefined ? null : column.mapToDriverValue(value);
