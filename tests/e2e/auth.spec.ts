@@ -316,7 +316,7 @@ test('a paid plan creates the account, keeps no password in the browser and goes
   await page.getByLabel('Work email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByRole('button', { name: 'Create account and continue to payment' }).click();
 
   await expect(page).toHaveURL(/\/checkout\//);
   const pending = JSON.parse(
@@ -346,7 +346,7 @@ test('a checkout that cannot start shows the Checkout Error with the reason', as
   await page.getByLabel('Work email').fill(uniqueEmail('checkout'));
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByRole('button', { name: 'Create account and continue to payment' }).click();
 
   await expect(page.getByText('Checkout Error')).toBeVisible();
   await expect(

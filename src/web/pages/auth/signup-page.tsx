@@ -201,7 +201,7 @@ function SignupFormView({
         <PlanSummary planType={accountType} />
         <Button type="submit" size="lg" className="w-full" disabled={signup.isPending}>
           {signup.isPending ? <Spinner label={null} /> : null}
-          {isPaid ? 'Continue to payment' : 'Create free account'}
+          {isPaid ? 'Create account and continue to payment' : 'Create free account'}
         </Button>
         <p className="text-center text-xs text-muted-foreground">
           By creating an account you agree to how we handle data in our{' '}
