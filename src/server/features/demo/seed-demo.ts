@@ -46,10 +46,10 @@ const demoConversations: { property: number | null; messages: string[] }[] = [
   {
     property: 0,
     messages: [
-      "Hi, is there parking?",
-      "2 of us, both nurses, £58k together, could move 1 March",
-      "Sarah Jones, sarah.jones@example.com, 07700 900321",
-      "weekday evenings",
+      'Hi, is there parking?',
+      '2 of us, both nurses, £58k together, could move 1 March',
+      'Sarah Jones, sarah.jones@example.com, 07700 900321',
+      'weekday evenings',
       "yes that's right",
     ],
   },
@@ -99,7 +99,12 @@ const demoConversations: { property: number | null; messages: string[] }[] = [
   },
   {
     property: 2,
-    messages: ['how much is it per month?', 'ok thanks, 1 person', 'I work in retail, £21,000', 'Jamie Lee, jamie.lee@example.com'],
+    messages: [
+      'how much is it per month?',
+      'ok thanks, 1 person',
+      'I work in retail, £21,000',
+      'Jamie Lee, jamie.lee@example.com',
+    ],
   },
 ];
 
@@ -168,7 +173,10 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
     const createdAt = new Date(at.getTime() - (index * 2.3 + 0.4) * 24 * 60 * 60 * 1000);
     await ctx.db.update(leads).set({ createdAt }).where(eq(leads.id, lead.id));
     if (lead.transcriptId) {
-      await ctx.db.update(chatTranscripts).set({ createdAt }).where(inArray(chatTranscripts.id, [lead.transcriptId]));
+      await ctx.db
+        .update(chatTranscripts)
+        .set({ createdAt })
+        .where(inArray(chatTranscripts.id, [lead.transcriptId]));
     }
   }
   await ctx.db.update(companies).set({ lastLeadEmailAt: null }).where(eq(companies.id, company.id));
