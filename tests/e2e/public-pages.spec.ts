@@ -147,7 +147,7 @@ test.describe('the privacy policy', () => {
     ]) {
       await expect(policy.getByRole('heading', { level: 2, name: heading })).toBeVisible();
     }
-    const text = await policy.textContent();
+    const text = await policy.innerText();
     expect(text).toMatch(/agency is the controller of tenant data/i);
     expect(text).toMatch(/LetLead is the agency's processor/i);
     expect(text).toMatch(
