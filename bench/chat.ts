@@ -229,6 +229,12 @@ async function main() {
       creditsSpent: Number(dbRows[0]!.spent),
     };
     const plans = await explainHotQueries(pool);
+    // How many turns rewrote their row in place (no index touched): the statistics lag a little.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const { rows: updateRows } = await pool.query<{ updates: string; hot: string }>(
+      "select n_tup_upd as updates, n_tup_hot_upd as hot from pg_stat_user_tables where relname = 'conversations'",
+    );
+    const hotUpdateShare = Number(updateRows[0]?.hot ?? 0) / Math.max(1, Number(updateRows[0]?.updates ?? 0));
 
     // ---- Figures ----
     const turn = chat.labels.turn!;
@@ -289,6 +295,7 @@ async function main() {
       cpuRatioToHelloWorld: round3(helloCpuMsPerRequest / (serverCpuMs / requests)),
       peakRssMb: megabytes(peakRss),
       errorResponses: errorCount,
+      hotUpdateShare: round3(hotUpdateShare),
     };
 
     console.log(`
@@ -306,6 +313,7 @@ Chat at full speed (${CONVERSATIONS} conversations at once, no pause between mes
   server memory   RSS ${megabytes(memoryBefore?.rssBytes ?? 0)} MB before, peak ${megabytes(peakRss)} MB, ${megabytes(memoryAfter?.rssBytes ?? 0)} MB after
   errors          ${errorCount === 0 ? 'none' : JSON.stringify(errors)}
   load average    ${loadBefore.toFixed(2)} before the chat run, ${loadDuring.toFixed(2)} after (2 cores shared with other work)
+  in-place writes ${Math.round(hotUpdateShare * 100)}% of the conversations' updates were HOT (no index touched)
   database        ${db.conversationsEnded} conversations ended, ${db.leads} leads, ${db.creditsSpent} credits spent; the driver saw ${tally.leadsCreated} leads created
 `);
     console.log('Query plans of the hot queries (EXPLAIN ANALYZE on the data above):');

@@ -133,16 +133,39 @@ export async function explainHotQueries(pool: pg.Pool): Promise<QueryPlan[]> {
     },
     {
       name: 'idle conversations (the finaliser, every minute)',
-      sql: `select id from conversations where status = 'active' and last_activity_at < now() - interval '30 minutes' order by last_activity_at limit 100`,
+      sql: `select id from conversations where status = 'active' and (last_activity_at < now() - interval '30 minutes' or (state->>'leftAt')::timestamptz < now() - interval '45 seconds') order by last_activity_at limit 100`,
       values: [],
+    },
+    {
+      name: 'a batch of turns (every answer; rolled back here)',
+      sql: `update conversations as c set messages = c.messages || v.new_messages, state = v.state, turn_count = c.turn_count + 1, last_activity_at = v.at, updated_at = v.at
+        from jsonb_to_recordset($1::jsonb) as v(k int, id uuid, turn_count int, new_messages jsonb, state jsonb, at timestamptz)
+        where c.id = v.id and c.status = 'active' and c.turn_count = v.turn_count returning v.k`,
+      values: [
+        JSON.stringify(
+          (
+            await pool.query<{ id: string; turn_count: number }>(
+              "select id, turn_count from conversations where status = 'active' limit 20",
+            )
+          ).rows.map((row, k) => ({ k, ...row, new_messages: [], state: {}, at: new Date().toISOString() })),
+        ),
+      ],
     },
   ];
   const plans: QueryPlan[] = [];
   for (const query of queries) {
-    const result = await pool.query<{ 'QUERY PLAN': string }>(
-      `explain (analyze, costs off, buffers off) ${query.sql}`,
-      query.values,
-    );
+    const client = await pool.connect();
+    let result: pg.QueryResult<{ 'QUERY PLAN': string }>;
+    try {
+      await client.query('begin');
+      result = await client.query<{ 'QUERY PLAN': string }>(
+        `explain (analyze, costs off, buffers off) ${query.sql}`,
+        query.values,
+      );
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
     const plan = result.rows.map((row) => row['QUERY PLAN']);
     plans.push({
       name: query.name,

@@ -37,7 +37,23 @@ export function parseEmail(text: string): { email: string | null; isInvalid: boo
 
 const PHONE_CANDIDATE = /(?:\+|\b00)\s*\d[\d\s().-]{7,}\d|\b0\d[\d\s().-]{7,}\d/g;
 
+/**
+ * A message is read for phone numbers several times over (the whole text, its statements, the
+ * words beside a contact detail): the few candidates seen last are remembered, as
+ * libphonenumber's validation is the dearest step of a turn.
+ */
+const recentNumbers = new Map<string, string | null>();
+
 function toE164(candidate: string): string | null {
+  const known = recentNumbers.get(candidate);
+  if (known !== undefined) return known;
+  const number = readE164(candidate);
+  if (recentNumbers.size >= 16) recentNumbers.delete(recentNumbers.keys().next().value!);
+  recentNumbers.set(candidate, number);
+  return number;
+}
+
+function readE164(candidate: string): string | null {
   const cleaned = candidate.replace(/\(0\)/g, '').replace(/^00/, '+');
   const phone = parsePhoneNumberFromString(cleaned, 'GB');
   if (!phone) return null;

@@ -4,7 +4,6 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
@@ -33,6 +32,7 @@ import { AppError, badRequest } from '#server/lib/errors.ts';
 import { createJobQueue, requestScope } from '#server/lib/jobs.ts';
 import { createMailer, type Email } from '#server/lib/mail.ts';
 import { webDistDir } from '#server/lib/paths.ts';
+import { securityHeaders } from '#server/lib/security-headers.ts';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '#server/lib/unstorable-text.ts';
 import { isClientRoute } from '#shared/routes.ts';
 
@@ -129,7 +129,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     );
   });
 
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -152,6 +152,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
       : false,
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);

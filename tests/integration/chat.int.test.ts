@@ -299,6 +299,39 @@ describe('public chat', () => {
       expect(elsewhere.status).toBe(404);
     });
 
+    it('keeps each conversation its own when many tenants write at the same moment', async () => {
+      const { company, property } = await agencyWithProperty();
+      const tenants = Array.from({ length: 24 }, (_, i) => ({
+        name: `Tenant Number${String.fromCharCode(65 + i)}`,
+      }));
+      // Opened together, answered together: the writes of one moment share a statement.
+      const started = await Promise.all(tenants.map(() => startChat(app, company.slug, property.slug)));
+      const replies = await Promise.all(
+        started.map(({ sessionKey }, i) => say(app, company.slug, sessionKey, `I'm ${tenants[i]!.name}`)),
+      );
+      for (const [i, { sessionKey }] of started.entries()) {
+        expect(replies[i]!.sessionKey).toBe(sessionKey);
+        const stored = await conversationOf(app, sessionKey);
+        expect(stored.turnCount).toBe(1);
+        expect(stored.messages.map((m) => m.content)).toContain(`I'm ${tenants[i]!.name}`);
+        expect(JSON.stringify(stored.state)).toContain(tenants[i]!.name);
+        expect(JSON.stringify(stored.messages)).not.toContain(tenants[(i + 1) % tenants.length]!.name);
+      }
+      // Two messages of one conversation at once (two tabs): one after the other, each once.
+      const { sessionKey } = started[0]!;
+      const racing = ['I work as a nurse', 'I earn £40k a year'];
+      const answers = await Promise.all(
+        racing.map((message) =>
+          post(app, `/api/chat/${company.slug}`, { message, userSessionKey: sessionKey }),
+        ),
+      );
+      expect(answers.map((r) => r.status)).toEqual([200, 200]);
+      const after = await conversationOf(app, sessionKey);
+      expect(after.turnCount).toBe(3);
+      const said = after.messages.filter((m) => m.sender === 'user').map((m) => m.content);
+      expect(said.slice(1).sort()).toEqual([...racing].sort());
+    });
+
     it('reads the answers in a history a client brings on its first request', async () => {
       const { company } = await agencyWithProperty();
       const { status, json } = await post(app, `/api/chat/${company.slug}`, {

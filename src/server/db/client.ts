@@ -16,10 +16,21 @@ export type Db = NodePgDatabase<Schema> | PgliteDatabase<Schema>;
 /** Runs raw SQL with positional parameters on either driver (used by the job queue). */
 export type SqlExecutor = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
+/**
+ * Runs one statement of the hot paths under a name: PostgreSQL parses and plans it once per
+ * connection, and the rows come back as the driver reads them (no ORM mapping).
+ */
+export type PreparedExecutor = <Row extends Record<string, unknown>>(
+  name: string,
+  text: string,
+  values: unknown[],
+) => Promise<Row[]>;
+
 export type Database = {
   db: Db;
   kind: 'postgres' | 'pglite';
   execute: SqlExecutor;
+  executePrepared: PreparedExecutor;
   ping: () => Promise<void>;
   close: () => Promise<void>;
 };
@@ -58,6 +69,11 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
       const last = Array.isArray(result) ? result.at(-1) : result;
       return { rows: last?.rows ?? [] };
     },
+    executePrepared: async <Row extends Record<string, unknown>>(
+      name: string,
+      text: string,
+      values: unknown[],
+    ) => (await pool.query<Row>({ name, text, values })).rows,
     ping: async () => {
       await pool.query('select 1');
     },
@@ -109,6 +125,12 @@ async function openPglite(dir: string, template?: Blob): Promise<Database> {
         const result = await client.query<Record<string, unknown>>(text, values as unknown[]);
         return { rows: result.rows };
       },
+      // In-process: nothing to save by naming it.
+      executePrepared: async <Row extends Record<string, unknown>>(
+        _name: string,
+        text: string,
+        values: unknown[],
+      ) => (await client.query<Row>(text, values)).rows,
       ping: async () => {
         await client.query('select 1');
       },

@@ -168,7 +168,9 @@ export const conversations = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('conversations_status_activity_idx').on(t.status, t.lastActivityAt),
+    // Only the chats under way (the idle finaliser's), and on no column a turn changes: a turn's
+    // UPDATE then rewrites the row in place (a HOT update) instead of touching every index.
+    index('conversations_active_idx').on(t.createdAt).where(sql`status = 'active'`),
     index('conversations_company_idx').on(t.companyId),
     check('conversations_status_check', sql`${t.status} in ('active', 'ended')`),
   ],

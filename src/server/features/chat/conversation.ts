@@ -8,6 +8,7 @@ import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import type { ChatResponse, ConversationDto, ParsedChatRequest } from '#shared/schemas/chat.ts';
+import { chatWrites } from './batched-writes.ts';
 import {
   type CachedConversation,
   cachedConversation,
@@ -44,13 +45,12 @@ export async function requireDirectory(
  * usual answer costs one prepared read and the reset is checked only at zero.
  */
 export async function hasCreditsLeft(ctx: AppContext, companyId: string): Promise<boolean> {
-  const { creditsLeft } = chatStatements(ctx);
-  const [row] = await creditsLeft.execute({ companyId });
-  if ((row?.currentCount ?? 0) > 0) return true;
-  if (!row) return false;
+  const { creditsLeft } = chatWrites(ctx);
+  const left = await creditsLeft.run(companyId);
+  if ((left ?? 0) > 0) return true;
+  if (left === null) return false;
   await refreshCreditsIfDue(ctx, companyId);
-  const [refreshed] = await creditsLeft.execute({ companyId });
-  return (refreshed?.currentCount ?? 0) > 0;
+  return ((await creditsLeft.run(companyId)) ?? 0) > 0;
 }
 
 function message(sender: ChatMessage['sender'], content: string, at: Date): ChatMessage {
@@ -116,8 +116,8 @@ async function startConversation(
   const sessionKey = newSessionKey();
   const propertyId = chosenPropertyId(directory, last.state) ?? property?.id ?? null;
   const state = toStoredState(last.state, {}, { quickReplies: last.quickReplies, recentMessages });
-  const insert = () =>
-    chatDb(ctx)
+  const insert = async () => {
+    const [row] = await chatDb(ctx)
       .insert(conversations)
       .values({
         sessionKey,
@@ -129,21 +129,23 @@ async function startConversation(
         lastActivityAt: now(),
       })
       .returning({ id: conversations.id, createdAt: conversations.createdAt });
-  let [created] = isCheckedFirst
+    return row ?? null;
+  };
+  let created = isCheckedFirst
     ? await insert()
-    : await chatStatements(ctx).startIfCredits.execute({
+    : await chatWrites(ctx).start.run({
         sessionKey,
         companyId: directory.company.id,
         propertyId,
-        messages: JSON.stringify(messages),
-        state: JSON.stringify(state),
+        messages,
+        state,
         turnCount,
         at: now().toISOString(),
       });
   if (!created) {
     // None left as last read: a reset may be due (`hasCreditsLeft` applies it), else no chat.
     if (!(await hasCreditsLeft(ctx, directory.company.id))) throw outOfCredits();
-    [created] = await insert();
+    created = await insert();
   }
   rememberConversation(ctx, {
     id: created!.id,
@@ -238,15 +240,15 @@ async function answerAndStore(
     leftAt: null,
   });
   const propertyId = chosenPropertyId(directory, result.state) ?? conversation.propertyId;
-  const updated = await chatStatements(ctx).storeTurn.execute({
+  const isStored = await chatWrites(ctx).storeTurn.run({
     id: conversation.id,
     turnCount: conversation.turnCount,
-    newMessages: JSON.stringify(newMessages),
-    state: JSON.stringify(stored),
+    newMessages,
+    state: stored,
     propertyId,
     at: now().toISOString(),
   });
-  if (updated.length === 0) return null;
+  if (!isStored) return null;
   rememberConversation(ctx, {
     ...conversation,
     messages: [...conversation.messages, ...newMessages],

@@ -1,5 +1,5 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
-import { companies, conversations } from '#server/db/schema.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { conversations } from '#server/db/schema.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { type ChatDb, chatDb } from './db.ts';
 
@@ -24,68 +24,6 @@ function prepareStatements(db: ChatDb) {
       )
       .limit(1)
       .prepare('chat_conversation_by_key'),
-
-    /**
-     * One turn: the two new messages appended, the agent's state replaced. Guarded by the turn
-     * count it was computed from, so two turns racing on one conversation (or a stale cached copy)
-     * cannot both be stored.
-     */
-    storeTurn: db
-      .update(conversations)
-      .set({
-        messages: sql`${conversations.messages} || ${sql.placeholder('newMessages')}::jsonb`,
-        state: sql`${sql.placeholder('state')}::jsonb`,
-        turnCount: sql`${conversations.turnCount} + 1`,
-        propertyId: sql`${sql.placeholder('propertyId')}::uuid`,
-        lastActivityAt: sql`${sql.placeholder('at')}::timestamptz`,
-        updatedAt: sql`${sql.placeholder('at')}::timestamptz`,
-      })
-      .where(
-        and(
-          eq(conversations.id, sql.placeholder('id')),
-          eq(conversations.status, 'active'),
-          eq(conversations.turnCount, sql.placeholder('turnCount')),
-        ),
-      )
-      .returning({ id: conversations.id })
-      .prepare('chat_store_turn'),
-
-    /**
-     * A new conversation, stored only while its company has a credit left: the check and the
-     * insert in one round trip. No row back means no credit (or no company).
-     */
-    startIfCredits: db
-      .insert(conversations)
-      .select(
-        db
-          // Every column, in the table's order (Drizzle's rule for INSERT … SELECT).
-          .select({
-            id: sql<string>`gen_random_uuid()`.as('id'),
-            sessionKey: sql<string>`${sql.placeholder('sessionKey')}::text`.as('session_key'),
-            companyId: companies.id,
-            propertyId: sql<string | null>`${sql.placeholder('propertyId')}::uuid`.as('property_id'),
-            messages: sql`${sql.placeholder('messages')}::jsonb`.as('messages'),
-            state: sql`${sql.placeholder('state')}::jsonb`.as('state'),
-            status: sql<string>`'active'`.as('status'),
-            turnCount: sql<number>`${sql.placeholder('turnCount')}::int`.as('turn_count'),
-            lastActivityAt: sql<Date>`${sql.placeholder('at')}::timestamptz`.as('last_activity_at'),
-            endedAt: sql<Date | null>`null::timestamptz`.as('ended_at'),
-            // As the column defaults would: the database's time.
-            createdAt: sql<Date>`now()`.as('created_at'),
-            updatedAt: sql<Date>`now()`.as('updated_at'),
-          })
-          .from(companies)
-          .where(and(eq(companies.id, sql.placeholder('companyId')), gt(companies.currentCount, 0))),
-      )
-      .returning({ id: conversations.id, createdAt: conversations.createdAt })
-      .prepare('chat_start_if_credits'),
-
-    creditsLeft: db
-      .select({ currentCount: companies.currentCount })
-      .from(companies)
-      .where(eq(companies.id, sql.placeholder('companyId')))
-      .limit(1)
-      .prepare('chat_credits_left'),
   };
 }
 
