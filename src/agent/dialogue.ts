@@ -201,8 +201,17 @@ function isMissing(slot: SlotName, context: AgentContext, state: AgentState): bo
   return missingSlots(context, state).includes(slot);
 }
 
+/** The summary repeats the number every turn once it is known: the last few are remembered. */
+const formattedPhones = new Map<string, string>();
+
 function formatPhone(e164: string): string {
-  return parsePhoneNumberFromString(e164)?.formatNational() ?? e164;
+  let formatted = formattedPhones.get(e164);
+  if (formatted === undefined) {
+    formatted = parsePhoneNumberFromString(e164)?.formatNational() ?? e164;
+    if (formattedPhones.size >= 16) formattedPhones.delete(formattedPhones.keys().next().value!);
+    formattedPhones.set(e164, formatted);
+  }
+  return formatted;
 }
 
 function describeMoveIn(fields: ExtractedFields, today: string): string | null {

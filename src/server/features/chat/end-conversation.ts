@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { and, eq, getTableColumns, type SQL, type SQLChunk, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { toLeadFields } from '#agent/lead-fields.ts';
 import type { AgentContext, AgentState } from '#agent/types.ts';
 import { chatTranscripts, companies, conversations, leads } from '#server/db/schema.ts';
@@ -17,6 +19,8 @@ import { formatTranscript, transcriptFileName } from './transcript.ts';
 export const UNLOAD_GRACE_SECONDS = 45;
 
 type SavedLead = { leadId: string; email: LeadEmailPlan };
+
+const dialect = new PgDialect();
 
 /**
  * Ends a conversation: stores its transcript and, when the tenant answered anything, its lead.
@@ -152,12 +156,7 @@ async function endFromCopy(
     values.push(sql`${driverValue}::${sql.raw(column.getSQLType())}`);
   }
 
-  const { rows } = await chatDb(ctx).execute<{
-    ended_id: string | null;
-    lead_id: string | null;
-    is_first_lead_email: boolean | null;
-    digest_wait_seconds: number | null;
-  }>(sql`
+  const statement = sql`
     with ended as (
       update ${conversations} set status = 'ended', ended_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
       where id = ${copy.id} and status = 'active' and turn_count = ${copy.turnCount}
@@ -194,8 +193,17 @@ async function endFromCopy(
     select (select id from ended) as ended_id, (select id from lead) as lead_id,
       (select is_first_lead_email from locked) as is_first_lead_email,
       (select digest_wait_seconds from locked) as digest_wait_seconds,
-      (select count(*) from spent) as spent`);
-  const row = rows[0];
+      (select count(*) from spent) as spent`;
+  // Prepared by name: the text is the same for every end (the values are parameters), so
+  // PostgreSQL plans this five-step statement once per connection instead of at every end.
+  const query = dialect.sqlToQuery(statement);
+  const name = `chat_end_${createHash('sha1').update(query.sql).digest('hex').slice(0, 12)}`;
+  const [row] = await ctx.database.executePrepared<{
+    ended_id: string | null;
+    lead_id: string | null;
+    is_first_lead_email: boolean | null;
+    digest_wait_seconds: number | null;
+  }>(name, query.sql, query.params);
   if (!row?.ended_id) return null;
   if (!row.lead_id) return { saved: null };
   const email: LeadEmailPlan = row.is_first_lead_email

@@ -13,6 +13,21 @@ export const LEAD_DIGEST_JOB = 'chat.lead-digest';
 /** Whether a new lead is emailed at once or waits for its company's digest (and how long). */
 export type LeadEmailPlan = { kind: 'now' } | { kind: 'digest'; afterSeconds: number };
 
+/**
+ * The digest jobs this process queued, by company: until shortly before one runs, the next
+ * leads of that company need not queue it again (one round trip less per lead).
+ */
+const digestsQueued = new WeakMap<AppContext, Map<string, number>>();
+
+function queuedDigests(ctx: AppContext): Map<string, number> {
+  let queued = digestsQueued.get(ctx);
+  if (!queued) {
+    queued = new Map();
+    digestsQueued.set(ctx, queued);
+  }
+  return queued;
+}
+
 /** After the lead's transaction has committed: send its email, or queue the company's digest. */
 export async function notifyNewLead(
   ctx: AppContext,
@@ -28,11 +43,17 @@ export async function notifyNewLead(
       if (batch.length > 0 && recipient) await ctx.sendEmail(leadEmail(ctx, recipient, batch));
       return;
     }
+    // The company's digest is already due to run after this lead was saved: it will carry it.
+    const queued = queuedDigests(ctx);
+    if ((queued.get(input.companyId) ?? 0) > Date.now()) return;
     await ctx.jobs.send(
       LEAD_DIGEST_JOB,
       { companyId: input.companyId },
       { startAfterSeconds: input.email.afterSeconds, singletonKey: input.companyId },
     );
+    if (queued.size >= 10_000) queued.clear();
+    // A little before the job's start, for clocks that disagree by a second or so.
+    queued.set(input.companyId, Date.now() + (input.email.afterSeconds - 2) * 1000);
   } catch (error) {
     // The lead is saved whatever happens to its email; the dashboard shows it either way.
     ctx.log.error({ err: error, leadId: input.leadId }, 'New lead email not sent');
