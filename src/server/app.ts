@@ -113,20 +113,26 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
 
   // Jobs queued while handling a request carry its id into the worker's log lines.
   app.addHook('preHandler', (request, _reply, done) => requestScope.run({ requestId: request.id }, done));
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
-  // One line per request (Fastify's own two lines are off): method, path (never the query string), status and time.
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
+  // One line per request (Fastify's own two lines are off): method, path (never the query string),
+  // status and time. Written without the redaction pass: these four fields are all it holds.
+  const requestLog = app.log.child({}, { redact: [] });
+  app.addHook('onResponse', (request, reply, done) => {
+    const query = request.url.indexOf('?');
+    requestLog.info(
       {
+        reqId: request.id,
         method: request.method,
-        path: request.url.split('?')[0],
+        path: query === -1 ? request.url : request.url.slice(0, query),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },
       'request',
     );
+    done();
   });
 
   const headers = securityHeaders({

@@ -98,6 +98,9 @@ describe('what the server logs', () => {
     expect(lines.filter((line) => line.msg === 'request').map((line) => line.path)).toEqual(
       expect.arrayContaining(['/api/auth/signup', '/api/auth/login', '/api/auth/reset-password']),
     );
+    // Each request line carries the id that ties it to the response and to the jobs it queued.
+    const signUpLine = lines.find((line) => line.msg === 'request' && line.path === '/api/auth/signup');
+    expect(signUpLine?.reqId).toBe(signUpRequestId);
     expect(lines.some((line) => line.msg === 'Email not sent: queued for retry')).toBe(true);
     const unhandled = lines.find((line) => line.msg === 'Unhandled error');
     expect(unhandled?.err).toMatchObject({ message: expect.stringContaining('params: [redacted]') });

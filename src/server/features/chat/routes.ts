@@ -20,7 +20,6 @@ import {
   usageCheckSchema,
 } from '#shared/schemas/chat.ts';
 import { handleChatTurn, resumeConversation } from './conversation.ts';
-import { invalidateCompanyDirectory } from './directory.ts';
 import { finaliseIdleConversations } from './end-conversation.ts';
 import { LEAD_DIGEST_JOB, sendLeadDigest } from './lead-email.ts';
 import { endChat, getPublicCompany, getPublicContact, getUsageCheck } from './public.ts';
@@ -46,13 +45,6 @@ export async function registerChat(root: FastifyInstance, ctx: AppContext): Prom
   ctx.jobs.schedule(FINALISE_IDLE_JOB, '* * * * *');
   ctx.jobs.define<{ companyId: string }>(LEAD_DIGEST_JOB, async ({ companyId }) => {
     await sendLeadDigest(ctx, companyId);
-  });
-
-  // A change to a company or its listings made through this process shows in the chat at once
-  // (other instances see it when their short cache expires).
-  root.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
-    if (/^\/api\/(?:properties|companies)\//.test(request.url)) invalidateCompanyDirectory(ctx);
   });
 
   // Its own scope: the text/plain parser below (for the unload beacon) applies to these routes only.

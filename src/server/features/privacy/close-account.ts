@@ -12,6 +12,7 @@ import {
   users,
   verifications,
 } from '#server/db/schema.ts';
+import { invalidateCompanyDirectory } from '#server/features/chat/directory.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { isLocalSubscriptionId } from '#server/lib/stripe.ts';
@@ -69,6 +70,7 @@ export async function closeAccount(
     await tx.delete(users).where(eq(users.id, userId));
   });
 
+  invalidateCompanyDirectory(ctx, company.slug);
   await dropQueuedEmails(ctx, addresses);
   ctx.log.info({ companyId: company.id }, 'Account closed and erased');
 
