@@ -1,6 +1,8 @@
+import fc from 'fast-check';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { describe, expect, test } from 'vitest';
 import { allProperties, birch, companyName, elm, forge, maple, oak } from '#tests/corpus/fixtures.ts';
-import { createGuidedEngine } from './dialogue.ts';
+import { createGuidedEngine, formatPhone } from './dialogue.ts';
 import {
   type AgentContext,
   type AgentProperty,
@@ -317,5 +319,18 @@ describe('tone', () => {
     const replies = await chat(propertyLink(), fullAnswers);
     const openings = new Set(replies.slice(1, -1).map((r) => r.reply.split(/[,!.]/)[0]));
     expect(openings.size).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('phone numbers in the summary', () => {
+  test('are laid out as libphonenumber lays them out, for every UK range', () => {
+    const national = fc.oneof(fc.stringMatching(/^7\d{9}$/), fc.stringMatching(/^[1-3]\d{8,9}$/));
+    fc.assert(
+      fc.property(national, (digits) => {
+        const e164 = `+44${digits}`;
+        expect(formatPhone(e164)).toBe(parsePhoneNumberFromString(e164)?.formatNational() ?? e164);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { describe, expect, test } from 'vitest';
 import { emptyFields } from './dialogue.ts';
 import {
@@ -263,6 +265,32 @@ describe('phone numbers', () => {
 
   test('money and dates are not phone numbers', () => {
     expect(parsePhone('£42,000 and 15/04/2026').phone).toBeNull();
+  });
+
+  test('reads any UK number, however it is typed, as libphonenumber reads it', () => {
+    // The reference: libphonenumber's number when it calls it valid, else the UK drama-range rule.
+    const reference = (typed: string) => {
+      const phone = parsePhoneNumberFromString(typed.replace(/\(0\)/g, '').replace(/^00/, '+'), 'GB');
+      if (!phone) return null;
+      if (phone.isValid()) return phone.number;
+      return phone.countryCallingCode === '44' && /^(?:7\d{9}|[1-3]\d{8,9})$/.test(phone.nationalNumber)
+        ? phone.number
+        : null;
+    };
+    const national = fc.oneof(
+      fc.stringMatching(/^7\d{9}$/),
+      fc.stringMatching(/^[1-3]\d{8,9}$/),
+      fc.stringMatching(/^[4-9]\d{9}$/),
+    );
+    const typed = fc
+      .tuple(national, fc.constantFrom('0', '+44 ', '+44 (0)', '0044 ', '+44'), fc.constantFrom(' ', '', '-'))
+      .map(([digits, prefix, separator]) => `${prefix}${digits.slice(0, 4)}${separator}${digits.slice(4)}`);
+    fc.assert(
+      fc.property(typed, (text) => {
+        expect(parsePhone(text).phone).toBe(reference(text));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

@@ -53,15 +53,28 @@ function toE164(candidate: string): string | null {
   return number;
 }
 
+/**
+ * A UK mobile or geographic number ("07700 900123", "+44 (0)118 496 0000") is taken as it is
+ * typed; see the drama-range note below. Read without libphonenumber, whose parse and
+ * validation cost a fraction of a millisecond each: the same answer, found at once.
+ */
+const UK_NATIONAL = /^(?:7\d{9}|[1-3]\d{8,9})$/;
+
 function readE164(candidate: string): string | null {
   const cleaned = candidate.replace(/\(0\)/g, '').replace(/^00/, '+');
+  const digits = cleaned.replace(/[\s().-]/g, '');
+  const national = digits.startsWith('+44')
+    ? digits.slice(3)
+    : /^0[1-37]/.test(digits)
+      ? digits.slice(1)
+      : null;
+  if (national !== null && UK_NATIONAL.test(national)) return `+44${national}`;
   const phone = parsePhoneNumberFromString(cleaned, 'GB');
   if (!phone) return null;
   if (phone.isValid()) return phone.number;
   // Ofcom's drama ranges (07700 900xxx, 0118 496 0xxx…) are real-looking UK numbers that
   // libphonenumber calls invalid; a tenant typing one means it, and tests use them.
-  if (phone.countryCallingCode === '44' && /^(?:7\d{9}|[1-3]\d{8,9})$/.test(phone.nationalNumber))
-    return phone.number;
+  if (phone.countryCallingCode === '44' && UK_NATIONAL.test(phone.nationalNumber)) return phone.number;
   return null;
 }
 
