@@ -1,9 +1,12 @@
+import * as chrono from 'chrono-node';
 import fc from 'fast-check';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { describe, expect, test } from 'vitest';
+import { corpus } from '#tests/corpus/run.ts';
 import { emptyFields } from './dialogue.ts';
 import {
   extractAnswers,
+  MAY_NAME_A_DATE,
   parseAvailability,
   parseConfirmation,
   parseEmail,
@@ -612,5 +615,26 @@ describe('one message, several answers', () => {
       missing: ['numberOfPeople', 'profession', 'name'],
     });
     expect(extraction.updates).toEqual({ profession: 'Dental nurse' });
+  });
+});
+
+describe('the words that may name a date', () => {
+  test('let through every message of the corpus in which chrono finds a date', () => {
+    const texts = corpus.flatMap((c) => c.messages.flatMap((m) => [m, ...m.split(/[.!?,;]/)]));
+    const withDates = texts.filter((text) =>
+      chrono.en.GB.parse(text, new Date('2026-03-10T12:00:00Z'), { forwardDate: true }).some((r) => {
+        const known = r.start;
+        return (
+          known.isCertain('day') ||
+          known.isCertain('weekday') ||
+          known.isCertain('month') ||
+          /\b(?:weeks?|months?|days|tomorrow|weekend)\b/i.test(r.text)
+        );
+      }),
+    );
+    // Not vacuous: the corpus is full of dates, and of messages without one.
+    expect(withDates.length).toBeGreaterThan(100);
+    expect(texts.filter((text) => !MAY_NAME_A_DATE.test(text)).length).toBeGreaterThan(100);
+    expect(withDates.filter((text) => !MAY_NAME_A_DATE.test(text))).toEqual([]);
   });
 });
