@@ -40,19 +40,23 @@ const webDir = 'dist/web';
 
 /** Budgets of the issue, in gzipped kilobytes of JavaScript for the first view of a route. */
 const budgets = { landing: 120, chat: 90 } as const;
+/** Each Lighthouse category of each audited page (landing and chat), mobile. */
 const LIGHTHOUSE_TARGET = 95;
 
-/** Each route and the page module it loads (keys of Vite's manifest, relative to src/web). */
-const routes = {
-  landing: 'pages/public/landing-page.tsx',
-  chat: 'pages/chat/chat-page.tsx',
-  pricing: 'pages/public/pricing-page.tsx',
-  demovideo: 'pages/public/demo-video-page.tsx',
-  gdpr: 'pages/public/gdpr-page.tsx',
-  login: 'pages/auth/login-page.tsx',
-  signup: 'pages/auth/signup-page.tsx',
-  dashboard: 'pages/dashboard/dashboard-page.tsx',
-} as const;
+/**
+ * Each route: the HTML entry it is served (keys of Vite's manifest, relative to src/web) and the
+ * page module it loads lazily, where it is not in the entry's own chunks.
+ */
+const routes: Record<string, { entry: string; module?: string }> = {
+  landing: { entry: 'index.html', module: 'pages/public/landing-page.tsx' },
+  chat: { entry: 'chat/index.html' },
+  pricing: { entry: 'index.html', module: 'pages/public/pricing-page.tsx' },
+  demovideo: { entry: 'index.html', module: 'pages/public/demo-video-page.tsx' },
+  gdpr: { entry: 'index.html', module: 'pages/public/gdpr-page.tsx' },
+  login: { entry: 'index.html', module: 'pages/auth/login-page.tsx' },
+  signup: { entry: 'index.html', module: 'pages/auth/signup-page.tsx' },
+  dashboard: { entry: 'index.html', module: 'pages/dashboard/dashboard-page.tsx' },
+};
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
@@ -71,7 +75,7 @@ function compressedSize(file: string): Size {
 }
 
 /** The entry and the route's chunk, with every chunk they import statically (lazy imports excluded). */
-function routeFiles(manifest: Manifest, module: string): Set<string> {
+function routeFiles(manifest: Manifest, { entry, module }: { entry: string; module?: string }): Set<string> {
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -80,18 +84,20 @@ function routeFiles(manifest: Manifest, module: string): Set<string> {
     for (const css of chunk.css ?? []) files.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit('index.html');
-  visit(module);
+  visit(entry);
+  if (module) visit(module);
   return files;
 }
 
 function measureRoutes(): Record<string, RouteSize> {
   const manifest = JSON.parse(readFileSync(path.join(webDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   const sizes: Record<string, RouteSize> = {};
-  for (const [name, module] of Object.entries(routes)) {
-    if (!manifest[module]) throw new Error(`${module} is not in the build's manifest`);
+  for (const [name, route] of Object.entries(routes)) {
+    for (const key of [route.entry, route.module]) {
+      if (key && !manifest[key]) throw new Error(`${key} is not in the build's manifest`);
+    }
     const total = { js: { raw: 0, gzip: 0, brotli: 0 }, css: { raw: 0, gzip: 0, brotli: 0 } };
-    const files = routeFiles(manifest, module);
+    const files = routeFiles(manifest, route);
     for (const file of files) {
       const size = compressedSize(file);
       const bucket = file.endsWith('.css') ? total.css : total.js;
@@ -366,10 +372,10 @@ async function main() {
       unit: ' KB gzip',
     },
   ];
-  if (lighthouse?.landing) {
-    for (const [category, value] of Object.entries(lighthouse.landing.median.categories)) {
+  for (const [page, result] of Object.entries(lighthouse ?? {})) {
+    for (const [category, value] of Object.entries(result.median.categories)) {
       targets.push({
-        name: `landing page Lighthouse ${category}`,
+        name: `${page} page Lighthouse ${category}`,
         actual: value,
         kind: 'min',
         limit: LIGHTHOUSE_TARGET,
@@ -381,7 +387,10 @@ async function main() {
   writeResults('web', {
     machine,
     figures,
-    budgets: { jsGzipKb: budgets, lighthouseMinimum: { landing: LIGHTHOUSE_TARGET } },
+    budgets: {
+      jsGzipKb: budgets,
+      lighthouseMinimum: { landing: LIGHTHOUSE_TARGET, chat: LIGHTHOUSE_TARGET },
+    },
     routes: sizes,
     ...(lighthouse
       ? {
@@ -395,7 +404,7 @@ async function main() {
         }
       : {}),
     notes: [
-      "The chat page's SEO score is low on purpose: robots.txt keeps tenants' chat links out of search engines (Lighthouse's is-crawlable audit).",
+      'The chat page is its own entry (src/web/chat/): React and the chat, without TanStack Query, the router or zod.',
       'Lighthouse figures are the median of the runs on a shared 2-core machine; machine.loadAverageAtStart says how busy it was.',
     ],
   });

@@ -1,7 +1,7 @@
 import './lib/zod-config.ts';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { queryClient } from './lib/api.ts';
+import { queryClient } from './lib/query-client.ts';
 import { App } from './routes.tsx';
 import './styles.css';
 

@@ -1,16 +1,18 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
-import { Redirect, Route, Router, Switch } from 'wouter';
+import { lazy, StrictMode, Suspense, useEffect } from 'react';
+import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
+import { DeferredToaster } from './components/ui/deferred-toaster.tsx';
+import { PageFallback } from './components/ui/page-fallback.tsx';
 import { usePageAnalytics } from './lib/analytics.ts';
-import { queryClient } from './lib/api.ts';
+import { queryClient } from './lib/query-client.ts';
 import { useUser } from './lib/use-user.ts';
 
-// Each page is its own chunk, so the landing and chat pages load only what they use.
+// Each page is its own chunk, so the landing page loads only what it uses. The public chat and
+// the holding page are another entry (src/web/chat/), which the server sends for their paths.
 const LandingPage = lazy(() => import('./pages/public/landing-page.tsx'));
 const PricingPage = lazy(() => import('./pages/public/pricing-page.tsx'));
 const DemoVideoPage = lazy(() => import('./pages/public/demo-video-page.tsx'));
 const GdprPage = lazy(() => import('./pages/public/gdpr-page.tsx'));
-const HoldingPage = lazy(() => import('./pages/public/holding-page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/public/not-found-page.tsx'));
 const LoginPage = lazy(() => import('./pages/auth/login-page.tsx'));
 const SignupPage = lazy(() => import('./pages/auth/signup-page.tsx'));
@@ -21,17 +23,22 @@ const MyAccountPage = lazy(() => import('./pages/account/my-account-page.tsx'));
 const CheckoutSuccessPage = lazy(() => import('./pages/checkout/checkout-success-page.tsx'));
 const CheckoutCancelPage = lazy(() => import('./pages/checkout/checkout-cancel-page.tsx'));
 const TestCheckoutPage = lazy(() => import('./pages/checkout/test-checkout-page.tsx'));
-const ChatPage = lazy(() => import('./pages/chat/chat-page.tsx'));
-// Toasts are rare: sonner loads after the first paint instead of with every page.
-const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
-export function PageFallback() {
-  return (
-    <div className="flex min-h-screen items-center justify-center" role="status" aria-live="polite">
-      <span className="sr-only">Loading…</span>
-      <span className="h-6 w-6 animate-spin rounded-full border-2 border-primary border-t-transparent" />
-    </div>
-  );
+// The path this document was loaded at: the server sent this app, not the chat entry, for it.
+const loadedPath = typeof window === 'undefined' ? null : window.location.pathname;
+
+/**
+ * A link inside the app to the chat or holding page: the server sends those pages' own entry,
+ * so the browser loads the address in full. Were this document itself loaded there (a server
+ * without the chat entry), reloading would loop: it shows the 404 page instead.
+ */
+function FullPageLoad() {
+  useLocation(); // renders again on every navigation
+  const isLoadedHere = window.location.pathname === loadedPath;
+  useEffect(() => {
+    if (!isLoadedHere) window.location.replace(window.location.href);
+  }, [isLoadedHere]);
+  return isLoadedHere ? <NotFoundPage /> : <PageFallback />;
 }
 
 /** Routes every visitor can open, signed in or out. */
@@ -43,8 +50,8 @@ function SharedRoutes() {
       <Route path="/checkout/success" component={CheckoutSuccessPage} />
       <Route path="/checkout/cancel" component={CheckoutCancelPage} />
       <Route path="/checkout/test" component={TestCheckoutPage} />
-      <Route path="/chatbot/:companySlug/:propertySlug?" component={ChatPage} />
-      <Route path="/holdingpage" component={HoldingPage} />
+      <Route path="/chatbot/:companySlug/:propertySlug?" component={FullPageLoad} />
+      <Route path="/holdingpage" component={FullPageLoad} />
       <Route path="/gdpr" component={GdprPage} />
       <Route component={NotFoundPage} />
     </Switch>
@@ -53,10 +60,8 @@ function SharedRoutes() {
 
 export function AppRoutes() {
   const { user, isLoading } = useUser();
-  const isChat = typeof window !== 'undefined' && window.location.pathname.startsWith('/chatbot/');
 
-  // The public chat never waits on the signed-in check.
-  if (isLoading && !isChat) return <PageFallback />;
+  if (isLoading) return <PageFallback />;
 
   return (
     <Suspense fallback={<PageFallback />}>
@@ -98,28 +103,9 @@ export function AppRoutes() {
   );
 }
 
-/** Mounts the toaster once the browser is idle; sonner shows toasts raised before that when it arrives. */
-function DeferredToaster() {
-  const [isMounted, setIsMounted] = useState(false);
-  useEffect(() => {
-    const mount = () => setIsMounted(true);
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(mount, 200);
-      return () => clearTimeout(timer);
-    }
-    const handle = requestIdleCallback(mount, { timeout: 2000 });
-    return () => cancelIdleCallback(handle);
-  }, []);
-  if (!isMounted) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toaster visibleToasts={1} position="top-center" richColors closeButton />
-    </Suspense>
-  );
-}
-
 function PageAnalytics() {
-  usePageAnalytics();
+  const [location] = useLocation();
+  usePageAnalytics(location);
   return null;
 }
 

@@ -173,6 +173,13 @@ test.describe('the public chat on a phone', () => {
     await page.goto(`/chatbot/${harbour.companySlug}/${harbour.elmSlug}`);
 
     await expect(page.getByRole('heading', { level: 1, name: 'Harbour Lettings' })).toBeVisible();
+    // What a search result or a shared link shows: the listing and the agency.
+    await expect(page).toHaveTitle('2 Bed Flat, Elm Road: chat with Harbour Lettings | LetLead');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      /^Ask Harbour Lettings about 2 Bed Flat, Elm Road/,
+    );
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
     await expect(page.getByText('AI Assistant', { exact: true })).toBeVisible();
     await expect(page.getByText('Online', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/#faq');
@@ -286,6 +293,8 @@ test.describe('the public chat on a phone', () => {
     await page.goto('/chatbot/no-such-agency');
     await expect(page.getByRole('heading', { name: 'Company Not Found' })).toBeVisible();
     await expect(page.getByText('The requested chatbot could not be found.')).toBeVisible();
+    // Kept out of search results, unlike a real agency's link.
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   });
 
   test('the busy and failure toasts', async ({ page, seeded }) => {

@@ -65,6 +65,9 @@ test.describe('every public page', () => {
     expect(manifest.name).toBe('LetLead');
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toMatch(/^Sitemap: http:\/\/localhost:\d+\/sitemap\.xml$/m);
+    // An agency's chat link is its public listing page: search engines may find it.
+    expect(robots).not.toMatch(/^Disallow: \/chatbot/m);
+    expect(robots).toMatch(/^Disallow: \/my-account$/m);
     const sitemap = await (await request.get('/sitemap.xml')).text();
     expect(sitemap).toMatch(/<loc>http:\/\/localhost:\d+\/gdpr<\/loc>/);
   });

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useLocation } from 'wouter';
 import type { AnalyticsEvent } from '#shared/schemas/analytics.ts';
 
 /** Web vitals wait this long after the page loads, so measuring never competes with loading. */
@@ -83,10 +82,10 @@ export function scheduleWebVitals() {
 
 /**
  * First-party, cookieless analytics for the whole app: a page view on every route change (the
- * first one with the external referrer) and the web vitals once per visit.
+ * first one with the external referrer) and the web vitals once per visit. `location` is the
+ * path, without the query string.
  */
-export function usePageAnalytics() {
-  const [location] = useLocation();
+export function usePageAnalytics(location: string) {
   useEffect(() => {
     const isFirstView = !areVitalsScheduled;
     trackPageView(location, isFirstView ? document.referrer || null : null);

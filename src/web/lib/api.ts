@@ -1,5 +1,3 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-
 /** A non-OK response. Its message reads `STATUS: body` (spec section 8). */
 export class ApiError extends Error {
   readonly status: number;
@@ -18,7 +16,7 @@ export class ApiError extends Error {
   }
 }
 
-async function throwIfNotOk(response: Response): Promise<void> {
+export async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = (await response.text()) || response.statusText;
   let body: unknown = null;
@@ -44,18 +42,6 @@ export async function apiRequest<T = unknown>(method: string, url: string, data?
   return (type.includes('application/json') ? await response.json() : await response.text()) as T;
 }
 
-type UnauthorizedBehavior = 'returnNull' | 'throw';
-
-/** The default query: the first element of the query key is the URL. */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey }) => {
-    const response = await fetch(queryKey[0] as string, { credentials: 'include' });
-    if (on401 === 'returnNull' && response.status === 401) return null;
-    await throwIfNotOk(response);
-    return (await response.json()) as T;
-  };
-}
-
 /** A user-facing message: the server's own message when it gave one, else the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverMessage ?? fallback;
@@ -65,16 +51,3 @@ export function errorMessage(error: unknown, fallback: string): string {
 export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
 }
-
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      queryFn: getQueryFn({ on401: 'throw' }),
-      staleTime: Number.POSITIVE_INFINITY,
-      refetchInterval: false,
-      refetchOnWindowFocus: false,
-      retry: false,
-    },
-    mutations: { retry: false },
-  },
-});

@@ -1,4 +1,4 @@
-import { queryClient } from './api.ts';
+import { queryClient } from './query-client.ts';
 
 /**
  * Fetches the signed-in user again after a login, logout or password change, and waits until the

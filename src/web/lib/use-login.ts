@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import type { AuthUser, LoginRequest } from '#shared/schemas/auth.ts';
-import { apiRequest, queryClient } from './api.ts';
+import { apiRequest } from './api.ts';
+import { queryClient } from './query-client.ts';
 import { refreshUser } from './refresh-user.ts';
 
 /** Signs in (POST /api/auth/login), refetches the user (spec section 4) and opens the dashboard. */

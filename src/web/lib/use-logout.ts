@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { apiRequest, queryClient } from './api.ts';
+import { apiRequest } from './api.ts';
+import { queryClient } from './query-client.ts';
 import { refreshUser } from './refresh-user.ts';
 import { toast } from './toast.ts';
 

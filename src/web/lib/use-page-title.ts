@@ -9,3 +9,14 @@ export function usePageTitle(title: string, description?: string) {
     }
   }, [title, description]);
 }
+
+/** Asks search engines not to index the page while it is shown (a page that is not there). */
+export function useNoIndex() {
+  useEffect(() => {
+    const meta = document.createElement('meta');
+    meta.name = 'robots';
+    meta.content = 'noindex';
+    document.head.append(meta);
+    return () => meta.remove();
+  }, []);
+}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { isUnauthorizedError, queryClient } from './api.ts';
+import { isUnauthorizedError } from './api.ts';
+import { queryClient } from './query-client.ts';
 import { toast } from './toast.ts';
 
 /** The spec's delay between the "logged out" toast and the redirect (section 9). */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuthUser } from '#shared/schemas/auth.ts';
-import { getQueryFn } from './api.ts';
+import { getQueryFn } from './query-client.ts';
 
 /** The signed-in user with its company, or null when signed out. */
 export function useUser() {

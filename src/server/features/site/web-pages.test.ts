@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '#server/env.ts';
-import { createWebPages, prerenderedFileFor } from './web-pages.ts';
+import { createWebPages, isChatEntryPath, prerenderedFileFor } from './web-pages.ts';
 
 function fixture() {
   const root = mkdtempSync(path.join(tmpdir(), 'letlead-pages-'));
@@ -14,6 +14,11 @@ function fixture() {
   writeFileSync(
     path.join(webDir, 'index.html'),
     '<div id="root"></div><meta content="__LETLEAD_APP_URL__/">',
+  );
+  mkdirSync(path.join(webDir, 'chat'));
+  writeFileSync(
+    path.join(webDir, 'chat/index.html'),
+    '<div id="root"></div><meta content="__LETLEAD_APP_URL__/og-image.png">',
   );
   writeFileSync(
     path.join(pagesDir, 'index.html'),
@@ -69,5 +74,40 @@ describe('which HTML a web page gets', () => {
       '<div id="root" data-signed-out=""></div><meta content="https://letlead.example/">';
     expect(pages.html({ pathname: '/pricing', cookie: undefined, isKnownRoute: true })).toBe(signedOutShell);
     expect(pages.html({ pathname: '/login', cookie: 'theme=dark', isKnownRoute: true })).toBe(signedOutShell);
+  });
+
+  it.each([
+    ['/chatbot/acme', true],
+    ['/chatbot/acme/', true],
+    ['/chatbot/acme/flat-1', true],
+    ['/holdingpage', true],
+    ['/holdingpage/', true],
+    ['/chatbot', false],
+    ['/chatbot/', false],
+    ['/chatbot/a/b/c', false],
+    ['/chatbotx/acme', false],
+    ['/holdingpages', false],
+    ['/', false],
+  ])('%s is the chat entry: %s', (pathname, isChat) => {
+    expect(isChatEntryPath(pathname)).toBe(isChat);
+  });
+
+  it("sends the chat and holding pages the chat entry's shell, signed in or out", () => {
+    const pages = fixture();
+    const chatShell = '<div id="root"></div><meta content="https://letlead.example/og-image.png">';
+    const signedOutChatShell = chatShell.replace('<div id="root">', '<div id="root" data-signed-out="">');
+    for (const pathname of ['/chatbot/acme', '/chatbot/acme/flat-1/', '/holdingpage']) {
+      expect(pages.html({ pathname, cookie: undefined, isKnownRoute: true })).toBe(signedOutChatShell);
+      expect(pages.html({ pathname, cookie: 'letlead.session_token=abc', isKnownRoute: true })).toBe(
+        chatShell,
+      );
+    }
+  });
+
+  it('sends an unknown path under /chatbot/ the 404 page, not the chat', () => {
+    const pages = fixture();
+    expect(pages.html({ pathname: '/chatbot/a/b/c', cookie: undefined, isKnownRoute: false })).toBe(
+      'not found',
+    );
   });
 });

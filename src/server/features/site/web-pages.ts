@@ -19,14 +19,24 @@ export function prerenderedFileFor(pathname: string, isKnownRoute: boolean): str
   return pages[trimmed] ?? (isKnownRoute ? undefined : '404.html');
 }
 
+/**
+ * The public chat and the holding page it sends a tenant to have their own, lighter entry
+ * (src/web/chat/, built to dist/web/chat/index.html). The same two paths may be framed by any
+ * site (`isEmbeddablePage` in app.ts).
+ */
+export function isChatEntryPath(pathname: string): boolean {
+  return /^\/(chatbot\/[^/]+(\/[^/]+)?|holdingpage)\/?$/.test(pathname);
+}
+
 // better-auth's session cookie (with the __Secure- prefix over HTTPS).
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?letlead\.session_token=/;
 
 /**
- * The HTML for a page of the web client. A visitor without a session gets the prerendered page
- * where there is one (it shows at once and is what search engines read); everyone else gets the
- * app shell, marked as signed out when there is no session cookie. Either way this deployment's
- * address and contact email are filled in.
+ * The HTML for a page of the web client. The chat and holding pages get the chat entry's shell.
+ * Otherwise a visitor without a session gets the prerendered page where there is one (it shows
+ * at once and is what search engines read); everyone else gets the app shell. A shell is marked
+ * as signed out when there is no session cookie. Either way this deployment's address and
+ * contact email are filled in.
  */
 export function createWebPages(env: Env, { webDir = webDistDir, pagesDir = prerenderedDir } = {}) {
   // Files are read once: a new build means a new server process.
@@ -52,10 +62,11 @@ export function createWebPages(env: Env, { webDir = webDistDir, pagesDir = prere
       isKnownRoute: boolean;
     }) {
       const hasSession = cookie !== undefined && SESSION_COOKIE.test(cookie);
-      const prerendered = hasSession ? undefined : prerenderedFileFor(pathname, isKnownRoute);
+      const isChat = isKnownRoute && isChatEntryPath(pathname);
+      const prerendered = hasSession || isChat ? undefined : prerenderedFileFor(pathname, isKnownRoute);
       const page = prerendered ? read(path.join(pagesDir, prerendered)) : null;
       if (page) return page;
-      const shell = read(path.join(webDir, 'index.html')) ?? '';
+      const shell = read(path.join(webDir, isChat ? 'chat/index.html' : 'index.html')) ?? '';
       // Without a session cookie the visitor is signed out for certain: the app need not ask
       // (a tenant's phone saves a request, and no 401 lands in the console).
       return hasSession ? shell : shell.replace('<div id="root">', '<div id="root" data-signed-out="">');

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CompanyDto } from '#shared/schemas/auth.ts';
 import type { CompanyProfileForm, RegisterCompanyRequest } from '#shared/schemas/companies.ts';
-import { apiRequest, queryClient } from '#web/lib/api.ts';
+import { apiRequest } from '#web/lib/api.ts';
+import { queryClient } from '#web/lib/query-client.ts';
 
 /** Everything that shows the company (user, companies list, dashboard) reads it again. */
 async function refreshCompany(companyId: string): Promise<void> {

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { CompanyDto } from '#shared/schemas/auth.ts';
-import { queryClient } from '#web/lib/api.ts';
+import { queryClient } from '#web/lib/query-client.ts';
 import { PrivacySection } from './privacy-section.tsx';
 
 const company: CompanyDto = {

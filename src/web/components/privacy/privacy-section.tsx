@@ -20,7 +20,8 @@ import {
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { errorMessage, queryClient } from '#web/lib/api.ts';
+import { errorMessage } from '#web/lib/api.ts';
+import { queryClient } from '#web/lib/query-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useUnauthorizedRedirect } from '#web/lib/use-unauthorized-redirect.ts';
 import { downloadCompanyData, useCloseAccount } from './privacy-api.ts';

@@ -4,7 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { afterEach, expect, test } from 'vitest';
-import { queryClient } from '#web/lib/api.ts';
+import { queryClient } from '#web/lib/query-client.ts';
 import LoginPage from './login-page.tsx';
 
 afterEach(cleanup);

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, MapPin, SendHorizontal } from 'lucide-react';
 import { useRef } from 'react';
-import { useLocation, useParams } from 'wouter';
 import type { PublicCompany } from '#shared/schemas/chat.ts';
 import { ChatHeader } from '#web/components/chat/chat-header.tsx';
 import { MessageComposer } from '#web/components/chat/message-composer.tsx';
@@ -10,10 +8,13 @@ import { QuickReplies } from '#web/components/chat/quick-replies.tsx';
 import { useChat } from '#web/components/chat/use-chat.ts';
 import { useStickToBottom } from '#web/components/chat/use-stick-to-bottom.ts';
 import { ApiError } from '#web/lib/api.ts';
-import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { useFetch } from '#web/lib/use-fetch.ts';
+import { useNoIndex, usePageTitle } from '#web/lib/use-page-title.ts';
+import { chatPageMeta, propertyFacts } from './chat-page-meta.ts';
 
 function CompanyNotFound() {
   usePageTitle('Company Not Found');
+  useNoIndex();
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-bold tracking-tight">Company Not Found</h1>
@@ -29,10 +30,7 @@ function CompanyNotFound() {
 }
 
 function PropertySummary({ property }: { property: NonNullable<PublicCompany['property']> }) {
-  const facts = [
-    property.rentalPrice,
-    property.bedrooms === null ? null : `${property.bedrooms} bed${property.bedrooms === 1 ? '' : 's'}`,
-  ].filter(Boolean);
+  const facts = propertyFacts(property);
   return (
     <div className="border-b bg-background">
       <p className="mx-auto flex max-w-3xl items-center gap-2 px-3 py-2 text-sm sm:px-4">
@@ -68,24 +66,23 @@ function ThankYouNote({ companyName, onNewChat }: { companyName: string; onNewCh
   );
 }
 
-export default function ChatPage() {
-  const params = useParams<{ companySlug: string; propertySlug?: string }>();
-  const [, navigate] = useLocation();
-  const companySlug = params.companySlug;
-  const propertySlug = params.propertySlug ?? null;
+type ChatPageProps = {
+  companySlug: string;
+  propertySlug: string | null;
+  /** Where the page goes when the agency cannot take a new enquiry. */
+  onHoldingPage: () => void;
+};
+
+export function ChatPage({ companySlug, propertySlug, onHoldingPage }: ChatPageProps) {
   const companyUrl = `/api/companies/slug/${encodeURIComponent(companySlug)}${
     propertySlug ? `?propertySlug=${encodeURIComponent(propertySlug)}` : ''
   }`;
-  const companyQuery = useQuery<PublicCompany>({ queryKey: [companyUrl] });
+  const companyQuery = useFetch<PublicCompany>(companyUrl);
   const company = companyQuery.data ?? null;
 
-  const chat = useChat({
-    companySlug,
-    propertySlug,
-    onHoldingPage: () =>
-      navigate(`/holdingpage?company=${encodeURIComponent(companySlug)}`, { replace: true }),
-  });
-  usePageTitle(company ? `Chat with ${company.name}` : 'AI Assistant');
+  const chat = useChat({ companySlug, propertySlug, onHoldingPage });
+  const meta = chatPageMeta(company);
+  usePageTitle(meta.title, meta.description);
   const scrollRef = useRef<HTMLElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   useStickToBottom(scrollRef, contentRef, chat.messages.at(-1)?.sender, chat.messages.length);

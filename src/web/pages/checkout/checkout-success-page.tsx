@@ -21,7 +21,7 @@ import {
 } from '#web/components/billing/pending-signup.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { queryClient } from '#web/lib/api.ts';
+import { queryClient } from '#web/lib/query-client.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useUser } from '#web/lib/use-user.ts';
 

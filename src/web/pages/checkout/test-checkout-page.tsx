@@ -15,7 +15,8 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { apiRequest, errorMessage, queryClient } from '#web/lib/api.ts';
+import { apiRequest, errorMessage } from '#web/lib/api.ts';
+import { queryClient } from '#web/lib/query-client.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { cn } from '#web/lib/utils.ts';
 

@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useSearch } from 'wouter';
+import type { AuthUser } from '#shared/schemas/auth.ts';
 import type { PublicCompanyContact } from '#shared/schemas/chat.ts';
+import { PageFallback } from '#web/components/ui/page-fallback.tsx';
+import { useFetch } from '#web/lib/use-fetch.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
-import { useUser } from '#web/lib/use-user.ts';
 
 const primaryLink =
   'inline-flex h-10 items-center justify-center rounded-md bg-primary px-4 font-medium text-primary-foreground hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2';
@@ -37,12 +37,12 @@ function CreditsExhausted() {
         reset.
       </p>
       <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
-        <Link href="/pricing" className={primaryLink}>
+        <a href="/pricing" className={primaryLink}>
           Upgrade Plan
-        </Link>
-        <Link href="/" className={outlineLink}>
+        </a>
+        <a href="/" className={outlineLink}>
           Back to Dashboard
-        </Link>
+        </a>
       </div>
     </Shell>
   );
@@ -51,11 +51,9 @@ function CreditsExhausted() {
 /** The tenant's view: the agency cannot take this enquiry online, with its own contact details. */
 function NotTakingEnquiries({ companySlug }: { companySlug: string | null }) {
   usePageTitle('Not taking online enquiries');
-  const contactQuery = useQuery<PublicCompanyContact>({
-    queryKey: [`/api/companies/slug/${encodeURIComponent(companySlug ?? '')}/contact`],
-    enabled: Boolean(companySlug),
-  });
-  const contact = contactQuery.data;
+  const contact = useFetch<PublicCompanyContact>(
+    companySlug ? `/api/companies/slug/${encodeURIComponent(companySlug)}/contact` : null,
+  ).data;
   const name = contact?.name ?? 'This agency';
   const hasDetails = Boolean(contact?.email || contact?.phone);
   return (
@@ -89,9 +87,17 @@ function NotTakingEnquiries({ companySlug }: { companySlug: string | null }) {
   );
 }
 
-export default function HoldingPage() {
-  const { user } = useUser();
-  const companySlug = new URLSearchParams(useSearch()).get('company');
+type HoldingPageProps = {
+  companySlug: string | null;
+  /** The server saw no session cookie: the visitor is a tenant, no need to ask who they are. */
+  isSignedOut: boolean;
+};
+
+export default function HoldingPage({ companySlug, isSignedOut }: HoldingPageProps) {
+  // 401 (signed out) leaves `data` empty, like any other failure: the tenant's view is shown.
+  const { data: user, error } = useFetch<AuthUser>(isSignedOut ? null : '/api/auth/user');
+  const isAsking = !isSignedOut && user === undefined && error === undefined;
+  if (isAsking) return <PageFallback />;
   // A signed-in agent who follows their own link here sees their account's side of it.
   if (user?.id && (!companySlug || user.company?.slug === companySlug)) {
     return <CreditsExhausted />;

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { PublicProperty } from '#shared/schemas/chat.ts';
+import { chatPageMeta, propertyFacts } from './chat-page-meta.ts';
+
+const flat: PublicProperty = {
+  slug: 'elm-road',
+  name: '2 Bed Flat, Elm Road',
+  address: '14 Elm Road, Leeds LS6 2AB',
+  rentalPrice: '£950 pcm',
+  bedrooms: 2,
+  parking: null,
+  vacancyDate: null,
+};
+
+describe('the chat page title and description', () => {
+  it('stays generic until the agency is known', () => {
+    expect(chatPageMeta(null)).toEqual({ title: 'AI Assistant' });
+  });
+
+  it('names the agency on its own link', () => {
+    const meta = chatPageMeta({ name: 'Harbour Lettings', slug: 'harbour', property: null });
+    expect(meta.title).toBe('Chat with Harbour Lettings');
+    expect(meta.description).toMatch(/^Ask Harbour Lettings about a home to rent and arrange a viewing\./);
+  });
+
+  it('names the listing, its rent and bedrooms on a property link, and never its street address', () => {
+    const meta = chatPageMeta({ name: 'Harbour Lettings', slug: 'harbour', property: flat });
+    expect(meta.title).toBe('2 Bed Flat, Elm Road: chat with Harbour Lettings');
+    expect(meta.description).toMatch(
+      /^Ask Harbour Lettings about 2 Bed Flat, Elm Road \(£950 pcm, 2 beds\) and arrange a viewing\./,
+    );
+    expect(meta.description).not.toContain('LS6');
+  });
+
+  it('leaves out facts the agency did not give', () => {
+    const bare = { ...flat, rentalPrice: null, bedrooms: null };
+    expect(propertyFacts(bare)).toEqual([]);
+    expect(chatPageMeta({ name: 'Harbour Lettings', slug: 'harbour', property: bare }).description).toMatch(
+      /^Ask Harbour Lettings about 2 Bed Flat, Elm Road and arrange/,
+    );
+  });
+
+  it.each([
+    [0, '0 beds'],
+    [1, '1 bed'],
+    [3, '3 beds'],
+  ])('%i bedrooms read "%s"', (bedrooms, text) => {
+    expect(propertyFacts({ ...flat, rentalPrice: null, bedrooms })).toEqual([text]);
+  });
+});
