@@ -21,6 +21,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { type Database, openDatabase } from '#server/db/client.ts';
 import { type Env, loadEnv } from '#server/env.ts';
+import { findCompanyDirectory } from '#server/features/chat/directory.ts';
 import { registerFeatures } from '#server/features/index.ts';
 import { withPersonalDataGuards } from '#server/features/privacy/log-redaction.ts';
 import { createWebPages } from '#server/features/site/web-pages.ts';
@@ -250,15 +251,16 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   const serveWeb = options.serveWeb ?? existsSync(path.join(webDistDir, 'index.html'));
   if (serveWeb) await registerWebClient(app);
   const webPages = createWebPages(env);
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method) || !serveWeb) {
       return reply.status(404).send({ message: 'Not found' });
     }
     const isKnownRoute = isClientRoute(pathname);
     if (isKnownRoute && isEmbeddablePage(pathname)) allowFraming(reply);
+    const isFound = isKnownRoute && (await isChatLinkLive(ctx, pathname));
     return reply
-      .status(isKnownRoute ? 200 : 404)
+      .status(isFound ? 200 : 404)
       .header('cache-control', 'no-cache')
       .header('vary', 'Cookie')
       .type('text/html')
@@ -287,6 +289,23 @@ async function registerWebClient(app: FastifyInstance) {
     }
     return reply.callNotFound();
   });
+}
+
+/**
+ * A chat link names an agency and maybe one of its listings: the page for one that does not exist
+ * (a deleted listing, a mistyped link) says so with a 404, so that search engines drop it. The
+ * page itself shows "Company Not Found". When the database cannot be asked, the page is served.
+ */
+async function isChatLinkLive(ctx: AppContext, pathname: string): Promise<boolean> {
+  const match = /^\/chatbot\/([^/]+)(?:\/([^/]+))?\/?$/.exec(pathname);
+  if (!match) return true;
+  try {
+    const [companySlug, propertySlug] = [match[1]!, match[2]].map((part) => part && decodeURIComponent(part));
+    const directory = await findCompanyDirectory(ctx, companySlug!, { propertySlug });
+    return directory !== null && (!propertySlug || directory.properties.some((p) => p.slug === propertySlug));
+  } catch {
+    return true;
+  }
 }
 
 /**

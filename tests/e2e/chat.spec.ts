@@ -289,8 +289,14 @@ test.describe('the public chat on a phone', () => {
     await shoot(page, 'phone-holding-agent');
   });
 
-  test('an unknown link shows Company Not Found', async ({ page }) => {
-    await page.goto('/chatbot/no-such-agency');
+  test('an unknown link shows Company Not Found', async ({ page, seeded }) => {
+    // A 404 for search engines too, for a mistyped agency or a listing that is gone.
+    expect(
+      (await page.goto(`/chatbot/${seeded.harbour.companySlug}/${seeded.harbour.elmSlug}`))!.status(),
+    ).toBe(200);
+    expect((await page.goto(`/chatbot/${seeded.harbour.companySlug}/no-such-flat`))!.status()).toBe(404);
+    const response = await page.goto('/chatbot/no-such-agency');
+    expect(response!.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Company Not Found' })).toBeVisible();
     await expect(page.getByText('The requested chatbot could not be found.')).toBeVisible();
     // Kept out of search results, unlike a real agency's link.
