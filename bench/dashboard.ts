@@ -2,14 +2,14 @@
  * The dashboard with 10,000 leads (issue 4's budgets): the API answers within 300 ms on
  * PostgreSQL, and in Chromium sorting and searching respond within 100 ms.
  *
- *   npm run build && npm run bench:dashboard
+ *   npm run bench:dashboard        (builds first when there is no build)
  *
  * Uses a throwaway database on BENCH_DATABASE_URL (default: the local PostgreSQL server) and the
  * built web client in dist/web. Prints the figures and writes them to bench/results/dashboard.json.
  * Figures on a shared 2-core machine drift from run to run: read them as an order of magnitude.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,7 @@ import { loadEnv } from '#server/env.ts';
 import { chromiumArgs, resolveChromium } from '#tests/e2e/chromium.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
 import { createSignedInUser, insertCompany, unique } from '#tests/helpers/factories.ts';
+import { ensureProductionBuild } from './lib/build.ts';
 
 const LEAD_COUNT = Number(process.env.BENCH_LEADS ?? 10_000);
 const API_RUNS = 40;
@@ -183,10 +184,7 @@ async function createDatabase(): Promise<{ url: string; drop: () => Promise<void
 // ---- The benchmark ----
 
 async function main() {
-  if (!existsSync('dist/web/index.html')) {
-    console.error('The web client is not built: run `npm run build` first.');
-    process.exit(1);
-  }
+  ensureProductionBuild();
   const database = await createDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'letlead-bench-'));
   let app: TestApp | undefined;
