@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { matchChatRoute } from './src/shared/chat-routes.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const webRoot = new URL('./src/web', import.meta.url).pathname;
@@ -10,12 +11,12 @@ const webRoot = new URL('./src/web', import.meta.url).pathname;
  * the chat and holding pages get the chat entry, every other page the app.
  */
 function chatEntryInDev(): Plugin {
-  const chatPaths = /^\/(chatbot\/[^/?#]+(\/[^/?#]+)?|holdingpage)\/?(\?|$)/;
   return {
     name: 'letlead-chat-entry-in-dev',
     configureServer(server) {
       server.middlewares.use((request, _response, next) => {
-        if (request.url && chatPaths.test(request.url)) request.url = '/chat/index.html';
+        const pathname = request.url?.split(/[?#]/)[0] ?? '';
+        if (matchChatRoute(pathname, '').page !== 'none') request.url = '/chat/index.html';
         next();
       });
     },

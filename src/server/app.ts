@@ -24,7 +24,7 @@ import { type Env, loadEnv } from '#server/env.ts';
 import { findCompanyDirectory } from '#server/features/chat/directory.ts';
 import { registerFeatures } from '#server/features/index.ts';
 import { withPersonalDataGuards } from '#server/features/privacy/log-redaction.ts';
-import { createWebPages } from '#server/features/site/web-pages.ts';
+import { createWebPages, isChatEntryPath } from '#server/features/site/web-pages.ts';
 import { createAuth } from '#server/lib/auth.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { recordDelivery } from '#server/lib/delivery-status.ts';
@@ -35,6 +35,7 @@ import { createMailer, type Email } from '#server/lib/mail.ts';
 import { webDistDir } from '#server/lib/paths.ts';
 import { securityHeaders } from '#server/lib/security-headers.ts';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '#server/lib/unstorable-text.ts';
+import { matchChatRoute } from '#shared/chat-routes.ts';
 import { isClientRoute } from '#shared/routes.ts';
 
 export type BuildAppOptions = {
@@ -257,7 +258,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
       return reply.status(404).send({ message: 'Not found' });
     }
     const isKnownRoute = isClientRoute(pathname);
-    if (isKnownRoute && isEmbeddablePage(pathname)) allowFraming(reply);
+    if (isKnownRoute && isChatEntryPath(pathname)) allowFraming(reply);
     const isFound = isKnownRoute && (await isChatLinkLive(ctx, pathname));
     return reply
       .status(isFound ? 200 : 404)
@@ -297,11 +298,11 @@ async function registerWebClient(app: FastifyInstance) {
  * page itself shows "Company Not Found". When the database cannot be asked, the page is served.
  */
 async function isChatLinkLive(ctx: AppContext, pathname: string): Promise<boolean> {
-  const match = /^\/chatbot\/([^/]+)(?:\/([^/]+))?\/?$/.exec(pathname);
-  if (!match) return true;
+  const route = matchChatRoute(pathname, '');
+  if (route.page !== 'chat') return true;
   try {
-    const [companySlug, propertySlug] = [match[1]!, match[2]].map((part) => part && decodeURIComponent(part));
-    const directory = await findCompanyDirectory(ctx, companySlug!, { propertySlug });
+    const { companySlug, propertySlug } = route;
+    const directory = await findCompanyDirectory(ctx, companySlug, { propertySlug });
     return directory !== null && (!propertySlug || directory.properties.some((p) => p.slug === propertySlug));
   } catch {
     return true;
@@ -315,10 +316,6 @@ async function isChatLinkLive(ctx: AppContext, pathname: string): Promise<boolea
  * (clickjacking). The chat carries no agent session (SameSite=Lax cookies stay out of a framed
  * page), so a frame can do nothing there that the tenant could not do on the page itself.
  */
-function isEmbeddablePage(pathname: string): boolean {
-  return pathname.startsWith('/chatbot/') || /^\/holdingpage\/?$/.test(pathname);
-}
-
 function allowFraming(reply: FastifyReply) {
   const policy = reply.getHeader('content-security-policy');
   if (typeof policy === 'string') {

@@ -3,11 +3,11 @@
 // tenant's phone loads little more than React; the server sends this page for those two paths.
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { decodePath, holdingPagePath, matchChatRoute } from '#shared/chat-routes.ts';
 import { DeferredToaster } from '#web/components/ui/deferred-toaster.tsx';
 import { PageFallback } from '#web/components/ui/page-fallback.tsx';
 import { usePageAnalytics } from '#web/lib/analytics.ts';
 import { ChatPage } from '#web/pages/chat/chat-page.tsx';
-import { decodePath, holdingPagePath, matchChatRoute } from './chat-routes.ts';
 import '../styles.css';
 
 const HoldingPage = lazy(() => import('#web/pages/chat/holding-page.tsx'));

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Env } from '#server/env.ts';
 import { rootDir, webDistDir } from '#server/lib/paths.ts';
+import { matchChatRoute } from '#shared/chat-routes.ts';
 import { fillSiteTokens } from './site-routes.ts';
 
 /** Where `npm run build` writes the public pages rendered to static HTML (scripts/prerender.ts). */
@@ -22,10 +23,10 @@ export function prerenderedFileFor(pathname: string, isKnownRoute: boolean): str
 /**
  * The public chat and the holding page it sends a tenant to have their own, lighter entry
  * (src/web/chat/, built to dist/web/chat/index.html). The same two paths may be framed by any
- * site (`isEmbeddablePage` in app.ts).
+ * site (see `allowFraming` in app.ts).
  */
 export function isChatEntryPath(pathname: string): boolean {
-  return /^\/(chatbot\/[^/]+(\/[^/]+)?|holdingpage)\/?$/.test(pathname);
+  return matchChatRoute(pathname, '').page !== 'none';
 }
 
 // better-auth's session cookie (with the __Secure- prefix over HTTPS).
