@@ -1,6 +1,7 @@
 import type { ChatMessage } from '#server/db/schema.ts';
 import { type Batcher, createBatcher } from '#server/lib/batcher.ts';
 import type { AppContext } from '#server/lib/context.ts';
+import { perContext } from '#server/lib/per-context.ts';
 import type { StoredState } from './stored-state.ts';
 
 /**
@@ -137,13 +138,4 @@ function createChatWrites(ctx: AppContext): ChatWrites {
   };
 }
 
-const writes = new WeakMap<AppContext, ChatWrites>();
-
-export function chatWrites(ctx: AppContext): ChatWrites {
-  let found = writes.get(ctx);
-  if (!found) {
-    found = createChatWrites(ctx);
-    writes.set(ctx, found);
-  }
-  return found;
-}
+export const chatWrites = perContext(createChatWrites);

@@ -1,5 +1,6 @@
 import type { Conversation } from '#server/db/schema.ts';
 import type { AppContext } from '#server/lib/context.ts';
+import { perContext } from '#server/lib/per-context.ts';
 
 /** What a chat turn needs of its conversation, as this process last stored or read it. */
 export type CachedConversation = Pick<
@@ -30,16 +31,7 @@ type Entry = { conversation: CachedConversation; expiresAt: number };
  */
 const MAX_ENTRIES = 2_000;
 const TTL_MS = 10 * 60_000;
-const caches = new WeakMap<AppContext, Map<string, Entry>>();
-
-function cacheOf(ctx: AppContext): Map<string, Entry> {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    cache = new Map();
-    caches.set(ctx, cache);
-  }
-  return cache;
-}
+const cacheOf = perContext(() => new Map<string, Entry>());
 
 /** The cached copy for this company's chat, or null (never another company's conversation). */
 export function cachedConversation(

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AgentProperty } from '#agent/types.ts';
 import { companies, type Property, properties } from '#server/db/schema.ts';
 import type { AppContext } from '#server/lib/context.ts';
+import { perContext } from '#server/lib/per-context.ts';
 import type { PublicProperty } from '#shared/schemas/chat.ts';
 
 /** A property as the chat uses it: the agent's public facts plus the link's slug. */
@@ -22,16 +23,7 @@ type CacheEntry = { directory: CompanyDirectory; expiresAt: number };
  */
 const TTL_MS = 10_000;
 const MAX_ENTRIES = 500;
-const caches = new WeakMap<AppContext, Map<string, CacheEntry>>();
-
-function cacheOf(ctx: AppContext): Map<string, CacheEntry> {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    cache = new Map();
-    caches.set(ctx, cache);
-  }
-  return cache;
-}
+const cacheOf = perContext(() => new Map<string, CacheEntry>());
 
 /** Forgets the cached directory of one company (by slug), or of every company. */
 export function invalidateCompanyDirectory(ctx: AppContext, companySlug?: string): void {

@@ -2,37 +2,27 @@ import { createGuidedEngine } from '#agent/dialogue.ts';
 import { createLlmEngine } from '#agent/llm.ts';
 import type { AgentContext, ConversationEngine } from '#agent/types.ts';
 import { londonNow, now } from '#server/lib/clock.ts';
-import type { AppContext } from '#server/lib/context.ts';
+import { perContext } from '#server/lib/per-context.ts';
 import { type ChatProperty, type CompanyDirectory, findProperty } from './directory.ts';
-
-const engines = new WeakMap<AppContext, ConversationEngine>();
 
 /**
  * The guided agent unless an LLM provider is configured; the LLM agent falls back to the guided
  * one for any turn its provider fails, so the tenant never sees a provider error.
  */
-export function engineFor(ctx: AppContext): ConversationEngine {
-  let engine = engines.get(ctx);
-  if (!engine) {
-    const guided = createGuidedEngine();
-    const { ai } = ctx.env;
-    engine =
-      ai.provider === 'guided'
-        ? guided
-        : createLlmEngine({
-            provider: ai.provider,
-            baseUrl: ai.baseUrl,
-            apiKey: ai.apiKey,
-            model: ai.model ?? '',
-            timeoutMs: ai.timeoutMs,
-            fallback: guided,
-            onFallback: (error: unknown) =>
-              ctx.log.warn({ err: error }, 'LLM turn failed: guided agent used'),
-          });
-    engines.set(ctx, engine);
-  }
-  return engine;
-}
+export const engineFor = perContext((ctx): ConversationEngine => {
+  const guided = createGuidedEngine();
+  const { ai } = ctx.env;
+  if (ai.provider === 'guided') return guided;
+  return createLlmEngine({
+    provider: ai.provider,
+    baseUrl: ai.baseUrl,
+    apiKey: ai.apiKey,
+    model: ai.model ?? '',
+    timeoutMs: ai.timeoutMs,
+    fallback: guided,
+    onFallback: (error: unknown) => ctx.log.warn({ err: error }, 'LLM turn failed: guided agent used'),
+  });
+});
 
 let todayCache: { minute: number; today: string } | undefined;
 

@@ -4,6 +4,7 @@ import { readScoreBreakdown } from '#server/features/leads/score-breakdown.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { escapeHtml } from '#server/lib/email-templates.ts';
 import type { Email } from '#server/lib/mail.ts';
+import { perContext } from '#server/lib/per-context.ts';
 import { formatUkPhone } from '#shared/format.ts';
 
 /** Leads of one company arriving within this long of the last email go together in a digest. */
@@ -17,16 +18,7 @@ export type LeadEmailPlan = { kind: 'now' } | { kind: 'digest'; afterSeconds: nu
  * The digest jobs this process queued, by company: until shortly before one runs, the next
  * leads of that company need not queue it again (one round trip less per lead).
  */
-const digestsQueued = new WeakMap<AppContext, Map<string, number>>();
-
-function queuedDigests(ctx: AppContext): Map<string, number> {
-  let queued = digestsQueued.get(ctx);
-  if (!queued) {
-    queued = new Map();
-    digestsQueued.set(ctx, queued);
-  }
-  return queued;
-}
+const queuedDigests = perContext(() => new Map<string, number>());
 
 /** After the lead's transaction has committed: send its email, or queue the company's digest. */
 export async function notifyNewLead(

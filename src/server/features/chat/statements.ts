@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { conversations } from '#server/db/schema.ts';
-import type { AppContext } from '#server/lib/context.ts';
+import { perContext } from '#server/lib/per-context.ts';
 import { type ChatDb, chatDb } from './db.ts';
 
 /**
@@ -29,13 +29,4 @@ function prepareStatements(db: ChatDb) {
 
 export type ChatStatements = ReturnType<typeof prepareStatements>;
 
-const prepared = new WeakMap<AppContext, ChatStatements>();
-
-export function chatStatements(ctx: AppContext): ChatStatements {
-  let statements = prepared.get(ctx);
-  if (!statements) {
-    statements = prepareStatements(chatDb(ctx));
-    prepared.set(ctx, statements);
-  }
-  return statements;
-}
+export const chatStatements = perContext((ctx): ChatStatements => prepareStatements(chatDb(ctx)));
