@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import type { Page } from '@playwright/test';
 import { type FakeStripe, startFakeStripe } from '#tests/fakes/stripe-server.ts';
 import { unique } from '#tests/helpers/factories.ts';
@@ -6,17 +5,6 @@ import { expect, expectNoSeriousA11yViolations, type LetLeadServer, startServer,
 
 const PASSWORD = 'Sunny-Flat-42!';
 const shots = process.env.BILLING_SCREENSHOTS === '1';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function screenshot(page: Page, name: string) {
   if (!shots) return;
@@ -192,11 +180,8 @@ test.describe('with Stripe keys, against a Stripe-compatible local server', () =
 
   test.beforeAll(async () => {
     stripe = await startFakeStripe({ webhookSecret: 'whsec_e2e_billing' });
-    // Stripe needs absolute return URLs, so this server's public address is fixed up front.
-    const port = await freePort();
+    // Stripe needs absolute return URLs: startServer fixes the port, and APP_URL with it, up front.
     stripeServer = await startServer({
-      PORT: String(port),
-      APP_URL: `http://localhost:${port}`,
       STRIPE_SECRET_KEY: 'sk_test_e2e',
       STRIPE_WEBHOOK_SECRET: 'whsec_e2e_billing',
       STRIPE_PRICE_SMALL: 'price_small',

@@ -1,20 +1,14 @@
-import { rmSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
-import { buildApp } from '#server/app.ts';
-import { loadEnv } from '#server/env.ts';
+import type { Page } from '@playwright/test';
 import type { DashboardDto, LeadDetailDto } from '#shared/schemas/leads.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
 import { createSignedInUser, insertCompany, insertProperty, unique } from '#tests/helpers/factories.ts';
 import {
+  addSessionCookie,
   test as base,
   expect,
   expectNoSeriousA11yViolations,
   type LetLeadServer,
-  startServer,
+  startSeededServer,
 } from './fixtures.ts';
 
 /**
@@ -22,7 +16,6 @@ import {
  * agencies are seeded into the server's embedded database before it starts.
  */
 
-const SESSION_SECRET = 'e2e-chat-secret-long-enough-for-better-auth';
 const PHONE = { width: 360, height: 740 };
 
 function ukDateIn(days: number): string {
@@ -39,87 +32,52 @@ type Seeded = {
   closed: Agency & { email: string; phone: string };
 };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function seed(dataDir: string, appUrl: string) {
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    APP_URL: appUrl,
-    SESSION_SECRET,
-    JOBS: 'false',
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-  });
-  const app = (await buildApp({ env, serveWeb: false, logger: false })) as unknown as TestApp;
-  try {
-    const agency = async (name: string, overrides: Record<string, unknown>) => {
-      const user = await createSignedInUser(app);
-      const company = await insertCompany(app.ctx.db, user.userId, {
-        name,
-        slug: unique('e2e-chat'),
-        ...overrides,
-      });
-      return {
-        cookie: user.cookie,
-        companyId: company.id,
-        companySlug: company.slug,
-        companyName: company.name,
-      };
-    };
-    const harbour = await agency('Harbour Lettings', { email: 'lettings@harbour.example' });
-    const elm = await insertProperty(app, harbour.companyId, harbour.companySlug, {
-      propertyName: '2 Bed Flat, Elm Road',
-      propertyAddress: '14 Elm Road, Leeds LS6 2AB',
-      vacancyDate: MOVE_IN,
-    });
-    const oak = await insertProperty(app, harbour.companyId, harbour.companySlug, {
-      propertyName: 'Studio Apartment',
-      propertyAddress: '3 Oak Street, Leeds LS2 7HY',
-      propertyRentalPrice: '£750 pcm',
-      numberOfBedrooms: 0,
-      parkingSpace: 'None',
-    });
-    const closed = await agency('Quiet Homes', {
-      accountLimit: 30,
-      currentCount: 0,
-      email: 'hello@quiet-homes.example',
-      phone: '0113 496 0000',
+async function seed(app: TestApp) {
+  const agency = async (name: string, overrides: Record<string, unknown>) => {
+    const user = await createSignedInUser(app);
+    const company = await insertCompany(app.ctx.db, user.userId, {
+      name,
+      slug: unique('e2e-chat'),
+      ...overrides,
     });
     return {
-      harbour: { ...harbour, elmSlug: elm.slug, oakSlug: oak.slug },
-      closed: { ...closed, email: 'hello@quiet-homes.example', phone: '0113 496 0000' },
+      cookie: user.cookie,
+      companyId: company.id,
+      companySlug: company.slug,
+      companyName: company.name,
     };
-  } finally {
-    await app.close();
-  }
+  };
+  const harbour = await agency('Harbour Lettings', { email: 'lettings@harbour.example' });
+  const elm = await insertProperty(app, harbour.companyId, harbour.companySlug, {
+    propertyName: '2 Bed Flat, Elm Road',
+    propertyAddress: '14 Elm Road, Leeds LS6 2AB',
+    vacancyDate: MOVE_IN,
+  });
+  const oak = await insertProperty(app, harbour.companyId, harbour.companySlug, {
+    propertyName: 'Studio Apartment',
+    propertyAddress: '3 Oak Street, Leeds LS2 7HY',
+    propertyRentalPrice: '£750 pcm',
+    numberOfBedrooms: 0,
+    parkingSpace: 'None',
+  });
+  const closed = await agency('Quiet Homes', {
+    accountLimit: 30,
+    currentCount: 0,
+    email: 'hello@quiet-homes.example',
+    phone: '0113 496 0000',
+  });
+  return {
+    harbour: { ...harbour, elmSlug: elm.slug, oakSlug: oak.slug },
+    closed: { ...closed, email: 'hello@quiet-homes.example', phone: '0113 496 0000' },
+  };
 }
 
 const test = base.extend<object, { seeded: Seeded; server: LetLeadServer }>({
   seeded: [
     async ({}, use) => {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'letlead-e2e-chat-'));
-      const port = await freePort();
-      const appUrl = `http://localhost:${port}`;
-      const agencies = await seed(dataDir, appUrl);
-      const { server, stop } = await startServer({
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        APP_URL: appUrl,
-        SESSION_SECRET,
-      });
-      await use({ server, ...agencies });
+      const { server, seeded, stop } = await startSeededServer(seed);
+      await use({ server, ...seeded });
       await stop();
-      rmSync(dataDir, { recursive: true, force: true });
     },
     { scope: 'worker', timeout: 90_000 },
   ],
@@ -127,16 +85,6 @@ const test = base.extend<object, { seeded: Seeded; server: LetLeadServer }>({
 });
 
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
-
-async function signIn(context: BrowserContext, baseURL: string, cookie: string) {
-  const { hostname } = new URL(baseURL);
-  await context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const index = pair.indexOf('=');
-      return { name: pair.slice(0, index), value: pair.slice(index + 1), domain: hostname, path: '/' };
-    }),
-  );
-}
 
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `/tmp/chat-${name}.png`, fullPage: false });
@@ -281,7 +229,7 @@ test.describe('the public chat on a phone', () => {
   });
 
   test('the agent sees Credits Exhausted on the holding page', async ({ page, context, baseURL, seeded }) => {
-    await signIn(context, baseURL!, seeded.closed.cookie);
+    await addSessionCookie(context, baseURL!, seeded.closed.cookie);
     await page.goto(`/holdingpage?company=${seeded.closed.companySlug}`);
     await expect(page.getByRole('heading', { name: 'Credits Exhausted' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Upgrade Plan' })).toHaveAttribute('href', '/pricing');

@@ -1,12 +1,6 @@
-import { readFileSync, rmSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
-import { buildApp } from '#server/app.ts';
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { chatTranscripts, conversations } from '#server/db/schema.ts';
-import { loadEnv } from '#server/env.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
 import {
   createSignedInUser,
@@ -16,11 +10,12 @@ import {
   unique,
 } from '#tests/helpers/factories.ts';
 import {
+  addSessionCookie,
   test as base,
   expect,
   expectNoSeriousA11yViolations,
   type LetLeadServer,
-  startServer,
+  startSeededServer,
 } from './fixtures.ts';
 
 /**
@@ -28,8 +23,6 @@ import {
  * embedded database before it starts (the running server holds it locked), then sign in with
  * the session cookie made while seeding.
  */
-
-const SESSION_SECRET = 'e2e-dashboard-secret-long-enough-for-better-auth';
 
 type Agent = { cookie: string; companyName: string; companySlug: string };
 type Seeded = {
@@ -42,17 +35,6 @@ type Seeded = {
   chat: Agent & { propertySlug: string };
   leadNames: string[];
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 const breakdown = {
   total: 8,
@@ -76,103 +58,86 @@ const tenants = [
   { name: 'Dan Wright', profession: 'Electrician', rating: null, availability: null, people: null },
 ];
 
-async function seed(dataDir: string, appUrl: string) {
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    APP_URL: appUrl,
-    SESSION_SECRET,
-    JOBS: 'false',
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-  });
-  const app = (await buildApp({ env, serveWeb: false, logger: false })) as unknown as TestApp;
-  try {
-    const makeAgent = async (
-      companyName: string,
-      credits: { accountLimit: number; currentCount: number },
-    ) => {
-      const user = await createSignedInUser(app as TestApp);
-      const company = await insertCompany(app.ctx.db, user.userId, {
-        name: companyName,
-        slug: unique('e2e-lettings'),
-        ...credits,
-      });
-      return { user, company };
-    };
-    // 3 of 30 credits left (10 %): critical. 6 of 30 (20 %): low.
-    const propertiesAgent = await makeAgent('Oakwood Lettings', { accountLimit: 30, currentCount: 3 });
-    const leadsAgent = await makeAgent('Riverside Homes', { accountLimit: 30, currentCount: 6 });
+async function seed(app: TestApp) {
+  const makeAgent = async (companyName: string, credits: { accountLimit: number; currentCount: number }) => {
+    const user = await createSignedInUser(app as TestApp);
+    const company = await insertCompany(app.ctx.db, user.userId, {
+      name: companyName,
+      slug: unique('e2e-lettings'),
+      ...credits,
+    });
+    return { user, company };
+  };
+  // 3 of 30 credits left (10 %): critical. 6 of 30 (20 %): low.
+  const propertiesAgent = await makeAgent('Oakwood Lettings', { accountLimit: 30, currentCount: 3 });
+  const leadsAgent = await makeAgent('Riverside Homes', { accountLimit: 30, currentCount: 6 });
 
-    const companyId = leadsAgent.company.id;
-    const [conversation] = await app.ctx.db
-      .insert(conversations)
-      .values({
-        sessionKey: unique('session'),
-        companyId,
-        status: 'ended',
-        messages: [
-          {
-            id: 'm1',
-            sender: 'ai',
-            content: 'Hello! I am the AI assistant for Riverside Homes.',
-            timestamp: '2025-01-05T15:00:00.000Z',
-          },
-          {
-            id: 'm2',
-            sender: 'user',
-            content: 'Hi, 2 of us, both nurses, £42k together',
-            timestamp: '2025-01-05T15:01:00.000Z',
-          },
-        ],
-      })
-      .returning();
-    const [transcript] = await app.ctx.db
-      .insert(chatTranscripts)
-      .values({
-        companyId,
-        conversationId: conversation!.id,
-        fileName: 'chat.txt',
-        content: 'AI: Hello!',
-        processed: true,
-      })
-      .returning();
-    for (const [index, tenant] of tenants.entries()) {
-      await insertLead(app.ctx.db, companyId, {
-        name: tenant.name,
-        email: `${tenant.name.split(' ')[0]!.toLowerCase()}@example.test`,
-        profession: tenant.profession,
-        rating: tenant.rating,
-        score: tenant.rating === null ? null : Number(tenant.rating),
-        availability: tenant.availability,
-        numberOfPeople: tenant.people,
-        propertyName: index === 3 ? 'any' : '2 Bed Flat, Elm Road',
-        propertyLocation: index === 3 ? null : '14 Elm Road, Leeds LS6 2AB',
-        createdAt: new Date(Date.UTC(2025, 0, 5 + index, 15, 7)),
-        ...(index === 0
-          ? { conversationId: conversation!.id, chatTranscriptId: transcript!.id, scoreBreakdown: breakdown }
-          : {}),
-      });
-    }
-    const agent = ({ user, company }: typeof leadsAgent): Agent => ({
-      cookie: user.cookie,
-      companyName: company.name,
-      companySlug: company.slug,
+  const companyId = leadsAgent.company.id;
+  const [conversation] = await app.ctx.db
+    .insert(conversations)
+    .values({
+      sessionKey: unique('session'),
+      companyId,
+      status: 'ended',
+      messages: [
+        {
+          id: 'm1',
+          sender: 'ai',
+          content: 'Hello! I am the AI assistant for Riverside Homes.',
+          timestamp: '2025-01-05T15:00:00.000Z',
+        },
+        {
+          id: 'm2',
+          sender: 'user',
+          content: 'Hi, 2 of us, both nurses, £42k together',
+          timestamp: '2025-01-05T15:01:00.000Z',
+        },
+      ],
+    })
+    .returning();
+  const [transcript] = await app.ctx.db
+    .insert(chatTranscripts)
+    .values({
+      companyId,
+      conversationId: conversation!.id,
+      fileName: 'chat.txt',
+      content: 'AI: Hello!',
+      processed: true,
+    })
+    .returning();
+  for (const [index, tenant] of tenants.entries()) {
+    await insertLead(app.ctx.db, companyId, {
+      name: tenant.name,
+      email: `${tenant.name.split(' ')[0]!.toLowerCase()}@example.test`,
+      profession: tenant.profession,
+      rating: tenant.rating,
+      score: tenant.rating === null ? null : Number(tenant.rating),
+      availability: tenant.availability,
+      numberOfPeople: tenant.people,
+      propertyName: index === 3 ? 'any' : '2 Bed Flat, Elm Road',
+      propertyLocation: index === 3 ? null : '14 Elm Road, Leeds LS6 2AB',
+      createdAt: new Date(Date.UTC(2025, 0, 5 + index, 15, 7)),
+      ...(index === 0
+        ? { conversationId: conversation!.id, chatTranscriptId: transcript!.id, scoreBreakdown: breakdown }
+        : {}),
     });
-    const noCompany = await createSignedInUser(app as TestApp);
-    const chatAgent = await makeAgent('Harbour Lets', { accountLimit: 30, currentCount: 30 });
-    const listing = await insertProperty(app, chatAgent.company.id, chatAgent.company.slug, {
-      slug: unique('harbour-flat'),
-    });
-    return {
-      properties: agent(propertiesAgent),
-      leads: agent(leadsAgent),
-      noCompanyCookie: noCompany.cookie,
-      chat: { ...agent(chatAgent), propertySlug: listing.slug },
-    };
-  } finally {
-    await app.close();
   }
+  const agent = ({ user, company }: typeof leadsAgent): Agent => ({
+    cookie: user.cookie,
+    companyName: company.name,
+    companySlug: company.slug,
+  });
+  const noCompany = await createSignedInUser(app as TestApp);
+  const chatAgent = await makeAgent('Harbour Lets', { accountLimit: 30, currentCount: 30 });
+  const listing = await insertProperty(app, chatAgent.company.id, chatAgent.company.slug, {
+    slug: unique('harbour-flat'),
+  });
+  return {
+    properties: agent(propertiesAgent),
+    leads: agent(leadsAgent),
+    noCompanyCookie: noCompany.cookie,
+    chat: { ...agent(chatAgent), propertySlug: listing.slug },
+  };
 }
 
 const test = base.extend<
@@ -181,46 +146,19 @@ const test = base.extend<
 >({
   seeded: [
     async ({}, use) => {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'letlead-e2e-dashboard-'));
-      const port = await freePort();
-      const appUrl = `http://localhost:${port}`;
-      const agents = await seed(dataDir, appUrl);
-      const { server, stop } = await startServer({
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        APP_URL: appUrl,
-        SESSION_SECRET,
-      });
-      await use({ server, ...agents, leadNames: tenants.map((t) => t.name) });
+      const { server, seeded, stop } = await startSeededServer(seed);
+      await use({ server, ...seeded, leadNames: tenants.map((t) => t.name) });
       await stop();
-      rmSync(dataDir, { recursive: true, force: true });
     },
     { scope: 'worker', timeout: 90_000 },
   ],
   server: [async ({ seeded }, use) => use(seeded.server), { scope: 'worker' }],
   signIn: async ({ context, baseURL }, use) => {
     await use(async (agent) => {
-      await signInWithCookie(context, baseURL!, agent.cookie);
+      await addSessionCookie(context, baseURL!, agent.cookie);
     });
   },
 });
-
-async function signInWithCookie(context: BrowserContext, baseURL: string, cookie: string) {
-  const { hostname } = new URL(baseURL);
-  await context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const index = pair.indexOf('=');
-      return {
-        name: pair.slice(0, index),
-        value: pair.slice(index + 1),
-        domain: hostname,
-        path: '/',
-        httpOnly: true,
-        sameSite: 'Lax' as const,
-      };
-    }),
-  );
-}
 
 async function screenshot(page: Page, name: string) {
   // Show each table from its first column, as an agent arriving at it would see it.
@@ -669,7 +607,7 @@ test.describe('dashboard: leads', () => {
   });
 
   test('a user without a company is asked to register one', async ({ page, context, baseURL, seeded }) => {
-    await signInWithCookie(context, baseURL!, seeded.noCompanyCookie);
+    await addSessionCookie(context, baseURL!, seeded.noCompanyCookie);
     await page.goto('/');
     await expect(page.getByRole('dialog', { name: 'Register your company' })).toBeVisible();
     // The open dialog hides the page behind it from the accessibility tree: look at the markup.

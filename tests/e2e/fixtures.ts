@@ -4,7 +4,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { buildApp } from '#server/app.ts';
+import { loadEnv } from '#server/env.ts';
+import type { TestApp } from '#tests/helpers/app.ts';
 
 export type LetLeadServer = {
   url: string;
@@ -14,6 +17,9 @@ export type LetLeadServer = {
 };
 
 type WorkerFixtures = { server: LetLeadServer };
+
+/** Signs the sessions a seed makes and those of the server that serves them. */
+export const SESSION_SECRET = 'e2e-secret-that-is-long-enough-for-better-auth';
 
 /**
  * Starts the production build (dist/server/main.js) once per worker, on its own embedded
@@ -34,7 +40,7 @@ export async function startServer(
       APP_URL: `http://localhost:${chosenPort}`,
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      SESSION_SECRET: 'e2e-secret-that-is-long-enough-for-better-auth',
+      SESSION_SECRET,
       LOG_LEVEL: 'info',
       DEMO_DATA: 'false',
       ...env,
@@ -68,7 +74,63 @@ export async function startServer(
   return { server: { url, dataDir, output: () => output }, stop };
 }
 
-function freePort(): Promise<number> {
+/**
+ * The production build on a database seeded first: `seed` writes agencies, listings and leads
+ * through the app itself (its factories and use cases) into a fresh data folder, and then the
+ * server starts on that folder, at the address the seed's links were made for.
+ */
+export async function startSeededServer<Seeded>(
+  seed: (app: TestApp) => Promise<Seeded>,
+): Promise<{ server: LetLeadServer; seeded: Seeded; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'letlead-e2e-seeded-'));
+  const port = String(await freePort());
+  const appUrl = `http://localhost:${port}`;
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    APP_URL: appUrl,
+    SESSION_SECRET,
+    JOBS: 'false',
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+  });
+  const app = (await buildApp({ env, serveWeb: false, logger: false })) as unknown as TestApp;
+  let seeded: Seeded;
+  try {
+    seeded = await seed(app);
+  } finally {
+    await app.close();
+  }
+  const { server, stop } = await startServer({ DATA_DIR: dataDir, PORT: port, APP_URL: appUrl });
+  return {
+    server,
+    seeded,
+    stop: async () => {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Puts a session cookie a seed made (`name=value; …`) into the browser, as signing in would. */
+export async function addSessionCookie(context: BrowserContext, baseURL: string, cookie: string) {
+  const { hostname } = new URL(baseURL);
+  await context.addCookies(
+    cookie.split('; ').map((pair) => {
+      const index = pair.indexOf('=');
+      return {
+        name: pair.slice(0, index),
+        value: pair.slice(index + 1),
+        domain: hostname,
+        path: '/',
+        httpOnly: true,
+        sameSite: 'Lax' as const,
+      };
+    }),
+  );
+}
+
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

@@ -1,13 +1,8 @@
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
-import { buildApp } from '#server/app.ts';
+import type { Page } from '@playwright/test';
 import { chatTranscripts, conversations } from '#server/db/schema.ts';
-import { loadEnv } from '#server/env.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
 import {
   createSignedInUser,
@@ -16,7 +11,14 @@ import {
   insertProperty,
   unique,
 } from '#tests/helpers/factories.ts';
-import { test as base, expect, type LetLeadServer, startServer } from './fixtures.ts';
+import {
+  addSessionCookie,
+  test as base,
+  expect,
+  type LetLeadServer,
+  SESSION_SECRET,
+  startSeededServer,
+} from './fixtures.ts';
 
 /**
  * In a real browser, against the production build: text a tenant or an agent typed is shown as
@@ -25,7 +27,6 @@ import { test as base, expect, type LetLeadServer, startServer } from './fixture
  * while the dashboard cannot, and the client bundle carries no secret.
  */
 
-const SESSION_SECRET = 'e2e-security-secret-long-enough-for-better-auth';
 const XSS = '<img src=x onerror=window.__xss=1>';
 const SCRIPT = '<script>window.__xss=2</script>';
 
@@ -39,112 +40,77 @@ type Seeded = {
   leadName: string;
 };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
+async function seed(app: TestApp) {
+  const user = await createSignedInUser(app, { firstName: XSS, lastName: SCRIPT });
+  const company = await insertCompany(app.ctx.db, user.userId, {
+    name: `${XSS} Lettings`,
+    slug: unique('xss-lettings'),
   });
-}
-
-async function seed(dataDir: string, appUrl: string) {
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    APP_URL: appUrl,
-    SESSION_SECRET,
-    JOBS: 'false',
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
+  const property = await insertProperty(app, company.id, company.slug, {
+    propertyName: `${SCRIPT} Loft`,
+    propertyAddress: `${XSS} 1 High Street`,
+    parkingSpace: '"><svg onload=window.__xss=3>',
+    landlord: `${XSS} landlord`,
   });
-  const app = (await buildApp({ env, serveWeb: false, logger: false })) as unknown as TestApp;
-  try {
-    const user = await createSignedInUser(app, { firstName: XSS, lastName: SCRIPT });
-    const company = await insertCompany(app.ctx.db, user.userId, {
-      name: `${XSS} Lettings`,
-      slug: unique('xss-lettings'),
-    });
-    const property = await insertProperty(app, company.id, company.slug, {
-      propertyName: `${SCRIPT} Loft`,
-      propertyAddress: `${XSS} 1 High Street`,
-      parkingSpace: '"><svg onload=window.__xss=3>',
-      landlord: `${XSS} landlord`,
-    });
-    const [conversation] = await app.ctx.db
-      .insert(conversations)
-      .values({
-        sessionKey: unique('session'),
-        companyId: company.id,
-        status: 'ended',
-        messages: [
-          { id: 'm1', sender: 'ai', content: `Hello from ${XSS}`, timestamp: '2026-01-05T15:00:00.000Z' },
-          {
-            id: 'm2',
-            sender: 'user',
-            content: `I am ${SCRIPT} and ${XSS}`,
-            timestamp: '2026-01-05T15:01:00.000Z',
-          },
-        ],
-      })
-      .returning();
-    const [transcript] = await app.ctx.db
-      .insert(chatTranscripts)
-      .values({
-        companyId: company.id,
-        conversationId: conversation!.id,
-        fileName: 'chat.txt',
-        content: `AI: Hello from ${XSS}`,
-        processed: true,
-      })
-      .returning();
-    const leadName = `${XSS} Mallory`;
-    await insertLead(app.ctx.db, company.id, {
-      name: leadName,
-      email: 'mallory@example.test',
-      profession: SCRIPT,
-      availability: 'javascript:window.__xss=4',
-      propertyName: property.propertyName,
-      propertyLocation: property.propertyAddress,
+  const [conversation] = await app.ctx.db
+    .insert(conversations)
+    .values({
+      sessionKey: unique('session'),
+      companyId: company.id,
+      status: 'ended',
+      messages: [
+        { id: 'm1', sender: 'ai', content: `Hello from ${XSS}`, timestamp: '2026-01-05T15:00:00.000Z' },
+        {
+          id: 'm2',
+          sender: 'user',
+          content: `I am ${SCRIPT} and ${XSS}`,
+          timestamp: '2026-01-05T15:01:00.000Z',
+        },
+      ],
+    })
+    .returning();
+  const [transcript] = await app.ctx.db
+    .insert(chatTranscripts)
+    .values({
+      companyId: company.id,
       conversationId: conversation!.id,
-      chatTranscriptId: transcript!.id,
-      scoreBreakdown: {
-        total: 1,
-        max: 10,
-        parts: [{ label: 'Occupation', points: 1, max: 1, reason: XSS }],
-      },
-    });
-    return {
-      cookie: user.cookie,
-      companyName: company.name,
-      companySlug: company.slug,
-      propertySlug: property.slug,
-      propertyName: property.propertyName,
-      leadName,
-    };
-  } finally {
-    await app.close();
-  }
+      fileName: 'chat.txt',
+      content: `AI: Hello from ${XSS}`,
+      processed: true,
+    })
+    .returning();
+  const leadName = `${XSS} Mallory`;
+  await insertLead(app.ctx.db, company.id, {
+    name: leadName,
+    email: 'mallory@example.test',
+    profession: SCRIPT,
+    availability: 'javascript:window.__xss=4',
+    propertyName: property.propertyName,
+    propertyLocation: property.propertyAddress,
+    conversationId: conversation!.id,
+    chatTranscriptId: transcript!.id,
+    scoreBreakdown: {
+      total: 1,
+      max: 10,
+      parts: [{ label: 'Occupation', points: 1, max: 1, reason: XSS }],
+    },
+  });
+  return {
+    cookie: user.cookie,
+    companyName: company.name,
+    companySlug: company.slug,
+    propertySlug: property.slug,
+    propertyName: property.propertyName,
+    leadName,
+  };
 }
 
 const test = base.extend<{ watch: Page }, { seeded: Seeded; server: LetLeadServer }>({
   seeded: [
     async ({}, use) => {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'letlead-e2e-security-'));
-      const port = await freePort();
-      const appUrl = `http://localhost:${port}`;
-      const seeded = await seed(dataDir, appUrl);
-      const { server, stop } = await startServer({
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        APP_URL: appUrl,
-        SESSION_SECRET,
-      });
+      const { server, seeded, stop } = await startSeededServer(seed);
       await use({ server, ...seeded });
       await stop();
-      rmSync(dataDir, { recursive: true, force: true });
     },
     { scope: 'worker', timeout: 90_000 },
   ],
@@ -162,23 +128,6 @@ const test = base.extend<{ watch: Page }, { seeded: Seeded; server: LetLeadServe
   },
 });
 
-async function signIn(context: BrowserContext, baseURL: string, cookie: string) {
-  const { hostname } = new URL(baseURL);
-  await context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const index = pair.indexOf('=');
-      return {
-        name: pair.slice(0, index),
-        value: pair.slice(index + 1),
-        domain: hostname,
-        path: '/',
-        httpOnly: true,
-        sameSite: 'Lax' as const,
-      };
-    }),
-  );
-}
-
 /** Nothing a tenant typed ran: no flag set, no element made from their markup, no CSP report. */
 async function expectNothingRan(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
@@ -195,7 +144,7 @@ test.describe('stored text is shown as text', () => {
     baseURL,
     seeded,
   }) => {
-    await signIn(context, baseURL!, seeded.cookie);
+    await addSessionCookie(context, baseURL!, seeded.cookie);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: seeded.companyName })).toBeVisible();
     const table = page.getByRole('table');
