@@ -1,8 +1,8 @@
-import { DownloadIcon, RefreshCwIcon, RotateCcwIcon, SearchIcon } from 'lucide-react';
+import { DownloadIcon, RefreshCwIcon, RotateCcwIcon } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { LeadDto } from '#shared/schemas/leads.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Input } from '#web/components/ui/input.tsx';
+import { SearchField } from '#web/components/ui/search-field.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { cn } from '#web/lib/utils.ts';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
@@ -96,20 +96,12 @@ export function LeadsTab({ companyId }: { companyId: string }) {
         </div>
       </div>
 
-      <div className="relative max-w-md">
-        <SearchIcon
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <Input
-          type="search"
-          aria-label="Search leads"
-          placeholder="Search leads by any detail"
-          className="pl-9"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-      </div>
+      <SearchField
+        label="Search leads"
+        placeholder="Search leads by any detail"
+        value={query}
+        onChange={setQuery}
+      />
 
       <LeadsTable
         leads={searched}

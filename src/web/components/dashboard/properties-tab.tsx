@@ -1,9 +1,9 @@
-import { CopyIcon, ExternalLinkIcon, PencilIcon, PlusIcon, SearchIcon, Trash2Icon } from 'lucide-react';
+import { CopyIcon, ExternalLinkIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { formatDate } from '#shared/format.ts';
 import type { PropertyDto } from '#shared/schemas/properties.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Input } from '#web/components/ui/input.tsx';
+import { SearchField } from '#web/components/ui/search-field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { cn } from '#web/lib/utils.ts';
@@ -192,20 +192,12 @@ export function PropertiesTab({ companyId }: { companyId: string }) {
         </Button>
       </div>
 
-      <div className="relative max-w-md">
-        <SearchIcon
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <Input
-          type="search"
-          aria-label="Search properties by name or address"
-          placeholder="Search by name or address"
-          className="pl-9"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-      </div>
+      <SearchField
+        label="Search properties by name or address"
+        placeholder="Search by name or address"
+        value={query}
+        onChange={setQuery}
+      />
 
       <div className="overflow-x-auto rounded-lg border border-border bg-background">
         <table className="w-full text-sm">
