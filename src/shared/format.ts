@@ -111,3 +111,21 @@ export function formatUkPhone(value: string | null | undefined): string {
   }
   return `${national.slice(0, 5)} ${national.slice(5)}`;
 }
+
+/** Words a company name carries that say nothing about which company it is. */
+const NAME_FILLER = new Set(['&', 'and', 'the', 'of', 'ltd', 'limited', 'llp', 'plc', 'co']);
+
+/**
+ * Two letters for a company's avatar: the first letters of its first two telling words
+ * ("Harbour & Hale Lettings" → "HH"), or the first two letters of a one-word name ("Foxtons" → "FO").
+ */
+export function companyInitials(name: string | null | undefined): string {
+  const words = (name ?? '')
+    .split(/[^\p{L}\p{N}&]+/u)
+    .filter((word) => word !== '' && !NAME_FILLER.has(word.toLowerCase()));
+  const letters =
+    words.length >= 2
+      ? [...words[0]!].slice(0, 1).concat([...words[1]!].slice(0, 1))
+      : [...(words[0] ?? '')].slice(0, 2);
+  return letters.join('').toLocaleUpperCase('en-GB');
+}
