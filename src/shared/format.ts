@@ -1,5 +1,5 @@
 /**
- * Display helpers in British English, on London time (DESIGN.md "Pinned details"): dates as
+ * Display helpers in British English, on London time: dates as
  * '5 Jan 2025' or '5 Jan, 3:07 PM', money as '£30,000', phone numbers in UK national form.
  */
 
