@@ -4,7 +4,7 @@ import { parseUkDate } from '#shared/dates.ts';
 export type SortState = { id: string; desc: boolean };
 
 /**
- * Spec section 4: the same column toggles; a new column starts ascending, or descending when
+ * The same column toggles; a new column starts ascending, or descending when
  * `descFirst` (Rating, where an agent wants the best leads at the top).
  */
 export function nextSort(current: SortState | null, columnId: string, descFirst = false): SortState {
