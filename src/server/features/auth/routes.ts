@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '#server/lib/context.ts';
+import { unauthorized } from '#server/lib/errors.ts';
 import { requireUser } from '#server/lib/session.ts';
 import {
   authUserSchema,
@@ -74,7 +75,8 @@ export async function registerAuth(root: FastifyInstance, ctx: AppContext): Prom
     const sessionUser = await requireUser(ctx, request);
     await refreshCreditsForOwner(ctx, sessionUser.id);
     const user = await loadAuthUser(ctx, sessionUser.id);
-    if (!user) throw new Error('The session points at a user that does not exist');
+    // The session outlived its user (the account was deleted): treat it as signed out.
+    if (!user) throw unauthorized();
     return user;
   });
 
