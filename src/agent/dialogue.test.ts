@@ -294,6 +294,7 @@ describe('confirming and closing', () => {
     const reply = replies[replies.length - 1];
     expect(reply.isComplete).toBe(true);
     expect(reply.reply).toMatch(/We will be in touch to book the viewing/);
+    expect(reply.reply).toContain(`I'll pass everything you've told me to the ${companyName} team.`);
     expect(replies[replies.length - 2].isComplete).toBe(false);
   });
 });

@@ -348,6 +348,23 @@ function reply(text: string, quickReplies: string[], state: AgentState, isComple
   };
 }
 
+/**
+ * Past MAX_TURNS the chat closes with what was collected, whichever engine is answering: the
+ * closing phrases make the page save the conversation as a lead.
+ */
+export function closeAtTurnLimit(
+  companyName: string,
+  state: AgentState,
+  said: readonly string[] = [],
+): AgentReply {
+  return reply(
+    `${said.join(' ')} Thanks for all of that. I'll pass everything you've told me to the ${companyName} team. We will be in touch to book the viewing. Have a great day!`,
+    [],
+    { ...state, stage: 'closed', asking: null },
+    true,
+  );
+}
+
 /** The opening: the company, that this is an AI assistant, where answers go, the first question. */
 export function startConversation(context: AgentContext): AgentReply {
   const fields = emptyFields();
@@ -511,16 +528,7 @@ export function guidedTurn(context: AgentContext, previous: AgentState, message:
   for (const q of answers.passedOn) if (!state.openQuestions.includes(q)) state.openQuestions.push(q);
   const said: string[] = [...answers.sentences];
 
-  if (state.turns >= MAX_TURNS) {
-    state.stage = 'closed';
-    state.asking = null;
-    return reply(
-      `${said.join(' ')} Thanks for all of that. I'll pass everything you've told me to the ${context.companyName} team. We will be in touch to book the viewing. Have a great day!`,
-      [],
-      state,
-      true,
-    );
-  }
+  if (state.turns >= MAX_TURNS) return closeAtTurnLimit(context.companyName, state, said);
 
   // The listing just chosen comes first, so answers about it read in order.
   if (propertyOutcome.changed) said.unshift(acknowledgeProperty(updated, property, seed));

@@ -5,7 +5,7 @@ import { formatPounds } from './text.ts';
 import type { AgentContext, AgentState, LeadFields, SlotName } from './types.ts';
 
 /**
- * The lead as stored and returned (DESIGN.md "Lead fields as stored and returned"): dates as
+ * The lead as stored and returned: dates as
  * dd/mm/yyyy (or the tenant's words), income as "£30,000 per year", the phone in E.164, the score
  * with its breakdown, and the property's details copied as they were at the time of the enquiry.
  */

@@ -46,7 +46,7 @@ function engine(overrides: Partial<LlmEngineOptions> = {}) {
     model: 'fake-model',
     timeoutMs: 2000,
     fallback: createGuidedEngine(),
-    onError: (error) => errors.push(error),
+    onFallback: (error) => errors.push(error),
     ...overrides,
   });
 }

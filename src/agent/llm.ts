@@ -41,8 +41,6 @@ export type LlmEngineOptions = {
   timeoutMs?: number;
   fallback: ConversationEngine;
   /** Told about each failed turn (the fallback's reply was used). */
-  onError?: (error: unknown) => void;
-  /** Same as `onError`. */
   onFallback?: (error: unknown) => void;
 };
 
@@ -268,10 +266,7 @@ function combine(context: AgentContext, previous: AgentState, guided: AgentReply
 
 export function createLlmEngine(options: LlmEngineOptions): ConversationEngine {
   const model = modelFor(options);
-  const report = (error: unknown) => {
-    options.onError?.(error);
-    options.onFallback?.(error);
-  };
+  const report = (error: unknown) => options.onFallback?.(error);
   return {
     start: (context) => options.fallback.start(context),
     reply: async (context, state, message) => {

@@ -3,7 +3,7 @@ import { formatPounds } from './text.ts';
 import type { AgentProperty, ExtractedFields, ScoreBreakdown, ScorePart } from './types.ts';
 
 /*
- * The lead score out of 10 (DESIGN.md "The score"). Computed from the extracted fields and the
+ * The lead score out of 10. Computed from the extracted fields and the
  * property only; it never looks at children or benefits (the Renters' Rights Act makes it unlawful
  * to disadvantage either), and income counts the same from any source.
  */

@@ -78,14 +78,14 @@ export type ConversationEngine = {
   reply: (context: AgentContext, state: AgentState, message: string) => Promise<AgentReply>;
 };
 
-/** The closing sentence; the chat page's automatic save keys on it (spec section 4). */
+/** The closing sentence; the chat page's automatic save keys on it. */
 export const CLOSING_SENTENCE =
   'Thank you for confirming the information. We will be in touch to book the viewing. Have a great day!';
 
 /** The most turns a conversation may take before the agent closes politely. */
 export const MAX_TURNS = 60;
 
-/** The parts of the score (DESIGN.md "The score"). */
+/** The parts of the score. */
 export type ScorePartName =
   | 'affordability'
   | 'moveInFit'
@@ -106,7 +106,7 @@ export type ScorePart = {
 
 export type ScoreBreakdown = { total: number; max: number; parts: ScorePart[] };
 
-/** A lead as stored and returned (DESIGN.md "Lead fields as stored and returned"). */
+/** A lead as stored and returned. */
 export type LeadFields = {
   propertyId: string | null;
   /** 'any' when no property was chosen. */

@@ -32,6 +32,7 @@ import { emailTemplates } from '#server/lib/email-templates.ts';
 import { AppError, badRequest } from '#server/lib/errors.ts';
 import { createJobQueue, requestScope } from '#server/lib/jobs.ts';
 import { createMailer, type Email } from '#server/lib/mail.ts';
+import { isSameOriginRequest } from '#server/lib/origin-check.ts';
 import { webDistDir } from '#server/lib/paths.ts';
 import { securityHeaders } from '#server/lib/security-headers.ts';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '#server/lib/unstorable-text.ts';
@@ -184,9 +185,16 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     // /api/auth/login would otherwise sign the visitor in to an account of the attacker's choosing.
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/stripe/webhook')) return;
-    const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
-    if (!origin && !request.headers.cookie) return;
-    if (!origin || !isAllowedOrigin(origin, env.appUrl, request.headers.host)) {
+    const secFetchSite = request.headers['sec-fetch-site'];
+    const isOurs = isSameOriginRequest({
+      origin: request.headers.origin,
+      referer: request.headers.referer,
+      secFetchSite: Array.isArray(secFetchSite) ? secFetchSite[0] : secFetchSite,
+      hasCookie: Boolean(request.headers.cookie),
+      appUrl: env.appUrl,
+      host: request.headers.host,
+    });
+    if (!isOurs) {
       throw new AppError('FORBIDDEN', 'This request must come from a LetLead page (origin check failed)');
     }
   });
@@ -377,24 +385,6 @@ function isDatabaseUnavailable(error: unknown): boolean {
     current = cause;
   }
   return false;
-}
-
-function refererOrigin(referer: string | undefined): string | undefined {
-  if (!referer) return undefined;
-  try {
-    return new URL(referer).origin;
-  } catch {
-    return undefined;
-  }
-}
-
-function isAllowedOrigin(origin: string, appUrl: string, host: string | undefined): boolean {
-  try {
-    const url = new URL(origin);
-    return url.origin === new URL(appUrl).origin || (host !== undefined && url.host === host);
-  } catch {
-    return false;
-  }
 }
 
 async function createRedis(url: string) {

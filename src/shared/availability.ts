@@ -1,5 +1,5 @@
 /**
- * How a lead's viewing availability is shown (spec section 2): the badge style from the value,
+ * How a lead's viewing availability is shown: the badge style from the value,
  * and a green tint that is stronger the sooner the tenant can view.
  */
 

@@ -6,7 +6,7 @@
 /** The longest message a tenant may send in one turn. */
 export const MAX_MESSAGE_LENGTH = 2000;
 
-/** Phrases of the closing sentence that trigger the page's automatic save (spec section 4). */
+/** Phrases of the closing sentence that trigger the page's automatic save. */
 export const AUTO_SAVE_PHRASES = [
   'we will be in touch to book the viewing',
   'have a great day',

@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { type PlanType, plans } from './plans.ts';
 
 /**
- * Credit-cycle rules (DESIGN.md "Plans and credits"): pure, so the server, the daily job's SQL
+ * Credit-cycle rules: pure, so the server, the daily job's SQL
  * and the screens can be checked against one table of cases.
  */
 

@@ -1,7 +1,7 @@
 import { formatDate, londonParts } from './format.ts';
 import { isPlanType, plans } from './plans.ts';
 
-/** Spec section 9: low at or below 20 % of the allowance, critical at or below 10 %. */
+/** Low at or below 20 % of the allowance, critical at or below 10 %. */
 export const LOW_CREDIT_RATIO = 0.2;
 export const CRITICAL_CREDIT_RATIO = 0.1;
 
@@ -14,7 +14,7 @@ export function creditLevel(remaining: number, limit: number): CreditLevel {
   return 'ok';
 }
 
-/** Spec section 4's wording for the credits card; null while credits are healthy. */
+/** The credits card's warning; null while credits are healthy. */
 export function creditWarning(remaining: number, limit: number): string | null {
   const level = creditLevel(remaining, limit);
   if (level === 'critical') return `Critical: Only ${Math.max(0, remaining)} credits left!`;
@@ -55,7 +55,7 @@ export type ResetInput = { subscriptionStatus: string | null; countResetDate: st
 
 /**
  * A paid subscription resets on each paid invoice; free and unsubscribed companies reset one
- * month after their last reset (DESIGN.md "Plans and credits").
+ * month after their last reset.
  */
 export function creditResetText({ subscriptionStatus, countResetDate }: ResetInput): string {
   if (subscriptionStatus === 'active') return 'Resets on billing cycle';

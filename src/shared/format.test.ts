@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { formatDate, formatDateTime, formatFullDateTime, formatMoney, formatUkPhone } from './format.ts';
+import {
+  companyInitials,
+  formatDate,
+  formatDateTime,
+  formatFullDateTime,
+  formatMoney,
+  formatUkPhone,
+} from './format.ts';
 
 describe('formatDate', () => {
   test.each([
@@ -69,5 +76,25 @@ describe('formatUkPhone', () => {
     [null, ''],
   ])('%s → %s', (stored, shown) => {
     expect(formatUkPhone(stored)).toBe(shown);
+  });
+});
+
+describe('companyInitials', () => {
+  test.each([
+    ['Harbour & Hale Lettings', 'HH'],
+    ['Lakeside Lets', 'LL'],
+    ['Northway Property Management', 'NP'],
+    ['Foxtons', 'FO'],
+    ['the Lettings Co Ltd', 'LE'],
+    ['  élan   homes ', 'ÉH'],
+    ['123 Lets', '1L'],
+    ['', ''],
+    [null, ''],
+  ])('%s → %s', (name, initials) => {
+    expect(companyInitials(name)).toBe(initials);
+  });
+
+  test('two agencies with different names get different initials', () => {
+    expect(companyInitials('Harbour & Hale Lettings')).not.toBe(companyInitials('Lakeside Lets'));
   });
 });

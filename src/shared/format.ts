@@ -1,5 +1,5 @@
 /**
- * Display helpers in British English, on London time (DESIGN.md "Pinned details"): dates as
+ * Display helpers in British English, on London time: dates as
  * '5 Jan 2025' or '5 Jan, 3:07 PM', money as '£30,000', phone numbers in UK national form.
  */
 
@@ -110,4 +110,22 @@ export function formatUkPhone(value: string | null | undefined): string {
     return `${national.slice(0, 4)} ${national.slice(4, 7)} ${national.slice(7)}`;
   }
   return `${national.slice(0, 5)} ${national.slice(5)}`;
+}
+
+/** Words a company name carries that say nothing about which company it is. */
+const NAME_FILLER = new Set(['&', 'and', 'the', 'of', 'ltd', 'limited', 'llp', 'plc', 'co']);
+
+/**
+ * Two letters for a company's avatar: the first letters of its first two telling words
+ * ("Harbour & Hale Lettings" → "HH"), or the first two letters of a one-word name ("Foxtons" → "FO").
+ */
+export function companyInitials(name: string | null | undefined): string {
+  const words = (name ?? '')
+    .split(/[^\p{L}\p{N}&]+/u)
+    .filter((word) => word !== '' && !NAME_FILLER.has(word.toLowerCase()));
+  const letters =
+    words.length >= 2
+      ? [...words[0]!].slice(0, 1).concat([...words[1]!].slice(0, 1))
+      : [...(words[0] ?? '')].slice(0, 2);
+  return letters.join('').toLocaleUpperCase('en-GB');
 }

@@ -1,6 +1,6 @@
 // The image helper's rules without zod, so that pages can build image URLs without loading it.
 
-/** Spec section 9: the widths the image helper serves; any other width snaps to one of these. */
+/** The widths the image helper serves; any other width snaps to one of these. */
 export const imageWidths = [320, 640, 768, 1024, 1280, 1920] as const;
 export const imageFormats = ['avif', 'webp', 'jpeg'] as const;
 export type ImageFormat = (typeof imageFormats)[number];

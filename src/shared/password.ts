@@ -1,5 +1,5 @@
 /**
- * The password rules (spec section 5), shared by the sign-up and update-password forms, the live
+ * The password rules, shared by the sign-up and update-password forms, the live
  * strength meter and the server. The special characters are the ones found on a UK keyboard
  * without a modifier beyond Shift; the hint shows them so nobody has to guess.
  */

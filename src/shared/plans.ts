@@ -47,7 +47,7 @@ export const plans: Record<PlanType, Plan> = {
   },
 };
 
-/** Features every plan offers (spec section 3). */
+/** Features every plan offers. */
 export const planFeatures = [
   'Intelligent lead scoring',
   'Smart dashboard',

@@ -401,6 +401,8 @@ describe('public chat', () => {
       const reply = await say(app, company.slug, sessionKey, 'and another thing');
       expect(reply.isComplete).toBe(true);
       expect(reply.response.toLowerCase()).toContain('we will be in touch to book the viewing');
+      // The same closing as the guided agent's own at its turn limit.
+      expect(reply.response).toContain(`I'll pass everything you've told me to the ${company.name} team.`);
     });
 
     it('limits the messages of one conversation per minute with a 429 and Retry-After', async () => {

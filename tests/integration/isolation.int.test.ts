@@ -19,7 +19,7 @@ import { listRoutes, type RouteKey, splitRouteKey } from '#tests/security/route-
  * The tenant isolation matrix: every route Fastify serves × signed out, a user of another
  * company, and the owner. A company's records answer 401 signed out and 404 to anyone else (as if
  * they did not exist), and nothing of theirs changes; account routes find the company from the
- * session; public routes answer public fields only (DESIGN.md section 5).
+ * session; public routes answer public fields only.
  */
 
 const byAccess = (access: string) =>

@@ -7,7 +7,7 @@ import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
 import { createScaleDatabase, type ServerProcess, startServerProcess } from './server-processes.ts';
 
 /**
- * Scale-out (DESIGN.md section 3): app processes are stateless, so two of them on one PostgreSQL
+ * Scale-out: app processes are stateless, so two of them on one PostgreSQL
  * database behave as one. Two real server processes here, as behind a load balancer that sends
  * each request to either. Runs in the `postgres` test project only (TEST_DATABASE_URL).
  */

@@ -304,7 +304,7 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
   },
   'GET /api/companies/slug/:slug/contact': {
     access: 'public',
-    why: 'the holding page shows the agency\'s own contact details (DESIGN.md "Holding page")',
+    why: 'the holding page shows the agency\'s own contact details',
     sample: async (w) => ({ path: `/api/companies/slug/${w.owner.company.slug}/contact`, ok: 200 }),
   },
   'POST /api/chat/:companySlug': {

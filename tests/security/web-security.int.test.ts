@@ -72,6 +72,13 @@ describe('origin check on state-changing requests', () => {
         'our cookie and a referer from another site': { cookie, referer: 'https://evil.example/page' },
         'no cookie from another site (login CSRF)': { origin: 'https://evil.example' },
         'a look-alike host': { cookie, origin: `${app.ctx.env.appUrl}.evil.example` },
+        'our cookie, no origin, Sec-Fetch-Site cross-site': { cookie, 'sec-fetch-site': 'cross-site' },
+        'no cookie, no origin, Sec-Fetch-Site cross-site': { 'sec-fetch-site': 'cross-site' },
+        'our own origin claimed by a cross-site fetch': {
+          cookie,
+          origin: app.ctx.env.appUrl,
+          'sec-fetch-site': 'cross-site',
+        },
       };
       const url = new URL(request.path, app.url);
       for (const [key, value] of Object.entries(request.query ?? {})) url.searchParams.set(key, value);
@@ -97,6 +104,17 @@ describe('origin check on state-changing requests', () => {
         body,
       });
       expect(own.status).not.toBe(403);
+      // A privacy tool stripped Origin and the referer: the browser's Sec-Fetch-Site still proves it.
+      const stripped = await fetch(url, {
+        method,
+        headers: {
+          cookie,
+          'sec-fetch-site': 'same-origin',
+          ...(body ? { 'content-type': contentType } : {}),
+        },
+        body,
+      });
+      expect(stripped.status).not.toBe(403);
     });
   }
 

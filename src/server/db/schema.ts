@@ -108,7 +108,7 @@ export const companies = pgTable(
     subscriptionStatus: varchar('subscription_status', { length: 50 }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
-    /** A downgrade waits here until the next reset (DESIGN.md "Plans and credits"). */
+    /** A downgrade waits here until the next reset. */
     pendingAccountType: varchar('pending_account_type', { length: 50 }),
     /** Seconds-since-epoch of the newest Stripe state applied, so older events cannot undo it. */
     stripeStateAt: integer('stripe_state_at'),

@@ -10,7 +10,7 @@ import { AppError } from './errors.ts';
 
 /**
  * The payment edge: Stripe through its official SDK when STRIPE_SECRET_KEY is set, otherwise the
- * local test checkout (DESIGN.md section 2), a LetLead page that stands in for Checkout and the
+ * local test checkout, a LetLead page that stands in for Checkout and the
  * Billing Portal. The local one keeps no state of its own: its session and portal ids are tokens
  * signed with SESSION_SECRET, and the subscription it "creates" lives on the company row, so it
  * works the same with several instances.

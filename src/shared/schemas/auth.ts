@@ -43,7 +43,7 @@ export const authUserSchema = z.object({
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
-// ---- Forms and requests (spec section 5) ----
+// ---- Forms and requests ----
 
 /** An email that must be given (login, reset): an empty field says so. */
 export const emailSchema = z
@@ -53,7 +53,7 @@ export const emailSchema = z
   .max(255, 'Email must be at most 255 characters')
   .pipe(z.email('Valid email is required'));
 
-/** The company form's email (spec section 5): one message, empty or malformed. */
+/** The company form's email: one message, empty or malformed. */
 export const companyEmailSchema = z
   .string({ error: 'Valid email is required' })
   .trim()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paidPlanTypes, planTypes } from '#shared/plans.ts';
 
-/** POST /api/stripe/create-checkout-session (spec section 3 "Checkout request"). */
+/** POST /api/stripe/create-checkout-session. */
 export const checkoutRequestSchema = z.object({
   planType: z.enum(paidPlanTypes, { error: 'Choose a paid plan: small, medium or large' }),
   customerEmail: z
@@ -23,7 +23,7 @@ export const planSummarySchema = z.object({
   credits: z.number().int(),
 });
 
-/** GET /api/stripe/checkout-session/{sessionId} (spec section 3 "Checkout session details"). */
+/** GET /api/stripe/checkout-session/{sessionId}. */
 export const checkoutSessionResponseSchema = z.object({
   session: z.object({
     plan: planSummarySchema,
@@ -41,7 +41,7 @@ export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSche
 
 export const checkoutSessionParamsSchema = z.object({ sessionId: z.string().min(1).max(2048) });
 
-/** GET /api/stripe/subscription-status (spec section 3 "Subscription status response"). */
+/** GET /api/stripe/subscription-status. */
 export const subscriptionStatusResponseSchema = z.object({
   company: z.object({ subscriptionStatus: z.string().nullable() }),
   subscription: z
@@ -66,7 +66,7 @@ export const webhookResponseSchema = z.object({ received: z.boolean(), duplicate
 
 /**
  * What the signup page keeps in localStorage (key `letlead.pendingSignup`) while the browser is at
- * checkout: non-secret details only, for the success page's welcome (DESIGN.md "Paid sign-up").
+ * checkout: non-secret details only, for the success page's welcome.
  */
 export const PENDING_SIGNUP_KEY = 'letlead.pendingSignup';
 export const pendingSignupSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { planTypes } from '#shared/plans.ts';
 import { companyEmailSchema, companyNameSchema, companySchema, phoneSchema } from './auth.ts';
 
-/** The company form (spec section 5), as the registration dialog sends it. */
+/** The company form, as the registration dialog sends it. */
 export const companyFormSchema = z.object({
   companyName: companyNameSchema,
   email: companyEmailSchema,

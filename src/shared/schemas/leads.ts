@@ -32,7 +32,7 @@ export const dashboardSchema = z.object({
 });
 export type DashboardDto = z.infer<typeof dashboardSchema>;
 
-/** One part of the score (DESIGN.md "The score"): what it measures, the points won and why. */
+/** One part of the score: what it measures, the points won and why. */
 export const scorePartSchema = z.object({
   label: z.string(),
   points: z.number(),

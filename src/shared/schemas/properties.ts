@@ -6,7 +6,7 @@ const required = (message: string, max = 500) =>
 
 /**
  * The Add/Edit Property form and the body of POST /api/companies/{id}/properties and
- * PUT /api/properties/{id} (spec section 5). The server makes the slug and the agent link.
+ * PUT /api/properties/{id}. The server makes the slug and the agent link.
  */
 export const propertyInputSchema = z.object({
   propertyName: required('Property name is required', 255),

@@ -17,7 +17,7 @@ type ResponsiveImageProps = {
   className?: string;
 };
 
-/** Spec section 9: lazy images start loading 50 px before they scroll into view. */
+/** Lazy images start loading 50 px before they scroll into view. */
 export const LAZY_ROOT_MARGIN = '50px';
 
 function srcSet(src: string, format: ImageFormat, maxWidth: number): string {

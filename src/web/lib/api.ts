@@ -1,4 +1,4 @@
-/** A non-OK response. Its message reads `STATUS: body` (spec section 8). */
+/** A non-OK response. Its message reads `STATUS: body`. */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;

@@ -5,7 +5,7 @@ import { apiRequest } from './api.ts';
 import { queryClient } from './query-client.ts';
 import { refreshUser } from './refresh-user.ts';
 
-/** Signs in (POST /api/auth/login), refetches the user (spec section 4) and opens the dashboard. */
+/** Signs in (POST /api/auth/login), refetches the user and opens the dashboard. */
 export function useLogin() {
   const [, navigate] = useLocation();
   return useMutation({

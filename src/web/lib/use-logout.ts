@@ -7,7 +7,7 @@ import { toast } from './toast.ts';
 
 /**
  * Signs out (POST /api/auth/logout). Afterwards the user and companies caches are invalidated and
- * the user refetched (spec section 4), and what was fetched for the old session is dropped so the
+ * the user refetched, and what was fetched for the old session is dropped so the
  * next person at this browser never sees it.
  */
 export function useLogout() {

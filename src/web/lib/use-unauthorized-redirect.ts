@@ -4,13 +4,13 @@ import { isUnauthorizedError } from './api.ts';
 import { queryClient } from './query-client.ts';
 import { toast } from './toast.ts';
 
-/** The spec's delay between the "logged out" toast and the redirect (section 9). */
+/** The spec's delay between the "logged out" toast and the redirect. */
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 
 let isRedirecting = false;
 
 /**
- * Handles an error from a call that needs a session (spec section 8): when it is a 401
+ * Handles an error from a call that needs a session: when it is a 401
  * "Unauthorized", shows 'Unauthorized: You are logged out. Logging in again...' and after 500 ms
  * goes to `/` as a signed-out visitor. Answers whether it handled the error, so callers show their
  * own message otherwise:

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { users } from '#server/db/schema.ts';
+import { findCompanyByOwner } from '#server/features/companies/companies.ts';
+import { toCompanyDto } from '#server/features/companies/company-dto.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import type { AuthUser } from '#shared/schemas/auth.ts';
-import { findCompanyByOwner } from '../companies/companies.ts';
-import { toCompanyDto } from '../companies/company-dto.ts';
 
 /** The user as GET /api/auth/user answers it: with its company, or `company: null`. */
 export async function loadAuthUser(ctx: AppContext, userId: string): Promise<AuthUser | null> {

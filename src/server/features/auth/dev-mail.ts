@@ -5,7 +5,7 @@ import type { AppContext } from '#server/lib/context.ts';
 import { escapeHtml } from '#server/lib/email-templates.ts';
 
 /**
- * The development outbox (DESIGN.md section 2): without SMTP_URL every email is stored, and this
+ * The development outbox: without SMTP_URL every email is stored, and this
  * page lists the newest ones with their links, so a newcomer can verify an account and reset a
  * password on a laptop. Never registered with SMTP or in production.
  */

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { users } from '#server/db/schema.ts';
+import { insertCompany } from '#server/features/companies/companies.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { trackDelivery } from '#server/lib/delivery-status.ts';
 import { emailTemplates } from '#server/lib/email-templates.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { SignupRequest, SignupResponse } from '#shared/schemas/auth.ts';
-import { insertCompany } from '../companies/companies.ts';
 
 const UNABLE_TO_SEND =
   'We could not send the verification email just now. Please try again in a few minutes.';

@@ -59,8 +59,8 @@ const freePlan = (at: Date): CompanyBillingUpdate => ({
 });
 
 /**
- * How the company converges on the subscription as Stripe has it now (DESIGN.md "Plans and
- * credits"). The snapshot is always re-read, never taken from the event, so the result depends on
+ * How the company converges on the subscription as Stripe has it now (docs/billing.md). The
+ * snapshot is always re-read, never taken from the event, so the result depends on
  * the event only through its type and age:
  * - a subscription new to the company starts a paid cycle: the plan applies at once, the
  *   difference in allowance is added, and the cycle starts at the subscription's period start;

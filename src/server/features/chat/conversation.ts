@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { closeAtTurnLimit } from '#agent/dialogue.ts';
 import { extractFromTranscript } from '#agent/lead-fields.ts';
 import { type AgentReply, type AgentState, MAX_TURNS } from '#agent/types.ts';
 import { type ChatMessage, conversations } from '#server/db/schema.ts';
@@ -230,7 +231,7 @@ async function answerAndStore(
 
   const result: AgentReply =
     conversation.turnCount >= MAX_TURNS
-      ? turnLimitReply(directory.company.name, state.agent)
+      ? closeAtTurnLimit(directory.company.name, state.agent)
       : await engineFor(ctx).reply(context, state.agent, text);
 
   const newMessages = [message('user', text, at), message('ai', result.reply, now())];
@@ -276,19 +277,6 @@ function checkConversationRate(recent: string[], at: Date): string[] {
     });
   }
   return [...inWindow, at.toISOString()];
-}
-
-/**
- * Past MAX_TURNS the server closes the chat itself, whatever the engine would say: the reply
- * carries the closing phrases so that the page saves what was collected.
- */
-function turnLimitReply(companyName: string, agent: AgentState): AgentReply {
-  return {
-    reply: `We have covered a lot, so I will pass everything you have told me to ${companyName} now. We will be in touch to book the viewing. Have a great day!`,
-    quickReplies: [],
-    state: { ...agent, stage: 'closed', asking: null },
-    isComplete: true,
-  };
 }
 
 function chosenPropertyId(directory: CompanyDirectory, state: AgentState): string | null {

@@ -16,7 +16,7 @@ import { endConversation } from './end-conversation.ts';
 
 const chatbotNotFound = () => notFound('The requested chatbot could not be found.');
 
-/** GET /api/companies/slug/{slug}: public fields only (DESIGN.md section 5). */
+/** GET /api/companies/slug/{slug}: public fields only. */
 export async function getPublicCompany(
   ctx: AppContext,
   companySlug: string,

@@ -23,8 +23,8 @@ export async function findCompanyByOwner(db: Db, ownerId: string): Promise<Compa
 }
 
 /**
- * Every new company starts on the free plan with the free allowance (DESIGN.md "Plans and
- * credits": the column defaults are never relied on); paid plans arrive through billing. The slug
+ * Every new company starts on the free plan with the free allowance (the column defaults are never
+ * relied on); paid plans arrive through billing. The slug
  * is unique across companies and never changes afterwards, so shared links keep working. Two
  * sign-ups with the same name at the same moment can both see a slug free: the loser of that race
  * gets the unique violation and looks again.

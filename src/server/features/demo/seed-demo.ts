@@ -1,12 +1,12 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import { accounts, chatTranscripts, companies, leads, users } from '#server/db/schema.ts';
+import { handleChatTurn } from '#server/features/chat/conversation.ts';
+import { endConversation } from '#server/features/chat/end-conversation.ts';
+import { insertCompany } from '#server/features/companies/companies.ts';
+import { createProperty } from '#server/features/properties/properties.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import type { PropertyInput } from '#shared/schemas/properties.ts';
-import { handleChatTurn } from '../chat/conversation.ts';
-import { endConversation } from '../chat/end-conversation.ts';
-import { insertCompany } from '../companies/companies.ts';
-import { createProperty } from '../properties/properties.ts';
 
 export const DEMO_EMAIL = 'demo@letlead.local';
 export const DEMO_PASSWORD = 'Demo-Lettings-2026!';

@@ -4,7 +4,7 @@ import type { AppContext } from '#server/lib/context.ts';
 import { imageParamsSchema, imageQuerySchema } from '#shared/schemas/images.ts';
 import { createImageRenderer, imageContentType, negotiateImageFormat } from './images.ts';
 
-/** GET /images/:file?w=&h=&q=&f= (spec section 9): resized, converted and cached renditions. */
+/** GET /images/:file?w=&h=&q=&f=: resized, converted and cached renditions. */
 export async function registerImages(
   app: FastifyInstance,
   _ctx: AppContext,

@@ -12,7 +12,7 @@ export const imagesDir = path.join(rootDir, 'src/server/features/images/files');
 
 export type RenderedImage = { body: Buffer; format: ImageFormat; etag: string };
 
-// Spec section 9 leaves quality open; these keep photos and illustrations crisp at about a
+// Quality: these keep photos and illustrations crisp at about a
 // third of the JPEG size. Requested qualities are held inside a sensible band.
 const defaultQuality: Record<ImageFormat, number> = { avif: 55, webp: 78, jpeg: 80 };
 const qualityBand = { min: 30, max: 90 };

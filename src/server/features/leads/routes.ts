@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { companies } from '#server/db/schema.ts';
+import { refreshCreditsIfDue } from '#server/features/billing/credit-resets.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { requireCompanyById, requireUser } from '#server/lib/session.ts';
 import { leadDetailSchema, leadIdParamsSchema } from '#shared/schemas/leads.ts';
 import { companyIdParamsSchema } from '#shared/schemas/properties.ts';
-import { refreshCreditsIfDue } from '../billing/credit-resets.ts';
 import { deleteLead, exportLeadsCsv, getDashboardJson, getLeadDetail } from './leads.ts';
 
 export async function registerLeads(root: FastifyInstance, ctx: AppContext): Promise<void> {

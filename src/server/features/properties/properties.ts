@@ -7,12 +7,12 @@ import { isUuid } from '#server/lib/session.ts';
 import type { PropertyDto, PropertyInput } from '#shared/schemas/properties.ts';
 import { uniqueSlug } from '#shared/slug.ts';
 
-/** DESIGN.md "Slugs and links": the agency-wide link. */
+/** The agency-wide link. */
 export function agencyLink(appUrl: string, companySlug: string): string {
   return `${appUrl}/chatbot/${encodeURIComponent(companySlug)}`;
 }
 
-/** DESIGN.md "Slugs and links": a property's own link. */
+/** A property's own link. */
 export function propertyLink(appUrl: string, companySlug: string, propertySlug: string): string {
   return `${agencyLink(appUrl, companySlug)}/${encodeURIComponent(propertySlug)}`;
 }

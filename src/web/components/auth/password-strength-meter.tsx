@@ -35,7 +35,7 @@ export function SpecialCharacters() {
 }
 
 /**
- * The live meter (spec section 5): Strong with no failing rule, Medium with one or two, Weak with
+ * The live meter: Strong with no failing rule, Medium with one or two, Weak with
  * three or more, and the rules still to meet. Nothing shows until the user starts typing.
  */
 export function PasswordStrengthMeter({ password, id }: { password: string; id?: string }) {

@@ -3,14 +3,14 @@ import type { CheckoutResponse, PortalSessionResponse } from '#shared/schemas/bi
 import { ApiError, apiRequest } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
 
-/** Spec section 8 "Checkout": the message for a checkout that could not be created. */
+/** The message for a checkout that could not be created. */
 export function checkoutErrorMessage(error: unknown): string {
   if (error instanceof ApiError)
     return `Failed to create checkout session: ${error.serverMessage ?? error.status}`;
   return 'Network error occurred while creating checkout session';
 }
 
-/** Spec section 8 "Checkout": the message for session details that could not be loaded. */
+/** The message for session details that could not be loaded. */
 export function checkoutDetailsErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     return `Failed to retrieve checkout session details: ${error.serverMessage ?? error.status}`;

@@ -7,7 +7,7 @@ export type PendingSignupState =
 
 /**
  * The details the signup page kept while the browser was at checkout, checked again with the
- * shared schema (spec section 5): storage can hold anything by the time the user comes back.
+ * shared schema: storage can hold anything by the time the user comes back.
  */
 export function readPendingSignup(): PendingSignupState {
   let text: string | null = null;

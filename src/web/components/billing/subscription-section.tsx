@@ -18,7 +18,7 @@ import { openBillingPortal } from './billing-api.ts';
 
 type StatusStyle = { label: string; variant: 'success' | 'warning' | 'danger' | 'secondary' };
 
-/** Spec section 4: active green, past_due yellow, canceled red, anything else grey. */
+/** Active green, past_due yellow, canceled red, anything else grey. */
 export function subscriptionStatusStyle(status: string | null): StatusStyle {
   if (status === 'active') return { label: 'Active', variant: 'success' };
   if (status === 'past_due') return { label: 'Past due', variant: 'warning' };

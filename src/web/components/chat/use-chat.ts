@@ -12,7 +12,7 @@ import type {
 import { ApiError, apiRequest } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
 
-/** Spec section 4: the automatic save waits about a second after the closing sentence. */
+/** The automatic save waits about a second after the closing sentence. */
 export const AUTO_SAVE_DELAY_MS = 1000;
 
 export type ChatStatus = 'starting' | 'ready' | 'ended' | 'not-found' | 'failed';
@@ -60,7 +60,7 @@ function isHoldingPageRedirect(error: unknown): boolean {
   );
 }
 
-/** Spec section 8: the chat's own error messages. */
+/** The chat's own error messages. */
 function showSendError(error: unknown): void {
   const message = error instanceof Error ? error.message : '';
   if (message.includes('Too many requests')) {

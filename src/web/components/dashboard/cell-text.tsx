@@ -1,5 +1,5 @@
 /**
- * A table value, or '-' when there is none (spec section 2). Truncated to one line by default
+ * A table value, or '-' when there is none. Truncated to one line by default
  * (the leads table has fixed row heights); `wrap` lets it wrap instead.
  */
 export function CellText({

@@ -24,7 +24,7 @@ type ConfirmDeleteDialogProps = {
   onCancel: () => void;
 };
 
-/** Step two of a deletion (spec section 4): Cancel clears the selection; Delete confirms. */
+/** Step two of a deletion: Cancel clears the selection; Delete confirms. */
 export function ConfirmDeleteDialog({
   isOpen,
   title,

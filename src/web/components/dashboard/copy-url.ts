@@ -18,7 +18,7 @@ function copyWithSelection(text: string): boolean {
   }
 }
 
-/** Copies a link and says so (spec section 2 and 8 wording). */
+/** Copies a link and says so. */
 export async function copyUrl(url: string): Promise<boolean> {
   let isCopied = false;
   try {

@@ -8,7 +8,7 @@ import { cn } from '#web/lib/utils.ts';
 
 const statusVariant = { ok: 'success', low: 'warning', critical: 'danger' } as const;
 
-/** Spec section 4: plan, credits left of the allowance, when they reset, and the low/critical warnings. */
+/** Plan, credits left of the allowance, when they reset, and the low/critical warnings. */
 export function CreditsCard({ company, className }: { company: CreditsInput; className?: string }) {
   const credits = summariseCredits(company);
   return (

@@ -13,7 +13,7 @@ export const leadsCsvUrl = (companyId: string) => `/api/companies/${companyId}/l
 
 /**
  * A failed mutation's toast: the spec's message as the title, the server's reason (if any) below
- * it. A 401 instead shows the signed-out toast and goes home (spec section 8).
+ * it. A 401 instead shows the signed-out toast and goes home.
  */
 export function useFailureToast() {
   const redirectIfUnauthorized = useUnauthorizedRedirect();

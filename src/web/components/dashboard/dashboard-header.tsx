@@ -1,5 +1,6 @@
 import { LogOutIcon, SparklesIcon, UserCogIcon } from 'lucide-react';
 import { Link } from 'wouter';
+import { companyInitials } from '#shared/format.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 
@@ -19,6 +20,7 @@ export function DashboardHeader({
   onLogout,
   isLoggingOut,
 }: DashboardHeaderProps) {
+  const displayName = companyName?.trim() || 'Property Manager';
   return (
     <header className="border-b border-border bg-background">
       <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
@@ -27,10 +29,10 @@ export function DashboardHeader({
             className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary text-sm font-bold text-primary-foreground"
             aria-hidden="true"
           >
-            LL
+            {companyInitials(displayName)}
           </span>
           <div className="min-w-0">
-            <h1 className="truncate text-lg font-semibold">{companyName?.trim() || 'Property Manager'}</h1>
+            <h1 className="truncate text-lg font-semibold">{displayName}</h1>
             <p className="text-xs text-muted-foreground">LetLead dashboard</p>
           </div>
         </div>

@@ -2,7 +2,7 @@ import { type AvailabilityTier, availabilityTier, availabilityVariant } from '#s
 import { Badge } from '#web/components/ui/badge.tsx';
 import { cn } from '#web/lib/utils.ts';
 
-// Spec section 2's greens, each tint keeping its text at 4.5:1 or more.
+// The availability greens, each tint keeping its text at 4.5:1 or more.
 const tierClassName: Record<AvailabilityTier, string> = {
   strongest: 'border-transparent bg-green-700 text-white',
   mid: 'border-green-300 bg-green-100 text-green-900',

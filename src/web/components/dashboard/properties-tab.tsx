@@ -24,7 +24,7 @@ import {
 } from './table-sorting.ts';
 import { type TableColumn, useSortedRows } from './use-sorted-rows.ts';
 
-/** Spec section 2: the Property List sorts newest first until the agent picks a column. */
+/** The Property List sorts newest first until the agent picks a column. */
 const DEFAULT_SORT: SortState = { id: 'createdAt', desc: true };
 
 export function PropertiesTab({ companyId }: { companyId: string }) {

@@ -157,7 +157,7 @@ function PropertyForm({
                   onBlur={field.onBlur}
                   value={field.value ?? ''}
                   onChange={(event) => {
-                    // Spec section 5: anything that is not a number becomes empty.
+                    // Anything that is not a number becomes empty.
                     const number = event.target.valueAsNumber;
                     field.onChange(Number.isNaN(number) ? undefined : number);
                   }}

@@ -1,4 +1,4 @@
-/** The hero demo's sample conversation and dashboard rows (spec section 3: scores 95, 82, 75, 57). */
+/** The hero demo's sample conversation and dashboard rows (scores 95, 82, 75, 57). */
 export type DemoMessage = { from: 'ai' | 'tenant'; text: string };
 
 export const demoCompany = 'Riverside Lettings';

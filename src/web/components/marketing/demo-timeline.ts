@@ -1,5 +1,5 @@
 /**
- * The hero demo's timing (spec section 4): a new chat message every 1.5 s, the Qualification
+ * The hero demo's timing: a new chat message every 1.5 s, the Qualification
  * Dashboard 1 s after the last message, then back to the start. Pure, so any clock can drive it.
  */
 export const DEMO_TIMING = {

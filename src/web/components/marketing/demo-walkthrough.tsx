@@ -8,7 +8,7 @@ import { CreateLinkScreen, LeadsScreen, ShareScreen, SignUpScreen } from './walk
 
 export const WALKTHROUGH_STEP_MS = 6000;
 
-/** The demo page's four steps (spec section 2: sign up, create a link, share with tenants, AI creates leads). */
+/** The demo page's four steps (sign up, create a link, share with tenants, AI creates leads). */
 export const walkthroughSteps = [
   {
     title: 'Sign up',

@@ -116,7 +116,7 @@ function SignupFormView({
         const isDelayed = /may take a few minutes/.test(response.message);
         return { kind: 'check-inbox', email: response.email, isDelayed } as const;
       }
-      // DESIGN.md "Paid sign-up": the account exists (free, unverified); only non-secret details wait here.
+      // The account exists (free, unverified); only non-secret details wait here.
       const pending: PendingSignup = {
         accountType: values.accountType,
         email: response.email,

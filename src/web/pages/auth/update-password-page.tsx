@@ -105,7 +105,7 @@ function NewPasswordForm({ token }: { token: string }) {
     },
   });
 
-  // One message per rule that is not met (spec section 5), once the field has been checked.
+  // One message per rule that is not met, once the field has been checked.
   const passwordMessages = errors.newPassword
     ? failingPasswordRules(newPassword).map((rule) => rule.message)
     : [];
