@@ -2,6 +2,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refreshCreditsForOwner } from '#server/features/billing/credit-resets.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { unauthorized } from '#server/lib/errors.ts';
 import { requireUser } from '#server/lib/session.ts';
@@ -14,7 +15,6 @@ import {
   signupResponseSchema,
   updatePasswordRequestSchema,
 } from '#shared/schemas/auth.ts';
-import { refreshCreditsForOwner } from '../billing/credit-resets.ts';
 import { loadAuthUser } from './auth-user.ts';
 import { withMinimumDuration } from './better-auth-errors.ts';
 import { registerDevMail } from './dev-mail.ts';
