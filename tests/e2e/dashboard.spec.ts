@@ -475,20 +475,10 @@ test.describe('dashboard: leads', () => {
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'leads');
 
-    // Rating sorts as numbers (10 above 9), ascending first, the unrated last both ways.
-    await table.getByRole('button', { name: 'Rating' }).click();
-    await expect(table.getByRole('columnheader', { name: 'Rating' })).toHaveAttribute(
-      'aria-sort',
-      'ascending',
-    );
-    await expect(names).toHaveText([
-      'Ben Hughes',
-      'Chloe Evans',
-      'Sarah Jones',
-      'Amira Khan',
-      'Tom Brown',
-      'Dan Wright',
-    ]);
+    // Rating sorts as numbers (10 above 9); its first click puts the highest score first, and
+    // the unrated stay last both ways.
+    const bestFirst = page.getByRole('button', { name: 'Best first' });
+    await expect(bestFirst).toHaveAttribute('aria-pressed', 'false');
     await table.getByRole('button', { name: 'Rating' }).click();
     await expect(table.getByRole('columnheader', { name: 'Rating' })).toHaveAttribute(
       'aria-sort',
@@ -502,6 +492,47 @@ test.describe('dashboard: leads', () => {
       'Ben Hughes',
       'Dan Wright',
     ]);
+    await expect(bestFirst).toHaveAttribute('aria-pressed', 'true');
+    await table.getByRole('button', { name: 'Rating' }).click();
+    await expect(table.getByRole('columnheader', { name: 'Rating' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await expect(names).toHaveText([
+      'Ben Hughes',
+      'Chloe Evans',
+      'Sarah Jones',
+      'Amira Khan',
+      'Tom Brown',
+      'Dan Wright',
+    ]);
+    await expect(bestFirst).toHaveAttribute('aria-pressed', 'false');
+    // "Best first" is the same view in one click; pressed again, it goes back to newest first.
+    await bestFirst.click();
+    await expect(bestFirst).toHaveAttribute('aria-pressed', 'true');
+    await expect(table.getByRole('columnheader', { name: 'Rating' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await expect(names).toHaveText([
+      'Tom Brown',
+      'Amira Khan',
+      'Sarah Jones',
+      'Chloe Evans',
+      'Ben Hughes',
+      'Dan Wright',
+    ]);
+    await page.evaluate(() => {
+      for (const element of document.querySelectorAll('.overflow-auto')) element.scrollLeft = 0;
+    });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `/tmp/dashboard-leads-best-first-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await bestFirst.click();
+    await expect(bestFirst).toHaveAttribute('aria-pressed', 'false');
+    await expect(names).toHaveText([...seeded.leadNames].reverse());
     // A new column starts ascending.
     await table.getByRole('button', { name: 'Name' }).click();
     await expect(names).toHaveText([

@@ -1,4 +1,4 @@
-import { DownloadIcon, RefreshCwIcon, RotateCcwIcon } from 'lucide-react';
+import { ArrowDownWideNarrowIcon, DownloadIcon, RefreshCwIcon, RotateCcwIcon } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { LeadDto } from '#shared/schemas/leads.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -15,10 +15,18 @@ import {
 } from './dashboard-api.ts';
 import { leadSearchText } from './lead-search.ts';
 import { LeadSheet } from './lead-sheet.tsx';
-import { LeadsTable, LoadingLeads, useLeadRows } from './leads-table.tsx';
-import { nextSort, type SortState } from './table-sorting.ts';
+import {
+  BEST_FIRST,
+  isBestFirst,
+  LeadsTable,
+  LoadingLeads,
+  nextLeadSort,
+  useLeadRows,
+} from './leads-table.tsx';
+import type { SortState } from './table-sorting.ts';
 
 const EMPTY: LeadDto[] = [];
+const NEWEST_FIRST: SortState = { id: 'createdAt', desc: true };
 
 export function LeadsTab({ companyId }: { companyId: string }) {
   const dashboard = useDashboard(companyId);
@@ -26,7 +34,7 @@ export function LeadsTab({ companyId }: { companyId: string }) {
   const reprocess = useReprocessTranscripts(companyId);
   const toastFailure = useFailureToast();
   const [query, setQuery] = useState('');
-  const [sort, setSort] = useState<SortState | null>({ id: 'createdAt', desc: true });
+  const [sort, setSort] = useState<SortState | null>(NEWEST_FIRST);
   const [openLead, setOpenLead] = useState<LeadDto | null>(null);
   const [toDelete, setToDelete] = useState<LeadDto | null>(null);
 
@@ -36,6 +44,7 @@ export function LeadsTab({ companyId }: { companyId: string }) {
   // Typing stays responsive on a slow machine: React renders the filtered table when it can.
   const deferredQuery = useDeferredValue(query);
   const searched = useLeadRows(leads, searchTexts, deferredQuery, sort);
+  const bestFirst = isBestFirst(sort);
 
   const placeholder = dashboard.isLoading ? (
     <LoadingLeads />
@@ -96,17 +105,31 @@ export function LeadsTab({ companyId }: { companyId: string }) {
         </div>
       </div>
 
-      <SearchField
-        label="Search leads"
-        placeholder="Search leads by any detail"
-        value={query}
-        onChange={setQuery}
-      />
+      <div className="flex flex-wrap items-center gap-2">
+        <div className="min-w-0 grow basis-64 sm:max-w-md">
+          <SearchField
+            label="Search leads"
+            placeholder="Search leads by any detail"
+            value={query}
+            onChange={setQuery}
+          />
+        </div>
+        {/* One click to the top-rated leads; a second click goes back to newest first. */}
+        <Button
+          variant={bestFirst ? 'secondary' : 'outline'}
+          aria-pressed={bestFirst}
+          onClick={() => setSort(bestFirst ? NEWEST_FIRST : BEST_FIRST)}
+          className={cn(bestFirst && 'border border-primary/40')}
+        >
+          <ArrowDownWideNarrowIcon aria-hidden="true" />
+          Best first
+        </Button>
+      </div>
 
       <LeadsTable
         leads={searched}
         sort={sort}
-        onSort={(columnId) => setSort((current) => nextSort(current, columnId))}
+        onSort={(columnId) => setSort((current) => nextLeadSort(current, columnId))}
         onOpen={setOpenLead}
         onDelete={setToDelete}
         placeholder={placeholder}

@@ -23,6 +23,7 @@ import { SortHeader } from './sort-header.tsx';
 import {
   isoDateValue,
   moneyValue,
+  nextSort,
   numberValue,
   ratingValue,
   type SortState,
@@ -169,6 +170,7 @@ export const leadColumns: LeadColumn[] = [
     width: 96,
     stickyRight: 80,
     sortValue: (l) => ratingValue(l.rating),
+    sortDescFirst: true,
     cell: (l) => <RatingBadge rating={l.rating} />,
   },
   {
@@ -179,6 +181,19 @@ export const leadColumns: LeadColumn[] = [
     cell: (l) => <DeleteLeadButton lead={l} />,
   },
 ];
+
+/** Highest score first, the unrated last: the leads an agent calls first. */
+export const BEST_FIRST: SortState = { id: 'rating', desc: true };
+
+export function isBestFirst(sort: SortState | null): boolean {
+  return sort?.id === BEST_FIRST.id && sort.desc === BEST_FIRST.desc;
+}
+
+/** The next sort when a lead column's heading is clicked (Rating starts highest first). */
+export function nextLeadSort(current: SortState | null, columnId: string): SortState {
+  const column = leadColumns.find((c) => c.id === columnId);
+  return nextSort(current, columnId, column?.sortDescFirst);
+}
 
 const tableWidth = leadColumns.reduce((sum, column) => sum + column.width, 0);
 

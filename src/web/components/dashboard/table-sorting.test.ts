@@ -20,6 +20,15 @@ describe('nextSort', () => {
   ])('from %j, clicking %s gives %j', (current, column, next) => {
     expect(nextSort(current, column)).toEqual(next);
   });
+
+  test.each([
+    [null, 'rating', { id: 'rating', desc: true }],
+    [{ id: 'createdAt', desc: true }, 'rating', { id: 'rating', desc: true }],
+    [{ id: 'rating', desc: true }, 'rating', { id: 'rating', desc: false }],
+    [{ id: 'rating', desc: false }, 'rating', { id: 'rating', desc: true }],
+  ])('a column sorted highest first: from %j, clicking %s gives %j', (current, column, next) => {
+    expect(nextSort(current, column, true)).toEqual(next);
+  });
 });
 
 /** Sorts as the tables do: nothing last whichever the direction. */

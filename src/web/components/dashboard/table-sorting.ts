@@ -3,10 +3,13 @@ import { parseUkDate } from '#shared/dates.ts';
 /** One column at a time, as the spec's tables sort. */
 export type SortState = { id: string; desc: boolean };
 
-/** Spec section 4: the same column toggles; a new column starts ascending. */
-export function nextSort(current: SortState | null, columnId: string): SortState {
+/**
+ * The same column toggles; a new column starts ascending, or descending when
+ * `descFirst` (Rating, where an agent wants the best leads at the top).
+ */
+export function nextSort(current: SortState | null, columnId: string, descFirst = false): SortState {
   if (current?.id === columnId) return { id: columnId, desc: !current.desc };
-  return { id: columnId, desc: false };
+  return { id: columnId, desc: descFirst };
 }
 
 /** What a cell sorts by: a number, lower-case text, or undefined for nothing (always last). */

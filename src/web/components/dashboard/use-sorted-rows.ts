@@ -19,6 +19,8 @@ export type TableColumn<T> = {
   width: number;
   /** Missing for a column that does not sort (Actions). */
   sortValue?: (row: T) => SortValue;
+  /** The first click sorts descending (TanStack's `sortDescFirst`): highest first. */
+  sortDescFirst?: boolean;
   cell: (row: T) => ReactNode;
   className?: string;
 };
@@ -67,6 +69,7 @@ export function useSortedRows<T>(data: T[], columns: TableColumn<T>[], sort: Sor
         id: column.id,
         accessorFn: column.sortValue ?? (() => undefined),
         enableSorting: Boolean(column.sortValue),
+        sortDescFirst: column.sortDescFirst ?? false,
       })),
     [columns],
   );
