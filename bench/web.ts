@@ -22,8 +22,8 @@ import { promisify } from 'node:util';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { slugify } from '#shared/slug.ts';
 import { chromiumArgs, resolveChromium } from '#tests/e2e/chromium.ts';
+import { freePort } from '#tests/helpers/free-port.ts';
 import { ensureProductionBuild, serverEntry } from './lib/build.ts';
-import { freePort } from './lib/processes.ts';
 import {
   checkTargets,
   describeMachine,

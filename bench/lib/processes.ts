@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '#tests/helpers/free-port.ts';
 import { serverEntry } from './build.ts';
 
 export type BenchProcess = {
@@ -10,18 +10,6 @@ export type BenchProcess = {
   output: () => string;
   stop: () => Promise<void>;
 };
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function track(child: ChildProcess, keepStdout: boolean) {
   let output = '';

@@ -174,6 +174,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     ...(env.redisUrl ? { redis: await createRedis(env.redisUrl) } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
+      retryAfter: Math.ceil(context.ttl / 1000),
       message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
     }),
   });
@@ -208,6 +209,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Every 429 says when to come back: the use case's or the rate limiter's own wait, else 60 s.
+    if ((error instanceof AppError ? error.status : error.statusCode) === 429) {
+      reply.header('retry-after', String(retryAfterSeconds(error) ?? 60));
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};
       for (const issue of error.validation) {
@@ -218,7 +223,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
       return reply.status(400).send({ message: messages.join('. ') || 'Invalid request', errors });
     }
     if (error instanceof AppError) {
-      if (error.status === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
       return reply.status(error.status).send({ message: error.message, ...error.details });
     }
     const status = error.statusCode ?? 500;
@@ -386,4 +390,11 @@ function isDatabaseUnavailable(error: unknown): boolean {
 async function createRedis(url: string) {
   const { Redis } = await import('ioredis');
   return new Redis(url, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false });
+}
+
+/** The wait a 429 names: an AppError's `retryAfter` detail, or the rate-limit plugin's `retryAfter`. */
+function retryAfterSeconds(error: FastifyError): number | undefined {
+  const value =
+    error instanceof AppError ? error.details?.retryAfter : (error as { retryAfter?: unknown }).retryAfter;
+  return typeof value === 'number' && value > 0 ? Math.ceil(value) : undefined;
 }

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -8,6 +7,7 @@ import { type BrowserContext, test as base, expect, type Page } from '@playwrigh
 import { buildApp } from '#server/app.ts';
 import { loadEnv } from '#server/env.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
+import { freePort } from '#tests/helpers/free-port.ts';
 
 export type LetLeadServer = {
   url: string;
@@ -128,18 +128,6 @@ export async function addSessionCookie(context: BrowserContext, baseURL: string,
       };
     }),
   );
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const found = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(found));
-    });
-  });
 }
 
 export const test = base.extend<object, WorkerFixtures>({

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from './free-port.ts';
+import { freePort } from '#tests/helpers/free-port.ts';
 
 export type ThrowawayPostgres = {
   url: string;

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/client.ts';
-import { freePort } from '#tests/faults/free-port.ts';
 import { createLoggedApp, type LoggedApp } from '#tests/faults/logged-app.ts';
 import { createTestDatabase } from '#tests/helpers/database.ts';
 import { unique } from '#tests/helpers/factories.ts';
+import { freePort } from '#tests/helpers/free-port.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '#tests/helpers/smtp.ts';
 
 /**

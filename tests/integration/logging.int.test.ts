@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema.ts';
-import { freePort } from '#tests/faults/free-port.ts';
 import { createLoggedApp, type LoggedApp } from '#tests/faults/logged-app.ts';
 import { createCompanyUser, unique } from '#tests/helpers/factories.ts';
+import { freePort } from '#tests/helpers/free-port.ts';
 
 /**
  * Logs hold no message text, email address or phone number, on the paths where they are most

@@ -21,14 +21,14 @@ export function authRateLimits(app: FastifyInstance, env: Env) {
       timeWindow: 60_000,
       keyGenerator: (request: FastifyRequest) => `auth-${action}-email:${emailOf(request)}`,
     });
-    return async (request, reply) => {
+    return async (request) => {
       if (!emailOf(request)) return;
       const result = await limiter(request);
       if (result.isAllowed || !result.isExceeded) return;
-      reply.header('retry-after', String(result.ttlInSeconds));
       throw new AppError(
         'RATE_LIMITED',
         `Too many attempts for this email address. Please try again in ${result.ttlInSeconds} seconds.`,
+        { retryAfter: result.ttlInSeconds },
       );
     };
   }

@@ -2,7 +2,9 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refreshCreditsForOwner } from '#server/features/billing/credit-resets.ts';
 import type { AppContext } from '#server/lib/context.ts';
+import { unauthorized } from '#server/lib/errors.ts';
 import { requireUser } from '#server/lib/session.ts';
 import {
   authUserSchema,
@@ -13,7 +15,6 @@ import {
   signupResponseSchema,
   updatePasswordRequestSchema,
 } from '#shared/schemas/auth.ts';
-import { refreshCreditsForOwner } from '../billing/credit-resets.ts';
 import { loadAuthUser } from './auth-user.ts';
 import { withMinimumDuration } from './better-auth-errors.ts';
 import { registerDevMail } from './dev-mail.ts';
@@ -74,7 +75,8 @@ export async function registerAuth(root: FastifyInstance, ctx: AppContext): Prom
     const sessionUser = await requireUser(ctx, request);
     await refreshCreditsForOwner(ctx, sessionUser.id);
     const user = await loadAuthUser(ctx, sessionUser.id);
-    if (!user) throw new Error('The session points at a user that does not exist');
+    // The session outlived its user (the account was deleted): treat it as signed out.
+    if (!user) throw unauthorized();
     return user;
   });
 

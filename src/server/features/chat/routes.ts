@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError } from '#server/lib/errors.ts';
@@ -26,17 +26,6 @@ import { endChat, getPublicCompany, getPublicContact, getUsageCheck } from './pu
 import { reprocessTranscripts } from './reprocess.ts';
 
 export const FINALISE_IDLE_JOB = 'chat.finalise-idle';
-
-/** Sends a 429 from a use case with its own Retry-After (the default handler says 60 s). */
-async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    const retryAfter = error instanceof AppError ? error.details?.retryAfter : undefined;
-    if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
-    throw error;
-  }
-}
 
 export async function registerChat(root: FastifyInstance, ctx: AppContext): Promise<void> {
   ctx.jobs.define(FINALISE_IDLE_JOB, async () => {
@@ -104,10 +93,8 @@ export async function registerChat(root: FastifyInstance, ctx: AppContext): Prom
         config: chatWrite,
         schema: { params: chatParamsSchema, body: chatRequestSchema, response: { 200: chatResponseSchema } },
       },
-      async (request, reply) =>
-        withRetryAfter(reply, () =>
-          handleChatTurn(ctx, { companySlug: request.params.companySlug, request: request.body }),
-        ),
+      async (request) =>
+        handleChatTurn(ctx, { companySlug: request.params.companySlug, request: request.body }),
     );
 
     app.get(
