@@ -66,7 +66,7 @@ function stickyStyle(column: LeadColumn): CSSProperties | undefined {
   return column.stickyRight === undefined ? undefined : { position: 'sticky', right: column.stickyRight };
 }
 
-/** Spec section 2's columns, in its order. */
+/** The leads table's columns, in the product specification's order. */
 export const leadColumns: LeadColumn[] = [
   {
     id: 'createdAt',

@@ -31,7 +31,7 @@ export type TableColumn<T> = {
  * with a plain comparison. The generic model calls the column's sorting function through several
  * layers per comparison and is several times slower on large tables.
  *
- * Missing values go last whichever the direction (spec section 4); equal values keep the data's
+ * Missing values go last whichever the direction; equal values keep the data's
  * order (newest first), so sorting is stable.
  */
 export function getFlatSortedRowModel<T>(): (table: Table<T>) => () => RowModel<T> {
