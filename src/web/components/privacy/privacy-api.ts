@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CloseAccountRequest } from '#shared/schemas/privacy.ts';
-import { ApiError, apiRequest } from '#web/lib/api.ts';
+import { apiRequest, throwIfNotOk } from '#web/lib/api.ts';
 
 /**
  * Fetches the export and hands it to the browser as a file download. A fetch rather than a plain
@@ -10,16 +10,7 @@ export async function downloadCompanyData(companyId: string): Promise<void> {
   const response = await fetch(`/api/companies/${encodeURIComponent(companyId)}/export`, {
     credentials: 'include',
   });
-  if (!response.ok) {
-    const text = (await response.text()) || response.statusText;
-    let body: unknown = null;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = null;
-    }
-    throw new ApiError(response.status, text, body);
-  }
+  await throwIfNotOk(response);
   const disposition = response.headers.get('content-disposition') ?? '';
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'letlead-export.json';
   const url = URL.createObjectURL(await response.blob());

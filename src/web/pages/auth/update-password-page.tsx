@@ -18,7 +18,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { errorMessage, throwIfNotOk } from '#web/lib/api.ts';
 import { refreshUser } from '#web/lib/refresh-user.ts';
 import { toast } from '#web/lib/toast.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
@@ -38,18 +38,8 @@ async function postNewPassword(input: { newPassword: string; token: string }): P
     body: new URLSearchParams(input).toString(),
     credentials: 'include',
   });
-  const text = await response.text();
-  const body = parseJson(text);
-  if (!response.ok) throw new ApiError(response.status, text || response.statusText, body);
-  return body as MessageResponse;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
+  await throwIfNotOk(response);
+  return (await response.json()) as MessageResponse;
 }
 
 export default function UpdatePasswordPage() {
