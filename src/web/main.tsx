@@ -1,6 +1,7 @@
 import './lib/zod-config.ts';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { queryKeys } from '#web/lib/query-keys.ts';
 import { queryClient } from './lib/query-client.ts';
 import { App } from './routes.tsx';
 import './styles.css';
@@ -10,7 +11,7 @@ const container = document.getElementById('root')!;
 // without a session cookie: no need to ask the server who they are (and no 401 in the console).
 const isPrerendered = container.dataset.prerendered !== undefined;
 if (isPrerendered || container.dataset.signedOut !== undefined) {
-  queryClient.setQueryData(['/api/auth/user'], null);
+  queryClient.setQueryData(queryKeys.user, null);
 }
 if (isPrerendered) {
   // As a transition, hydration yields to the browser every few milliseconds instead of holding

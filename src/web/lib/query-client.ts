@@ -1,5 +1,6 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { throwIfNotOk } from './api.ts';
+import { queryKeys } from './query-keys.ts';
 
 // Apart from api.ts so that the public chat, which fetches with apiRequest alone, does not load
 // TanStack Query.
@@ -29,3 +30,13 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/**
+ * Forgets everything fetched for the session, so that the next person at this browser never sees
+ * it: on login, logout, the redirect after a 401 and account closure. With `isSignedOut` the user
+ * query holds null at once (no fetch that would answer 401); otherwise it is left for a refetch.
+ */
+export function clearSessionCache({ isSignedOut }: { isSignedOut: boolean }): void {
+  if (isSignedOut) queryClient.setQueryData(queryKeys.user, null);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.user[0] });
+}

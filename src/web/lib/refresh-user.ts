@@ -1,4 +1,5 @@
 import { queryClient } from './query-client.ts';
+import { queryKeys } from './query-keys.ts';
 
 /**
  * Fetches the signed-in user again after a login, logout or password change, and waits until the
@@ -7,6 +8,6 @@ import { queryClient } from './query-client.ts';
  * after a logout, say, or the redirect away from /login after a password change).
  */
 export async function refreshUser(): Promise<void> {
-  await queryClient.refetchQueries({ queryKey: ['/api/auth/user'] });
+  await queryClient.refetchQueries({ queryKey: queryKeys.user });
   await new Promise((resolve) => setTimeout(resolve, 0));
 }

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import type { AuthUser, LoginRequest } from '#shared/schemas/auth.ts';
 import { apiRequest } from './api.ts';
-import { queryClient } from './query-client.ts';
+import { clearSessionCache } from './query-client.ts';
 import { refreshUser } from './refresh-user.ts';
 
 /** Signs in (POST /api/auth/login), refetches the user and opens the dashboard. */
@@ -12,7 +12,7 @@ export function useLogin() {
     mutationFn: (input: LoginRequest) => apiRequest<AuthUser>('POST', '/api/auth/login', input),
     onSuccess: async () => {
       // Nothing cached for a previous session may show through.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== '/api/auth/user' });
+      clearSessionCache({ isSignedOut: false });
       await refreshUser();
       navigate('/', { replace: true });
     },

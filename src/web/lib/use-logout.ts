@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { apiRequest } from './api.ts';
-import { queryClient } from './query-client.ts';
+import { clearSessionCache, queryClient } from './query-client.ts';
+import { queryKeys } from './query-keys.ts';
 import { refreshUser } from './refresh-user.ts';
 import { toast } from './toast.ts';
 
@@ -16,10 +17,10 @@ export function useLogout() {
     mutationFn: () => apiRequest('POST', '/api/auth/logout'),
     onSuccess: async () => {
       // Marked stale without fetching: a fetch now would answer 401 and show "logged out" as an error.
-      await queryClient.invalidateQueries({ queryKey: ['/api/companies'], refetchType: 'none' });
-      await queryClient.invalidateQueries({ queryKey: ['/api/auth/user'], refetchType: 'none' });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.companies, refetchType: 'none' });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.user, refetchType: 'none' });
       await refreshUser();
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== '/api/auth/user' });
+      clearSessionCache({ isSignedOut: true });
       // Only now, with the signed-out routes showing: going first would mount the dashboard again.
       navigate('/', { replace: true });
     },

@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { isUnauthorizedError } from './api.ts';
-import { queryClient } from './query-client.ts';
+import { clearSessionCache } from './query-client.ts';
 import { toast } from './toast.ts';
 
 /** The spec's delay between the "logged out" toast and the redirect. */
@@ -32,8 +32,7 @@ export function useUnauthorizedRedirect(): (error: unknown) => boolean {
       });
       setTimeout(() => {
         // Forget the signed-in user and everything fetched for them, so `/` shows the signed-out app.
-        queryClient.setQueryData(['/api/auth/user'], null);
-        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== '/api/auth/user' });
+        clearSessionCache({ isSignedOut: true });
         navigate('/', { replace: true });
         isRedirecting = false;
       }, UNAUTHORIZED_REDIRECT_DELAY_MS);

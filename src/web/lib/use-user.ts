@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuthUser } from '#shared/schemas/auth.ts';
 import { getQueryFn } from './query-client.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** The signed-in user with its company, or null when signed out. */
 export function useUser() {
   const query = useQuery<AuthUser | null>({
-    queryKey: ['/api/auth/user'],
+    queryKey: queryKeys.user,
     queryFn: getQueryFn<AuthUser>({ on401: 'returnNull' }),
   });
   return {

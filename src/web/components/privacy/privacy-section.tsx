@@ -21,7 +21,7 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage } from '#web/lib/api.ts';
-import { queryClient } from '#web/lib/query-client.ts';
+import { clearSessionCache } from '#web/lib/query-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useUnauthorizedRedirect } from '#web/lib/use-unauthorized-redirect.ts';
 import { downloadCompanyData, useCloseAccount } from './privacy-api.ts';
@@ -120,8 +120,7 @@ function CloseAccountDialog({
     closeAccount.mutate(input, {
       onSuccess: () => {
         // The session is gone: forget the user and everything fetched for them, then leave.
-        queryClient.setQueryData(['/api/auth/user'], null);
-        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== '/api/auth/user' });
+        clearSessionCache({ isSignedOut: true });
         navigate('/', { replace: true });
         toast({
           title: 'Your account has been closed',

@@ -13,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { apiRequest, errorMessage, isUnauthorizedError } from '#web/lib/api.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useLogout } from '#web/lib/use-logout.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
@@ -21,7 +22,7 @@ import { useUser } from '#web/lib/use-user.ts';
 
 export default function MyAccountPage() {
   usePageTitle('My Account');
-  const companiesQuery = useQuery<CompanyDto[]>({ queryKey: ['/api/companies'] });
+  const companiesQuery = useQuery<CompanyDto[]>({ queryKey: queryKeys.companies });
   useRedirectWhenUnauthorized(companiesQuery.error);
   const company = companiesQuery.data?.[0] ?? null;
 

@@ -22,6 +22,7 @@ import {
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { queryClient } from '#web/lib/query-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useUser } from '#web/lib/use-user.ts';
 
@@ -47,7 +48,7 @@ export default function CheckoutSuccessPage() {
     if (!isUpgraded) return;
     clearPendingSignup();
     // A signed-in upgrade: the dashboard and My Account must show the new plan.
-    void queryClient.invalidateQueries({ queryKey: ['/api/auth/user'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.user });
   }, [isUpgraded]);
 
   let content: ReactNode;
