@@ -1,6 +1,6 @@
 /**
- * The client routes of the spec's route table, so the server can answer an unknown path with a
- * 404 status (while still serving the app, which shows its 404 page).
+ * The client routes of src/web/routes.tsx (src/web/routes.test.ts keeps the two in step), so the
+ * server can answer an unknown path with a 404 status while still serving the app's 404 page.
  */
 export const clientRoutePatterns: RegExp[] = [
   /^\/$/,
