@@ -11,7 +11,14 @@ import lockfile from 'proper-lockfile';
 import { migrationsDir } from '#server/lib/paths.ts';
 import { type Schema, schema } from './schema.ts';
 
-export type Db = NodePgDatabase<Schema> | PgliteDatabase<Schema>;
+/**
+ * The database as every feature sees it. Both drivers build the same pg-core queries at run time,
+ * but TypeScript cannot resolve overloads (`transaction`, `.returning({ … })`) on the union of the
+ * two drivers' types, so the embedded database is given the node-postgres type once, where it is
+ * opened, and no feature casts.
+ */
+export type Db = NodePgDatabase<Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Runs raw SQL with positional parameters on either driver (used by the job queue). */
 export type SqlExecutor = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
@@ -114,7 +121,7 @@ async function openPglite(dir: string, template?: Blob): Promise<Database> {
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: migrationsDir });
     return {
-      db,
+      db: db as PgliteDatabase<Schema> as unknown as Db,
       kind: 'pglite',
       execute: async (text, values) => {
         // Without parameters the text may hold several statements (migrations of pg-boss).

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
+import type { Tx } from '#server/db/client.ts';
 import { type Company, companies, stripeEvents } from '#server/db/schema.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { isUuid } from '#server/lib/session.ts';
 import { retrieveSubscription, type Stripe, type SubscriptionSnapshot } from '#server/lib/stripe.ts';
-import { billingDb, type Tx } from './db.ts';
 import { planSubscriptionSync, type SyncEvent } from './sync-rules.ts';
 
 export type SyncOutcome = 'applied' | 'unchanged' | 'duplicate' | 'ignored';
@@ -62,7 +62,7 @@ export async function applySubscriptionSnapshot(
     event: SyncEvent;
   },
 ): Promise<SyncOutcome> {
-  const outcome = await billingDb(ctx).transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
     if (input.eventId) {
       const inserted = await tx
         .insert(stripeEvents)

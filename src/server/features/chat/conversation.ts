@@ -16,7 +16,6 @@ import {
   forgetConversation,
   rememberConversation,
 } from './conversation-cache.ts';
-import { chatDb } from './db.ts';
 import { type CompanyDirectory, findCompanyDirectory, findProperty } from './directory.ts';
 import { agentContext, conversationProperty, engineFor } from './engine.ts';
 import { chatStatements } from './statements.ts';
@@ -118,7 +117,7 @@ async function startConversation(
   const propertyId = chosenPropertyId(directory, last.state) ?? property?.id ?? null;
   const state = toStoredState(last.state, {}, { quickReplies: last.quickReplies, recentMessages });
   const insert = async () => {
-    const [row] = await chatDb(ctx)
+    const [row] = await ctx.db
       .insert(conversations)
       .values({
         sessionKey,

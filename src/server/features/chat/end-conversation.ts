@@ -3,12 +3,12 @@ import { and, eq, getTableColumns, type SQL, type SQLChunk, sql } from 'drizzle-
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { toLeadFields } from '#agent/lead-fields.ts';
 import type { AgentContext, AgentState } from '#agent/types.ts';
+import type { Tx } from '#server/db/client.ts';
 import { chatTranscripts, companies, conversations, leads } from '#server/db/schema.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import type { EndChatResponse } from '#shared/schemas/chat.ts';
 import { type CachedConversation, forgetConversation } from './conversation-cache.ts';
-import { chatDb, type Tx } from './db.ts';
 import { type ChatProperty, type CompanyDirectory, loadDirectoryById } from './directory.ts';
 import { agentContext, conversationProperty } from './engine.ts';
 import { LEAD_DIGEST_SECONDS, type LeadEmailPlan, notifyNewLead } from './lead-email.ts';
@@ -48,7 +48,7 @@ export async function endConversation(
     }
   }
 
-  const result = await chatDb(ctx).transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const [ended] = await tx
       .update(conversations)
       .set({ status: 'ended', endedAt: now() })

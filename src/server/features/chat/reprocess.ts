@@ -2,7 +2,6 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { extractFromTranscript } from '#agent/lead-fields.ts';
 import { type Company, chatTranscripts, conversations, leads } from '#server/db/schema.ts';
 import type { AppContext } from '#server/lib/context.ts';
-import { chatDb } from './db.ts';
 import { loadDirectoryById } from './directory.ts';
 import { saveLead } from './end-conversation.ts';
 import { agentContext, conversationProperty } from './engine.ts';
@@ -64,7 +63,7 @@ export async function reprocessTranscripts(ctx: AppContext, company: Company): P
     const agent = extractFromTranscript(messages, baseContext);
     const chosen = property ?? conversationProperty(directory, null, agent.fields.propertyId);
     const context = chosen === property ? baseContext : agentContext(directory, chosen);
-    const saved = await chatDb(ctx).transaction((tx) =>
+    const saved = await ctx.db.transaction((tx) =>
       saveLead(tx, {
         companyId: company.id,
         conversationId: transcript.conversationId,

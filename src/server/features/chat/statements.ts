@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
 import { conversations } from '#server/db/schema.ts';
 import { perContext } from '#server/lib/per-context.ts';
-import { type ChatDb, chatDb } from './db.ts';
 
 /**
  * The statements of every chat turn, built once per database and prepared by name: Drizzle skips
@@ -11,7 +11,7 @@ import { type ChatDb, chatDb } from './db.ts';
  * Drizzle maps no value inside `sql`. `updatedAt` is set explicitly: the schema's `$onUpdate`
  * would otherwise be evaluated once, when the statement is built.
  */
-function prepareStatements(db: ChatDb) {
+function prepareStatements(db: Db) {
   return {
     conversationByKey: db
       .select()
@@ -29,4 +29,4 @@ function prepareStatements(db: ChatDb) {
 
 export type ChatStatements = ReturnType<typeof prepareStatements>;
 
-export const chatStatements = perContext((ctx): ChatStatements => prepareStatements(chatDb(ctx)));
+export const chatStatements = perContext((ctx): ChatStatements => prepareStatements(ctx.db));
