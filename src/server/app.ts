@@ -1,43 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyServerOptions,
-  LogController,
-} from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Database, openDatabase } from '#server/db/client.ts';
 import { type Env, loadEnv } from '#server/env.ts';
-import { findCompanyDirectory } from '#server/features/chat/directory.ts';
 import { registerFeatures } from '#server/features/index.ts';
 import { withPersonalDataGuards } from '#server/features/privacy/log-redaction.ts';
-import { createWebPages, isChatEntryPath } from '#server/features/site/web-pages.ts';
 import { createAuth } from '#server/lib/auth.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { recordDelivery } from '#server/lib/delivery-status.ts';
 import { emailTemplates } from '#server/lib/email-templates.ts';
-import { AppError, badRequest } from '#server/lib/errors.ts';
+import { badRequest } from '#server/lib/errors.ts';
 import { createJobQueue, requestScope } from '#server/lib/jobs.ts';
 import { createMailer, type Email } from '#server/lib/mail.ts';
-import { isSameOriginRequest } from '#server/lib/origin-check.ts';
 import { webDistDir } from '#server/lib/paths.ts';
-import { securityHeaders } from '#server/lib/security-headers.ts';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '#server/lib/unstorable-text.ts';
-import { matchChatRoute } from '#shared/chat-routes.ts';
-import { isClientRoute } from '#shared/routes.ts';
+import { errorHandlerPlugin } from '#server/plugins/error-handler.ts';
+import { originCheckPlugin } from '#server/plugins/origin-check.ts';
+import { pageFallbackPlugin } from '#server/plugins/page-fallback.ts';
+import { rateLimitsPlugin } from '#server/plugins/rate-limits.ts';
+import { securityHeadersPlugin } from '#server/plugins/security-headers.ts';
 
 export type BuildAppOptions = {
   env?: Env;
@@ -138,66 +124,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     done();
   });
 
-  const headers = securityHeaders({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix positions popovers with inline style attributes; scripts stay strict.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-        ...(env.appUrl.startsWith('https://') ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    strictTransportSecurity: env.appUrl.startsWith('https://')
-      ? { maxAge: 31_536_000, includeSubDomains: true }
-      : false,
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: 'deny' },
-  });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
+  await app.register(securityHeadersPlugin, { env });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
-  await app.register(rateLimit, {
-    global: false,
-    ...(env.redisUrl ? { redis: await createRedis(env.redisUrl) } : {}),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      retryAfter: Math.ceil(context.ttl / 1000),
-      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
-  });
-
-  app.addHook('onRequest', async (request) => {
-    // A browser request that changes state with our cookie must come from our own pages. Without
-    // a cookie too, when the browser names another site: a cross-site form posting to
-    // /api/auth/login would otherwise sign the visitor in to an account of the attacker's choosing.
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/stripe/webhook')) return;
-    const secFetchSite = request.headers['sec-fetch-site'];
-    const isOurs = isSameOriginRequest({
-      origin: request.headers.origin,
-      referer: request.headers.referer,
-      secFetchSite: Array.isArray(secFetchSite) ? secFetchSite[0] : secFetchSite,
-      hasCookie: Boolean(request.headers.cookie),
-      appUrl: env.appUrl,
-      host: request.headers.host,
-    });
-    if (!isOurs) {
-      throw new AppError('FORBIDDEN', 'This request must come from a LetLead page (origin check failed)');
-    }
-  });
+  await app.register(rateLimitsPlugin, { env });
+  await app.register(originCheckPlugin, { env });
 
   // Before any route's validation, so that no handler ever meets text the database cannot store.
   app.addHook('preValidation', async (request) => {
@@ -208,45 +140,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     }
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    // Every 429 says when to come back: the use case's or the rate limiter's own wait, else 60 s.
-    if ((error instanceof AppError ? error.status : error.statusCode) === 429) {
-      reply.header('retry-after', String(retryAfterSeconds(error) ?? 60));
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        errors[field] ??= issue.message ?? 'Invalid value';
-      }
-      const messages = [...new Set(Object.values(errors))];
-      return reply.status(400).send({ message: messages.join('. ') || 'Invalid request', errors });
-    }
-    if (error instanceof AppError) {
-      return reply.status(error.status).send({ message: error.message, ...error.details });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const message =
-        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.name === 'SyntaxError'
-          ? 'The request body is not valid JSON'
-          : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-            ? 'The request body is too large'
-            : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-              ? 'Unsupported content type'
-              : error.message;
-      return reply.status(status).send({ message });
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.error({ err: error }, 'Database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send({ message: 'LetLead is briefly unavailable. Please try again in a moment.' });
-    }
-    request.log.error({ err: error }, 'Unhandled error');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
-  });
+  await app.register(errorHandlerPlugin);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
@@ -262,82 +156,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   await jobs.start();
 
   const serveWeb = options.serveWeb ?? existsSync(path.join(webDistDir, 'index.html'));
-  if (serveWeb) await registerWebClient(app);
-  const webPages = createWebPages(env);
-  app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method) || !serveWeb) {
-      return reply.status(404).send({ message: 'Not found' });
-    }
-    const isKnownRoute = isClientRoute(pathname);
-    if (isKnownRoute && isChatEntryPath(pathname)) allowFraming(reply);
-    const isFound = isKnownRoute && (await isChatLinkLive(ctx, pathname));
-    return reply
-      .status(isFound ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .header('vary', 'Cookie')
-      .type('text/html')
-      .send(webPages.html({ pathname, cookie: request.headers.cookie, isKnownRoute }));
-  });
+  await app.register(pageFallbackPlugin, { ctx, serveWeb });
 
   return app as unknown as App;
-}
-
-async function registerWebClient(app: FastifyInstance) {
-  await app.register(fastifyStatic, {
-    root: webDistDir,
-    wildcard: false,
-    index: false,
-    setHeaders: (res, filePath) => {
-      const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-    },
-  });
-  // Files in dist/web (assets, favicon, robots.txt) are served by path; everything else falls back.
-  app.get('/*', async (request, reply) => {
-    const pathname = decodeURIComponent((request.url.split('?')[0] ?? '/').slice(1));
-    if (pathname && !pathname.includes('..') && existsSync(path.join(webDistDir, pathname))) {
-      const full = path.join(webDistDir, pathname);
-      if (!full.endsWith(`${path.sep}index.html`) && !isDirectory(full)) return reply.sendFile(pathname);
-    }
-    return reply.callNotFound();
-  });
-}
-
-/**
- * A chat link names an agency and maybe one of its listings: the page for one that does not exist
- * (a deleted listing, a mistyped link) says so with a 404, so that search engines drop it. The
- * page itself shows "Company Not Found". When the database cannot be asked, the page is served.
- */
-async function isChatLinkLive(ctx: AppContext, pathname: string): Promise<boolean> {
-  const route = matchChatRoute(pathname, '');
-  if (route.page !== 'chat') return true;
-  try {
-    const { companySlug, propertySlug } = route;
-    const directory = await findCompanyDirectory(ctx, companySlug, { propertySlug });
-    return directory !== null && (!propertySlug || directory.properties.some((p) => p.slug === propertySlug));
-  } catch {
-    return true;
-  }
-}
-
-/**
- * Agencies put the tenant chat on their own websites in an iframe, so the chat page (and the
- * holding page it sends a tenant to when credits run out) may be framed by any site. Every other
- * page keeps frame-ancestors 'none': the dashboard and account pages can never be framed
- * (clickjacking). The chat carries no agent session (SameSite=Lax cookies stay out of a framed
- * page), so a frame can do nothing there that the tenant could not do on the page itself.
- */
-function allowFraming(reply: FastifyReply) {
-  const policy = reply.getHeader('content-security-policy');
-  if (typeof policy === 'string') {
-    reply.header('content-security-policy', policy.replace("frame-ancestors 'none'", 'frame-ancestors *'));
-  }
-  reply.removeHeader('x-frame-options');
-}
-
-function isDirectory(file: string): boolean {
-  return statSync(file, { throwIfNoEntry: false })?.isDirectory() ?? true;
 }
 
 function loggerOptions(env: Env): FastifyServerOptions['logger'] {
@@ -360,41 +181,4 @@ function loggerOptions(env: Env): FastifyServerOptions['logger'] {
           },
         }),
   };
-}
-
-/** A lost or refused database connection (anywhere in the cause chain): a 503, not a 500. */
-function isDatabaseUnavailable(error: unknown): boolean {
-  const connectionCodes = new Set([
-    'ECONNREFUSED',
-    'ECONNRESET',
-    'ETIMEDOUT',
-    'EPIPE',
-    '57P01',
-    '57P02',
-    '57P03',
-  ]);
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof code === 'string' && (connectionCodes.has(code) || code.startsWith('08'))) return true;
-    if (
-      typeof message === 'string' &&
-      /Connection terminated|connection timeout|Client has encountered a connection error/i.test(message)
-    ) {
-      return true;
-    }
-    current = cause;
-  }
-  return false;
-}
-
-async function createRedis(url: string) {
-  const { Redis } = await import('ioredis');
-  return new Redis(url, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false });
-}
-
-/** The wait a 429 names: an AppError's `retryAfter` detail, or the rate-limit plugin's `retryAfter`. */
-function retryAfterSeconds(error: FastifyError): number | undefined {
-  const value =
-    error instanceof AppError ? error.details?.retryAfter : (error as { retryAfter?: unknown }).retryAfter;
-  return typeof value === 'number' && value > 0 ? Math.ceil(value) : undefined;
 }

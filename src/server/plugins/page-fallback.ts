@@ -1,0 +1,96 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { findCompanyDirectory } from '#server/features/chat/directory.ts';
+import { createWebPages, isChatEntryPath } from '#server/features/site/web-pages.ts';
+import type { AppContext } from '#server/lib/context.ts';
+import { webDistDir } from '#server/lib/paths.ts';
+import { matchChatRoute } from '#shared/chat-routes.ts';
+import { isClientRoute } from '#shared/routes.ts';
+
+/**
+ * The built web client and the answer for every path no route took: files in dist/web by path,
+ * the app's HTML for a client route (200) or an unknown path (404, the app shows its 404 page),
+ * and JSON `{ message: 'Not found' }` under /api/ or when the client is not served.
+ */
+export const pageFallbackPlugin = fp<{ ctx: AppContext; serveWeb: boolean }>(
+  async (app, { ctx, serveWeb }) => {
+    if (serveWeb) await registerWebClient(app);
+    const webPages = createWebPages(ctx.env);
+    app.setNotFoundHandler(async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (pathname.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method) || !serveWeb) {
+        return reply.status(404).send({ message: 'Not found' });
+      }
+      const isKnownRoute = isClientRoute(pathname);
+      if (isKnownRoute && isChatEntryPath(pathname)) allowFraming(reply);
+      const isFound = isKnownRoute && (await isChatLinkLive(ctx, pathname));
+      return reply
+        .status(isFound ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Cookie')
+        .type('text/html')
+        .send(webPages.html({ pathname, cookie: request.headers.cookie, isKnownRoute }));
+    });
+  },
+  { name: 'page-fallback' },
+);
+
+async function registerWebClient(app: FastifyInstance) {
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+  // Files in dist/web (assets, favicon, robots.txt) are served by path; everything else falls back.
+  app.get('/*', async (request, reply) => {
+    const pathname = decodeURIComponent((request.url.split('?')[0] ?? '/').slice(1));
+    if (pathname && !pathname.includes('..') && existsSync(path.join(webDistDir, pathname))) {
+      const full = path.join(webDistDir, pathname);
+      if (!full.endsWith(`${path.sep}index.html`) && !isDirectory(full)) return reply.sendFile(pathname);
+    }
+    return reply.callNotFound();
+  });
+}
+
+/**
+ * A chat link names an agency and maybe one of its listings: the page for one that does not exist
+ * (a deleted listing, a mistyped link) says so with a 404, so that search engines drop it. The
+ * page itself shows "Company Not Found". When the database cannot be asked, the page is served.
+ */
+async function isChatLinkLive(ctx: AppContext, pathname: string): Promise<boolean> {
+  const route = matchChatRoute(pathname, '');
+  if (route.page !== 'chat') return true;
+  try {
+    const { companySlug, propertySlug } = route;
+    const directory = await findCompanyDirectory(ctx, companySlug, { propertySlug });
+    return directory !== null && (!propertySlug || directory.properties.some((p) => p.slug === propertySlug));
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Agencies put the tenant chat on their own websites in an iframe, so the chat page (and the
+ * holding page it sends a tenant to when credits run out) may be framed by any site. Every other
+ * page keeps frame-ancestors 'none': the dashboard and account pages can never be framed
+ * (clickjacking). The chat carries no agent session (SameSite=Lax cookies stay out of a framed
+ * page), so a frame can do nothing there that the tenant could not do on the page itself.
+ */
+function allowFraming(reply: FastifyReply) {
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy === 'string') {
+    reply.header('content-security-policy', policy.replace("frame-ancestors 'none'", 'frame-ancestors *'));
+  }
+  reply.removeHeader('x-frame-options');
+}
+
+function isDirectory(file: string): boolean {
+  return statSync(file, { throwIfNoEntry: false })?.isDirectory() ?? true;
+}
