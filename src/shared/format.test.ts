@@ -27,26 +27,26 @@ describe('formatDate', () => {
 
 describe('formatDateTime', () => {
   test.each([
-    ['2025-01-05T15:07:00Z', '5 Jan, 3:07 PM'],
-    ['2025-01-05T00:05:00Z', '5 Jan, 12:05 AM'],
-    ['2025-01-05T12:00:00Z', '5 Jan, 12:00 PM'],
-    ['2025-06-05T08:09:00Z', '5 Jun, 9:09 AM'],
+    ['2025-01-05T15:07:00Z', '5 Jan, 15:07'],
+    ['2025-01-05T00:05:00Z', '5 Jan, 00:05'],
+    ['2025-01-05T12:00:00Z', '5 Jan, 12:00'],
+    ['2025-06-05T08:09:00Z', '5 Jun, 09:09'],
     // The clocks go forward at 01:00 UTC on 30 March 2025.
-    ['2025-03-30T00:59:00Z', '30 Mar, 12:59 AM'],
-    ['2025-03-30T01:00:00Z', '30 Mar, 2:00 AM'],
+    ['2025-03-30T00:59:00Z', '30 Mar, 00:59'],
+    ['2025-03-30T01:00:00Z', '30 Mar, 02:00'],
     // And back at 01:00 UTC on 26 October 2025.
-    ['2025-10-26T00:59:00Z', '26 Oct, 1:59 AM'],
-    ['2025-10-26T01:00:00Z', '26 Oct, 1:00 AM'],
+    ['2025-10-26T00:59:00Z', '26 Oct, 01:59'],
+    ['2025-10-26T01:00:00Z', '26 Oct, 01:00'],
   ])('%s → %s', (iso, text) => {
     expect(formatDateTime(iso)).toBe(text);
   });
 
   test('accepts a Date', () => {
-    expect(formatDateTime(new Date('2025-01-05T15:07:00Z'))).toBe('5 Jan, 3:07 PM');
+    expect(formatDateTime(new Date('2025-01-05T15:07:00Z'))).toBe('5 Jan, 15:07');
   });
 
   test('the full form carries the year', () => {
-    expect(formatFullDateTime('2025-01-05T15:07:00Z')).toBe('5 Jan 2025, 3:07 PM');
+    expect(formatFullDateTime('2025-01-05T15:07:00Z')).toBe('5 Jan 2025, 15:07');
   });
 });
 

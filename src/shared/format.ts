@@ -1,6 +1,6 @@
 /**
  * Display helpers in British English, on London time: dates as
- * '5 Jan 2025' or '5 Jan, 3:07 PM', money as '£30,000', phone numbers in UK national form.
+ * '5 Jan 2025' or '5 Jan, 15:07', money as '£30,000', phone numbers in UK national form.
  */
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
@@ -56,10 +56,9 @@ export function londonParts(value: Date | string): LondonParts | null {
   };
 }
 
+/** The 24-hour clock, as en-GB writes it and as the chat shows its messages' times: '15:07', '09:05'. */
 function clock({ hour, minute }: LondonParts): string {
-  const suffix = hour < 12 ? 'AM' : 'PM';
-  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${hour12}:${String(minute).padStart(2, '0')} ${suffix}`;
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }
 
 /** '5 Jan 2025' (London calendar day); '' for a missing or unreadable value. */
@@ -69,14 +68,14 @@ export function formatDate(value: Date | string | null | undefined): string {
   return `${parts.day} ${MONTHS[parts.month - 1]} ${parts.year}`;
 }
 
-/** '5 Jan, 3:07 PM' (London time); '' for a missing or unreadable value. */
+/** '5 Jan, 15:07' (London time); '' for a missing or unreadable value. */
 export function formatDateTime(value: Date | string | null | undefined): string {
   const parts = value == null ? null : londonParts(value);
   if (!parts) return '';
   return `${parts.day} ${MONTHS[parts.month - 1]}, ${clock(parts)}`;
 }
 
-/** '5 Jan 2025, 3:07 PM': where the year matters too (a lead's detail, an export). */
+/** '5 Jan 2025, 15:07': where the year matters too (a lead's detail, an export). */
 export function formatFullDateTime(value: Date | string | null | undefined): string {
   const parts = value == null ? null : londonParts(value);
   if (!parts) return '';

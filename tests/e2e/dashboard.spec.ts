@@ -438,7 +438,7 @@ test.describe('dashboard: leads', () => {
 
     const sarah = table.getByRole('row', { name: /Sarah Jones/ });
     await expect(sarah.getByRole('cell')).toHaveText([
-      '5 Jan, 3:07 PM',
+      '5 Jan, 15:07',
       '2 Bed Flat, Elm Road',
       '14 Elm Road, Leeds LS6 2AB',
       '£1,200 pcm',
