@@ -346,6 +346,8 @@ test.describe('dashboard: properties and agent links', () => {
     const agencyLink = `${baseURL}/chatbot/${agent.companySlug}`;
     await expect(agentDialog.getByLabel('AI agent link')).toHaveValue(agencyLink);
     await expect(agentDialog.getByLabel('AI agent link')).toHaveAttribute('readonly', '');
+    // The copy toasts above stack and fade as they leave; the dialog is checked once they are gone.
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
     await expectNoSeriousA11yViolations(page);
     await agentDialog.getByRole('button', { name: 'Copy' }).click();
     await expect(toast(page, 'URL copied to clipboard!')).toBeVisible();
