@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { NO_LISTING_DETAILS } from '#shared/listing.ts';
 import { createGuidedEngine } from './dialogue.ts';
 import type { AgentContext, AgentProperty, AgentState, ExtractedFields } from './types.ts';
 
@@ -8,6 +9,7 @@ import type { AgentContext, AgentProperty, AgentState, ExtractedFields } from '.
  */
 
 const elmRoad: AgentProperty = {
+  ...NO_LISTING_DETAILS,
   id: 'demo-elm',
   name: '2 Bed Flat, Elm Road',
   address: '14 Elm Road, Headingley, Leeds LS6 2AB',
@@ -18,6 +20,7 @@ const elmRoad: AgentProperty = {
 };
 
 const cardiganRoad: AgentProperty = {
+  ...NO_LISTING_DETAILS,
   id: 'demo-cardigan',
   name: 'Victorian Terrace, Cardigan Road',
   address: '52 Cardigan Road, Leeds LS6 1EB',
@@ -28,6 +31,7 @@ const cardiganRoad: AgentProperty = {
 };
 
 const studio: AgentProperty = {
+  ...NO_LISTING_DETAILS,
   id: 'demo-studio',
   name: 'Studio, Wellington Place',
   address: 'Apartment 7, 3 Wellington Place, Leeds LS1 4AP',

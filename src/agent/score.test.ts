@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { NO_LISTING_DETAILS } from '#shared/listing.ts';
 import { emptyFields } from './dialogue.ts';
 import { parseRent, scoreLead } from './score.ts';
 import type { AgentProperty, ExtractedFields, ScorePartName } from './types.ts';
@@ -7,6 +8,7 @@ const today = '2026-02-10';
 
 function property(overrides: Partial<AgentProperty> = {}): AgentProperty {
   return {
+    ...NO_LISTING_DETAILS,
     id: 'p1',
     name: 'Elm Road Flat',
     address: '27 Elm Road, Leeds LS6 3BQ',

@@ -3,8 +3,10 @@
  * stores conversations and turns them into leads. Everything here is JSON-serialisable.
  */
 
+import type { ListingDetails } from '#shared/listing.ts';
+
 /** A property as the agent may talk about it: public facts only, never the landlord. */
-export type AgentProperty = {
+export type AgentProperty = ListingDetails & {
   id: string;
   name: string;
   address: string;

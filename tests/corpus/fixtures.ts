@@ -1,9 +1,11 @@
 import type { AgentProperty } from '#agent/types.ts';
+import { NO_LISTING_DETAILS } from '#shared/listing.ts';
 
 /** One national agency's listings: the corpus talks about these. */
 export const companyName = 'Harbour & Hale Lettings';
 
 export const elm: AgentProperty = {
+  ...NO_LISTING_DETAILS,
   id: 'prop-elm',
   name: 'Elm Road Flat',
   address: 'Flat 3, 27 Elm Road, Headingley, Leeds LS6 3BQ',
@@ -14,6 +16,7 @@ export const elm: AgentProperty = {
 };
 
 export const victoria: AgentProperty = {
+  ...NO_LISTING_DETAILS,
   id: 'prop-victoria',
   name: 'Victoria Terrace',
   address: '14 Victoria Terrace, Clifton, Bristol BS8 4LU',
@@ -24,6 +27,7 @@ export const victoria: AgentProperty = {
 };
 
 export const forge: AgentProperty = {
+  ...NO_LISTING_DETAILS,
   id: 'prop-forge',
   name: 'The Forge Studio',
   address: 'Apartment 12, The Forge, 8 Mill Street, Manchester M1 2HF',
@@ -34,6 +38,7 @@ export const forge: AgentProperty = {
 };
 
 export const maple: AgentProperty = {
+  ...NO_LISTING_DETAILS,
   id: 'prop-maple',
   name: 'Maple Court',
   address: '5 Maple Court, Station Road, Reading RG1 1LX',
@@ -44,6 +49,7 @@ export const maple: AgentProperty = {
 };
 
 export const oak: AgentProperty = {
+  ...NO_LISTING_DETAILS,
   id: 'prop-oak',
   name: 'Garden Flat, Oakfield Avenue',
   address: 'Ground Floor Flat, 9 Oakfield Avenue, Glasgow G12 8LL',
@@ -54,6 +60,7 @@ export const oak: AgentProperty = {
 };
 
 export const birch: AgentProperty = {
+  ...NO_LISTING_DETAILS,
   id: 'prop-birch',
   name: 'Birch Lane Family Home',
   address: '22 Birch Lane, Sheffield S10 3GH',
@@ -64,6 +71,7 @@ export const birch: AgentProperty = {
 };
 
 export const quay: AgentProperty = {
+  ...NO_LISTING_DETAILS,
   id: 'prop-quay',
   name: 'Riverside Apartment',
   address: '41 Quayside, Newcastle upon Tyne NE1 3DE',

@@ -13,6 +13,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { CouncilTaxBand, EpcRating, Furnishing, PetsPolicy } from '#shared/listing.ts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -138,11 +139,23 @@ export const properties = pgTable(
     vacancyDate: varchar('vacancy_date', { length: 10 }),
     landlord: text('landlord'),
     chatbotUrl: text('chatbot_url').unique(),
+    // The optional listing details (src/shared/listing.ts) the assistant answers from.
+    description: text('description'),
+    furnishing: varchar('furnishing', { length: 20 }).$type<Furnishing>(),
+    petsPolicy: varchar('pets_policy', { length: 20 }).$type<PetsPolicy>(),
+    billsIncluded: boolean('bills_included'),
+    councilTaxBand: varchar('council_tax_band', { length: 1 }).$type<CouncilTaxBand>(),
+    epcRating: varchar('epc_rating', { length: 1 }).$type<EpcRating>(),
+    deposit: integer('deposit'),
+    minimumTermMonths: integer('minimum_term_months'),
+    features: jsonb('features').$type<string[]>().notNull().default([]),
     ...timestamps,
   },
   (t) => [
     index('properties_company_created_idx').on(t.companyId, t.createdAt.desc()),
     check('properties_bedrooms_check', sql`${t.numberOfBedrooms} >= 0`),
+    check('properties_deposit_check', sql`${t.deposit} >= 0`),
+    check('properties_minimum_term_check', sql`${t.minimumTermMonths} between 1 and 120`),
   ],
 );
 

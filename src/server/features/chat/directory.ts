@@ -41,6 +41,15 @@ export function toChatProperty(property: Property): ChatProperty {
     bedrooms: property.numberOfBedrooms,
     parking: property.parkingSpace,
     vacancyDate: property.vacancyDate,
+    description: property.description,
+    furnishing: property.furnishing,
+    petsPolicy: property.petsPolicy,
+    billsIncluded: property.billsIncluded,
+    councilTaxBand: property.councilTaxBand,
+    epcRating: property.epcRating,
+    deposit: property.deposit,
+    minimumTermMonths: property.minimumTermMonths,
+    features: property.features,
   };
 }
 
