@@ -26,6 +26,20 @@ export type AgentContext = {
   properties: AgentProperty[];
   /** "Today" in Europe/London as yyyy-mm-dd: relative dates are read against it. */
   today: string;
+  /**
+   * The chosen property's nearest free viewing slots, soonest first, when it takes bookings
+   * (the server computes them; the engine never books). Absent, null or empty: the tenant is
+   * asked for their availability in free text, as without bookings.
+   */
+  viewingSlots?: ViewingSlot[] | null;
+};
+
+/** A free viewing slot as the chat offers it. */
+export type ViewingSlot = {
+  /** ISO 8601 with the London offset, e.g. 2026-03-07T10:30:00+00:00. */
+  startsAt: string;
+  /** e.g. "Sat 7 Mar, 10:30" */
+  label: string;
 };
 
 /** What the agent has understood so far. null = not known (or refused). */
@@ -72,6 +86,11 @@ export type AgentReply = {
   state: AgentState;
   /** True once the closing sentence has been said. */
   isComplete: boolean;
+  /**
+   * The slot the tenant just picked. The server tries to book it, then answers with the engine's
+   * `confirmViewing` (booked) or `offerSlotsAgain` (taken meanwhile, with fresh slots).
+   */
+  bookSlot?: ViewingSlot;
 };
 
 /** One engine: the guided agent, or an LLM agent that falls back to it. */
