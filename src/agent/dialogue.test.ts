@@ -335,3 +335,102 @@ describe('phone numbers in the summary', () => {
     );
   });
 });
+
+describe('booking a viewing from free slots', () => {
+  const slots = [
+    { startsAt: '2026-03-05T18:00:00+00:00', label: 'Thu 5 Mar, 18:00' },
+    { startsAt: '2026-03-07T10:30:00+00:00', label: 'Sat 7 Mar, 10:30' },
+    { startsAt: '2026-03-07T14:00:00+00:00', label: 'Sat 7 Mar, 14:00' },
+    { startsAt: '2026-03-08T11:00:00+00:00', label: 'Sun 8 Mar, 11:00' },
+    { startsAt: '2026-03-10T18:30:00+00:00', label: 'Tue 10 Mar, 18:30' },
+  ];
+  const booking: AgentContext = { ...propertyLink(), viewingSlots: slots };
+  const details = fullAnswers.slice(0, -1);
+
+  test('asks no free-text availability; after the summary is confirmed offers four slots over different days', async () => {
+    const replies = await chat(booking, [...details, "Yes, that's right"]);
+    const summary = replies[replies.length - 2];
+    expect(summary.reply).not.toMatch(/Viewing availability/);
+    expect(replies.some((r) => r.state.asking === 'availability')).toBe(false);
+    const offer = replies[replies.length - 1];
+    expect(offer.isComplete).toBe(false);
+    expect(offer.state.asking).toBe('viewing');
+    expect(offer.quickReplies).toEqual([
+      'Thu 5 Mar, 18:00',
+      'Sat 7 Mar, 10:30',
+      'Sun 8 Mar, 11:00',
+      'Tue 10 Mar, 18:30',
+      'Other times',
+    ]);
+  });
+
+  test('a pick in words carries the slot; once booked the chat closes with the booked time', async () => {
+    const offer = await last(booking, [...details, 'yes']);
+    const picked = await engine.reply(booking, offer.state, 'Saturday at 10:30');
+    expect(picked.bookSlot).toEqual(slots[1]);
+    expect(picked.isComplete).toBe(false);
+    const booked = engine.confirmViewing(booking, picked.state, slots[1]);
+    expect(booked.reply).toBe(
+      'Thank you for confirming the information. Your viewing is booked for Saturday 7 March at 10:30. Have a great day!',
+    );
+    expect(booked.isComplete).toBe(true);
+    expect(booked.state.fields.availability).toBe('Saturday 7 March at 10:30');
+  });
+
+  test('an ambiguous day asks which time, offering only that day’s', async () => {
+    const offer = await last(booking, [...details, 'yes']);
+    const which = await engine.reply(booking, offer.state, 'Saturday');
+    expect(which.bookSlot).toBeUndefined();
+    expect(which.quickReplies).toEqual(['Sat 7 Mar, 10:30', 'Sat 7 Mar, 14:00', 'Other times']);
+    const picked = await engine.reply(booking, which.state, 'the second one');
+    expect(picked.bookSlot).toEqual(slots[2]);
+  });
+
+  test('a slot taken meanwhile: an apology and the fresh slots', async () => {
+    const offer = await last(booking, [...details, 'yes']);
+    const picked = await engine.reply(booking, offer.state, 'Thu 5 Mar, 18:00');
+    const fresher = { ...booking, viewingSlots: slots.slice(1) };
+    const again = engine.offerSlotsAgain(fresher, picked.state);
+    expect(again.reply).toMatch(/^Sorry, that time has just been taken\./);
+    expect(again.quickReplies).toEqual([
+      'Sat 7 Mar, 10:30',
+      'Sat 7 Mar, 14:00',
+      'Sun 8 Mar, 11:00',
+      'Tue 10 Mar, 18:30',
+      'Other times',
+    ]);
+    expect(again.state.asking).toBe('viewing');
+  });
+
+  test('Other times: free-text availability, then the usual closing sentence', async () => {
+    const offer = await last(booking, [...details, 'yes']);
+    const other = await engine.reply(booking, offer.state, 'Other times');
+    expect(other.state.asking).toBe('availability');
+    const closed = await engine.reply(booking, other.state, 'weekday mornings');
+    expect(closed.isComplete).toBe(true);
+    expect(closed.reply).toMatch(new RegExp(`${CLOSING_SENTENCE.replace(/[.!?]/g, '\\$&')}$`));
+    expect(closed.state.fields.availability).toMatch(/weekday mornings/i);
+  });
+
+  test('without slots, availability is asked in free text as before', async () => {
+    const replies = await chat(propertyLink(), details);
+    expect(replies[replies.length - 1].state.asking).toBe('availability');
+  });
+
+  test('asking to view early offers the slots; a booking then carries on with the questions', async () => {
+    const replies = await chat(booking, ['1st March', 'can I come and view it?']);
+    const offer = replies[2];
+    expect(offer.state.asking).toBe('viewing');
+    const picked = await engine.reply(booking, offer.state, 'sunday 11am');
+    expect(picked.bookSlot).toEqual(slots[3]);
+    const booked = engine.confirmViewing(booking, picked.state, slots[3]);
+    expect(booked.isComplete).toBe(false);
+    expect(booked.reply).toMatch(/^Your viewing is booked for Sunday 8 March at 11:00\. How many people/);
+    const rest = [booked];
+    for (const message of details.slice(1))
+      rest.push(await engine.reply(booking, rest[rest.length - 1].state, message));
+    expect(rest[rest.length - 1].reply).toMatch(/• Viewing: Sunday 8 March at 11:00/);
+    const closed = await engine.reply(booking, rest[rest.length - 1].state, 'yes');
+    expect(closed.reply).toMatch(/Your viewing is booked for Sunday 8 March at 11:00\. Have a great day!$/);
+  });
+});

@@ -14,7 +14,9 @@ import {
   type ExtractedFields,
   MAX_TURNS,
   type SlotName,
+  type ViewingSlot,
 } from './types.ts';
+import { bookedClosing, describeSlot, OTHER_TIMES, parseSlotPick, slotsToOffer } from './viewing.ts';
 
 /*
  * The guided agent: deterministic, no network. It decides what to say next from what is known,
@@ -81,13 +83,29 @@ function isFilled(slot: SlotName, fields: ExtractedFields): boolean {
   return fields[slot] !== null;
 }
 
-/** Slots still to ask, in order; the property only on the agency-wide link with listings. */
+function freeSlots(context: AgentContext): ViewingSlot[] {
+  return context.viewingSlots ?? [];
+}
+
+/**
+ * Whether the viewing is booked from the property's free slots rather than asked about in free
+ * text: it has free slots, and the tenant has neither booked one nor asked for other times.
+ */
+function booksViewing(context: AgentContext, state: Pick<AgentState, 'viewing'>): boolean {
+  return freeSlots(context).length > 0 && !state.viewing?.declined && !state.viewing?.booked;
+}
+
+/**
+ * Slots still to ask, in order; the property only on the agency-wide link with listings, the
+ * availability only when no slot is to be booked (slots are offered once the summary is confirmed).
+ */
 export function missingSlots(
   context: AgentContext,
-  state: Pick<AgentState, 'fields' | 'refused' | 'link'>,
+  state: Pick<AgentState, 'fields' | 'refused' | 'link' | 'viewing'>,
 ): SlotName[] {
   return SLOT_ORDER.filter((slot) => {
     if (state.refused.includes(slot) || isFilled(slot, state.fields)) return false;
+    if (slot === 'availability' && booksViewing(context, state)) return false;
     if (slot === 'propertyId') return isAgencyLink(context, state) && context.properties.length > 0;
     return true;
   });
@@ -240,7 +258,11 @@ function summary(context: AgentContext, state: AgentState): string {
     line('Name', f.name),
     line('Email', f.email),
     line('Phone', f.phone ? formatPhone(f.phone) : null),
-    line('Viewing availability', f.availability),
+    state.viewing?.booked
+      ? line('Viewing', f.availability)
+      : f.availability !== null || !booksViewing(context, state)
+        ? line('Viewing availability', f.availability)
+        : null,
   ].filter((l): l is string => l !== null);
   return `Here's a summary of what I have:\n${lines.join('\n')}\nIs that all correct?`;
 }
@@ -398,6 +420,7 @@ function cloneState(state: AgentState): AgentState {
     fields: { ...state.fields },
     refused: [...state.refused],
     openQuestions: [...state.openQuestions],
+    ...(state.viewing ? { viewing: { ...state.viewing, offered: [...state.viewing.offered] } } : {}),
   };
 }
 
@@ -482,7 +505,122 @@ const SLOT_LABELS: Record<SlotName, string> = {
 function closingReply(state: AgentState, prefix: string): AgentReply {
   state.stage = 'closed';
   state.asking = null;
-  return reply(`${prefix} ${CLOSING_SENTENCE}`, [], state, true);
+  const closing = state.viewing?.booked ? bookedClosing(state.viewing.booked) : CLOSING_SENTENCE;
+  return reply(`${prefix} ${closing}`, [], state, true);
+}
+
+function viewingState(state: AgentState): NonNullable<AgentState['viewing']> {
+  state.viewing ??= { offered: [], booked: null, confirmed: false, declined: false };
+  return state.viewing;
+}
+
+/** The slots to show: those matching what the tenant said of their availability first. */
+function slotsFor(context: AgentContext, state: AgentState): ViewingSlot[] {
+  const free = freeSlots(context);
+  if (state.fields.availability) {
+    const pick = parseSlotPick(state.fields.availability, [], free, context.today);
+    if (pick.kind === 'several') return slotsToOffer(pick.slots);
+    if (pick.kind === 'one') return slotsToOffer([pick.slot, ...free.filter((s) => s !== pick.slot)]);
+  }
+  return slotsToOffer(free);
+}
+
+/** Offers viewing slots as buttons, with "Other times" for free text. */
+function offerSlots(
+  state: AgentState,
+  lead: string,
+  slots: ViewingSlot[],
+  question = 'When would you like to come for a viewing? Tap a time below, or choose Other times if none of these suit.',
+): AgentReply {
+  viewingState(state).offered = slots;
+  state.asking = 'viewing';
+  return reply(`${lead} ${question}`, [...slots.map((s) => s.label), OTHER_TIMES], state);
+}
+
+/** The free-text availability question, once the tenant asked for other times or no slot is free. */
+function askAvailabilityInstead(context: AgentContext, state: AgentState, lead: string): AgentReply {
+  const viewing = viewingState(state);
+  viewing.declined = true;
+  viewing.offered = [];
+  if (viewing.confirmed || missingSlots(context, state).length === 0) {
+    state.asking = 'availability';
+    return reply(
+      `${lead} When would suit you for a viewing? For example weekday evenings or weekends, and the team will arrange a time.`,
+      [...QUICK_REPLIES.availability],
+      state,
+    );
+  }
+  const question = questionFor(missingSlots(context, state)[0], context, state, state.turns);
+  state.asking = question.asking;
+  return reply(`${lead} ${question.text}`, question.quickReplies, state);
+}
+
+/**
+ * A message while slots are on offer: a pick (the reply carries it for the server to book), a
+ * choice to narrow down, other times, or null when it says nothing about a time.
+ */
+function viewingTurn(context: AgentContext, state: AgentState, message: string): AgentReply | null {
+  const viewing = viewingState(state);
+  const pick = parseSlotPick(message, viewing.offered, freeSlots(context), context.today);
+  switch (pick.kind) {
+    case 'one':
+      state.asking = 'viewing';
+      return {
+        ...reply(`Lovely, I'll book ${describeSlot(pick.slot)} for you.`, [], state),
+        bookSlot: pick.slot,
+      };
+    case 'several':
+      return offerSlots(
+        state,
+        '',
+        pick.slots.slice(0, 4),
+        'There are a few free times then. Which one suits you best?',
+      );
+    case 'none':
+      if (freeSlots(context).length === 0)
+        return askAvailabilityInstead(context, state, "Sorry, there's no free viewing time left.");
+      return offerSlots(
+        state,
+        "Sorry, there's no free viewing time then.",
+        slotsFor(context, state),
+        'These are the nearest free times: would one of them suit you?',
+      );
+    case 'other':
+      return askAvailabilityInstead(context, state, 'No problem.');
+    case 'unclear':
+      return null;
+  }
+}
+
+/** The picked slot is booked: closes once the summary is confirmed, else carries on collecting. */
+export function confirmViewing(context: AgentContext, previous: AgentState, slot: ViewingSlot): AgentReply {
+  const state = cloneState(previous);
+  const viewing = viewingState(state);
+  viewing.booked = slot;
+  viewing.offered = [];
+  viewing.declined = false;
+  state.fields.availability = describeSlot(slot);
+  state.refused = state.refused.filter((s) => s !== 'availability');
+  if (viewing.confirmed) return closingReply(state, '');
+  const booked = `Your viewing is booked for ${describeSlot(slot)}.`;
+  const missing = missingSlots(context, state);
+  if (missing.length === 0) {
+    state.stage = 'confirming';
+    state.asking = 'confirm';
+    return reply(`${booked} ${summary(context, state)}`, [...QUICK_REPLIES.confirm], state);
+  }
+  const question = questionFor(missing[0], context, state, state.turns);
+  state.asking = question.asking;
+  return reply(`${booked} ${question.text}`, question.quickReplies, state);
+}
+
+/** The picked slot was taken meanwhile: the fresh free slots, or free text when none is left. */
+export function offerSlotsAgain(context: AgentContext, previous: AgentState): AgentReply {
+  const state = cloneState(previous);
+  const apology = 'Sorry, that time has just been taken.';
+  const slots = slotsFor(context, state);
+  if (slots.length === 0) return askAvailabilityInstead(context, state, apology);
+  return offerSlots(state, apology, slots, 'These times are still free: which would suit you?');
 }
 
 /** The listings' names and addresses, which the tenant may type but which are never a name. */
@@ -508,8 +646,14 @@ export function guidedTurn(context: AgentContext, previous: AgentState, message:
     state.fields.propertyId = context.property.id;
   }
 
+  if (previous.asking === 'viewing') {
+    const picked = viewingTurn(context, state, message);
+    if (picked) return picked;
+    state.asking = null;
+  }
+
   const ex = extractAnswers(message, {
-    asking: state.asking,
+    asking: state.asking === 'viewing' ? null : state.asking,
     today: context.today,
     fields: state.fields,
     missing: missingSlots(context, state),
@@ -597,6 +741,14 @@ export function guidedTurn(context: AgentContext, previous: AgentState, message:
   }
 
   if (state.stage === 'confirming') {
+    // Other times, after the summary was confirmed: the availability given closes the chat.
+    if (state.viewing?.confirmed && previous.asking === 'availability' && updated.includes('availability')) {
+      return closingReply(state, `${said.join(' ')} ${ack}`);
+    }
+    if (previous.asking === 'viewing' && updated.length === 0 && ex.refused.length === 0) {
+      const lead = said.length > 0 ? said.join(' ') : "Sorry, I didn't catch which time suits you.";
+      return offerSlots(state, lead, slotsFor(context, state));
+    }
     if (updated.length > 0 || ex.refused.length > 0) {
       state.asking = 'confirm';
       return reply(
@@ -608,6 +760,10 @@ export function guidedTurn(context: AgentContext, previous: AgentState, message:
     if (ex.intent === 'yes') {
       const passed =
         state.openQuestions.length > 0 ? "I've passed your questions on to the team as well." : '';
+      if (booksViewing(context, state)) {
+        viewingState(state).confirmed = true;
+        return offerSlots(state, `${said.join(' ')} Thank you! ${passed}`, slotsFor(context, state));
+      }
       return closingReply(state, `${said.join(' ')} ${passed}`);
     }
     if (ex.intent === 'no' || ex.mentioned.length > 0) {
@@ -632,7 +788,7 @@ export function guidedTurn(context: AgentContext, previous: AgentState, message:
         state,
       );
     }
-    if (state.asking && state.asking !== 'confirm') {
+    if (state.asking && state.asking !== 'confirm' && state.asking !== 'viewing') {
       const question = questionFor(state.asking, context, state, seed);
       return reply(`Sorry, I didn't quite catch that. ${question.text}`, question.quickReplies, state);
     }
@@ -644,8 +800,20 @@ export function guidedTurn(context: AgentContext, previous: AgentState, message:
     );
   }
 
+  // Asked to view, with slots free: the slots now, or the one named at once.
+  const asksToView = ex.questions.some((q) => q.topics.includes('viewing'));
+  if (asksToView && booksViewing(context, state)) {
+    const lead = `${said.join(' ')} ${ack}`;
+    const pick = parseSlotPick(message, [], freeSlots(context), context.today);
+    if (pick.kind === 'one' || pick.kind === 'several') {
+      const picked = viewingTurn(context, state, message);
+      if (picked) return { ...picked, reply: `${lead} ${picked.reply}`.trim() };
+    }
+    return offerSlots(state, lead, slotsFor(context, state));
+  }
+
   // A question asked three times without an answer is let go rather than asked forever.
-  const asked = previous.asking;
+  const asked = previous.asking === 'viewing' ? null : previous.asking;
   const isUnanswered =
     asked !== null &&
     asked !== 'confirm' &&
@@ -692,6 +860,8 @@ export function createGuidedEngine(): ConversationEngine {
   return {
     start: (context) => startConversation(context),
     reply: async (context, state, message) => guidedTurn(context, state, message),
+    confirmViewing,
+    offerSlotsAgain,
   };
 }
 
@@ -699,12 +869,13 @@ export function createGuidedEngine(): ConversationEngine {
 export function quickRepliesFor(context: AgentContext, state: AgentState): string[] {
   if (state.stage === 'closed' || state.asking === null) return [];
   if (state.asking === 'confirm') return [...QUICK_REPLIES.confirm];
+  if (state.asking === 'viewing') return [...(state.viewing?.offered ?? []).map((s) => s.label), OTHER_TIMES];
   return questionFor(state.asking, context, state, state.turns).quickReplies;
 }
 
 /** Human labels of the slots, for prompts and messages. */
-export function slotLabel(slot: SlotName): string {
-  return SLOT_LABELS[slot];
+export function slotLabel(slot: SlotName | 'viewing'): string {
+  return slot === 'viewing' ? 'a viewing time from the free slots' : SLOT_LABELS[slot];
 }
 
 export { describeMoveIn, formatPhone, isAgencyLink };

@@ -12,7 +12,7 @@ import {
   titleCase,
   words,
 } from './text.ts';
-import type { AgentState, ExtractedFields, SlotName } from './types.ts';
+import type { ExtractedFields, SlotName } from './types.ts';
 
 /*
  * Slot parsers: pure functions from a tenant's words to field values. Each parser is careful about
@@ -1003,7 +1003,7 @@ const SLOT_WORDS: Array<[SlotName, RegExp]> = [
 ];
 
 /** Slots the tenant declines in this text; a refusal naming no slot declines the one asked. */
-export function parseRefusals(text: string, asking: AgentState['asking']): SlotName[] {
+export function parseRefusals(text: string, asking: SlotName | 'confirm' | null): SlotName[] {
   const refused: SlotName[] = [];
   const clean = normalise(text);
   if (NO_EMAIL.test(clean)) refused.push('email');
@@ -1092,7 +1092,8 @@ function removeSpans(text: string, spans: Array<[number, number]>): string {
 export function extractAnswers(
   message: string,
   options: {
-    asking: AgentState['asking'];
+    /** The question the message answers (null while viewing slots are on offer). */
+    asking: SlotName | 'confirm' | null;
     today: string;
     fields: ExtractedFields;
     /** Slots still to ask: a short answer to another of them is taken too. */

@@ -258,7 +258,7 @@ function combine(context: AgentContext, previous: AgentState, guided: AgentReply
   if (state.stage === 'collecting') {
     const missing = missingSlots(context, state);
     const asking = state.asking;
-    if (asking === null || asking === 'confirm' || !missing.includes(asking))
+    if (asking === null || asking === 'confirm' || asking === 'viewing' || !missing.includes(asking))
       state.asking = missing[0] ?? asking;
   }
   return { reply: text, quickReplies: quickRepliesFor(context, state), state, isComplete: false };
@@ -269,9 +269,14 @@ export function createLlmEngine(options: LlmEngineOptions): ConversationEngine {
   const report = (error: unknown) => options.onFallback?.(error);
   return {
     start: (context) => options.fallback.start(context),
+    // Booking is the guided agent's: slot buttons and the booked closing are exact.
+    confirmViewing: (context, state, slot) => options.fallback.confirmViewing(context, state, slot),
+    offerSlotsAgain: (context, state) => options.fallback.offerSlotsAgain(context, state),
     reply: async (context, state, message) => {
       const guided = guidedTurn(context, state, message);
       if (state.stage === 'closed') return guided;
+      if (state.asking === 'viewing' || guided.state.asking === 'viewing' || guided.bookSlot) return guided;
+      if (guided.isComplete && guided.state.viewing?.booked) return guided;
       const controller = new AbortController();
       const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
       const timer = setTimeout(

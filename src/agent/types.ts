@@ -67,8 +67,11 @@ export type AgentState = {
   fields: ExtractedFields;
   /** Slots the tenant declined to answer: never asked again. */
   refused: SlotName[];
-  /** The slot the last reply asked for, so a bare answer ("3") fills it. */
-  asking: SlotName | 'confirm' | null;
+  /**
+   * The slot the last reply asked for, so a bare answer ("3") fills it; 'viewing' while viewing
+   * slots are on offer.
+   */
+  asking: SlotName | 'confirm' | 'viewing' | null;
   stage: 'collecting' | 'confirming' | 'closed';
   /** Questions the agent could not answer from the property's data, passed on to the agent. */
   openQuestions: string[];
@@ -77,6 +80,19 @@ export type AgentState = {
   attempts?: number;
   /** Which link the chat began on: only on the agency-wide link may the tenant pick or change the property. */
   link?: 'property' | 'agency';
+  /** Viewing booking, when the property takes bookings (absent until slots are first offered). */
+  viewing?: ViewingState;
+};
+
+export type ViewingState = {
+  /** The slots last offered, in the order shown: "the second one" counts these. */
+  offered: ViewingSlot[];
+  /** The slot booked (the server confirmed it through `confirmViewing`). */
+  booked: ViewingSlot | null;
+  /** The tenant confirmed the summary: a booking now closes the chat. */
+  confirmed: boolean;
+  /** The tenant chose "Other times": availability is asked in free text instead. */
+  declined: boolean;
 };
 
 export type AgentReply = {
@@ -97,6 +113,10 @@ export type AgentReply = {
 export type ConversationEngine = {
   start: (context: AgentContext) => AgentReply;
   reply: (context: AgentContext, state: AgentState, message: string) => Promise<AgentReply>;
+  /** The slot of the last reply's `bookSlot` is booked: say so (closing, once the summary is confirmed). */
+  confirmViewing: (context: AgentContext, state: AgentState, slot: ViewingSlot) => AgentReply;
+  /** The picked slot was taken meanwhile: apologise and offer `context.viewingSlots` afresh. */
+  offerSlotsAgain: (context: AgentContext, state: AgentState) => AgentReply;
 };
 
 /** The closing sentence; the chat page's automatic save keys on it. */

@@ -1,0 +1,97 @@
+import { describe, expect, test } from 'vitest';
+import type { ViewingSlot } from './types.ts';
+import { bookedClosing, describeSlot, parseSlotPick, slotsToOffer } from './viewing.ts';
+
+/** A slot at a London wall-clock time in March 2026 (GMT until the 29th). */
+function slot(day: number, time: string): ViewingSlot {
+  const iso = `2026-03-${String(day).padStart(2, '0')}T${time}:00+00:00`;
+  const label = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(new Date(iso))
+    .replace(/^(\w+) (\d+ \w+),? /, '$1 $2, ');
+  return { startsAt: iso, label };
+}
+
+// Thu 5, Sat 7 (twice), Tue 10 (afternoon and evening), Sun 8.
+const thu5 = slot(5, '18:00');
+const sat7a = slot(7, '10:30');
+const sat7b = slot(7, '14:00');
+const sun8 = slot(8, '11:00');
+const tue10a = slot(10, '13:00');
+const tue10b = slot(10, '18:30');
+const free = [thu5, sat7a, sat7b, sun8, tue10a, tue10b];
+const offered = slotsToOffer(free);
+const today = '2026-03-04';
+
+describe('which slots are offered', () => {
+  test('up to four, one per day first, soonest first', () => {
+    expect(offered).toEqual([thu5, sat7a, sun8, tue10a]);
+  });
+
+  test('fills from the same days when fewer days are free', () => {
+    expect(slotsToOffer([sat7a, sat7b, sun8])).toEqual([sat7a, sat7b, sun8]);
+  });
+
+  test('a slot is said with its weekday, date and 24-hour London time', () => {
+    expect(sat7a.label).toBe('Sat 7 Mar, 10:30');
+    expect(describeSlot(sat7a)).toBe('Saturday 7 March at 10:30');
+    // British Summer Time: 09:00 UTC is 10:00 in London.
+    expect(describeSlot({ startsAt: '2026-04-04T09:00:00Z', label: '' })).toBe('Saturday 4 April at 10:00');
+    expect(bookedClosing(sat7a)).toBe(
+      'Thank you for confirming the information. Your viewing is booked for Saturday 7 March at 10:30. Have a great day!',
+    );
+  });
+});
+
+describe('reading the tenant’s pick', () => {
+  const cases: Array<[string, ViewingSlot | ViewingSlot[] | 'none' | 'other' | 'unclear']> = [
+    ['Sat 7 Mar, 10:30', sat7a],
+    ['Saturday at 10:30', sat7a],
+    ['saturday 10.30 please', sat7a],
+    ['the second one', sat7a],
+    ['2nd one pls', sat7a],
+    ['option 3', sun8],
+    ['2', sat7a],
+    ['the last one', tue10a],
+    ['tues evening', tue10b],
+    ['Tuesday afternoon works', tue10a],
+    ['any time Saturday', sat7a],
+    ['10:30 on the 7th', sat7a],
+    ['the 8th', sun8],
+    ['7th March at 2pm', sat7b],
+    ['sat at 2', sat7b],
+    ['half 10 on saturday', sat7a],
+    ['Thursday 6pm', thu5],
+    ['whichever is soonest', thu5],
+    ['Saturday', [sat7a, sat7b]],
+    ['the weekend', [sat7a, sat7b, sun8]],
+    ['Monday', 'none'],
+    ['Saturday at 9am', 'none'],
+    ['Other times', 'other'],
+    ['none of those work for me', 'other'],
+    ["sorry can't do any of them", 'other'],
+    ['is there parking?', 'unclear'],
+    ['ok', 'unclear'],
+  ];
+  test.each(cases)('%s', (message, expected) => {
+    const pick = parseSlotPick(message, offered, free, today);
+    if (expected === 'none' || expected === 'other' || expected === 'unclear') {
+      expect(pick.kind).toBe(expected);
+    } else if (Array.isArray(expected)) {
+      expect(pick).toEqual({ kind: 'several', slots: expected });
+    } else {
+      expect(pick).toEqual({ kind: 'one', slot: expected });
+    }
+  });
+
+  test('"tomorrow" is read against today', () => {
+    expect(parseSlotPick('tomorrow evening', offered, free, today)).toEqual({ kind: 'one', slot: thu5 });
+  });
+});
