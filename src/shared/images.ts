@@ -13,12 +13,21 @@ export function snapImageWidth(width: number): number {
 export type ImageOptions = { w?: number; h?: number; q?: number; f?: ImageFormat };
 
 /** The URL of one rendition: GET /images/:file?w=&h=&q=&f= */
-export function imageUrl(file: string, { w, h, q, f }: ImageOptions = {}): string {
+export function imageUrl(file: string, options: ImageOptions = {}): string {
+  return `/images/${encodeURIComponent(file)}${imageQuery(options)}`;
+}
+
+/** A listing photo's base URL (GET /images/photos/:photoId), served by the same helper. */
+export function photoUrl(photoId: string, options: ImageOptions = {}): string {
+  return `/images/photos/${encodeURIComponent(photoId)}${imageQuery(options)}`;
+}
+
+function imageQuery({ w, h, q, f }: ImageOptions): string {
   const params = new URLSearchParams();
   if (w) params.set('w', String(w));
   if (h) params.set('h', String(h));
   if (q) params.set('q', String(q));
   if (f) params.set('f', f);
   const query = params.toString();
-  return `/images/${encodeURIComponent(file)}${query ? `?${query}` : ''}`;
+  return query ? `?${query}` : '';
 }

@@ -4,6 +4,9 @@
  * the property form, the API, the database mapping and the conversation engine.
  */
 
+// The agent's rent reader is pure and already reads every price form listings use.
+import { parseRent } from '#agent/score.ts';
+
 export const FURNISHING_OPTIONS = ['furnished', 'part-furnished', 'unfurnished'] as const;
 export type Furnishing = (typeof FURNISHING_OPTIONS)[number];
 
@@ -58,3 +61,34 @@ export const NO_LISTING_DETAILS: ListingDetails = {
   minimumTermMonths: null,
   features: [],
 };
+
+/** A listing can show at most this many photos. */
+export const MAX_PHOTOS = 10;
+/** The largest photo file accepted, in bytes (a phone's full-size photo is 2 to 8 MB). */
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+
+export type DepositLimit = {
+  /** 5, or 6 where the annual rent is £50,000 or more. */
+  weeks: 5 | 6;
+  /** The largest lawful deposit in whole pounds. */
+  maxDeposit: number;
+};
+
+/**
+ * The Tenant Fees Act 2019 cap on a tenancy deposit: 5 weeks' rent, or 6 weeks' where the annual
+ * rent is £50,000 or more. A week's rent is the annual rent / 52 (monthly × 12 / 52; a weekly
+ * price as given). Reads the listing's free-text price; null when no price can be read, and then
+ * there is nothing to check against. Worked in pence so that no rounding lets a pound too many in.
+ */
+export function depositLimit(rentalPrice: string | null | undefined): DepositLimit | null {
+  const rent = parseRent(rentalPrice);
+  if (!rent) return null;
+  const annualPence = Math.round(rent.monthly * 12 * 100);
+  const weeks = annualPence >= 50_000_00 ? 6 : 5;
+  return { weeks, maxDeposit: Math.floor((annualPence * weeks) / 52 / 100) };
+}
+
+/** The refusal, worded as the form and the API show it. */
+export function depositLimitMessage(limit: DepositLimit): string {
+  return `Deposit can be at most ${limit.weeks} weeks' rent (£${limit.maxDeposit.toLocaleString('en-GB')}) under the Tenant Fees Act 2019`;
+}

@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -159,6 +160,40 @@ export const properties = pgTable(
   ],
 );
 
+/** Raw bytes: PostgreSQL's bytea, read and written as a Buffer by both drivers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A listing's photos, kept in the database beside it (docs/decisions/006-photo-storage.md): the
+ * re-encoded image with its metadata stripped, never the uploaded file. `position` orders them;
+ * the first is the one shown in the chat header.
+ */
+export const propertyPhotos = pgTable(
+  'property_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('property_photos_property_position_idx').on(t.propertyId, t.position),
+    index('property_photos_company_idx').on(t.companyId),
+  ],
+);
+
 export type ChatMessage = { id: string; sender: 'user' | 'ai'; content: string; timestamp: string };
 
 /** The server-side record of a chat: every turn is stored under the session key as it happens. */
@@ -293,6 +328,7 @@ export const schema = {
   verifications,
   companies,
   properties,
+  propertyPhotos,
   conversations,
   chatTranscripts,
   leads,
@@ -304,6 +340,7 @@ export const schema = {
 export type Schema = typeof schema;
 export type Company = typeof companies.$inferSelect;
 export type Property = typeof properties.$inferSelect;
+export type PropertyPhoto = typeof propertyPhotos.$inferSelect;
 export type Lead = typeof leads.$inferSelect;
 export type Conversation = typeof conversations.$inferSelect;
 export type ChatTranscript = typeof chatTranscripts.$inferSelect;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_MESSAGE_LENGTH } from '#shared/chat-rules.ts';
+import { propertyPhotoSchema } from '#shared/schemas/images.ts';
 
 /** "No value": the spec's clients send `null` or `""` as readily as leaving a field out. */
 const optionalKey = z
@@ -25,6 +26,8 @@ export const publicPropertySchema = z.object({
   bedrooms: z.number().int().nullable(),
   parking: z.string().nullable(),
   vacancyDate: z.string().nullable(),
+  /** The listing's photos in order (public advert pictures); the header shows the first. */
+  photos: z.array(propertyPhotoSchema),
 });
 export type PublicProperty = z.infer<typeof publicPropertySchema>;
 

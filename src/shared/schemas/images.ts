@@ -27,3 +27,17 @@ export const imageParamsSchema = z.object({
     .max(128)
     .regex(/^[a-z0-9][a-z0-9_-]*\.(png|jpe?g|webp|avif)$/i, 'Not an image name'),
 });
+
+/** GET /images/photos/:photoId: a listing photo. */
+export const photoParamsSchema = z.object({
+  photoId: z.string().max(64),
+});
+
+/** A listing photo as its owner and the public chat see it; `url` serves it through the image helper. */
+export const propertyPhotoSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type PropertyPhotoDto = z.infer<typeof propertyPhotoSchema>;

@@ -53,7 +53,10 @@ export function toChatProperty(property: Property): ChatProperty {
   };
 }
 
-export function toPublicProperty(property: ChatProperty): PublicProperty {
+export function toPublicProperty(
+  property: ChatProperty,
+  photos: PublicProperty['photos'] = [],
+): PublicProperty {
   return {
     slug: property.slug,
     name: property.name,
@@ -62,6 +65,7 @@ export function toPublicProperty(property: ChatProperty): PublicProperty {
     bedrooms: property.bedrooms,
     parking: property.parking,
     vacancyDate: property.vacancyDate,
+    photos,
   };
 }
 

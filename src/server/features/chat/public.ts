@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { companies } from '#server/db/schema.ts';
+import { listPhotosByProperty } from '#server/features/properties/photos.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
 import type {
@@ -25,10 +26,12 @@ export async function getPublicCompany(
   const directory = await requireDirectory(ctx, companySlug, propertySlug);
   const property = propertySlug ? findProperty(directory, { slug: propertySlug }) : null;
   if (propertySlug && !property) throw chatbotNotFound();
+  // Read once when the chat page opens, never on a turn: the directory cache stays photo-free.
+  const photos = property ? (await listPhotosByProperty(ctx.db, [property.id])).get(property.id) : undefined;
   return {
     name: directory.company.name,
     slug: directory.company.slug,
-    property: property ? toPublicProperty(property) : null,
+    property: property ? toPublicProperty(property, photos) : null,
   };
 }
 

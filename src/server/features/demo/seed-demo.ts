@@ -6,12 +6,12 @@ import { insertCompany } from '#server/features/companies/companies.ts';
 import { createProperty } from '#server/features/properties/properties.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
-import type { PropertyInput } from '#shared/schemas/properties.ts';
+import { type PropertyFormValues, propertyInputSchema } from '#shared/schemas/properties.ts';
 
 export const DEMO_EMAIL = 'demo@letlead.local';
 export const DEMO_PASSWORD = 'Demo-Lettings-2026!';
 
-const demoProperties: PropertyInput[] = [
+const demoProperties: PropertyFormValues[] = [
   {
     propertyName: '2 Bed Flat, Elm Road',
     propertyAddress: '14 Elm Road, Headingley, Leeds LS6 2AB',
@@ -20,6 +20,16 @@ const demoProperties: PropertyInput[] = [
     parkingSpace: 'One allocated space',
     vacancyDate: '01/03/2027',
     landlord: 'Mrs Patel 07700 900123',
+    description:
+      'A bright second-floor flat a short walk from Headingley high street. Open-plan living room and kitchen with a dishwasher, two double bedrooms and a modern shower room. Buses to the city centre every ten minutes.',
+    furnishing: 'furnished',
+    petsPolicy: 'considered',
+    billsIncluded: false,
+    councilTaxBand: 'B',
+    epcRating: 'C',
+    deposit: 1326,
+    minimumTermMonths: 12,
+    features: ['dishwasher', 'washing machine', 'double glazing', 'gas central heating'],
   },
   {
     propertyName: 'Victorian Terrace, Cardigan Road',
@@ -29,6 +39,14 @@ const demoProperties: PropertyInput[] = [
     parkingSpace: 'On-street permit parking',
     vacancyDate: '15/02/2027',
     landlord: 'Mr Okafor 07700 900456',
+    description:
+      'A three-bedroom Victorian terrace with a south-facing rear garden, a cellar for storage and a kitchen-diner. Close to Hyde Park and two primary schools.',
+    furnishing: 'unfurnished',
+    petsPolicy: 'allowed',
+    councilTaxBand: 'C',
+    epcRating: 'D',
+    deposit: 1903,
+    features: ['garden', 'washing machine', 'gas central heating'],
   },
   {
     propertyName: 'Studio, Wellington Place',
@@ -142,7 +160,9 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
     phone: '0113 496 0123',
   });
   const properties = [];
-  for (const input of demoProperties) properties.push(await createProperty(ctx, { company, input }));
+  for (const values of demoProperties) {
+    properties.push(await createProperty(ctx, { company, input: propertyInputSchema.parse(values) }));
+  }
 
   const conversationIds: string[] = [];
   for (const conversation of demoConversations) {

@@ -86,18 +86,33 @@ export function createImageRenderer({ dir = imagesDir, cacheBytes = 64 * 1024 * 
     if (path.dirname(fullPath) !== path.resolve(dir)) throw notFound('Image not found');
     const info = await stat(fullPath).catch(() => undefined);
     if (!info?.isFile()) throw notFound('Image not found');
+    return renderSource(`${file}|${info.mtimeMs}`, async () => fullPath, query);
+  }
 
+  /**
+   * A rendition of an image kept elsewhere (a listing photo in the database). `source` names it
+   * for good: the same name must always mean the same picture. `load` runs only on a cache miss.
+   */
+  async function renderSource(
+    source: string,
+    load: () => Promise<Buffer | string | undefined>,
+    query: ImageQuery & { f: ImageFormat },
+  ): Promise<RenderedImage> {
     const width = query.w ? snapImageWidth(query.w) : undefined;
     const height = query.h ? Math.min(query.h, 4000) : undefined;
     const quality = Math.min(qualityBand.max, Math.max(qualityBand.min, query.q ?? defaultQuality[query.f]));
-    const key = [file, info.mtimeMs, width, height, quality, query.f].join('|');
+    const key = [source, width, height, quality, query.f].join('|');
 
     const cached = cache.get(key);
     if (cached) return cached;
     const pending = inFlight.get(key);
     if (pending) return pending;
 
-    const work = encode(fullPath, { width, height, quality, format: query.f })
+    const work = load()
+      .then((input) => {
+        if (input === undefined) throw notFound('Image not found');
+        return encode(input, { width, height, quality, format: query.f });
+      })
       .then((body) => {
         const etag = `"${createHash('sha1').update(key).digest('base64url')}"`;
         const rendered = { body, format: query.f, etag };
@@ -109,14 +124,14 @@ export function createImageRenderer({ dir = imagesDir, cacheBytes = 64 * 1024 * 
     return work;
   }
 
-  return { render, cache };
+  return { render, renderSource, cache };
 }
 
 async function encode(
-  file: string,
+  input: Buffer | string,
   options: { width?: number; height?: number; quality: number; format: ImageFormat },
 ): Promise<Buffer> {
-  const image = sharp(file, { limitInputPixels: 40_000_000 }).rotate();
+  const image = sharp(input, { limitInputPixels: 40_000_000 }).rotate();
   if (options.width || options.height) {
     image.resize({
       width: options.width,

@@ -9,6 +9,7 @@ import {
   devEmails,
   leads,
   properties,
+  propertyPhotos,
   users,
   verifications,
 } from '#server/db/schema.ts';
@@ -27,8 +28,8 @@ export const WRONG_PASSWORD = 'That password is not correct';
 
 /**
  * Closes the account: the user, their sessions and sign-in accounts, the company and everything
- * it holds (properties, leads, transcripts, conversations, its chat links' analytics, emails still
- * waiting to be sent) are erased. Payment records are Stripe's to keep, by law; LetLead keeps
+ * it holds (properties and their photos, leads, transcripts, conversations, its chat links'
+ * analytics, emails still waiting to be sent) are erased. Payment records are Stripe's to keep, by law; LetLead keeps
  * nothing. Answers the cookies that sign the browser out.
  */
 export async function closeAccount(
@@ -54,6 +55,7 @@ export async function closeAccount(
     await tx.delete(leads).where(eq(leads.companyId, company.id));
     await tx.delete(chatTranscripts).where(eq(chatTranscripts.companyId, company.id));
     await tx.delete(conversations).where(eq(conversations.companyId, company.id));
+    await tx.delete(propertyPhotos).where(eq(propertyPhotos.companyId, company.id));
     await tx.delete(properties).where(eq(properties.companyId, company.id));
     await tx.delete(analyticsEvents).where(chatLinkPaths(company.slug));
     if (addresses.length > 0) await tx.delete(devEmails).where(inArray(devEmails.to, addresses));

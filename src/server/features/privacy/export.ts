@@ -6,11 +6,13 @@ import {
   conversations,
   leads,
   properties,
+  propertyPhotos,
   users,
 } from '#server/db/schema.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
+import { photoUrl } from '#shared/images.ts';
 import type { CompanyExport } from '#shared/schemas/privacy.ts';
 
 const iso = (date: Date) => date.toISOString();
@@ -44,29 +46,42 @@ export async function exportCompanyData(
     .limit(1);
   if (!account) throw notFound('Company not found');
 
-  const [propertyRows, leadRows, transcriptRows, conversationRows, analyticsRows] = await Promise.all([
-    ctx.db
-      .select()
-      .from(properties)
-      .where(eq(properties.companyId, company.id))
-      .orderBy(asc(properties.createdAt)),
-    ctx.db.select().from(leads).where(eq(leads.companyId, company.id)).orderBy(desc(leads.createdAt)),
-    ctx.db
-      .select()
-      .from(chatTranscripts)
-      .where(eq(chatTranscripts.companyId, company.id))
-      .orderBy(desc(chatTranscripts.createdAt)),
-    ctx.db
-      .select()
-      .from(conversations)
-      .where(eq(conversations.companyId, company.id))
-      .orderBy(desc(conversations.createdAt)),
-    ctx.db
-      .select()
-      .from(analyticsEvents)
-      .where(chatLinkPaths(company.slug))
-      .orderBy(asc(analyticsEvents.createdAt)),
-  ]);
+  const [propertyRows, photoRows, leadRows, transcriptRows, conversationRows, analyticsRows] =
+    await Promise.all([
+      ctx.db
+        .select()
+        .from(properties)
+        .where(eq(properties.companyId, company.id))
+        .orderBy(asc(properties.createdAt)),
+      ctx.db
+        .select({
+          id: propertyPhotos.id,
+          propertyId: propertyPhotos.propertyId,
+          width: propertyPhotos.width,
+          height: propertyPhotos.height,
+          byteSize: propertyPhotos.byteSize,
+          createdAt: propertyPhotos.createdAt,
+        })
+        .from(propertyPhotos)
+        .where(eq(propertyPhotos.companyId, company.id))
+        .orderBy(asc(propertyPhotos.position)),
+      ctx.db.select().from(leads).where(eq(leads.companyId, company.id)).orderBy(desc(leads.createdAt)),
+      ctx.db
+        .select()
+        .from(chatTranscripts)
+        .where(eq(chatTranscripts.companyId, company.id))
+        .orderBy(desc(chatTranscripts.createdAt)),
+      ctx.db
+        .select()
+        .from(conversations)
+        .where(eq(conversations.companyId, company.id))
+        .orderBy(desc(conversations.createdAt)),
+      ctx.db
+        .select()
+        .from(analyticsEvents)
+        .where(chatLinkPaths(company.slug))
+        .orderBy(asc(analyticsEvents.createdAt)),
+    ]);
 
   const exportedAt = now();
   const data: CompanyExport = {
@@ -99,6 +114,25 @@ export async function exportCompanyData(
       vacancyDate: p.vacancyDate,
       landlord: p.landlord,
       chatbotUrl: p.chatbotUrl,
+      description: p.description,
+      furnishing: p.furnishing,
+      petsPolicy: p.petsPolicy,
+      billsIncluded: p.billsIncluded,
+      councilTaxBand: p.councilTaxBand,
+      epcRating: p.epcRating,
+      deposit: p.deposit,
+      minimumTermMonths: p.minimumTermMonths,
+      features: p.features,
+      photos: photoRows
+        .filter((photo) => photo.propertyId === p.id)
+        .map((photo) => ({
+          id: photo.id,
+          url: `${ctx.env.appUrl}${photoUrl(photo.id)}`,
+          width: photo.width,
+          height: photo.height,
+          byteSize: photo.byteSize,
+          createdAt: iso(photo.createdAt),
+        })),
       createdAt: iso(p.createdAt),
       updatedAt: iso(p.updatedAt),
     })),

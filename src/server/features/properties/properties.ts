@@ -4,8 +4,9 @@ import { invalidateCompanyDirectory } from '#server/features/chat/directory.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/session.ts';
-import type { PropertyDto, PropertyInput } from '#shared/schemas/properties.ts';
+import type { PropertyDto, PropertyInput, PropertyPhotoDto } from '#shared/schemas/properties.ts';
 import { uniqueSlug } from '#shared/slug.ts';
+import { listPhotosByProperty } from './photos.ts';
 
 /** The agency-wide link. */
 export function agencyLink(appUrl: string, companySlug: string): string {
@@ -17,7 +18,12 @@ export function propertyLink(appUrl: string, companySlug: string, propertySlug: 
   return `${agencyLink(appUrl, companySlug)}/${encodeURIComponent(propertySlug)}`;
 }
 
-export function toPropertyDto(property: Property, appUrl: string, companySlug: string): PropertyDto {
+export function toPropertyDto(
+  property: Property,
+  appUrl: string,
+  companySlug: string,
+  photos: PropertyPhotoDto[] = [],
+): PropertyDto {
   return {
     id: property.id,
     companyId: property.companyId,
@@ -29,6 +35,16 @@ export function toPropertyDto(property: Property, appUrl: string, companySlug: s
     parkingSpace: property.parkingSpace,
     vacancyDate: property.vacancyDate,
     landlord: property.landlord,
+    description: property.description,
+    furnishing: property.furnishing,
+    petsPolicy: property.petsPolicy,
+    billsIncluded: property.billsIncluded,
+    councilTaxBand: property.councilTaxBand,
+    epcRating: property.epcRating,
+    deposit: property.deposit,
+    minimumTermMonths: property.minimumTermMonths,
+    features: property.features,
+    photos,
     chatbotUrl: property.chatbotUrl ?? propertyLink(appUrl, companySlug, property.slug),
     createdAt: property.createdAt.toISOString(),
     updatedAt: property.updatedAt.toISOString(),
@@ -41,7 +57,11 @@ export async function listProperties(ctx: AppContext, company: Company): Promise
     .from(properties)
     .where(eq(properties.companyId, company.id))
     .orderBy(desc(properties.createdAt));
-  return rows.map((row) => toPropertyDto(row, ctx.env.appUrl, company.slug));
+  const photos = await listPhotosByProperty(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toPropertyDto(row, ctx.env.appUrl, company.slug, photos.get(row.id)));
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -86,7 +106,7 @@ export async function createProperty(
 }
 
 /** The property if it belongs to the user's company; another company's property is a 404. */
-async function findOwnProperty(ctx: AppContext, userId: string, propertyId: string) {
+export async function findOwnProperty(ctx: AppContext, userId: string, propertyId: string) {
   if (!isUuid(propertyId)) throw notFound('Property not found');
   const [row] = await ctx.db
     .select({ property: properties, company: companies })
@@ -111,10 +131,11 @@ export async function updateProperty(
     .returning();
   if (!row) throw notFound('Property not found');
   invalidateCompanyDirectory(ctx, company.slug);
-  return toPropertyDto(row, ctx.env.appUrl, company.slug);
+  const photos = await listPhotosByProperty(ctx.db, [row.id]);
+  return toPropertyDto(row, ctx.env.appUrl, company.slug, photos.get(row.id));
 }
 
-/** Leads keep their copy of the property's details; only their link to it is cleared. */
+/** Leads keep their copy of the property's details; only their link to it is cleared. Its photos go with it. */
 export async function deleteProperty(
   ctx: AppContext,
   { userId, propertyId }: { userId: string; propertyId: string },

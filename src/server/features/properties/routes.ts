@@ -1,15 +1,21 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/lib/context.ts';
+import { AppError } from '#server/lib/errors.ts';
 import { requireCompanyById, requireUser } from '#server/lib/session.ts';
+import { MAX_PHOTO_BYTES } from '#shared/listing.ts';
 import {
   chatbotUrlResponseSchema,
   companyIdParamsSchema,
+  photoOrderSchema,
   propertyIdParamsSchema,
   propertyInputSchema,
   propertyListSchema,
+  propertyPhotoListSchema,
+  propertyPhotoParamsSchema,
   propertySchema,
 } from '#shared/schemas/properties.ts';
+import { addPhoto, deletePhoto, PHOTO_TOO_BIG, reorderPhotos } from './photos.ts';
 import { agencyLink, createProperty, deleteProperty, listProperties, updateProperty } from './properties.ts';
 
 export async function registerProperties(root: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -69,4 +75,63 @@ export async function registerProperties(root: FastifyInstance, ctx: AppContext)
       return { url: agencyLink(ctx.env.appUrl, company.slug) };
     },
   );
+
+  app.delete(
+    '/api/properties/:id/photos/:photoId',
+    { schema: { params: propertyPhotoParamsSchema } },
+    async (request, reply) => {
+      const user = await requireUser(ctx, request);
+      await deletePhoto(ctx, {
+        userId: user.id,
+        propertyId: request.params.id,
+        photoId: request.params.photoId,
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.put(
+    '/api/properties/:id/photos/order',
+    {
+      schema: {
+        params: propertyIdParamsSchema,
+        body: photoOrderSchema,
+        response: { 200: propertyPhotoListSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(ctx, request);
+      return reorderPhotos(ctx, { userId: user.id, propertyId: request.params.id, order: request.body });
+    },
+  );
+
+  // One photo per request, sent as the file's own bytes (`fetch(url, { body: file })`): no
+  // multipart parser is needed, and the type is read from the bytes whatever the header says.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: MAX_PHOTO_BYTES },
+      (_request, body, done) => {
+        done(null, body);
+      },
+    );
+    scope.setErrorHandler((error: FastifyError) => {
+      // Thrown on to the app's error handler, which answers it.
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', PHOTO_TOO_BIG);
+      throw error;
+    });
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/api/properties/:id/photos',
+        { schema: { params: propertyIdParamsSchema, response: { 201: propertyPhotoListSchema } } },
+        async (request, reply) => {
+          const user = await requireUser(ctx, request);
+          const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          const photos = await addPhoto(ctx, { userId: user.id, propertyId: request.params.id, bytes });
+          return reply.status(201).send(photos);
+        },
+      );
+  });
 }

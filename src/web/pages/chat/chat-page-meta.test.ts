@@ -10,6 +10,7 @@ const flat: PublicProperty = {
   bedrooms: 2,
   parking: null,
   vacancyDate: null,
+  photos: [],
 };
 
 describe('the chat page title and description', () => {
