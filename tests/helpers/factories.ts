@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { Db } from '#server/db/client.ts';
-import { companies, leads, properties, users } from '#server/db/schema.ts';
+import { companies, leads, properties, propertyPhotos, users } from '#server/db/schema.ts';
 import { type PlanType, plans } from '#shared/plans.ts';
 import type { TestApp } from './app.ts';
 
@@ -96,6 +97,41 @@ export async function insertProperty(
     })
     .returning();
   return property!;
+}
+
+/** A small picture's bytes, made fresh: JPEG, PNG or WebP as a camera or an editor writes it. */
+export async function makePicture(
+  format: 'jpeg' | 'png' | 'webp' = 'jpeg',
+  { width = 64, height = 48 }: { width?: number; height?: number } = {},
+): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#5b8c5a' } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+/** A photo stored on a property, as an upload leaves it. */
+export async function insertPhoto(
+  app: TestApp,
+  property: { id: string; companyId: string },
+  overrides: Partial<typeof propertyPhotos.$inferInsert> = {},
+) {
+  const data = await sharp(await makePicture('jpeg'))
+    .webp()
+    .toBuffer();
+  const [photo] = await app.ctx.db
+    .insert(propertyPhotos)
+    .values({
+      propertyId: property.id,
+      companyId: property.companyId,
+      position: 0,
+      width: 64,
+      height: 48,
+      byteSize: data.length,
+      data,
+      ...overrides,
+    })
+    .returning({ id: propertyPhotos.id });
+  return photo!;
 }
 
 export async function insertLead(

@@ -39,8 +39,11 @@ const runsByRoute: Partial<Record<RouteKey, number>> = {
   'POST /api/companies/register': 12,
 };
 
-/** Routes that read their body as raw bytes: Stripe's signature is checked before anything else. */
-const rawBodyRoutes: RouteKey[] = ['POST /api/stripe/webhook'];
+/**
+ * Routes that read their body as raw bytes: Stripe's signature is checked before anything else,
+ * and a photo is read from its own bytes (its size limit is the photo limit, tested with photos).
+ */
+const rawBodyRoutes: RouteKey[] = ['POST /api/stripe/webhook', 'POST /api/properties/:id/photos'];
 
 type Case =
   | { kind: 'field'; field: string; value: unknown }
@@ -296,7 +299,7 @@ describe('bad input on every route', () => {
     const huge = JSON.stringify({ message: 'x'.repeat(1_100_000) });
     for (const key of Object.keys(routeCatalogue) as RouteKey[]) {
       const { method } = splitRouteKey(key);
-      if (method === 'GET') continue;
+      if (method === 'GET' || key === 'POST /api/properties/:id/photos') continue;
       const entry = routeCatalogue[key];
       const sample = await (entry.fuzzSample ?? entry.sample)(world);
       const response = await fetch(`${app.url}${sample.path}`, {

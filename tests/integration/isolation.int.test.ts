@@ -354,7 +354,7 @@ describe('tenant isolation', () => {
       );
     }
 
-    it('GET /api/companies/slug/:slug: company name and slug; property name, address, rent, bedrooms, parking, vacancy date', async () => {
+    it('GET /api/companies/slug/:slug: company name and slug; property name, address, rent, bedrooms, parking, vacancy date, photos', async () => {
       const { agent, property, secrets } = await privateCompany();
       const agency = await readJson(
         await send(app, 'GET', { path: `/api/companies/slug/${agent.company.slug}` }, undefined),
@@ -370,7 +370,7 @@ describe('tenant isolation', () => {
       );
       expect(Object.keys(listing).sort()).toEqual(['name', 'property', 'slug']);
       expect(Object.keys(listing.property as object).sort()).toEqual(
-        ['address', 'bedrooms', 'name', 'parking', 'rentalPrice', 'slug', 'vacancyDate'].sort(),
+        ['address', 'bedrooms', 'name', 'parking', 'photos', 'rentalPrice', 'slug', 'vacancyDate'].sort(),
       );
       expectNoSecrets(listing, secrets);
       // Signed in as the owner changes nothing: the public answer is the same for everyone.

@@ -5,7 +5,9 @@ import {
   createCompanyUser,
   createSignedInUser,
   insertLead,
+  insertPhoto,
   insertProperty,
+  makePicture,
   TEST_PASSWORD,
   unique,
 } from '#tests/helpers/factories.ts';
@@ -38,8 +40,8 @@ export type RouteRequest = {
   path: string;
   query?: Record<string, string>;
   body?: unknown;
-  /** How the body travels: JSON unless the route reads a form. */
-  encoding?: 'json' | 'form';
+  /** How the body travels: JSON unless the route reads a form or a file's own bytes. */
+  encoding?: 'json' | 'form' | 'bytes';
   /** The account the request is for, when it is not the world's owner. */
   owner?: Agent;
   /** What a correct request answers. */
@@ -150,6 +152,40 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
       return { path: `/api/properties/${property.id}`, ok: 204 };
     },
     fuzzSample: async () => ({ path: `/api/properties/${missingId()}`, ok: 404 }),
+  },
+  'POST /api/properties/:id/photos': {
+    access: 'company',
+    sample: async (w) => {
+      // A listing of its own: the world's listing would reach the 10-photo limit over many runs.
+      const property = await insertProperty(w.app, w.owner.company.id, w.owner.company.slug);
+      return {
+        path: `/api/properties/${property.id}/photos`,
+        body: await makePicture('jpeg'),
+        encoding: 'bytes',
+        ok: 201,
+      };
+    },
+  },
+  'PUT /api/properties/:id/photos/order': {
+    access: 'company',
+    sample: async (w) => {
+      const property = await insertProperty(w.app, w.owner.company.id, w.owner.company.slug);
+      const first = await insertPhoto(w.app, property, { position: 0 });
+      const second = await insertPhoto(w.app, property, { position: 1 });
+      return {
+        path: `/api/properties/${property.id}/photos/order`,
+        body: { photoIds: [second.id, first.id] },
+        ok: 200,
+      };
+    },
+  },
+  'DELETE /api/properties/:id/photos/:photoId': {
+    access: 'company',
+    sample: async (w) => {
+      const property = await insertProperty(w.app, w.owner.company.id, w.owner.company.slug);
+      const photo = await insertPhoto(w.app, property);
+      return { path: `/api/properties/${property.id}/photos/${photo.id}`, ok: 204 };
+    },
   },
   'GET /api/leads/:id': {
     access: 'company',
@@ -396,6 +432,15 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
     why: 'the development outbox: only without SMTP_URL and never in production',
     sample: async () => ({ path: '/dev/mail', ok: 200 }),
   },
+  'GET /images/photos/:photoId': {
+    access: 'public',
+    why: 'listing photos are advert pictures shown on the public chat page; ids are random uuids',
+    sample: async (w) => {
+      const property = await insertProperty(w.app, w.owner.company.id, w.owner.company.slug);
+      const photo = await insertPhoto(w.app, property);
+      return { path: `/images/photos/${photo.id}`, query: { w: '320' }, ok: 200 };
+    },
+  },
   'GET /images/:file': {
     access: 'public',
     why: "the site's own pictures",
@@ -508,9 +553,12 @@ export async function send(
   const url = new URL(request.path, app.url);
   for (const [key, value] of Object.entries(request.query ?? {})) url.searchParams.set(key, value);
   const headers: Record<string, string> = browserHeaders(app, cookie);
-  let body: string | undefined;
+  let body: string | Uint8Array<ArrayBuffer> | undefined;
   if (request.body !== undefined) {
-    if (request.encoding === 'form') {
+    if (request.encoding === 'bytes') {
+      headers['content-type'] = 'application/octet-stream';
+      body = new Uint8Array(request.body as Buffer);
+    } else if (request.encoding === 'form') {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(request.body as Record<string, string>).toString();
     } else {
