@@ -177,6 +177,150 @@ describe('properties API', () => {
     });
   });
 
+  describe('listing details', () => {
+    const details = {
+      description: 'Bright first-floor flat with a south-facing garden. Two minutes from the station.',
+      furnishing: 'part-furnished',
+      petsPolicy: 'considered',
+      billsIncluded: false,
+      councilTaxBand: 'B',
+      epcRating: 'C',
+      deposit: 1384,
+      minimumTermMonths: 12,
+      features: ['Garden', 'dishwasher', ' garden ', 'Cellar storage'],
+    };
+
+    async function countOwn() {
+      const response = await request('GET', `/api/companies/${owner.company.id}/properties`, owner.cookie);
+      return ((await response.json()) as PropertyDto[]).length;
+    }
+
+    it('creates a listing with every detail and gives them back in the list', async () => {
+      const property = await create({ ...validProperty, ...details });
+      const expected = {
+        ...details,
+        features: ['garden', 'dishwasher', 'cellar storage'],
+        photos: [],
+      };
+      expect(property).toMatchObject(expected);
+      const list = (await (
+        await request('GET', `/api/companies/${owner.company.id}/properties`, owner.cookie)
+      ).json()) as PropertyDto[];
+      expect(list.find((p) => p.id === property.id)).toMatchObject(expected);
+    });
+
+    it('stores a listing without details as "not stated", whether left out, null or empty', async () => {
+      const notStated = {
+        description: null,
+        furnishing: null,
+        petsPolicy: null,
+        billsIncluded: null,
+        councilTaxBand: null,
+        epcRating: null,
+        deposit: null,
+        minimumTermMonths: null,
+        features: [],
+      };
+      expect(await create(validProperty)).toMatchObject(notStated);
+      expect(await create({ ...validProperty, ...notStated })).toMatchObject(notStated);
+      expect(
+        await create({
+          ...validProperty,
+          description: '  ',
+          furnishing: '',
+          councilTaxBand: '',
+          epcRating: '',
+        }),
+      ).toMatchObject(notStated);
+    });
+
+    it('updates the details, and clears those a full update leaves out', async () => {
+      const property = await create({ ...validProperty, ...details });
+      const response = await request('PUT', `/api/properties/${property.id}`, owner.cookie, {
+        ...validProperty,
+        furnishing: 'furnished',
+        billsIncluded: true,
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({
+        furnishing: 'furnished',
+        billsIncluded: true,
+        petsPolicy: null,
+        deposit: null,
+        features: [],
+      });
+    });
+
+    it.each([
+      // £1,200 pcm: a week is £276.92, 5 weeks £1,384.61.
+      [
+        { deposit: 1385 },
+        'deposit',
+        "Deposit can be at most 5 weeks' rent (£1,384) under the Tenant Fees Act 2019",
+      ],
+      [
+        { propertyRentalPrice: '£300 pw', deposit: 1501 },
+        'deposit',
+        "Deposit can be at most 5 weeks' rent (£1,500) under the Tenant Fees Act 2019",
+      ],
+      [
+        { propertyRentalPrice: '£5,000 pcm', deposit: 6924 },
+        'deposit',
+        "Deposit can be at most 6 weeks' rent (£6,923) under the Tenant Fees Act 2019",
+      ],
+      [{ deposit: -1 }, 'deposit', 'Deposit must be a whole number of pounds, 0 or more'],
+      [{ deposit: 100.5 }, 'deposit', 'Deposit must be a whole number of pounds, 0 or more'],
+      [{ councilTaxBand: 'I' }, 'councilTaxBand', 'Council tax band must be A to H'],
+      [{ councilTaxBand: 'b' }, 'councilTaxBand', 'Council tax band must be A to H'],
+      [{ epcRating: 'H' }, 'epcRating', 'EPC rating must be A to G'],
+      [{ minimumTermMonths: 0 }, 'minimumTermMonths', 'Minimum term must be between 1 and 120 months'],
+      [{ minimumTermMonths: 121 }, 'minimumTermMonths', 'Minimum term must be between 1 and 120 months'],
+      [{ furnishing: 'semi' }, 'furnishing', 'Furnishing must be furnished, part-furnished or unfurnished'],
+      [{ petsPolicy: 'cats only' }, 'petsPolicy', 'Pets must be allowed, considered or not allowed'],
+      [{ billsIncluded: 'yes' }, 'billsIncluded', 'Bills included must be yes, no or not stated'],
+      [{ description: 'x'.repeat(5001) }, 'description', 'Description must be at most 5,000 characters'],
+      [{ features: ['x'.repeat(61)] }, 'features.0', 'Each feature must be at most 60 characters'],
+    ])('refuses %j with its message and saves nothing', async (change, field, message) => {
+      const before = await countOwn();
+      const response = await request('POST', `/api/companies/${owner.company.id}/properties`, owner.cookie, {
+        ...validProperty,
+        ...change,
+      });
+      expect(response.status).toBe(400);
+      const body = await response.json();
+      expect(body.errors).toEqual({ [field]: message });
+      expect(body.message).toBe(message);
+      expect(await countOwn()).toBe(before);
+    });
+
+    it('accepts a deposit of exactly 5 weeks, and 6 weeks at £50,000 a year', async () => {
+      expect((await create({ ...validProperty, deposit: 1384 })).deposit).toBe(1384);
+      expect(
+        (await create({ ...validProperty, propertyRentalPrice: '£50,000 pa', deposit: 5769 })).deposit,
+      ).toBe(5769);
+    });
+
+    it('refuses an unlawful deposit on update and leaves the listing as it was', async () => {
+      const property = await create({ ...validProperty, deposit: 1000 });
+      const response = await request('PUT', `/api/properties/${property.id}`, owner.cookie, {
+        ...validProperty,
+        propertyName: 'Renamed',
+        deposit: 2000,
+      });
+      expect(response.status).toBe(400);
+      expect((await response.json()).errors).toEqual({
+        deposit: "Deposit can be at most 5 weeks' rent (£1,384) under the Tenant Fees Act 2019",
+      });
+      const list = (await (
+        await request('GET', `/api/companies/${owner.company.id}/properties`, owner.cookie)
+      ).json()) as PropertyDto[];
+      expect(list.find((p) => p.id === property.id)).toMatchObject({
+        propertyName: validProperty.propertyName,
+        deposit: 1000,
+      });
+    });
+  });
+
   describe('GET /api/companies/{id}/properties', () => {
     it("lists the company's own properties, newest first", async () => {
       const company = await createCompanyUser(app);
