@@ -2,6 +2,7 @@ import { BotIcon, Trash2Icon, UserIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatFullDateTime, formatUkPhone } from '#shared/format.ts';
 import type { LeadDetailDto, LeadDto, ScoreBreakdown } from '#shared/schemas/leads.ts';
+import { LeadPropertyPhotos } from '#web/components/listing/lead-property-photos.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Separator } from '#web/components/ui/separator.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '#web/components/ui/sheet.tsx';
@@ -42,6 +43,7 @@ export function LeadSheet({ lead, onClose, onDelete }: LeadSheetProps) {
               <SheetDescription>
                 Enquired {formatFullDateTime(lead.createdAt)} about {lead.propertyName || 'any property'}
               </SheetDescription>
+              <LeadPropertyPhotos propertyId={lead.propertyId} />
             </SheetHeader>
 
             <div className="grid gap-6 p-4">

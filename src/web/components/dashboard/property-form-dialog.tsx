@@ -1,11 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { ChevronDown } from 'lucide-react';
+import { useState } from 'react';
 import { Controller, type FieldPath, type Resolver, useForm } from 'react-hook-form';
+import {
+  COMMON_FEATURES,
+  COUNCIL_TAX_BANDS,
+  depositLimit,
+  EPC_RATINGS,
+  FURNISHING_OPTIONS,
+  PETS_POLICIES,
+} from '#shared/listing.ts';
 import {
   type PropertyDto,
   type PropertyFormValues,
   type PropertyInput,
   propertyInputSchema,
 } from '#shared/schemas/properties.ts';
+import { type PendingPhoto, PhotoPicker, uploadPhotos } from '#web/components/listing/photo-picker.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { DateInput } from '#web/components/ui/date-input.tsx';
 import {
@@ -17,11 +29,12 @@ import {
   DialogTitle,
 } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
-import { Input } from '#web/components/ui/input.tsx';
+import { Input, inputClassName } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
-import { useFailureToast, useSaveProperty } from './dashboard-api.ts';
+import { dashboardUrl, propertiesUrl, useFailureToast, useSaveProperty } from './dashboard-api.ts';
 
 type PropertyFormDialogProps = {
   companyId: string;
@@ -72,10 +85,91 @@ function toFormValues(property: PropertyDto | null): FormValues {
     parkingSpace: property?.parkingSpace ?? '',
     vacancyDate: property?.vacancyDate ?? '',
     landlord: property?.landlord ?? '',
+    description: property?.description ?? '',
+    furnishing: property?.furnishing ?? '',
+    petsPolicy: property?.petsPolicy ?? '',
+    billsIncluded: property?.billsIncluded ?? null,
+    councilTaxBand: property?.councilTaxBand ?? '',
+    epcRating: property?.epcRating ?? '',
+    deposit: property?.deposit ?? null,
+    minimumTermMonths: property?.minimumTermMonths ?? null,
+    features: property?.features ?? [],
   };
 }
 
 const fieldNames = Object.keys(propertyInputSchema.shape) as FieldPath<FormValues>[];
+
+/** The optional group: open when editing a listing that states any of them, or when one is wrong. */
+const detailFields = [
+  'description',
+  'furnishing',
+  'petsPolicy',
+  'billsIncluded',
+  'councilTaxBand',
+  'epcRating',
+  'deposit',
+  'minimumTermMonths',
+  'features',
+] as const;
+
+function hasDetails(property: PropertyDto | null): boolean {
+  if (!property) return false;
+  return (
+    property.features.length > 0 ||
+    detailFields.some((name) => name !== 'features' && property[name] !== null)
+  );
+}
+
+const furnishingLabels: Record<(typeof FURNISHING_OPTIONS)[number], string> = {
+  furnished: 'Furnished',
+  'part-furnished': 'Part furnished',
+  unfurnished: 'Unfurnished',
+};
+const petsLabels: Record<(typeof PETS_POLICIES)[number], string> = {
+  allowed: 'Pets allowed',
+  considered: 'Pets considered',
+  'not-allowed': 'No pets',
+};
+
+/** A native select: the phone's own picker, with "Not stated" as the empty choice. */
+function ChoiceSelect({
+  options,
+  ...props
+}: React.ComponentProps<'select'> & { options: ReadonlyArray<{ value: string; label: string }> }) {
+  return (
+    <select className={inputClassName} {...props}>
+      <option value="">Not stated</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function NumberInput({
+  value,
+  onValueChange,
+  ...props
+}: Omit<React.ComponentProps<'input'>, 'value' | 'onChange'> & {
+  value: number | null | undefined;
+  onValueChange: (value: number | null) => void;
+}) {
+  return (
+    <Input
+      {...props}
+      type="number"
+      inputMode="numeric"
+      step={1}
+      value={value ?? ''}
+      onChange={(event) => {
+        const number = event.target.valueAsNumber;
+        onValueChange(Number.isNaN(number) ? null : number);
+      }}
+    />
+  );
+}
 
 function PropertyForm({
   companyId,
@@ -88,6 +182,11 @@ function PropertyForm({
 }) {
   const save = useSaveProperty(companyId);
   const toastFailure = useFailureToast();
+  const queryClient = useQueryClient();
+  const [savedPhotos, setSavedPhotos] = useState(property?.photos ?? []);
+  const [pendingPhotos, setPendingPhotos] = useState<PendingPhoto[]>([]);
+  const [isUploading, setIsUploading] = useState(false);
+  const [isDetailsOpen, setIsDetailsOpen] = useState(() => hasDetails(property));
   const form = useForm<FormValues, unknown, PropertyInput>({
     // The bedrooms box may be empty while typing; the schema then reports it as missing.
     resolver: zodResolver(propertyInputSchema) as Resolver<FormValues, unknown, PropertyInput>,
@@ -96,12 +195,38 @@ function PropertyForm({
     reValidateMode: 'onChange',
   });
   const { errors } = form.formState;
+  const isBusy = save.isPending || isUploading;
+  const hasDetailErrors = detailFields.some((name) => errors[name]);
+  const limit = depositLimit(form.watch('propertyRentalPrice'));
+  const otherFeatures = (form.watch('features') ?? []).filter(
+    (feature) => !(COMMON_FEATURES as readonly string[]).includes(feature),
+  );
 
   const handleSubmit = form.handleSubmit((input) => {
     save.mutate(
       { id: property?.id ?? null, input },
       {
-        onSuccess: () => {
+        onSuccess: async (saved) => {
+          if (pendingPhotos.length > 0) {
+            setIsUploading(true);
+            const failures = await uploadPhotos(saved.id, pendingPhotos);
+            setIsUploading(false);
+            await Promise.all([
+              queryClient.invalidateQueries({ queryKey: [propertiesUrl(companyId)] }),
+              queryClient.invalidateQueries({ queryKey: [dashboardUrl(companyId)] }),
+            ]);
+            if (failures.length > 0) {
+              toast({
+                title: property
+                  ? 'Property updated, but some photos were not added'
+                  : 'Property added, but some photos were not added',
+                description: failures.join('. '),
+                variant: 'destructive',
+              });
+              onDone();
+              return;
+            }
+          }
           toast({ title: property ? 'Property updated' : 'Property added' });
           onDone();
         },
@@ -116,6 +241,7 @@ function PropertyForm({
               const message = fieldErrors[name];
               if (message) form.setError(name, { message });
             }
+            if (detailFields.some((name) => fieldErrors[name])) setIsDetailsOpen(true);
           }
           toastFailure(error, property ? 'Failed to update property' : 'Failed to create property');
         },
@@ -199,12 +325,210 @@ function PropertyForm({
           <Input placeholder="Name and phone number" autoComplete="off" {...form.register('landlord')} />
         </FormField>
       </div>
+      <details
+        open={isDetailsOpen || hasDetailErrors}
+        onToggle={(event) => setIsDetailsOpen(event.currentTarget.open)}
+        className="group rounded-md border border-border"
+      >
+        <summary className="flex cursor-pointer list-none items-center justify-between gap-2 rounded-md px-3 py-3 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
+          <span>
+            Details tenants ask about <span className="font-normal text-muted-foreground">(optional)</span>
+          </span>
+          <ChevronDown
+            aria-hidden="true"
+            className="size-4 shrink-0 transition-transform group-open:rotate-180"
+          />
+        </summary>
+        <div className="grid gap-4 border-t border-border p-3 sm:grid-cols-2">
+          <p className="text-sm text-muted-foreground sm:col-span-2">
+            The assistant answers from these. Anything left as not stated, it passes on to you.
+          </p>
+          <FormField label="Furnishing" error={errors.furnishing?.message}>
+            <ChoiceSelect
+              options={FURNISHING_OPTIONS.map((value) => ({ value, label: furnishingLabels[value] }))}
+              {...form.register('furnishing')}
+            />
+          </FormField>
+          <FormField label="Pets" error={errors.petsPolicy?.message}>
+            <ChoiceSelect
+              options={PETS_POLICIES.map((value) => ({ value, label: petsLabels[value] }))}
+              {...form.register('petsPolicy')}
+            />
+          </FormField>
+          <FormField label="Bills included" error={errors.billsIncluded?.message}>
+            {(controlProps) => (
+              <Controller
+                control={form.control}
+                name="billsIncluded"
+                render={({ field }) => (
+                  <ChoiceSelect
+                    {...controlProps}
+                    name={field.name}
+                    ref={field.ref}
+                    onBlur={field.onBlur}
+                    options={[
+                      { value: 'yes', label: 'Yes' },
+                      { value: 'no', label: 'No' },
+                    ]}
+                    value={field.value === true ? 'yes' : field.value === false ? 'no' : ''}
+                    onChange={(event) =>
+                      field.onChange(event.target.value === '' ? null : event.target.value === 'yes')
+                    }
+                  />
+                )}
+              />
+            )}
+          </FormField>
+          <FormField label="Council tax band" error={errors.councilTaxBand?.message}>
+            <ChoiceSelect
+              options={COUNCIL_TAX_BANDS.map((value) => ({ value, label: `Band ${value}` }))}
+              {...form.register('councilTaxBand')}
+            />
+          </FormField>
+          <FormField label="EPC rating" error={errors.epcRating?.message}>
+            <ChoiceSelect
+              options={EPC_RATINGS.map((value) => ({ value, label: value }))}
+              {...form.register('epcRating')}
+            />
+          </FormField>
+          <FormField
+            label={
+              <>
+                Deposit <span className="font-normal text-muted-foreground">(£)</span>
+              </>
+            }
+            error={errors.deposit?.message}
+            description={
+              limit
+                ? `Up to £${limit.maxDeposit.toLocaleString('en-GB')} (${limit.weeks} weeks' rent) under the Tenant Fees Act 2019`
+                : 'Enter the rent as a price to see the most it can be'
+            }
+          >
+            {(controlProps) => (
+              <Controller
+                control={form.control}
+                name="deposit"
+                render={({ field }) => (
+                  <NumberInput
+                    {...controlProps}
+                    min={0}
+                    placeholder="1,384"
+                    name={field.name}
+                    ref={field.ref}
+                    onBlur={field.onBlur}
+                    value={field.value}
+                    onValueChange={field.onChange}
+                  />
+                )}
+              />
+            )}
+          </FormField>
+          <FormField
+            label={
+              <>
+                Minimum term <span className="font-normal text-muted-foreground">(months)</span>
+              </>
+            }
+            error={errors.minimumTermMonths?.message}
+          >
+            {(controlProps) => (
+              <Controller
+                control={form.control}
+                name="minimumTermMonths"
+                render={({ field }) => (
+                  <NumberInput
+                    {...controlProps}
+                    min={1}
+                    max={120}
+                    placeholder="12"
+                    name={field.name}
+                    ref={field.ref}
+                    onBlur={field.onBlur}
+                    value={field.value}
+                    onValueChange={field.onChange}
+                  />
+                )}
+              />
+            )}
+          </FormField>
+          <Controller
+            control={form.control}
+            name="features"
+            render={({ field }) => {
+              const features = field.value ?? [];
+              const toggle = (feature: string, isOn: boolean) =>
+                field.onChange(isOn ? [...features, feature] : features.filter((item) => item !== feature));
+              return (
+                <fieldset className="grid gap-2 sm:col-span-2">
+                  <legend className="mb-1 text-sm font-medium">Features</legend>
+                  <div className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
+                    {COMMON_FEATURES.map((feature) => (
+                      <label key={feature} className="flex min-h-8 items-center gap-2 text-sm capitalize">
+                        <input
+                          type="checkbox"
+                          className="size-4 accent-primary"
+                          checked={features.includes(feature)}
+                          onChange={(event) => toggle(feature, event.target.checked)}
+                        />
+                        {feature}
+                      </label>
+                    ))}
+                  </div>
+                  <FormField
+                    label="Other features"
+                    description="Separate them with commas, e.g. cellar, home office"
+                    error={
+                      errors.features?.message ??
+                      (errors.features as { [index: number]: { message?: string } } | undefined)?.[0]?.message
+                    }
+                  >
+                    <Input
+                      autoComplete="off"
+                      placeholder="cellar, home office"
+                      defaultValue={otherFeatures.join(', ')}
+                      onBlur={field.onBlur}
+                      onChange={(event) => {
+                        const typed = event.target.value
+                          .split(',')
+                          .map((item) => item.trim())
+                          .filter(Boolean);
+                        const ticked = features.filter((item) =>
+                          (COMMON_FEATURES as readonly string[]).includes(item),
+                        );
+                        field.onChange([...ticked, ...typed]);
+                      }}
+                    />
+                  </FormField>
+                </fieldset>
+              );
+            }}
+          />
+          <FormField label="Description" error={errors.description?.message} className="sm:col-span-2">
+            <Textarea
+              rows={4}
+              placeholder="The advert text: the assistant answers tenants' questions from it"
+              {...form.register('description')}
+            />
+          </FormField>
+        </div>
+      </details>
+      <PhotoPicker
+        propertyId={property?.id ?? null}
+        saved={savedPhotos}
+        onSavedChange={(photos) => {
+          setSavedPhotos(photos);
+          void queryClient.invalidateQueries({ queryKey: [propertiesUrl(companyId)] });
+        }}
+        pending={pendingPhotos}
+        onPendingChange={setPendingPhotos}
+        disabled={isBusy}
+      />
       <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={save.isPending}>
+        <Button variant="outline" onClick={onDone} disabled={isBusy}>
           Cancel
         </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? <Spinner label={null} /> : null}
+        <Button type="submit" disabled={isBusy}>
+          {isBusy ? <Spinner label={null} /> : null}
           {property ? 'Save changes' : 'Add Property'}
         </Button>
       </DialogFooter>

@@ -7,6 +7,7 @@ import { MessageList } from '#web/components/chat/message-list.tsx';
 import { QuickReplies } from '#web/components/chat/quick-replies.tsx';
 import { useChat } from '#web/components/chat/use-chat.ts';
 import { useStickToBottom } from '#web/components/chat/use-stick-to-bottom.ts';
+import { ListingPhotos } from '#web/components/listing/listing-photos.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { useFetch } from '#web/lib/use-fetch.ts';
 import { useNoIndex, usePageTitle } from '#web/lib/use-page-title.ts';
@@ -33,13 +34,14 @@ function PropertySummary({ property }: { property: NonNullable<PublicCompany['pr
   const facts = propertyFacts(property);
   return (
     <div className="border-b bg-background">
-      <p className="mx-auto flex max-w-3xl items-center gap-2 px-3 py-2 text-sm sm:px-4">
+      <div className="mx-auto flex max-w-3xl items-center gap-2 px-3 py-2 text-sm sm:px-4">
+        <ListingPhotos photos={property.photos} propertyName={property.name} />
         <MapPin aria-hidden="true" className="size-4 shrink-0 text-primary" />
         <span className="min-w-0 truncate">
           <span className="font-medium">{property.name}</span>
           {facts.length > 0 && <span className="text-muted-foreground"> · {facts.join(' · ')}</span>}
         </span>
-      </p>
+      </div>
     </div>
   );
 }
