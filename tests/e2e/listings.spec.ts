@@ -1,0 +1,141 @@
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import type { TestApp } from '#tests/helpers/app.ts';
+import { createSignedInUser, insertCompany, unique } from '#tests/helpers/factories.ts';
+import {
+  addSessionCookie,
+  test as base,
+  expect,
+  expectNoSeriousA11yViolations,
+  type LetLeadServer,
+  startSeededServer,
+} from './fixtures.ts';
+
+/** A negotiator on a phone adds a listing with its details and a photo; a tenant then sees the photo. */
+
+type Seeded = { server: LetLeadServer; cookie: string; companySlug: string };
+
+async function seed(app: TestApp) {
+  const user = await createSignedInUser(app);
+  const company = await insertCompany(app.ctx.db, user.userId, {
+    name: 'Canal Side Lettings',
+    slug: unique('canal-side'),
+  });
+  return { cookie: user.cookie, companySlug: company.slug };
+}
+
+const test = base.extend<object, { seeded: Seeded; server: LetLeadServer }>({
+  seeded: [
+    async ({}, use) => {
+      const { server, seeded, stop } = await startSeededServer(seed);
+      await use({ server, ...seeded });
+      await stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  server: [async ({ seeded }, use) => use(seeded.server), { scope: 'worker' }],
+});
+
+function toast(page: Page, text: string | RegExp) {
+  return page.locator('[data-sonner-toast][data-visible="true"]').filter({ hasText: text });
+}
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+test('add a listing with details and a photo on a phone, and a tenant sees the photo', async ({
+  page,
+  context,
+  baseURL,
+  seeded,
+}) => {
+  await addSessionCookie(context, baseURL!, seeded.cookie);
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Property List' }).click();
+  await page.getByRole('button', { name: 'Add Property' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Property' });
+
+  await dialog.getByLabel('Property name').fill('1 Bed Flat, Canal Street');
+  await dialog.getByLabel('Address').fill('8 Canal Street, Manchester M1 3HE');
+  await dialog.getByLabel('Rental price').fill('£1,250 pcm');
+  await dialog.getByLabel('Bedrooms').fill('1');
+  await dialog.getByLabel('Parking space').fill('On-street permit');
+  await dialog.getByRole('textbox', { name: /^Vacancy date/ }).pressSequentially('01092027');
+  await dialog.getByLabel('Landlord').fill('Mr Okafor 07700 900456');
+
+  // The optional group opens on demand, and says what the deposit may be for this rent.
+  await dialog.getByText('Details tenants ask about').click();
+  await dialog.getByLabel('Furnishing').selectOption('furnished');
+  await dialog.getByLabel('Pets').selectOption('considered');
+  await dialog.getByLabel('Bills included').selectOption('no');
+  await dialog.getByLabel('Council tax band').selectOption('B');
+  await dialog.getByLabel('EPC rating').selectOption('C');
+  await expect(dialog.getByText("Up to £1,442 (5 weeks' rent) under the Tenant Fees Act 2019")).toBeVisible();
+  await dialog.getByLabel('Minimum term').fill('12');
+  await dialog.getByRole('checkbox', { name: 'balcony' }).check();
+  await dialog.getByRole('checkbox', { name: 'dishwasher' }).check();
+  await dialog.getByLabel('Other features').fill('cellar, home office');
+  await dialog
+    .getByLabel('Description')
+    .fill('A bright flat overlooking the canal, five minutes from Piccadilly.');
+
+  // A deposit above the cap is refused with the Act's reason, before anything is sent.
+  await dialog.getByLabel('Deposit').fill('1500');
+  await dialog.getByRole('button', { name: 'Add Property' }).click();
+  await expect(
+    dialog.getByText("Deposit can be at most 5 weeks' rent (£1,442) under the Tenant Fees Act 2019"),
+  ).toBeVisible();
+  await dialog.getByLabel('Deposit').fill('1442');
+
+  // A photo from the phone's gallery, and a text file renamed to .jpg that is turned away.
+  const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#4a7a8c' } })
+    .jpeg()
+    .toBuffer();
+  let chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Add photos' }).click();
+  await (await chooser).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(dialog.getByText('notes.txt: photos must be JPEG, PNG, WebP or HEIC images')).toBeVisible();
+  chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Add photos' }).click();
+  await (await chooser).setFiles({ name: 'living-room.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(dialog.getByRole('img', { name: 'New: living-room.jpg' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: '/tmp/listings-form-390.png', fullPage: true });
+
+  await dialog.getByRole('button', { name: 'Add Property' }).click();
+  await expect(toast(page, 'Property added')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Saved with every detail and the photo.
+  await expect(page.getByText('1 Bed Flat, Canal Street').first()).toBeVisible();
+  const properties = await (
+    await page.request.get(`/api/companies/${await companyId(page)}/properties`)
+  ).json();
+  const saved = properties.find(
+    (p: { propertyName: string }) => p.propertyName === '1 Bed Flat, Canal Street',
+  );
+  expect(saved).toMatchObject({
+    furnishing: 'furnished',
+    petsPolicy: 'considered',
+    billsIncluded: false,
+    councilTaxBand: 'B',
+    epcRating: 'C',
+    deposit: 1442,
+    minimumTermMonths: 12,
+    features: ['balcony', 'dishwasher', 'cellar', 'home office'],
+  });
+  expect(saved.photos).toHaveLength(1);
+  expect(saved.photos[0]).toMatchObject({ width: 1200, height: 900 });
+
+  // The tenant's chat page shows the photo in its header.
+  await page.goto(`/chatbot/${seeded.companySlug}/${saved.slug}`);
+  const headerPhoto = page.getByRole('img', { name: '1 Bed Flat, Canal Street (1 of 1)' });
+  await expect(headerPhoto).toBeVisible();
+  expect(await headerPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: '/tmp/listings-chat-390.png' });
+});
+
+async function companyId(page: Page): Promise<string> {
+  const user = await (await page.request.get('/api/auth/user')).json();
+  return user.company.id;
+}
