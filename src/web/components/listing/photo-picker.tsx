@@ -6,8 +6,12 @@ import type { PropertyPhotoDto } from '#shared/schemas/images.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ApiError, apiRequest, throwIfNotOk } from '#web/lib/api.ts';
 
-/** What the file picker offers; the server reads the real type from the bytes. */
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
+/**
+ * What the file picker asks for; the server reads the real type from the bytes. HEIC is left out
+ * on purpose: iOS then converts its HEIC photos to JPEG as it hands them over, and the sharp build
+ * on npm cannot decode HEVC-coded HEIC.
+ */
+const ACCEPT = 'image/jpeg,image/png,image/webp';
 const ACCEPTED_TYPES = /^image\/(jpeg|png|webp|heic|heif)$/;
 
 /** A photo chosen in the form, uploaded once the listing is saved. */
