@@ -141,6 +141,7 @@ describe('public chat', () => {
           bedrooms: 2,
           parking: 'One allocated space',
           vacancyDate: MOVE_IN,
+          photos: [],
         },
       });
       const text = JSON.stringify(json);
