@@ -115,9 +115,7 @@ export async function insertPhoto(
   property: { id: string; companyId: string },
   overrides: Partial<typeof propertyPhotos.$inferInsert> = {},
 ) {
-  const data = await sharp(await makePicture('jpeg'))
-    .webp()
-    .toBuffer();
+  const data = await makePicture('jpeg');
   const [photo] = await app.ctx.db
     .insert(propertyPhotos)
     .values({

@@ -16,8 +16,12 @@ export const TOO_MANY_PHOTOS = `A listing can have at most ${MAX_PHOTOS} photos`
 const HEIC_UNREADABLE = 'This HEIC photo cannot be read here: please upload it as a JPEG';
 const NO_PHOTO = 'Choose a photo to upload';
 
-/** The stored copy: big enough for a full-screen view, small enough to keep in the database. */
-const STORED_MAX_EDGE = 2560;
+/**
+ * The stored copy: just above the image helper's widest rendition (1920), small enough to keep in
+ * the database. JPEG because it is quick: a 12-megapixel phone photo takes ~0.12 s here (the
+ * decoder shrinks while it reads), where WebP at 2560 px took ~2.4 s of a shared core.
+ */
+const STORED_MAX_EDGE = 2048;
 const STORED_QUALITY = 85;
 // A decoded 40-megapixel picture is ~160 MB in memory; anything larger is refused unread.
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -25,9 +29,10 @@ const MAX_INPUT_PIXELS = 40_000_000;
 export type PreparedPhoto = { data: Buffer; width: number; height: number };
 
 /**
- * Checks an upload from its bytes and re-encodes it as WebP: upright (`rotate()` applies the EXIF
- * orientation), no larger than the stored size, and with no metadata at all (sharp writes none
- * unless asked), so a phone's GPS position and serial number never reach a tenant.
+ * Checks an upload from its bytes and re-encodes it as JPEG: upright (`rotate()` applies the EXIF
+ * orientation), no larger than the stored size, transparent parts on white, and with no metadata
+ * at all (sharp writes none unless asked), so a phone's GPS position and serial number never
+ * reach a tenant.
  */
 export async function preparePhoto(bytes: Buffer): Promise<PreparedPhoto> {
   if (bytes.length === 0) throw badRequest(NO_PHOTO);
@@ -38,7 +43,8 @@ export async function preparePhoto(bytes: Buffer): Promise<PreparedPhoto> {
     const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: STORED_MAX_EDGE, height: STORED_MAX_EDGE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: STORED_QUALITY })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: STORED_QUALITY })
       .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };
   } catch (error) {

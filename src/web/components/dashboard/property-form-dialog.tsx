@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown } from 'lucide-react';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { Controller, type FieldPath, type Resolver, useForm } from 'react-hook-form';
 import {
   COMMON_FEATURES,
@@ -135,7 +135,7 @@ const petsLabels: Record<(typeof PETS_POLICIES)[number], string> = {
 function ChoiceSelect({
   options,
   ...props
-}: React.ComponentProps<'select'> & { options: ReadonlyArray<{ value: string; label: string }> }) {
+}: ComponentProps<'select'> & { options: ReadonlyArray<{ value: string; label: string }> }) {
   return (
     <select className={inputClassName} {...props}>
       <option value="">Not stated</option>
@@ -152,7 +152,7 @@ function NumberInput({
   value,
   onValueChange,
   ...props
-}: Omit<React.ComponentProps<'input'>, 'value' | 'onChange'> & {
+}: Omit<ComponentProps<'input'>, 'value' | 'onChange'> & {
   value: number | null | undefined;
   onValueChange: (value: number | null) => void;
 }) {
