@@ -78,6 +78,7 @@ test('add a listing with details and a photo on a phone, and a tenant sees the p
   await dialog.getByRole('textbox', { name: /^Vacancy date/ }).pressSequentially('01092027');
   await dialog.getByLabel('Landlord').fill('Mr Okafor 07700 900456');
 
+  await page.screenshot({ path: '/tmp/listings-form-top-390.png' });
   // The optional group opens on demand, and says what the deposit may be for this rent.
   await dialog.getByText('Details tenants ask about').click();
   await dialog.getByLabel('Furnishing').selectOption('furnished');
