@@ -662,6 +662,32 @@ describe('public chat', () => {
         .where(and(eq(chatTranscripts.companyId, company.id), eq(chatTranscripts.processed, true)));
       expect(transcript).toBeTruthy();
     });
+
+    it('makes one lead and spends one credit when two runs read a transcript whose chat is gone', async () => {
+      const { company, cookie } = await agencyWithProperty();
+      const { sessionKey } = await startChat(app, company.slug);
+      await say(app, company.slug, sessionKey, 'I am Owen Price, owen@example.com, a nurse');
+      await endChat(app, company.slug, sessionKey, 'submit');
+      const credits = await creditsOf(app, company.id);
+      // As if the lead had been lost and the conversation purged: only the transcript is left.
+      await app.ctx.db.delete(leads).where(eq(leads.companyId, company.id));
+      await app.ctx.db.delete(conversations).where(eq(conversations.companyId, company.id));
+      await app.ctx.db
+        .update(chatTranscripts)
+        .set({ processed: false })
+        .where(eq(chatTranscripts.companyId, company.id));
+
+      const runs = await Promise.all(
+        [1, 2, 3].map(() =>
+          post(app, `/api/companies/${company.id}/reprocess-transcripts`, {}, browserHeaders(app, cookie)),
+        ),
+      );
+      expect(runs.map((run) => run.status)).toEqual([200, 200, 200]);
+      const made = await leadsOf(app, company.id);
+      expect(made).toHaveLength(1);
+      expect(made[0]).toMatchObject({ name: 'Owen Price', conversationId: null });
+      expect(await creditsOf(app, company.id)).toBe(credits - 1);
+    });
   });
 });
 

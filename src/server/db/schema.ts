@@ -275,9 +275,10 @@ export const leads = pgTable(
     rating: varchar('rating', { length: 10 }),
     score: integer('score'),
     scoreBreakdown: jsonb('score_breakdown').$type<Record<string, unknown>>(),
-    chatTranscriptId: uuid('chat_transcript_id').references(() => chatTranscripts.id, {
-      onDelete: 'set null',
-    }),
+    /** At most one lead per transcript too (a transcript whose conversation is gone). */
+    chatTranscriptId: uuid('chat_transcript_id')
+      .unique()
+      .references(() => chatTranscripts.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [

@@ -3,7 +3,6 @@ import { and, eq, getTableColumns, type SQL, type SQLChunk, sql } from 'drizzle-
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { toLeadFields } from '#agent/lead-fields.ts';
 import type { AgentContext, AgentState } from '#agent/types.ts';
-import type { Tx } from '#server/db/client.ts';
 import { chatTranscripts, companies, conversations, leads } from '#server/db/schema.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
@@ -25,161 +24,195 @@ const dialect = new PgDialect();
 /**
  * Ends a conversation: stores its transcript and, when the tenant answered anything, its lead.
  * Safe to call any number of times from any number of processes at once: the status change
- * `active → ended` is the one gate (only one transaction's UPDATE matches), and the unique
+ * `active → ended` is the one gate (only one statement's UPDATE matches), and the unique
  * conversation ids on transcripts and leads stop a second copy even if that gate were passed.
  *
  * `directory` is the company as the caller already has it (the chat's cache, at most seconds
  * old, and reloaded at once after this process's own edits); without it, it is read here.
- * `copy` is this process's copy of the conversation: when it is current, the end is one
- * statement (see `endFromCopy`).
+ * `copy` is this process's copy of the conversation (it served the last turn): when it is
+ * current, the end is one round trip. Without it (the idle finaliser, the demo seed), or when it
+ * is stale, the conversation is read first and the same statement runs on what was read.
  */
 export async function endConversation(
   ctx: AppContext,
   conversationId: string,
   options: { directory?: CompanyDirectory; copy?: CachedConversation } = {},
 ): Promise<EndChatResponse> {
-  const { directory, copy } = options;
-  if (copy?.id === conversationId && directory?.company.id === copy.companyId) {
-    const fromCopy = await endFromCopy(ctx, copy, directory);
-    if (fromCopy) {
-      forgetConversation(ctx, copy.sessionKey);
-      if (fromCopy.saved) await notifyNewLead(ctx, { companyId: copy.companyId, ...fromCopy.saved });
-      return { alreadyEnded: false, alreadyProcessed: false, leadCreated: fromCopy.saved !== null };
-    }
-  }
-
-  const result = await ctx.db.transaction(async (tx) => {
-    const [ended] = await tx
-      .update(conversations)
-      .set({ status: 'ended', endedAt: now() })
-      .where(and(eq(conversations.id, conversationId), eq(conversations.status, 'active')))
-      .returning();
-    if (!ended) return null;
-    const { companyId, sessionKey } = ended;
-    if (!ended.messages.some((m) => m.sender === 'user')) return { companyId, sessionKey, saved: null };
-
+  let conversation: CachedConversation | null = options.copy?.id === conversationId ? options.copy : null;
+  // Each pass either ends it, finds it ended, or lost a race with a turn and reads it again.
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    conversation ??= await readConversation(ctx, conversationId);
+    if (conversation?.status !== 'active') break;
     const directory =
-      options.directory?.company.id === companyId
+      options.directory?.company.id === conversation.companyId
         ? options.directory
-        : await loadDirectoryById(tx, companyId);
-    if (!directory) return { companyId, sessionKey, saved: null };
-    const stored = readStoredState(ended.state);
-    const property = conversationProperty(
-      directory,
-      ended.propertyId,
-      stored?.agent.fields.propertyId ?? null,
-    );
-    const context = agentContext(directory, property);
-    // Read before the transcript is written, so that it is written once, already processed.
-    const record = stored ? readLeadRecord(stored.agent, context, ctx.log, ended.id) : null;
-    const [transcript] = await tx
-      .insert(chatTranscripts)
-      .values({
-        companyId,
-        conversationId: ended.id,
-        fileName: transcriptFileName(directory.company.slug, ended.createdAt.toISOString(), ended.id),
-        content: formatTranscript({
-          companyName: directory.company.name,
-          propertyName: property?.name ?? null,
-          messages: ended.messages,
-        }),
-        processed: record !== null,
-        extractedData: record?.extractedData ?? null,
-      })
-      .onConflictDoNothing({ target: chatTranscripts.conversationId })
-      .returning({ id: chatTranscripts.id });
-    if (!transcript || !record?.hasAnyAnswer) return { companyId, sessionKey, saved: null };
-
-    const saved = await insertLead(tx, {
-      companyId,
-      conversationId: ended.id,
-      transcriptId: transcript.id,
-      property,
-      fields: record.fields,
-    });
-    return { companyId, sessionKey, saved };
-  });
-
-  if (result) forgetConversation(ctx, result.sessionKey);
-  if (result === null) {
-    const [transcript] = await ctx.db
-      .select({ processed: chatTranscripts.processed })
-      .from(chatTranscripts)
-      .where(eq(chatTranscripts.conversationId, conversationId));
-    return { alreadyEnded: true, alreadyProcessed: transcript?.processed ?? false, leadCreated: false };
+        : await loadDirectoryById(ctx.db, conversation.companyId);
+    const end = await runEnd(ctx, endOfConversation(ctx, conversation, directory));
+    if (end.applied) {
+      forgetConversation(ctx, conversation.sessionKey);
+      if (end.saved) await notifyNewLead(ctx, { companyId: conversation.companyId, ...end.saved });
+      return { alreadyEnded: false, alreadyProcessed: false, leadCreated: end.saved !== null };
+    }
+    conversation = null;
   }
-  if (result.saved) {
-    await notifyNewLead(ctx, { companyId: result.companyId, ...result.saved });
+  const [transcript] = await ctx.db
+    .select({ processed: chatTranscripts.processed })
+    .from(chatTranscripts)
+    .where(eq(chatTranscripts.conversationId, conversationId));
+  return { alreadyEnded: true, alreadyProcessed: transcript?.processed ?? false, leadCreated: false };
+}
+
+async function readConversation(ctx: AppContext, id: string): Promise<CachedConversation | null> {
+  const [row] = await ctx.db
+    .select({
+      id: conversations.id,
+      sessionKey: conversations.sessionKey,
+      companyId: conversations.companyId,
+      propertyId: conversations.propertyId,
+      messages: conversations.messages,
+      state: conversations.state,
+      status: conversations.status,
+      turnCount: conversations.turnCount,
+      createdAt: conversations.createdAt,
+    })
+    .from(conversations)
+    .where(eq(conversations.id, id));
+  return row ?? null;
+}
+
+/** What ending this copy of the conversation writes: its transcript and, with an answer, its lead. */
+function endOfConversation(
+  ctx: AppContext,
+  conversation: CachedConversation,
+  directory: CompanyDirectory | null,
+): EndInput {
+  const source = { kind: 'conversation', id: conversation.id, turnCount: conversation.turnCount } as const;
+  // No transcript for a chat the tenant never wrote in, nor for a company that is gone.
+  if (!directory || !conversation.messages.some((m) => m.sender === 'user')) {
+    return { companyId: conversation.companyId, source, transcript: null, record: null, property: null };
   }
-  return { alreadyEnded: false, alreadyProcessed: false, leadCreated: result.saved !== null };
+  const stored = readStoredState(conversation.state);
+  const property = conversationProperty(
+    directory,
+    conversation.propertyId,
+    stored?.agent.fields.propertyId ?? null,
+  );
+  const context = agentContext(directory, property);
+  // Read before the transcript is written, so that it is written once, already processed.
+  const record = stored ? readLeadRecord(stored.agent, context, ctx.log, conversation.id) : null;
+  return {
+    companyId: conversation.companyId,
+    source,
+    transcript: {
+      fileName: transcriptFileName(
+        directory.company.slug,
+        conversation.createdAt.toISOString(),
+        conversation.id,
+      ),
+      content: formatTranscript({
+        companyName: directory.company.name,
+        propertyName: property?.name ?? null,
+        messages: conversation.messages,
+      }),
+    },
+    record,
+    property,
+  };
 }
 
 /**
- * The usual end in one statement, from this process's copy of the conversation (it served the
- * last turn): what `endConversation`'s transaction does in seven round trips. The conversation's
- * UPDATE is guarded by the copy's turn count, so a stale copy changes nothing; each step feeds
- * the next, so the company row is locked before the lead is written (its creation time follows
- * the lock's order, as the digest needs) and the credit is spent only for a lead written.
- * Null when it did not apply (a stale copy, an end already made, a chat with no answer, which
- * the transaction handles).
+ * Turns a stored transcript into its lead (reprocessing): at most one lead per conversation and
+ * per transcript, one credit for it, and the transcript marked processed, all in the one end
+ * statement. Null when no lead was made: the tenant gave no answer at all (no lead, no credit),
+ * the lead exists already, or the fields could not be read (left unprocessed, to try again).
  */
-async function endFromCopy(
+export async function saveLeadFromTranscript(
   ctx: AppContext,
-  copy: CachedConversation,
-  directory: CompanyDirectory,
-): Promise<{ saved: SavedLead | null } | null> {
-  const stored = readStoredState(copy.state);
-  if (!stored || !copy.messages.some((m) => m.sender === 'user')) return null;
-  const property = conversationProperty(directory, copy.propertyId, stored.agent.fields.propertyId);
-  const context = agentContext(directory, property);
-  const record = readLeadRecord(stored.agent, context, ctx.log, copy.id);
-  if (!record?.hasAnyAnswer) return null;
+  input: {
+    companyId: string;
+    transcriptId: string;
+    property: ChatProperty | null;
+    context: AgentContext;
+    agent: AgentState;
+  },
+): Promise<SavedLead | null> {
+  const record = readLeadRecord(input.agent, input.context, ctx.log, input.transcriptId);
+  if (!record) return null;
+  const end = await runEnd(ctx, {
+    companyId: input.companyId,
+    source: { kind: 'transcript', id: input.transcriptId },
+    transcript: null,
+    record,
+    property: input.property,
+  });
+  return end.saved;
+}
 
+type EndInput = {
+  companyId: string;
+  /**
+   * A conversation to end (only while it is active and at the turn this copy has seen), or a
+   * stored transcript to process again.
+   */
+  source: { kind: 'conversation'; id: string; turnCount: number } | { kind: 'transcript'; id: string };
+  /** The transcript to write when a conversation ends; null writes none. */
+  transcript: { fileName: string; content: string } | null;
+  /** The extraction; null when it could not be read (the transcript is then left unprocessed). */
+  record: LeadRecord | null;
+  property: ChatProperty | null;
+};
+
+/**
+ * The one end statement, for every way a conversation ends (the tenant's end button, the idle
+ * finaliser after silence or the unload beacon, reprocessing a transcript). Each step feeds the
+ * next: the conversation's UPDATE is the gate (guarded by the turn count, so a stale copy changes
+ * nothing), then the transcript, then the company row is locked (so leads' creation times follow
+ * the lock's order, as the digest needs), the lead is inserted (nothing on a conflict: one lead
+ * per conversation and per transcript), and only a lead actually inserted spends its credit and
+ * claims the immediate lead email when it is the first in the digest window. `applied` is false
+ * when the gate did not open (ended already, a newer turn, or no such transcript).
+ */
+async function runEnd(
+  ctx: AppContext,
+  input: EndInput,
+): Promise<{ applied: boolean; saved: SavedLead | null }> {
   const at = now().toISOString();
-  const window = sql.raw(`interval '${LEAD_DIGEST_SECONDS} seconds'`);
-  const lead: Record<string, unknown> = {
-    ...record.fields,
-    companyId: copy.companyId,
-    conversationId: copy.id,
-    propertyId: property?.id ?? null,
-  };
-  const columns = getTableColumns(leads);
-  const names: SQLChunk[] = [];
-  const values: SQL[] = [];
-  for (const [key, value] of Object.entries(lead)) {
-    const column = columns[key as keyof typeof columns];
-    // As Drizzle's own insert does, a field the table has no column for is left out.
-    if (!column) continue;
-    names.push(sql.identifier(column.name));
-    // Typed: a parameter in a SELECT list has no type of its own.
-    const driverValue = value === null || value === undefined ? null : column.mapToDriverValue(value);
-    values.push(sql`${driverValue}::${sql.raw(column.getSQLType())}`);
-  }
-
-  const statement = sql`
-    with ended as (
+  const { record } = input;
+  const source =
+    input.source.kind === 'conversation'
+      ? sql`ended as (
       update ${conversations} set status = 'ended', ended_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
-      where id = ${copy.id} and status = 'active' and turn_count = ${copy.turnCount}
+      where id = ${input.source.id} and status = 'active' and turn_count = ${input.source.turnCount}
       returning id, company_id
-    ), locked as (
+    ), transcript as (
+      insert into ${chatTranscripts} (company_id, conversation_id, file_name, content, processed, extracted_data)
+      select company_id, id, ${input.transcript?.fileName ?? null}::text, ${input.transcript?.content ?? null}::text,
+        ${record !== null}::boolean, ${record ? JSON.stringify(record.extractedData) : null}::jsonb
+      from ended where ${input.transcript !== null}::boolean
+      on conflict (conversation_id) do nothing
+      returning id, conversation_id
+    )`
+      : sql`transcript as (
+      update ${chatTranscripts} set processed = true, extracted_data = ${JSON.stringify(record?.extractedData ?? null)}::jsonb
+      where id = ${input.source.id} and company_id = ${input.companyId}
+      returning id, conversation_id
+    ), ended as (select id from transcript)`;
+
+  const lead = record?.hasAnyAnswer ? leadValues(input.companyId, input.property, record.fields) : null;
+  const window = sql.raw(`interval '${LEAD_DIGEST_SECONDS} seconds'`);
+  const statement = lead
+    ? sql`
+    with ${source}, locked as (
       select id,
         (last_lead_email_at is null or last_lead_email_at <= clock_timestamp() - ${window}) as is_first_lead_email,
         coalesce(extract(epoch from (last_lead_email_at + ${window} - clock_timestamp())), 0)::float8 as digest_wait_seconds
-      from ${companies} where id = (select company_id from ended)
+      from ${companies} where id = ${input.companyId} and exists (select 1 from transcript)
       for no key update
-    ), transcript as (
-      insert into ${chatTranscripts} (company_id, conversation_id, file_name, content, processed, extracted_data)
-      select company_id, id,
-        ${transcriptFileName(directory.company.slug, copy.createdAt.toISOString(), copy.id)},
-        ${formatTranscript({ companyName: directory.company.name, propertyName: property?.name ?? null, messages: copy.messages })},
-        true, ${JSON.stringify(record.extractedData)}::jsonb
-      from ended
-      on conflict (conversation_id) do nothing
-      returning id
     ), lead as (
-      insert into ${leads} (${sql.join(names, sql`, `)}, chat_transcript_id, created_at)
-      select ${sql.join(values, sql`, `)}, transcript.id, clock_timestamp() from transcript, locked
-      on conflict (conversation_id) do nothing
+      insert into ${leads} (${sql.join(lead.names, sql`, `)}, conversation_id, chat_transcript_id, created_at)
+      select ${sql.join(lead.values, sql`, `)}, transcript.conversation_id, transcript.id, clock_timestamp()
+      from transcript, locked
+      on conflict do nothing
       returning id
     ), spent as (
       update ${companies} set
@@ -193,9 +226,14 @@ async function endFromCopy(
     select (select id from ended) as ended_id, (select id from lead) as lead_id,
       (select is_first_lead_email from locked) as is_first_lead_email,
       (select digest_wait_seconds from locked) as digest_wait_seconds,
-      (select count(*) from spent) as spent`;
-  // Prepared by name: the text is the same for every end (the values are parameters), so
-  // PostgreSQL plans this five-step statement once per connection instead of at every end.
+      (select count(*) from spent) as spent`
+    : sql`
+    with ${source}
+    select (select id from ended) as ended_id, null::uuid as lead_id, null::boolean as is_first_lead_email,
+      null::float8 as digest_wait_seconds`;
+
+  // Prepared by name: the text is the same for every end of one kind (the values are
+  // parameters), so PostgreSQL plans it once per connection instead of at every end.
   const query = dialect.sqlToQuery(statement);
   const name = `chat_end_${createHash('sha1').update(query.sql).digest('hex').slice(0, 12)}`;
   const [row] = await ctx.database.executePrepared<{
@@ -204,12 +242,34 @@ async function endFromCopy(
     is_first_lead_email: boolean | null;
     digest_wait_seconds: number | null;
   }>(name, query.sql, query.params);
-  if (!row?.ended_id) return null;
-  if (!row.lead_id) return { saved: null };
+  if (!row?.ended_id) return { applied: false, saved: null };
+  if (!row.lead_id) return { applied: true, saved: null };
   const email: LeadEmailPlan = row.is_first_lead_email
     ? { kind: 'now' }
     : { kind: 'digest', afterSeconds: Math.max(1, Math.ceil(Number(row.digest_wait_seconds ?? 0))) };
-  return { saved: { leadId: row.lead_id, email } };
+  return { applied: true, saved: { leadId: row.lead_id, email } };
+}
+
+/** The lead's columns and typed values, named from the Drizzle table. */
+function leadValues(
+  companyId: string,
+  property: ChatProperty | null,
+  fields: LeadRecord['fields'],
+): { names: SQLChunk[]; values: SQL[] } {
+  const lead: Record<string, unknown> = { ...fields, companyId, propertyId: property?.id ?? null };
+  const columns = getTableColumns(leads);
+  const names: SQLChunk[] = [];
+  const values: SQL[] = [];
+  for (const [key, value] of Object.entries(lead)) {
+    const column = columns[key as keyof typeof columns];
+    // As Drizzle's own insert does, a field the table has no column for is left out.
+    if (!column) continue;
+    names.push(sql.identifier(column.name));
+    // Typed: a parameter in a SELECT list has no type of its own.
+    const driverValue = value === null || value === undefined ? null : column.mapToDriverValue(value);
+    values.push(sql`${driverValue}::${sql.raw(column.getSQLType())}`);
+  }
+  return { names, values };
 }
 
 type LeadRecord = {
@@ -246,123 +306,6 @@ function readLeadRecord(
       lead: fields,
     },
   };
-}
-
-type CompanyLock = { isFirstLeadEmail: boolean; digestWaitSeconds: number };
-
-/**
- * The company row lock orders every lead of one company: credits, and the lead email's "first at
- * once, the rest in a digest" rule, see one lead at a time. Taken before the lead is written, so
- * that leads' creation times follow the lock's order (the digest's "created since the last
- * email" relies on it); it reads what the lead email needs under the lock.
- */
-async function lockCompanyForLead(tx: Tx, companyId: string): Promise<CompanyLock> {
-  const window = sql.raw(`interval '${LEAD_DIGEST_SECONDS} seconds'`);
-  const [row] = await tx
-    .select({
-      isFirstLeadEmail: sql<boolean>`(${companies.lastLeadEmailAt} is null or ${companies.lastLeadEmailAt} <= clock_timestamp() - ${window})`,
-      digestWaitSeconds: sql<number>`coalesce(extract(epoch from (${companies.lastLeadEmailAt} + ${window} - clock_timestamp())), 0)::float8`,
-    })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    // Not FOR UPDATE: that would also block every insert that references the company (a new
-    // conversation's foreign key check) until this lead is saved.
-    .for('no key update');
-  return row ?? { isFirstLeadEmail: false, digestWaitSeconds: LEAD_DIGEST_SECONDS };
-}
-
-/**
- * Writes the lead under the company lock, and in one statement spends its credit (never below
- * zero: a conversation under way keeps its lead when the credits ran out meanwhile) and claims
- * the immediate lead email when it is the first in the digest window. Null when the lead exists.
- */
-async function insertLead(
-  tx: Tx,
-  input: {
-    companyId: string;
-    conversationId: string | null;
-    transcriptId: string;
-    property: ChatProperty | null;
-    fields: LeadRecord['fields'];
-    lock?: CompanyLock;
-  },
-): Promise<SavedLead | null> {
-  const lock = input.lock ?? (await lockCompanyForLead(tx, input.companyId));
-  const [lead] = await tx
-    .insert(leads)
-    .values({
-      ...input.fields,
-      companyId: input.companyId,
-      conversationId: input.conversationId,
-      propertyId: input.property?.id ?? null,
-      chatTranscriptId: input.transcriptId,
-      // Statement time, not transaction start: leads of a company are then ordered as the lock
-      // orders them, which the digest's "created since the last email" relies on.
-      createdAt: sql`clock_timestamp()`,
-    })
-    .onConflictDoNothing({ target: leads.conversationId })
-    .returning({ id: leads.id });
-  if (!lead) return null;
-
-  await tx
-    .update(companies)
-    .set({
-      currentCount: sql`greatest(${companies.currentCount} - 1, 0)`,
-      ...(lock.isFirstLeadEmail ? { lastLeadEmailAt: sql`clock_timestamp()` } : {}),
-    })
-    .where(eq(companies.id, input.companyId));
-  const email: LeadEmailPlan = lock.isFirstLeadEmail
-    ? { kind: 'now' }
-    : { kind: 'digest', afterSeconds: Math.max(1, Math.ceil(lock.digestWaitSeconds)) };
-  return { leadId: lead.id, email };
-}
-
-/**
- * Turns the agent's state into the transcript's lead, inside the caller's transaction (used by
- * reprocessing): at most one lead per conversation (or, without one, per transcript), one credit
- * for it, and the transcript marked processed. Null when the tenant gave no answer at all: no
- * lead, no credit.
- */
-export async function saveLead(
-  tx: Tx,
-  input: {
-    companyId: string;
-    conversationId: string | null;
-    transcriptId: string;
-    property: ChatProperty | null;
-    context: AgentContext;
-    agent: AgentState;
-    log: AppContext['log'];
-  },
-): Promise<SavedLead | null> {
-  const record = readLeadRecord(input.agent, input.context, input.log, input.transcriptId);
-  if (!record) return null;
-  const markProcessed = () =>
-    tx
-      .update(chatTranscripts)
-      .set({ processed: true, extractedData: record.extractedData })
-      .where(eq(chatTranscripts.id, input.transcriptId));
-  if (!record.hasAnyAnswer) {
-    await markProcessed();
-    return null;
-  }
-  // Under the lock: two reprocessing runs at once see each other's lead.
-  const lock = await lockCompanyForLead(tx, input.companyId);
-  if (!input.conversationId) {
-    // A transcript without its conversation (reprocessing): its own id is the key instead.
-    const existing = await tx
-      .select({ id: leads.id })
-      .from(leads)
-      .where(eq(leads.chatTranscriptId, input.transcriptId))
-      .limit(1);
-    if (existing.length > 0) {
-      await markProcessed();
-      return null;
-    }
-  }
-  const saved = await insertLead(tx, { ...input, fields: record.fields, lock });
-  await markProcessed();
-  return saved;
 }
 
 /**

@@ -3,7 +3,7 @@ import { extractFromTranscript } from '#agent/lead-fields.ts';
 import { type Company, chatTranscripts, conversations, leads } from '#server/db/schema.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { loadDirectoryById } from './directory.ts';
-import { saveLead } from './end-conversation.ts';
+import { saveLeadFromTranscript } from './end-conversation.ts';
 import { agentContext, conversationProperty } from './engine.ts';
 import { notifyNewLead } from './lead-email.ts';
 import { parseTranscript } from './transcript.ts';
@@ -63,17 +63,13 @@ export async function reprocessTranscripts(ctx: AppContext, company: Company): P
     const agent = extractFromTranscript(messages, baseContext);
     const chosen = property ?? conversationProperty(directory, null, agent.fields.propertyId);
     const context = chosen === property ? baseContext : agentContext(directory, chosen);
-    const saved = await ctx.db.transaction((tx) =>
-      saveLead(tx, {
-        companyId: company.id,
-        conversationId: transcript.conversationId,
-        transcriptId: transcript.id,
-        property: chosen,
-        context,
-        agent,
-        log: ctx.log,
-      }),
-    );
+    const saved = await saveLeadFromTranscript(ctx, {
+      companyId: company.id,
+      transcriptId: transcript.id,
+      property: chosen,
+      context,
+      agent,
+    });
     if (saved) {
       created += 1;
       await notifyNewLead(ctx, { companyId: company.id, ...saved });

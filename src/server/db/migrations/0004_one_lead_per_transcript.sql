@@ -1,0 +1,1 @@
+ALTER TABLE "leads" ADD CONSTRAINT "leads_chat_transcript_id_unique" UNIQUE("chat_transcript_id");
