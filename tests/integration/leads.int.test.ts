@@ -128,6 +128,8 @@ describe('leads API', () => {
         moveInDate: '01/03/2027',
         availability: 'Weekday evenings',
         rating: '8',
+        status: 'new',
+        lostReason: null,
       });
       expect(body.leads[0]).toMatchObject({ propertyName: 'any', propertyLocation: null, rating: null });
     });
@@ -286,7 +288,7 @@ describe('leads API', () => {
       const lines = text.slice(1).trimEnd().split('\r\n');
       expect(lines).toHaveLength(3);
       expect(lines[0]).toBe(
-        'Date/Time,Property,Location,Price,Beds,Name,Email,Contact,Income,Profession,People,Move In,Availability,Rating,Score breakdown',
+        'Date/Time,Property,Location,Price,Beds,Name,Email,Contact,Income,Profession,People,Move In,Availability,Rating,Score breakdown,Status,Lost reason',
       );
       expect(lines[1]).toContain(`2025-01-05 15:07,"2 Bed Flat, Elm Road"`);
       expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);

@@ -191,6 +191,27 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
     access: 'company',
     sample: async (w) => ({ path: `/api/leads/${w.leadId}`, ok: 200 }),
   },
+  'PATCH /api/leads/:id': {
+    access: 'company',
+    sample: async (w) => ({ path: `/api/leads/${w.leadId}`, body: { status: 'contacted' }, ok: 200 }),
+  },
+  'POST /api/leads/:id/notes': {
+    access: 'company',
+    sample: async (w) => ({
+      path: `/api/leads/${w.leadId}/notes`,
+      body: { body: 'Called, no answer.' },
+      ok: 201,
+    }),
+  },
+  // The ids travel in the body: another company's user naming the owner's lead gets a 404.
+  'POST /api/leads/bulk-status': {
+    access: 'company',
+    sample: async (w) => ({
+      path: '/api/leads/bulk-status',
+      body: { ids: [w.leadId], status: 'lost', lostReason: 'Went quiet' },
+      ok: 200,
+    }),
+  },
   'DELETE /api/leads/:id': {
     access: 'company',
     sample: async (w) => {

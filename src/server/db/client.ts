@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
@@ -117,7 +118,9 @@ async function openPglite(dir: string, template?: Blob): Promise<Database> {
     release = await lockDataDir(path.dirname(dir));
   }
   try {
-    const client = template ? await PGlite.create(dir, { loadDataDir: template }) : await PGlite.create(dir);
+    // btree_gist: the leads' one-lead-a-day exclusion constraints (migration 0005).
+    const extensions = { btree_gist };
+    const client = await PGlite.create(dir, template ? { loadDataDir: template, extensions } : { extensions });
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: migrationsDir });
     return {

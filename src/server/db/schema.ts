@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -15,6 +16,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { CouncilTaxBand, EpcRating, Furnishing, PetsPolicy } from '#shared/listing.ts';
+import { LEAD_STATUSES, type LeadActivityKind, type LeadStatus } from '#shared/schemas/leads.ts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -239,9 +241,15 @@ export const chatTranscripts = pgTable(
     content: text('content').notNull(),
     extractedData: jsonb('extracted_data').$type<Record<string, unknown>>(),
     processed: boolean('processed').notNull().default(false),
+    /**
+     * A repeat enquiry (the same tenant for the same property within 24 hours) makes no second
+     * lead: its transcript is kept and points at the lead it joined.
+     */
+    leadId: uuid('lead_id').references((): AnyPgColumn => leads.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('chat_transcripts_lead_idx').on(t.leadId),
     index('chat_transcripts_company_processed_idx').on(t.companyId, t.processed),
     index('chat_transcripts_created_idx').on(t.createdAt),
   ],
@@ -279,12 +287,51 @@ export const leads = pgTable(
     chatTranscriptId: uuid('chat_transcript_id')
       .unique()
       .references(() => chatTranscripts.id, { onDelete: 'set null' }),
+    /** Where the lead is in the agency's pipeline (docs/pipeline.md). */
+    status: varchar('status', { length: 20 }).$type<LeadStatus>().notNull().default('new'),
+    /** Why a lost lead was lost: set exactly when the status is `lost`. */
+    lostReason: text('lost_reason'),
     ...timestamps,
   },
   (t) => [
     index('leads_company_created_idx').on(t.companyId, t.createdAt.desc()),
     index('leads_created_idx').on(t.createdAt),
+    // The related-leads lookup (the same tenant's enquiries about other properties).
+    index('leads_company_email_idx').on(t.companyId, sql`lower(${t.email})`),
+    index('leads_company_contact_idx').on(t.companyId, t.contactNumber),
     check('leads_score_check', sql`${t.score} between 0 and 10`),
+    check(
+      'leads_status_check',
+      sql`${t.status} in (${sql.raw(LEAD_STATUSES.map((status) => `'${status}'`).join(', '))})`,
+    ),
+    check('leads_lost_reason_check', sql`(${t.status} = 'lost') = (${t.lostReason} is not null)`),
+    // Two more in migration 0005 (drizzle-kit cannot write them): exclusion constraints that make
+    // the same email or phone for the same property within 24 hours one lead.
+  ],
+);
+
+/**
+ * What happened to a lead, newest first on its page: created, status changes, notes, and what
+ * other features record (viewings, emails, assignment). `actorUserId` is null for the system.
+ */
+export const leadActivity = pgTable(
+  'lead_activity',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: varchar('kind', { length: 30 }).$type<LeadActivityKind>().notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index('lead_activity_lead_at_idx').on(t.leadId, t.at.desc()),
+    index('lead_activity_company_idx').on(t.companyId),
   ],
 );
 
@@ -333,6 +380,7 @@ export const schema = {
   conversations,
   chatTranscripts,
   leads,
+  leadActivity,
   stripeEvents,
   analyticsEvents,
   devEmails,
@@ -343,6 +391,7 @@ export type Company = typeof companies.$inferSelect;
 export type Property = typeof properties.$inferSelect;
 export type PropertyPhoto = typeof propertyPhotos.$inferSelect;
 export type Lead = typeof leads.$inferSelect;
+export type LeadActivity = typeof leadActivity.$inferSelect;
 export type Conversation = typeof conversations.$inferSelect;
 export type ChatTranscript = typeof chatTranscripts.$inferSelect;
 export type User = typeof users.$inferSelect;

@@ -1,6 +1,49 @@
 import { z } from 'zod';
 import { companySchema } from '#shared/schemas/auth.ts';
 
+/** Where a lead is in the agency's pipeline, in the pipeline's order (docs/pipeline.md). */
+export const LEAD_STATUSES = [
+  'new',
+  'contacted',
+  'viewing_booked',
+  'viewed',
+  'applied',
+  'let',
+  'lost',
+] as const;
+export const leadStatusSchema = z.enum(LEAD_STATUSES, {
+  error: () => `Status must be one of: ${LEAD_STATUSES.join(', ')}.`,
+});
+export type LeadStatus = z.infer<typeof leadStatusSchema>;
+
+/** How a status reads to people (the CSV export; the dashboard's own labels may follow these). */
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  viewing_booked: 'Viewing booked',
+  viewed: 'Viewed',
+  applied: 'Applied',
+  let: 'Let',
+  lost: 'Lost',
+};
+
+/**
+ * What a lead's activity records. `viewing_*`, `email_sent` and `assigned` are written by the
+ * features that do those things; `enquired_again` is a repeat enquiry joined to this lead.
+ */
+export const LEAD_ACTIVITY_KINDS = [
+  'created',
+  'status_changed',
+  'note',
+  'enquired_again',
+  'viewing_booked',
+  'viewing_moved',
+  'viewing_cancelled',
+  'email_sent',
+  'assigned',
+] as const;
+export type LeadActivityKind = (typeof LEAD_ACTIVITY_KINDS)[number];
+
 /** One row of the leads table: the lead's answers, without its transcript or score detail. */
 export const leadSchema = z.object({
   id: z.string(),
@@ -24,11 +67,19 @@ export const leadSchema = z.object({
 });
 export type LeadDto = z.infer<typeof leadSchema>;
 
+/** A row of the dashboard's leads: the answers and where the lead is in the pipeline. */
+export const leadListItemSchema = leadSchema.extend({
+  status: leadStatusSchema,
+  /** Set exactly when the status is `lost`. */
+  lostReason: z.string().nullable(),
+});
+export type LeadListItemDto = z.infer<typeof leadListItemSchema>;
+
 /** GET /api/companies/{id}/dashboard */
 export const dashboardSchema = z.object({
   company: companySchema,
   stats: z.object({ totalLeads: z.number().int(), totalProperties: z.number().int() }),
-  leads: z.array(leadSchema),
+  leads: z.array(leadListItemSchema),
 });
 export type DashboardDto = z.infer<typeof dashboardSchema>;
 
@@ -56,8 +107,25 @@ export const transcriptMessageSchema = z.object({
 });
 export type TranscriptMessage = z.infer<typeof transcriptMessageSchema>;
 
+export const leadActivitySchema = z.object({
+  at: z.string(),
+  /** Who did it; null for what the system did (the chat, a booking). */
+  actor: z.object({ id: z.string(), name: z.string() }).nullable(),
+  kind: z.enum(LEAD_ACTIVITY_KINDS),
+  detail: z.record(z.string(), z.unknown()),
+});
+export type LeadActivityDto = z.infer<typeof leadActivitySchema>;
+
+/** Another of the company's leads from the same tenant (same email or phone) within 30 days. */
+export const relatedLeadSchema = z.object({
+  id: z.string(),
+  propertyName: z.string(),
+  createdAt: z.string(),
+});
+export type RelatedLeadDto = z.infer<typeof relatedLeadSchema>;
+
 /** GET /api/leads/{id}: the lead, how its score was made, and the whole conversation. */
-export const leadDetailSchema = leadSchema.extend({
+export const leadDetailSchema = leadListItemSchema.extend({
   updatedAt: z.string(),
   annualIncome: z.number().int().nullable(),
   score: z.number().int().nullable(),
@@ -71,7 +139,67 @@ export const leadDetailSchema = leadSchema.extend({
       messages: z.array(transcriptMessageSchema),
     })
     .nullable(),
+  /** Newest first. */
+  activity: z.array(leadActivitySchema),
+  /** "Also enquired about …", newest first. */
+  relatedLeads: z.array(relatedLeadSchema),
 });
 export type LeadDetailDto = z.infer<typeof leadDetailSchema>;
 
 export const leadIdParamsSchema = z.object({ id: z.string() });
+
+const lostReasonSchema = z
+  .string()
+  .trim()
+  .min(1, 'Say why the lead was lost.')
+  .max(500, 'The reason must be 500 characters or fewer.');
+
+/**
+ * PATCH /api/leads/{id}. A lost lead needs its reason; any other status clears it.
+ * (`assigneeId` joins this body with the team.)
+ */
+export const updateLeadSchema = z
+  .object({ status: leadStatusSchema.optional(), lostReason: lostReasonSchema.optional() })
+  .refine((body) => body.status !== undefined || body.lostReason !== undefined, {
+    message: 'Nothing to change: send a status or a lost reason.',
+  })
+  .refine((body) => body.status !== 'lost' || body.lostReason !== undefined, {
+    message: 'A lost lead needs a reason.',
+    path: ['lostReason'],
+  })
+  .refine((body) => body.status === undefined || body.status === 'lost' || body.lostReason === undefined, {
+    message: 'Only a lost lead has a lost reason.',
+    path: ['lostReason'],
+  });
+export type UpdateLeadRequest = z.infer<typeof updateLeadSchema>;
+
+/** POST /api/leads/bulk-status: every lead changes, or none does. */
+export const bulkLeadStatusSchema = z
+  .object({
+    ids: z
+      .array(z.string())
+      .min(1, 'Choose at least one lead.')
+      .max(1000, 'Change at most 1,000 leads at once.'),
+    status: leadStatusSchema,
+    lostReason: lostReasonSchema.optional(),
+  })
+  .refine((body) => body.status !== 'lost' || body.lostReason !== undefined, {
+    message: 'A lost lead needs a reason.',
+    path: ['lostReason'],
+  })
+  .refine((body) => body.status === 'lost' || body.lostReason === undefined, {
+    message: 'Only a lost lead has a lost reason.',
+    path: ['lostReason'],
+  });
+export type BulkLeadStatusRequest = z.infer<typeof bulkLeadStatusSchema>;
+export const bulkLeadStatusResponseSchema = z.object({ updated: z.number().int() });
+
+/** POST /api/leads/{id}/notes */
+export const createLeadNoteSchema = z.object({
+  body: z
+    .string({ error: 'Write a note.' })
+    .trim()
+    .min(1, 'Write a note.')
+    .max(2000, 'A note must be 2,000 characters or fewer.'),
+});
+export type CreateLeadNoteRequest = z.infer<typeof createLeadNoteSchema>;

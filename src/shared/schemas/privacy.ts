@@ -91,7 +91,20 @@ export const companyExportSchema = z.object({
       scoreBreakdown: jsonObject.nullable(),
       chatTranscriptId: z.string().nullable(),
       conversationId: z.string().nullable(),
+      status: z.string(),
+      lostReason: z.string().nullable(),
       createdAt: z.string(),
+      updatedAt: z.string(),
+    }),
+  ),
+  /** What happened to each lead: status changes, notes (with their author), viewings, emails. */
+  leadActivity: z.array(
+    z.object({
+      leadId: z.string(),
+      at: z.string(),
+      actorUserId: z.string().nullable(),
+      kind: z.string(),
+      detail: jsonObject,
     }),
   ),
   transcripts: z.array(
@@ -102,6 +115,8 @@ export const companyExportSchema = z.object({
       content: z.string(),
       extractedData: jsonObject.nullable(),
       processed: z.boolean(),
+      /** For a repeat enquiry: the lead it joined. */
+      leadId: z.string().nullable(),
       createdAt: z.string(),
     }),
   ),

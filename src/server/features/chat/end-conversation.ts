@@ -3,7 +3,7 @@ import { and, eq, getTableColumns, type SQL, type SQLChunk, sql } from 'drizzle-
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { toLeadFields } from '#agent/lead-fields.ts';
 import type { AgentContext, AgentState } from '#agent/types.ts';
-import { chatTranscripts, companies, conversations, leads } from '#server/db/schema.ts';
+import { chatTranscripts, companies, conversations, leadActivity, leads } from '#server/db/schema.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import type { EndChatResponse } from '#shared/schemas/chat.ts';
@@ -213,7 +213,10 @@ async function runEnd(
       select ${sql.join(lead.values, sql`, `)}, transcript.conversation_id, transcript.id, clock_timestamp()
       from transcript, locked
       on conflict do nothing
-      returning id
+      returning id, company_id, created_at
+    ), created as (
+      insert into ${leadActivity} (lead_id, company_id, at, kind, detail)
+      select id, company_id, created_at, 'created', '{}'::jsonb from lead
     ), spent as (
       update ${companies} set
         current_count = greatest(current_count - 1, 0),
@@ -223,13 +226,15 @@ async function runEnd(
       where ${companies.id} = locked.id
       returning ${companies.id}
     )
-    select (select id from ended) as ended_id, (select id from lead) as lead_id,
+    select (select id from ended) as ended_id, (select id from transcript) as transcript_id,
+      (select id from lead) as lead_id,
       (select is_first_lead_email from locked) as is_first_lead_email,
       (select digest_wait_seconds from locked) as digest_wait_seconds,
       (select count(*) from spent) as spent`
     : sql`
     with ${source}
-    select (select id from ended) as ended_id, null::uuid as lead_id, null::boolean as is_first_lead_email,
+    select (select id from ended) as ended_id, (select id from transcript) as transcript_id,
+      null::uuid as lead_id, null::boolean as is_first_lead_email,
       null::float8 as digest_wait_seconds`;
 
   // Prepared by name: the text is the same for every end of one kind (the values are
@@ -238,16 +243,61 @@ async function runEnd(
   const name = `chat_end_${createHash('sha1').update(query.sql).digest('hex').slice(0, 12)}`;
   const [row] = await ctx.database.executePrepared<{
     ended_id: string | null;
+    transcript_id: string | null;
     lead_id: string | null;
     is_first_lead_email: boolean | null;
     digest_wait_seconds: number | null;
   }>(name, query.sql, query.params);
   if (!row?.ended_id) return { applied: false, saved: null };
-  if (!row.lead_id) return { applied: true, saved: null };
+  if (!row.lead_id) {
+    // The lead was not made although the tenant answered: the same tenant enquired about the
+    // same property within 24 hours (the leads' exclusion constraints), and this transcript
+    // joins that lead. A second statement, but only for a repeat enquiry.
+    if (record?.hasAnyAnswer && row.transcript_id) {
+      await linkRepeatEnquiry(ctx, { ...input, transcriptId: row.transcript_id, fields: record.fields });
+    }
+    return { applied: true, saved: null };
+  }
   const email: LeadEmailPlan = row.is_first_lead_email
     ? { kind: 'now' }
     : { kind: 'digest', afterSeconds: Math.max(1, Math.ceil(Number(row.digest_wait_seconds ?? 0))) };
   return { applied: true, saved: { leadId: row.lead_id, email } };
+}
+
+/**
+ * Joins a repeat enquiry's transcript to the lead the same tenant (same email or phone) made
+ * for the same property within the last 24 hours, and records it on that lead's activity.
+ */
+async function linkRepeatEnquiry(
+  ctx: AppContext,
+  input: {
+    companyId: string;
+    property: ChatProperty | null;
+    transcriptId: string;
+    fields: LeadRecord['fields'];
+  },
+): Promise<void> {
+  const { email, contactNumber } = input.fields;
+  if (!input.property || (!email && !contactNumber)) return;
+  await ctx.db.execute(sql`
+    with existing as (
+      select id, company_id from ${leads}
+      where company_id = ${input.companyId} and property_id = ${input.property.id}
+        and (lower(email) = lower(${email ?? null}::text) or contact_number = ${contactNumber ?? null}::text)
+        and created_at > clock_timestamp() - interval '24 hours'
+        and chat_transcript_id is distinct from ${input.transcriptId}
+      order by created_at desc
+      limit 1
+    ), linked as (
+      update ${chatTranscripts} set lead_id = existing.id
+      from existing
+      where ${chatTranscripts.id} = ${input.transcriptId} and ${chatTranscripts.leadId} is null
+      returning existing.id, existing.company_id, ${chatTranscripts.conversationId} as conversation_id
+    )
+    insert into ${leadActivity} (lead_id, company_id, kind, detail)
+    select id, company_id, 'enquired_again',
+      jsonb_build_object('transcriptId', ${input.transcriptId}::uuid, 'conversationId', conversation_id)
+    from linked`);
 }
 
 /** The lead's columns and typed values, named from the Drizzle table. */

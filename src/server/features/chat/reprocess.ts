@@ -40,11 +40,13 @@ export async function reprocessTranscripts(ctx: AppContext, company: Company): P
     .where(
       and(
         eq(chatTranscripts.companyId, company.id),
-        // A processed chat with no answer in it rightly has no lead: it is not read again.
+        // A processed chat with no answer in it rightly has no lead, and a repeat enquiry joined
+        // its tenant's lead: neither is read again.
         or(
           eq(chatTranscripts.processed, false),
           and(
             isNull(leads.id),
+            isNull(chatTranscripts.leadId),
             sql`coalesce((${chatTranscripts.extractedData}->>'hasAnyAnswer')::boolean, true)`,
           ),
         ),

@@ -63,6 +63,8 @@ function lead(overrides: Partial<Lead> = {}): Lead {
       ],
     },
     chatTranscriptId: null,
+    status: 'new',
+    lostReason: null,
     createdAt: new Date('2025-07-05T14:07:00Z'),
     updatedAt: new Date('2025-07-05T14:07:00Z'),
     ...overrides,
@@ -75,10 +77,10 @@ describe('leadsToCsv', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const [header, row, end] = csv.slice(1).split('\r\n');
     expect(header).toBe(
-      'Date/Time,Property,Location,Price,Beds,Name,Email,Contact,Income,Profession,People,Move In,Availability,Rating,Score breakdown',
+      'Date/Time,Property,Location,Price,Beds,Name,Email,Contact,Income,Profession,People,Move In,Availability,Rating,Score breakdown,Status,Lost reason',
     );
     expect(row).toBe(
-      '2025-07-05 15:07,"2 Bed Flat, Elm Road","14 Elm Road, Leeds LS6 2AB","£1,200 pcm",2,Sarah Jones,sarah@example.test,07700 900123,"£42,000 per year",Nurse,2,01/03/2027,Weekday evenings,8,Affordability 4/4; Move-in fit 1/2',
+      '2025-07-05 15:07,"2 Bed Flat, Elm Road","14 Elm Road, Leeds LS6 2AB","£1,200 pcm",2,Sarah Jones,sarah@example.test,07700 900123,"£42,000 per year",Nurse,2,01/03/2027,Weekday evenings,8,Affordability 4/4; Move-in fit 1/2,New,',
     );
     expect(end).toBe('');
   });
@@ -96,7 +98,14 @@ describe('leadsToCsv', () => {
     ]);
     const row = csv.split('\r\n')[1];
     expect(row.startsWith('2025-07-05 15:07,any,,"£1,200 pcm",,Sarah Jones,sarah@example.test,,')).toBe(true);
-    expect(row.endsWith('Weekday evenings,,')).toBe(true);
+    expect(row.endsWith('Weekday evenings,,,New,')).toBe(true);
+  });
+
+  test('a lost lead reads its status and why, after the spec columns', () => {
+    const csv = leadsToCsv([lead({ status: 'lost', lostReason: 'Found a flat elsewhere' })]);
+    expect(csv.split('\r\n')[1]?.endsWith(',Lost,Found a flat elsewhere')).toBe(true);
+    const viewing = leadsToCsv([lead({ status: 'viewing_booked' })]);
+    expect(viewing.split('\r\n')[1]?.endsWith(',Viewing booked,')).toBe(true);
   });
 
   test('a formula typed by a tenant arrives as text', () => {

@@ -1,5 +1,6 @@
 import type { Lead } from '#server/db/schema.ts';
 import { formatUkPhone, londonParts } from '#shared/format.ts';
+import { LEAD_STATUS_LABELS } from '#shared/schemas/leads.ts';
 import { readScoreBreakdown } from './score-breakdown.ts';
 
 /**
@@ -33,7 +34,7 @@ function scoreSummary(stored: unknown): string {
 
 type CsvColumn = { header: string; value: (lead: Lead) => string | number | null };
 
-/** The leads table's columns in its order, then the score's parts. */
+/** The leads table's columns in its order, the score's parts, then the pipeline. */
 const columns: CsvColumn[] = [
   { header: 'Date/Time', value: (lead) => spreadsheetDateTime(lead.createdAt) },
   { header: 'Property', value: (lead) => lead.propertyName || 'any' },
@@ -53,6 +54,10 @@ const columns: CsvColumn[] = [
     value: (lead) => (lead.rating && /^\d+$/.test(lead.rating) ? Number(lead.rating) : lead.rating),
   },
   { header: 'Score breakdown', value: (lead) => scoreSummary(lead.scoreBreakdown) },
+  // The pipeline's columns come after the spec's, so that a spreadsheet reading those by
+  // position still finds them.
+  { header: 'Status', value: (lead) => LEAD_STATUS_LABELS[lead.status] },
+  { header: 'Lost reason', value: (lead) => lead.lostReason },
 ];
 
 /**

@@ -14,13 +14,20 @@ import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/session.ts';
 import { londonParts } from '#shared/format.ts';
-import type { DashboardDto, LeadDetailDto, LeadDto, TranscriptMessage } from '#shared/schemas/leads.ts';
+import type {
+  DashboardDto,
+  LeadDetailDto,
+  LeadListItemDto,
+  TranscriptMessage,
+} from '#shared/schemas/leads.ts';
+import { listLeadActivity } from './activity.ts';
 import { leadsToCsv } from './leads-csv.ts';
+import { findRelatedLeads } from './pipeline.ts';
 import { readScoreBreakdown } from './score-breakdown.ts';
 
-type LeadRow = Omit<LeadDto, 'createdAt'> & { createdAt: Date };
+type LeadRow = Omit<LeadListItemDto, 'createdAt'> & { createdAt: Date };
 
-function toLeadDto(row: LeadRow): LeadDto {
+function toLeadDto(row: LeadRow): LeadListItemDto {
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
@@ -38,6 +45,8 @@ function toLeadDto(row: LeadRow): LeadDto {
     moveInDate: row.moveInDate,
     availability: row.availability,
     rating: row.rating,
+    status: row.status,
+    lostReason: row.lostReason,
   };
 }
 
@@ -62,7 +71,9 @@ const dashboardLeadsSql = `
     number_of_people as "numberOfPeople",
     move_in_date as "moveInDate",
     availability,
-    rating
+    rating,
+    status,
+    lost_reason as "lostReason"
   from leads
   where company_id = $1
   order by created_at desc, id desc`;
@@ -80,13 +91,13 @@ export async function getDashboardJson(ctx: AppContext, company: Company): Promi
   const dashboard: DashboardDto = {
     company: toCompanyDto(company),
     stats: { totalLeads: leadRows.rows.length, totalProperties: propertyCount?.value ?? 0 },
-    leads: leadRows.rows as LeadDto[],
+    leads: leadRows.rows as LeadListItemDto[],
   };
   return JSON.stringify(dashboard);
 }
 
 /** The lead if it belongs to the user's company; another company's lead is a 404. */
-async function findOwnLead(ctx: AppContext, userId: string, leadId: string): Promise<Lead> {
+export async function findOwnLead(ctx: AppContext, userId: string, leadId: string): Promise<Lead> {
   if (!isUuid(leadId)) throw notFound('Lead not found');
   const [row] = await ctx.db
     .select({ lead: leads })
@@ -108,20 +119,35 @@ export async function deleteLead(
 ): Promise<void> {
   const lead = await findOwnLead(ctx, userId, leadId);
   await ctx.db.transaction(async (tx) => {
+    // Its repeat enquiries' transcripts and conversations go with it (their link is cleared by
+    // the lead's delete, so they are found first).
+    const repeats = await tx
+      .select({ id: chatTranscripts.id, conversationId: chatTranscripts.conversationId })
+      .from(chatTranscripts)
+      .where(and(eq(chatTranscripts.companyId, lead.companyId), eq(chatTranscripts.leadId, lead.id)));
     await tx.delete(leads).where(and(eq(leads.id, lead.id), eq(leads.companyId, lead.companyId)));
     const transcriptMatches = [
       lead.chatTranscriptId ? eq(chatTranscripts.id, lead.chatTranscriptId) : undefined,
       lead.conversationId ? eq(chatTranscripts.conversationId, lead.conversationId) : undefined,
+      repeats.length > 0
+        ? inArray(
+            chatTranscripts.id,
+            repeats.map((repeat) => repeat.id),
+          )
+        : undefined,
     ].filter((condition) => condition !== undefined);
     if (transcriptMatches.length > 0) {
       await tx
         .delete(chatTranscripts)
         .where(and(eq(chatTranscripts.companyId, lead.companyId), or(...transcriptMatches)));
     }
-    if (lead.conversationId) {
+    const conversationIds = [lead.conversationId, ...repeats.map((repeat) => repeat.conversationId)].filter(
+      (id): id is string => id !== null,
+    );
+    if (conversationIds.length > 0) {
       await tx
         .delete(conversations)
-        .where(and(eq(conversations.id, lead.conversationId), eq(conversations.companyId, lead.companyId)));
+        .where(and(inArray(conversations.id, conversationIds), eq(conversations.companyId, lead.companyId)));
     }
   });
 }
@@ -173,6 +199,10 @@ export async function getLeadDetail(
           .limit(1)
       : [];
   const messages = readMessages(conversation?.messages);
+  const [activity, relatedLeads] = await Promise.all([
+    listLeadActivity(ctx.db, lead),
+    findRelatedLeads(ctx, lead),
+  ]);
 
   return {
     ...toLeadDto(lead),
@@ -189,6 +219,8 @@ export async function getLeadDetail(
             messages,
           }
         : null,
+    activity,
+    relatedLeads,
   };
 }
 

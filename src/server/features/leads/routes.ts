@@ -5,9 +5,18 @@ import { companies } from '#server/db/schema.ts';
 import { refreshCreditsIfDue } from '#server/features/billing/credit-resets.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { requireCompanyById, requireUser } from '#server/lib/session.ts';
-import { leadDetailSchema, leadIdParamsSchema } from '#shared/schemas/leads.ts';
+import {
+  bulkLeadStatusResponseSchema,
+  bulkLeadStatusSchema,
+  createLeadNoteSchema,
+  leadActivitySchema,
+  leadDetailSchema,
+  leadIdParamsSchema,
+  updateLeadSchema,
+} from '#shared/schemas/leads.ts';
 import { companyIdParamsSchema } from '#shared/schemas/properties.ts';
 import { deleteLead, exportLeadsCsv, getDashboardJson, getLeadDetail } from './leads.ts';
+import { addLeadNote, bulkUpdateLeadStatus, updateLead } from './pipeline.ts';
 
 export async function registerLeads(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -44,6 +53,46 @@ export async function registerLeads(root: FastifyInstance, ctx: AppContext): Pro
       const user = await requireUser(ctx, request);
       reply.header('cache-control', 'private, no-store');
       return getLeadDetail(ctx, { userId: user.id, leadId: request.params.id });
+    },
+  );
+
+  app.patch(
+    '/api/leads/:id',
+    { schema: { params: leadIdParamsSchema, body: updateLeadSchema, response: { 200: leadDetailSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(ctx, request);
+      await updateLead(ctx, { userId: user.id, leadId: request.params.id, input: request.body });
+      reply.header('cache-control', 'private, no-store');
+      return getLeadDetail(ctx, { userId: user.id, leadId: request.params.id });
+    },
+  );
+
+  app.post(
+    '/api/leads/bulk-status',
+    { schema: { body: bulkLeadStatusSchema, response: { 200: bulkLeadStatusResponseSchema } } },
+    async (request) => {
+      const user = await requireUser(ctx, request);
+      return bulkUpdateLeadStatus(ctx, { userId: user.id, input: request.body });
+    },
+  );
+
+  app.post(
+    '/api/leads/:id/notes',
+    {
+      schema: {
+        params: leadIdParamsSchema,
+        body: createLeadNoteSchema,
+        response: { 201: leadActivitySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(ctx, request);
+      const note = await addLeadNote(ctx, {
+        userId: user.id,
+        leadId: request.params.id,
+        input: request.body,
+      });
+      return reply.status(201).send(note);
     },
   );
 

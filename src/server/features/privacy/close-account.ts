@@ -7,6 +7,7 @@ import {
   companies,
   conversations,
   devEmails,
+  leadActivity,
   leads,
   properties,
   propertyPhotos,
@@ -28,8 +29,9 @@ export const WRONG_PASSWORD = 'That password is not correct';
 
 /**
  * Closes the account: the user, their sessions and sign-in accounts, the company and everything
- * it holds (properties and their photos, leads, transcripts, conversations, its chat links'
- * analytics, emails still waiting to be sent) are erased. Payment records are Stripe's to keep, by law; LetLead keeps
+ * it holds (properties and their photos, leads and their activity, transcripts, conversations,
+ * its chat links' analytics, emails still waiting to be sent) are erased. Payment records are
+ * Stripe's to keep, by law; LetLead keeps
  * nothing. Answers the cookies that sign the browser out.
  */
 export async function closeAccount(
@@ -52,6 +54,7 @@ export async function closeAccount(
 
   await ctx.db.transaction(async (tx) => {
     // Children first, explicitly: the erasure must not depend on every foreign key cascading.
+    await tx.delete(leadActivity).where(eq(leadActivity.companyId, company.id));
     await tx.delete(leads).where(eq(leads.companyId, company.id));
     await tx.delete(chatTranscripts).where(eq(chatTranscripts.companyId, company.id));
     await tx.delete(conversations).where(eq(conversations.companyId, company.id));

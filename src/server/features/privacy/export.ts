@@ -4,6 +4,7 @@ import {
   type Company,
   chatTranscripts,
   conversations,
+  leadActivity,
   leads,
   properties,
   propertyPhotos,
@@ -46,7 +47,7 @@ export async function exportCompanyData(
     .limit(1);
   if (!account) throw notFound('Company not found');
 
-  const [propertyRows, photoRows, leadRows, transcriptRows, conversationRows, analyticsRows] =
+  const [propertyRows, photoRows, leadRows, activityRows, transcriptRows, conversationRows, analyticsRows] =
     await Promise.all([
       ctx.db
         .select()
@@ -66,6 +67,11 @@ export async function exportCompanyData(
         .where(eq(propertyPhotos.companyId, company.id))
         .orderBy(asc(propertyPhotos.position)),
       ctx.db.select().from(leads).where(eq(leads.companyId, company.id)).orderBy(desc(leads.createdAt)),
+      ctx.db
+        .select()
+        .from(leadActivity)
+        .where(eq(leadActivity.companyId, company.id))
+        .orderBy(asc(leadActivity.at)),
       ctx.db
         .select()
         .from(chatTranscripts)
@@ -157,7 +163,17 @@ export async function exportCompanyData(
       scoreBreakdown: l.scoreBreakdown ?? null,
       chatTranscriptId: l.chatTranscriptId,
       conversationId: l.conversationId,
+      status: l.status,
+      lostReason: l.lostReason,
       createdAt: iso(l.createdAt),
+      updatedAt: iso(l.updatedAt),
+    })),
+    leadActivity: activityRows.map((a) => ({
+      leadId: a.leadId,
+      at: iso(a.at),
+      actorUserId: a.actorUserId,
+      kind: a.kind,
+      detail: a.detail,
     })),
     transcripts: transcriptRows.map((t) => ({
       id: t.id,
@@ -166,6 +182,7 @@ export async function exportCompanyData(
       content: t.content,
       extractedData: t.extractedData ?? null,
       processed: t.processed,
+      leadId: t.leadId,
       createdAt: iso(t.createdAt),
     })),
     conversations: conversationRows.map((c) => ({

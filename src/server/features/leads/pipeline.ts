@@ -1,0 +1,178 @@
+import { and, desc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { companies, leadActivity, leads } from '#server/db/schema.ts';
+import type { AppContext } from '#server/lib/context.ts';
+import { badRequest, notFound } from '#server/lib/errors.ts';
+import { isUuid } from '#server/lib/session.ts';
+import type {
+  BulkLeadStatusRequest,
+  CreateLeadNoteRequest,
+  LeadActivityDto,
+  RelatedLeadDto,
+  UpdateLeadRequest,
+} from '#shared/schemas/leads.ts';
+import { listLeadActivity } from './activity.ts';
+import { findOwnLead } from './leads.ts';
+import { applyStatusChange } from './status-rules.ts';
+
+/** How far apart two enquiries from one tenant about different properties are still related. */
+const RELATED_DAYS = 30;
+
+/**
+ * PATCH /api/leads/{id}: a person moves the lead along the pipeline (or changes why it was
+ * lost). Under the lead's row lock, so two people changing it at once each see the other's
+ * change; a change that changes nothing records nothing.
+ * (With the team, `assigneeId` is handled here too, recording `assigned`.)
+ */
+export async function updateLead(
+  ctx: AppContext,
+  { userId, leadId, input }: { userId: string; leadId: string; input: UpdateLeadRequest },
+): Promise<void> {
+  const lead = await findOwnLead(ctx, userId, leadId);
+  await ctx.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: leads.status, lostReason: leads.lostReason })
+      .from(leads)
+      .where(eq(leads.id, lead.id))
+      .for('update');
+    if (!current) throw notFound('Lead not found');
+    const change = applyStatusChange(current, input);
+    if ('error' in change) throw badRequest(change.error);
+    const { next } = change;
+    if (next.status === current.status && next.lostReason === current.lostReason) return;
+    await tx.update(leads).set(next).where(eq(leads.id, lead.id));
+    await tx.insert(leadActivity).values({
+      leadId: lead.id,
+      companyId: lead.companyId,
+      actorUserId: userId,
+      kind: 'status_changed',
+      detail: statusDetail(current.status, next),
+    });
+  });
+}
+
+function statusDetail(from: string, next: { status: string; lostReason: string | null }) {
+  return next.lostReason === null
+    ? { from, to: next.status }
+    : { from, to: next.status, lostReason: next.lostReason };
+}
+
+/**
+ * POST /api/leads/bulk-status: the table's bulk change. All or nothing: every id must be one of
+ * the user's company's leads (else 404, and nothing changes), and they change in one transaction.
+ */
+export async function bulkUpdateLeadStatus(
+  ctx: AppContext,
+  { userId, input }: { userId: string; input: BulkLeadStatusRequest },
+): Promise<{ updated: number }> {
+  const ids = [...new Set(input.ids)];
+  if (!ids.every(isUuid)) throw notFound('Lead not found');
+  const [company] = await ctx.db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.ownerId, userId))
+    .limit(1);
+  if (!company) throw notFound('Lead not found');
+  const next = {
+    status: input.status,
+    lostReason: input.status === 'lost' ? (input.lostReason ?? null) : null,
+  };
+  return ctx.db.transaction(async (tx) => {
+    const current = await tx
+      .select({ id: leads.id, status: leads.status, lostReason: leads.lostReason })
+      .from(leads)
+      .where(and(eq(leads.companyId, company.id), inArray(leads.id, ids)))
+      .orderBy(leads.id)
+      .for('update');
+    if (current.length !== ids.length) throw notFound('Lead not found');
+    const changing = current.filter(
+      (lead) => lead.status !== next.status || lead.lostReason !== next.lostReason,
+    );
+    if (changing.length === 0) return { updated: 0 };
+    await tx
+      .update(leads)
+      .set(next)
+      .where(
+        and(
+          eq(leads.companyId, company.id),
+          inArray(
+            leads.id,
+            changing.map((lead) => lead.id),
+          ),
+        ),
+      );
+    await tx.insert(leadActivity).values(
+      changing.map((lead) => ({
+        leadId: lead.id,
+        companyId: company.id,
+        actorUserId: userId,
+        kind: 'status_changed' as const,
+        detail: statusDetail(lead.status, next),
+      })),
+    );
+    return { updated: changing.length };
+  });
+}
+
+/** POST /api/leads/{id}/notes: a note on the lead's activity, signed by its author. */
+export async function addLeadNote(
+  ctx: AppContext,
+  { userId, leadId, input }: { userId: string; leadId: string; input: CreateLeadNoteRequest },
+): Promise<LeadActivityDto> {
+  const lead = await findOwnLead(ctx, userId, leadId);
+  const [note] = await ctx.db
+    .insert(leadActivity)
+    .values({
+      leadId: lead.id,
+      companyId: lead.companyId,
+      actorUserId: userId,
+      kind: 'note',
+      detail: { body: input.body },
+    })
+    .returning({ id: leadActivity.id });
+  const [entry] = note ? await listLeadActivity(ctx.db, lead, note.id) : [];
+  if (!entry) throw notFound('Lead not found');
+  return entry;
+}
+
+/**
+ * The same tenant's other enquiries: the company's leads with the same email (any case) or
+ * phone, about another property, made within 30 days either side of this one. Newest first.
+ */
+export async function findRelatedLeads(
+  ctx: AppContext,
+  lead: {
+    id: string;
+    companyId: string;
+    propertyId: string | null;
+    email: string | null;
+    contactNumber: string | null;
+    createdAt: Date;
+  },
+): Promise<RelatedLeadDto[]> {
+  const sameTenant = [
+    lead.email ? sql`lower(${leads.email}) = lower(${lead.email})` : undefined,
+    lead.contactNumber ? eq(leads.contactNumber, lead.contactNumber) : undefined,
+  ].filter((condition) => condition !== undefined);
+  if (sameTenant.length === 0) return [];
+  const span = RELATED_DAYS * 86_400_000;
+  const rows = await ctx.db
+    .select({ id: leads.id, propertyName: leads.propertyName, createdAt: leads.createdAt })
+    .from(leads)
+    .where(
+      and(
+        eq(leads.companyId, lead.companyId),
+        ne(leads.id, lead.id),
+        or(...sameTenant),
+        sql`${leads.propertyId} is distinct from ${lead.propertyId}`,
+        gte(leads.createdAt, new Date(lead.createdAt.getTime() - span)),
+        lte(leads.createdAt, new Date(lead.createdAt.getTime() + span)),
+      ),
+    )
+    .orderBy(desc(leads.createdAt))
+    .limit(20);
+  return rows.map((row) => ({
+    id: row.id,
+    propertyName: row.propertyName,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
