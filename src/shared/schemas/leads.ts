@@ -155,6 +155,19 @@ const lostReasonSchema = z
   .max(500, 'The reason must be 500 characters or fewer.');
 
 /**
+ * The part of the lost-reason rule a request shows by itself: a move to `lost` brings its reason,
+ * a move anywhere else brings none. (A reason alone is checked against the lead's status.)
+ */
+function checkLostReason(body: { status?: LeadStatus; lostReason?: string }, ctx: z.RefinementCtx) {
+  if (body.status === 'lost' && body.lostReason === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'A lost lead needs a reason.', path: ['lostReason'] });
+  }
+  if (body.status !== undefined && body.status !== 'lost' && body.lostReason !== undefined) {
+    ctx.addIssue({ code: 'custom', message: 'Only a lost lead has a lost reason.', path: ['lostReason'] });
+  }
+}
+
+/**
  * PATCH /api/leads/{id}. A lost lead needs its reason; any other status clears it.
  * (`assigneeId` joins this body with the team.)
  */
@@ -163,14 +176,7 @@ export const updateLeadSchema = z
   .refine((body) => body.status !== undefined || body.lostReason !== undefined, {
     message: 'Nothing to change: send a status or a lost reason.',
   })
-  .refine((body) => body.status !== 'lost' || body.lostReason !== undefined, {
-    message: 'A lost lead needs a reason.',
-    path: ['lostReason'],
-  })
-  .refine((body) => body.status === undefined || body.status === 'lost' || body.lostReason === undefined, {
-    message: 'Only a lost lead has a lost reason.',
-    path: ['lostReason'],
-  });
+  .superRefine(checkLostReason);
 export type UpdateLeadRequest = z.infer<typeof updateLeadSchema>;
 
 /** POST /api/leads/bulk-status: every lead changes, or none does. */
@@ -183,14 +189,7 @@ export const bulkLeadStatusSchema = z
     status: leadStatusSchema,
     lostReason: lostReasonSchema.optional(),
   })
-  .refine((body) => body.status !== 'lost' || body.lostReason !== undefined, {
-    message: 'A lost lead needs a reason.',
-    path: ['lostReason'],
-  })
-  .refine((body) => body.status === 'lost' || body.lostReason === undefined, {
-    message: 'Only a lost lead has a lost reason.',
-    path: ['lostReason'],
-  });
+  .superRefine(checkLostReason);
 export type BulkLeadStatusRequest = z.infer<typeof bulkLeadStatusSchema>;
 export const bulkLeadStatusResponseSchema = z.object({ updated: z.number().int() });
 
