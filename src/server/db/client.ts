@@ -120,7 +120,10 @@ async function openPglite(dir: string, template?: Blob): Promise<Database> {
   try {
     // btree_gist: the leads' one-lead-a-day exclusion constraints (migration 0005).
     const extensions = { btree_gist };
-    const client = await PGlite.create(dir, template ? { loadDataDir: template, extensions } : { extensions });
+    const client = await PGlite.create(
+      dir,
+      template ? { loadDataDir: template, extensions } : { extensions },
+    );
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: migrationsDir });
     return {
