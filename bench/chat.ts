@@ -58,7 +58,8 @@ function answers(n: number): string[] {
     'Hi, is it still available? Is there parking?',
     'There are 2 of us, both nurses, earning £58k together',
     'We could move in on 1 March',
-    `I'm Sam Taylor, sam.taylor.${n}@example.com, 07700 900${String(n % 1000).padStart(3, '0')}`,
+    // A phone of their own too: the same phone for the same listing within a day is one lead.
+    `I'm Sam Taylor, sam.taylor.${n}@example.com, 07700 9${String(n % 100_000).padStart(5, '0')}`,
     'Weekday evenings or Saturday morning',
     "Yes, that's all correct",
   ];
