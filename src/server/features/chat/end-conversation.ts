@@ -168,8 +168,9 @@ type EndInput = {
  * next: the conversation's UPDATE is the gate (guarded by the turn count, so a stale copy changes
  * nothing), then the transcript, then the company row is locked (so leads' creation times follow
  * the lock's order, as the digest needs), the lead is inserted (nothing on a conflict: one lead
- * per conversation and per transcript), and only a lead actually inserted spends its credit and
- * claims the immediate lead email when it is the first in the digest window. `applied` is false
+ * per conversation, per transcript, and per tenant and property a day) with its `created`
+ * activity, and only a lead actually inserted spends its credit and claims the immediate lead
+ * email when it is the first in the digest window. `applied` is false
  * when the gate did not open (ended already, a newer turn, or no such transcript).
  */
 async function runEnd(
