@@ -71,10 +71,14 @@ type Tally = { started: number; completed: number; ended: number; leadsCreated: 
 const pause = (thinkMs: number) =>
   thinkMs > 0 ? new Promise((resolve) => setTimeout(resolve, thinkMs * (0.5 + Math.random()))) : null;
 
+/** Tenants are numbered across every run of the benchmark: each is a different person. */
+let nextTenant = 0;
+
 function chatScenario(agencies: SeededAgency[], tally: Tally, thinkMs = 0) {
   let next = 0;
   return async (client: BenchClient) => {
     const n = next++;
+    const tenant = nextTenant++;
     const agency = agencies[n % agencies.length]!;
     const property = agency.properties[Math.floor(n / agencies.length) % agency.properties.length]!;
     // One tenant in five comes through the agency-wide link and names the listing.
@@ -90,7 +94,9 @@ function chatScenario(agencies: SeededAgency[], tally: Tally, thinkMs = 0) {
     });
     const { sessionKey } = start.body as ChatResponse;
     tally.started += 1;
-    const messages = isAgencyLink ? [`I'm interested in the ${property.name}`, ...answers(n)] : answers(n);
+    const messages = isAgencyLink
+      ? [`I'm interested in the ${property.name}`, ...answers(tenant)]
+      : answers(tenant);
     for (const message of messages) {
       await pause(thinkMs);
       const turn = await client.post('turn:answer', path, { message, userSessionKey: sessionKey });
