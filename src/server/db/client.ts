@@ -118,7 +118,7 @@ async function openPglite(dir: string, template?: Blob): Promise<Database> {
     release = await lockDataDir(path.dirname(dir));
   }
   try {
-    // btree_gist: the leads' one-lead-a-day exclusion constraints (migration 0005).
+    // btree_gist: the leads' one-lead-a-day exclusion constraints (migration 0006).
     const extensions = { btree_gist };
     const client = await PGlite.create(
       dir,

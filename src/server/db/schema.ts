@@ -305,7 +305,7 @@ export const leads = pgTable(
       sql`${t.status} in (${sql.raw(LEAD_STATUSES.map((status) => `'${status}'`).join(', '))})`,
     ),
     check('leads_lost_reason_check', sql`(${t.status} = 'lost') = (${t.lostReason} is not null)`),
-    // Two more in migration 0005 (drizzle-kit cannot write them): exclusion constraints that make
+    // Two more in migration 0006 (drizzle-kit cannot write them): exclusion constraints that make
     // the same email or phone for the same property within 24 hours one lead.
   ],
 );
