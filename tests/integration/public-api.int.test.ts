@@ -70,7 +70,9 @@ describe('API keys and the public API', () => {
 
     expect((await api(created.key, '/api/v1/leads')).status).toBe(200);
     const after = (await (
-      await fetch(`${app.url}/api/companies/${owner.company.id}/api-keys`, { headers: browserHeaders(app, owner.cookie) })
+      await fetch(`${app.url}/api/companies/${owner.company.id}/api-keys`, {
+        headers: browserHeaders(app, owner.cookie),
+      })
     ).json()) as { id: string; lastUsedAt: string | null }[];
     expect(after.find((key) => key.id === created.id)!.lastUsedAt).not.toBeNull();
   });
@@ -95,16 +97,27 @@ describe('API keys and the public API', () => {
     const { data } = (await list.json()) as { data: { name: string }[] };
     expect(data.map((lead) => lead.name)).toContain('Read Key Tenant');
 
-    const create = await api(key, '/api/v1/properties', { method: 'POST', body: JSON.stringify(validProperty) });
+    const create = await api(key, '/api/v1/properties', {
+      method: 'POST',
+      body: JSON.stringify(validProperty),
+    });
     expect(create.status).toBe(403);
     expect(await create.json()).toEqual({ message: 'This API key does not have the write scope' });
   });
 
   it('a write key creates and updates properties through the app’s own rules', async () => {
     const { key } = await createKey(owner, ['read', 'write']);
-    const created = await api(key, '/api/v1/properties', { method: 'POST', body: JSON.stringify(validProperty) });
+    const created = await api(key, '/api/v1/properties', {
+      method: 'POST',
+      body: JSON.stringify(validProperty),
+    });
     expect(created.status, await created.clone().text()).toBe(201);
-    const property = (await created.json()) as { id: string; companyId: string; vacancyDate: string; chatbotUrl: string };
+    const property = (await created.json()) as {
+      id: string;
+      companyId: string;
+      vacancyDate: string;
+      chatbotUrl: string;
+    };
     expect(property.companyId).toBe(owner.company.id);
     // The app's schema: the short date is stored in full.
     expect(property.vacancyDate).toBe('01/10/2027');
@@ -115,14 +128,18 @@ describe('API keys and the public API', () => {
       body: JSON.stringify({ ...validProperty, propertyRentalPrice: '£1,500 pcm' }),
     });
     expect(updated.status).toBe(200);
-    expect(((await updated.json()) as { propertyRentalPrice: string }).propertyRentalPrice).toBe('£1,500 pcm');
+    expect(((await updated.json()) as { propertyRentalPrice: string }).propertyRentalPrice).toBe(
+      '£1,500 pcm',
+    );
 
     const invalid = await api(key, '/api/v1/properties', {
       method: 'POST',
       body: JSON.stringify({ ...validProperty, numberOfBedrooms: -1 }),
     });
     expect(invalid.status).toBe(400);
-    expect(((await invalid.json()) as { message: string }).message).toBe('Number of bedrooms must be 0 or greater');
+    expect(((await invalid.json()) as { message: string }).message).toBe(
+      'Number of bedrooms must be 0 or greater',
+    );
 
     const list = (await (await api(key, '/api/v1/properties')).json()) as { data: { id: string }[] };
     expect(list.data.map((p) => p.id)).toContain(property.id);
@@ -223,7 +240,10 @@ describe('API keys and the public API', () => {
   it('publishes a valid OpenAPI 3.1 document listing every /api/v1 route, and a reference page', async () => {
     const response = await fetch(`${app.url}/api/v1/openapi.json`);
     expect(response.status).toBe(200);
-    const document = (await response.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    const document = (await response.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(document.openapi).toBe('3.1.0');
     const result = await new Validator().validate(document as never);
     expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
