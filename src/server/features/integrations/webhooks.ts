@@ -89,14 +89,16 @@ export async function updateEndpoint(
   ctx: AppContext,
   { companyId, endpointId, input }: { companyId: string; endpointId: string; input: WebhookEndpointUpdate },
 ): Promise<WebhookEndpointDto> {
-  await findEndpoint(ctx, companyId, endpointId);
+  const endpoint = await findEndpoint(ctx, companyId, endpointId);
+  const changes = {
+    ...(input.events ? { events: input.events } : {}),
+    ...(input.enabled === true ? { enabled: true, disabledAt: null, failingSince: null } : {}),
+    ...(input.enabled === false ? { enabled: false } : {}),
+  };
+  if (Object.keys(changes).length === 0) return toEndpointDto(endpoint);
   const [row] = await ctx.db
     .update(webhookEndpoints)
-    .set({
-      ...(input.events ? { events: input.events } : {}),
-      ...(input.enabled === true ? { enabled: true, disabledAt: null, failingSince: null } : {}),
-      ...(input.enabled === false ? { enabled: false } : {}),
-    })
+    .set(changes)
     .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.companyId, companyId)))
     .returning();
   return toEndpointDto(row!);
