@@ -41,10 +41,14 @@ export type WebhookEndpointInput = z.infer<typeof webhookEndpointInputSchema>;
 export type WebhookEndpointFormValues = z.input<typeof webhookEndpointInputSchema>;
 
 /** PATCH /api/webhooks/{id}: change the events, or switch a disabled endpoint back on. */
-export const webhookEndpointUpdateSchema = z.object({
-  events: webhookEndpointInputSchema.shape.events.optional(),
-  enabled: z.boolean().optional(),
-});
+export const webhookEndpointUpdateSchema = z
+  .object({
+    events: webhookEndpointInputSchema.shape.events.optional(),
+    enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
+  })
+  .refine((update) => update.events !== undefined || update.enabled !== undefined, {
+    message: 'Nothing to change: give events or enabled',
+  });
 export type WebhookEndpointUpdate = z.infer<typeof webhookEndpointUpdateSchema>;
 
 function isHttpUrl(text: string): boolean {
