@@ -20,7 +20,12 @@ export function useWebhookEndpoints(companyId: string) {
 }
 
 export function useDeliveries(endpointId: string, isOpen: boolean) {
-  return useQuery<WebhookDeliveryDto[]>({ queryKey: deliveriesKey(endpointId), enabled: isOpen });
+  // Retries happen in the background: the log is read again each time it is opened.
+  return useQuery<WebhookDeliveryDto[]>({
+    queryKey: deliveriesKey(endpointId),
+    enabled: isOpen,
+    refetchOnMount: 'always',
+  });
 }
 
 export function useApiKeys(companyId: string) {

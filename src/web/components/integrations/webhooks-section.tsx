@@ -339,7 +339,20 @@ function DeliveryLog({
 }) {
   const deliveries = useDeliveries(endpointId, true);
   return (
-    <section id={id} aria-label="Delivery log" className="border-t border-border pt-3">
+    <section id={id} aria-label="Delivery log" className="space-y-2 border-t border-border pt-3">
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground">The latest 50 attempts, newest first.</p>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => deliveries.refetch()}
+          disabled={deliveries.isFetching}
+          aria-label="Refresh the delivery log"
+        >
+          <RefreshCwIcon aria-hidden="true" className={deliveries.isFetching ? 'animate-spin' : undefined} />
+          Refresh
+        </Button>
+      </div>
       {deliveries.isPending ? (
         <Spinner label="Loading the delivery log" />
       ) : deliveries.isError ? (
