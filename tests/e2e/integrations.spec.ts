@@ -123,5 +123,12 @@ test.describe('Integrations page on a phone', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoSeriousA11yViolations(page);
+
+    // And at a desk.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await endpoint.getByRole('button', { name: 'Delivery log' }).click();
+    await expect(endpoint.getByText('Delivered: HTTP 200')).toBeVisible();
+    await page.screenshot({ path: '/tmp/integrations-1280.png', fullPage: true });
+    await expectNoSeriousA11yViolations(page);
   });
 });

@@ -191,14 +191,37 @@ export async function registerPublicApi(root: FastifyInstance, ctx: AppContext):
       },
     );
 
+    // Made once: the routes do not change while the process runs.
+    let document: OpenApiDocument | undefined;
+    const openApiDocument = () => {
+      document ??= withSuccessDescriptions(scope.swagger() as unknown as OpenApiDocument);
+      return document;
+    };
     app.get('/api/v1/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
-      reply.header('cache-control', 'public, max-age=300').send(scope.swagger()),
+      reply.header('cache-control', 'public, max-age=300').send(openApiDocument()),
     );
 
     let page: string | undefined;
     app.get('/api/docs', { schema: { hide: true } }, async (_request, reply) => {
-      page ??= renderApiReference(scope.swagger() as never);
+      page ??= renderApiReference(openApiDocument() as never);
       return reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=300').send(page);
     });
   });
+}
+
+type OpenApiDocument = {
+  paths: Record<string, Record<string, { responses?: Record<string, { description?: string }> }>>;
+};
+
+/** Success answers read "Success" or "Created" rather than the generator's "Default Response". */
+function withSuccessDescriptions(document: OpenApiDocument): OpenApiDocument {
+  for (const operations of Object.values(document.paths)) {
+    for (const operation of Object.values(operations)) {
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        if (response.description !== 'Default Response') continue;
+        response.description = status === '201' ? 'Created' : status === '204' ? 'Done' : 'Success';
+      }
+    }
+  }
+  return document;
 }
