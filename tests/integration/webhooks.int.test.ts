@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { devEmails, leads, webhookEndpoints } from '#server/db/schema.ts';
+import { devEmails, leads, webhookEndpoints, webhookMessages } from '#server/db/schema.ts';
 import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertProperty } from '#tests/helpers/factories.ts';
 
@@ -174,6 +174,16 @@ describe('outgoing webhooks', () => {
     expect(receiver.received).toHaveLength(3);
     expect(receiver.received[2]!.headers['webhook-id']).toBe(first.headers['webhook-id']);
     expect(verify(endpoint.secret, receiver.received[2]!)).toEqual(event);
+
+    // Erasing the lead erases the copies of it kept for retries and resends, and their log.
+    const erased = await fetch(`${app.url}/api/leads/${lead.id}`, {
+      method: 'DELETE',
+      headers: browserHeaders(app, owner.cookie),
+    });
+    expect(erased.status).toBe(204);
+    expect(await deliveries(owner, endpoint.id)).toEqual([]);
+    const kept = await app.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.leadId, lead.id));
+    expect(kept).toEqual([]);
   }, 60_000);
 
   it('sends a test event at once and shows the answer; a rotated secret is shown once and the old one still verifies for a day', async () => {

@@ -359,11 +359,16 @@ export const webhookMessages = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     type: varchar('type', { length: 50 }).notNull(),
+    /** The lead a lead event carries: erasing the lead erases its copies here too. */
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'cascade' }),
     /** The body exactly as signed: `{ type, timestamp, data }`. */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('webhook_messages_created_idx').on(t.createdAt)],
+  (t) => [
+    index('webhook_messages_created_idx').on(t.createdAt),
+    index('webhook_messages_lead_idx').on(t.leadId),
+  ],
 );
 
 /**

@@ -92,8 +92,10 @@ export function newWebhookSecret(): string {
 export async function fanOutEvent(ctx: AppContext, job: EmitJob, jobId: string): Promise<void> {
   const messageId = `msg_${jobId.replaceAll('-', '')}`;
   let data: Record<string, unknown> | null = job.data;
+  let leadId: string | null = null;
   if (job.type === 'lead.created' || job.type === 'lead.updated') {
-    data = await findApiLead(ctx, job.companyId, String(job.data.leadId));
+    leadId = String(job.data.leadId);
+    data = await findApiLead(ctx, job.companyId, leadId);
     // Deleted in the meantime: nothing is sent about a lead that no longer exists.
     if (!data) return;
   }
@@ -103,6 +105,7 @@ export async function fanOutEvent(ctx: AppContext, job: EmitJob, jobId: string):
       id: messageId,
       companyId: job.companyId,
       type: job.type,
+      leadId,
       payload: { type: job.type, timestamp: now().toISOString(), data },
     })
     .onConflictDoNothing();
