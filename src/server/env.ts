@@ -37,7 +37,14 @@ const schema = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: optional(positiveInt),
   RATE_LIMIT_CHAT_PER_MINUTE: optional(positiveInt),
   RATE_LIMIT_API_PER_MINUTE: optional(positiveInt),
+  RATE_LIMIT_PUBLIC_API_PER_MINUTE: optional(positiveInt),
   JOBS: optional(booleanString),
+  WEBHOOK_RETRY_DELAYS: optional(
+    z
+      .string()
+      .regex(/^\d+(,\d+)*$/, { message: 'must be a comma-separated list of seconds, e.g. 5,300,1800' })
+      .transform((text) => text.split(',').map(Number)),
+  ),
   TRUST_PROXY: optional(
     z.union([z.enum(['true', 'false']), z.string().regex(/^\d+$/), z.string().regex(/^[\d.:a-fA-F/, ]+$/)], {
       message: 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses',
@@ -78,7 +85,15 @@ export type Env = {
   demoData: boolean;
   logLevel: string;
   chatIdleMinutes: number;
-  rateLimits: { authPerMinute: number; chatPerMinute: number; apiPerMinute: number };
+  rateLimits: {
+    authPerMinute: number;
+    chatPerMinute: number;
+    apiPerMinute: number;
+    /** Per API key on /api/v1. */
+    publicApiPerMinute: number;
+  };
+  /** Seconds before each retry of a failed webhook delivery (the first try is at once). */
+  webhookRetryDelaysSeconds: number[];
   /** Whether this process runs background jobs (idle finaliser, purge, resets, email retries). */
   runJobs: boolean;
   /**
@@ -175,7 +190,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       authPerMinute: raw.RATE_LIMIT_AUTH_PER_MINUTE ?? 20,
       chatPerMinute: raw.RATE_LIMIT_CHAT_PER_MINUTE ?? 600,
       apiPerMinute: raw.RATE_LIMIT_API_PER_MINUTE ?? 3000,
+      publicApiPerMinute: raw.RATE_LIMIT_PUBLIC_API_PER_MINUTE ?? 120,
     },
+    // 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h: eight tries over a little more than a day.
+    webhookRetryDelaysSeconds: raw.WEBHOOK_RETRY_DELAYS ?? [5, 300, 1800, 7200, 18000, 36000, 36000],
     runJobs: raw.JOBS ?? true,
     trustProxy: parseTrustProxy(raw.TRUST_PROXY),
   };

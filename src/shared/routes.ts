@@ -15,6 +15,7 @@ export const clientRoutePatterns: RegExp[] = [
   /^\/reset-password$/,
   /^\/update-password$/,
   /^\/my-account$/,
+  /^\/integrations$/,
 ];
 
 export function isClientRoute(pathname: string): boolean {

@@ -20,6 +20,7 @@ const ResetPasswordPage = lazy(() => import('./pages/auth/reset-password-page.ts
 const UpdatePasswordPage = lazy(() => import('./pages/auth/update-password-page.tsx'));
 const DashboardPage = lazy(() => import('./pages/dashboard/dashboard-page.tsx'));
 const MyAccountPage = lazy(() => import('./pages/account/my-account-page.tsx'));
+const IntegrationsPage = lazy(() => import('./pages/settings/integrations-page.tsx'));
 const CheckoutSuccessPage = lazy(() => import('./pages/checkout/checkout-success-page.tsx'));
 const CheckoutCancelPage = lazy(() => import('./pages/checkout/checkout-cancel-page.tsx'));
 const TestCheckoutPage = lazy(() => import('./pages/checkout/test-checkout-page.tsx'));
@@ -77,6 +78,7 @@ export function AppRoutes() {
         <Switch>
           <Route path="/" component={DashboardPage} />
           <Route path="/my-account" component={MyAccountPage} />
+          <Route path="/integrations" component={IntegrationsPage} />
           {/* Signed in already: the login page has nothing to do, and a reset link still works. */}
           <Route path="/login">
             <Redirect to="/" replace />

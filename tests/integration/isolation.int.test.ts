@@ -7,6 +7,7 @@ import { changedTables, companyFingerprint } from '#tests/security/fingerprint.t
 import {
   type Agent,
   createWorld,
+  type RouteRequest,
   routeCatalogue,
   send,
   startConversation,
@@ -148,6 +149,69 @@ describe('tenant isolation', () => {
       );
       expect(described.companyName).toBe(request.owner!.company.name);
     });
+  });
+
+  describe('the public API: no key or a revoked one 401, another company’s key sees nothing of this one, a read key cannot write', () => {
+    const call = (key: string | undefined, method: string, request: RouteRequest) => {
+      const url = new URL(request.path, app.url);
+      for (const [name, value] of Object.entries(request.query ?? {})) url.searchParams.set(name, value);
+      return fetch(url, {
+        method,
+        headers: {
+          ...(key ? { authorization: `Bearer ${key}` } : {}),
+          ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      });
+    };
+
+    for (const key of byAccess('apiKey')) {
+      it(key, async () => {
+        const { method } = splitRouteKey(key);
+        const entry = routeCatalogue[key];
+        const request = await entry.sample(world);
+        const before = await companyFingerprint(app, world.owner.company.id);
+
+        for (const [label, apiKey] of [
+          ['no key', undefined],
+          ['a revoked key', world.keys.revoked],
+          ['a made-up key', 'll_made-up-key-that-was-never-issued-0000'],
+          ['a session cookie instead of a key', undefined],
+        ] as const) {
+          const response =
+            label === 'a session cookie instead of a key'
+              ? await send(app, method, request, world.owner.cookie)
+              : await call(apiKey, method, request);
+          expect(response.status, label).toBe(401);
+          expect((await readJson(response)).message).toBe('The API key is missing, unknown or revoked');
+        }
+
+        const foreign = await call(world.keys.other, method, request);
+        const foreignText = await foreign.text();
+        if (request.path.split('/').length > 4) {
+          expect(foreign.status, `another company's key: ${foreignText}`).toBe(404);
+        } else {
+          // A list or a create: answered for the key's own company, never with this one's records.
+          expect(foreign.status).toBeLessThan(300);
+          expect(foreignText).not.toContain(world.owner.company.id);
+          expect(foreignText).not.toContain(world.leadId);
+          expect(foreignText).not.toContain(world.propertyId);
+        }
+        if (entry.scope === 'write') {
+          const readOnly = await call(world.keys.read, method, request);
+          expect(readOnly.status, 'a read key').toBe(403);
+          expect((await readJson(readOnly)).message).toBe('This API key does not have the write scope');
+        }
+        expect(changedTables(before, await companyFingerprint(app, world.owner.company.id))).toEqual([]);
+
+        const mine = await call(
+          entry.scope === 'write' ? world.keys.write : world.keys.read,
+          method,
+          request,
+        );
+        expect(mine.status, `the company's key: ${await mine.clone().text()}`).toBe(request.ok);
+      });
+    }
   });
 
   it('covers every account route in the catalogue', () => {

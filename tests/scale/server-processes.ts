@@ -11,7 +11,10 @@ export type ServerProcess = { url: string; output: () => string; stop: () => Pro
  * One LetLead server process (`src/server/main.ts`, as `npm run dev` runs it, so no build is
  * needed) on the given PostgreSQL database: a stateless app instance, as behind a load balancer.
  */
-export async function startServerProcess(databaseUrl: string): Promise<ServerProcess> {
+export async function startServerProcess(
+  databaseUrl: string,
+  extraEnv: Record<string, string> = {},
+): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'letlead-scale-'));
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -30,6 +33,7 @@ export async function startServerProcess(databaseUrl: string): Promise<ServerPro
       // One test client sends hundreds of chat requests a minute from one address.
       RATE_LIMIT_CHAT_PER_MINUTE: '1000000',
       RATE_LIMIT_API_PER_MINUTE: '1000000',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -14,6 +14,10 @@ const tables = [
   'stripe_events',
   'analytics_events',
   'dev_emails',
+  'webhook_endpoints',
+  'webhook_messages',
+  'webhook_deliveries',
+  'api_keys',
 ] as const;
 
 export type Fingerprint = Record<string, string>;
@@ -31,9 +35,19 @@ export async function databaseFingerprint(app: TestApp): Promise<Fingerprint> {
   return rows[0] as Fingerprint;
 }
 
-/** The same, for one company's rows only: what another company's user must never change. */
+/**
+ * The same, for one company's rows only: what another company's user must never change. (API
+ * keys are left out: a refused call with the company's own read key still marks it used.)
+ */
 export async function companyFingerprint(app: TestApp, companyId: string): Promise<Fingerprint> {
-  const scoped = ['properties', 'conversations', 'chat_transcripts', 'leads'].map(
+  const scoped = [
+    'properties',
+    'conversations',
+    'chat_transcripts',
+    'leads',
+    'webhook_endpoints',
+    'webhook_messages',
+  ].map(
     (table) =>
       `(select count(*) || ':' || coalesce(sum(hashtext(t::text)), 0) from ${table} t where t.company_id = $1) as ${table}`,
   );

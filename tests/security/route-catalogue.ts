@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { chatTranscripts, conversations } from '#server/db/schema.ts';
+import { chatTranscripts, conversations, webhookEndpoints } from '#server/db/schema.ts';
+import { createApiKey, revokeApiKey } from '#server/features/integrations/api-keys.ts';
+import { newWebhookSecret } from '#server/features/integrations/webhook-delivery.ts';
 import { browserHeaders, type TestApp } from '#tests/helpers/app.ts';
 import {
   createCompanyUser,
@@ -33,6 +35,10 @@ export type World = {
   sessionKey: string;
   /** A chat under way with the other company's agency link. */
   otherSessionKey: string;
+  /** The owner's webhook endpoint (its log and test routes point at it). */
+  webhookId: string;
+  /** API keys (`ll_…`): the owner's read and read+write keys, a revoked one, the other company's. */
+  keys: { read: string; write: string; revoked: string; other: string };
 };
 
 export type RouteRequest = {
@@ -54,8 +60,11 @@ export type RouteRequest = {
  * - `account`: the signed-in user's own account or company, found from the session, never from
  *   the request. Signed out → 401; another user gets their own data, never the owner's.
  * - `public`: open to anyone, for the reason given; answers public fields only.
+ * - `apiKey`: the public API, with `Authorization: Bearer ll_…` and no session. No key or a
+ *   revoked one → 401, another company's key → 404 or none of this company's records, a read
+ *   key on a `write` route → 403, the company's key with the scope → `ok`.
  */
-export type Access = 'company' | 'account' | 'public';
+export type Access = 'company' | 'account' | 'public' | 'apiKey';
 
 export type RouteEntry = {
   access: Access;
@@ -63,6 +72,8 @@ export type RouteEntry = {
   why?: string;
   /** A correct request, made fresh each time (destructive routes get their own target). */
   sample: (world: World) => Promise<RouteRequest>;
+  /** For `apiKey` routes: the scope the route needs. */
+  scope?: 'read' | 'write';
   /**
    * The request the bad-input tests mutate, when the correct one must not run (it would delete
    * the world's records or close its account): it points at nothing or carries a wrong password.
@@ -219,6 +230,109 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
       return { path: `/api/leads/${lead.id}`, ok: 204 };
     },
     fuzzSample: async () => ({ path: `/api/leads/${missingId()}`, ok: 404 }),
+  },
+
+  // ---- Integrations: the owner's webhooks and API keys ----
+  'GET /api/companies/:id/webhooks': {
+    access: 'company',
+    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/webhooks`, ok: 200 }),
+  },
+  'POST /api/companies/:id/webhooks': {
+    access: 'company',
+    sample: async (w) => ({
+      path: `/api/companies/${w.owner.company.id}/webhooks`,
+      body: { url: 'http://127.0.0.1:9/hooks', events: ['lead.created'] },
+      ok: 201,
+    }),
+  },
+  'PATCH /api/webhooks/:id': {
+    access: 'company',
+    sample: async (w) => ({
+      path: `/api/webhooks/${w.webhookId}`,
+      body: { events: ['lead.created', 'lead.updated'] },
+      ok: 200,
+    }),
+  },
+  'DELETE /api/webhooks/:id': {
+    access: 'company',
+    sample: async (w) => ({ path: `/api/webhooks/${await insertWebhook(w)}`, ok: 204 }),
+    fuzzSample: async () => ({ path: `/api/webhooks/${missingId()}`, ok: 404 }),
+  },
+  'POST /api/webhooks/:id/rotate-secret': {
+    access: 'company',
+    sample: async (w) => ({ path: `/api/webhooks/${await insertWebhook(w)}/rotate-secret`, ok: 200 }),
+  },
+  'POST /api/webhooks/:id/test': {
+    access: 'company',
+    // Port 9 (discard) refuses at once: the attempt is logged as failed, the route answers 200.
+    sample: async (w) => ({ path: `/api/webhooks/${w.webhookId}/test`, ok: 200 }),
+  },
+  'GET /api/webhooks/:id/deliveries': {
+    access: 'company',
+    sample: async (w) => ({ path: `/api/webhooks/${w.webhookId}/deliveries`, ok: 200 }),
+  },
+  'POST /api/webhooks/:id/deliveries/:deliveryId/resend': {
+    access: 'company',
+    sample: async (w) => {
+      const test = await send(w.app, 'POST', { path: `/api/webhooks/${w.webhookId}/test` }, w.owner.cookie);
+      const { id } = (await test.json()) as { id: string };
+      return { path: `/api/webhooks/${w.webhookId}/deliveries/${id}/resend`, ok: 200 };
+    },
+  },
+  'GET /api/companies/:id/api-keys': {
+    access: 'company',
+    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/api-keys`, ok: 200 }),
+  },
+  'POST /api/companies/:id/api-keys': {
+    access: 'company',
+    sample: async (w) => ({
+      path: `/api/companies/${w.owner.company.id}/api-keys`,
+      body: { name: unique('Key'), scopes: ['read'] },
+      ok: 201,
+    }),
+  },
+  'DELETE /api/api-keys/:id': {
+    access: 'company',
+    sample: async (w) => {
+      const created = await createApiKey(w.app.ctx, {
+        companyId: w.owner.company.id,
+        userId: w.owner.userId,
+        input: { name: unique('Key'), scopes: ['read'] },
+      });
+      return { path: `/api/api-keys/${created.id}`, ok: 200 };
+    },
+    fuzzSample: async () => ({ path: `/api/api-keys/${missingId()}`, ok: 404 }),
+  },
+
+  // ---- The public API: an API key, no session ----
+  'GET /api/v1/leads': {
+    access: 'apiKey',
+    scope: 'read',
+    sample: async () => ({ path: '/api/v1/leads', query: { limit: '10' }, ok: 200 }),
+  },
+  'GET /api/v1/leads/:id': {
+    access: 'apiKey',
+    scope: 'read',
+    sample: async (w) => ({ path: `/api/v1/leads/${w.leadId}`, ok: 200 }),
+  },
+  'GET /api/v1/properties': {
+    access: 'apiKey',
+    scope: 'read',
+    sample: async () => ({ path: '/api/v1/properties', ok: 200 }),
+  },
+  'POST /api/v1/properties': {
+    access: 'apiKey',
+    scope: 'write',
+    sample: async () => ({
+      path: '/api/v1/properties',
+      body: { ...validProperty, propertyName: unique('Flat') },
+      ok: 201,
+    }),
+  },
+  'PUT /api/v1/properties/:id': {
+    access: 'apiKey',
+    scope: 'write',
+    sample: async (w) => ({ path: `/api/v1/properties/${w.propertyId}`, body: validProperty, ok: 200 }),
   },
 
   // ---- The signed-in user's own account ----
@@ -448,6 +562,16 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
       ok: 404,
     }),
   },
+  'GET /api/v1/openapi.json': {
+    access: 'public',
+    why: "the public API's OpenAPI document: no data, only the shape of the routes",
+    sample: async () => ({ path: '/api/v1/openapi.json', ok: 200 }),
+  },
+  'GET /api/docs': {
+    access: 'public',
+    why: "the public API's reference page, made from the OpenAPI document",
+    sample: async () => ({ path: '/api/docs', ok: 200 }),
+  },
   'GET /dev/mail': {
     access: 'public',
     why: 'the development outbox: only without SMTP_URL and never in production',
@@ -468,6 +592,20 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
     sample: async () => ({ path: '/images/not-there.png', ok: 404 }),
   },
 };
+
+/** A fresh webhook endpoint of the owner's, pointing at a port that refuses at once. */
+async function insertWebhook(w: World): Promise<string> {
+  const [endpoint] = await w.app.ctx.db
+    .insert(webhookEndpoints)
+    .values({
+      companyId: w.owner.company.id,
+      url: 'http://127.0.0.1:9/hooks',
+      events: ['lead.created'],
+      secret: newWebhookSecret(),
+    })
+    .returning();
+  return endpoint!.id;
+}
 
 /** Opens a chat on an agency link and says one thing, so that ending it makes a lead. */
 export async function startConversation(w: World, agent: Agent): Promise<string> {
@@ -558,6 +696,23 @@ export async function createWorld(app: TestApp): Promise<World> {
     leadId: lead.id,
     sessionKey: '',
     otherSessionKey: '',
+    webhookId: '',
+    keys: { read: '', write: '', revoked: '', other: '' },
+  };
+  world.webhookId = await insertWebhook(world);
+  const key = async (agent: Agent, scopes: ('read' | 'write')[]) =>
+    createApiKey(app.ctx, {
+      companyId: agent.company.id,
+      userId: agent.userId,
+      input: { name: 'Key', scopes },
+    });
+  const revoked = await key(owner, ['read', 'write']);
+  await revokeApiKey(app.ctx, { companyId: owner.company.id, keyId: revoked.id });
+  world.keys = {
+    read: (await key(owner, ['read'])).key,
+    write: (await key(owner, ['read', 'write'])).key,
+    revoked: revoked.key,
+    other: (await key(other, ['read', 'write'])).key,
   };
   world.sessionKey = await startConversation(world, owner);
   world.otherSessionKey = await startConversation(world, other);

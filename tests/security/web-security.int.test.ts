@@ -47,6 +47,9 @@ describe('origin check on state-changing requests', () => {
         '/api/analytics',
         '/api/chat',
         '/api/stripe',
+        '/api/webhooks',
+        '/api/api-keys',
+        '/api/v1',
       ]),
     );
   });

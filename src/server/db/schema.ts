@@ -12,6 +12,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -299,6 +300,8 @@ export const leads = pgTable(
     // The related-leads lookup (the same tenant's enquiries about other properties).
     index('leads_company_email_idx').on(t.companyId, sql`lower(${t.email})`),
     index('leads_company_contact_idx').on(t.companyId, t.contactNumber),
+    // The public API's sync order: changed since, oldest change first.
+    index('leads_company_updated_idx').on(t.companyId, t.updatedAt, t.id),
     check('leads_score_check', sql`${t.score} between 0 and 10`),
     check(
       'leads_status_check',
@@ -369,6 +372,102 @@ export const devEmails = pgTable('dev_emails', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+// ---- Integrations: outgoing webhooks and API keys ----
+
+/** A company's webhook endpoint: where its chosen events are POSTed, signed with its secret. */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: jsonb('events').$type<string[]>().notNull(),
+    /** `whsec_…`: the signing key has to be read back to sign, so it is stored as it is. */
+    secret: text('secret').notNull(),
+    /** After a rotation the old secret signs too, for a day, so receivers can switch over. */
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
+    enabled: boolean('enabled').notNull().default(true),
+    /** The first failed attempt since the last success; three days of failures disable the endpoint. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('webhook_endpoints_company_idx').on(t.companyId)],
+);
+
+/** One event as sent: its id is the `webhook-id` every attempt and resend carries. */
+export const webhookMessages = pgTable(
+  'webhook_messages',
+  {
+    id: text('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 50 }).notNull(),
+    /** The lead a lead event carries: erasing the lead erases its copies here too. */
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'cascade' }),
+    /** The body exactly as signed: `{ type, timestamp, data }`. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('webhook_messages_created_idx').on(t.createdAt),
+    index('webhook_messages_lead_idx').on(t.leadId),
+  ],
+);
+
+/**
+ * The delivery log: one row per attempt. The unique (endpoint, message, attempt) is the claim an
+ * instance takes before it sends, so each try is made once however many instances run.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    messageId: text('message_id')
+      .notNull()
+      .references(() => webhookMessages.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    trigger: varchar('trigger', { length: 20 }).$type<'automatic' | 'resend' | 'test'>().notNull(),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms'),
+    error: text('error'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_attempt_idx').on(t.endpointId, t.messageId, t.attempt),
+    index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt.desc()),
+  ],
+);
+
+/** A company's API key: only its SHA-256 is kept; the key itself is shown once. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    /** The key's first characters, so that a person can tell their keys apart. */
+    start: varchar('start', { length: 16 }).notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('api_keys_company_idx').on(t.companyId)],
+);
+
 export const schema = {
   users,
   sessions,
@@ -384,6 +483,10 @@ export const schema = {
   stripeEvents,
   analyticsEvents,
   devEmails,
+  webhookEndpoints,
+  webhookMessages,
+  webhookDeliveries,
+  apiKeys,
 };
 
 export type Schema = typeof schema;
@@ -395,3 +498,5 @@ export type LeadActivity = typeof leadActivity.$inferSelect;
 export type Conversation = typeof conversations.$inferSelect;
 export type ChatTranscript = typeof chatTranscripts.$inferSelect;
 export type User = typeof users.$inferSelect;
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+export type ApiKey = typeof apiKeys.$inferSelect;

@@ -6,6 +6,7 @@ import { registerBilling } from './billing/routes.ts';
 import { registerChat } from './chat/routes.ts';
 import { registerCompanies } from './companies/routes.ts';
 import { registerImages } from './images/images-routes.ts';
+import { registerIntegrations } from './integrations/routes.ts';
 import { registerLeads } from './leads/routes.ts';
 import { registerPrivacy } from './privacy/routes.ts';
 import { registerProperties } from './properties/routes.ts';
@@ -23,4 +24,5 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   await registerBilling(app, ctx);
   await registerPrivacy(app, ctx);
   await registerChat(app, ctx);
+  await registerIntegrations(app, ctx);
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { chatTranscripts, companies, type Lead, leads, users } from '#server/db/schema.ts';
+import { emitWebhookEvent } from '#server/features/integrations/webhook-delivery.ts';
 import { readScoreBreakdown } from '#server/features/leads/score-breakdown.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { escapeHtml } from '#server/lib/email-templates.ts';
@@ -25,6 +26,7 @@ export async function notifyNewLead(
   ctx: AppContext,
   input: { companyId: string; leadId: string; email: LeadEmailPlan },
 ): Promise<void> {
+  await emitWebhookEvent(ctx, input.companyId, 'lead.created', { leadId: input.leadId });
   try {
     if (input.email.kind === 'now') {
       const batch = await withQuestions(

@@ -1,5 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ArrowLeftIcon, KeyRoundIcon, LogOutIcon, RefreshCwIcon, TriangleAlertIcon } from 'lucide-react';
+import {
+  ArrowLeftIcon,
+  KeyRoundIcon,
+  LogOutIcon,
+  PlugIcon,
+  RefreshCwIcon,
+  TriangleAlertIcon,
+} from 'lucide-react';
 import { Link } from 'wouter';
 import type { CompanyDto, MessageResponse } from '#shared/schemas/auth.ts';
 import { SubscriptionSection } from '#web/components/billing/subscription-section.tsx';
@@ -109,10 +116,32 @@ function AccountContent({ company }: { company: CompanyDto | null }) {
       {company ? (
         <>
           <SubscriptionSection company={company} />
+          <IntegrationsLink />
           <PrivacySection company={company} />
         </>
       ) : null}
     </div>
+  );
+}
+
+function IntegrationsLink() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Integrations</CardTitle>
+        <CardDescription>
+          Webhooks and API keys: send leads to your CRM, Zapier or a spreadsheet.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button variant="outline" asChild className="w-full sm:w-auto">
+          <Link href="/integrations">
+            <PlugIcon aria-hidden="true" />
+            Open Integrations
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -1,0 +1,223 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BookOpenIcon, KeyRoundIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { formatDate, formatDateTime } from '#shared/format.ts';
+import {
+  type ApiKeyDto,
+  type ApiKeyFormValues,
+  type ApiKeyInput,
+  apiKeyInputSchema,
+  apiKeyScopes,
+} from '#shared/schemas/integrations.ts';
+import { validationModes } from '#web/components/auth/form-options.ts';
+import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '#web/components/ui/alert-dialog.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { errorMessage } from '#web/lib/api.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useUnauthorizedRedirect } from '#web/lib/use-unauthorized-redirect.ts';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './integrations-api.ts';
+import { type RevealedSecret, SecretRevealDialog } from './secret-reveal-dialog.tsx';
+
+const scopeLabels: Record<(typeof apiKeyScopes)[number], string> = {
+  read: 'Read: leads, properties',
+  write: 'Write: create and update properties',
+};
+
+/** API keys for the public API: named, scoped, shown once, revocable. */
+export function ApiKeysSection({ companyId }: { companyId: string }) {
+  const keys = useApiKeys(companyId);
+  const [secret, setSecret] = useState<RevealedSecret | null>(null);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>API keys</CardTitle>
+        <CardDescription>
+          Your own systems read leads and keep listings in step through the LetLead API with a key.{' '}
+          <a href="/api/docs" className="inline-flex items-center gap-1 font-medium text-primary underline">
+            <BookOpenIcon className="size-4" aria-hidden="true" />
+            API reference
+          </a>
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <CreateKeyForm
+          companyId={companyId}
+          onCreated={(key) =>
+            setSecret({
+              title: 'API key created',
+              description:
+                'Send it with each request to the API, in the header Authorization: Bearer and the key.',
+              value: key,
+            })
+          }
+        />
+        {keys.isPending ? (
+          <Spinner label="Loading API keys" />
+        ) : keys.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Could not load your API keys. Reload the page to try again.
+          </p>
+        ) : keys.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No API keys yet.</p>
+        ) : (
+          <ul className="divide-y divide-border rounded-lg border border-border" aria-label="API keys">
+            {keys.data.map((key) => (
+              <li key={key.id}>
+                <KeyItem companyId={companyId} apiKey={key} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <SecretRevealDialog secret={secret} onClose={() => setSecret(null)} />
+    </Card>
+  );
+}
+
+function CreateKeyForm({ companyId, onCreated }: { companyId: string; onCreated: (key: string) => void }) {
+  const create = useCreateApiKey(companyId);
+  const redirectIfUnauthorized = useUnauthorizedRedirect();
+  const form = useForm<ApiKeyFormValues, unknown, ApiKeyInput>({
+    resolver: zodResolver(apiKeyInputSchema),
+    defaultValues: { name: '', scopes: ['read'] },
+    ...validationModes,
+  });
+  const { errors } = form.formState;
+  const handleSubmit = form.handleSubmit((input) => {
+    create.mutate(input, {
+      onSuccess: (created) => {
+        form.reset({ name: '', scopes: ['read'] });
+        onCreated(created.key);
+      },
+      onError: (error) => {
+        if (redirectIfUnauthorized(error)) return;
+        showServerFieldErrors(form, error, ['name', 'scopes']);
+        toast({
+          title: 'API key not created',
+          description: errorMessage(error, 'Please try again.'),
+          variant: 'destructive',
+        });
+      },
+    });
+  });
+  return (
+    <form noValidate onSubmit={handleSubmit} className="grid gap-4 rounded-lg border border-border p-4">
+      <FormField label="Key name" error={errors.name?.message} description="Say what uses it, e.g. Zapier.">
+        <Input autoComplete="off" {...form.register('name')} />
+      </FormField>
+      <fieldset className="grid gap-2" aria-describedby={errors.scopes ? 'api-key-scopes-error' : undefined}>
+        <legend className="mb-1 text-sm font-medium">Scopes</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {apiKeyScopes.map((scope) => (
+            <label
+              key={scope}
+              className="flex min-h-11 items-center gap-3 rounded-md border border-border px-3 py-2"
+            >
+              <input
+                type="checkbox"
+                value={scope}
+                className="size-4 accent-primary"
+                {...form.register('scopes')}
+              />
+              <span className="text-sm">{scopeLabels[scope]}</span>
+            </label>
+          ))}
+        </div>
+        {errors.scopes ? (
+          <p id="api-key-scopes-error" className="text-sm text-destructive">
+            {errors.scopes.message ?? 'Choose at least one scope'}
+          </p>
+        ) : null}
+      </fieldset>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={create.isPending} className="w-full sm:w-auto">
+          {create.isPending ? <Spinner label={null} /> : <KeyRoundIcon aria-hidden="true" />}
+          Create key
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function KeyItem({ companyId, apiKey }: { companyId: string; apiKey: ApiKeyDto }) {
+  const revoke = useRevokeApiKey(companyId);
+  const redirectIfUnauthorized = useUnauthorizedRedirect();
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 p-4">
+      <div className="min-w-0 space-y-1">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-medium break-all">{apiKey.name}</span>
+          {apiKey.scopes.map((scope) => (
+            <Badge key={scope} variant="outline">
+              {scope}
+            </Badge>
+          ))}
+          {apiKey.revokedAt ? <Badge variant="danger">Revoked</Badge> : null}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          <code>{apiKey.start}…</code> · created {formatDate(apiKey.createdAt)} ·{' '}
+          {apiKey.revokedAt
+            ? `revoked ${formatDateTime(apiKey.revokedAt)}`
+            : apiKey.lastUsedAt
+              ? `last used ${formatDateTime(apiKey.lastUsedAt)}`
+              : 'never used'}
+        </p>
+      </div>
+      {apiKey.revokedAt ? null : (
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button size="sm" variant="outline" className="text-destructive">
+              Revoke
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Revoke “{apiKey.name}”?</AlertDialogTitle>
+              <AlertDialogDescription>
+                Anything using this key stops working at once. This cannot be undone.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              <AlertDialogAction
+                variant="destructive"
+                onClick={() =>
+                  revoke.mutate(apiKey.id, {
+                    onSuccess: () => toast({ title: 'API key revoked' }),
+                    onError: (error) => {
+                      if (redirectIfUnauthorized(error)) return;
+                      toast({
+                        title: 'API key not revoked',
+                        description: errorMessage(error, 'Please try again.'),
+                        variant: 'destructive',
+                      });
+                    },
+                  })
+                }
+              >
+                Revoke key
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,418 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ChevronDownIcon, PlusIcon, PowerIcon, RefreshCwIcon, SendIcon, Trash2Icon } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { formatDateTime } from '#shared/format.ts';
+import {
+  type WebhookDeliveryDto,
+  type WebhookEndpointDto,
+  type WebhookEndpointFormValues,
+  type WebhookEndpointInput,
+  webhookEndpointInputSchema,
+  webhookEventLabels,
+  webhookEventTypes,
+} from '#shared/schemas/integrations.ts';
+import { validationModes } from '#web/components/auth/form-options.ts';
+import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '#web/components/ui/alert-dialog.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { errorMessage } from '#web/lib/api.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useUnauthorizedRedirect } from '#web/lib/use-unauthorized-redirect.ts';
+import {
+  useCreateEndpoint,
+  useDeleteEndpoint,
+  useDeliveries,
+  useRotateSecret,
+  useSendNow,
+  useUpdateEndpoint,
+  useWebhookEndpoints,
+} from './integrations-api.ts';
+import { type RevealedSecret, SecretRevealDialog } from './secret-reveal-dialog.tsx';
+
+/** Webhooks: where LetLead POSTs each chosen event, signed, with a log of every attempt. */
+export function WebhooksSection({ companyId }: { companyId: string }) {
+  const endpoints = useWebhookEndpoints(companyId);
+  const [secret, setSecret] = useState<RevealedSecret | null>(null);
+  const reveal = (value: string, isRotation: boolean) =>
+    setSecret({
+      title: isRotation ? 'New signing secret' : 'Endpoint added',
+      description: isRotation
+        ? 'Update your receiver with this secret. The old one keeps signing beside it for 24 hours.'
+        : 'Your receiver checks each event’s signature with this signing secret.',
+      value,
+    });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Webhooks</CardTitle>
+        <CardDescription>
+          LetLead sends each event you choose to your URL as it happens, signed per the Standard Webhooks
+          specification, and tries again for about a day when your receiver does not answer.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <AddEndpointForm companyId={companyId} onCreated={(value) => reveal(value, false)} />
+        {endpoints.isPending ? (
+          <Spinner label="Loading endpoints" />
+        ) : endpoints.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Could not load your endpoints. Reload the page to try again.
+          </p>
+        ) : endpoints.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No endpoints yet.</p>
+        ) : (
+          <ul className="space-y-4" aria-label="Webhook endpoints">
+            {endpoints.data.map((endpoint) => (
+              <li key={endpoint.id}>
+                <EndpointItem
+                  companyId={companyId}
+                  endpoint={endpoint}
+                  onRotated={(value) => reveal(value, true)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <SecretRevealDialog secret={secret} onClose={() => setSecret(null)} />
+    </Card>
+  );
+}
+
+function AddEndpointForm({
+  companyId,
+  onCreated,
+}: {
+  companyId: string;
+  onCreated: (secret: string) => void;
+}) {
+  const create = useCreateEndpoint(companyId);
+  const redirectIfUnauthorized = useUnauthorizedRedirect();
+  const form = useForm<WebhookEndpointFormValues, unknown, WebhookEndpointInput>({
+    resolver: zodResolver(webhookEndpointInputSchema),
+    defaultValues: { url: '', events: ['lead.created'] },
+    ...validationModes,
+  });
+  const { errors } = form.formState;
+
+  const handleSubmit = form.handleSubmit((input) => {
+    create.mutate(input, {
+      onSuccess: (created) => {
+        form.reset({ url: '', events: ['lead.created'] });
+        onCreated(created.secret);
+      },
+      onError: (error) => {
+        if (redirectIfUnauthorized(error)) return;
+        showServerFieldErrors(form, error, ['url', 'events']);
+        toast({
+          title: 'Endpoint not added',
+          description: errorMessage(error, 'Please try again.'),
+          variant: 'destructive',
+        });
+      },
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="grid gap-4 rounded-lg border border-border p-4">
+      <FormField
+        label="Endpoint URL"
+        error={errors.url?.message}
+        description="An https:// address of your own."
+      >
+        <Input
+          type="url"
+          inputMode="url"
+          placeholder="https://example.com/letlead"
+          {...form.register('url')}
+        />
+      </FormField>
+      <fieldset className="grid gap-2" aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
+        <legend className="mb-1 text-sm font-medium">Events</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {webhookEventTypes.map((type) => (
+            <label
+              key={type}
+              className="flex min-h-11 items-center gap-3 rounded-md border border-border px-3 py-2"
+            >
+              <input
+                type="checkbox"
+                value={type}
+                className="size-4 accent-primary"
+                {...form.register('events')}
+              />
+              <span className="text-sm">
+                {webhookEventLabels[type]} <code className="text-xs text-muted-foreground">{type}</code>
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.events ? (
+          <p id="webhook-events-error" className="text-sm text-destructive">
+            {errors.events.message ?? 'Choose at least one event'}
+          </p>
+        ) : null}
+      </fieldset>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={create.isPending} className="w-full sm:w-auto">
+          {create.isPending ? <Spinner label={null} /> : <PlusIcon aria-hidden="true" />}
+          Add endpoint
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function EndpointItem({
+  companyId,
+  endpoint,
+  onRotated,
+}: {
+  companyId: string;
+  endpoint: WebhookEndpointDto;
+  onRotated: (secret: string) => void;
+}) {
+  const [isLogOpen, setIsLogOpen] = useState(false);
+  const update = useUpdateEndpoint(companyId);
+  const remove = useDeleteEndpoint(companyId);
+  const rotate = useRotateSecret();
+  const sendNow = useSendNow(companyId, endpoint.id);
+  const redirectIfUnauthorized = useUnauthorizedRedirect();
+  const failed = (title: string) => (error: unknown) => {
+    if (redirectIfUnauthorized(error)) return;
+    toast({ title, description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+  };
+  const logId = `webhook-log-${endpoint.id}`;
+
+  const handleTest = () =>
+    sendNow.mutate(null, {
+      onSuccess: (delivery) => {
+        setIsLogOpen(true);
+        toast(
+          isDelivered(delivery)
+            ? { title: 'Test event delivered', description: `Your receiver answered ${delivery.statusCode}.` }
+            : {
+                title: 'Test event not delivered',
+                description: deliveryOutcome(delivery),
+                variant: 'destructive',
+              },
+        );
+      },
+      onError: failed('Test event not sent'),
+    });
+
+  return (
+    <article
+      className="space-y-3 rounded-lg border border-border p-4"
+      aria-label={`Endpoint ${endpoint.url}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <p className="min-w-0 font-mono text-sm break-all">{endpoint.url}</p>
+        <EndpointStatus endpoint={endpoint} />
+      </div>
+      <p className="text-sm text-muted-foreground">
+        {endpoint.events.map((type) => webhookEventLabels[type]).join(' · ')}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {endpoint.enabled ? null : (
+          <Button
+            size="sm"
+            onClick={() =>
+              update.mutate(
+                { id: endpoint.id, input: { enabled: true } },
+                { onError: failed('Not switched on') },
+              )
+            }
+            disabled={update.isPending}
+          >
+            <PowerIcon aria-hidden="true" />
+            Switch on
+          </Button>
+        )}
+        <Button size="sm" variant="outline" onClick={handleTest} disabled={sendNow.isPending}>
+          {sendNow.isPending ? <Spinner label={null} /> : <SendIcon aria-hidden="true" />}
+          Send test event
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() =>
+            rotate.mutate(endpoint.id, {
+              onSuccess: (r) => onRotated(r.secret),
+              onError: failed('Secret not rotated'),
+            })
+          }
+          disabled={rotate.isPending}
+        >
+          <RefreshCwIcon aria-hidden="true" />
+          Rotate secret
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-expanded={isLogOpen}
+          aria-controls={logId}
+          onClick={() => setIsLogOpen((open) => !open)}
+        >
+          <ChevronDownIcon aria-hidden="true" className={isLogOpen ? 'rotate-180' : undefined} />
+          Delivery log
+        </Button>
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button size="sm" variant="ghost" className="text-destructive">
+              <Trash2Icon aria-hidden="true" />
+              Delete
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Delete this endpoint?</AlertDialogTitle>
+              <AlertDialogDescription>
+                No more events go to {endpoint.url}, and its delivery log is deleted with it.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              <AlertDialogAction
+                variant="destructive"
+                onClick={() => remove.mutate(endpoint.id, { onError: failed('Endpoint not deleted') })}
+              >
+                Delete endpoint
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      </div>
+      {isLogOpen ? (
+        <DeliveryLog
+          id={logId}
+          endpointId={endpoint.id}
+          onResend={(id) => sendNow.mutate(id, { onError: failed('Not resent') })}
+          isSending={sendNow.isPending}
+        />
+      ) : null}
+    </article>
+  );
+}
+
+function EndpointStatus({ endpoint }: { endpoint: WebhookEndpointDto }) {
+  if (!endpoint.enabled) {
+    return (
+      <Badge variant="danger">
+        {endpoint.disabledAt ? `Switched off ${formatDateTime(endpoint.disabledAt)}` : 'Switched off'}
+      </Badge>
+    );
+  }
+  if (endpoint.failingSince) {
+    return <Badge variant="warning">Failing since {formatDateTime(endpoint.failingSince)}</Badge>;
+  }
+  return <Badge variant="success">Active</Badge>;
+}
+
+function DeliveryLog({
+  id,
+  endpointId,
+  onResend,
+  isSending,
+}: {
+  id: string;
+  endpointId: string;
+  onResend: (deliveryId: string) => void;
+  isSending: boolean;
+}) {
+  const deliveries = useDeliveries(endpointId, true);
+  return (
+    <section id={id} aria-label="Delivery log" className="space-y-2 border-t border-border pt-3">
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground">The latest 50 attempts, newest first.</p>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => deliveries.refetch()}
+          disabled={deliveries.isFetching}
+          aria-label="Refresh the delivery log"
+        >
+          <RefreshCwIcon aria-hidden="true" className={deliveries.isFetching ? 'animate-spin' : undefined} />
+          Refresh
+        </Button>
+      </div>
+      {deliveries.isPending ? (
+        <Spinner label="Loading the delivery log" />
+      ) : deliveries.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          Could not load the delivery log.
+        </p>
+      ) : deliveries.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          Nothing sent yet. Send a test event to try the endpoint.
+        </p>
+      ) : (
+        <ul className="divide-y divide-border">
+          {deliveries.data.map((delivery) => (
+            <li
+              key={delivery.id}
+              className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2 text-sm"
+            >
+              <div className="min-w-0 space-y-0.5">
+                <p>
+                  <span className="font-medium">{delivery.eventType}</span>{' '}
+                  <span className="text-muted-foreground">
+                    {formatDateTime(delivery.createdAt)} · attempt {delivery.attempt}
+                    {delivery.trigger === 'resend'
+                      ? ' (resent)'
+                      : delivery.trigger === 'test'
+                        ? ' (test)'
+                        : ''}
+                  </span>
+                </p>
+                <p className={isDelivered(delivery) ? 'text-emerald-800' : 'text-red-700'}>
+                  {deliveryOutcome(delivery)}
+                  {delivery.durationMs !== null ? ` · ${delivery.durationMs} ms` : ''}
+                </p>
+              </div>
+              {delivery.trigger === 'test' ? null : (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => onResend(delivery.id)}
+                  disabled={isSending}
+                >
+                  <SendIcon aria-hidden="true" />
+                  Resend
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function isDelivered(delivery: WebhookDeliveryDto): boolean {
+  return delivery.statusCode !== null && delivery.statusCode >= 200 && delivery.statusCode < 300;
+}
+
+function deliveryOutcome(delivery: WebhookDeliveryDto): string {
+  if (delivery.completedAt === null) return 'Sending…';
+  if (delivery.statusCode !== null)
+    return `${isDelivered(delivery) ? 'Delivered' : 'Failed'}: HTTP ${delivery.statusCode}`;
+  return `Failed: ${delivery.error ?? 'no answer'}`;
+}

@@ -1,0 +1,298 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeys, leads } from '#server/db/schema.ts';
+import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { createCompanyUser, insertLead, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { listRoutes } from '#tests/security/route-table.ts';
+
+const validProperty = {
+  propertyName: '3 Bed House, Oak Lane',
+  propertyAddress: '3 Oak Lane, York YO10 4AB',
+  propertyRentalPrice: '£1,450 pcm',
+  numberOfBedrooms: 3,
+  parkingSpace: 'Driveway',
+  vacancyDate: '1/10/27',
+  landlord: 'Mr Green',
+};
+
+type Agent = Awaited<ReturnType<typeof createCompanyUser>>;
+
+describe('API keys and the public API', () => {
+  let app: TestApp;
+  let owner: Agent;
+  let other: Agent;
+
+  beforeAll(async () => {
+    app = await createTestApp({ RATE_LIMIT_PUBLIC_API_PER_MINUTE: '1000' });
+    owner = await createCompanyUser(app, { name: 'Harbour Lettings' });
+    other = await createCompanyUser(app, { name: 'Meadow Homes' });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  async function createKey(agent: Agent, scopes: string[], name = unique('Key')) {
+    const response = await fetch(`${app.url}/api/companies/${agent.company.id}/api-keys`, {
+      method: 'POST',
+      headers: { ...browserHeaders(app, agent.cookie), 'content-type': 'application/json' },
+      body: JSON.stringify({ name, scopes }),
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return (await response.json()) as { id: string; key: string; start: string; scopes: string[] };
+  }
+
+  const api = (key: string, path: string, init: RequestInit = {}) =>
+    fetch(`${app.url}${path}`, {
+      ...init,
+      headers: {
+        authorization: `Bearer ${key}`,
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...(init.headers as Record<string, string> | undefined),
+      },
+    });
+
+  it('shows a new key once, keeps only its hash, and lists it without the key', async () => {
+    const created = await createKey(owner, ['read'], 'Zapier');
+    expect(created.key).toMatch(/^ll_[A-Za-z0-9_-]{43}$/);
+    expect(created.key.startsWith(created.start)).toBe(true);
+    const [stored] = await app.ctx.db.select().from(apiKeys).where(eq(apiKeys.id, created.id));
+    expect(JSON.stringify(stored)).not.toContain(created.key);
+
+    const list = await fetch(`${app.url}/api/companies/${owner.company.id}/api-keys`, {
+      headers: browserHeaders(app, owner.cookie),
+    });
+    const keys = (await list.json()) as { id: string; name: string; lastUsedAt: string | null }[];
+    expect(JSON.stringify(keys)).not.toContain(created.key);
+    const listed = keys.find((key) => key.id === created.id)!;
+    expect(listed.name).toBe('Zapier');
+    expect(listed.lastUsedAt).toBeNull();
+
+    expect((await api(created.key, '/api/v1/leads')).status).toBe(200);
+    const after = (await (
+      await fetch(`${app.url}/api/companies/${owner.company.id}/api-keys`, {
+        headers: browserHeaders(app, owner.cookie),
+      })
+    ).json()) as { id: string; lastUsedAt: string | null }[];
+    expect(after.find((key) => key.id === created.id)!.lastUsedAt).not.toBeNull();
+  });
+
+  it('refuses a key request with no name or scope, naming the field', async () => {
+    const response = await fetch(`${app.url}/api/companies/${owner.company.id}/api-keys`, {
+      method: 'POST',
+      headers: { ...browserHeaders(app, owner.cookie), 'content-type': 'application/json' },
+      body: JSON.stringify({ name: ' ', scopes: [] }),
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { message: string; errors: Record<string, string> };
+    expect(body.errors.name).toBe('Key name is required');
+    expect(body.errors.scopes).toBe('Choose at least one scope');
+  });
+
+  it('a read key lists leads and cannot change anything (403)', async () => {
+    const { key } = await createKey(owner, ['read']);
+    await insertLead(app.ctx.db, owner.company.id, { name: 'Read Key Tenant' });
+    const list = await api(key, '/api/v1/leads');
+    expect(list.status).toBe(200);
+    const { data } = (await list.json()) as { data: { name: string }[] };
+    expect(data.map((lead) => lead.name)).toContain('Read Key Tenant');
+
+    const create = await api(key, '/api/v1/properties', {
+      method: 'POST',
+      body: JSON.stringify(validProperty),
+    });
+    expect(create.status).toBe(403);
+    expect(await create.json()).toEqual({ message: 'This API key does not have the write scope' });
+  });
+
+  it('a write key creates and updates properties through the app’s own rules', async () => {
+    const { key } = await createKey(owner, ['read', 'write']);
+    const created = await api(key, '/api/v1/properties', {
+      method: 'POST',
+      body: JSON.stringify(validProperty),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const property = (await created.json()) as {
+      id: string;
+      companyId: string;
+      vacancyDate: string;
+      chatbotUrl: string;
+    };
+    expect(property.companyId).toBe(owner.company.id);
+    // The app's schema: the short date is stored in full.
+    expect(property.vacancyDate).toBe('01/10/2027');
+    expect(property.chatbotUrl).toContain(`/chatbot/${owner.company.slug}/`);
+
+    const updated = await api(key, `/api/v1/properties/${property.id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ ...validProperty, propertyRentalPrice: '£1,500 pcm' }),
+    });
+    expect(updated.status).toBe(200);
+    expect(((await updated.json()) as { propertyRentalPrice: string }).propertyRentalPrice).toBe(
+      '£1,500 pcm',
+    );
+
+    const invalid = await api(key, '/api/v1/properties', {
+      method: 'POST',
+      body: JSON.stringify({ ...validProperty, numberOfBedrooms: -1 }),
+    });
+    expect(invalid.status).toBe(400);
+    expect(((await invalid.json()) as { message: string }).message).toBe(
+      'Number of bedrooms must be 0 or greater',
+    );
+
+    const list = (await (await api(key, '/api/v1/properties')).json()) as { data: { id: string }[] };
+    expect(list.data.map((p) => p.id)).toContain(property.id);
+  });
+
+  it("another company's key never sees this company's data", async () => {
+    const lead = await insertLead(app.ctx.db, owner.company.id, { name: 'Private Tenant' });
+    const property = await insertProperty(app, owner.company.id, owner.company.slug);
+    const { key } = await createKey(other, ['read', 'write']);
+
+    const list = (await (await api(key, '/api/v1/leads?limit=100')).json()) as { data: { id: string }[] };
+    expect(list.data.map((l) => l.id)).not.toContain(lead.id);
+    expect((await api(key, `/api/v1/leads/${lead.id}`)).status).toBe(404);
+    const properties = (await (await api(key, '/api/v1/properties')).json()) as { data: { id: string }[] };
+    expect(properties.data.map((p) => p.id)).not.toContain(property.id);
+    const update = await api(key, `/api/v1/properties/${property.id}`, {
+      method: 'PUT',
+      body: JSON.stringify(validProperty),
+    });
+    expect(update.status).toBe(404);
+  });
+
+  it('a revoked key gets 401, at once', async () => {
+    const created = await createKey(owner, ['read']);
+    expect((await api(created.key, '/api/v1/leads')).status).toBe(200);
+    const revoke = await fetch(`${app.url}/api/api-keys/${created.id}`, {
+      method: 'DELETE',
+      headers: browserHeaders(app, owner.cookie),
+    });
+    expect(revoke.status).toBe(200);
+    expect(((await revoke.json()) as { revokedAt: string | null }).revokedAt).not.toBeNull();
+    const refused = await api(created.key, '/api/v1/leads');
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ message: 'The API key is missing, unknown or revoked' });
+    expect((await fetch(`${app.url}/api/v1/leads`)).status).toBe(401);
+    expect((await api('ll_not-a-key-at-all-but-long-enough', '/api/v1/leads')).status).toBe(401);
+  });
+
+  it('pages through leads oldest change first, and fetches only what changed since', async () => {
+    const agent = await createCompanyUser(app, { name: 'Paging Lettings' });
+    const { key } = await createKey(agent, ['read']);
+    const property = await insertProperty(app, agent.company.id, agent.company.slug);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const lead = await insertLead(app.ctx.db, agent.company.id, {
+        name: `Tenant ${i}`,
+        propertyId: i % 2 === 0 ? property.id : null,
+      });
+      ids.push(lead.id);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = cursor ? `?limit=2&cursor=${cursor}` : '?limit=2';
+      const page = (await (await api(key, `/api/v1/leads${query}`)).json()) as {
+        data: { id: string; updatedAt: string }[];
+        nextCursor: string | null;
+      };
+      seen.push(...page.data.map((lead) => lead.id));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(seen).toEqual(ids);
+    expect(pages).toBe(3);
+
+    const mark = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await app.ctx.db.update(leads).set({ profession: 'Teacher' }).where(eq(leads.id, ids[1]!));
+    const changed = (await (
+      await api(key, `/api/v1/leads?updatedSince=${encodeURIComponent(mark)}`)
+    ).json()) as { data: { id: string; profession: string }[] };
+    expect(changed.data.map((lead) => [lead.id, lead.profession])).toEqual([[ids[1], 'Teacher']]);
+
+    const forProperty = (await (await api(key, `/api/v1/leads?propertyId=${property.id}`)).json()) as {
+      data: { id: string }[];
+    };
+    expect(forProperty.data.map((lead) => lead.id)).toEqual([ids[0], ids[2], ids[4]]);
+
+    const bad = await api(key, '/api/v1/leads?limit=500&updatedSince=yesterday');
+    expect(bad.status).toBe(400);
+    const badBody = (await bad.json()) as { errors: Record<string, string> };
+    expect(badBody.errors.limit).toBe('limit must be a number from 1 to 100');
+    expect(badBody.errors.updatedSince).toBe('updatedSince must be an ISO 8601 date and time');
+    expect((await api(key, '/api/v1/leads?cursor=made-up')).status).toBe(400);
+  });
+
+  it('only the company’s owner manages its keys: another company gets 404', async () => {
+    const created = await createKey(owner, ['read']);
+    const foreign = await fetch(`${app.url}/api/api-keys/${created.id}`, {
+      method: 'DELETE',
+      headers: browserHeaders(app, other.cookie),
+    });
+    expect(foreign.status).toBe(404);
+    expect((await api(created.key, '/api/v1/leads')).status).toBe(200);
+  });
+
+  it('publishes a valid OpenAPI 3.1 document listing every /api/v1 route, and a reference page', async () => {
+    const response = await fetch(`${app.url}/api/v1/openapi.json`);
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(document.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(document as never);
+    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
+    expect(result.valid).toBe(true);
+
+    const documented = Object.entries(document.paths)
+      .flatMap(([path, methods]) =>
+        Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+      )
+      .sort();
+    const served = listRoutes(app)
+      .filter((key) => key.includes(' /api/v1/') && key !== 'GET /api/v1/openapi.json')
+      .sort();
+    expect(served.length).toBeGreaterThanOrEqual(5);
+    expect(documented).toEqual(served);
+    // Nothing outside the public API leaks into its document.
+    expect(Object.keys(document.paths).every((path) => path.startsWith('/api/v1/'))).toBe(true);
+
+    const page = await fetch(`${app.url}/api/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    expect(html).toContain('GET</span> /api/v1/leads');
+    expect(html).not.toContain('<script');
+  });
+
+  it('rate limits each key on its own, with Retry-After', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PUBLIC_API_PER_MINUTE: '3' });
+    try {
+      const agent = await createCompanyUser(limited, { name: 'Busy Lettings' });
+      const keyFor = async () => {
+        const response = await fetch(`${limited.url}/api/companies/${agent.company.id}/api-keys`, {
+          method: 'POST',
+          headers: { ...browserHeaders(limited, agent.cookie), 'content-type': 'application/json' },
+          body: JSON.stringify({ name: unique('Key'), scopes: ['read'] }),
+        });
+        return ((await response.json()) as { key: string }).key;
+      };
+      const [busy, quiet] = [await keyFor(), await keyFor()];
+      const call = (key: string) =>
+        fetch(`${limited.url}/api/v1/leads`, { headers: { authorization: `Bearer ${key}` } });
+      for (let i = 0; i < 3; i += 1) expect((await call(busy)).status).toBe(200);
+      const refused = await call(busy);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await refused.json()) as { message: string }).message).toMatch(/Too many requests/);
+      expect((await call(quiet)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

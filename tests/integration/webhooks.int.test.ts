@@ -1,0 +1,402 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { devEmails, leads, webhookEndpoints, webhookMessages } from '#server/db/schema.ts';
+import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { createCompanyUser, insertProperty } from '#tests/helpers/factories.ts';
+
+type Received = { headers: IncomingHttpHeaders; body: string };
+
+/** A small webhook receiver: records every request, answers with the next status in its list. */
+async function startReceiver(statuses: number[] = []) {
+  const received: Received[] = [];
+  const server: Server = createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      received.push({ headers: request.headers, body });
+      response.statusCode = statuses.shift() ?? 200;
+      response.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks/letlead`,
+    received,
+    statuses,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function verify(secret: string, delivery: Received) {
+  return new Webhook(secret).verify(delivery.body, {
+    'webhook-id': String(delivery.headers['webhook-id']),
+    'webhook-timestamp': String(delivery.headers['webhook-timestamp']),
+    'webhook-signature': String(delivery.headers['webhook-signature']),
+  }) as { type: string; timestamp: string; data: Record<string, unknown> };
+}
+
+type Agent = Awaited<ReturnType<typeof createCompanyUser>>;
+type Delivery = {
+  id: string;
+  messageId: string;
+  eventType: string;
+  attempt: number;
+  trigger: string;
+  statusCode: number | null;
+  durationMs: number | null;
+  error: string | null;
+};
+
+describe('outgoing webhooks', () => {
+  let app: TestApp;
+  let owner: Agent;
+  const receivers: Awaited<ReturnType<typeof startReceiver>>[] = [];
+
+  beforeAll(async () => {
+    app = await createTestApp({ JOBS: 'true', WEBHOOK_RETRY_DELAYS: '1,1,1' });
+    owner = await createCompanyUser(app, { name: 'Harbour Lettings' });
+  });
+  afterEach(async () => {
+    for (const receiver of receivers.splice(0)) await receiver.close();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const json = (agent: Agent) => ({
+    ...browserHeaders(app, agent.cookie),
+    'content-type': 'application/json',
+  });
+
+  async function createEndpoint(agent: Agent, url: string, events = ['lead.created']) {
+    const response = await fetch(`${app.url}/api/companies/${agent.company.id}/webhooks`, {
+      method: 'POST',
+      headers: json(agent),
+      body: JSON.stringify({ url, events }),
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return (await response.json()) as { id: string; secret: string; enabled: boolean };
+  }
+
+  async function deliveries(agent: Agent, endpointId: string): Promise<Delivery[]> {
+    const response = await fetch(`${app.url}/api/webhooks/${endpointId}/deliveries`, {
+      headers: browserHeaders(app, agent.cookie),
+    });
+    expect(response.status).toBe(200);
+    return (await response.json()) as Delivery[];
+  }
+
+  async function chatToLead(agent: Agent) {
+    const property = await insertProperty(app, agent.company.id, agent.company.slug);
+    const post = async (path: string, body: unknown) => {
+      const response = await fetch(`${app.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as { sessionKey: string; leadCreated?: boolean };
+    };
+    const slug = agent.company.slug;
+    const { sessionKey } = await post(`/api/chat/${slug}`, {
+      message: '',
+      userSessionKey: null,
+      propertySlug: property.slug,
+    });
+    await post(`/api/chat/${slug}`, {
+      message: '2 of us, both nurses, £58k together',
+      userSessionKey: sessionKey,
+    });
+    await post(`/api/chat/${slug}`, { message: 'Sam Patel', userSessionKey: sessionKey });
+    await post(`/api/chat/${slug}`, {
+      message: 'sam.patel@example.com and 07700 900123',
+      userSessionKey: sessionKey,
+    });
+    const ended = await post(`/api/chat/${slug}/end`, { userSessionKey: sessionKey, reason: 'submit' });
+    expect(ended.leadCreated).toBe(true);
+    const [lead] = await app.ctx.db.select().from(leads).where(eq(leads.companyId, agent.company.id));
+    return lead!;
+  }
+
+  it('sends lead.created after a real chat, signed; a 500 is retried with the same webhook-id; the log shows both', async () => {
+    const receiver = await startReceiver([500]);
+    receivers.push(receiver);
+    const endpoint = await createEndpoint(owner, receiver.url);
+    expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
+
+    const lead = await chatToLead(owner);
+
+    await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(2);
+    const [first, second] = receiver.received as [Received, Received];
+    const event = verify(endpoint.secret, first);
+    expect(verify(endpoint.secret, second)).toEqual(event);
+    expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
+    expect(String(first.headers['webhook-id'])).toMatch(/^msg_/);
+    expect(event.type).toBe('lead.created');
+    expect(event.data.id).toBe(lead.id);
+    expect(event.data.name).toBe('Sam Patel');
+    expect(event.data.email).toBe('sam.patel@example.com');
+    expect(event.data.contactNumber).toBe('+447700900123');
+    // No more than the lead itself: no transcript, no score workings, no company internals.
+    expect(Object.keys(event.data)).not.toContain('transcript');
+    expect(Object.keys(event.data)).not.toContain('conversationId');
+    // A tampered body fails the reference library's check.
+    expect(() =>
+      verify(endpoint.secret, { ...second, body: second.body.replace('Sam Patel', 'Sam Smith') }),
+    ).toThrow();
+
+    await expect
+      .poll(async () => (await deliveries(owner, endpoint.id)).filter((d) => d.durationMs !== null).length, {
+        timeout: 10_000,
+      })
+      .toBe(2);
+    const log = await deliveries(owner, endpoint.id);
+    expect(log.map((d) => [d.attempt, d.statusCode, d.eventType, d.trigger])).toEqual([
+      [2, 200, 'lead.created', 'automatic'],
+      [1, 500, 'lead.created', 'automatic'],
+    ]);
+    expect(new Set(log.map((d) => d.messageId))).toEqual(new Set([first.headers['webhook-id']]));
+
+    // Resend: the same event and webhook-id again, logged as the next attempt.
+    const resent = await fetch(`${app.url}/api/webhooks/${endpoint.id}/deliveries/${log[1]!.id}/resend`, {
+      method: 'POST',
+      headers: browserHeaders(app, owner.cookie),
+    });
+    expect(resent.status).toBe(200);
+    expect(((await resent.json()) as Delivery).attempt).toBe(3);
+    expect(receiver.received).toHaveLength(3);
+    expect(receiver.received[2]!.headers['webhook-id']).toBe(first.headers['webhook-id']);
+    expect(verify(endpoint.secret, receiver.received[2]!)).toEqual(event);
+
+    // Erasing the lead erases the copies of it kept for retries and resends, and their log.
+    const erased = await fetch(`${app.url}/api/leads/${lead.id}`, {
+      method: 'DELETE',
+      headers: browserHeaders(app, owner.cookie),
+    });
+    expect(erased.status).toBe(204);
+    expect(await deliveries(owner, endpoint.id)).toEqual([]);
+    const kept = await app.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.leadId, lead.id));
+    expect(kept).toEqual([]);
+  }, 60_000);
+
+  it('sends a test event at once and shows the answer; a rotated secret is shown once and the old one still verifies for a day', async () => {
+    const receiver = await startReceiver([200, 200, 503]);
+    receivers.push(receiver);
+    const endpoint = await createEndpoint(owner, receiver.url, ['lead.created', 'lead.updated']);
+
+    const test = await fetch(`${app.url}/api/webhooks/${endpoint.id}/test`, {
+      method: 'POST',
+      headers: browserHeaders(app, owner.cookie),
+    });
+    expect(test.status).toBe(200);
+    const tested = (await test.json()) as Delivery;
+    expect(tested).toMatchObject({
+      eventType: 'webhook.test',
+      statusCode: 200,
+      trigger: 'test',
+      error: null,
+    });
+    expect(verify(endpoint.secret, receiver.received[0]!).type).toBe('webhook.test');
+
+    const rotate = await fetch(`${app.url}/api/webhooks/${endpoint.id}/rotate-secret`, {
+      method: 'POST',
+      headers: browserHeaders(app, owner.cookie),
+    });
+    const rotated = (await rotate.json()) as { secret: string };
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.secret).not.toBe(endpoint.secret);
+    const list = await fetch(`${app.url}/api/companies/${owner.company.id}/webhooks`, {
+      headers: browserHeaders(app, owner.cookie),
+    });
+    expect(await list.text()).not.toContain(rotated.secret.slice(6));
+
+    await fetch(`${app.url}/api/webhooks/${endpoint.id}/test`, {
+      method: 'POST',
+      headers: browserHeaders(app, owner.cookie),
+    });
+    const afterRotation = receiver.received[1]!;
+    expect(verify(rotated.secret, afterRotation).type).toBe('webhook.test');
+    expect(verify(endpoint.secret, afterRotation).type).toBe('webhook.test');
+
+    const failing = (await (
+      await fetch(`${app.url}/api/webhooks/${endpoint.id}/test`, {
+        method: 'POST',
+        headers: browserHeaders(app, owner.cookie),
+      })
+    ).json()) as Delivery;
+    expect(failing.statusCode).toBe(503);
+
+    const refused = await startReceiver();
+    await refused.close();
+    const unreachable = (await (
+      await fetch(`${app.url}/api/webhooks/${(await createEndpoint(owner, refused.url)).id}/test`, {
+        method: 'POST',
+        headers: browserHeaders(app, owner.cookie),
+      })
+    ).json()) as Delivery;
+    expect(unreachable).toMatchObject({ statusCode: null, error: 'Connection refused' });
+  });
+
+  it('switches an endpoint off after three days of failures and emails the owner', async () => {
+    const agent = await createCompanyUser(app, { name: 'Failing Lettings' });
+    const receiver = await startReceiver([500, 500]);
+    receivers.push(receiver);
+    const endpoint = await createEndpoint(agent, receiver.url);
+    await app.ctx.db
+      .update(webhookEndpoints)
+      .set({ failingSince: new Date(Date.now() - 3 * 24 * 3600 * 1000 - 60_000) })
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    // A test event does not count; a real event's failed try does.
+    await chatToLead(agent);
+    await expect
+      .poll(
+        async () =>
+          (await app.ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id)))[0]!
+            .enabled,
+        { timeout: 20_000, interval: 200 },
+      )
+      .toBe(false);
+    const emails = await app.ctx.db.select().from(devEmails).where(eq(devEmails.to, agent.email));
+    expect(emails.map((email) => email.subject)).toContain(
+      'Your LetLead webhook endpoint has been switched off',
+    );
+    // No more tries once it is off.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(receiver.received).toHaveLength(1);
+
+    const listed = (await (
+      await fetch(`${app.url}/api/companies/${agent.company.id}/webhooks`, {
+        headers: browserHeaders(app, agent.cookie),
+      })
+    ).json()) as { enabled: boolean; disabledAt: string | null }[];
+    expect(listed[0]).toMatchObject({ enabled: false });
+    expect(listed[0]!.disabledAt).not.toBeNull();
+
+    const on = await fetch(`${app.url}/api/webhooks/${endpoint.id}`, {
+      method: 'PATCH',
+      headers: json(agent),
+      body: JSON.stringify({ enabled: true }),
+    });
+    expect(((await on.json()) as { enabled: boolean; disabledAt: string | null }).disabledAt).toBeNull();
+  }, 40_000);
+
+  it('refuses bad input with the field named, and another company’s endpoint is a 404', async () => {
+    const bad = await fetch(`${app.url}/api/companies/${owner.company.id}/webhooks`, {
+      method: 'POST',
+      headers: json(owner),
+      body: JSON.stringify({ url: 'ftp://example.com/x', events: ['lead.exploded'] }),
+    });
+    expect(bad.status).toBe(400);
+    const body = (await bad.json()) as { errors: Record<string, string> };
+    expect(body.errors.url).toBe('Webhook URL must be a full http:// or https:// address');
+    expect(body.errors['events.0']).toBeDefined();
+
+    const endpoint = await createEndpoint(owner, 'http://127.0.0.1:9/hook');
+    const other = await createCompanyUser(app, { name: 'Meadow Homes' });
+    for (const [method, path] of [
+      ['GET', `/api/webhooks/${endpoint.id}/deliveries`],
+      ['POST', `/api/webhooks/${endpoint.id}/test`],
+      ['POST', `/api/webhooks/${endpoint.id}/rotate-secret`],
+      ['DELETE', `/api/webhooks/${endpoint.id}`],
+    ] as const) {
+      const response = await fetch(`${app.url}${path}`, {
+        method,
+        headers: browserHeaders(app, other.cookie),
+      });
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
+    const deleted = await fetch(`${app.url}/api/webhooks/${endpoint.id}`, {
+      method: 'DELETE',
+      headers: browserHeaders(app, owner.cookie),
+    });
+    expect(deleted.status).toBe(204);
+  });
+});
+
+describe('webhook targets in production', () => {
+  let app: TestApp;
+  let owner: Agent;
+
+  beforeAll(async () => {
+    app = await createTestApp({
+      NODE_ENV: 'production',
+      APP_URL: 'https://letlead.example',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      STRIPE_SECRET_KEY: 'sk_test_not_used',
+      STRIPE_WEBHOOK_SECRET: 'whsec_not_used',
+      JOBS: 'false',
+      LOG_LEVEL: 'silent',
+    });
+    owner = await createCompanyUser(app, { name: 'Harbour Lettings' });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it.each([
+    'https://127.0.0.1/hook',
+    'https://169.254.169.254/latest/meta-data',
+    'https://localhost/hook',
+    'https://[::1]/hook',
+    'https://10.1.2.3/hook',
+  ])('refuses %s with a clear 400', async (url) => {
+    const response = await fetch(`${app.url}/api/companies/${owner.company.id}/webhooks`, {
+      method: 'POST',
+      headers: {
+        origin: app.ctx.env.appUrl,
+        cookie: owner.cookie,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ url, events: ['lead.created'] }),
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toBe(
+      'Webhook URL must not point at a private, loopback or link-local address',
+    );
+  });
+
+  it('refuses plain http in production', async () => {
+    const response = await fetch(`${app.url}/api/companies/${owner.company.id}/webhooks`, {
+      method: 'POST',
+      headers: { origin: app.ctx.env.appUrl, cookie: owner.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'http://hooks.example.com/x', events: ['lead.created'] }),
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toBe('Webhook URL must use https://');
+  });
+
+  it('checks the address again when sending, so a name that now resolves inward is refused', async () => {
+    const receiver = await startReceiver();
+    try {
+      // As if the name had resolved to a public address when the endpoint was made (DNS rebinding).
+      const [endpoint] = await app.ctx.db
+        .insert(webhookEndpoints)
+        .values({
+          companyId: owner.company.id,
+          url: receiver.url.replace('127.0.0.1', 'localhost'),
+          events: ['lead.created'],
+          secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+        })
+        .returning();
+      const response = await fetch(`${app.url}/api/webhooks/${endpoint!.id}/test`, {
+        method: 'POST',
+        headers: { origin: app.ctx.env.appUrl, cookie: owner.cookie },
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({
+        statusCode: null,
+        error: 'Webhook URL must not point at a private, loopback or link-local address',
+      });
+      expect(receiver.received).toHaveLength(0);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
