@@ -7,9 +7,12 @@
  * "Monday to Friday" repeat and name none, so they give no date (the words say it all).
  */
 
-export type DayPart = 'morning' | 'afternoon' | 'evening';
-/** A day the tenant named, `yyyy-mm-dd`, with the part of it when they said one. */
-export type AvailabilityDate = { date: string; part: DayPart | null };
+import type { AvailabilityDate } from '#shared/schemas/leads.ts';
+
+/** A day the tenant named is `yyyy-mm-dd`, with the part of it when they said one. */
+export type { AvailabilityDate };
+
+type DayPart = NonNullable<AvailabilityDate['part']>;
 
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];

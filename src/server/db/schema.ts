@@ -243,6 +243,11 @@ export const leads = pgTable(
     chatTranscriptId: uuid('chat_transcript_id').references(() => chatTranscripts.id, {
       onDelete: 'set null',
     }),
+    /**
+     * Which of the questions the assistant passed on (the transcript's `openQuestions`) the agent
+     * has ticked answered, by their index in that list.
+     */
+    answeredQuestions: integer('answered_questions').array().notNull().default(sql`'{}'::integer[]`),
     ...timestamps,
   },
   (t) => [

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { companySchema } from '#shared/schemas/auth.ts';
 
+/** A question the assistant could not answer and passed on to the agent, and whether it is answered. */
+export const passedOnQuestionSchema = z.object({ text: z.string(), answered: z.boolean() });
+export type PassedOnQuestion = z.infer<typeof passedOnQuestionSchema>;
+
+/** A day the tenant's viewing availability named (see shared/availability-dates.ts). */
+export const availabilityDateSchema = z.object({
+  date: z.string(),
+  part: z.enum(['morning', 'afternoon', 'evening']).nullable(),
+});
+export type AvailabilityDate = z.infer<typeof availabilityDateSchema>;
+
 /** One row of the leads table: the lead's answers, without its transcript or score detail. */
 export const leadSchema = z.object({
   id: z.string(),
@@ -19,8 +30,11 @@ export const leadSchema = z.object({
   numberOfPeople: z.number().int().nullable(),
   moveInDate: z.string().nullable(),
   availability: z.string().nullable(),
+  /** The days `availability` named, as meant on the day of the conversation. */
+  availabilityDates: z.array(availabilityDateSchema),
   /** The score out of 10 as text, "0"-"10". */
   rating: z.string().nullable(),
+  passedOnQuestions: z.array(passedOnQuestionSchema),
 });
 export type LeadDto = z.infer<typeof leadSchema>;
 
@@ -75,3 +89,12 @@ export const leadDetailSchema = leadSchema.extend({
 export type LeadDetailDto = z.infer<typeof leadDetailSchema>;
 
 export const leadIdParamsSchema = z.object({ id: z.string() });
+
+/** PATCH /api/leads/{id}/questions/{index}: tick a passed-on question answered, or not. */
+export const leadQuestionParamsSchema = z.object({
+  id: z.string(),
+  index: z.coerce.number().int().min(0).max(999),
+});
+export const leadQuestionBodySchema = z.object({ answered: z.boolean() });
+export const leadQuestionsResponseSchema = z.object({ passedOnQuestions: z.array(passedOnQuestionSchema) });
+export type LeadQuestionsResponse = z.infer<typeof leadQuestionsResponseSchema>;

@@ -5,9 +5,15 @@ import { companies } from '#server/db/schema.ts';
 import { refreshCreditsIfDue } from '#server/features/billing/credit-resets.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { requireCompanyById, requireUser } from '#server/lib/session.ts';
-import { leadDetailSchema, leadIdParamsSchema } from '#shared/schemas/leads.ts';
+import {
+  leadDetailSchema,
+  leadIdParamsSchema,
+  leadQuestionBodySchema,
+  leadQuestionParamsSchema,
+  leadQuestionsResponseSchema,
+} from '#shared/schemas/leads.ts';
 import { companyIdParamsSchema } from '#shared/schemas/properties.ts';
-import { deleteLead, exportLeadsCsv, getDashboardJson, getLeadDetail } from './leads.ts';
+import { deleteLead, exportLeadsCsv, getDashboardJson, getLeadDetail, setQuestionAnswered } from './leads.ts';
 
 export async function registerLeads(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -52,6 +58,27 @@ export async function registerLeads(root: FastifyInstance, ctx: AppContext): Pro
     await deleteLead(ctx, { userId: user.id, leadId: request.params.id });
     return reply.status(204).send();
   });
+
+  app.patch(
+    '/api/leads/:id/questions/:index',
+    {
+      schema: {
+        params: leadQuestionParamsSchema,
+        body: leadQuestionBodySchema,
+        response: { 200: leadQuestionsResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(ctx, request);
+      const { id, index } = request.params;
+      return setQuestionAnswered(ctx, {
+        userId: user.id,
+        leadId: id,
+        index,
+        answered: request.body.answered,
+      });
+    },
+  );
 
   app.get(
     '/api/companies/:id/leads.csv',
