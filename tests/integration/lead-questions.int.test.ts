@@ -36,7 +36,9 @@ describe('passed-on questions and availability dates on a lead', () => {
         sessionKey: unique('session'),
         companyId,
         status: 'ended',
-        messages: [{ id: 'm1', sender: 'user', content: 'Is there parking?', timestamp: null }],
+        messages: [
+          { id: 'm1', sender: 'user', content: 'Is there parking?', timestamp: '2026-06-05T23:31:00.000Z' },
+        ],
         ...(options.startedAt ? { createdAt: options.startedAt } : {}),
       })
       .returning();

@@ -4,7 +4,9 @@ import type { LeadDto } from '#shared/schemas/leads.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SearchField } from '#web/components/ui/search-field.tsx';
 import { toast } from '#web/lib/toast.ts';
+import { useUser } from '#web/lib/use-user.ts';
 import { cn } from '#web/lib/utils.ts';
+import { ColumnChooser } from './column-chooser.tsx';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
 import {
   leadsCsvUrl,
@@ -13,17 +15,15 @@ import {
   useFailureToast,
   useReprocessTranscripts,
 } from './dashboard-api.ts';
+import { LeadCards } from './lead-cards.tsx';
 import { leadSearchText } from './lead-search.ts';
 import { LeadSheet } from './lead-sheet.tsx';
-import {
-  BEST_FIRST,
-  isBestFirst,
-  LeadsTable,
-  LoadingLeads,
-  nextLeadSort,
-  useLeadRows,
-} from './leads-table.tsx';
+import { LeadSortSelect } from './lead-sort-select.tsx';
+import { BEST_FIRST, isBestFirst, nextLeadSort, visibleLeadColumns } from './leads-columns.tsx';
+import { LeadsTable, LoadingLeads, useLeadRows } from './leads-table.tsx';
 import type { SortState } from './table-sorting.ts';
+import { useHiddenColumns } from './use-hidden-columns.ts';
+import { useIsPhone } from './use-is-phone.ts';
 
 const EMPTY: LeadDto[] = [];
 const NEWEST_FIRST: SortState = { id: 'createdAt', desc: true };
@@ -35,10 +35,20 @@ export function LeadsTab({ companyId }: { companyId: string }) {
   const toastFailure = useFailureToast();
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<SortState | null>(NEWEST_FIRST);
-  const [openLead, setOpenLead] = useState<LeadDto | null>(null);
+  const [openLeadId, setOpenLeadId] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<LeadDto | null>(null);
+  const isPhone = useIsPhone();
+  const { user } = useUser();
+  const { hidden, setColumnShown } = useHiddenColumns(user?.id ?? 'signed-out');
+  const columns = useMemo(() => visibleLeadColumns(hidden), [hidden]);
 
   const leads = dashboard.data?.leads ?? EMPTY;
+  // Read from the list each time, so that a change (a question ticked) shows in the open panel.
+  const openLead = useMemo(
+    () => (openLeadId ? (leads.find((lead) => lead.id === openLeadId) ?? null) : null),
+    [leads, openLeadId],
+  );
+  const openLeadRow = (lead: LeadDto) => setOpenLeadId(lead.id);
   // Built once per load: each search is then one pass of `includes` over ready-made strings.
   const searchTexts = useMemo(() => leads.map(leadSearchText), [leads]);
   // Typing stays responsive on a slow machine: React renders the filtered table when it can.
@@ -124,26 +134,39 @@ export function LeadsTab({ companyId }: { companyId: string }) {
           <ArrowDownWideNarrowIcon aria-hidden="true" />
           Best first
         </Button>
+        {isPhone ? (
+          <LeadSortSelect sort={sort} onSort={setSort} />
+        ) : (
+          <div className="ml-auto">
+            <ColumnChooser hidden={hidden} onChange={setColumnShown} />
+          </div>
+        )}
       </div>
 
-      <LeadsTable
-        leads={searched}
-        sort={sort}
-        onSort={(columnId) => setSort((current) => nextLeadSort(current, columnId))}
-        onOpen={setOpenLead}
-        onDelete={setToDelete}
-        placeholder={placeholder}
-      />
+      {isPhone ? (
+        <LeadCards leads={searched} onOpen={openLeadRow} placeholder={placeholder} />
+      ) : (
+        <LeadsTable
+          leads={searched}
+          columns={columns}
+          sort={sort}
+          onSort={(columnId) => setSort((current) => nextLeadSort(current, columnId))}
+          onOpen={openLeadRow}
+          onDelete={setToDelete}
+          placeholder={placeholder}
+        />
+      )}
 
       <p className="text-sm text-muted-foreground" aria-live="polite">
         Showing {searched.length.toLocaleString('en-GB')} of {leads.length.toLocaleString('en-GB')} results
       </p>
 
       <LeadSheet
+        companyId={companyId}
         lead={openLead}
-        onClose={() => setOpenLead(null)}
+        onClose={() => setOpenLeadId(null)}
         onDelete={(lead) => {
-          setOpenLead(null);
+          setOpenLeadId(null);
           setToDelete(lead);
         }}
       />

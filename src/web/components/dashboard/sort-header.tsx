@@ -12,6 +12,25 @@ type SortHeaderProps = {
   style?: CSSProperties;
 };
 
+const headerClassName = 'h-10 text-left align-middle font-medium whitespace-nowrap text-muted-foreground';
+
+/** A column heading that does not sort (Actions, AI Agent URL). */
+export function PlainHeader({
+  children,
+  className,
+  style,
+}: {
+  children: ReactNode;
+  className?: string;
+  style?: CSSProperties;
+}) {
+  return (
+    <th scope="col" className={cn(headerClassName, 'px-3', className)} style={style}>
+      {children}
+    </th>
+  );
+}
+
 /** A column heading that sorts its table; `aria-sort` tells screen readers the current order. */
 export function SortHeader({ columnId, sort, onSort, children, className, style }: SortHeaderProps) {
   const isActive = sort?.id === columnId;
@@ -21,10 +40,7 @@ export function SortHeader({ columnId, sort, onSort, children, className, style 
     <th
       scope="col"
       aria-sort={direction ?? 'none'}
-      className={cn(
-        'h-10 px-1 text-left align-middle font-medium whitespace-nowrap text-muted-foreground',
-        className,
-      )}
+      className={cn(headerClassName, 'px-1', className)}
       style={style}
     >
       <button
