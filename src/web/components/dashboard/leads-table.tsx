@@ -5,13 +5,25 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { matchesSearch, searchTerms } from './lead-search.ts';
 import { DeleteLeadContext, type LeadColumn, leadColumns, stickyStyle } from './leads-columns.tsx';
-import { PlainHeader, SortHeader } from './sort-header.tsx';
+import { HeaderRow } from './sort-header.tsx';
 import type { SortState } from './table-sorting.ts';
 import { useRowKeyboard } from './use-row-keyboard.ts';
 import { useSortedRows } from './use-sorted-rows.ts';
 
 const ROW_HEIGHT = 48;
 const HEADER_HEIGHT = 44;
+
+/** Headings stay in view while the rows scroll; the score's and the delete button's sideways too. */
+function headingProps(column: LeadColumn) {
+  return {
+    className: cn(
+      'sticky top-0 z-10 border-b border-border bg-muted',
+      column.stickyRight !== undefined && 'z-20',
+      column.stickyRight === 64 && 'border-l',
+    ),
+    style: stickyStyle(column),
+  };
+}
 
 /**
  * The leads in the table's order (sorted by TanStack Table over every lead, so that a search
@@ -91,37 +103,14 @@ export function LeadsTable({ leads, columns, sort, onSort, onOpen, onDelete, pla
             ))}
           </colgroup>
           <thead>
-            <tr aria-rowindex={1} style={{ height: HEADER_HEIGHT }}>
-              {columns.map((column) =>
-                column.sortValue ? (
-                  <SortHeader
-                    key={column.id}
-                    columnId={column.id}
-                    sort={sort}
-                    onSort={onSort}
-                    className={cn(
-                      'sticky top-0 z-10 border-b border-border bg-muted',
-                      column.stickyRight !== undefined && 'z-20',
-                      column.stickyRight === 64 && 'border-l',
-                    )}
-                    style={stickyStyle(column)}
-                  >
-                    {column.header}
-                  </SortHeader>
-                ) : (
-                  <PlainHeader
-                    key={column.id}
-                    className={cn(
-                      'sticky top-0 z-10 border-b border-border bg-muted',
-                      column.stickyRight !== undefined && 'z-20',
-                    )}
-                    style={stickyStyle(column)}
-                  >
-                    {column.header}
-                  </PlainHeader>
-                ),
-              )}
-            </tr>
+            <HeaderRow
+              aria-rowindex={1}
+              style={{ height: HEADER_HEIGHT }}
+              columns={columns}
+              sort={sort}
+              onSort={onSort}
+              cellProps={headingProps}
+            />
           </thead>
           <tbody>
             {placeholder ? (
