@@ -19,7 +19,8 @@ type ColumnChooserProps = {
 export function ColumnChooser({ hidden, onChange }: ColumnChooserProps) {
   const shownCount = choosableColumns.filter((column) => !hidden.includes(column.id)).length;
   return (
-    <DropdownMenu>
+    // Not modal: the table stays readable (and in the accessibility tree) while columns change.
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button variant="outline">
           <Columns3Icon aria-hidden="true" />

@@ -4,7 +4,7 @@ import { formatUkPhone } from '#shared/format.ts';
 import type { LeadDto } from '#shared/schemas/leads.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { AvailabilityWithDates, RatingBadge } from './lead-badges.tsx';
-import { CardsPlaceholder } from './list-states.tsx';
+import { ListPlaceholder } from './list-states.tsx';
 import { QuestionsMarker } from './passed-on-questions.tsx';
 
 /** Cards shown at first and added per "Show more": a phone lists the best few, not 10,000. */
@@ -20,7 +20,7 @@ type LeadCardsProps = {
 /** The leads on a phone: one card each with what an agent calls on, and links to call or email. */
 export function LeadCards({ leads, onOpen, placeholder }: LeadCardsProps) {
   const [shown, setShown] = useState(PAGE);
-  if (placeholder) return <CardsPlaceholder>{placeholder}</CardsPlaceholder>;
+  if (placeholder) return <ListPlaceholder>{placeholder}</ListPlaceholder>;
   return (
     <div className="grid gap-3">
       <ul className="grid gap-3" aria-label="Property leads">

@@ -5,6 +5,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { matchesSearch, searchTerms } from './lead-search.ts';
 import { DeleteLeadContext, type LeadColumn, leadColumns, stickyStyle } from './leads-columns.tsx';
+import { ListPlaceholder } from './list-states.tsx';
 import { HeaderRow } from './sort-header.tsx';
 import type { SortState } from './table-sorting.ts';
 import { useRowKeyboard } from './use-row-keyboard.ts';
@@ -82,6 +83,9 @@ export function LeadsTable({ leads, columns, sort, onSort, onOpen, onDelete, pla
   });
   const tableWidth = columns.reduce((sum, column) => sum + column.width, 0);
 
+  // Not inside the table, which may be wider than the screen: the message is never cut.
+  if (placeholder) return <ListPlaceholder>{placeholder}</ListPlaceholder>;
+
   return (
     <DeleteLeadContext value={onDelete}>
       <div
@@ -113,38 +117,28 @@ export function LeadsTable({ leads, columns, sort, onSort, onOpen, onDelete, pla
             />
           </thead>
           <tbody>
-            {placeholder ? (
-              <tr>
-                <td colSpan={columns.length} className="px-4 py-16 text-center text-muted-foreground">
-                  <div className="sticky left-0 mx-auto max-w-[calc(100vw-4rem)]">{placeholder}</div>
-                </td>
+            {paddingTop > 0 ? (
+              // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row for the rows scrolled out of view; nothing in it can take focus
+              <tr aria-hidden="true">
+                <td colSpan={columns.length} style={{ height: paddingTop, padding: 0 }} />
               </tr>
-            ) : (
-              <>
-                {paddingTop > 0 ? (
-                  // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row for the rows scrolled out of view; nothing in it can take focus
-                  <tr aria-hidden="true">
-                    <td colSpan={columns.length} style={{ height: paddingTop, padding: 0 }} />
-                  </tr>
-                ) : null}
-                {items.map((item) => (
-                  <LeadRow
-                    key={item.key}
-                    lead={leads[item.index]}
-                    columns={columns}
-                    index={item.index}
-                    onOpen={handleOpen}
-                    onKeyDown={handleRowKeyDown}
-                  />
-                ))}
-                {paddingBottom > 0 ? (
-                  // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row for the rows scrolled out of view; nothing in it can take focus
-                  <tr aria-hidden="true">
-                    <td colSpan={columns.length} style={{ height: paddingBottom, padding: 0 }} />
-                  </tr>
-                ) : null}
-              </>
-            )}
+            ) : null}
+            {items.map((item) => (
+              <LeadRow
+                key={item.key}
+                lead={leads[item.index]}
+                columns={columns}
+                index={item.index}
+                onOpen={handleOpen}
+                onKeyDown={handleRowKeyDown}
+              />
+            ))}
+            {paddingBottom > 0 ? (
+              // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row for the rows scrolled out of view; nothing in it can take focus
+              <tr aria-hidden="true">
+                <td colSpan={columns.length} style={{ height: paddingBottom, padding: 0 }} />
+              </tr>
+            ) : null}
           </tbody>
         </table>
       </div>

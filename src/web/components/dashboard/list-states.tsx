@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 
-/** In place of a phone's cards: loading, error and empty states, wrapping at any width. */
-export function CardsPlaceholder({ children }: { children: ReactNode }) {
+/** In place of a list (table or cards): loading, error and empty states, wrapping at any width. */
+export function ListPlaceholder({ children }: { children: ReactNode }) {
   return (
     <div className="rounded-lg border border-border bg-background px-4 py-12 text-center text-sm text-muted-foreground">
       {children}

@@ -1,4 +1,5 @@
 import { CheckIcon, MessageCircleQuestionIcon } from 'lucide-react';
+import { useState } from 'react';
 import type { PassedOnQuestion } from '#shared/schemas/leads.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useAnswerQuestion, useFailureToast } from './dashboard-api.ts';
@@ -45,6 +46,9 @@ type PassedOnQuestionsProps = {
 export function PassedOnQuestions({ companyId, leadId, questions }: PassedOnQuestionsProps) {
   const answer = useAnswerQuestion(companyId);
   const toastFailure = useFailureToast();
+  // The box follows the click at once (a controlled checkbox would otherwise spring back until
+  // the cache changes); the server's answer then takes over.
+  const [ticking, setTicking] = useState<Record<number, boolean>>({});
   return (
     <ul className="grid gap-2">
       {questions.map((question, index) => {
@@ -56,17 +60,25 @@ export function PassedOnQuestions({ companyId, leadId, questions }: PassedOnQues
               id={id}
               type="checkbox"
               className="mt-0.5 size-4 shrink-0 accent-primary"
-              checked={question.answered}
-              onChange={(event) =>
+              checked={ticking[index] ?? question.answered}
+              onChange={(event) => {
+                const answered = event.target.checked;
+                setTicking((current) => ({ ...current, [index]: answered }));
                 answer.mutate(
-                  { leadId, index, answered: event.target.checked },
-                  { onError: (error) => toastFailure(error, 'Failed to update the question') },
-                )
-              }
+                  { leadId, index, answered },
+                  {
+                    onError: (error) => toastFailure(error, 'Failed to update the question'),
+                    onSettled: () => setTicking(({ [index]: _settled, ...rest }) => rest),
+                  },
+                );
+              }}
             />
             <label
               htmlFor={id}
-              className={cn('text-sm break-words', question.answered && 'text-muted-foreground line-through')}
+              className={cn(
+                'text-sm break-words',
+                (ticking[index] ?? question.answered) && 'text-muted-foreground line-through',
+              )}
             >
               {question.text}
             </label>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PropertyDto } from '#shared/schemas/properties.ts';
 import { cn } from '#web/lib/utils.ts';
+import { ListPlaceholder } from './list-states.tsx';
 import { HeaderRow } from './sort-header.tsx';
 import type { SortState } from './table-sorting.ts';
 import type { TableColumn } from './use-sorted-rows.ts';
@@ -24,6 +25,7 @@ type PropertiesTableProps = {
 
 /** The Property List as a table (a tablet or computer); a phone shows `PropertyCards`. */
 export function PropertiesTable({ rows, columns, sort, onSort, placeholder }: PropertiesTableProps) {
+  if (placeholder) return <ListPlaceholder>{placeholder}</ListPlaceholder>;
   return (
     <div className="overflow-x-auto rounded-lg border border-border bg-background">
       <table className="w-full text-sm">
@@ -32,23 +34,15 @@ export function PropertiesTable({ rows, columns, sort, onSort, placeholder }: Pr
           <HeaderRow columns={columns} sort={sort} onSort={onSort} cellProps={headingProps} />
         </thead>
         <tbody>
-          {placeholder ? (
-            <tr>
-              <td colSpan={columns.length} className="px-3 py-12 text-center text-muted-foreground">
-                {placeholder}
-              </td>
+          {rows.map((property) => (
+            <tr key={property.id} className="group border-b border-border last:border-0 hover:bg-slate-50">
+              {columns.map((column) => (
+                <td key={column.id} className={cn('px-3 py-2.5 align-middle', column.className)}>
+                  {column.cell(property)}
+                </td>
+              ))}
             </tr>
-          ) : (
-            rows.map((property) => (
-              <tr key={property.id} className="group border-b border-border last:border-0 hover:bg-slate-50">
-                {columns.map((column) => (
-                  <td key={column.id} className={cn('px-3 py-2.5 align-middle', column.className)}>
-                    {column.cell(property)}
-                  </td>
-                ))}
-              </tr>
-            ))
-          )}
+          ))}
         </tbody>
       </table>
     </div>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatDate } from '#shared/format.ts';
 import type { PropertyDto } from '#shared/schemas/properties.ts';
-import { CardsPlaceholder } from './list-states.tsx';
+import { ListPlaceholder } from './list-states.tsx';
 import { AgentLinkButtons, PropertyEditButtons, type PropertyHandlers } from './property-actions.tsx';
 
 type PropertyCardsProps = PropertyHandlers & {
@@ -12,7 +12,7 @@ type PropertyCardsProps = PropertyHandlers & {
 
 /** The Property List on a phone: a card per property with its link to copy, in view. */
 export function PropertyCards({ rows, placeholder, onEdit, onDelete }: PropertyCardsProps) {
-  if (placeholder) return <CardsPlaceholder>{placeholder}</CardsPlaceholder>;
+  if (placeholder) return <ListPlaceholder>{placeholder}</ListPlaceholder>;
   return (
     <ul className="grid gap-3" aria-label="Properties">
       {rows.map((property) => (
