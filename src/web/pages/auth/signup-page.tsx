@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { MailCheckIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
 import { isPaidPlan, isPlanType, type PlanType, plans } from '#shared/plans.ts';
@@ -22,6 +22,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError, apiRequest, errorMessage } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { publicPageMeta } from '#web/pages/public/page-meta.ts';
 
 const fieldNames = [
   'companyName',
@@ -39,10 +40,7 @@ type Outcome =
   | { kind: 'checkout-error'; message: string; pending: PendingSignup };
 
 export default function SignupPage() {
-  usePageTitle(
-    'Create your account',
-    'Create your LetLead account: AI tenant screening that qualifies every enquiry for your letting agency.',
-  );
+  usePageTitle(publicPageMeta['/signup'].title, publicPageMeta['/signup'].description);
   const search = useSearch();
   const requestedPlan = new URLSearchParams(search).get('plan');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -75,7 +73,7 @@ export default function SignupPage() {
         <CheckoutError outcome={outcome} onRetry={(next) => setOutcome(next)} />
       ) : (
         <SignupFormView
-          initialPlan={isPlanType(requestedPlan) ? requestedPlan : 'free'}
+          requestedPlan={isPlanType(requestedPlan) ? requestedPlan : null}
           onOutcome={setOutcome}
         />
       )}
@@ -84,10 +82,10 @@ export default function SignupPage() {
 }
 
 function SignupFormView({
-  initialPlan,
+  requestedPlan,
   onOutcome,
 }: {
-  initialPlan: PlanType;
+  requestedPlan: PlanType | null;
   onOutcome: (outcome: Outcome) => void;
 }) {
   const form = useForm<SignupForm>({
@@ -100,10 +98,15 @@ function SignupFormView({
       email: '',
       password: '',
       confirmPassword: '',
-      accountType: initialPlan,
+      accountType: 'free',
     },
     ...validationModes,
   });
+  // The page is prerendered with the free plan (the server's HTML cannot know `?plan=`): the
+  // plan asked for is chosen once the page runs, so that hydration matches the HTML.
+  useEffect(() => {
+    if (requestedPlan) form.setValue('accountType', requestedPlan);
+  }, [form, requestedPlan]);
   const { errors } = form.formState;
   const [password, accountType] = useWatch({ control: form.control, name: ['password', 'accountType'] });
   const isPaid = isPaidPlan(accountType);
