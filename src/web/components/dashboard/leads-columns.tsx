@@ -115,7 +115,7 @@ export const leadColumns: LeadColumn[] = [
   {
     id: 'availability',
     header: 'Availability',
-    width: 200,
+    width: 230,
     sortValue: (l) => textValue(l.availability),
     cell: (l) => <AvailabilityWithDates value={l.availability} dates={l.availabilityDates} />,
   },

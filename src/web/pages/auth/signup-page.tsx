@@ -90,14 +90,9 @@ function SignupFormView({
 }) {
   const form = useForm<SignupForm>({
     resolver: zodResolver(signupFormSchema),
+    // Text fields have no default: each starts from what its input holds when the form takes it
+    // over, so that typing into the prerendered page before its script ran is kept.
     defaultValues: {
-      companyName: '',
-      phone: '',
-      firstName: '',
-      lastName: '',
-      email: '',
-      password: '',
-      confirmPassword: '',
       accountType: 'free',
     },
     ...validationModes,
@@ -184,7 +179,7 @@ function SignupFormView({
             <FormField label="Password" error={errors.password?.message} description={<PasswordHint />}>
               <PasswordInput autoComplete="new-password" {...form.register('password')} />
             </FormField>
-            <PasswordStrengthMeter password={password} />
+            <PasswordStrengthMeter password={password ?? ''} />
             <FormField label="Confirm password" error={errors.confirmPassword?.message}>
               <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
             </FormField>
