@@ -31,13 +31,6 @@ const pages: { file: string; path: string; module: string; meta?: PageMeta }[] =
     module: 'pages/public/demo-video-page.tsx',
     meta: publicPageMeta['/demovideo'],
   },
-  // The sign-up form shows before any script has loaded, and works once it has.
-  {
-    file: 'signup.html',
-    path: '/signup',
-    module: 'pages/auth/signup-page.tsx',
-    meta: publicPageMeta['/signup'],
-  },
   { file: 'gdpr.html', path: '/gdpr', module: 'pages/public/gdpr-page.tsx', meta: publicPageMeta['/gdpr'] },
   // Any unknown path: the 404 page (served with status 404).
   { file: '404.html', path: '/404', module: 'pages/public/not-found-page.tsx' },

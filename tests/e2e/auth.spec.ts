@@ -62,21 +62,6 @@ async function logIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-test('the sign-up form is in the page the server sends, before any script has run', async ({
-  browser,
-  baseURL,
-}) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  await page.goto(`${baseURL}/signup`);
-  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-  for (const label of ['Company name', 'Phone number', 'First name', 'Last name', 'Work email']) {
-    await expect(page.getByLabel(label)).toBeVisible();
-  }
-  await expect(page.getByRole('button', { name: 'Create free account' })).toBeVisible();
-  await context.close();
-});
-
 test('sign up on the free plan, verify by email, log in to see the company, log out', async ({ page }) => {
   const email = uniqueEmail('priya');
   await page.goto('/signup');

@@ -8,7 +8,7 @@ import { fillSiteTokens } from './site-routes.ts';
 /** Where `npm run build` writes the public pages rendered to static HTML (scripts/prerender.ts). */
 export const prerenderedDir = path.join(rootDir, 'dist/prerendered');
 
-/** The prerendered file for a path: the public pages and sign-up, and one 404 page for unknown paths. */
+/** The prerendered file for a path: the four public pages, and one 404 page for unknown paths. */
 export function prerenderedFileFor(pathname: string, isKnownRoute: boolean): string | undefined {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const pages: Record<string, string> = {
@@ -16,7 +16,6 @@ export function prerenderedFileFor(pathname: string, isKnownRoute: boolean): str
     '/pricing': 'pricing.html',
     '/demovideo': 'demovideo.html',
     '/gdpr': 'gdpr.html',
-    '/signup': 'signup.html',
   };
   return pages[trimmed] ?? (isKnownRoute ? undefined : '404.html');
 }

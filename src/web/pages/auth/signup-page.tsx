@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { MailCheckIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
 import { isPaidPlan, isPlanType, type PlanType, plans } from '#shared/plans.ts';
@@ -22,7 +22,6 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError, apiRequest, errorMessage } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
-import { publicPageMeta } from '#web/pages/public/page-meta.ts';
 
 const fieldNames = [
   'companyName',
@@ -40,7 +39,10 @@ type Outcome =
   | { kind: 'checkout-error'; message: string; pending: PendingSignup };
 
 export default function SignupPage() {
-  usePageTitle(publicPageMeta['/signup'].title, publicPageMeta['/signup'].description);
+  usePageTitle(
+    'Create your account',
+    'Create your LetLead account: AI tenant screening that qualifies every enquiry for your letting agency.',
+  );
   const search = useSearch();
   const requestedPlan = new URLSearchParams(search).get('plan');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -73,7 +75,7 @@ export default function SignupPage() {
         <CheckoutError outcome={outcome} onRetry={(next) => setOutcome(next)} />
       ) : (
         <SignupFormView
-          requestedPlan={isPlanType(requestedPlan) ? requestedPlan : null}
+          initialPlan={isPlanType(requestedPlan) ? requestedPlan : 'free'}
           onOutcome={setOutcome}
         />
       )}
@@ -82,26 +84,26 @@ export default function SignupPage() {
 }
 
 function SignupFormView({
-  requestedPlan,
+  initialPlan,
   onOutcome,
 }: {
-  requestedPlan: PlanType | null;
+  initialPlan: PlanType;
   onOutcome: (outcome: Outcome) => void;
 }) {
   const form = useForm<SignupForm>({
     resolver: zodResolver(signupFormSchema),
-    // Text fields have no default: each starts from what its input holds when the form takes it
-    // over, so that typing into the prerendered page before its script ran is kept.
     defaultValues: {
-      accountType: 'free',
+      companyName: '',
+      phone: '',
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      accountType: initialPlan,
     },
     ...validationModes,
   });
-  // The page is prerendered with the free plan (the server's HTML cannot know `?plan=`): the
-  // plan asked for is chosen once the page runs, so that hydration matches the HTML.
-  useEffect(() => {
-    if (requestedPlan) form.setValue('accountType', requestedPlan);
-  }, [form, requestedPlan]);
   const { errors } = form.formState;
   const [password, accountType] = useWatch({ control: form.control, name: ['password', 'accountType'] });
   const isPaid = isPaidPlan(accountType);
@@ -179,7 +181,7 @@ function SignupFormView({
             <FormField label="Password" error={errors.password?.message} description={<PasswordHint />}>
               <PasswordInput autoComplete="new-password" {...form.register('password')} />
             </FormField>
-            <PasswordStrengthMeter password={password ?? ''} />
+            <PasswordStrengthMeter password={password} />
             <FormField label="Confirm password" error={errors.confirmPassword?.message}>
               <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
             </FormField>

@@ -21,11 +21,6 @@ export const publicPageMeta = {
     description:
       'See LetLead in four steps: sign up, create an AI agent link for a property, share it with tenants, and review the qualified leads the AI creates, each scored out of 10.',
   },
-  '/signup': {
-    title: 'Create your account',
-    description:
-      'Create your LetLead account: AI tenant screening that qualifies every enquiry for your letting agency.',
-  },
   '/gdpr': {
     title: 'Privacy policy and GDPR',
     description:
