@@ -76,6 +76,14 @@ describe('oneMonthAfter', () => {
 
 describe('creditResetText', () => {
   test.each([
+    [{ currentPeriodEnd: '2026-02-05T10:00:00Z' }, 'Resets on billing cycle: next on 5 Feb 2026'],
+    [{ currentPeriodEnd: '2026-02-05T10:00:00Z', cancelAtPeriodEnd: true }, 'Resets on billing cycle'],
+    [{ currentPeriodEnd: null }, 'Resets on billing cycle'],
+  ])('an active subscription with %o: %s', (period, text) => {
+    expect(creditResetText({ subscriptionStatus: 'active', countResetDate: null, ...period })).toBe(text);
+  });
+
+  test.each([
     ['active', '2025-01-05T10:00:00Z', 'Resets on billing cycle'],
     ['active', null, 'Resets on billing cycle'],
     ['past_due', '2025-01-05T10:00:00Z', 'Next reset: 5 Feb 2025'],

@@ -51,14 +51,28 @@ export function oneMonthAfter(value: Date | string): Date | null {
   return new Date(Date.UTC(year, month - 1, day, 12));
 }
 
-export type ResetInput = { subscriptionStatus: string | null; countResetDate: string | Date | null };
+export type ResetInput = {
+  subscriptionStatus: string | null;
+  countResetDate: string | Date | null;
+  /** The paid period's end: the next renewal, when it is known and will happen. */
+  currentPeriodEnd?: string | Date | null;
+  cancelAtPeriodEnd?: boolean;
+};
 
 /**
  * A paid subscription resets on each paid invoice; free and unsubscribed companies reset one
- * month after their last reset.
+ * month after their last reset. The credits card and My Account both show this one text.
  */
-export function creditResetText({ subscriptionStatus, countResetDate }: ResetInput): string {
-  if (subscriptionStatus === 'active') return 'Resets on billing cycle';
+export function creditResetText({
+  subscriptionStatus,
+  countResetDate,
+  currentPeriodEnd,
+  cancelAtPeriodEnd,
+}: ResetInput): string {
+  if (subscriptionStatus === 'active') {
+    const renewal = currentPeriodEnd && !cancelAtPeriodEnd ? formatDate(currentPeriodEnd) : '';
+    return renewal ? `Resets on billing cycle: next on ${renewal}` : 'Resets on billing cycle';
+  }
   const next = countResetDate ? oneMonthAfter(countResetDate) : null;
   if (next) return `Next reset: ${formatDate(next)}`;
   return 'Auto-resets monthly';

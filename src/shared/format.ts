@@ -56,6 +56,13 @@ export function londonParts(value: Date | string): LondonParts | null {
   };
 }
 
+/** The London calendar day of an instant, `yyyy-mm-dd`; null for an unreadable value. */
+export function londonDay(value: Date | string): string | null {
+  const parts = londonParts(value);
+  if (!parts) return null;
+  return `${parts.year}-${String(parts.month).padStart(2, '0')}-${String(parts.day).padStart(2, '0')}`;
+}
+
 /** The 24-hour clock, as en-GB writes it and as the chat shows its messages' times: '15:07', '09:05'. */
 function clock({ hour, minute }: LondonParts): string {
   return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;

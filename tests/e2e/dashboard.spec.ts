@@ -33,6 +33,8 @@ type Seeded = {
   noCompanyCookie: string;
   /** A company with one listing and no leads: its lead comes from a real chat. */
   chat: Agent & { propertySlug: string };
+  /** Leads with passed-on questions and availability said on a known day, and one listing. */
+  desk: Agent & { propertyName: string };
   leadNames: string[];
 };
 
@@ -127,6 +129,61 @@ async function seed(app: TestApp) {
     companyName: company.name,
     companySlug: company.slug,
   });
+  const deskAgent = await makeAgent('Canal Side Lets', { accountLimit: 30, currentCount: 30 });
+  // Said on Wednesday 4 March 2026: "this Saturday after 6" was Saturday 7 March, in the evening.
+  const [deskChat] = await app.ctx.db
+    .insert(conversations)
+    .values({
+      sessionKey: unique('session'),
+      companyId: deskAgent.company.id,
+      status: 'ended',
+      messages: [
+        {
+          id: 'm1',
+          sender: 'user',
+          content: 'Is there parking? Are pets allowed?',
+          timestamp: '2026-03-04T12:00:00.000Z',
+        },
+      ],
+      createdAt: new Date('2026-03-04T12:00:00Z'),
+    })
+    .returning();
+  const [deskTranscript] = await app.ctx.db
+    .insert(chatTranscripts)
+    .values({
+      companyId: deskAgent.company.id,
+      conversationId: deskChat!.id,
+      fileName: 'chat.txt',
+      content: 'User: Is there parking? Are pets allowed?',
+      processed: true,
+      extractedData: { openQuestions: ['Is there parking?', 'Are pets allowed?'] },
+    })
+    .returning();
+  await insertLead(app.ctx.db, deskAgent.company.id, {
+    name: 'Priya Patel',
+    email: 'priya@example.test',
+    contactNumber: '+447700900456',
+    availability: 'This Saturday after 6',
+    rating: '9',
+    score: 9,
+    conversationId: deskChat!.id,
+    chatTranscriptId: deskTranscript!.id,
+    createdAt: new Date('2026-03-04T12:20:00Z'),
+  });
+  for (const [index, name] of ['Oliver Grant', 'Mia Clarke', 'Noah Price'].entries()) {
+    await insertLead(app.ctx.db, deskAgent.company.id, {
+      name,
+      email: `${name.split(' ')[0]!.toLowerCase()}@example.test`,
+      rating: String(4 + index),
+      score: 4 + index,
+      availability: 'Weekends',
+      createdAt: new Date(Date.UTC(2026, 2, 1 + index, 10)),
+    });
+  }
+  const deskListing = await insertProperty(app, deskAgent.company.id, deskAgent.company.slug, {
+    slug: unique('canal-flat'),
+    propertyName: '1 Bed Flat, Canal Wharf',
+  });
   const noCompany = await createSignedInUser(app as TestApp);
   const chatAgent = await makeAgent('Harbour Lets', { accountLimit: 30, currentCount: 30 });
   const listing = await insertProperty(app, chatAgent.company.id, chatAgent.company.slug, {
@@ -137,6 +194,7 @@ async function seed(app: TestApp) {
     leads: agent(leadsAgent),
     noCompanyCookie: noCompany.cookie,
     chat: { ...agent(chatAgent), propertySlug: listing.slug },
+    desk: { ...agent(deskAgent), propertyName: deskListing.propertyName },
   };
 }
 
@@ -416,6 +474,12 @@ test.describe('dashboard: leads', () => {
     await expect(page.getByText('6 of 30 remaining')).toBeVisible();
 
     const table = page.getByRole('table', { name: /Property leads/ });
+    // Every column, from the column chooser (the defaults are checked in "leads that fit the screen").
+    await page.getByRole('button', { name: /^Columns/ }).click();
+    for (const column of ['Location', 'Price', 'Beds', 'Email', 'Profession', 'People']) {
+      await page.getByRole('menuitemcheckbox', { name: column }).click();
+    }
+    await page.keyboard.press('Escape');
     await expect(table.getByRole('columnheader')).toHaveText([
       'Date/Time',
       'Property',
@@ -705,5 +769,227 @@ test.describe('dashboard: a lead from a real chat', () => {
     ).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'chat-lead-sheet');
+  });
+});
+
+/** Fails unless each element lies wholly inside the viewport's width (no sideways scrolling to see it). */
+async function expectInViewWidth(page: Page, locators: ReturnType<Page['locator']>[]) {
+  const width = page.viewportSize()!.width;
+  for (const locator of locators) {
+    const box = await locator.boundingBox();
+    expect(box, `${locator} has a box`).not.toBeNull();
+    expect(box!.x, `${locator} starts inside the screen`).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, `${locator} ends inside the screen`).toBeLessThanOrEqual(width);
+  }
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, 'the page does not scroll sideways').toBeLessThanOrEqual(width);
+}
+
+test.describe("dashboard: the agent's desk", () => {
+  const decisionColumns = ['Name', 'Rating', 'Property', 'Move In', 'Income', 'Contact'];
+
+  test('at 1280 px the decision columns are in view; the column chooser is remembered', async ({
+    page,
+    seeded,
+    signIn,
+  }) => {
+    await signIn(seeded.desk);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    const table = page.getByRole('table', { name: /Property leads/ });
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Date/Time',
+      'Property',
+      'Name',
+      'Contact',
+      'Income',
+      'Move In',
+      'Availability',
+      'Rating',
+      'Actions',
+    ]);
+    await expectInViewWidth(
+      page,
+      decisionColumns.map((name) => table.getByRole('columnheader', { name, exact: true })),
+    );
+    // The table itself does not scroll sideways either.
+    const scroller = table.locator('xpath=..');
+    expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    // The availability keeps the tenant's words and shows the day they meant.
+    await expect(table.getByRole('row', { name: /Priya Patel/ })).toContainText('This Saturday after 6');
+    await expect(table.getByRole('row', { name: /Priya Patel/ })).toContainText('Sat 7 Mar (evening)');
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: '/tmp/desk-leads-table-1280.png', fullPage: true });
+
+    // Hide Income, show Email: the table follows at once and after a reload.
+    await page.getByRole('button', { name: /^Columns/ }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Income' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Email' }).click();
+    await expect(page.getByRole('menuitemcheckbox', { name: 'Income' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(table.getByRole('columnheader', { name: 'Income' })).toHaveCount(0);
+    await expect(table.getByRole('columnheader', { name: 'Email' })).toBeVisible();
+    await page.reload();
+    await expect(table.getByRole('columnheader', { name: 'Email' })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Income' })).toHaveCount(0);
+    // Every column still sorts.
+    await table.getByRole('button', { name: 'Email' }).click();
+    await expect(table.getByRole('columnheader', { name: 'Email' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await expect(table.locator('tbody tr[data-index]').first()).toContainText('Mia Clarke');
+    // The side panel still shows the hidden column's answer.
+    await table.getByRole('row', { name: /Priya Patel/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Priya Patel' })).toContainText('Income');
+  });
+
+  test('passed-on questions: marked in the table, ticked in the side panel, kept after a reload', async ({
+    page,
+    seeded,
+    signIn,
+  }) => {
+    await signIn(seeded.desk);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    const table = page.getByRole('table', { name: /Property leads/ });
+    const priya = table.getByRole('row', { name: /Priya Patel/ });
+    await expect(priya.getByRole('img', { name: '2 questions passed on, 2 not answered yet' })).toBeVisible();
+    await priya.click();
+    const sheet = page.getByRole('dialog', { name: 'Priya Patel' });
+    await expect(
+      sheet.getByRole('heading', { name: 'Questions the assistant passed on to you' }),
+    ).toBeVisible();
+    await expect(sheet.getByText('Sat 7 Mar (evening)')).toBeVisible();
+    const parking = sheet.getByRole('checkbox', { name: 'Is there parking?' });
+    await expect(parking).not.toBeChecked();
+    await parking.check();
+    await expect(parking).toBeChecked();
+    await page.keyboard.press('Escape');
+    await expect(priya.getByRole('img', { name: '2 questions passed on, 1 not answered yet' })).toBeVisible();
+    await priya.click();
+    await expect(sheet.getByRole('checkbox', { name: 'Is there parking?' })).toBeChecked();
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: '/tmp/desk-lead-panel-1280.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: '/tmp/desk-lead-panel-390.png', fullPage: true });
+    // The availability is not cut on a phone: its words fit their badge.
+    const badge = sheet.getByTitle('This Saturday after 6');
+    expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await expectInViewWidth(page, [badge, sheet.getByText('Sat 7 Mar (evening)')]);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await priya.click();
+    await expect(sheet.getByRole('checkbox', { name: 'Is there parking?' })).toBeChecked();
+    await expect(sheet.getByRole('checkbox', { name: 'Are pets allowed?' })).not.toBeChecked();
+    await sheet.getByRole('checkbox', { name: 'Are pets allowed?' }).check();
+    await page.keyboard.press('Escape');
+    await expect(priya.getByRole('img', { name: '2 questions passed on, all answered' })).toBeVisible();
+  });
+
+  test('on a 390 px phone: cards with the name, score and phone in view, sorting and search', async ({
+    page,
+    seeded,
+    signIn,
+  }) => {
+    await signIn(seeded.desk);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const cards = page.getByRole('list', { name: 'Property leads' }).getByRole('listitem');
+    await expect(cards).toHaveCount(4);
+    const priya = cards.filter({ hasText: 'Priya Patel' });
+    const call = priya.getByRole('link', { name: 'Call Priya Patel on 07700 900456' });
+    await expect(call).toHaveAttribute('href', 'tel:+447700900456');
+    await expect(priya.getByRole('link', { name: 'Email Priya Patel' })).toHaveAttribute(
+      'href',
+      'mailto:priya@example.test',
+    );
+    await expectInViewWidth(page, [
+      priya.getByRole('heading', { name: 'Priya Patel' }),
+      priya.getByText('9/10'),
+      call,
+    ]);
+    await expect(priya.getByRole('img', { name: /2 questions passed on/ })).toBeVisible();
+    await expect(priya).toContainText('Sat 7 Mar (evening)');
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: '/tmp/desk-leads-cards-390.png', fullPage: true });
+
+    // Sort by name, then the other way; the search still narrows the cards.
+    const names = page.getByRole('list', { name: 'Property leads' }).getByRole('heading');
+    await page.getByRole('combobox', { name: 'Sort leads by' }).click();
+    await page.getByRole('option', { name: 'Name' }).click();
+    await expect(names).toHaveText(['Mia Clarke', 'Noah Price', 'Oliver Grant', 'Priya Patel']);
+    await page.getByRole('button', { name: /Sorted ascending/ }).click();
+    await expect(names).toHaveText(['Priya Patel', 'Oliver Grant', 'Noah Price', 'Mia Clarke']);
+    await page.getByRole('searchbox', { name: 'Search leads' }).fill('oliver');
+    await expect(names).toHaveText(['Oliver Grant']);
+    await page.getByRole('searchbox', { name: 'Search leads' }).fill('nobody at all');
+    const empty = page.getByText('No leads match "nobody at all".');
+    await expectInViewWidth(page, [empty]);
+  });
+
+  test('an agency with no leads sees the whole empty message at any width', async ({
+    page,
+    seeded,
+    signIn,
+  }) => {
+    await signIn(seeded.chat);
+    for (const width of [390, 820, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      const message = page.getByText(
+        'No leads yet - When customers use your chatbot, their information will appear here.',
+      );
+      await expect(message).toBeVisible();
+      await expectInViewWidth(page, [message]);
+    }
+  });
+
+  test('the property list on a phone: cards with the copy-link button in view', async ({
+    page,
+    seeded,
+    signIn,
+  }) => {
+    await signIn(seeded.desk);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.getByRole('tab', { name: /Property List/ }).click();
+    const card = page.getByRole('list', { name: 'Properties' }).getByRole('listitem').first();
+    await expect(card).toContainText(seeded.desk.propertyName);
+    const copy = card.getByRole('button', { name: `Copy AI agent link for ${seeded.desk.propertyName}` });
+    await expectInViewWidth(page, [
+      copy,
+      card.getByRole('button', { name: `Edit ${seeded.desk.propertyName}` }),
+    ]);
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: '/tmp/desk-properties-cards-390.png', fullPage: true });
+  });
+
+  test('logging out leaves no 401 in the console', async ({ page, seeded, signIn }) => {
+    const unauthorised: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 401) unauthorised.push(response.url());
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /401/.test(message.text())) unauthorised.push(message.text());
+    });
+    await signIn(seeded.desk);
+    await page.goto('/');
+    await page
+      .getByRole('table', { name: /Property leads/ })
+      .getByRole('row', { name: /Priya Patel/ })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Priya Patel' })).toContainText('Score breakdown');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+    // Anything late would land now.
+    await page.waitForTimeout(1000);
+    expect(unauthorised).toEqual([]);
   });
 });

@@ -127,9 +127,11 @@ describe('leads API', () => {
         numberOfPeople: 2,
         moveInDate: '01/03/2027',
         availability: 'Weekday evenings',
+        availabilityDates: [],
         rating: '8',
         status: 'new',
         lostReason: null,
+        passedOnQuestions: [],
       });
       expect(body.leads[0]).toMatchObject({ propertyName: 'any', propertyLocation: null, rating: null });
     });

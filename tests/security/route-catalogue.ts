@@ -231,6 +231,15 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
     },
     fuzzSample: async () => ({ path: `/api/leads/${missingId()}`, ok: 404 }),
   },
+  'PATCH /api/leads/:id/questions/:index': {
+    access: 'company',
+    sample: async (w) => ({ path: `/api/leads/${w.leadId}/questions/0`, body: { answered: true }, ok: 200 }),
+    fuzzSample: async () => ({
+      path: `/api/leads/${missingId()}/questions/0`,
+      body: { answered: true },
+      ok: 404,
+    }),
+  },
 
   // ---- Integrations: the owner's webhooks and API keys ----
   'GET /api/companies/:id/webhooks': {
@@ -679,6 +688,7 @@ export async function createWorld(app: TestApp): Promise<World> {
       fileName: 'chat.txt',
       content: 'AI: Hello from Harbour Lettings.\nUser: Hi, 2 of us, both nurses',
       processed: true,
+      extractedData: { openQuestions: ['Is there parking?'] },
     })
     .returning();
   const lead = await insertLead(app.ctx.db, owner.company.id, {

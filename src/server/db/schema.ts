@@ -292,6 +292,11 @@ export const leads = pgTable(
     status: varchar('status', { length: 20 }).$type<LeadStatus>().notNull().default('new'),
     /** Why a lost lead was lost: set exactly when the status is `lost`. */
     lostReason: text('lost_reason'),
+    /**
+     * Which of the questions the assistant passed on (the transcript's `openQuestions`) the agent
+     * has ticked answered, by their index in that list.
+     */
+    answeredQuestions: integer('answered_questions').array().notNull().default(sql`'{}'::integer[]`),
     ...timestamps,
   },
   (t) => [

@@ -43,6 +43,16 @@ export const LEAD_ACTIVITY_KINDS = [
   'assigned',
 ] as const;
 export type LeadActivityKind = (typeof LEAD_ACTIVITY_KINDS)[number];
+/** A question the assistant could not answer and passed on to the agent, and whether it is answered. */
+export const passedOnQuestionSchema = z.object({ text: z.string(), answered: z.boolean() });
+export type PassedOnQuestion = z.infer<typeof passedOnQuestionSchema>;
+
+/** A day the tenant's viewing availability named (see shared/availability-dates.ts). */
+export const availabilityDateSchema = z.object({
+  date: z.string(),
+  part: z.enum(['morning', 'afternoon', 'evening']).nullable(),
+});
+export type AvailabilityDate = z.infer<typeof availabilityDateSchema>;
 
 /** One row of the leads table: the lead's answers, without its transcript or score detail. */
 export const leadSchema = z.object({
@@ -62,8 +72,11 @@ export const leadSchema = z.object({
   numberOfPeople: z.number().int().nullable(),
   moveInDate: z.string().nullable(),
   availability: z.string().nullable(),
+  /** The days `availability` named, as meant on the day of the conversation. */
+  availabilityDates: z.array(availabilityDateSchema),
   /** The score out of 10 as text, "0"-"10". */
   rating: z.string().nullable(),
+  passedOnQuestions: z.array(passedOnQuestionSchema),
 });
 export type LeadDto = z.infer<typeof leadSchema>;
 
@@ -202,3 +215,11 @@ export const createLeadNoteSchema = z.object({
     .max(2000, 'A note must be 2,000 characters or fewer.'),
 });
 export type CreateLeadNoteRequest = z.infer<typeof createLeadNoteSchema>;
+/** PATCH /api/leads/{id}/questions/{index}: tick a passed-on question answered, or not. */
+export const leadQuestionParamsSchema = z.object({
+  id: z.string(),
+  index: z.coerce.number().int().min(0).max(999),
+});
+export const leadQuestionBodySchema = z.object({ answered: z.boolean() });
+export const leadQuestionsResponseSchema = z.object({ passedOnQuestions: z.array(passedOnQuestionSchema) });
+export type LeadQuestionsResponse = z.infer<typeof leadQuestionsResponseSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { leadSchema } from '#shared/schemas/leads.ts';
+import { leadListItemSchema } from '#shared/schemas/leads.ts';
 import { propertySchema } from '#shared/schemas/properties.ts';
 
 /**
@@ -7,7 +7,8 @@ import { propertySchema } from '#shared/schemas/properties.ts';
  * dashboard's lead plus when it last changed and its numeric score: no more personal data than
  * the lead itself, and never its transcript.
  */
-export const apiLeadSchema = leadSchema
+export const apiLeadSchema = leadListItemSchema
+  .omit({ availabilityDates: true, passedOnQuestions: true })
   .extend({
     updatedAt: z.string().describe('When the lead last changed (ISO 8601)'),
     score: z.number().int().nullable().describe('The score out of 10'),

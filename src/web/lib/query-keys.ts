@@ -1,11 +1,16 @@
 /**
- * The signed-in app's shared query keys. A key's first element is the URL that the default query
- * fetches (lib/query-client.ts), so a key also says where its data comes from. The dashboard's
- * own keys are built from its URLs in components/dashboard/dashboard-api.ts.
+ * The signed-in app's query keys, all of them. A key's first element is the URL that the default
+ * query fetches (lib/query-client.ts), so a key also says where its data comes from.
  */
 export const queryKeys = {
   /** GET /api/auth/user: the signed-in user with their company, or null when signed out. */
   user: ['/api/auth/user'],
   /** GET /api/companies: the signed-in user's companies. */
   companies: ['/api/companies'],
+  /** GET /api/companies/{id}/dashboard: the company, its counts and every lead. */
+  dashboard: (companyId: string) => [`/api/companies/${companyId}/dashboard`] as const,
+  /** GET /api/companies/{id}/properties */
+  properties: (companyId: string) => [`/api/companies/${companyId}/properties`] as const,
+  /** GET /api/leads/{id}: one lead with its score breakdown and transcript. */
+  lead: (leadId: string) => [`/api/leads/${leadId}`] as const,
 } as const;

@@ -26,6 +26,8 @@ export function toApiLead(row: Lead): ApiLeadDto {
     moveInDate: row.moveInDate,
     availability: row.availability,
     rating: row.rating,
+    status: row.status,
+    lostReason: row.lostReason,
     score: row.score,
   };
 }

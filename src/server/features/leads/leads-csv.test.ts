@@ -40,6 +40,7 @@ function lead(overrides: Partial<Lead> = {}): Lead {
     id: '00000000-0000-4000-8000-000000000001',
     companyId: '00000000-0000-4000-8000-000000000002',
     conversationId: null,
+    answeredQuestions: [],
     propertyId: null,
     propertyName: '2 Bed Flat, Elm Road',
     propertyLocation: '14 Elm Road, Leeds LS6 2AB',

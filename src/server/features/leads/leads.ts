@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   type Company,
   chatTranscripts,
@@ -13,11 +13,14 @@ import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/session.ts';
-import { londonParts } from '#shared/format.ts';
+import { availabilityDates } from '#shared/availability-dates.ts';
+import { londonDay } from '#shared/format.ts';
 import type {
   DashboardDto,
   LeadDetailDto,
   LeadListItemDto,
+  LeadQuestionsResponse,
+  PassedOnQuestion,
   TranscriptMessage,
 } from '#shared/schemas/leads.ts';
 import { listLeadActivity } from './activity.ts';
@@ -25,9 +28,33 @@ import { leadsToCsv } from './leads-csv.ts';
 import { findRelatedLeads } from './pipeline.ts';
 import { readScoreBreakdown } from './score-breakdown.ts';
 
-type LeadRow = Omit<LeadListItemDto, 'createdAt'> & { createdAt: Date };
+/** What a lead's row gains beyond its columns: read from its transcript and its conversation. */
+type LeadContext = {
+  /** The transcript's `extractedData.openQuestions`, as stored (any JSON). */
+  openQuestions: unknown;
+  answeredQuestions: number[];
+  /** The London day the conversation began, `yyyy-mm-dd`. */
+  conversationDay: string | null;
+};
 
-function toLeadDto(row: LeadRow): LeadListItemDto {
+type LeadRow = Omit<LeadListItemDto, 'createdAt' | 'availabilityDates' | 'passedOnQuestions'> & {
+  createdAt: Date;
+};
+
+/** The questions the assistant passed on, each with whether the agent has ticked it answered. */
+export function readPassedOnQuestions(
+  openQuestions: unknown,
+  answered: readonly number[],
+): PassedOnQuestion[] {
+  if (!Array.isArray(openQuestions)) return [];
+  const questions: PassedOnQuestion[] = [];
+  openQuestions.forEach((text, index) => {
+    if (typeof text === 'string') questions.push({ text, answered: answered.includes(index) });
+  });
+  return questions;
+}
+
+function toLeadDto(row: LeadRow, context: LeadContext): LeadListItemDto {
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
@@ -44,39 +71,51 @@ function toLeadDto(row: LeadRow): LeadListItemDto {
     numberOfPeople: row.numberOfPeople,
     moveInDate: row.moveInDate,
     availability: row.availability,
+    availabilityDates: context.conversationDay
+      ? availabilityDates(row.availability, context.conversationDay)
+      : [],
     rating: row.rating,
     status: row.status,
     lostReason: row.lostReason,
+    passedOnQuestions: readPassedOnQuestions(context.openQuestions, context.answeredQuestions),
   };
 }
 
 /**
- * The table's columns, named as `leadSchema` names them. Plain SQL rather than the query builder:
- * 10,000 rows go out whole, and reading the timestamp as text (not as a Date to turn back into
- * text) with no mapping step roughly halves the time.
+ * The table's columns, named as `leadSchema` names them, and what the lead's transcript and
+ * conversation add (its passed-on questions, the day its availability was said). Plain SQL rather
+ * than the query builder: 10,000 rows go out whole, and reading the timestamp as text (not as a
+ * Date to turn back into text) with no mapping step roughly halves the time.
  */
 const dashboardLeadsSql = `
-  select id,
-    to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-    property_id as "propertyId",
-    property_name as "propertyName",
-    property_location as "propertyLocation",
-    rental_price as "rentalPrice",
-    number_of_beds as "numberOfBeds",
-    name,
-    email,
-    contact_number as "contactNumber",
-    income,
-    profession,
-    number_of_people as "numberOfPeople",
-    move_in_date as "moveInDate",
-    availability,
-    rating,
-    status,
-    lost_reason as "lostReason"
-  from leads
-  where company_id = $1
-  order by created_at desc, id desc`;
+  select l.id,
+    to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+    l.property_id as "propertyId",
+    l.property_name as "propertyName",
+    l.property_location as "propertyLocation",
+    l.rental_price as "rentalPrice",
+    l.number_of_beds as "numberOfBeds",
+    l.name,
+    l.email,
+    l.contact_number as "contactNumber",
+    l.income,
+    l.profession,
+    l.number_of_people as "numberOfPeople",
+    l.move_in_date as "moveInDate",
+    l.availability,
+    l.rating,
+    l.status,
+    l.lost_reason as "lostReason",
+    t.extracted_data -> 'openQuestions' as "openQuestions",
+    l.answered_questions as "answeredQuestions",
+    to_char(coalesce(c.created_at, l.created_at) at time zone 'Europe/London', 'YYYY-MM-DD') as "conversationDay"
+  from leads l
+  left join chat_transcripts t on t.id = l.chat_transcript_id
+  left join conversations c on c.id = l.conversation_id
+  where l.company_id = $1
+  order by l.created_at desc, l.id desc`;
+
+type DashboardLeadRow = Omit<LeadListItemDto, 'availabilityDates' | 'passedOnQuestions'> & LeadContext;
 
 /**
  * GET /api/companies/{id}/dashboard: the company, its counts and every lead, newest first, as
@@ -91,7 +130,14 @@ export async function getDashboardJson(ctx: AppContext, company: Company): Promi
   const dashboard: DashboardDto = {
     company: toCompanyDto(company),
     stats: { totalLeads: leadRows.rows.length, totalProperties: propertyCount?.value ?? 0 },
-    leads: leadRows.rows as LeadListItemDto[],
+    leads: (leadRows.rows as DashboardLeadRow[]).map(
+      ({ openQuestions, answeredQuestions, conversationDay, ...lead }) => ({
+        ...lead,
+        availabilityDates:
+          lead.availability && conversationDay ? availabilityDates(lead.availability, conversationDay) : [],
+        passedOnQuestions: openQuestions ? readPassedOnQuestions(openQuestions, answeredQuestions ?? []) : [],
+      }),
+    ),
   };
   return JSON.stringify(dashboard);
 }
@@ -193,7 +239,7 @@ export async function getLeadDetail(
   const [conversation] =
     conversationIds.length > 0
       ? await ctx.db
-          .select({ messages: conversations.messages })
+          .select({ messages: conversations.messages, createdAt: conversations.createdAt })
           .from(conversations)
           .where(and(inArray(conversations.id, conversationIds), eq(conversations.companyId, lead.companyId)))
           .limit(1)
@@ -205,7 +251,13 @@ export async function getLeadDetail(
   ]);
 
   return {
-    ...toLeadDto(lead),
+    ...toLeadDto(lead, {
+      openQuestions: transcript
+        ? (transcript.extractedData as { openQuestions?: unknown } | null)?.openQuestions
+        : [],
+      answeredQuestions: lead.answeredQuestions,
+      conversationDay: londonDay(conversation?.createdAt ?? lead.createdAt),
+    }),
     updatedAt: lead.updatedAt.toISOString(),
     annualIncome: lead.annualIncome,
     score: lead.score,
@@ -234,9 +286,40 @@ export async function exportLeadsCsv(
     .from(leads)
     .where(eq(leads.companyId, company.id))
     .orderBy(desc(leads.createdAt), desc(leads.id));
-  const today = londonParts(now());
-  const date = today
-    ? `${today.year}-${String(today.month).padStart(2, '0')}-${String(today.day).padStart(2, '0')}`
-    : 'export';
-  return { fileName: `leads-${company.slug}-${date}.csv`, csv: leadsToCsv(rows) };
+  return { fileName: `leads-${company.slug}-${londonDay(now()) ?? 'export'}.csv`, csv: leadsToCsv(rows) };
+}
+
+/**
+ * PATCH /api/leads/{id}/questions/{index}: ticks one of the lead's passed-on questions answered
+ * (or not). The change is one statement, so two agents ticking two questions at once keep both.
+ */
+export async function setQuestionAnswered(
+  ctx: AppContext,
+  input: { userId: string; leadId: string; index: number; answered: boolean },
+): Promise<LeadQuestionsResponse> {
+  const lead = await findOwnLead(ctx, input.userId, input.leadId);
+  const [transcript] = lead.chatTranscriptId
+    ? await ctx.db
+        .select({ extractedData: chatTranscripts.extractedData })
+        .from(chatTranscripts)
+        .where(
+          and(eq(chatTranscripts.id, lead.chatTranscriptId), eq(chatTranscripts.companyId, lead.companyId)),
+        )
+        .limit(1)
+    : [];
+  const openQuestions = (transcript?.extractedData as { openQuestions?: unknown } | null)?.openQuestions;
+  const count = Array.isArray(openQuestions) ? openQuestions.length : 0;
+  if (input.index >= count || typeof (openQuestions as unknown[])[input.index] !== 'string') {
+    throw notFound('Question not found');
+  }
+  const answered = input.answered
+    ? sql`array(select distinct i from unnest(array_append(${leads.answeredQuestions}, ${input.index}::integer)) as i order by i)`
+    : sql`array_remove(${leads.answeredQuestions}, ${input.index}::integer)`;
+  const [updated] = await ctx.db
+    .update(leads)
+    .set({ answeredQuestions: answered, updatedAt: now() })
+    .where(and(eq(leads.id, lead.id), eq(leads.companyId, lead.companyId)))
+    .returning({ answeredQuestions: leads.answeredQuestions });
+  if (!updated) throw notFound('Lead not found');
+  return { passedOnQuestions: readPassedOnQuestions(openQuestions, updated.answeredQuestions) };
 }

@@ -12,10 +12,13 @@ import {
   leadActivitySchema,
   leadDetailSchema,
   leadIdParamsSchema,
+  leadQuestionBodySchema,
+  leadQuestionParamsSchema,
+  leadQuestionsResponseSchema,
   updateLeadSchema,
 } from '#shared/schemas/leads.ts';
 import { companyIdParamsSchema } from '#shared/schemas/properties.ts';
-import { deleteLead, exportLeadsCsv, getDashboardJson, getLeadDetail } from './leads.ts';
+import { deleteLead, exportLeadsCsv, getDashboardJson, getLeadDetail, setQuestionAnswered } from './leads.ts';
 import { addLeadNote, bulkUpdateLeadStatus, updateLead } from './pipeline.ts';
 
 export async function registerLeads(root: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -101,6 +104,27 @@ export async function registerLeads(root: FastifyInstance, ctx: AppContext): Pro
     await deleteLead(ctx, { userId: user.id, leadId: request.params.id });
     return reply.status(204).send();
   });
+
+  app.patch(
+    '/api/leads/:id/questions/:index',
+    {
+      schema: {
+        params: leadQuestionParamsSchema,
+        body: leadQuestionBodySchema,
+        response: { 200: leadQuestionsResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(ctx, request);
+      const { id, index } = request.params;
+      return setQuestionAnswered(ctx, {
+        userId: user.id,
+        leadId: id,
+        index,
+        answered: request.body.answered,
+      });
+    },
+  );
 
   app.get(
     '/api/companies/:id/leads.csv',

@@ -70,6 +70,17 @@ describe('SubscriptionSection', () => {
     expect(badge.className).toContain(colour);
   });
 
+  it("an active subscription says when its credits reset, in the credits card's words", () => {
+    renderSection(medium);
+    expect(screen.getByText('Resets on billing cycle: next on 14 Mar 2026')).toBeTruthy();
+  });
+
+  it('the free plan: no time limit, and the next reset as the credits card gives it', () => {
+    renderSection({ ...free, countResetDate: '2026-01-05T10:00:00.000Z' });
+    expect(screen.getByText(/no time limit/)).toBeTruthy();
+    expect(screen.getByText('Next reset: 5 Feb 2026')).toBeTruthy();
+  });
+
   it('a free company is offered Upgrade Plan, which goes to the pricing page', async () => {
     const location = renderSection(free);
     expect(screen.queryByRole('button', { name: /Manage Subscription/ })).toBeNull();
@@ -83,7 +94,7 @@ describe('SubscriptionSection', () => {
       'Your subscription ends on 14 Mar 2026. Your account will then drop to the free plan (30 enquiry credits a month).',
     );
     expect(screen.getByText('Medium')).toBeTruthy();
-    expect(screen.queryByText(/Renews on/)).toBeNull();
+    expect(screen.queryByText(/next on/)).toBeNull();
   });
 
   it.each([['1970-01-01T00:00:00.000Z'], [null]])(

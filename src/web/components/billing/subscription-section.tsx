@@ -7,6 +7,7 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { creditResetText } from '#shared/credits.ts';
 import { formatDate } from '#shared/format.ts';
 import { formatPrice, isPaidPlan, plans } from '#shared/plans.ts';
 import type { CompanyDto } from '#shared/schemas/auth.ts';
@@ -50,7 +51,6 @@ export function SubscriptionSection({ company }: { company: CompanyDto }) {
   const status = subscriptionStatusStyle(company.subscriptionStatus);
   const pending = company.pendingAccountType ? plans[company.pendingAccountType] : null;
   const periodEnd = company.currentPeriodEnd ? formatDate(company.currentPeriodEnd) : '';
-  const isActive = company.subscriptionStatus === 'active' || company.subscriptionStatus === 'past_due';
 
   const handleManage = async () => {
     setIsOpening(true);
@@ -73,7 +73,7 @@ export function SubscriptionSection({ company }: { company: CompanyDto }) {
               {plan.name}
               <span className="font-normal text-muted-foreground">
                 {' '}
-                · {isPaid ? `${formatPrice(plan.price)}/month` : 'Free'}
+                · {isPaid ? `${formatPrice(plan.price)}/month` : 'no time limit'}
               </span>
             </dd>
           </div>
@@ -89,9 +89,7 @@ export function SubscriptionSection({ company }: { company: CompanyDto }) {
             <dt className="text-sm text-muted-foreground">Enquiry credits</dt>
             <dd>
               {plan.credits.toLocaleString('en-GB')} a month
-              {isActive && periodEnd && !company.cancelAtPeriodEnd ? (
-                <span className="block text-sm text-muted-foreground">Renews on {periodEnd}</span>
-              ) : null}
+              <span className="block text-sm text-muted-foreground">{creditResetText(company)}</span>
             </dd>
           </div>
         </dl>

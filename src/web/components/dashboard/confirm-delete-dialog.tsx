@@ -1,3 +1,5 @@
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -9,6 +11,38 @@ import {
   AlertDialogTitle,
 } from '#web/components/ui/alert-dialog.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { toast } from '#web/lib/toast.ts';
+import { useFailureToast } from './dashboard-api.ts';
+
+/**
+ * Step one of a deletion and what follows: `select` opens the dialog for a record; confirming
+ * runs `mutation` with its id, then toasts `deleted` or the spec's `failed` message and closes.
+ * Spread `dialog` into `ConfirmDeleteDialog`.
+ */
+export function useConfirmedDelete<T extends { id: string }>(
+  mutation: UseMutationResult<unknown, Error, string>,
+  messages: { deleted: string; failed: string },
+) {
+  const toastFailure = useFailureToast();
+  const [selected, setSelected] = useState<T | null>(null);
+  return {
+    selected,
+    select: setSelected,
+    dialog: {
+      isOpen: selected !== null,
+      isPending: mutation.isPending,
+      onCancel: () => setSelected(null),
+      onConfirm: () => {
+        if (!selected) return;
+        mutation.mutate(selected.id, {
+          onSuccess: () => toast({ title: messages.deleted }),
+          onError: (error) => toastFailure(error, messages.failed),
+          onSettled: () => setSelected(null),
+        });
+      },
+    },
+  };
+}
 
 type ConfirmDeleteDialogProps = {
   /** Open while something is selected for deletion. */

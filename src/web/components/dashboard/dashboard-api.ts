@@ -1,14 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { DashboardDto, LeadDetailDto } from '#shared/schemas/leads.ts';
+import type {
+  DashboardDto,
+  LeadDetailDto,
+  LeadQuestionsResponse,
+  PassedOnQuestion,
+} from '#shared/schemas/leads.ts';
 import type { ChatbotUrlResponse, PropertyDto, PropertyInput } from '#shared/schemas/properties.ts';
 import { apiRequest, errorMessage } from '#web/lib/api.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useUnauthorizedRedirect } from '#web/lib/use-unauthorized-redirect.ts';
 
-export const dashboardUrl = (companyId: string) => `/api/companies/${companyId}/dashboard`;
-export const propertiesUrl = (companyId: string) => `/api/companies/${companyId}/properties`;
-export const leadUrl = (leadId: string) => `/api/leads/${leadId}`;
 export const leadsCsvUrl = (companyId: string) => `/api/companies/${companyId}/leads.csv`;
 
 /**
@@ -28,15 +31,15 @@ export function useFailureToast() {
 }
 
 export function useDashboard(companyId: string) {
-  return useQuery<DashboardDto>({ queryKey: [dashboardUrl(companyId)] });
+  return useQuery<DashboardDto>({ queryKey: queryKeys.dashboard(companyId) });
 }
 
 export function useProperties(companyId: string) {
-  return useQuery<PropertyDto[]>({ queryKey: [propertiesUrl(companyId)] });
+  return useQuery<PropertyDto[]>({ queryKey: queryKeys.properties(companyId) });
 }
 
 export function useLeadDetail(leadId: string | null) {
-  return useQuery<LeadDetailDto>({ queryKey: [leadUrl(leadId ?? '')], enabled: Boolean(leadId) });
+  return useQuery<LeadDetailDto>({ queryKey: queryKeys.lead(leadId ?? ''), enabled: Boolean(leadId) });
 }
 
 export function useSaveProperty(companyId: string) {
@@ -45,11 +48,11 @@ export function useSaveProperty(companyId: string) {
     mutationFn: ({ id, input }: { id: string | null; input: PropertyInput }) =>
       id
         ? apiRequest<PropertyDto>('PUT', `/api/properties/${id}`, input)
-        : apiRequest<PropertyDto>('POST', propertiesUrl(companyId), input),
+        : apiRequest<PropertyDto>('POST', queryKeys.properties(companyId)[0], input),
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: [propertiesUrl(companyId)] }),
-        queryClient.invalidateQueries({ queryKey: [dashboardUrl(companyId)] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.properties(companyId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(companyId) }),
       ]);
     },
   });
@@ -62,8 +65,8 @@ export function useDeleteProperty(companyId: string) {
     // A failure may mean it was deleted elsewhere: the list is refreshed either way.
     onSettled: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: [propertiesUrl(companyId)] }),
-        queryClient.invalidateQueries({ queryKey: [dashboardUrl(companyId)] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.properties(companyId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(companyId) }),
       ]);
     },
   });
@@ -72,11 +75,11 @@ export function useDeleteProperty(companyId: string) {
 export function useDeleteLead(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest('DELETE', leadUrl(id)),
+    mutationFn: (id: string) => apiRequest('DELETE', queryKeys.lead(id)[0]),
     // A failure may mean it was deleted elsewhere: the list is refreshed either way.
     onSettled: async (_data, _error, id) => {
-      queryClient.removeQueries({ queryKey: [leadUrl(id)] });
-      await queryClient.invalidateQueries({ queryKey: [dashboardUrl(companyId)] });
+      queryClient.removeQueries({ queryKey: queryKeys.lead(id) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(companyId) });
     },
   });
 }
@@ -87,8 +90,46 @@ export function useReprocessTranscripts(companyId: string) {
     mutationFn: () =>
       apiRequest<{ message?: string }>('POST', `/api/companies/${companyId}/reprocess-transcripts`),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: [dashboardUrl(companyId)] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(companyId) });
     },
+  });
+}
+
+type QuestionTick = { leadId: string; index: number; answered: boolean };
+
+/**
+ * Ticks a passed-on question answered (or not). The tick shows at once in the table and the side
+ * panel; the server's answer then replaces it, and a failure puts the old state back.
+ */
+export function useAnswerQuestion(companyId: string) {
+  const queryClient = useQueryClient();
+  const setQuestions = (leadId: string, update: (questions: PassedOnQuestion[]) => PassedOnQuestion[]) => {
+    queryClient.setQueryData<DashboardDto>(queryKeys.dashboard(companyId), (dashboard) =>
+      dashboard
+        ? {
+            ...dashboard,
+            leads: dashboard.leads.map((lead) =>
+              lead.id === leadId ? { ...lead, passedOnQuestions: update(lead.passedOnQuestions) } : lead,
+            ),
+          }
+        : dashboard,
+    );
+    queryClient.setQueryData<LeadDetailDto>(queryKeys.lead(leadId), (lead) =>
+      lead ? { ...lead, passedOnQuestions: update(lead.passedOnQuestions) } : lead,
+    );
+  };
+  return useMutation({
+    mutationFn: ({ leadId, index, answered }: QuestionTick) =>
+      apiRequest<LeadQuestionsResponse>('PATCH', `${queryKeys.lead(leadId)[0]}/questions/${index}`, {
+        answered,
+      }),
+    onMutate: ({ leadId, index, answered }) =>
+      setQuestions(leadId, (questions) => questions.map((q, i) => (i === index ? { ...q, answered } : q))),
+    onSuccess: (data, { leadId }) => setQuestions(leadId, () => data.passedOnQuestions),
+    onError: (_error, { leadId, index, answered }) =>
+      setQuestions(leadId, (questions) =>
+        questions.map((q, i) => (i === index ? { ...q, answered: !answered } : q)),
+      ),
   });
 }
 

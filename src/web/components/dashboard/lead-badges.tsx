@@ -1,4 +1,6 @@
 import { type AvailabilityTier, availabilityTier, availabilityVariant } from '#shared/availability.ts';
+import { formatAvailabilityDate } from '#shared/availability-dates.ts';
+import type { AvailabilityDate } from '#shared/schemas/leads.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { cn } from '#web/lib/utils.ts';
 
@@ -10,18 +12,53 @@ const tierClassName: Record<AvailabilityTier, string> = {
   grey: 'border-slate-200 bg-slate-100 text-slate-700',
 };
 
-/** 'available' default style, 'pending' secondary, anything else an outline tinted by how soon. */
-export function AvailabilityBadge({ value }: { value: string | null }) {
+/**
+ * 'available' default style, 'pending' secondary, anything else an outline tinted by how soon.
+ * In a table cell the words are cut to one line; with `wrap` (the side panel) they wrap.
+ */
+export function AvailabilityBadge({ value, wrap = false }: { value: string | null; wrap?: boolean }) {
   if (!value?.trim()) return <span className="text-muted-foreground">-</span>;
   const variant = availabilityVariant(value);
   return (
     <Badge
       variant={variant}
-      className={cn('max-w-full', variant === 'outline' && tierClassName[availabilityTier(value)])}
+      className={cn(
+        'max-w-full min-w-0 shrink',
+        wrap && 'h-auto text-left whitespace-normal',
+        variant === 'outline' && tierClassName[availabilityTier(value)],
+      )}
       title={value}
     >
-      <span className="truncate">{value}</span>
+      <span className={wrap ? 'break-words' : 'truncate'}>{value}</span>
     </Badge>
+  );
+}
+
+/**
+ * The tenant's words as a badge, and beside them the days they meant ("Sat 7 Mar (evening)"),
+ * so that "this Saturday" still says which Saturday a week later. `wrap` lets the days go onto
+ * more lines (the side panel and the cards); the table keeps one line.
+ */
+export function AvailabilityWithDates({
+  value,
+  dates,
+  wrap = false,
+}: {
+  value: string | null;
+  dates: AvailabilityDate[];
+  wrap?: boolean;
+}) {
+  if (!value?.trim()) return <span className="text-muted-foreground">-</span>;
+  const days = dates.map(formatAvailabilityDate).join(', ');
+  return (
+    <span className={cn('flex min-w-0 items-center gap-x-2 gap-y-1', wrap && 'flex-wrap')}>
+      <AvailabilityBadge value={value} wrap={wrap} />
+      {days ? (
+        <span className={cn('text-xs text-muted-foreground', wrap ? 'break-words' : 'shrink-0')} title={days}>
+          {days}
+        </span>
+      ) : null}
+    </span>
   );
 }
 

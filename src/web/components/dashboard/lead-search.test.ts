@@ -19,7 +19,9 @@ function lead(overrides: Partial<LeadDto>): LeadDto {
     numberOfPeople: 2,
     moveInDate: '01/03/2027',
     availability: 'Weekday evenings',
+    availabilityDates: [],
     rating: '8',
+    passedOnQuestions: [],
     ...overrides,
   };
 }

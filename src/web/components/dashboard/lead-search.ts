@@ -1,3 +1,4 @@
+import { formatAvailabilityDate } from '#shared/availability-dates.ts';
 import { formatDateTime, formatFullDateTime, formatUkPhone } from '#shared/format.ts';
 import type { LeadDto } from '#shared/schemas/leads.ts';
 
@@ -22,6 +23,7 @@ export function leadSearchText(lead: LeadDto): string {
     lead.numberOfPeople,
     lead.moveInDate,
     lead.availability,
+    ...lead.availabilityDates.map(formatAvailabilityDate),
     lead.rating,
     lead.rating ? `${lead.rating}/10` : null,
   ]

@@ -10,9 +10,11 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useRedirectWhenUnauthorized } from '#web/lib/use-unauthorized-redirect.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useLeadDetail } from './dashboard-api.ts';
-import { AvailabilityBadge, RatingBadge } from './lead-badges.tsx';
+import { AvailabilityWithDates, RatingBadge } from './lead-badges.tsx';
+import { PassedOnQuestions, questionsLabel } from './passed-on-questions.tsx';
 
 type LeadSheetProps = {
+  companyId: string;
   /** The row clicked: shown at once while the full record loads. */
   lead: LeadDto | null;
   onClose: () => void;
@@ -20,7 +22,7 @@ type LeadSheetProps = {
 };
 
 /** A lead in full: every answer, how the score was made, and the whole chat. */
-export function LeadSheet({ lead, onClose, onDelete }: LeadSheetProps) {
+export function LeadSheet({ companyId, lead, onClose, onDelete }: LeadSheetProps) {
   const detail = useLeadDetail(lead?.id ?? null);
   useRedirectWhenUnauthorized(detail.error);
   const full = detail.data && detail.data.id === lead?.id ? detail.data : null;
@@ -82,10 +84,33 @@ export function LeadSheet({ lead, onClose, onDelete }: LeadSheetProps) {
                   <Answer label="People">{lead.numberOfPeople}</Answer>
                   <Answer label="Move In">{lead.moveInDate}</Answer>
                   <Answer label="Availability">
-                    {lead.availability ? <AvailabilityBadge value={lead.availability} /> : null}
+                    {lead.availability ? (
+                      <AvailabilityWithDates value={lead.availability} dates={lead.availabilityDates} wrap />
+                    ) : null}
                   </Answer>
                 </dl>
               </section>
+
+              {lead.passedOnQuestions.length > 0 ? (
+                <>
+                  <Separator />
+                  <section aria-labelledby="lead-questions-heading" className="grid gap-3">
+                    <div>
+                      <h3 id="lead-questions-heading" className="font-semibold">
+                        Questions the assistant passed on to you
+                      </h3>
+                      <p className="text-sm text-muted-foreground">
+                        {questionsLabel(lead.passedOnQuestions)}. Tick each one once you have answered it.
+                      </p>
+                    </div>
+                    <PassedOnQuestions
+                      companyId={companyId}
+                      leadId={lead.id}
+                      questions={lead.passedOnQuestions}
+                    />
+                  </section>
+                </>
+              ) : null}
 
               <Separator />
 

@@ -4,8 +4,10 @@ import type { LeadDto } from '#shared/schemas/leads.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SearchField } from '#web/components/ui/search-field.tsx';
 import { toast } from '#web/lib/toast.ts';
+import { useUser } from '#web/lib/use-user.ts';
 import { cn } from '#web/lib/utils.ts';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
+import { ColumnChooser } from './column-chooser.tsx';
+import { ConfirmDeleteDialog, useConfirmedDelete } from './confirm-delete-dialog.tsx';
 import {
   leadsCsvUrl,
   useDashboard,
@@ -13,32 +15,43 @@ import {
   useFailureToast,
   useReprocessTranscripts,
 } from './dashboard-api.ts';
+import { LeadCards } from './lead-cards.tsx';
 import { leadSearchText } from './lead-search.ts';
 import { LeadSheet } from './lead-sheet.tsx';
-import {
-  BEST_FIRST,
-  isBestFirst,
-  LeadsTable,
-  LoadingLeads,
-  nextLeadSort,
-  useLeadRows,
-} from './leads-table.tsx';
+import { LeadSortSelect } from './lead-sort-select.tsx';
+import { BEST_FIRST, isBestFirst, nextLeadSort, visibleLeadColumns } from './leads-columns.tsx';
+import { LeadsTable, LoadingLeads, useLeadRows } from './leads-table.tsx';
+import { LoadFailed, TabSection } from './list-states.tsx';
 import type { SortState } from './table-sorting.ts';
+import { useHiddenColumns } from './use-hidden-columns.ts';
+import { useIsPhone } from './use-is-phone.ts';
 
 const EMPTY: LeadDto[] = [];
 const NEWEST_FIRST: SortState = { id: 'createdAt', desc: true };
 
 export function LeadsTab({ companyId }: { companyId: string }) {
   const dashboard = useDashboard(companyId);
-  const deleteLead = useDeleteLead(companyId);
+  const deletion = useConfirmedDelete<LeadDto>(useDeleteLead(companyId), {
+    deleted: 'Lead deleted',
+    failed: 'Failed to delete lead',
+  });
   const reprocess = useReprocessTranscripts(companyId);
   const toastFailure = useFailureToast();
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<SortState | null>(NEWEST_FIRST);
-  const [openLead, setOpenLead] = useState<LeadDto | null>(null);
-  const [toDelete, setToDelete] = useState<LeadDto | null>(null);
+  const [openLeadId, setOpenLeadId] = useState<string | null>(null);
+  const isPhone = useIsPhone();
+  const { user } = useUser();
+  const { hidden, setColumnShown } = useHiddenColumns(user?.id ?? 'signed-out');
+  const columns = useMemo(() => visibleLeadColumns(hidden), [hidden]);
 
   const leads = dashboard.data?.leads ?? EMPTY;
+  // Read from the list each time, so that a change (a question ticked) shows in the open panel.
+  const openLead = useMemo(
+    () => (openLeadId ? (leads.find((lead) => lead.id === openLeadId) ?? null) : null),
+    [leads, openLeadId],
+  );
+  const openLeadRow = (lead: LeadDto) => setOpenLeadId(lead.id);
   // Built once per load: each search is then one pass of `includes` over ready-made strings.
   const searchTexts = useMemo(() => leads.map(leadSearchText), [leads]);
   // Typing stays responsive on a slow machine: React renders the filtered table when it can.
@@ -49,12 +62,7 @@ export function LeadsTab({ companyId }: { companyId: string }) {
   const placeholder = dashboard.isLoading ? (
     <LoadingLeads />
   ) : dashboard.isError ? (
-    <span>
-      Could not load your leads.{' '}
-      <Button variant="link" className="h-auto p-0" onClick={() => void dashboard.refetch()}>
-        Try again
-      </Button>
-    </span>
+    <LoadFailed what="leads" onRetry={() => void dashboard.refetch()} />
   ) : leads.length === 0 ? (
     'No leads yet - When customers use your chatbot, their information will appear here.'
   ) : searched.length === 0 ? (
@@ -62,17 +70,10 @@ export function LeadsTab({ companyId }: { companyId: string }) {
   ) : null;
 
   return (
-    <section aria-labelledby="property-leads-heading" className="grid gap-4">
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-        <div>
-          <h2 id="property-leads-heading" className="text-lg font-semibold">
-            Property Leads
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            Every finished chat becomes a lead with a score out of 10. Select a lead to see why it scored as
-            it did.
-          </p>
-        </div>
+    <TabSection
+      title="Property Leads"
+      description="Every finished chat becomes a lead with a score out of 10. Select a lead to see why it scored as it did."
+      actions={
         <div className="flex flex-wrap items-center gap-2">
           <Button
             variant="outline"
@@ -103,8 +104,8 @@ export function LeadsTab({ companyId }: { companyId: string }) {
             </a>
           </Button>
         </div>
-      </div>
-
+      }
+    >
       <div className="flex flex-wrap items-center gap-2">
         <div className="min-w-0 grow basis-64 sm:max-w-md">
           <SearchField
@@ -124,54 +125,54 @@ export function LeadsTab({ companyId }: { companyId: string }) {
           <ArrowDownWideNarrowIcon aria-hidden="true" />
           Best first
         </Button>
+        {isPhone ? (
+          <LeadSortSelect sort={sort} onSort={setSort} />
+        ) : (
+          <div className="ml-auto">
+            <ColumnChooser hidden={hidden} onChange={setColumnShown} />
+          </div>
+        )}
       </div>
 
-      <LeadsTable
-        leads={searched}
-        sort={sort}
-        onSort={(columnId) => setSort((current) => nextLeadSort(current, columnId))}
-        onOpen={setOpenLead}
-        onDelete={setToDelete}
-        placeholder={placeholder}
-      />
+      {isPhone ? (
+        <LeadCards leads={searched} onOpen={openLeadRow} placeholder={placeholder} />
+      ) : (
+        <LeadsTable
+          leads={searched}
+          columns={columns}
+          sort={sort}
+          onSort={(columnId) => setSort((current) => nextLeadSort(current, columnId))}
+          onOpen={openLeadRow}
+          onDelete={deletion.select}
+          placeholder={placeholder}
+        />
+      )}
 
       <p className="text-sm text-muted-foreground" aria-live="polite">
         Showing {searched.length.toLocaleString('en-GB')} of {leads.length.toLocaleString('en-GB')} results
       </p>
 
       <LeadSheet
+        companyId={companyId}
         lead={openLead}
-        onClose={() => setOpenLead(null)}
+        onClose={() => setOpenLeadId(null)}
         onDelete={(lead) => {
-          setOpenLead(null);
-          setToDelete(lead);
+          setOpenLeadId(null);
+          deletion.select(lead);
         }}
       />
       <ConfirmDeleteDialog
-        isOpen={toDelete !== null}
+        {...deletion.dialog}
         title="Delete lead"
         description="Are you sure you want to delete this lead? This action cannot be undone."
         subject={
-          toDelete
-            ? [toDelete.name || 'Unnamed tenant', toDelete.propertyName || 'any'].join(' · ')
+          deletion.selected
+            ? [deletion.selected.name || 'Unnamed tenant', deletion.selected.propertyName || 'any'].join(
+                ' · ',
+              )
             : undefined
         }
-        isPending={deleteLead.isPending}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => {
-          if (!toDelete) return;
-          deleteLead.mutate(toDelete.id, {
-            onSuccess: () => {
-              toast({ title: 'Lead deleted' });
-              setToDelete(null);
-            },
-            onError: (error) => {
-              toastFailure(error, 'Failed to delete lead');
-              setToDelete(null);
-            },
-          });
-        }}
       />
-    </section>
+    </TabSection>
   );
 }

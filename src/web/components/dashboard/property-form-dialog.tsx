@@ -33,8 +33,9 @@ import { Input, inputClassName } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { ApiError } from '#web/lib/api.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 import { toast } from '#web/lib/toast.ts';
-import { dashboardUrl, propertiesUrl, useFailureToast, useSaveProperty } from './dashboard-api.ts';
+import { useFailureToast, useSaveProperty } from './dashboard-api.ts';
 
 type PropertyFormDialogProps = {
   companyId: string;
@@ -212,8 +213,8 @@ function PropertyForm({
             const failures = await uploadPhotos(saved.id, pendingPhotos);
             setIsUploading(false);
             await Promise.all([
-              queryClient.invalidateQueries({ queryKey: [propertiesUrl(companyId)] }),
-              queryClient.invalidateQueries({ queryKey: [dashboardUrl(companyId)] }),
+              queryClient.invalidateQueries({ queryKey: queryKeys.properties(companyId) }),
+              queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(companyId) }),
             ]);
             if (failures.length > 0) {
               toast({
@@ -517,7 +518,7 @@ function PropertyForm({
         saved={savedPhotos}
         onSavedChange={(photos) => {
           setSavedPhotos(photos);
-          void queryClient.invalidateQueries({ queryKey: [propertiesUrl(companyId)] });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.properties(companyId) });
         }}
         pending={pendingPhotos}
         onPendingChange={setPendingPhotos}

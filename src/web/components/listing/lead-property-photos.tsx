@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PropertyDto } from '#shared/schemas/properties.ts';
-import { propertiesUrl } from '#web/components/dashboard/dashboard-api.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 import { useUser } from '#web/lib/use-user.ts';
 import { ListingPhotos } from './listing-photos.tsx';
 
@@ -13,7 +13,7 @@ export function LeadPropertyPhotos({ propertyId }: { propertyId: string | null }
   const { user } = useUser();
   const companyId = user?.company?.id;
   const properties = useQuery<PropertyDto[]>({
-    queryKey: [propertiesUrl(companyId ?? '')],
+    queryKey: queryKeys.properties(companyId ?? ''),
     enabled: Boolean(companyId && propertyId),
   });
   const property = properties.data?.find((candidate) => candidate.id === propertyId);

@@ -1,0 +1,1 @@
+ALTER TABLE "leads" ADD COLUMN "answered_questions" integer[] DEFAULT '{}'::integer[] NOT NULL;

@@ -1,0 +1,71 @@
+import { describe, expect, test } from 'vitest';
+import {
+  BEST_FIRST,
+  DEFAULT_HIDDEN_COLUMNS,
+  isBestFirst,
+  nextLeadSort,
+  readHiddenColumns,
+  visibleLeadColumns,
+} from './leads-columns.tsx';
+
+describe('nextLeadSort', () => {
+  test.each([
+    [null, 'rating', { id: 'rating', desc: true }],
+    [{ id: 'createdAt', desc: true }, 'rating', { id: 'rating', desc: true }],
+    [{ id: 'rating', desc: true }, 'rating', { id: 'rating', desc: false }],
+    // Every other column still starts ascending.
+    [{ id: 'rating', desc: true }, 'name', { id: 'name', desc: false }],
+    [null, 'createdAt', { id: 'createdAt', desc: false }],
+    [null, 'income', { id: 'income', desc: false }],
+  ])('from %j, clicking %s gives %j', (current, column, next) => {
+    expect(nextLeadSort(current, column)).toEqual(next);
+  });
+});
+
+describe('isBestFirst', () => {
+  test.each([
+    [BEST_FIRST, true],
+    [{ id: 'rating', desc: false }, false],
+    [{ id: 'createdAt', desc: true }, false],
+    [null, false],
+  ])('%j → %j', (sort, pressed) => {
+    expect(isBestFirst(sort)).toBe(pressed);
+  });
+});
+
+describe('the columns shown', () => {
+  const ids = (hidden: readonly string[]) => visibleLeadColumns(hidden).map((column) => column.id);
+
+  test('by default, the decision columns with the date, availability and delete button', () => {
+    expect(ids(readHiddenColumns(null))).toEqual([
+      'createdAt',
+      'propertyName',
+      'name',
+      'contactNumber',
+      'income',
+      'moveInDate',
+      'availability',
+      'rating',
+      'actions',
+    ]);
+  });
+
+  test('the default columns fit a 1280 px screen without scrolling sideways', () => {
+    const width = visibleLeadColumns(DEFAULT_HIDDEN_COLUMNS).reduce((sum, column) => sum + column.width, 0);
+    // 1280 px less the page's side padding (24 px each side) and the table's border.
+    expect(width).toBeLessThanOrEqual(1280 - 48 - 2);
+  });
+
+  test.each([
+    ['[]', 15],
+    ['["email"]', 14],
+    // The name and the delete button cannot be hidden; unknown ids are dropped.
+    ['["name","actions","nonsense"]', 15],
+  ])('stored %s shows %i columns', (stored, count) => {
+    expect(visibleLeadColumns(readHiddenColumns(stored))).toHaveLength(count);
+  });
+
+  test.each(['not json', '{"email":true}', '42'])('stored %s falls back to the defaults', (stored) => {
+    expect(readHiddenColumns(stored)).toEqual(DEFAULT_HIDDEN_COLUMNS);
+  });
+});

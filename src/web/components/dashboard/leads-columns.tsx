@@ -1,0 +1,190 @@
+import { Trash2Icon } from 'lucide-react';
+import { type CSSProperties, createContext, useContext } from 'react';
+import { formatDateTime, formatFullDateTime, formatUkPhone } from '#shared/format.ts';
+import type { LeadDto } from '#shared/schemas/leads.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { CellText } from './cell-text.tsx';
+import { AvailabilityWithDates, RatingBadge } from './lead-badges.tsx';
+import { QuestionsMarker } from './passed-on-questions.tsx';
+import {
+  isoDateValue,
+  moneyValue,
+  nextSort,
+  numberValue,
+  ratingValue,
+  type SortState,
+  textValue,
+  ukDateValue,
+} from './table-sorting.ts';
+import type { TableColumn } from './use-sorted-rows.ts';
+
+/** The delete handler, handed to the Actions cells without rebuilding the column list. */
+export const DeleteLeadContext = createContext<(lead: LeadDto) => void>(() => {});
+
+function DeleteLeadButton({ lead }: { lead: LeadDto }) {
+  const onDelete = useContext(DeleteLeadContext);
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-8 text-destructive hover:bg-red-50 hover:text-destructive"
+      onClick={(event) => {
+        event.stopPropagation();
+        onDelete(lead);
+      }}
+      aria-label={`Delete lead ${lead.name ?? 'without a name'}`}
+    >
+      <Trash2Icon aria-hidden="true" />
+    </Button>
+  );
+}
+
+/**
+ * The score and the delete button stay in view at the right edge while the other columns scroll
+ * sideways, for an agent who shows every column.
+ */
+export type LeadColumn = TableColumn<LeadDto> & { stickyRight?: number };
+
+export function stickyStyle(column: LeadColumn): CSSProperties | undefined {
+  return column.stickyRight === undefined ? undefined : { position: 'sticky', right: column.stickyRight };
+}
+
+/** Columns shown with a value of `LeadDto` as it is, truncated to the cell. */
+function textColumn(
+  id: keyof LeadDto & string,
+  header: string,
+  width: number,
+  sortValue: LeadColumn['sortValue'],
+): LeadColumn {
+  return {
+    id,
+    header,
+    width,
+    sortValue,
+    cell: (lead) => <CellText value={lead[id] as string | number | null} />,
+  };
+}
+
+/** The leads table's columns, in the product specification's order. */
+export const leadColumns: LeadColumn[] = [
+  {
+    id: 'createdAt',
+    header: 'Date/Time',
+    width: 124,
+    sortValue: (l) => isoDateValue(l.createdAt),
+    cell: (l) => (
+      <span className="whitespace-nowrap" title={formatFullDateTime(l.createdAt)}>
+        {formatDateTime(l.createdAt)}
+      </span>
+    ),
+  },
+  {
+    id: 'propertyName',
+    header: 'Property',
+    width: 170,
+    sortValue: (l) => textValue(l.propertyName),
+    cell: (l) => <CellText value={l.propertyName || 'any'} />,
+  },
+  textColumn('propertyLocation', 'Location', 190, (l) => textValue(l.propertyLocation)),
+  textColumn('rentalPrice', 'Price', 110, (l) => moneyValue(l.rentalPrice)),
+  textColumn('numberOfBeds', 'Beds', 84, (l) => numberValue(l.numberOfBeds)),
+  {
+    id: 'name',
+    header: 'Name',
+    width: 170,
+    sortValue: (l) => textValue(l.name),
+    cell: (l) => (
+      <span className="flex min-w-0 items-center gap-1.5">
+        {l.name ? <span className="truncate font-medium">{l.name}</span> : <CellText value={null} />}
+        <QuestionsMarker questions={l.passedOnQuestions} />
+      </span>
+    ),
+  },
+  textColumn('email', 'Email', 210, (l) => textValue(l.email)),
+  {
+    id: 'contactNumber',
+    header: 'Contact',
+    width: 130,
+    sortValue: (l) => textValue(l.contactNumber),
+    cell: (l) => <CellText value={formatUkPhone(l.contactNumber)} />,
+  },
+  textColumn('income', 'Income', 130, (l) => moneyValue(l.income)),
+  textColumn('profession', 'Profession', 140, (l) => textValue(l.profession)),
+  textColumn('numberOfPeople', 'People', 92, (l) => numberValue(l.numberOfPeople)),
+  textColumn('moveInDate', 'Move In', 104, (l) => ukDateValue(l.moveInDate)),
+  {
+    id: 'availability',
+    header: 'Availability',
+    width: 230,
+    sortValue: (l) => textValue(l.availability),
+    cell: (l) => <AvailabilityWithDates value={l.availability} dates={l.availabilityDates} />,
+  },
+  {
+    id: 'rating',
+    header: 'Rating',
+    width: 88,
+    stickyRight: 64,
+    sortValue: (l) => ratingValue(l.rating),
+    sortDescFirst: true,
+    cell: (l) => <RatingBadge rating={l.rating} />,
+  },
+  {
+    id: 'actions',
+    header: 'Actions',
+    width: 64,
+    stickyRight: 0,
+    cell: (l) => <DeleteLeadButton lead={l} />,
+  },
+];
+
+/**
+ * What an agent decides on (name, score, property, move-in, income, phone), with when the lead
+ * came and when they can view: always offered, and all in view at 1280 px. The rest (location,
+ * price, beds, email, profession, people) start hidden; the column chooser brings them back, and
+ * the lead's side panel always shows them.
+ */
+export const DEFAULT_HIDDEN_COLUMNS: readonly string[] = [
+  'propertyLocation',
+  'rentalPrice',
+  'numberOfBeds',
+  'email',
+  'profession',
+  'numberOfPeople',
+];
+
+/** Columns that are always shown: who the lead is and the delete button. */
+const ALWAYS_SHOWN = new Set(['name', 'actions']);
+
+/** The columns the column chooser offers. */
+export const choosableColumns = leadColumns.filter((column) => !ALWAYS_SHOWN.has(column.id));
+
+/** The columns to show, in the table's order, given the ones the agent hid. */
+export function visibleLeadColumns(hidden: readonly string[]): LeadColumn[] {
+  return leadColumns.filter((column) => ALWAYS_SHOWN.has(column.id) || !hidden.includes(column.id));
+}
+
+/** The hidden columns as stored in the browser; the defaults when nothing (or nonsense) is stored. */
+export function readHiddenColumns(stored: string | null): string[] {
+  if (stored === null) return [...DEFAULT_HIDDEN_COLUMNS];
+  try {
+    const value: unknown = JSON.parse(stored);
+    if (!Array.isArray(value)) return [...DEFAULT_HIDDEN_COLUMNS];
+    const known = new Set(choosableColumns.map((column) => column.id));
+    return value.filter((id): id is string => typeof id === 'string' && known.has(id));
+  } catch {
+    return [...DEFAULT_HIDDEN_COLUMNS];
+  }
+}
+
+/** Highest score first, the unrated last: the leads an agent calls first. */
+export const BEST_FIRST: SortState = { id: 'rating', desc: true };
+
+export function isBestFirst(sort: SortState | null): boolean {
+  return sort?.id === BEST_FIRST.id && sort.desc === BEST_FIRST.desc;
+}
+
+/** The next sort when a lead column's heading is clicked (Rating starts highest first). */
+export function nextLeadSort(current: SortState | null, columnId: string): SortState {
+  const column = leadColumns.find((c) => c.id === columnId);
+  return nextSort(current, columnId, column?.sortDescFirst);
+}

@@ -1,0 +1,69 @@
+import { CopyIcon, ExternalLinkIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import type { PropertyDto } from '#shared/schemas/properties.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { copyUrl } from './copy-url.ts';
+
+/** Copy the property's AI agent link, or open it in a new tab. */
+export function AgentLinkButtons({ property }: { property: PropertyDto }) {
+  return (
+    <div className="flex items-center gap-1">
+      <Button
+        variant="outline"
+        size="sm"
+        className="h-8 px-2"
+        onClick={() => void copyUrl(property.chatbotUrl)}
+        aria-label={`Copy AI agent link for ${property.propertyName}`}
+        title={property.chatbotUrl}
+      >
+        <CopyIcon aria-hidden="true" />
+        Copy
+      </Button>
+      <Button variant="ghost" size="icon" className="size-8" asChild>
+        <a
+          href={property.chatbotUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`Open AI agent for ${property.propertyName} in a new tab`}
+          title={property.chatbotUrl}
+        >
+          <ExternalLinkIcon aria-hidden="true" />
+        </a>
+      </Button>
+    </div>
+  );
+}
+
+export type PropertyHandlers = {
+  onEdit: (property: PropertyDto) => void;
+  onDelete: (property: PropertyDto) => void;
+};
+
+/** Edit and delete buttons for one property. */
+export function PropertyEditButtons({
+  property,
+  onEdit,
+  onDelete,
+}: { property: PropertyDto } & PropertyHandlers) {
+  return (
+    <div className="flex items-center gap-1">
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8"
+        onClick={() => onEdit(property)}
+        aria-label={`Edit ${property.propertyName}`}
+      >
+        <PencilIcon aria-hidden="true" />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8 text-destructive hover:bg-red-50 hover:text-destructive"
+        onClick={() => onDelete(property)}
+        aria-label={`Delete ${property.propertyName}`}
+      >
+        <Trash2Icon aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { formatDate } from '#shared/format.ts';
+import type { PropertyDto } from '#shared/schemas/properties.ts';
+import { ListPlaceholder } from './list-states.tsx';
+import { AgentLinkButtons, PropertyEditButtons, type PropertyHandlers } from './property-actions.tsx';
+
+type PropertyCardsProps = PropertyHandlers & {
+  rows: PropertyDto[];
+  /** Shown in place of cards: loading, error and empty states. */
+  placeholder: ReactNode | null;
+};
+
+/** The Property List on a phone: a card per property with its link to copy, in view. */
+export function PropertyCards({ rows, placeholder, onEdit, onDelete }: PropertyCardsProps) {
+  if (placeholder) return <ListPlaceholder>{placeholder}</ListPlaceholder>;
+  return (
+    <ul className="grid gap-3" aria-label="Properties">
+      {rows.map((property) => (
+        <li key={property.id} className="grid gap-2 rounded-lg border border-border bg-background p-3">
+          <div className="flex items-start justify-between gap-2">
+            <div className="min-w-0">
+              <h3 className="font-semibold break-words">{property.propertyName}</h3>
+              <p className="text-sm break-words text-muted-foreground">{property.propertyAddress}</p>
+            </div>
+            <PropertyEditButtons property={property} onEdit={onEdit} onDelete={onDelete} />
+          </div>
+          <p className="text-sm">
+            {[
+              property.propertyRentalPrice,
+              property.numberOfBedrooms === null
+                ? null
+                : `${property.numberOfBedrooms} ${property.numberOfBedrooms === 1 ? 'bedroom' : 'bedrooms'}`,
+              property.vacancyDate ? `available ${property.vacancyDate}` : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+          <div className="flex items-center justify-between gap-2">
+            <span className="text-xs text-muted-foreground">Added {formatDate(property.createdAt)}</span>
+            <AgentLinkButtons property={property} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
