@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -23,10 +26,54 @@ function chatEntryInDev(): Plugin {
   };
 }
 
+/** The text files served as they are (HTML pages are filled in and compressed by the server). */
+const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|webmanifest|txt|xml)$/;
+/** Below this, the Content-Encoding header costs about what compression saves. */
+const MIN_COMPRESSIBLE_BYTES = 1024;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+/**
+ * Writes a brotli (quality 11) and a gzip (level 9) copy beside every text file of the client
+ * build, once, at build time: the server sends them as they are (`preCompressed` in
+ * src/server/plugins/page-fallback.ts) instead of compressing each response at a fast level.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'letlead-precompress',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const file of filesUnder(outDir)) {
+        if (!COMPRESSIBLE.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
+        if (statSync(file).size < MIN_COMPRESSIBLE_BYTES) continue;
+        const content = readFileSync(file);
+        const brotli = brotliCompressSync(content, {
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: content.length,
+          },
+        });
+        const gzip = gzipSync(content, { level: zlib.Z_BEST_COMPRESSION });
+        if (brotli.length < content.length) writeFileSync(`${file}.br`, brotli);
+        if (gzip.length < content.length) writeFileSync(`${file}.gz`, gzip);
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), chatEntryInDev()],
+  plugins: [react(), tailwindcss(), chatEntryInDev(), precompress()],
   resolve: {
     alias: {
       '#web': new URL('./src/web', import.meta.url).pathname,
