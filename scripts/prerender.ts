@@ -51,7 +51,7 @@ function entryChunks(manifest: Manifest, key: string): string[] {
  * A prerendered page is static HTML with islands: it gets the islands script (src/web/site/)
  * in place of the app's, and preloads the chunks that script imports, so they download together.
  */
-function useIslandsScript(html: string, manifest: Manifest): string {
+function withIslandsScript(html: string, manifest: Manifest): string {
   const [entry, ...imports] = entryChunks(manifest, SITE_ENTRY);
   const withoutApp = html
     .replace(/\s*<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/, '')
@@ -120,7 +120,7 @@ async function main() {
   for (const page of pages) {
     const markup = await renderPage(page.path);
     let html = inlineStylesheet(setMeta(template, page.meta, page.path));
-    html = useIslandsScript(html, manifest);
+    html = withIslandsScript(html, manifest);
     html = html.replace('<div id="root"></div>', `<div id="root" data-prerendered="">${markup}</div>`);
     writeFileSync(path.join(outDir, page.file), html);
     console.log(
