@@ -1,5 +1,5 @@
 import { ImageOffIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { type ImageFormat, imageUrl, imageWidths } from '#shared/images.ts';
 import { cn } from '#web/lib/utils.ts';
 
@@ -12,13 +12,10 @@ type ResponsiveImageProps = {
   height: number;
   /** How wide the image is drawn, as the `sizes` attribute says it (e.g. `(min-width: 1024px) 960px, 100vw`). */
   sizes: string;
-  /** For the page's main image: loads at once with high priority instead of near the viewport. */
+  /** For the page's main (LCP) image: loads at once with high priority instead of near the viewport. */
   isPriority?: boolean;
   className?: string;
 };
-
-/** Lazy images start loading 50 px before they scroll into view. */
-export const LAZY_ROOT_MARGIN = '50px';
 
 function srcSet(src: string, format: ImageFormat, maxWidth: number): string {
   return imageWidths
@@ -28,8 +25,10 @@ function srcSet(src: string, format: ImageFormat, maxWidth: number): string {
 }
 
 /**
- * An image in AVIF or WebP (JPEG for older browsers) at the width the layout needs, loaded when it
- * comes near the viewport, with 'Failed to load image' in its place if it cannot be loaded.
+ * An image in AVIF or WebP (JPEG for older browsers) at the width the layout needs, with
+ * 'Failed to load image' in its place if it cannot be loaded. The browser loads it as it nears the
+ * viewport (`loading="lazy"`): no script is needed, so a prerendered page shows it as it is.
+ * Its width and height reserve its space before it arrives, so nothing moves.
  */
 export function ResponsiveImage({
   src,
@@ -40,38 +39,14 @@ export function ResponsiveImage({
   isPriority = false,
   className,
 }: ResponsiveImageProps) {
-  const placeholderRef = useRef<HTMLDivElement>(null);
-  const [isNear, setIsNear] = useState(isPriority);
   const [hasFailed, setHasFailed] = useState(false);
-
-  useEffect(() => {
-    if (isNear) return;
-    const element = placeholderRef.current;
-    if (!element || typeof IntersectionObserver === 'undefined') {
-      setIsNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setIsNear(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: LAZY_ROOT_MARGIN },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [isNear]);
-
-  const boxStyle = { aspectRatio: `${width} / ${height}` };
 
   if (hasFailed) {
     return (
       <div
         role="img"
         aria-label={`${alt}: Failed to load image`}
-        style={boxStyle}
+        style={{ aspectRatio: `${width} / ${height}` }}
         className={cn(
           'flex w-full flex-col items-center justify-center gap-2 bg-slate-100 text-sm text-slate-600',
           className,
@@ -81,10 +56,6 @@ export function ResponsiveImage({
         <span>Failed to load image</span>
       </div>
     );
-  }
-
-  if (!isNear) {
-    return <div ref={placeholderRef} style={boxStyle} className={cn('w-full bg-slate-100', className)} />;
   }
 
   return (
@@ -98,10 +69,11 @@ export function ResponsiveImage({
         alt={alt}
         width={width}
         height={height}
+        loading={isPriority ? 'eager' : 'lazy'}
         decoding="async"
         fetchPriority={isPriority ? 'high' : undefined}
         onError={() => setHasFailed(true)}
-        className={cn('h-auto w-full', className)}
+        className={cn('h-auto w-full bg-slate-100', className)}
       />
     </picture>
   );

@@ -3,6 +3,7 @@ import { FaqAccordion } from './faq-accordion.tsx';
 import { faqs } from './faq-section.tsx';
 import { HeroDemo } from './hero-demo.tsx';
 import type { IslandProps } from './island.tsx';
+import { ProductPicture } from './product-picture.tsx';
 import { SiteFooterView } from './site-footer.tsx';
 import { SiteHeaderView } from './site-header-view.tsx';
 
@@ -16,6 +17,7 @@ export const islands: Record<string, IslandComponent> = {
   'site-header': ({ isLanding }) => <SiteHeaderView isLanding={isLanding === true} user={null} />,
   'site-footer': ({ isLanding }) => <SiteFooterView isLanding={isLanding === true} />,
   'hero-demo': () => <HeroDemo />,
+  'product-picture': () => <ProductPicture />,
   faq: ({ className }) => <FaqAccordion items={faqs} className={String(className ?? '')} />,
 };
 
