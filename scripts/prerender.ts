@@ -82,6 +82,9 @@ function setMeta(html: string, meta: PageMeta | undefined, pagePath: string): st
  * download, not two (the stylesheet would otherwise share the line with the scripts).
  */
 function inlineStylesheet(html: string): string {
+  if (!/<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/.test(html)) {
+    throw new Error('The page has no stylesheet link to inline');
+  }
   return html.replace(
     /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/,
     (_match, file: string) => {
@@ -128,6 +131,11 @@ async function main() {
     );
   }
   rmSync(ssrDir, { recursive: true, force: true });
+
+  // The chat's shell (served as it is, filled in by the server) gets its stylesheet inline too.
+  const chatShell = path.join(webDir, 'chat/index.html');
+  writeFileSync(chatShell, inlineStylesheet(readFileSync(chatShell, 'utf8')));
+  console.log('Inlined the stylesheet of dist/web/chat/index.html');
 }
 
 await main();
