@@ -64,7 +64,12 @@ function withIslandsScript(html: string, manifest: Manifest): string {
 }
 
 function setMeta(html: string, meta: PageMeta | undefined, pagePath: string): string {
-  if (!meta) return html.replace('</head>', '    <meta name="robots" content="noindex" />\n  </head>');
+  // Without meta: the 404 page, titled as the app titles it (not-found-page.tsx), never indexed.
+  if (!meta) {
+    return html
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(documentTitle('Page not found'))}</title>`)
+      .replace('</head>', '    <meta name="robots" content="noindex" />\n  </head>');
+  }
   const title = escapeAttribute(documentTitle(meta.title));
   const description = escapeAttribute(meta.description);
   const url = `${siteTokens.appUrl}${pagePath}`;

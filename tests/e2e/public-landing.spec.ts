@@ -271,11 +271,12 @@ test.describe('the landing page in a full-page screenshot', () => {
 
       // The picture as the full-page screenshot draws it: the dashboard drawing, not a grey box.
       const screenshot = await page.screenshot({ fullPage: true });
-      const scrollTop = await page.evaluate(() => window.scrollY);
+      // Where the picture is on the whole page (the page may still be scrolling back smoothly).
+      const top = await picture.evaluate((image) => image.getBoundingClientRect().top + window.scrollY);
       const region = await sharp(screenshot)
         .extract({
           left: Math.round(box.x),
-          top: Math.round(box.y + scrollTop),
+          top: Math.round(top),
           width: Math.floor(box.width),
           height: Math.floor(box.height),
         })

@@ -1,5 +1,5 @@
 import { ImageOffIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type ImageFormat, imageUrl, imageWidths } from '#shared/images.ts';
 import { cn } from '#web/lib/utils.ts';
 
@@ -40,6 +40,14 @@ export function ResponsiveImage({
   className,
 }: ResponsiveImageProps) {
   const [hasFailed, setHasFailed] = useState(false);
+  const imageRef = useRef<HTMLImageElement>(null);
+
+  // On a prerendered page the browser may have tried, and failed, before the script arrived: the
+  // error event is gone, but the image says so (chosen, finished, and no pixels).
+  useEffect(() => {
+    const image = imageRef.current;
+    if (image?.complete && image.currentSrc !== '' && image.naturalWidth === 0) setHasFailed(true);
+  }, []);
 
   if (hasFailed) {
     return (
@@ -63,6 +71,7 @@ export function ResponsiveImage({
       <source type="image/avif" srcSet={srcSet(src, 'avif', width)} sizes={sizes} />
       <source type="image/webp" srcSet={srcSet(src, 'webp', width)} sizes={sizes} />
       <img
+        ref={imageRef}
         src={imageUrl(src, { w: 1024, f: 'jpeg' })}
         srcSet={srcSet(src, 'jpeg', width)}
         sizes={sizes}
