@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -23,10 +26,77 @@ function chatEntryInDev(): Plugin {
   };
 }
 
+/**
+ * The client is three builds, one per entry, run in turn by scripts/build-web.ts (LETLEAD_WEB_ENTRY
+ * names the one to build): the app; the public chat with its holding page; and the islands script
+ * of the prerendered public pages. Built apart, the chat and the islands share no chunk with the
+ * app: each is one small file and React, not a dozen pieces split out by what they share.
+ * The chat's HTML sits in a folder so that it is never served by name: the server's static files
+ * skip index.html and folders (src/server/plugins/page-fallback.ts).
+ */
+const webEntries = {
+  app: { main: `${webRoot}/index.html` },
+  chat: { chat: `${webRoot}/chat/index.html` },
+  site: { site: `${webRoot}/site/main.tsx` },
+};
+export type WebEntry = keyof typeof webEntries;
+const webEntry = (process.env.LETLEAD_WEB_ENTRY ?? 'app') as WebEntry;
+if (!(webEntry in webEntries)) throw new Error(`LETLEAD_WEB_ENTRY must be one of ${Object.keys(webEntries)}`);
+
+/** The text files served as they are (HTML pages are filled in and compressed by the server). */
+const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|webmanifest|txt|xml)$/;
+/** Below this, the Content-Encoding header costs about what compression saves. */
+const MIN_COMPRESSIBLE_BYTES = 1024;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+/**
+ * Writes a brotli (quality 11) and a gzip (level 9) copy beside every text file of the client
+ * build, once, at build time: the server sends them as they are (`preCompressed` in
+ * src/server/plugins/page-fallback.ts) instead of compressing each response at a fast level.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'letlead-precompress',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      const written = Object.keys(bundle).map((name) => path.join(outDir, name));
+      // The public folder's files are copied by the app's build only.
+      const copied =
+        webEntry === 'app'
+          ? filesUnder(outDir).filter((file) => !file.includes(`${path.sep}assets${path.sep}`))
+          : [];
+      for (const file of new Set([...written, ...copied])) {
+        if (!COMPRESSIBLE.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
+        if (statSync(file).size < MIN_COMPRESSIBLE_BYTES) continue;
+        const content = readFileSync(file);
+        const brotli = brotliCompressSync(content, {
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: content.length,
+          },
+        });
+        const gzip = gzipSync(content, { level: zlib.Z_BEST_COMPRESSION });
+        if (brotli.length < content.length) writeFileSync(`${file}.br`, brotli);
+        if (gzip.length < content.length) writeFileSync(`${file}.gz`, gzip);
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), chatEntryInDev()],
+  plugins: [react(), tailwindcss(), chatEntryInDev(), precompress()],
   resolve: {
     alias: {
       '#web': new URL('./src/web', import.meta.url).pathname,
@@ -36,17 +106,14 @@ export default defineConfig({
   },
   build: {
     outDir: '../../dist/web',
-    emptyOutDir: true,
+    // The app's build comes first and clears the folder; the other two add to it.
+    emptyOutDir: webEntry === 'app',
+    copyPublicDir: webEntry === 'app',
     sourcemap: false,
     target: 'es2022',
-    // scripts/prerender.ts and bench/web.ts read which chunks each page needs from it.
-    manifest: true,
-    rolldownOptions: {
-      // Two pages: the app, and the public chat with its holding page (their own, lighter entry).
-      // The chat's sits in a folder so that its file is never served by name: the server's static
-      // files skip index.html and folders (src/server/app.ts).
-      input: { main: `${webRoot}/index.html`, chat: `${webRoot}/chat/index.html` },
-    },
+    // scripts/prerender.ts and bench/web.ts read which chunks each page needs from them.
+    manifest: webEntry === 'app' ? true : `.vite/manifest-${webEntry}.json`,
+    rolldownOptions: { input: webEntries[webEntry] },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

@@ -1,7 +1,25 @@
 // Built by scripts/prerender.ts with Vite's SSR build, so the pages compile exactly as in the browser.
+import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
+import { DemoWalkthrough } from '#web/components/marketing/demo-walkthrough.tsx';
+import { IslandRoot, islandIdPrefix, setIslandRenderer } from '#web/components/marketing/island.tsx';
+import { islands } from '#web/components/marketing/islands.tsx';
 import { queryClient } from '#web/lib/query-client.ts';
 import { App } from '#web/routes.tsx';
+
+const allIslands = { ...islands, 'demo-walkthrough': DemoWalkthrough };
+
+// Each island is rendered as its own root, exactly as src/web/site/main.tsx hydrates it.
+setIslandRenderer((name, props) => {
+  const Island = allIslands[name as keyof typeof allIslands];
+  if (!Island) throw new Error(`No island is called ${name} (src/web/components/marketing/islands.tsx)`);
+  return renderToString(
+    <IslandRoot>
+      <Island {...props} />
+    </IslandRoot>,
+    { identifierPrefix: islandIdPrefix(name) },
+  );
+});
 
 /** The HTML of the app at a path, for a signed-out visitor, once every lazy page has loaded. */
 export async function renderPage(path: string): Promise<string> {

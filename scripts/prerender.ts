@@ -16,53 +16,60 @@ const outDir = path.join(root, 'dist/prerendered');
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
-/** Each prerendered file, the path it renders and the page module whose chunks it preloads. */
-const pages: { file: string; path: string; module: string; meta?: PageMeta }[] = [
-  { file: 'index.html', path: '/', module: 'pages/public/landing-page.tsx', meta: publicPageMeta['/'] },
-  {
-    file: 'pricing.html',
-    path: '/pricing',
-    module: 'pages/public/pricing-page.tsx',
-    meta: publicPageMeta['/pricing'],
-  },
-  {
-    file: 'demovideo.html',
-    path: '/demovideo',
-    module: 'pages/public/demo-video-page.tsx',
-    meta: publicPageMeta['/demovideo'],
-  },
-  { file: 'gdpr.html', path: '/gdpr', module: 'pages/public/gdpr-page.tsx', meta: publicPageMeta['/gdpr'] },
+/** Each prerendered file and the path it renders. */
+const pages: { file: string; path: string; meta?: PageMeta }[] = [
+  { file: 'index.html', path: '/', meta: publicPageMeta['/'] },
+  { file: 'pricing.html', path: '/pricing', meta: publicPageMeta['/pricing'] },
+  { file: 'demovideo.html', path: '/demovideo', meta: publicPageMeta['/demovideo'] },
+  { file: 'gdpr.html', path: '/gdpr', meta: publicPageMeta['/gdpr'] },
   // Any unknown path: the 404 page (served with status 404).
-  { file: '404.html', path: '/404', module: 'pages/public/not-found-page.tsx' },
+  { file: '404.html', path: '/404' },
 ];
 
+/** The islands script's key in Vite's manifest (vite.config.ts). */
+const SITE_ENTRY = 'site/main.tsx';
+
 function escapeAttribute(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('"', '&quot;');
 }
 
-/** The chunk files a page module needs, beyond what the entry already loads. */
-function pageChunks(manifest: Manifest, module: string): string[] {
+/** The chunks a manifest entry imports statically, the entry itself first. */
+function entryChunks(manifest: Manifest, key: string): string[] {
   const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
+  const visit = (chunkKey: string) => {
+    const chunk = manifest[chunkKey];
     if (!chunk || files.has(chunk.file)) return;
     files.add(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(module);
-  const entry = new Set<string>();
-  const visitEntry = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || entry.has(chunk.file)) return;
-    entry.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visitEntry(imported);
-  };
-  visitEntry('index.html');
-  return [...files].filter((file) => !entry.has(file));
+  visit(key);
+  if (files.size === 0) throw new Error(`${key} is not in the build's manifest`);
+  return [...files];
+}
+
+/**
+ * A prerendered page is static HTML with islands: it gets the islands script (src/web/site/)
+ * in place of the app's, and preloads the chunks that script imports, so they download together.
+ */
+function withIslandsScript(html: string, manifest: Manifest): string {
+  const [entry, ...imports] = entryChunks(manifest, SITE_ENTRY);
+  const withoutApp = html
+    .replace(/\s*<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/, '')
+    .replaceAll(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
+  const tags = [
+    `<script type="module" crossorigin src="/${entry}"></script>`,
+    ...imports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ];
+  return withoutApp.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
 }
 
 function setMeta(html: string, meta: PageMeta | undefined, pagePath: string): string {
-  if (!meta) return html.replace('</head>', '    <meta name="robots" content="noindex" />\n  </head>');
+  // Without meta: the 404 page, titled as the app titles it (not-found-page.tsx), never indexed.
+  if (!meta) {
+    return html
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(documentTitle('Page not found'))}</title>`)
+      .replace('</head>', '    <meta name="robots" content="noindex" />\n  </head>');
+  }
   const title = escapeAttribute(documentTitle(meta.title));
   const description = escapeAttribute(meta.description);
   const url = `${siteTokens.appUrl}${pagePath}`;
@@ -80,6 +87,9 @@ function setMeta(html: string, meta: PageMeta | undefined, pagePath: string): st
  * download, not two (the stylesheet would otherwise share the line with the scripts).
  */
 function inlineStylesheet(html: string): string {
+  if (!/<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/.test(html)) {
+    throw new Error('The page has no stylesheet link to inline');
+  }
   return html.replace(
     /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/,
     (_match, file: string) => {
@@ -107,18 +117,18 @@ async function main() {
   };
 
   const template = readFileSync(path.join(webDir, 'index.html'), 'utf8');
-  const manifest = JSON.parse(readFileSync(path.join(webDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  // The islands script's own build (scripts/build-web.ts).
+  const manifest = JSON.parse(
+    readFileSync(path.join(webDir, '.vite/manifest-site.json'), 'utf8'),
+  ) as Manifest;
   if (!template.includes('<div id="root"></div>')) throw new Error('dist/web/index.html has no empty #root');
 
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   for (const page of pages) {
     const markup = await renderPage(page.path);
-    const preloads = pageChunks(manifest, page.module)
-      .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}" />`)
-      .join('\n');
     let html = inlineStylesheet(setMeta(template, page.meta, page.path));
-    html = html.replace('</head>', `${preloads}\n  </head>`);
+    html = withIslandsScript(html, manifest);
     html = html.replace('<div id="root"></div>', `<div id="root" data-prerendered="">${markup}</div>`);
     writeFileSync(path.join(outDir, page.file), html);
     console.log(
@@ -126,6 +136,11 @@ async function main() {
     );
   }
   rmSync(ssrDir, { recursive: true, force: true });
+
+  // The chat's shell (served as it is, filled in by the server) gets its stylesheet inline too.
+  const chatShell = path.join(webDir, 'chat/index.html');
+  writeFileSync(chatShell, inlineStylesheet(readFileSync(chatShell, 'utf8')));
+  console.log('Inlined the stylesheet of dist/web/chat/index.html');
 }
 
 await main();

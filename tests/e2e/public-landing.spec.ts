@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
 
 const sectionsInOrder = ['demo', 'features', 'pricing', 'about-us', 'faq', 'contact'];
@@ -229,6 +230,61 @@ test.describe('the landing page', () => {
     await page.getByRole('button', { name: 'How does the AI qualify tenants?' }).click();
     await expectNoSeriousA11yViolations(page);
   });
+});
+
+/**
+ * Scrolls through the whole page as a visitor would, then waits for every picture to have loaded:
+ * lazy pictures load as they near the viewport.
+ */
+async function scrollThrough(page: Page) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const step = page.viewportSize()?.height ?? 800;
+  for (let top = 0; top < height; top += step / 2) {
+    await page.evaluate((y) => window.scrollTo(0, y), top);
+    await page.waitForTimeout(50);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect
+    .poll(() =>
+      page.evaluate(() => [...document.images].every((image) => image.complete && image.naturalWidth > 0)),
+    )
+    .toBe(true);
+}
+
+/** How much the pixels of a screenshot vary: 0 for a flat box (an empty placeholder), far more for a picture. */
+async function pixelSpread(png: Buffer): Promise<number> {
+  const { channels } = await sharp(png).stats();
+  return Math.max(...channels.slice(0, 3).map((channel) => channel.stdev));
+}
+
+test.describe('the landing page in a full-page screenshot', () => {
+  for (const width of [390, 1280]) {
+    test(`shows the How it works picture at ${width} px, not an empty box`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      await scrollThrough(page);
+      const picture = page.getByRole('img', { name: /LetLead dashboard listing qualified leads/ });
+      await expect(picture).toBeVisible();
+      const box = (await picture.boundingBox())!;
+      expect(box.width).toBeGreaterThan(width < 1024 ? width - 64 : 480);
+      expect(box.height / box.width).toBeCloseTo(1600 / 2560, 2);
+
+      // The picture as the full-page screenshot draws it: the dashboard drawing, not a grey box.
+      const screenshot = await page.screenshot({ fullPage: true });
+      // Where the picture is on the whole page (the page may still be scrolling back smoothly).
+      const top = await picture.evaluate((image) => image.getBoundingClientRect().top + window.scrollY);
+      const region = await sharp(screenshot)
+        .extract({
+          left: Math.round(box.x),
+          top: Math.round(top),
+          width: Math.floor(box.width),
+          height: Math.floor(box.height),
+        })
+        .png()
+        .toBuffer();
+      expect(await pixelSpread(region)).toBeGreaterThan(20);
+    });
+  }
 });
 
 test.describe('the landing page on a phone', () => {

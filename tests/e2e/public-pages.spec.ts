@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
 
 const publicPages = [
@@ -34,6 +35,49 @@ test.describe('every public page', () => {
       }
     });
   }
+
+  test('load only the islands script and its chunks, not the app', async ({ page }) => {
+    // The islands' own build (scripts/build-web.ts) and its manifest.
+    const manifest = JSON.parse(readFileSync('dist/web/.vite/manifest-site.json', 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    const islandFiles = new Set(Object.values(manifest).map((chunk) => `/${chunk.file}`));
+    for (const { path } of publicPages) {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto(path, { waitUntil: 'networkidle' });
+      expect(scripts[0], path).toMatch(/^\/assets\/site-[\w-]+\.js$/);
+      expect(
+        scripts.filter((script) => !islandFiles.has(script)),
+        path,
+      ).toEqual([]);
+      page.removeAllListeners('request');
+    }
+  });
+
+  test('send scripts and styles compressed at build time, and pages compressed too', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    const script = html.match(/<script type="module" crossorigin src="([^"]+)"/)?.[1] ?? '';
+    expect(script).toMatch(/^\/assets\//);
+    const plain = await request.get(script, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers()['content-encoding']).toBeUndefined();
+    const body = await plain.body();
+    for (const encoding of ['br', 'gzip']) {
+      // Playwright decodes the body: it must be the same script, sent in fewer bytes.
+      const response = await request.get(script, { headers: { 'accept-encoding': `${encoding}, deflate` } });
+      expect(response.headers()['content-encoding']).toBe(encoding);
+      expect(response.headers().vary).toMatch(/accept-encoding/i);
+      expect(Number(response.headers()['content-length'])).toBeLessThan(body.length / 2);
+      expect((await response.body()).equals(body)).toBe(true);
+    }
+    const page = await request.get('/pricing', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(page.headers()['content-encoding']).toBe('br');
+    expect(page.headers().vary).toMatch(/Cookie, Accept-Encoding/);
+    expect(await page.text()).toContain('Simple monthly plans');
+  });
 
   test('titles and descriptions differ from page to page, also after moving between pages', async ({
     page,

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -27,22 +28,65 @@ export const pageFallbackPlugin = fp<{ ctx: AppContext; serveWeb: boolean }>(
       const isKnownRoute = isClientRoute(pathname);
       if (isKnownRoute && isChatEntryPath(pathname)) allowFraming(reply);
       const isFound = isKnownRoute && (await isChatLinkLive(ctx, pathname));
-      return reply
+      const html = webPages.html({ pathname, cookie: request.headers.cookie, isKnownRoute });
+      reply
         .status(isFound ? 200 : 404)
         .header('cache-control', 'no-cache')
-        .header('vary', 'Cookie')
-        .type('text/html')
-        .send(webPages.html({ pathname, cookie: request.headers.cookie, isKnownRoute }));
+        .header('vary', 'Cookie, Accept-Encoding')
+        .type('text/html; charset=utf-8');
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      if (!encoding) return reply.send(html);
+      return reply.header('content-encoding', encoding).send(compressedPages.get(html, encoding));
     });
   },
   { name: 'page-fallback' },
 );
+
+/**
+ * The few HTML pages (prerendered pages, app and chat shells) differ only by this deployment's
+ * address: each is compressed once, at the best levels, on its first request and kept.
+ */
+function createCompressedPages() {
+  const cache = new Map<string, Buffer>();
+  return {
+    get(html: string, encoding: 'br' | 'gzip'): Buffer {
+      const key = `${encoding}:${html}`;
+      let compressed = cache.get(key);
+      if (!compressed) {
+        compressed =
+          encoding === 'br'
+            ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } })
+            : gzipSync(html, { level: zlib.Z_BEST_COMPRESSION });
+        cache.set(key, compressed);
+      }
+      return compressed;
+    },
+  };
+}
+const compressedPages = createCompressedPages();
+
+/** brotli where the browser takes it, else gzip, else none (q=0 refuses an encoding). */
+export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(?:\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]!.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
 
 async function registerWebClient(app: FastifyInstance) {
   await app.register(fastifyStatic, {
     root: webDistDir,
     wildcard: false,
     index: false,
+    // The build writes a .br and a .gz copy of every text file (vite.config.ts): sent as they are,
+    // with Content-Encoding and Vary: Accept-Encoding; @fastify/compress leaves them alone.
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');

@@ -54,6 +54,6 @@ const container = document.getElementById('root')!;
 createRoot(container).render(
   <StrictMode>
     <ChatApp isSignedOut={container.dataset.signedOut !== undefined} />
-    <DeferredToaster />
+    <DeferredToaster mountOn="first-toast" />
   </StrictMode>,
 );

@@ -12,13 +12,10 @@ type ResponsiveImageProps = {
   height: number;
   /** How wide the image is drawn, as the `sizes` attribute says it (e.g. `(min-width: 1024px) 960px, 100vw`). */
   sizes: string;
-  /** For the page's main image: loads at once with high priority instead of near the viewport. */
+  /** For the page's main (LCP) image: loads at once with high priority instead of near the viewport. */
   isPriority?: boolean;
   className?: string;
 };
-
-/** Lazy images start loading 50 px before they scroll into view. */
-export const LAZY_ROOT_MARGIN = '50px';
 
 function srcSet(src: string, format: ImageFormat, maxWidth: number): string {
   return imageWidths
@@ -28,8 +25,10 @@ function srcSet(src: string, format: ImageFormat, maxWidth: number): string {
 }
 
 /**
- * An image in AVIF or WebP (JPEG for older browsers) at the width the layout needs, loaded when it
- * comes near the viewport, with 'Failed to load image' in its place if it cannot be loaded.
+ * An image in AVIF or WebP (JPEG for older browsers) at the width the layout needs, with
+ * 'Failed to load image' in its place if it cannot be loaded. The browser loads it as it nears the
+ * viewport (`loading="lazy"`): no script is needed, so a prerendered page shows it as it is.
+ * Its width and height reserve its space before it arrives, so nothing moves.
  */
 export function ResponsiveImage({
   src,
@@ -40,38 +39,22 @@ export function ResponsiveImage({
   isPriority = false,
   className,
 }: ResponsiveImageProps) {
-  const placeholderRef = useRef<HTMLDivElement>(null);
-  const [isNear, setIsNear] = useState(isPriority);
   const [hasFailed, setHasFailed] = useState(false);
+  const imageRef = useRef<HTMLImageElement>(null);
 
+  // On a prerendered page the browser may have tried, and failed, before the script arrived: the
+  // error event is gone, but the image says so (chosen, finished, and no pixels).
   useEffect(() => {
-    if (isNear) return;
-    const element = placeholderRef.current;
-    if (!element || typeof IntersectionObserver === 'undefined') {
-      setIsNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setIsNear(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: LAZY_ROOT_MARGIN },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [isNear]);
-
-  const boxStyle = { aspectRatio: `${width} / ${height}` };
+    const image = imageRef.current;
+    if (image?.complete && image.currentSrc !== '' && image.naturalWidth === 0) setHasFailed(true);
+  }, []);
 
   if (hasFailed) {
     return (
       <div
         role="img"
         aria-label={`${alt}: Failed to load image`}
-        style={boxStyle}
+        style={{ aspectRatio: `${width} / ${height}` }}
         className={cn(
           'flex w-full flex-col items-center justify-center gap-2 bg-slate-100 text-sm text-slate-600',
           className,
@@ -83,25 +66,23 @@ export function ResponsiveImage({
     );
   }
 
-  if (!isNear) {
-    return <div ref={placeholderRef} style={boxStyle} className={cn('w-full bg-slate-100', className)} />;
-  }
-
   return (
     <picture>
       <source type="image/avif" srcSet={srcSet(src, 'avif', width)} sizes={sizes} />
       <source type="image/webp" srcSet={srcSet(src, 'webp', width)} sizes={sizes} />
       <img
+        ref={imageRef}
         src={imageUrl(src, { w: 1024, f: 'jpeg' })}
         srcSet={srcSet(src, 'jpeg', width)}
         sizes={sizes}
         alt={alt}
         width={width}
         height={height}
+        loading={isPriority ? 'eager' : 'lazy'}
         decoding="async"
         fetchPriority={isPriority ? 'high' : undefined}
         onError={() => setHasFailed(true)}
-        className={cn('h-auto w-full', className)}
+        className={cn('h-auto w-full bg-slate-100', className)}
       />
     </picture>
   );

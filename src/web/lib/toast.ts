@@ -1,5 +1,13 @@
 type ToastInput = { title: string; description?: string; variant?: 'default' | 'destructive' };
 
+const toastListeners = new Set<() => void>();
+
+/** Calls `listener` whenever a toast is raised (a toaster that mounts on demand); returns the unsubscribe. */
+export function onToast(listener: () => void): () => void {
+  toastListeners.add(listener);
+  return () => toastListeners.delete(listener);
+}
+
 /**
  * The one toast: a title, an optional description, default or destructive. sonner loads with
  * the first toast (or when the toaster mounts), not with the page: toasts are rare, and the
@@ -7,6 +15,7 @@ type ToastInput = { title: string; description?: string; variant?: 'default' | '
  * it does.
  */
 export function toast({ title, description, variant = 'default' }: ToastInput): void {
+  for (const listener of toastListeners) listener();
   void import('sonner').then(({ toast: sonner }) => {
     if (variant === 'destructive') sonner.error(title, { description });
     else sonner(title, { description });

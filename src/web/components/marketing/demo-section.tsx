@@ -9,7 +9,8 @@ import {
   UserPlusIcon,
 } from 'lucide-react';
 import { Link } from 'wouter';
-import { ResponsiveImage } from '#web/components/responsive-image.tsx';
+import { Island } from './island.tsx';
+import { ProductPicture } from './product-picture.tsx';
 import { SectionHeading } from './section-heading.tsx';
 
 const problemFigures = [
@@ -112,13 +113,10 @@ export function DemoSection() {
             </Link>
           </div>
           <div className="overflow-hidden rounded-2xl border border-slate-200 shadow-xl shadow-slate-900/10">
-            <ResponsiveImage
-              src="product-dashboard.png"
-              alt="The LetLead dashboard listing qualified leads with their scores out of 10, beside a tenant's chat with the AI assistant on a phone"
-              width={2560}
-              height={1600}
-              sizes="(min-width: 1152px) 590px, (min-width: 1024px) 52vw, calc(100vw - 2rem)"
-            />
+            {/* An island: on a prerendered page it says so when the picture cannot be loaded. */}
+            <Island name="product-picture">
+              <ProductPicture />
+            </Island>
           </div>
         </div>
       </div>

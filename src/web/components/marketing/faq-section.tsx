@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatPrice, plans } from '#shared/plans.ts';
 import { FaqAccordion } from './faq-accordion.tsx';
+import { Island } from './island.tsx';
 import { SectionHeading } from './section-heading.tsx';
 
 const linkClass =
@@ -121,6 +122,8 @@ export const faqs: { id: string; question: string; answer: ReactNode }[] = [
   },
 ];
 
+const faqClassName = 'mt-12 rounded-2xl border border-slate-200 bg-white px-5 shadow-sm sm:px-8';
+
 /** Frequently asked questions (anchor `faq`): one answer open at a time. */
 export function FaqSection() {
   return (
@@ -132,10 +135,9 @@ export function FaqSection() {
     >
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
         <SectionHeading id="faq-title" eyebrow="FAQ" title="Frequently asked questions" />
-        <FaqAccordion
-          items={faqs}
-          className="mt-12 rounded-2xl border border-slate-200 bg-white px-5 shadow-sm sm:px-8"
-        />
+        <Island name="faq" props={{ className: faqClassName }}>
+          <FaqAccordion items={faqs} className={faqClassName} />
+        </Island>
       </div>
     </section>
   );

@@ -2,6 +2,7 @@ import { ArrowRightIcon, CheckIcon, PlayCircleIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '#web/components/ui/button.tsx';
 import { HeroDemo } from './hero-demo.tsx';
+import { Island } from './island.tsx';
 
 const promises = ['Answers tenants 24/7', 'Set up in under 5 minutes', 'Free plan, no card needed'];
 
@@ -68,7 +69,9 @@ export function HeroSection() {
             ))}
           </ul>
         </div>
-        <HeroDemo />
+        <Island name="hero-demo">
+          <HeroDemo />
+        </Island>
       </div>
     </section>
   );

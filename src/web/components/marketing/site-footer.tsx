@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { Island } from './island.tsx';
 import { Logo } from './logo.tsx';
 import { scrollToSection } from './scroll-to-section.ts';
 import { useIsHydrated } from './use-is-hydrated.ts';
@@ -15,6 +16,14 @@ const linkClass =
 
 /** The public site's footer: section shortcuts (buttons that scroll, on the landing page), product and legal links. */
 export function SiteFooter({ isLanding = false }: { isLanding?: boolean }) {
+  return (
+    <Island name="site-footer" props={{ isLanding }}>
+      <SiteFooterView isLanding={isLanding} />
+    </Island>
+  );
+}
+
+export function SiteFooterView({ isLanding }: { isLanding: boolean }) {
   const isHydrated = useIsHydrated();
   return (
     <footer className="bg-slate-900 text-slate-300">

@@ -1,22 +1,25 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { onToast } from '#web/lib/toast.ts';
 
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 /**
  * Mounts the toaster once the browser is idle, so that sonner loads after the first paint
- * instead of with the page; it shows toasts raised before that when it arrives.
+ * instead of with the page, or (`mountOn="first-toast"`, the public chat) only when a toast is
+ * raised; it shows toasts raised before that when it arrives.
  */
-export function DeferredToaster() {
+export function DeferredToaster({ mountOn = 'idle' }: { mountOn?: 'idle' | 'first-toast' }) {
   const [isMounted, setIsMounted] = useState(false);
   useEffect(() => {
     const mount = () => setIsMounted(true);
+    if (mountOn === 'first-toast') return onToast(mount);
     if (typeof requestIdleCallback !== 'function') {
       const timer = setTimeout(mount, 200);
       return () => clearTimeout(timer);
     }
     const handle = requestIdleCallback(mount, { timeout: 2000 });
     return () => cancelIdleCallback(handle);
-  }, []);
+  }, [mountOn]);
   if (!isMounted) return null;
   return (
     <Suspense fallback={null}>

@@ -121,7 +121,11 @@ export function ChatPage({ companySlug, propertySlug, onHoldingPage }: ChatPageP
         </div>
       </main>
 
-      <footer className="border-t bg-background pb-[env(safe-area-inset-bottom)]">
+      {/* Hidden, not absent, until the greeting arrives with its suggested replies: the footer
+          then appears at its full height instead of growing (and moving) on screen. */}
+      <footer
+        className={`border-t bg-background pb-[env(safe-area-inset-bottom)] ${chat.status === 'starting' ? 'invisible' : ''}`}
+      >
         <div className="mx-auto flex max-w-3xl flex-col gap-2.5 px-3 py-3 sm:px-4">
           {!isEnded && (
             <QuickReplies

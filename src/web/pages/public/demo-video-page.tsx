@@ -1,6 +1,7 @@
 import { ArrowRightIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import { DemoWalkthrough, walkthroughSteps } from '#web/components/marketing/demo-walkthrough.tsx';
+import { Island } from '#web/components/marketing/island.tsx';
 import { MarketingLayout } from '#web/components/marketing/marketing-layout.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
@@ -23,7 +24,9 @@ export default function DemoVideoPage() {
           </p>
         </div>
         <div className="px-4 pb-16 sm:px-6">
-          <DemoWalkthrough />
+          <Island name="demo-walkthrough">
+            <DemoWalkthrough />
+          </Island>
         </div>
       </div>
 

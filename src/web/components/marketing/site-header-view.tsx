@@ -1,0 +1,123 @@
+import { MenuIcon, XIcon } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'wouter';
+import type { AuthUser } from '#shared/schemas/auth.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Logo } from './logo.tsx';
+import { useIsHydrated } from './use-is-hydrated.ts';
+
+export const navSections = [
+  { id: 'features', label: 'Features' },
+  { id: 'pricing', label: 'Pricing' },
+  { id: 'about-us', label: 'About Us' },
+  { id: 'contact', label: 'Contact' },
+] as const;
+
+/** The header itself, for the visitor given (a prerendered page's island has none). */
+export function SiteHeaderView({ isLanding, user }: { isLanding: boolean; user: AuthUser | null }) {
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const menuId = useId();
+  const isHydrated = useIsHydrated();
+  const sectionHref = (id: string) => (isLanding ? `#${id}` : `/#${id}`);
+
+  useEffect(() => {
+    if (!isMenuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setIsMenuOpen(false);
+    };
+    const desktop = window.matchMedia('(min-width: 768px)');
+    const onResize = () => desktop.matches && setIsMenuOpen(false);
+    document.addEventListener('keydown', onKeyDown);
+    desktop.addEventListener('change', onResize);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      desktop.removeEventListener('change', onResize);
+    };
+  }, [isMenuOpen]);
+
+  const account = user ? (
+    <Button asChild size="sm">
+      <Link href="/">Dashboard</Link>
+    </Button>
+  ) : (
+    <Button asChild size="sm">
+      <Link href="/login">Sign In</Link>
+    </Button>
+  );
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link
+          href="/"
+          className="rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          <Logo />
+          <span className="sr-only"> home</span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {navSections.map((section) => (
+            <a
+              key={section.id}
+              href={sectionHref(section.id)}
+              className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
+              {section.label}
+            </a>
+          ))}
+        </nav>
+
+        <div className="hidden items-center gap-2 md:flex">{account}</div>
+
+        <Button
+          variant="ghost"
+          size="icon"
+          className="disabled:opacity-100 md:hidden"
+          disabled={!isHydrated}
+          aria-expanded={isMenuOpen}
+          aria-controls={menuId}
+          onClick={() => setIsMenuOpen((open) => !open)}
+        >
+          {isMenuOpen ? (
+            <XIcon className="size-6" aria-hidden="true" />
+          ) : (
+            <MenuIcon className="size-6" aria-hidden="true" />
+          )}
+          <span className="sr-only">{isMenuOpen ? 'Close menu' : 'Open menu'}</span>
+        </Button>
+      </div>
+
+      <div id={menuId} hidden={!isMenuOpen} className="border-t border-border bg-white md:hidden">
+        <nav aria-label="Menu" className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
+          {navSections.map((section) => (
+            <a
+              key={section.id}
+              href={sectionHref(section.id)}
+              onClick={() => setIsMenuOpen(false)}
+              className="rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
+              {section.label}
+            </a>
+          ))}
+          <div className="mt-2 grid grid-cols-2 gap-2 border-t border-border pt-3">
+            {user ? (
+              <Button asChild className="col-span-2">
+                <Link href="/">Dashboard</Link>
+              </Button>
+            ) : (
+              <>
+                <Button asChild variant="outline">
+                  <Link href="/login">Sign In</Link>
+                </Button>
+                <Button asChild>
+                  <Link href="/signup">Sign Up Now</Link>
+                </Button>
+              </>
+            )}
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}
