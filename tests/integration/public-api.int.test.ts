@@ -186,6 +186,8 @@ describe('API keys and the public API', () => {
     for (let i = 0; i < 5; i += 1) {
       const lead = await insertLead(app.ctx.db, agent.company.id, {
         name: `Tenant ${i}`,
+        // Five different tenants: one tenant's enquiries about one property within a day are one lead.
+        contactNumber: `+44770090012${i}`,
         propertyId: i % 2 === 0 ? property.id : null,
       });
       ids.push(lead.id);
