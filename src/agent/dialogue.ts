@@ -1,9 +1,9 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { formatMoney, formatUkPhone } from '#shared/format.ts';
 import { formatLongDate } from './dates.ts';
 import { type Extraction, extractAnswers } from './extract.ts';
 import { matchProperty } from './property-match.ts';
 import { answerQuestions } from './questions.ts';
-import { formatPounds, joinList } from './text.ts';
+import { joinList } from './text.ts';
 import {
   type AgentContext,
   type AgentProperty,
@@ -219,19 +219,6 @@ function isMissing(slot: SlotName, context: AgentContext, state: AgentState): bo
   return missingSlots(context, state).includes(slot);
 }
 
-/**
- * A UK mobile (07xxx xxxxxx, but not the 070 personal and 076 pager ranges, laid out otherwise)
- * is laid out as libphonenumber lays it out, without its cost: a fraction of a millisecond per
- * call, and the summary shows the number at every turn once it is known.
- */
-const UK_MOBILE = /^\+44(7[1-57-9]\d{3})(\d{6})$/;
-
-function formatPhone(e164: string): string {
-  const mobile = UK_MOBILE.exec(e164);
-  if (mobile) return `0${mobile[1]} ${mobile[2]}`;
-  return parsePhoneNumberFromString(e164)?.formatNational() ?? e164;
-}
-
 function describeMoveIn(fields: ExtractedFields, today: string): string | null {
   if (fields.moveInDate)
     return fields.moveInDate === today
@@ -253,11 +240,14 @@ function summary(context: AgentContext, state: AgentState): string {
         : null,
     line('Move-in', describeMoveIn(f, context.today)),
     line('People', f.numberOfPeople === null ? null : String(f.numberOfPeople)),
-    line('Income', f.annualIncome === null ? null : `${formatPounds(f.annualIncome)} a year`),
+    line(
+      'Income',
+      f.annualIncome === null ? null : `${formatMoney(f.annualIncome, { wholePounds: true })} a year`,
+    ),
     line('Occupation', f.profession),
     line('Name', f.name),
     line('Email', f.email),
-    line('Phone', f.phone ? formatPhone(f.phone) : null),
+    line('Phone', f.phone ? formatUkPhone(f.phone) : null),
     state.viewing?.booked
       ? line('Viewing', f.availability)
       : f.availability !== null || !booksViewing(context, state)
@@ -283,7 +273,7 @@ function describeUpdates(updated: SlotName[], fields: ExtractedFields, today: st
         break;
       case 'annualIncome':
         if (fields.annualIncome !== null)
-          items.push(`an income of ${formatPounds(fields.annualIncome)} a year`);
+          items.push(`an income of ${formatMoney(fields.annualIncome, { wholePounds: true })} a year`);
         break;
       case 'profession':
         if (fields.profession) items.push(`your occupation (${fields.profession})`);
@@ -878,4 +868,4 @@ export function slotLabel(slot: SlotName | 'viewing'): string {
   return slot === 'viewing' ? 'a viewing time from the free slots' : SLOT_LABELS[slot];
 }
 
-export { describeMoveIn, formatPhone, isAgencyLink };
+export { describeMoveIn, isAgencyLink };

@@ -1,5 +1,6 @@
 import * as chrono from 'chrono-node';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { monthNumber, NUMBER_WORDS } from '#shared/format.ts';
 import { addDays, daysInMonth, firstOfNextMonth, isoDate, splitIso } from './dates.ts';
 import { findJobTitles, findOccupations, isJobWord } from './occupations.ts';
 import { type QuestionPart, splitQuestions } from './questions.ts';
@@ -104,27 +105,8 @@ export function parsePhone(text: string): PhoneResult {
 
 // ---------------------------------------------------------------- dates
 
-const MONTH_NAMES = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
 const MONTH =
   '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
-
-function monthNumber(name: string): number {
-  const lower = name.toLowerCase().slice(0, 3);
-  return MONTH_NAMES.findIndex((m) => m.startsWith(lower)) + 1;
-}
 
 /** The next date with this month and day on or after today. */
 function nextOccurrence(today: string, month: number, day: number): string {
@@ -377,36 +359,7 @@ const NOT_MONEY_BEFORE = new RegExp(
   'i',
 );
 
-const SMALL_NUMBERS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-};
-const NUMBER_WORD = `(?:${Object.keys(SMALL_NUMBERS).join('|')})`;
+const NUMBER_WORD = `(?:${Object.keys(NUMBER_WORDS).join('|')})`;
 const SPELLED_AMOUNT = new RegExp(
   `\\b${NUMBER_WORD}(?:[\\s-]+(?:and[\\s]+)?(?:${NUMBER_WORD}|hundred|thousand))*[\\s-]+(?:hundred|thousand)\\b(?:[\\s-]+(?:and[\\s]+)?${NUMBER_WORD})*`,
   'gi',
@@ -422,7 +375,7 @@ function spelledNumbersToDigits(text: string): string {
       else if (word === 'thousand') {
         total += (current || 1) * 1000;
         current = 0;
-      } else if (word in SMALL_NUMBERS) current += SMALL_NUMBERS[word];
+      } else if (word in NUMBER_WORDS) current += NUMBER_WORDS[word];
     }
     return String(total + current);
   });

@@ -3,6 +3,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, type LanguageModel, Output } from 'ai';
 import { z } from 'zod';
+import { formatMoney } from '#shared/format.ts';
 import { formatLongDate, splitIso, ukToIso } from './dates.ts';
 import {
   chosenProperty,
@@ -14,7 +15,6 @@ import {
 } from './dialogue.ts';
 import { parseEmail, parsePhone } from './extract.ts';
 import { parseRent } from './score.ts';
-import { formatPounds } from './text.ts';
 import {
   type AgentContext,
   type AgentProperty,
@@ -94,7 +94,8 @@ function describeProperty(property: AgentProperty, today: string): string {
   const isMonthly = !/\b(pw|p\/w|week|weekly|pa|p\.a|annum|year|annually)\b/i.test(
     property.rentalPrice ?? '',
   );
-  const monthly = rent && !isMonthly ? ` (about ${formatPounds(rent.monthly)} a month)` : '';
+  const monthly =
+    rent && !isMonthly ? ` (about ${formatMoney(rent.monthly, { wholePounds: true })} a month)` : '';
   const vacancy = ukToIso(property.vacancyDate);
   const facts = [
     `id: ${property.id}`,

@@ -1,6 +1,7 @@
+import { formatMoney } from '#shared/format.ts';
 import { formatLongDate, splitIso, ukToIso } from './dates.ts';
 import { parseRent } from './score.ts';
-import { formatPounds, normalise, splitSentences } from './text.ts';
+import { normalise, splitSentences } from './text.ts';
 import type { AgentProperty } from './types.ts';
 
 /** What a tenant asks about. The first five are answered from the listing; the rest are passed on. */
@@ -188,7 +189,7 @@ function describeRent(property: AgentProperty): string | null {
   if (!rent) return null;
   const isWeekly = /\b(pw|p\/w|per week|a week|weekly|pppw)\b/i.test(property.rentalPrice);
   return isWeekly
-    ? `The rent is ${property.rentalPrice.trim()} (about ${formatPounds(rent.monthly)} a month).`
+    ? `The rent is ${property.rentalPrice.trim()} (about ${formatMoney(rent.monthly, { wholePounds: true })} a month).`
     : `The rent is ${property.rentalPrice.trim()}.`;
 }
 
