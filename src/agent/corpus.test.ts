@@ -33,7 +33,9 @@ describe('the tenant corpus through the guided agent', () => {
   test('never asks about a protected characteristic', () => {
     for (const c of report.cases) {
       const agentLines = c.transcript.filter((line) => line.startsWith('AI: '));
-      for (const line of agentLines) expect(line, c.id).not.toMatch(PROTECTED);
+      // Questions only: the agent may say that families and benefits are welcome.
+      const asked = agentLines.flatMap((line) => line.split(/(?<=[.!?])\s+/).filter((s) => s.endsWith('?')));
+      for (const question of asked) expect(question, c.id).not.toMatch(PROTECTED);
     }
   });
 

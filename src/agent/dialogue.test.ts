@@ -137,7 +137,7 @@ describe('questions about the property', () => {
   test.each([
     ['How much is the rent?', 'The rent is £1,250 pcm.'],
     ['How many bedrooms does it have?', 'It has 2 bedrooms.'],
-    ['Is there parking?', 'On parking, the listing says: One permit space.'],
+    ['Is there parking?', "For parking, there's one permit space."],
     ['Is it still available?', "Yes, it's still listed with us and available from 1 March 2026."],
     ["What's the address?", 'The address is Flat 3, 27 Elm Road, Headingley, Leeds LS6 3BQ.'],
   ])('%s is answered from the listing', async (question, answer) => {
@@ -147,13 +147,19 @@ describe('questions about the property', () => {
     expect(reply.state.asking).toBe('moveInDate');
   });
 
-  test('weekly rent is given with its monthly equivalent', async () => {
+  test('the rent is one figure, as listed', async () => {
     const reply = await last(propertyLink(forge), ['how much is it?']);
-    expect(reply.reply).toContain('The rent is £225 pw (about £975 a month).');
+    expect(reply.reply).toContain('The rent is £225 pw.');
+    expect(reply.reply).not.toMatch(/about £/);
+  });
+
+  test('a bare listing: pet requests are considered and passed on', async () => {
+    const reply = await last(propertyLink(), ['Are pets allowed?']);
+    expect(reply.reply).toContain("Pet requests are considered, so I'll pass yours on to the team.");
+    expect(reply.state.openQuestions).toEqual(['Are pets allowed?']);
   });
 
   test.each([
-    ['Are pets allowed?', 'pets'],
     ['Are bills included?', 'bills'],
     ['Is there a garden?', 'the garden'],
     ['What council tax band is it?', 'council tax'],
@@ -171,7 +177,7 @@ describe('questions about the property', () => {
     expect(negotiable.state.openQuestions).toEqual(['Is the rent negotiable?']);
     const deposit = await last(propertyLink(), ['How much is the deposit and is parking included?']);
     expect(deposit.reply).not.toContain('The rent is');
-    expect(deposit.reply).toContain('One permit space');
+    expect(deposit.reply).toContain('one permit space');
     expect(deposit.reply).toContain('about the deposit');
   });
 
@@ -198,7 +204,7 @@ describe('questions about the property', () => {
 
   test('answers the question, then keeps collecting what the message also said', async () => {
     const reply = await last(propertyLink(), ["Is parking included? We'd be 2 people moving in April"]);
-    expect(reply.reply).toContain('One permit space');
+    expect(reply.reply).toContain('one permit space');
     expect(reply.state.fields).toMatchObject({ numberOfPeople: 2, moveInDate: '2026-04-01' });
     expect(reply.state.asking).toBe('annualIncome');
   });

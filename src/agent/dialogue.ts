@@ -2,7 +2,7 @@ import { formatMoney, formatUkPhone } from '#shared/format.ts';
 import { formatLongDate } from './dates.ts';
 import { type Extraction, extractAnswers } from './extract.ts';
 import { matchProperty } from './property-match.ts';
-import { answerQuestions } from './questions.ts';
+import { answerQuestions, OVERBID } from './questions.ts';
 import { joinList } from './text.ts';
 import {
   type AgentContext,
@@ -654,10 +654,16 @@ export function guidedTurn(context: AgentContext, previous: AgentState, message:
   if (propertyOutcome.changed && state.fields.propertyId !== null) updated.unshift('propertyId');
   const property = chosenProperty(context, state.fields);
 
-  const answers = answerQuestions(ex.questions, property, {
+  // An offer above the rent said as a statement ("I can pay £100 more to secure it") is declined too.
+  const questions =
+    OVERBID.test(message) && !ex.questions.some((q) => q.topics.includes('overbid'))
+      ? [...ex.questions, { text: message, topics: ['overbid' as const] }]
+      : ex.questions;
+  const answers = answerQuestions(questions, property, {
     today: context.today,
     companyName: context.companyName,
     isChoosingProperty: state.asking === 'propertyId' && property === null,
+    canBook: booksViewing(context, state),
   });
   for (const q of answers.passedOn) if (!state.openQuestions.includes(q)) state.openQuestions.push(q);
   const said: string[] = [...answers.sentences];

@@ -3,7 +3,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { monthNumber, NUMBER_WORDS } from '#shared/format.ts';
 import { addDays, daysInMonth, firstOfNextMonth, isoDate, splitIso } from './dates.ts';
 import { findJobTitles, findOccupations, isJobWord } from './occupations.ts';
-import { type QuestionPart, splitQuestions } from './questions.ts';
+import { OVERBID, type QuestionPart, splitQuestions } from './questions.ts';
 import {
   capitalise,
   NUMBER_WORD_PATTERN,
@@ -1132,7 +1132,15 @@ export function extractAnswers(
     if (people !== null) result.updates.numberOfPeople = people;
   }
   if (!refusing('annualIncome')) {
-    const income = parseIncome(numeric, {
+    // "Do you accept DSS? I'm on universal credit, £900 a month": the amount inside the question
+    // is income; "I can offer £100 more a month" is an offer above the rent, never income.
+    const benefitQuestions = split.questions.filter((q) => q.topics.includes('benefits')).map((q) => q.text);
+    const incomeText = [numeric, ...benefitQuestions]
+      .join('. ')
+      .split(/(?<=[.!?])\s+/)
+      .filter((sentence) => !OVERBID.test(sentence))
+      .join(' ');
+    const income = parseIncome(incomeText, {
       asked: asking === 'annualIncome',
       people: result.updates.numberOfPeople ?? fields.numberOfPeople,
     });

@@ -105,6 +105,15 @@ function describeProperty(property: AgentProperty, today: string): string {
     `bedrooms: ${property.bedrooms === null ? 'unknown' : property.bedrooms === 0 ? 'studio' : property.bedrooms}`,
     `parking: ${property.parking ?? 'unknown'}`,
     `available from: ${vacancy ? (vacancy <= today ? 'now' : formatLongDate(vacancy)) : 'unknown'}`,
+    `furnishing: ${property.furnishing ?? 'unknown'}`,
+    `pets: ${property.petsPolicy === 'allowed' ? 'allowed' : property.petsPolicy === 'not-allowed' ? 'not allowed' : 'requests are considered (pass them on)'}`,
+    `bills included: ${property.billsIncluded === null ? 'unknown' : property.billsIncluded ? 'yes' : 'no'}`,
+    `council tax band: ${property.councilTaxBand ?? 'unknown'}`,
+    `EPC rating: ${property.epcRating ?? 'unknown'}`,
+    `deposit: ${property.deposit === null ? 'unknown' : formatMoney(property.deposit)}`,
+    `minimum term: ${property.minimumTermMonths === null ? 'unknown' : `${property.minimumTermMonths} months`}`,
+    `features: ${property.features.length > 0 ? property.features.join(', ') : 'none listed'}`,
+    `description: ${property.description?.trim() || 'none'}`,
   ];
   return facts.map((f) => `  - ${f}`).join('\n');
 }
@@ -143,7 +152,9 @@ function systemPrompt(context: AgentContext, previous: AgentState, guided: Agent
     `Today is ${formatLongDate(context.today)} (${context.today}).`,
     listings,
     'Rules:',
-    '- Use only the facts above about a property. Never invent or guess a fact: when asked about anything not listed (pets, bills, garden, council tax, furnishing, deposit…) or listed as unknown, say you will pass the question on to the team.',
+    '- Use only the facts above about a property, its description included. Never invent or guess a fact: when asked about anything not there or listed as unknown, say you will pass the question on to the team.',
+    '- State the rent as the one listed figure. Decline politely any offer to pay more than the advertised rent: offers above it cannot be accepted.',
+    '- Asked whether benefits (DSS, housing benefit, universal credit) or children are accepted: they are very welcome to apply, and it never affects how an application is considered.',
     '- Never ask about age, children, pregnancy, nationality, religion, disability, benefits, relationship status or any other protected characteristic. If the tenant mentions any, do not repeat or record it.',
     '- Never ask for anything already known or that the tenant declined.',
     `- Known so far: ${known || 'nothing yet'}.`,

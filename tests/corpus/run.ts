@@ -4,7 +4,7 @@ import type { AgentContext, AgentState, ConversationEngine, ExtractedFields } fr
 import { agencyLinkCases } from './agency-link.ts';
 import { blindCases } from './blind.ts';
 import type { CorpusCase } from './case.ts';
-import { allProperties, companyName } from './fixtures.ts';
+import { allProperties, companyName, linkProperties } from './fixtures.ts';
 import { hardCases } from './hard.ts';
 import { phoneStyleCases } from './phone-style.ts';
 import { propertyLinkCases } from './property-link.ts';
@@ -36,7 +36,7 @@ export const FIELD_NAMES: Array<keyof ExtractedFields> = [
 const TEXT_FIELDS = new Set<keyof ExtractedFields>(['profession', 'availability', 'moveInText']);
 
 export function contextFor(c: CorpusCase): AgentContext {
-  const property = c.linkPropertyId ? (allProperties.find((p) => p.id === c.linkPropertyId) ?? null) : null;
+  const property = c.linkPropertyId ? (linkProperties.find((p) => p.id === c.linkPropertyId) ?? null) : null;
   return { companyName, property, properties: allProperties, today: c.today };
 }
 
