@@ -2,8 +2,17 @@ import fc from 'fast-check';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { describe, expect, test } from 'vitest';
 import { formatUkPhone } from '#shared/format.ts';
-import { allProperties, birch, companyName, elm, forge, maple, oak } from '#tests/corpus/fixtures.ts';
-import { createGuidedEngine } from './dialogue.ts';
+import {
+  allProperties,
+  birch,
+  companyName,
+  elm,
+  forge,
+  maple,
+  oak,
+  willow as willowLike,
+} from '#tests/corpus/fixtures.ts';
+import { createGuidedEngine, lastQuestionOf } from './dialogue.ts';
 import { toLeadFields } from './lead-fields.ts';
 import {
   type AgentContext,
@@ -320,6 +329,25 @@ describe('robustness', () => {
     expect(reply.reply).toMatch(/team has your number/);
     expect(reply.state.fields.phone).toBe('+447700900607');
     expect(reply.state.openQuestions).toEqual([]);
+  });
+});
+
+describe('a conversation that listens', () => {
+  test('greets back when greeted', async () => {
+    const reply = await last(propertyLink(), ['Hello! is parking included?']);
+    expect(reply.reply).toMatch(/^(?:Hi!|Hello!|Hi there!) For parking, there's one permit space\./);
+  });
+
+  test('after a side question: the answer, then a shorter prompt, never the same question twice in a row', async () => {
+    const replies = await chat(propertyLink(willowLike), [
+      'is there a garden?',
+      'are bills included?',
+      'what about the deposit?',
+    ]);
+    const asked = replies.map((r) => lastQuestionOf(r.reply));
+    for (let i = 1; i < asked.length; i++) expect(asked[i]).not.toBe(asked[i - 1]);
+    expect(replies[1].reply).toMatch(/^Yes, there's a garden\. (?:So|And),? when/);
+    for (const r of replies.slice(1)) expect(r.state.asking).toBe('moveInDate');
   });
 });
 

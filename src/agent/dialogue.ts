@@ -116,6 +116,36 @@ function vary<T>(options: readonly T[], seed: number): T {
   return options[Math.abs(seed) % options.length];
 }
 
+/** The last question a message asks: "… Is that all correct?" → "Is that all correct?". */
+export function lastQuestionOf(text: string): string | null {
+  const questions = text.split(/(?<=[.!?])\s+|\n+/).filter((s) => s.trim().endsWith('?'));
+  return questions.length > 0 ? questions[questions.length - 1].trim() : null;
+}
+
+/** As `vary`, but never the phrasing whose question the previous reply ended on. */
+function varyAvoiding(options: readonly string[], seed: number, avoid: string | null | undefined): string {
+  const first = Math.abs(seed) % options.length;
+  for (let i = 0; i < options.length; i++) {
+    const option = options[(first + i) % options.length];
+    if (!avoid || lastQuestionOf(option) !== avoid) return option;
+  }
+  return options[first];
+}
+
+/** Shorter ways back to the question after answering one of the tenant's. */
+const SHORT_QUESTIONS: Partial<Record<SlotName, readonly string[]>> = {
+  moveInDate: ['So, when would you like to move in?', 'And when are you hoping to move in?'],
+  numberOfPeople: ['And how many of you would be moving in?', 'So, how many people would be living there?'],
+  annualIncome: [
+    'And roughly what is your annual income before tax? Monthly is fine too.',
+    'So, what is your approximate yearly income? A combined figure is fine.',
+  ],
+  profession: ['And what do you do for work?', 'So, what is your occupation?'],
+  name: ['And could I take your full name?', 'So, what name should I pass on?'],
+  phone: ['And the best number to reach you on?', 'So, which phone number suits you best?'],
+  availability: ['And when could you come for a viewing?', 'So, when are you free for a viewing?'],
+};
+
 function propertyButtons(properties: AgentProperty[]): string[] {
   return [...properties.slice(0, MAX_PROPERTY_BUTTONS).map((p) => p.name), QUICK_REPLIES.anyProperty];
 }
@@ -123,6 +153,7 @@ function propertyButtons(properties: AgentProperty[]): string[] {
 type Question = { text: string; quickReplies: string[]; asking: SlotName };
 
 function questionFor(slot: SlotName, context: AgentContext, state: AgentState, seed: number): Question {
+  const vary = (options: readonly string[], at: number) => varyAvoiding(options, at, state.lastQuestion);
   const ask = (text: string, quickReplies: readonly string[] = []): Question => ({
     text,
     quickReplies: [...quickReplies],
@@ -131,7 +162,13 @@ function questionFor(slot: SlotName, context: AgentContext, state: AgentState, s
   switch (slot) {
     case 'propertyId':
       return ask(
-        'Which of our properties are you interested in? Tap one below, or tell me the street or area.',
+        vary(
+          [
+            'Which of our properties are you interested in? Tap one below, or tell me the street or area.',
+            'Which property would you like to ask about? Tap one below, or tell me the street or area.',
+          ],
+          seed,
+        ),
         propertyButtons(context.properties),
       );
     case 'moveInDate':
@@ -254,7 +291,12 @@ function summary(context: AgentContext, state: AgentState): string {
         ? line('Viewing availability', f.availability)
         : null,
   ].filter((l): l is string => l !== null);
-  return `Here's a summary of what I have:\n${lines.join('\n')}\nIs that all correct?`;
+  const ask = varyAvoiding(
+    ['Is that all correct?', 'Does that all look right?', 'Is everything there correct?'],
+    state.turns,
+    state.lastQuestion,
+  );
+  return `Here's a summary of what I have:\n${lines.join('\n')}\n${ask}`;
 }
 
 /** Noun phrases for the slots a message filled, for the acknowledgement. */
@@ -352,8 +394,10 @@ function acknowledge(
 }
 
 function reply(text: string, quickReplies: string[], state: AgentState, isComplete = false): AgentReply {
+  const tidy = text.replace(/\s+\n/g, '\n').replace(/ {2,}/g, ' ').trim();
+  state.lastQuestion = lastQuestionOf(tidy);
   return {
-    reply: text.replace(/\s+\n/g, '\n').replace(/ {2,}/g, ' ').trim(),
+    reply: tidy,
     quickReplies,
     state,
     isComplete,
@@ -400,6 +444,9 @@ export function startConversation(context: AgentContext): AgentReply {
   const text = `Hi, welcome to ${context.companyName}! I'm their AI assistant: I'll ask a few quick questions and pass your answers to the team to arrange a viewing. ${about} ${question.text}`;
   return reply(text, question.quickReplies, state);
 }
+
+/** The tenant says hello: the agent says hello back. */
+const GREETING = /^\s*(?:hi|hello|hey|hiya|heya|good (?:morning|afternoon|evening)|morning|evening)\b/i;
 
 const CHANGE_PROPERTY =
   /\b(?:actually|meant|instead|rather|other one|change|switch|prefer|not that one|wrong (?:one|property))\b/i;
@@ -520,7 +567,14 @@ function offerSlots(
   state: AgentState,
   lead: string,
   slots: ViewingSlot[],
-  question = 'When would you like to come for a viewing? Tap a time below, or choose Other times if none of these suit.',
+  question = varyAvoiding(
+    [
+      'When would you like to come for a viewing? Tap a time below, or choose Other times if none of these suit.',
+      'Which of these viewing times suits you? Tap one, or choose Other times.',
+    ],
+    state.turns,
+    state.lastQuestion,
+  ),
 ): AgentReply {
   viewingState(state).offered = slots;
   state.asking = 'viewing';
@@ -667,6 +721,8 @@ export function guidedTurn(context: AgentContext, previous: AgentState, message:
   });
   for (const q of answers.passedOn) if (!state.openQuestions.includes(q)) state.openQuestions.push(q);
   const said: string[] = [...answers.sentences];
+  if (GREETING.test(message) && !updated.includes('name'))
+    said.unshift(vary(['Hi!', 'Hello!', 'Hi there!'], seed));
 
   if (state.turns >= MAX_TURNS) return closeAtTurnLimit(context.companyName, state, said);
 
@@ -774,15 +830,24 @@ export function guidedTurn(context: AgentContext, previous: AgentState, message:
         );
       }
       state.asking = 'confirm';
-      return reply(`${said.join(' ')} Of course. What would you like to change?`, [], state);
+      const what = varyAvoiding(
+        ['Of course. What would you like to change?', 'No problem. What should I change?'],
+        seed,
+        state.lastQuestion,
+      );
+      return reply(`${said.join(' ')} ${what}`, [], state);
     }
     if (said.length > 0) {
       state.asking = 'confirm';
-      return reply(
-        `${said.join(' ')} Apart from that, is the summary above all correct?`,
-        [...QUICK_REPLIES.confirm],
-        state,
+      const check = varyAvoiding(
+        [
+          'Apart from that, is the summary above all correct?',
+          'Otherwise, does the summary above look right?',
+        ],
+        seed,
+        state.lastQuestion,
       );
+      return reply(`${said.join(' ')} ${check}`, [...QUICK_REPLIES.confirm], state);
     }
     if (state.asking && state.asking !== 'confirm' && state.asking !== 'viewing') {
       const question = questionFor(state.asking, context, state, seed);
@@ -790,7 +855,14 @@ export function guidedTurn(context: AgentContext, previous: AgentState, message:
     }
     state.asking = 'confirm';
     return reply(
-      "Sorry, I didn't quite catch that. Is everything in the summary correct, or is there something you'd like to change?",
+      varyAvoiding(
+        [
+          "Sorry, I didn't quite catch that. Is everything in the summary correct, or is there something you'd like to change?",
+          'Sorry, I missed that. Does the summary look right, or should I change something?',
+        ],
+        seed,
+        state.lastQuestion,
+      ),
       [...QUICK_REPLIES.confirm],
       state,
     );
@@ -837,6 +909,11 @@ export function guidedTurn(context: AgentContext, previous: AgentState, message:
   }
   const next = missing[0];
   const question = questionFor(next, context, state, seed);
+  // After answering the tenant's question, back to ours in fewer words.
+  const short = SHORT_QUESTIONS[next];
+  if (short && answers.sentences.length > 0 && updated.length === 0 && previous.asking === next) {
+    question.text = varyAvoiding(short, seed, state.lastQuestion);
+  }
   const isRepeat = previous.asking === next && !understood && said.length === 0 && !letGo;
   const lead = isRepeat
     ? vary(["Sorry, I didn't quite catch that.", "Sorry, I'm not sure I followed."], seed) +

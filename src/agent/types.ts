@@ -80,6 +80,8 @@ export type AgentState = {
   attempts?: number;
   /** Which link the chat began on: only on the agency-wide link may the tenant pick or change the property. */
   link?: 'property' | 'agency';
+  /** The question the last reply ended on, so the next one is worded differently. */
+  lastQuestion?: string | null;
   /** Viewing booking, when the property takes bookings (absent until slots are first offered). */
   viewing?: ViewingState;
 };
