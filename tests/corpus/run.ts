@@ -6,6 +6,7 @@ import { blindCases } from './blind.ts';
 import type { CorpusCase } from './case.ts';
 import { allProperties, companyName, linkProperties } from './fixtures.ts';
 import { hardCases } from './hard.ts';
+import { harderCases } from './harder.ts';
 import { phoneStyleCases } from './phone-style.ts';
 import { propertyLinkCases } from './property-link.ts';
 
@@ -16,6 +17,7 @@ export const batches: Array<{ name: string; cases: CorpusCase[] }> = [
   { name: 'hard', cases: hardCases },
   { name: 'blind', cases: blindCases },
   { name: 'phone-style', cases: phoneStyleCases },
+  { name: 'harder', cases: harderCases },
 ];
 
 export const corpus: CorpusCase[] = batches.flatMap((b) => b.cases);
