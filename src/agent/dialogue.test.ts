@@ -478,3 +478,10 @@ describe('booking a viewing from free slots', () => {
     expect(closed.reply).toMatch(/Your viewing is booked for Sunday 8 March at 11:00\. Have a great day!$/);
   });
 });
+
+describe('a listing named by its price on the agency link', () => {
+  test('"the £895 one" picks the listing advertised at £895', async () => {
+    const reply = await last(agencyLink, ['the £895 one']);
+    expect(reply.state.fields.propertyId).toBe('prop-quay');
+  });
+});

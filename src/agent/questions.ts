@@ -202,6 +202,11 @@ export function splitQuestions(message: string): SplitMessage {
       }
       continue;
     }
+    // "when my lease ends on the 28th": an answer about time, not a question.
+    if (!endsWithQuestionMark && start === 0 && /^when\s+(?:i|we|my|our|the|his|her)\b/i.test(sentence)) {
+      statements.push(sentence);
+      continue;
+    }
     // A question word that opens a bare answer ("any weekday after 5pm") is not a question.
     if (!endsWithQuestionMark && /^(?:any|anything|how about|what about)\b/i.test(sentence.slice(start))) {
       statements.push(sentence);

@@ -81,7 +81,7 @@ export const harderCases: CorpusCase[] = [
       phone: '+447700900802',
       availability: 'weekday evenings',
     },
-    9,
+    8,
   ),
   chat(
     'harder-two-incomes',
@@ -212,7 +212,7 @@ export const harderCases: CorpusCase[] = [
       phone: '+447700900807',
       availability: 'afternoons',
     },
-    8,
+    9,
   ),
   chat(
     'harder-mid-march',
@@ -293,7 +293,7 @@ export const harderCases: CorpusCase[] = [
       phone: '+447700900810',
       availability: 'mornings before 11',
     },
-    9,
+    10,
   ),
   chat(
     'harder-lease-ends-28th',
