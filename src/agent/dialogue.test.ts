@@ -485,3 +485,28 @@ describe('a listing named by its price on the agency link', () => {
     expect(reply.state.fields.propertyId).toBe('prop-quay');
   });
 });
+
+describe('pre-filled slots from a portal enquiry', () => {
+  test('known facts are never asked for, only confirmed in the summary', async () => {
+    const context = propertyLink();
+    const known = { name: 'sarah jones', email: 'Sarah.Jones@Gmail.com', phone: '07700 900123' };
+    const replies = [engine.start(context, known)];
+    for (const message of ['1st March', '2', '£42,000', 'Nurse', 'weekday evenings']) {
+      replies.push(await engine.reply(context, replies[replies.length - 1].state, message));
+    }
+    const asked = replies.map((r) => r.state.asking);
+    expect(asked).not.toContain('name');
+    expect(asked).not.toContain('email');
+    expect(asked).not.toContain('phone');
+    const summary = replies[replies.length - 1].reply;
+    expect(summary).toContain('• Name: Sarah Jones');
+    expect(summary).toContain('• Email: sarah.jones@gmail.com');
+    expect(summary).toContain('• Phone: 07700 900123');
+    expect(replies[replies.length - 1].state.asking).toBe('confirm');
+  });
+
+  test('an unreadable pre-filled email is asked for as usual', () => {
+    const start = engine.start(propertyLink(), { email: 'not an email' });
+    expect(start.state.fields.email).toBeNull();
+  });
+});

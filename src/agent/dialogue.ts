@@ -1,9 +1,9 @@
 import { formatMoney, formatUkPhone } from '#shared/format.ts';
-import { formatLongDate } from './dates.ts';
-import { type Extraction, extractAnswers } from './extract.ts';
+import { formatLongDate, splitIso } from './dates.ts';
+import { type Extraction, extractAnswers, parseEmail, parsePhone } from './extract.ts';
 import { matchProperty } from './property-match.ts';
 import { answerQuestions, OVERBID } from './questions.ts';
-import { joinList } from './text.ts';
+import { joinList, titleCase } from './text.ts';
 import {
   type AgentContext,
   type AgentProperty,
@@ -422,8 +422,8 @@ export function closeAtTurnLimit(
 }
 
 /** The opening: the company, that this is an AI assistant, where answers go, the first question. */
-export function startConversation(context: AgentContext): AgentReply {
-  const fields = emptyFields();
+export function startConversation(context: AgentContext, known: Partial<ExtractedFields> = {}): AgentReply {
+  const fields = { ...emptyFields(), ...prefilled(known) };
   if (context.property) fields.propertyId = context.property.id;
   const state: AgentState = {
     fields,
@@ -447,6 +447,30 @@ export function startConversation(context: AgentContext): AgentReply {
 
 /** The tenant says hello: the agent says hello back. */
 const GREETING = /^\s*(?:hi|hello|hey|hiya|heya|good (?:morning|afternoon|evening)|morning|evening)\b/i;
+
+/**
+ * Facts known before the chat starts (a portal enquiry's name, email and phone), checked as the
+ * tenant's own answers would be: never asked for, confirmed in the summary.
+ */
+function prefilled(known: Partial<ExtractedFields>): Partial<ExtractedFields> {
+  const facts: Partial<ExtractedFields> = {};
+  const text = (value: string | null | undefined) => {
+    const trimmed = value?.trim();
+    return trimmed && trimmed.length <= 200 ? trimmed : null;
+  };
+  if (text(known.name)) facts.name = titleCase(text(known.name) ?? '');
+  if (known.email) facts.email = parseEmail(known.email).email;
+  if (known.phone) facts.phone = parsePhone(known.phone).phone;
+  if (known.moveInDate && splitIso(known.moveInDate)) facts.moveInDate = known.moveInDate;
+  else if (text(known.moveInText)) facts.moveInText = text(known.moveInText);
+  if (known.numberOfPeople && known.numberOfPeople >= 1 && known.numberOfPeople <= 20)
+    facts.numberOfPeople = known.numberOfPeople;
+  if (known.annualIncome !== undefined && known.annualIncome !== null && known.annualIncome >= 0)
+    facts.annualIncome = Math.round(known.annualIncome);
+  if (text(known.profession)) facts.profession = text(known.profession);
+  if (text(known.availability)) facts.availability = text(known.availability);
+  return Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== null));
+}
 
 const CHANGE_PROPERTY =
   /\b(?:actually|meant|instead|rather|other one|change|switch|prefer|not that one|wrong (?:one|property))\b/i;
@@ -931,7 +955,7 @@ export function guidedTurn(context: AgentContext, previous: AgentState, message:
 
 export function createGuidedEngine(): ConversationEngine {
   return {
-    start: (context) => startConversation(context),
+    start: (context, known) => startConversation(context, known),
     reply: async (context, state, message) => guidedTurn(context, state, message),
     confirmViewing,
     offerSlotsAgain,

@@ -280,7 +280,7 @@ export function createLlmEngine(options: LlmEngineOptions): ConversationEngine {
   const model = modelFor(options);
   const report = (error: unknown) => options.onFallback?.(error);
   return {
-    start: (context) => options.fallback.start(context),
+    start: (context, known) => options.fallback.start(context, known),
     // Booking is the guided agent's: slot buttons and the booked closing are exact.
     confirmViewing: (context, state, slot) => options.fallback.confirmViewing(context, state, slot),
     offerSlotsAgain: (context, state) => options.fallback.offerSlotsAgain(context, state),
