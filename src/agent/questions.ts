@@ -368,7 +368,14 @@ export function answerQuestions(
         continue;
       }
       if (!property) {
-        needsProperty = true;
+        // The core facts wait for the listing to be chosen; the details go to the team as they are.
+        const isCore = ['rent', 'bedrooms', 'parking', 'vacancy', 'address'].includes(topic as string);
+        if (isCore) needsProperty = true;
+        else {
+          passOn = true;
+          const label = topicLabel(topic);
+          if (!unknownLabels.includes(label)) unknownLabels.push(label);
+        }
         continue;
       }
       const answer = answerFromListing(topic, property, options.today, question.text);
