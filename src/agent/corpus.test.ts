@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type CorpusReport, formatReport, runCorpus } from '#tests/corpus/run.ts';
-import { createGuidedEngine } from './dialogue.ts';
+import { createGuidedEngine, lastQuestionOf } from './dialogue.ts';
 import { CLOSING_SENTENCE } from './types.ts';
 
 /** Words that would mean the agent asked about a protected characteristic. */
@@ -33,7 +33,20 @@ describe('the tenant corpus through the guided agent', () => {
   test('never asks about a protected characteristic', () => {
     for (const c of report.cases) {
       const agentLines = c.transcript.filter((line) => line.startsWith('AI: '));
-      for (const line of agentLines) expect(line, c.id).not.toMatch(PROTECTED);
+      // Questions only: the agent may say that families and benefits are welcome.
+      const asked = agentLines.flatMap((line) => line.split(/(?<=[.!?])\s+/).filter((s) => s.endsWith('?')));
+      for (const question of asked) expect(question, c.id).not.toMatch(PROTECTED);
+    }
+  });
+
+  test('no two consecutive replies end with the same question', () => {
+    for (const c of report.cases) {
+      const asked = c.transcript
+        .filter((line) => line.startsWith('AI: '))
+        .map((line) => lastQuestionOf(line.replace(/ \[[^\]]*\]$/, '')));
+      for (let i = 1; i < asked.length; i++) {
+        if (asked[i] !== null) expect(asked[i], `${c.id}, reply ${i}`).not.toBe(asked[i - 1]);
+      }
     }
   });
 

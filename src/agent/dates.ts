@@ -1,22 +1,9 @@
+import { MONTH_NAMES, parseUkDate } from '#shared/format.ts';
+
 /**
  * Calendar dates as `yyyy-mm-dd` strings. Arithmetic runs in UTC on date-only values so that the
  * process time zone never shifts a day; "today" always comes from the caller (Europe/London).
  */
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 const DAY_MS = 86_400_000;
 
@@ -71,11 +58,8 @@ export function firstOfNextMonth(iso: string): string {
 
 /** `dd/mm/yyyy` (the UK form the product stores and shows) → `yyyy-mm-dd`, or null. */
 export function ukToIso(uk: string | null | undefined): string | null {
-  if (!uk) return null;
-  const m = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/.exec(uk);
-  if (!m) return null;
-  const iso = isoDate(Number(m[3]), Number(m[2]), Number(m[1]));
-  return splitIso(iso) ? iso : null;
+  const date = uk ? parseUkDate(uk) : null;
+  return date ? isoDate(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()) : null;
 }
 
 /** `yyyy-mm-dd` → `dd/mm/yyyy`. */
@@ -87,7 +71,7 @@ export function isoToUk(iso: string): string {
 /** `yyyy-mm-dd` → "1 March 2026". */
 export function formatLongDate(iso: string): string {
   const p = splitIso(iso)!;
-  return `${p.day} ${MONTHS[p.month - 1]} ${p.year}`;
+  return `${p.day} ${MONTH_NAMES[p.month - 1]} ${p.year}`;
 }
 
 export function dayOfWeek(iso: string): number {

@@ -1,8 +1,19 @@
 import fc from 'fast-check';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { describe, expect, test } from 'vitest';
-import { allProperties, birch, companyName, elm, forge, maple, oak } from '#tests/corpus/fixtures.ts';
-import { createGuidedEngine, formatPhone } from './dialogue.ts';
+import { formatUkPhone } from '#shared/format.ts';
+import {
+  allProperties,
+  birch,
+  companyName,
+  elm,
+  forge,
+  maple,
+  oak,
+  willow as willowLike,
+} from '#tests/corpus/fixtures.ts';
+import { createGuidedEngine, lastQuestionOf } from './dialogue.ts';
+import { toLeadFields } from './lead-fields.ts';
 import {
   type AgentContext,
   type AgentProperty,
@@ -135,7 +146,7 @@ describe('questions about the property', () => {
   test.each([
     ['How much is the rent?', 'The rent is £1,250 pcm.'],
     ['How many bedrooms does it have?', 'It has 2 bedrooms.'],
-    ['Is there parking?', 'On parking, the listing says: One permit space.'],
+    ['Is there parking?', "For parking, there's one permit space."],
     ['Is it still available?', "Yes, it's still listed with us and available from 1 March 2026."],
     ["What's the address?", 'The address is Flat 3, 27 Elm Road, Headingley, Leeds LS6 3BQ.'],
   ])('%s is answered from the listing', async (question, answer) => {
@@ -145,13 +156,19 @@ describe('questions about the property', () => {
     expect(reply.state.asking).toBe('moveInDate');
   });
 
-  test('weekly rent is given with its monthly equivalent', async () => {
+  test('the rent is one figure, as listed', async () => {
     const reply = await last(propertyLink(forge), ['how much is it?']);
-    expect(reply.reply).toContain('The rent is £225 pw (about £975 a month).');
+    expect(reply.reply).toContain('The rent is £225 pw.');
+    expect(reply.reply).not.toMatch(/about £/);
+  });
+
+  test('a bare listing: pet requests are considered and passed on', async () => {
+    const reply = await last(propertyLink(), ['Are pets allowed?']);
+    expect(reply.reply).toContain("Pet requests are considered, so I'll pass yours on to the team.");
+    expect(reply.state.openQuestions).toEqual(['Are pets allowed?']);
   });
 
   test.each([
-    ['Are pets allowed?', 'pets'],
     ['Are bills included?', 'bills'],
     ['Is there a garden?', 'the garden'],
     ['What council tax band is it?', 'council tax'],
@@ -169,7 +186,7 @@ describe('questions about the property', () => {
     expect(negotiable.state.openQuestions).toEqual(['Is the rent negotiable?']);
     const deposit = await last(propertyLink(), ['How much is the deposit and is parking included?']);
     expect(deposit.reply).not.toContain('The rent is');
-    expect(deposit.reply).toContain('One permit space');
+    expect(deposit.reply).toContain('one permit space');
     expect(deposit.reply).toContain('about the deposit');
   });
 
@@ -196,7 +213,7 @@ describe('questions about the property', () => {
 
   test('answers the question, then keeps collecting what the message also said', async () => {
     const reply = await last(propertyLink(), ["Is parking included? We'd be 2 people moving in April"]);
-    expect(reply.reply).toContain('One permit space');
+    expect(reply.reply).toContain('one permit space');
     expect(reply.state.fields).toMatchObject({ numberOfPeople: 2, moveInDate: '2026-04-01' });
     expect(reply.state.asking).toBe('annualIncome');
   });
@@ -315,6 +332,25 @@ describe('robustness', () => {
   });
 });
 
+describe('a conversation that listens', () => {
+  test('greets back when greeted', async () => {
+    const reply = await last(propertyLink(), ['Hello! is parking included?']);
+    expect(reply.reply).toMatch(/^(?:Hi!|Hello!|Hi there!) For parking, there's one permit space\./);
+  });
+
+  test('after a side question: the answer, then a shorter prompt, never the same question twice in a row', async () => {
+    const replies = await chat(propertyLink(willowLike), [
+      'is there a garden?',
+      'are bills included?',
+      'what about the deposit?',
+    ]);
+    const asked = replies.map((r) => lastQuestionOf(r.reply));
+    for (let i = 1; i < asked.length; i++) expect(asked[i]).not.toBe(asked[i - 1]);
+    expect(replies[1].reply).toMatch(/^Yes, there's a garden\. (?:So|And),? when/);
+    for (const r of replies.slice(1)) expect(r.state.asking).toBe('moveInDate');
+  });
+});
+
 describe('tone', () => {
   test('varies its wording across a conversation', async () => {
     const replies = await chat(propertyLink(), fullAnswers);
@@ -324,14 +360,22 @@ describe('tone', () => {
 });
 
 describe('phone numbers in the summary', () => {
-  test('are laid out as libphonenumber lays them out, for every UK range', () => {
+  test('the chat summary and the dashboard lay out the same phone the same way, as libphonenumber does', async () => {
     const national = fc.oneof(fc.stringMatching(/^7\d{9}$/), fc.stringMatching(/^[1-3]\d{8,9}$/));
-    fc.assert(
-      fc.property(national, (digits) => {
+    const confirming = (await last(propertyLink(), fullAnswers)).state;
+    await fc.assert(
+      fc.asyncProperty(national, async (digits) => {
         const e164 = `+44${digits}`;
-        expect(formatPhone(e164)).toBe(parsePhoneNumberFromString(e164)?.formatNational() ?? e164);
+        const state = { ...confirming, fields: { ...confirming.fields, phone: e164 } };
+        const summary = await engine.reply(propertyLink(), state, 'my name is Sarah Smith');
+        const shown = /• Phone: (.+)/.exec(summary.reply)?.[1];
+        // The dashboard's table, lead sheet and search show the stored lead's number through formatUkPhone.
+        const lead = toLeadFields(summary.state, propertyLink());
+        expect(shown).toBe(formatUkPhone(lead.contactNumber));
+        const parsed = parsePhoneNumberFromString(e164);
+        if (parsed) expect(shown).toBe(parsed.formatNational());
       }),
-      { numRuns: 1000 },
+      { numRuns: 300 },
     );
   });
 });
@@ -432,5 +476,37 @@ describe('booking a viewing from free slots', () => {
     expect(rest[rest.length - 1].reply).toMatch(/• Viewing: Sunday 8 March at 11:00/);
     const closed = await engine.reply(booking, rest[rest.length - 1].state, 'yes');
     expect(closed.reply).toMatch(/Your viewing is booked for Sunday 8 March at 11:00\. Have a great day!$/);
+  });
+});
+
+describe('a listing named by its price on the agency link', () => {
+  test('"the £895 one" picks the listing advertised at £895', async () => {
+    const reply = await last(agencyLink, ['the £895 one']);
+    expect(reply.state.fields.propertyId).toBe('prop-quay');
+  });
+});
+
+describe('pre-filled slots from a portal enquiry', () => {
+  test('known facts are never asked for, only confirmed in the summary', async () => {
+    const context = propertyLink();
+    const known = { name: 'sarah jones', email: 'Sarah.Jones@Gmail.com', phone: '07700 900123' };
+    const replies = [engine.start(context, known)];
+    for (const message of ['1st March', '2', '£42,000', 'Nurse', 'weekday evenings']) {
+      replies.push(await engine.reply(context, replies[replies.length - 1].state, message));
+    }
+    const asked = replies.map((r) => r.state.asking);
+    expect(asked).not.toContain('name');
+    expect(asked).not.toContain('email');
+    expect(asked).not.toContain('phone');
+    const summary = replies[replies.length - 1].reply;
+    expect(summary).toContain('• Name: Sarah Jones');
+    expect(summary).toContain('• Email: sarah.jones@gmail.com');
+    expect(summary).toContain('• Phone: 07700 900123');
+    expect(replies[replies.length - 1].state.asking).toBe('confirm');
+  });
+
+  test('an unreadable pre-filled email is asked for as usual', () => {
+    const start = engine.start(propertyLink(), { email: 'not an email' });
+    expect(start.state.fields.email).toBeNull();
   });
 });

@@ -1,9 +1,9 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { formatLongDate } from './dates.ts';
-import { type Extraction, extractAnswers } from './extract.ts';
+import { formatMoney, formatUkPhone } from '#shared/format.ts';
+import { formatLongDate, splitIso } from './dates.ts';
+import { type Extraction, extractAnswers, parseEmail, parsePhone } from './extract.ts';
 import { matchProperty } from './property-match.ts';
-import { answerQuestions } from './questions.ts';
-import { formatPounds, joinList } from './text.ts';
+import { answerQuestions, OVERBID } from './questions.ts';
+import { joinList, titleCase } from './text.ts';
 import {
   type AgentContext,
   type AgentProperty,
@@ -116,6 +116,36 @@ function vary<T>(options: readonly T[], seed: number): T {
   return options[Math.abs(seed) % options.length];
 }
 
+/** The last question a message asks: "… Is that all correct?" → "Is that all correct?". */
+export function lastQuestionOf(text: string): string | null {
+  const questions = text.split(/(?<=[.!?])\s+|\n+/).filter((s) => s.trim().endsWith('?'));
+  return questions.length > 0 ? questions[questions.length - 1].trim() : null;
+}
+
+/** As `vary`, but never the phrasing whose question the previous reply ended on. */
+function varyAvoiding(options: readonly string[], seed: number, avoid: string | null | undefined): string {
+  const first = Math.abs(seed) % options.length;
+  for (let i = 0; i < options.length; i++) {
+    const option = options[(first + i) % options.length];
+    if (!avoid || lastQuestionOf(option) !== avoid) return option;
+  }
+  return options[first];
+}
+
+/** Shorter ways back to the question after answering one of the tenant's. */
+const SHORT_QUESTIONS: Partial<Record<SlotName, readonly string[]>> = {
+  moveInDate: ['So, when would you like to move in?', 'And when are you hoping to move in?'],
+  numberOfPeople: ['And how many of you would be moving in?', 'So, how many people would be living there?'],
+  annualIncome: [
+    'And roughly what is your annual income before tax? Monthly is fine too.',
+    'So, what is your approximate yearly income? A combined figure is fine.',
+  ],
+  profession: ['And what do you do for work?', 'So, what is your occupation?'],
+  name: ['And could I take your full name?', 'So, what name should I pass on?'],
+  phone: ['And the best number to reach you on?', 'So, which phone number suits you best?'],
+  availability: ['And when could you come for a viewing?', 'So, when are you free for a viewing?'],
+};
+
 function propertyButtons(properties: AgentProperty[]): string[] {
   return [...properties.slice(0, MAX_PROPERTY_BUTTONS).map((p) => p.name), QUICK_REPLIES.anyProperty];
 }
@@ -123,6 +153,7 @@ function propertyButtons(properties: AgentProperty[]): string[] {
 type Question = { text: string; quickReplies: string[]; asking: SlotName };
 
 function questionFor(slot: SlotName, context: AgentContext, state: AgentState, seed: number): Question {
+  const vary = (options: readonly string[], at: number) => varyAvoiding(options, at, state.lastQuestion);
   const ask = (text: string, quickReplies: readonly string[] = []): Question => ({
     text,
     quickReplies: [...quickReplies],
@@ -131,7 +162,13 @@ function questionFor(slot: SlotName, context: AgentContext, state: AgentState, s
   switch (slot) {
     case 'propertyId':
       return ask(
-        'Which of our properties are you interested in? Tap one below, or tell me the street or area.',
+        vary(
+          [
+            'Which of our properties are you interested in? Tap one below, or tell me the street or area.',
+            'Which property would you like to ask about? Tap one below, or tell me the street or area.',
+          ],
+          seed,
+        ),
         propertyButtons(context.properties),
       );
     case 'moveInDate':
@@ -219,19 +256,6 @@ function isMissing(slot: SlotName, context: AgentContext, state: AgentState): bo
   return missingSlots(context, state).includes(slot);
 }
 
-/**
- * A UK mobile (07xxx xxxxxx, but not the 070 personal and 076 pager ranges, laid out otherwise)
- * is laid out as libphonenumber lays it out, without its cost: a fraction of a millisecond per
- * call, and the summary shows the number at every turn once it is known.
- */
-const UK_MOBILE = /^\+44(7[1-57-9]\d{3})(\d{6})$/;
-
-function formatPhone(e164: string): string {
-  const mobile = UK_MOBILE.exec(e164);
-  if (mobile) return `0${mobile[1]} ${mobile[2]}`;
-  return parsePhoneNumberFromString(e164)?.formatNational() ?? e164;
-}
-
 function describeMoveIn(fields: ExtractedFields, today: string): string | null {
   if (fields.moveInDate)
     return fields.moveInDate === today
@@ -253,18 +277,26 @@ function summary(context: AgentContext, state: AgentState): string {
         : null,
     line('Move-in', describeMoveIn(f, context.today)),
     line('People', f.numberOfPeople === null ? null : String(f.numberOfPeople)),
-    line('Income', f.annualIncome === null ? null : `${formatPounds(f.annualIncome)} a year`),
+    line(
+      'Income',
+      f.annualIncome === null ? null : `${formatMoney(f.annualIncome, { wholePounds: true })} a year`,
+    ),
     line('Occupation', f.profession),
     line('Name', f.name),
     line('Email', f.email),
-    line('Phone', f.phone ? formatPhone(f.phone) : null),
+    line('Phone', f.phone ? formatUkPhone(f.phone) : null),
     state.viewing?.booked
       ? line('Viewing', f.availability)
       : f.availability !== null || !booksViewing(context, state)
         ? line('Viewing availability', f.availability)
         : null,
   ].filter((l): l is string => l !== null);
-  return `Here's a summary of what I have:\n${lines.join('\n')}\nIs that all correct?`;
+  const ask = varyAvoiding(
+    ['Is that all correct?', 'Does that all look right?', 'Is everything there correct?'],
+    state.turns,
+    state.lastQuestion,
+  );
+  return `Here's a summary of what I have:\n${lines.join('\n')}\n${ask}`;
 }
 
 /** Noun phrases for the slots a message filled, for the acknowledgement. */
@@ -283,7 +315,7 @@ function describeUpdates(updated: SlotName[], fields: ExtractedFields, today: st
         break;
       case 'annualIncome':
         if (fields.annualIncome !== null)
-          items.push(`an income of ${formatPounds(fields.annualIncome)} a year`);
+          items.push(`an income of ${formatMoney(fields.annualIncome, { wholePounds: true })} a year`);
         break;
       case 'profession':
         if (fields.profession) items.push(`your occupation (${fields.profession})`);
@@ -362,8 +394,10 @@ function acknowledge(
 }
 
 function reply(text: string, quickReplies: string[], state: AgentState, isComplete = false): AgentReply {
+  const tidy = text.replace(/\s+\n/g, '\n').replace(/ {2,}/g, ' ').trim();
+  state.lastQuestion = lastQuestionOf(tidy);
   return {
-    reply: text.replace(/\s+\n/g, '\n').replace(/ {2,}/g, ' ').trim(),
+    reply: tidy,
     quickReplies,
     state,
     isComplete,
@@ -388,8 +422,8 @@ export function closeAtTurnLimit(
 }
 
 /** The opening: the company, that this is an AI assistant, where answers go, the first question. */
-export function startConversation(context: AgentContext): AgentReply {
-  const fields = emptyFields();
+export function startConversation(context: AgentContext, known: Partial<ExtractedFields> = {}): AgentReply {
+  const fields = { ...emptyFields(), ...prefilled(known) };
   if (context.property) fields.propertyId = context.property.id;
   const state: AgentState = {
     fields,
@@ -409,6 +443,33 @@ export function startConversation(context: AgentContext): AgentReply {
   // Short on purpose: tenants read this on a phone. Company, AI, where answers go, first question.
   const text = `Hi, welcome to ${context.companyName}! I'm their AI assistant: I'll ask a few quick questions and pass your answers to the team to arrange a viewing. ${about} ${question.text}`;
   return reply(text, question.quickReplies, state);
+}
+
+/** The tenant says hello: the agent says hello back. */
+const GREETING = /^\s*(?:hi|hello|hey|hiya|heya|good (?:morning|afternoon|evening)|morning|evening)\b/i;
+
+/**
+ * Facts known before the chat starts (a portal enquiry's name, email and phone), checked as the
+ * tenant's own answers would be: never asked for, confirmed in the summary.
+ */
+function prefilled(known: Partial<ExtractedFields>): Partial<ExtractedFields> {
+  const facts: Partial<ExtractedFields> = {};
+  const text = (value: string | null | undefined) => {
+    const trimmed = value?.trim();
+    return trimmed && trimmed.length <= 200 ? trimmed : null;
+  };
+  if (text(known.name)) facts.name = titleCase(text(known.name) ?? '');
+  if (known.email) facts.email = parseEmail(known.email).email;
+  if (known.phone) facts.phone = parsePhone(known.phone).phone;
+  if (known.moveInDate && splitIso(known.moveInDate)) facts.moveInDate = known.moveInDate;
+  else if (text(known.moveInText)) facts.moveInText = text(known.moveInText);
+  if (known.numberOfPeople && known.numberOfPeople >= 1 && known.numberOfPeople <= 20)
+    facts.numberOfPeople = known.numberOfPeople;
+  if (known.annualIncome !== undefined && known.annualIncome !== null && known.annualIncome >= 0)
+    facts.annualIncome = Math.round(known.annualIncome);
+  if (text(known.profession)) facts.profession = text(known.profession);
+  if (text(known.availability)) facts.availability = text(known.availability);
+  return Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== null));
 }
 
 const CHANGE_PROPERTY =
@@ -530,7 +591,14 @@ function offerSlots(
   state: AgentState,
   lead: string,
   slots: ViewingSlot[],
-  question = 'When would you like to come for a viewing? Tap a time below, or choose Other times if none of these suit.',
+  question = varyAvoiding(
+    [
+      'When would you like to come for a viewing? Tap a time below, or choose Other times if none of these suit.',
+      'Which of these viewing times suits you? Tap one, or choose Other times.',
+    ],
+    state.turns,
+    state.lastQuestion,
+  ),
 ): AgentReply {
   viewingState(state).offered = slots;
   state.asking = 'viewing';
@@ -664,13 +732,21 @@ export function guidedTurn(context: AgentContext, previous: AgentState, message:
   if (propertyOutcome.changed && state.fields.propertyId !== null) updated.unshift('propertyId');
   const property = chosenProperty(context, state.fields);
 
-  const answers = answerQuestions(ex.questions, property, {
+  // An offer above the rent said as a statement ("I can pay £100 more to secure it") is declined too.
+  const questions =
+    OVERBID.test(message) && !ex.questions.some((q) => q.topics.includes('overbid'))
+      ? [...ex.questions, { text: message, topics: ['overbid' as const] }]
+      : ex.questions;
+  const answers = answerQuestions(questions, property, {
     today: context.today,
     companyName: context.companyName,
     isChoosingProperty: state.asking === 'propertyId' && property === null,
+    canBook: booksViewing(context, state),
   });
   for (const q of answers.passedOn) if (!state.openQuestions.includes(q)) state.openQuestions.push(q);
   const said: string[] = [...answers.sentences];
+  if (GREETING.test(message) && !updated.includes('name'))
+    said.unshift(vary(['Hi!', 'Hello!', 'Hi there!'], seed));
 
   if (state.turns >= MAX_TURNS) return closeAtTurnLimit(context.companyName, state, said);
 
@@ -778,15 +854,24 @@ export function guidedTurn(context: AgentContext, previous: AgentState, message:
         );
       }
       state.asking = 'confirm';
-      return reply(`${said.join(' ')} Of course. What would you like to change?`, [], state);
+      const what = varyAvoiding(
+        ['Of course. What would you like to change?', 'No problem. What should I change?'],
+        seed,
+        state.lastQuestion,
+      );
+      return reply(`${said.join(' ')} ${what}`, [], state);
     }
     if (said.length > 0) {
       state.asking = 'confirm';
-      return reply(
-        `${said.join(' ')} Apart from that, is the summary above all correct?`,
-        [...QUICK_REPLIES.confirm],
-        state,
+      const check = varyAvoiding(
+        [
+          'Apart from that, is the summary above all correct?',
+          'Otherwise, does the summary above look right?',
+        ],
+        seed,
+        state.lastQuestion,
       );
+      return reply(`${said.join(' ')} ${check}`, [...QUICK_REPLIES.confirm], state);
     }
     if (state.asking && state.asking !== 'confirm' && state.asking !== 'viewing') {
       const question = questionFor(state.asking, context, state, seed);
@@ -794,7 +879,14 @@ export function guidedTurn(context: AgentContext, previous: AgentState, message:
     }
     state.asking = 'confirm';
     return reply(
-      "Sorry, I didn't quite catch that. Is everything in the summary correct, or is there something you'd like to change?",
+      varyAvoiding(
+        [
+          "Sorry, I didn't quite catch that. Is everything in the summary correct, or is there something you'd like to change?",
+          'Sorry, I missed that. Does the summary look right, or should I change something?',
+        ],
+        seed,
+        state.lastQuestion,
+      ),
       [...QUICK_REPLIES.confirm],
       state,
     );
@@ -841,6 +933,11 @@ export function guidedTurn(context: AgentContext, previous: AgentState, message:
   }
   const next = missing[0];
   const question = questionFor(next, context, state, seed);
+  // After answering the tenant's question, back to ours in fewer words.
+  const short = SHORT_QUESTIONS[next];
+  if (short && answers.sentences.length > 0 && updated.length === 0 && previous.asking === next) {
+    question.text = varyAvoiding(short, seed, state.lastQuestion);
+  }
   const isRepeat = previous.asking === next && !understood && said.length === 0 && !letGo;
   const lead = isRepeat
     ? vary(["Sorry, I didn't quite catch that.", "Sorry, I'm not sure I followed."], seed) +
@@ -858,7 +955,7 @@ export function guidedTurn(context: AgentContext, previous: AgentState, message:
 
 export function createGuidedEngine(): ConversationEngine {
   return {
-    start: (context) => startConversation(context),
+    start: (context, known) => startConversation(context, known),
     reply: async (context, state, message) => guidedTurn(context, state, message),
     confirmViewing,
     offerSlotsAgain,
@@ -878,4 +975,4 @@ export function slotLabel(slot: SlotName | 'viewing'): string {
   return slot === 'viewing' ? 'a viewing time from the free slots' : SLOT_LABELS[slot];
 }
 
-export { describeMoveIn, formatPhone, isAgencyLink };
+export { describeMoveIn, isAgencyLink };

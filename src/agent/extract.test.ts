@@ -638,3 +638,40 @@ describe('the words that may name a date', () => {
     expect(withDates.filter((text) => !MAY_NAME_A_DATE.test(text))).toEqual([]);
   });
 });
+
+describe('harder tenants (the sixth corpus batch)', () => {
+  const today = '2026-02-10';
+  const read = (message: string, asking: Parameters<typeof extractAnswers>[1]['asking'], known = {}) =>
+    extractAnswers(message, { asking, today, fields: { ...emptyFields(), ...known } }).updates;
+
+  test.each([
+    ['£11.50 per hour and I do 30 hrs a week', 17940],
+    ['I earn 28.000 per year', 28000],
+    ['I get £600 a month from work and £400 housing benefit', 12000],
+    ['I get 38k and he gets 35k', 73000],
+  ])('income: %s → %d', (message, income) => {
+    expect(read(message, 'annualIncome').annualIncome).toBe(income);
+  });
+
+  test('"I meant A not B" replaces the value B names, whatever was asked', () => {
+    expect(read('sorry I meant 2 not 3', 'annualIncome', { numberOfPeople: 3 })).toEqual({
+      numberOfPeople: 2,
+    });
+    expect(read('actually my income is 39k not 35k', 'confirm', { annualIncome: 35000 })).toMatchObject({
+      annualIncome: 39000,
+    });
+  });
+
+  test('"only I" is one person; "when my lease ends on the 28th" is a date', () => {
+    expect(read('only I', 'numberOfPeople').numberOfPeople).toBe(1);
+    expect(read('when my lease ends on the 28th', 'moveInDate').moveInDate).toBe('2026-02-28');
+  });
+
+  test.each([
+    ['my name is jan van der berg', 'Jan van der Berg'],
+    ['Maria de la Cruz', 'Maria de la Cruz'],
+    ['Luca Di Marco', 'Luca Di Marco'],
+  ])('name: %s → %s', (message, name) => {
+    expect(read(message, 'name').name).toBe(name);
+  });
+});

@@ -1,8 +1,9 @@
 import * as chrono from 'chrono-node';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { monthNumber, NUMBER_WORDS } from '#shared/format.ts';
 import { addDays, daysInMonth, firstOfNextMonth, isoDate, splitIso } from './dates.ts';
 import { findJobTitles, findOccupations, isJobWord } from './occupations.ts';
-import { type QuestionPart, splitQuestions } from './questions.ts';
+import { OVERBID, type QuestionPart, splitQuestions } from './questions.ts';
 import {
   capitalise,
   NUMBER_WORD_PATTERN,
@@ -104,27 +105,8 @@ export function parsePhone(text: string): PhoneResult {
 
 // ---------------------------------------------------------------- dates
 
-const MONTH_NAMES = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
 const MONTH =
   '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
-
-function monthNumber(name: string): number {
-  const lower = name.toLowerCase().slice(0, 3);
-  return MONTH_NAMES.findIndex((m) => m.startsWith(lower)) + 1;
-}
 
 /** The next date with this month and day on or after today. */
 function nextOccurrence(today: string, month: number, day: number): string {
@@ -377,36 +359,7 @@ const NOT_MONEY_BEFORE = new RegExp(
   'i',
 );
 
-const SMALL_NUMBERS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-};
-const NUMBER_WORD = `(?:${Object.keys(SMALL_NUMBERS).join('|')})`;
+const NUMBER_WORD = `(?:${Object.keys(NUMBER_WORDS).join('|')})`;
 const SPELLED_AMOUNT = new RegExp(
   `\\b${NUMBER_WORD}(?:[\\s-]+(?:and[\\s]+)?(?:${NUMBER_WORD}|hundred|thousand))*[\\s-]+(?:hundred|thousand)\\b(?:[\\s-]+(?:and[\\s]+)?${NUMBER_WORD})*`,
   'gi',
@@ -422,7 +375,7 @@ function spelledNumbersToDigits(text: string): string {
       else if (word === 'thousand') {
         total += (current || 1) * 1000;
         current = 0;
-      } else if (word in SMALL_NUMBERS) current += SMALL_NUMBERS[word];
+      } else if (word in NUMBER_WORDS) current += NUMBER_WORDS[word];
     }
     return String(total + current);
   });
@@ -433,6 +386,8 @@ function findIncomeAmounts(text: string, asked: boolean): Amount[] {
   const amounts: Amount[] = [];
   const hoursMatch = /(\d{1,2}(?:\.\d)?)\s*(?:hours|hrs)\s*(?:a|per|each)\s*week/i.exec(text);
   const hoursPerWeek = hoursMatch ? Number(hoursMatch[1]) : 37.5;
+  // "£600 a month from work and £400 housing benefit": a later amount shares the earlier period.
+  let previousPeriod: Period = null;
   for (const m of text.matchAll(AMOUNT)) {
     const start = m.index;
     const end = start + m[0].length;
@@ -448,7 +403,10 @@ function findIncomeAmounts(text: string, asked: boolean): Amount[] {
     if (!Number.isFinite(value) || value <= 0) continue;
     const periodAfter = PERIOD_AFTER.exec(after);
     const periodBefore = PERIOD_BEFORE.exec(text.slice(Math.max(0, start - 40), start).replace(/£\s*$/, ''));
-    const period = periodAfter ? periodOf(periodAfter[1]) : periodBefore ? periodOf(periodBefore[1]) : null;
+    const said = periodAfter ? periodOf(periodAfter[1]) : periodBefore ? periodOf(periodBefore[1]) : null;
+    const inherits: boolean =
+      said === null && hasPound && !m[3] && previousPeriod !== 'hour' && previousPeriod !== null;
+    const period: Period = inherits ? previousPeriod : said;
     const isYearLike =
       !hasPound && !hasThousands && !period && value >= 1990 && value <= 2100 && !/,/.test(m[2]);
     if (isYearLike) continue;
@@ -461,6 +419,7 @@ function findIncomeAmounts(text: string, asked: boolean): Amount[] {
     if (!hasCue && !asked && !(hasThousands || period === 'year' || value >= 10000)) continue;
     // A bare small number only counts as thousands when income was asked ("32" → £32,000).
     if (!isMoneyShaped && value < 10) continue;
+    previousPeriod = period;
     amounts.push({ annual: Math.round(toAnnual(value, period, hasThousands, hoursPerWeek)), start, clause });
   }
   return amounts;
@@ -474,7 +433,9 @@ export function parseIncome(
   text: string,
   options: { asked: boolean; people?: number | null },
 ): number | null {
-  const amounts = findIncomeAmounts(spelledNumbersToDigits(normalise(text)), options.asked);
+  // "28.000" is how much of Europe writes 28,000.
+  const text_ = normalise(text).replace(/\b(\d{1,3})\.(\d{3})\b(?![.,]\d)/g, '$1,$2');
+  const amounts = findIncomeAmounts(spelledNumbersToDigits(text_), options.asked);
   if (amounts.length === 0) return null;
   const combined = amounts.find((a) => COMBINED_CUE.test(a.clause));
   if (combined) return combined.annual;
@@ -554,6 +515,7 @@ const PEOPLE_PATTERNS: Array<[RegExp, (m: RegExpMatchArray) => number | null]> =
   // "just me, ASAP", "just me and my cat"; a list of people after it ("just me, my son…") is read by
   // countCompanions and outranks this.
   [/\b(?:just|only|jus|jst)\s+(?:be\s+)?(?:me|myself|the one of us|one|1)\b/gi, () => 1],
+  [/\b(?:just|only)\s+i\s*[.!]?$/gi, () => 1],
   [
     /\b(?:on my own|by myself|living alone|me alone|me only|only me|single occupancy|single person|one person|1 person|solo|just for me|for myself|just the one)\b/gi,
     () => 1,
@@ -645,7 +607,7 @@ const DESCRIPTIONS = new Set(['black', 'white', 'mixed', 'brown', 'british', 'as
 const TITLES = /^(?:mr|mrs|ms|miss|mx|dr|prof|sir)\.?\s+/i;
 const NAME_TOKEN = "[A-Za-z][A-Za-z'-]*";
 const NAME_GIVEN = new RegExp(
-  `\\b(?:my name(?:'s| is)|name(?:'s| is)|name:|call me|it's|its)\\s+(?:(?:spelt|spelled|actually|really|just)\\s+)?(${NAME_TOKEN}(?:\\s+${NAME_TOKEN}){0,2})`,
+  `\\b(?:my name(?:'s| is)|name(?:'s| is)|name:|call me|it's|its)\\s+(?:(?:spelt|spelled|actually|really|just)\\s+)?(${NAME_TOKEN}(?:\\s+${NAME_TOKEN}){0,4})`,
   'i',
 );
 const NAME_INTRODUCED = new RegExp(
@@ -657,19 +619,26 @@ const NAME_SIGN_OFF = new RegExp(
 );
 const NAME_HERE = new RegExp(`^(${NAME_TOKEN}(?:\\s+${NAME_TOKEN})?)\\s+here\\b`);
 
-function cleanName(candidate: string, requireCapital: boolean): string | null {
+/** Months that are also first names: after "my name is" they are names. */
+const NAMES_LIKE_MONTHS = new Set(['jan', 'may', 'june', 'april', 'august']);
+
+function cleanName(candidate: string, requireCapital: boolean, isExplicit = false): string | null {
   const tokens = candidate.replace(TITLES, '').trim().split(/\s+/).filter(Boolean);
   const kept: string[] = [];
   for (const token of tokens) {
     const bare = token.replace(/[^A-Za-z'-]/g, '');
     // Surnames can be trades (Baker, Turner), first names not.
-    if (!bare || NAME_STOP.has(bare.toLowerCase()) || (kept.length === 0 && isJobWord(bare))) break;
-    if (requireCapital && !/^[A-Z]/.test(bare)) break;
+    const isParticle = kept.length > 0 && NAME_PARTICLES.has(bare.toLowerCase());
+    const lower = bare.toLowerCase();
+    const isStop = NAME_STOP.has(lower) && !(isExplicit && NAMES_LIKE_MONTHS.has(lower));
+    if (!bare || (!isParticle && isStop) || (kept.length === 0 && isJobWord(bare))) break;
+    if (requireCapital && !/^[A-Z]/.test(bare) && !isParticle) break;
     kept.push(bare);
-    if (kept.length === 3) break;
+    if (kept.filter((t) => !NAME_PARTICLES.has(t.toLowerCase())).length === 3) break;
   }
+  while (kept.length > 1 && NAME_PARTICLES.has(kept[kept.length - 1].toLowerCase())) kept.pop();
   if (kept.length === 0 || kept[0].length < 2) return null;
-  return titleCase(kept.join(' '));
+  return nameCase(kept);
 }
 
 /** Stands in for an email address or phone number, so the words beside one can be read. */
@@ -771,7 +740,16 @@ function nameFromPiece(piece: string, rules: PieceRules): string | null {
   }
   const places = rules.places();
   if (places.size > 0 && lower.every((t) => places.has(t))) return null;
-  return titleCase(tokens.join(' '));
+  return nameCase(tokens);
+}
+
+/** "jan van der berg" → "Jan van der Berg": particles typed in lower case stay so inside a name. */
+function nameCase(tokens: string[]): string {
+  const cased = titleCase(tokens.join(' ')).split(' ');
+  const last = tokens.length - 1;
+  return cased
+    .map((word, i) => (i > 0 && i < last && NAME_PARTICLES.has(tokens[i]) ? tokens[i] : word))
+    .join(' ');
 }
 
 /**
@@ -830,7 +808,7 @@ export function parseName(
   const clean = markContacts(normalised).replaceAll(CONTACT, ' ').replace(/\s+/g, ' ').trim();
   const explicit = NAME_GIVEN.exec(clean);
   if (explicit && /\bname|call me/i.test(explicit[0])) {
-    const name = cleanName(explicit[1], false);
+    const name = cleanName(explicit[1], false, true);
     if (name) return name;
   }
   const introduced = NAME_INTRODUCED.exec(clean);
@@ -1085,6 +1063,27 @@ function removeSpans(text: string, spans: Array<[number, number]>): string {
   return out;
 }
 
+const SWAP = new RegExp(
+  `(£?\\d[\\d,.]*k?|${NUMBER_WORD_PATTERN})\\s+(?:not|instead of|rather than)\\s+(£?\\d[\\d,.]*k?|${NUMBER_WORD_PATTERN})\\b`,
+  'i',
+);
+
+/** "A not B" where B is a value already known: A replaces it, in the same slot. */
+function readSwap(text: string, fields: ExtractedFields): Partial<ExtractedFields> {
+  const m = SWAP.exec(text);
+  if (!m) return {};
+  const [, said, meant] = m;
+  if (fields.numberOfPeople !== null && numberFromWord(meant) === fields.numberOfPeople) {
+    const people = numberFromWord(said);
+    if (people !== null && people >= 1 && people <= 20) return { numberOfPeople: people };
+  }
+  if (fields.annualIncome !== null && parseIncome(meant, { asked: true }) === fields.annualIncome) {
+    const income = parseIncome(said, { asked: true });
+    if (income !== null) return { annualIncome: income };
+  }
+  return {};
+}
+
 /**
  * Everything one message says: several answers at once, corrections, refusals, questions.
  * `fields` is what is known so far (for "25k each" and corrections of a date's day).
@@ -1134,6 +1133,10 @@ export function extractAnswers(
     .replace(/\s+/g, ' ')
     .trim();
 
+  // "I meant 2 not 3", "it's 39k not 35k": the value replaces the one it names, whatever was asked.
+  const swap = readSwap(split.statements, fields);
+  Object.assign(result.updates, swap);
+
   result.refused = parseRefusals(statements, asking).filter((slot) => !(slot in result.updates));
   const refusing = (slot: SlotName) => result.refused.includes(slot);
   const isCorrecting = CORRECTION_CUE.test(statements);
@@ -1171,15 +1174,23 @@ export function extractAnswers(
   const numeric = statements
     .replace(DAY_MONTH, ' ')
     .replace(MONTH_DAY, ' ')
-    .replace(/\b\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\b/g, ' ')
+    .replace(/(?<!£\s?)\b\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\b/g, ' ')
     .replace(/\b(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b/gi, ' ');
 
-  if (!refusing('numberOfPeople')) {
+  if (!refusing('numberOfPeople') && swap.numberOfPeople === undefined) {
     const people = parsePeople(numeric, { asked: asking === 'numberOfPeople' });
     if (people !== null) result.updates.numberOfPeople = people;
   }
-  if (!refusing('annualIncome')) {
-    const income = parseIncome(numeric, {
+  if (!refusing('annualIncome') && swap.annualIncome === undefined) {
+    // "Do you accept DSS? I'm on universal credit, £900 a month": the amount inside the question
+    // is income; "I can offer £100 more a month" is an offer above the rent, never income.
+    const benefitQuestions = split.questions.filter((q) => q.topics.includes('benefits')).map((q) => q.text);
+    const incomeText = [numeric, ...benefitQuestions]
+      .join('. ')
+      .split(/(?<=[.!?])\s+/)
+      .filter((sentence) => !OVERBID.test(sentence))
+      .join(' ');
+    const income = parseIncome(incomeText, {
       asked: asking === 'annualIncome',
       people: result.updates.numberOfPeople ?? fields.numberOfPeople,
     });

@@ -1,7 +1,7 @@
+import { formatMoney } from '#shared/format.ts';
 import { isoToUk } from './dates.ts';
 import { chosenProperty, guidedTurn, startConversation } from './dialogue.ts';
 import { scoreLead } from './score.ts';
-import { formatPounds } from './text.ts';
 import type { AgentContext, AgentState, LeadFields, SlotName } from './types.ts';
 
 /**
@@ -35,7 +35,7 @@ export function toLeadFields(state: AgentState, context: AgentContext): LeadFiel
     name: f.name,
     email: f.email?.toLowerCase() ?? null,
     contactNumber: f.phone,
-    income: f.annualIncome === null ? null : `${formatPounds(f.annualIncome)} per year`,
+    income: f.annualIncome === null ? null : `${formatMoney(f.annualIncome, { wholePounds: true })} per year`,
     annualIncome: f.annualIncome,
     profession: f.profession,
     numberOfPeople: f.numberOfPeople,

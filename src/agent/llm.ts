@@ -3,6 +3,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, type LanguageModel, Output } from 'ai';
 import { z } from 'zod';
+import { formatMoney } from '#shared/format.ts';
 import { formatLongDate, splitIso, ukToIso } from './dates.ts';
 import {
   chosenProperty,
@@ -14,7 +15,6 @@ import {
 } from './dialogue.ts';
 import { parseEmail, parsePhone } from './extract.ts';
 import { parseRent } from './score.ts';
-import { formatPounds } from './text.ts';
 import {
   type AgentContext,
   type AgentProperty,
@@ -94,7 +94,8 @@ function describeProperty(property: AgentProperty, today: string): string {
   const isMonthly = !/\b(pw|p\/w|week|weekly|pa|p\.a|annum|year|annually)\b/i.test(
     property.rentalPrice ?? '',
   );
-  const monthly = rent && !isMonthly ? ` (about ${formatPounds(rent.monthly)} a month)` : '';
+  const monthly =
+    rent && !isMonthly ? ` (about ${formatMoney(rent.monthly, { wholePounds: true })} a month)` : '';
   const vacancy = ukToIso(property.vacancyDate);
   const facts = [
     `id: ${property.id}`,
@@ -104,6 +105,15 @@ function describeProperty(property: AgentProperty, today: string): string {
     `bedrooms: ${property.bedrooms === null ? 'unknown' : property.bedrooms === 0 ? 'studio' : property.bedrooms}`,
     `parking: ${property.parking ?? 'unknown'}`,
     `available from: ${vacancy ? (vacancy <= today ? 'now' : formatLongDate(vacancy)) : 'unknown'}`,
+    `furnishing: ${property.furnishing ?? 'unknown'}`,
+    `pets: ${property.petsPolicy === 'allowed' ? 'allowed' : property.petsPolicy === 'not-allowed' ? 'not allowed' : 'requests are considered (pass them on)'}`,
+    `bills included: ${property.billsIncluded === null ? 'unknown' : property.billsIncluded ? 'yes' : 'no'}`,
+    `council tax band: ${property.councilTaxBand ?? 'unknown'}`,
+    `EPC rating: ${property.epcRating ?? 'unknown'}`,
+    `deposit: ${property.deposit === null ? 'unknown' : formatMoney(property.deposit)}`,
+    `minimum term: ${property.minimumTermMonths === null ? 'unknown' : `${property.minimumTermMonths} months`}`,
+    `features: ${property.features.length > 0 ? property.features.join(', ') : 'none listed'}`,
+    `description: ${property.description?.trim() || 'none'}`,
   ];
   return facts.map((f) => `  - ${f}`).join('\n');
 }
@@ -142,7 +152,9 @@ function systemPrompt(context: AgentContext, previous: AgentState, guided: Agent
     `Today is ${formatLongDate(context.today)} (${context.today}).`,
     listings,
     'Rules:',
-    '- Use only the facts above about a property. Never invent or guess a fact: when asked about anything not listed (pets, bills, garden, council tax, furnishing, deposit…) or listed as unknown, say you will pass the question on to the team.',
+    '- Use only the facts above about a property, its description included. Never invent or guess a fact: when asked about anything not there or listed as unknown, say you will pass the question on to the team.',
+    '- State the rent as the one listed figure. Decline politely any offer to pay more than the advertised rent: offers above it cannot be accepted.',
+    '- Asked whether benefits (DSS, housing benefit, universal credit) or children are accepted: they are very welcome to apply, and it never affects how an application is considered.',
     '- Never ask about age, children, pregnancy, nationality, religion, disability, benefits, relationship status or any other protected characteristic. If the tenant mentions any, do not repeat or record it.',
     '- Never ask for anything already known or that the tenant declined.',
     `- Known so far: ${known || 'nothing yet'}.`,
@@ -268,7 +280,7 @@ export function createLlmEngine(options: LlmEngineOptions): ConversationEngine {
   const model = modelFor(options);
   const report = (error: unknown) => options.onFallback?.(error);
   return {
-    start: (context) => options.fallback.start(context),
+    start: (context, known) => options.fallback.start(context, known),
     // Booking is the guided agent's: slot buttons and the booked closing are exact.
     confirmViewing: (context, state, slot) => options.fallback.confirmViewing(context, state, slot),
     offerSlotsAgain: (context, state) => options.fallback.offerSlotsAgain(context, state),

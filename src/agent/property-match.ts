@@ -60,7 +60,7 @@ export type PropertyMatch =
 
 /**
  * Finds the listing a tenant means by its name, street, town or postcode ("the one on Elm Road",
- * "LS6 3BQ", "the 3 bed in Bristol"). Each word counts by how rare it is among the listings, so a
+ * "LS6 3BQ", "the 3 bed in Bristol", "the £895 one"). Each word counts by how rare it is among the listings, so a
  * town shared by every listing decides nothing.
  */
 export function matchProperty(text: string, properties: AgentProperty[]): PropertyMatch {
@@ -78,6 +78,8 @@ export function matchProperty(text: string, properties: AgentProperty[]): Proper
   ]);
   const bedroomMention = /\b(\d+)\s*-?\s*(?:bed|beds|bedroom|bedrooms|bedroomed|b\/r)\b/i.exec(text);
   const bedrooms = bedroomMention ? Number(bedroomMention[1]) : null;
+  // "the £895 one": a price names the listing advertised at it.
+  const prices = [...text.matchAll(/£\s?(\d{1,3}(?:,\d{3})+|\d{3,5})\b/g)].map((m) => m[1].replace(/,/g, ''));
 
   const scores = keyed.map((k) => {
     let score = 0;
@@ -89,6 +91,8 @@ export function matchProperty(text: string, properties: AgentProperty[]): Proper
       if (k.postcodes.has(postcode)) score += postcode.length > 4 ? 2 : 1;
     }
     if (bedrooms !== null && k.property.bedrooms === bedrooms) score += 0.5;
+    const listed = /(\d{1,3}(?:,\d{3})+|\d+)/.exec(k.property.rentalPrice ?? '')?.[1].replace(/,/g, '');
+    if (listed && prices.includes(listed)) score += 1;
     return score;
   });
   const best = Math.max(...scores);

@@ -1,15 +1,19 @@
+import { formatMoney } from '#shared/format.ts';
 import { formatLongDate, splitIso, ukToIso } from './dates.ts';
 import { parseRent } from './score.ts';
-import { formatPounds, normalise, splitSentences } from './text.ts';
+import { normalise, splitSentences } from './text.ts';
 import type { AgentProperty } from './types.ts';
 
-/** What a tenant asks about. The first five are answered from the listing; the rest are passed on. */
+/**
+ * What a tenant asks about. The listing's topics are answered from its fields (and its
+ * description); the fair-housing ones (benefits, children, an offer above the rent) have fixed
+ * answers; anything else is looked up in the description, else passed on.
+ */
 export type Topic =
-  | 'rent'
-  | 'bedrooms'
-  | 'parking'
-  | 'vacancy'
-  | 'address'
+  | ListingTopic
+  | 'benefits'
+  | 'children'
+  | 'overbid'
   | 'needs'
   | 'identity'
   | 'viewing'
@@ -17,9 +21,58 @@ export type Topic =
   | 'callback'
   | { other: string };
 
-const KNOWN_TOPICS: Array<[Exclude<Topic, { other: string }>, RegExp]> = [
+type ListingTopic =
+  | 'rent'
+  | 'bedrooms'
+  | 'parking'
+  | 'vacancy'
+  | 'address'
+  | 'pets'
+  | 'bills'
+  | 'councilTax'
+  | 'furnishing'
+  | 'deposit'
+  | 'epc'
+  | 'term'
+  | { feature: string };
+
+/** An offer of more than the advertised rent, which the rental bidding ban forbids entertaining. */
+export const OVERBID =
+  /\b(?:offer(?:ing)?|pay(?:ing)?|give|bid(?:ding)?|put in|go)\b[^.?!]{0,40}?\b(?:more|extra|above|over|higher|on top)\b|\b(?:above|over) (?:the )?(?:asking|advertised|listed)\b|\boffer (?:over|above)\b|\b(?:outbid|bidding war|best offer)\b/i;
+const BENEFITS =
+  /\b(dss|housing benefits?|benefits?|universal credit|uc|housing allowance|lha|pip|esa|jsa|on benefits)\b/i;
+const CHILDREN =
+  /\b(kids?|children|child|toddlers?|babies|baby|family with|families|my son|my daughter|young family)\b/i;
+
+/** Features a listing may tick, and the words tenants use for them. */
+const FEATURE_WORDS: Array<[string, RegExp]> = [
+  ['garden', /\b(garden|outdoor space|yard|patio)\b/i],
+  ['balcony', /\b(balcony|terrace)\b/i],
+  ['lift', /\b(lift|elevator)\b/i],
+  ['garage', /\bgarage\b/i],
+  ['dishwasher', /\bdishwasher\b/i],
+  ['washing machine', /\b(washing machine|washer)\b/i],
+  ['gas central heating', /\b(heating|boiler|radiators?|central heating)\b/i],
+  ['double glazing', /\b(double glaz\w*|windows)\b/i],
+  ['bike storage', /\b(bike|bicycle|cycle) (?:storage|store|shed)\b/i],
+];
+
+const KNOWN_TOPICS: Array<[Exclude<ListingTopic, { feature: string }>, RegExp]> = [
+  ['pets', /\b(pets?|dogs?|cats?|puppy|kitten|animals?|rabbit|bird)\b/i],
+  ['bills', /\b(bills?|utilities|gas|electric(?:ity)?|water rates)\b/i],
+  ['councilTax', /\bcouncil tax\b/i],
+  [
+    'furnishing',
+    /\b(furnished|unfurnished|furniture|furnishings?|white goods|fridge|appliances|sofa|beds? included)\b/i,
+  ],
+  ['deposit', /\b(deposit|holding fee)\b/i],
+  ['epc', /\b(epc|energy rating|energy performance)\b/i],
+  [
+    'term',
+    /\b(tenancy length|contract length|how long (?:is|for)|minimum term|min term|length of (?:the )?tenancy|short let|6 months?|six months?)\b/i,
+  ],
   ['rent', /\b(rent|rental|price|cost|how much|pcm|per month|a month|monthly|per week|a week|pw)\b/i],
-  ['bedrooms', /\b(bed|beds|bedroom|bedrooms|rooms)\b/i],
+  ['bedrooms', /\b(bed|bedroom|bedrooms|rooms)\b/i],
   ['parking', /\b(park|parking|car|cars|driveway|garage)\b/i],
   [
     'vacancy',
@@ -54,28 +107,16 @@ const OTHER_TOPICS: Array<[string, RegExp]> = [
     'whether the rent is negotiable',
     /\b(negotiable|negotiate|discount|reduc\w*|lower (?:the )?rent|any movement|offer)\b/i,
   ],
-  ['pets', /\b(pets?|dogs?|cats?|puppy|kitten|animals?|rabbit|bird)\b/i],
-  ['bills', /\b(bills?|utilities|gas|electric(?:ity)?|water rates)\b/i],
-  ['council tax', /\bcouncil tax\b/i],
-  ['the garden', /\b(garden|outdoor space|balcony|patio|yard)\b/i],
-  [
-    'furnishing',
-    /\b(furnished|unfurnished|furniture|furnishings?|white goods|washing machine|dishwasher|fridge|appliances)\b/i,
-  ],
-  ['the deposit', /\b(deposit|holding fee|admin fee|fees?)\b/i],
+  ['fees', /\b(admin fee|fees?)\b/i],
   ['broadband', /\b(broadband|wifi|wi-fi|internet|fibre)\b/i],
-  ['the energy rating', /\b(epc|energy rating|energy performance|insulation)\b/i],
-  ['heating', /\b(heating|boiler|radiators?|gas central)\b/i],
-  [
-    'the tenancy length',
-    /\b(tenancy length|contract length|how long (?:is|for)|minimum term|length of (?:the )?tenancy|break clause)\b/i,
-  ],
+  ['insulation', /\binsulation\b/i],
+  ['break clauses', /\bbreak clause\b/i],
   ['smoking', /\b(smok(?:e|ing|er)|vap(?:e|ing))\b/i],
   ['local transport', /\b(station|bus|tram|train|tube|transport|commute)\b/i],
   ['local schools', /\b(schools?|nursery|catchment)\b/i],
   ['storage', /\b(storage|loft|shed|cellar)\b/i],
   ['the kitchen and bathroom', /\b(kitchen|bathroom|shower|bath|ensuite|en-suite)\b/i],
-  ['accessibility', /\b(lift|stairs|step-free|wheelchair|ground floor)\b/i],
+  ['accessibility', /\b(stairs|step-free|wheelchair|ground floor)\b/i],
   ['sharers', /\b(sharers?|house share|hmo|students allowed|accept students)\b/i],
 ];
 
@@ -83,7 +124,7 @@ const OTHER_TOPICS: Array<[string, RegExp]> = [
 const WH_WORD = /^(?:what|what's|whats|when|where|where's|how|which|who|whose)\b/i;
 /** Auxiliaries open a question only before a subject: "could I view it" but not "could move 1 March". */
 const AUXILIARY_QUESTION =
-  /^(?:is|are|does|do|did|can|could|would|will|has|have|am|should|may|any)\s+(?:i|we|you|it|there|the|this|that|they|he|she|my|our|your|its|pets?|parking|bills|a|an|any|anyone|someone|dogs?|cats?|smokers|students|sharers|children|kids|council|rent|viewings?)\b/i;
+  /^(?:is|are|does|do|did|can|could|would|will|has|have|am|should|may|any)\s+(?:i|we|you|u|ya|it|there|the|this|that|they|he|she|my|our|your|its|pets?|parking|bills|a|an|any|anyone|someone|dogs?|cats?|smokers|students|sharers|children|kids|council|rent|viewings?)\b/i;
 const ANY_QUESTION = /^(?:any|anything)\b.*\?$/i;
 
 function isInterrogative(text: string): boolean {
@@ -107,10 +148,17 @@ function topicsOf(question: string): Topic[] {
   for (const [topic, re] of META_TOPICS) if (re.test(question)) topics.push(topic);
   if (topics.includes('listings')) return ['listings'];
   if (topics.includes('callback')) return ['callback'];
+  if (OVERBID.test(question)) return ['overbid'];
+  if (BENEFITS.test(question)) topics.push('benefits');
+  if (CHILDREN.test(question) && !/\b(schools?|nursery|catchment)\b/i.test(question)) topics.push('children');
   for (const [topic, re] of KNOWN_TOPICS) if (re.test(question)) topics.push(topic);
+  for (const [feature, re] of FEATURE_WORDS) if (re.test(question)) topics.push({ feature });
   for (const [label, re] of OTHER_TOPICS) if (re.test(question)) topics.push({ other: label });
-  // A named unknown topic wins over a vague word ("is the garden free to use?").
-  if (topics.some((t) => typeof t === 'object')) {
+  // A named topic wins over a vague word ("is the garden free to use?").
+  const isNamed = (t: Topic) =>
+    typeof t === 'object' ||
+    ['pets', 'bills', 'councilTax', 'furnishing', 'deposit', 'epc', 'term'].includes(t);
+  if (topics.some(isNamed)) {
     const vague = (t: Topic) => t === 'vacancy' || t === 'rent';
     if (topics.some(vague) && !/\b(rent|rental|price|available|vacant)\b/i.test(question)) {
       return topics.filter((t) => !vague(t));
@@ -146,11 +194,17 @@ export function splitQuestions(message: string): SplitMessage {
     const endsWithQuestionMark = sentence.endsWith('?');
     if (start === null) {
       // "2?" or "weekends?": an unsure answer, not a question.
-      if (endsWithQuestionMark && sentence.split(/\s+/).length > 3) {
+      const opensAsQuestion = /^(?:is|are|does|do|can|could|will|would|has|have)\s+\w+\s+\w+/i.test(sentence);
+      if (endsWithQuestionMark && (sentence.split(/\s+/).length > 3 || opensAsQuestion)) {
         questions.push({ text: sentence, topics: topicsOf(sentence) });
       } else {
         statements.push(sentence.replace(/\?+$/, ''));
       }
+      continue;
+    }
+    // "when my lease ends on the 28th": an answer about time, not a question.
+    if (!endsWithQuestionMark && start === 0 && /^when\s+(?:i|we|my|our|the|his|her)\b/i.test(sentence)) {
+      statements.push(sentence);
       continue;
     }
     // A question word that opens a bare answer ("any weekday after 5pm") is not a question.
@@ -182,14 +236,10 @@ export type QuestionAnswer = {
   wantsOverview: boolean;
 };
 
+/** The rent as one figure, as listed. */
 function describeRent(property: AgentProperty): string | null {
-  if (!property.rentalPrice) return null;
-  const rent = parseRent(property.rentalPrice);
-  if (!rent) return null;
-  const isWeekly = /\b(pw|p\/w|per week|a week|weekly|pppw)\b/i.test(property.rentalPrice);
-  return isWeekly
-    ? `The rent is ${property.rentalPrice.trim()} (about ${formatPounds(rent.monthly)} a month).`
-    : `The rent is ${property.rentalPrice.trim()}.`;
+  if (!property.rentalPrice || !parseRent(property.rentalPrice)) return null;
+  return `The rent is ${property.rentalPrice.trim()}.`;
 }
 
 function describeVacancy(
@@ -203,18 +253,72 @@ function describeVacancy(
   return iso <= today ? `${prefix} available now.` : `${prefix} available from ${formatLongDate(iso)}.`;
 }
 
+/** The fair-housing answers: the same for every listing, never discouraging. */
+export const FAIR_ANSWERS = {
+  benefits:
+    "Yes, of course: you're very welcome to apply, and receiving benefits never affects how an application is considered.",
+  children:
+    'Of course: families with children are very welcome to apply, and it never affects how an application is considered.',
+  overbid: (rent: string | null) =>
+    `Thank you, but we can't accept offers above the advertised rent${rent ? ` of ${rent}` : ''}: every applicant is considered at the same rent.`,
+} as const;
+
+const STOP_WORDS = new Set(
+  `the and for are is was with there this that have has does any can could would will what when where which how about your you our the its it's into from than then them they their flat house property place home room rooms here also just please much many more some like know tell okay ok yes no not`.split(
+    ' ',
+  ),
+);
+
+function stems(text: string): string[] {
+  return (text.toLowerCase().match(/[a-z]+/g) ?? [])
+    .filter((w) => w.length >= 3 && !STOP_WORDS.has(w))
+    .map((w) => w.slice(0, 5));
+}
+
 /**
- * Answers questions about the property from its listing only. Anything the listing does not hold
- * (or holds as null) is passed on to the team, never guessed.
+ * The description's sentence that answers a question, found by the topic's own words (`cue`) or,
+ * without one, by the question's words: two shared, or one long one. Null when none does, so a
+ * fact is only ever the listing's own words.
+ */
+export function findInDescription(description: string | null, question: string, cue?: RegExp): string | null {
+  if (!description?.trim()) return null;
+  const sentences = splitSentences(normalise(description));
+  if (cue) return sentences.find((s) => cue.test(s)) ?? null;
+  const asked = new Set(stems(question));
+  let best: { sentence: string; score: number } | null = null;
+  for (const sentence of sentences) {
+    const shared = [...new Set(stems(sentence))].filter((w) => asked.has(w));
+    const score = shared.length + (shared.some((w) => w.length === 5) ? 0.5 : 0);
+    if (shared.length > 0 && (best === null || score > best.score)) best = { sentence, score };
+  }
+  return best && best.score >= 1.5 ? best.sentence : null;
+}
+
+function fromDescription(sentence: string): string {
+  return `The description says: ${/[.!?]$/.test(sentence) ? sentence : `${sentence}.`}`;
+}
+
+/** The cue words of each listing topic, to look for in the description when the field is empty. */
+function cueOf(topic: ListingTopic): RegExp | undefined {
+  if (typeof topic === 'object') return FEATURE_WORDS.find(([f]) => f === topic.feature)?.[1];
+  return KNOWN_TOPICS.find(([t]) => t === topic)?.[1];
+}
+
+/**
+ * Answers questions about the property from its listing only: its fields, then its description.
+ * Anything the listing does not say is passed on to the team, never guessed.
  */
 export function answerQuestions(
   questions: QuestionPart[],
   property: AgentProperty | null,
-  options: { today: string; companyName: string; isChoosingProperty: boolean },
+  options: { today: string; companyName: string; isChoosingProperty: boolean; canBook?: boolean },
 ): QuestionAnswer {
   const result: QuestionAnswer = { sentences: [], passedOn: [], wantsListings: false, wantsOverview: false };
   const unknownLabels: string[] = [];
   let needsProperty = false;
+  const say = (sentence: string) => {
+    if (!result.sentences.includes(sentence)) result.sentences.push(sentence);
+  };
   for (const question of questions) {
     let passOn = false;
     for (const topic of question.topics) {
@@ -227,54 +331,89 @@ export function answerQuestions(
         continue;
       }
       if (topic === 'identity') {
-        result.sentences.push(
+        say(
           `I'm ${options.companyName}'s AI assistant: everything you tell me goes straight to their lettings team.`,
         );
         continue;
       }
       if (topic === 'callback') {
-        result.sentences.push("Of course: I'll make sure the team has your number so they can call you.");
+        say("Of course: I'll make sure the team has your number so they can call you.");
         continue;
       }
       if (topic === 'viewing') {
-        if (question.topics.length === 1) {
-          result.sentences.push(
+        if (question.topics.length === 1 && !options.canBook) {
+          say(
             "Of course: I'll take a few details and when you're free, and the team will be in touch to book the viewing.",
           );
         }
         continue;
       }
-      if (typeof topic === 'object') {
-        passOn = true;
-        if (topic.other !== 'that' && !unknownLabels.includes(topic.other)) unknownLabels.push(topic.other);
+      if (topic === 'benefits' || topic === 'children') {
+        say(FAIR_ANSWERS[topic]);
+        continue;
+      }
+      if (topic === 'overbid') {
+        say(FAIR_ANSWERS.overbid(property?.rentalPrice?.trim() || null));
+        continue;
+      }
+      if (typeof topic === 'object' && 'other' in topic) {
+        const found = property
+          ? findInDescription(property.description, question.text, otherCue(topic.other))
+          : null;
+        if (found) say(fromDescription(found));
+        else {
+          passOn = true;
+          if (topic.other !== 'that' && !unknownLabels.includes(topic.other)) unknownLabels.push(topic.other);
+        }
         continue;
       }
       if (!property) {
-        needsProperty = true;
+        // The core facts wait for the listing to be chosen; the details go to the team as they are.
+        const isCore = ['rent', 'bedrooms', 'parking', 'vacancy', 'address'].includes(topic as string);
+        if (isCore) needsProperty = true;
+        else {
+          passOn = true;
+          const label = topicLabel(topic);
+          if (!unknownLabels.includes(label)) unknownLabels.push(label);
+        }
         continue;
       }
-      const sentence = answerFromListing(topic, property, options.today, question.text);
-      if (sentence) result.sentences.push(sentence);
-      else {
+      const answer = answerFromListing(topic, property, options.today, question.text);
+      const found = answer ? null : findInDescription(property.description, question.text, cueOf(topic));
+      if (answer) say(answer.sentence);
+      else if (found) say(fromDescription(found));
+      if (!answer && topic === 'pets' && !found) say(PETS_CONSIDERED);
+      if ((!answer && !found) || answer?.passOn) {
         passOn = true;
-        unknownLabels.push(topicLabel(topic));
+        const label = topicLabel(topic);
+        if (!unknownLabels.includes(label) && !(answer?.passOn && topic === 'pets'))
+          unknownLabels.push(label);
       }
     }
     if (passOn) result.passedOn.push(question.text);
   }
   if (needsProperty && !options.isChoosingProperty) {
-    result.sentences.push("Let me know which property you're asking about and I'll tell you.");
+    say("Let me know which property you're asking about and I'll tell you.");
   } else if (needsProperty) {
-    result.sentences.push("Once I know which property you mean, I'll answer that from its listing.");
+    say("Once I know which property you mean, I'll answer that from its listing.");
   }
   if (result.passedOn.length > 0) {
-    const about = unknownLabels.length > 0 ? ` about ${joinLabels(unknownLabels)}` : '';
+    const labels = unknownLabels.filter((l) => l !== 'pets');
+    const about = labels.length > 0 ? ` about ${joinLabels(labels)}` : '';
     const several = result.passedOn.length > 1 ? 'those questions' : 'your question';
-    result.sentences.push(
-      `I don't have the details${about} to hand, so I'll pass ${several} on to the team and they'll get back to you.`,
-    );
+    if (labels.length > 0 || !result.sentences.some((s) => s.includes('pass'))) {
+      say(
+        `I don't have the details${about} to hand, so I'll pass ${several} on to the team and they'll get back to you.`,
+      );
+    }
   }
   return result;
+}
+
+const PETS_CONSIDERED = "Pet requests are considered, so I'll pass yours on to the team.";
+
+function otherCue(label: string): RegExp | undefined {
+  return OTHER_TOPICS.find(([l]) => l === label)?.[1];
 }
 
 function joinLabels(labels: string[]): string {
@@ -282,43 +421,87 @@ function joinLabels(labels: string[]): string {
   return `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
 }
 
-function topicLabel(topic: Topic): string {
-  switch (topic) {
-    case 'rent':
-      return 'the rent';
-    case 'bedrooms':
-      return 'the bedrooms';
-    case 'parking':
-      return 'parking';
-    case 'vacancy':
-      return 'when it is available';
-    case 'address':
-      return 'the address';
-    default:
-      return 'that';
-  }
+function topicLabel(topic: ListingTopic): string {
+  if (typeof topic === 'object') return `the ${topic.feature}`;
+  const labels: Record<Exclude<ListingTopic, { feature: string }>, string> = {
+    rent: 'the rent',
+    bedrooms: 'the bedrooms',
+    parking: 'parking',
+    vacancy: 'when it is available',
+    address: 'the address',
+    pets: 'pets',
+    bills: 'bills',
+    councilTax: 'council tax',
+    furnishing: 'furnishing',
+    deposit: 'the deposit',
+    epc: 'the energy rating',
+    term: 'the tenancy length',
+  };
+  return labels[topic];
 }
 
+const NO_PARKING = /^(?:none|no|no parking|n\/a|not available)\.?$/i;
+
+/** A listing field's answer, as a person would say it; `passOn` when the team must still decide. */
 function answerFromListing(
-  topic: Topic,
+  topic: ListingTopic,
   property: AgentProperty,
   today: string,
   question: string,
-): string | null {
+): { sentence: string; passOn?: boolean } | null {
+  const said = (sentence: string | null, passOn = false) => (sentence ? { sentence, passOn } : null);
+  if (typeof topic === 'object') {
+    const has = property.features.some((f) => f.toLowerCase().includes(topic.feature));
+    return has ? said(`Yes, there's ${/^[aeiou]/.test(topic.feature) ? 'an' : 'a'} ${topic.feature}.`) : null;
+  }
   switch (topic) {
     case 'rent':
-      return describeRent(property);
+      return said(describeRent(property));
     case 'bedrooms':
       if (property.bedrooms === null) return null;
-      if (property.bedrooms === 0) return "It's a studio, so there's no separate bedroom.";
-      return property.bedrooms === 1 ? 'It has 1 bedroom.' : `It has ${property.bedrooms} bedrooms.`;
-    case 'parking':
-      return property.parking?.trim() ? `On parking, the listing says: ${property.parking.trim()}.` : null;
+      if (property.bedrooms === 0) return said("It's a studio, so there's no separate bedroom.");
+      return said(property.bedrooms === 1 ? 'It has 1 bedroom.' : `It has ${property.bedrooms} bedrooms.`);
+    case 'parking': {
+      const parking = property.parking?.trim();
+      if (!parking) return null;
+      if (NO_PARKING.test(parking)) return said("There's no parking with this one, I'm afraid.");
+      return said(`For parking, there's ${parking[0].toLowerCase()}${parking.slice(1).replace(/\.$/, '')}.`);
+    }
     case 'vacancy':
-      return describeVacancy(property, today, /\bstill\b/i.test(question));
+      return said(describeVacancy(property, today, /\bstill\b/i.test(question)));
     case 'address':
-      return property.address.trim() ? `The address is ${property.address.trim()}.` : null;
-    default:
+      return said(property.address.trim() ? `The address is ${property.address.trim()}.` : null);
+    case 'pets':
+      if (property.petsPolicy === 'allowed') return said('Yes, pets are welcome here.');
+      if (property.petsPolicy === 'not-allowed')
+        return said("I'm afraid the landlord doesn't allow pets at this one.");
+      if (property.petsPolicy === 'considered')
+        return said("Pets are considered case by case, so I'll pass your request on to the team.", true);
       return null;
+    case 'bills':
+      if (property.billsIncluded === null) return null;
+      return said(
+        property.billsIncluded
+          ? 'Yes, bills are included in the rent.'
+          : "Bills aren't included, so they're paid on top of the rent.",
+      );
+    case 'councilTax':
+      return said(property.councilTaxBand ? `It's in council tax band ${property.councilTaxBand}.` : null);
+    case 'furnishing':
+      return said(property.furnishing ? `It's let ${property.furnishing}.` : null);
+    case 'deposit':
+      return said(
+        property.deposit === null
+          ? null
+          : `The deposit is ${formatMoney(property.deposit, { wholePounds: true })}.`,
+      );
+    case 'epc':
+      return said(property.epcRating ? `It has an EPC rating of ${property.epcRating}.` : null);
+    case 'term':
+      return said(
+        property.minimumTermMonths === null
+          ? null
+          : `The minimum tenancy is ${property.minimumTermMonths} month${property.minimumTermMonths === 1 ? '' : 's'}.`,
+      );
   }
 }

@@ -1,5 +1,5 @@
+import { formatMoney } from '#shared/format.ts';
 import { daysBetween, formatLongDate, ukToIso } from './dates.ts';
-import { formatPounds } from './text.ts';
 import type { AgentProperty, ExtractedFields, ScoreBreakdown, ScorePart } from './types.ts';
 
 /*
@@ -83,19 +83,19 @@ function scoreAffordability(income: number | null, property: AgentProperty | nul
     return {
       ...part,
       points,
-      reason: `Rent unknown (${why}); income ${formatPounds(income)} is ${band}: ${points}/4`,
+      reason: `Rent unknown (${why}); income ${formatMoney(income, { wholePounds: true })} is ${band}: ${points}/4`,
     };
   }
   // Whole-pence arithmetic keeps the boundaries exact: income × 12 ≥ ratio × annual rent.
   const annualRent = annualPence(rent);
   const band = AFFORDABILITY_BANDS.find((b) => income * 100 * 12 >= b.ratio * annualRent)!;
   const ratio = Math.floor(((income * 100 * 12) / annualRent) * 10) / 10;
-  const monthly = formatPounds(annualRent / 12 / 100);
+  const monthly = formatMoney(annualRent / 12 / 100, { wholePounds: true });
   const listed = rent.period === 'month' ? '' : ` (${property!.rentalPrice!.trim()})`;
   return {
     ...part,
     points: band.points,
-    reason: `Income ${formatPounds(income)} is ${ratio.toFixed(1)}× the monthly rent of ${monthly}${listed} (${band.label}): ${band.points}/4`,
+    reason: `Income ${formatMoney(income, { wholePounds: true })} is ${ratio.toFixed(1)}× the monthly rent of ${monthly}${listed} (${band.label}): ${band.points}/4`,
   };
 }
 

@@ -1,28 +1,13 @@
 /** Small text helpers shared by the slot parsers. */
 
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-};
+import { NUMBER_WORDS, numberFromWord } from '#shared/format.ts';
 
-/** "three" → 3, "3" → 3, anything else → null. */
-export function numberFromWord(word: string): number | null {
-  const w = word.toLowerCase();
-  if (/^\d+$/.test(w)) return Number(w);
-  return NUMBER_WORDS[w] ?? null;
-}
+export { numberFromWord };
 
-export const NUMBER_WORD_PATTERN = `(?:\\d{1,2}|${Object.keys(NUMBER_WORDS).join('|')})`;
+/** A count written as a word, up to twelve: "three people", "twelve of us". */
+export const NUMBER_WORD_PATTERN = `(?:\\d{1,2}|${Object.keys(NUMBER_WORDS)
+  .filter((word) => NUMBER_WORDS[word] <= 12)
+  .join('|')})`;
 
 /** Straight quotes, single spaces, no zero-width characters. */
 export function normalise(text: string): string {
@@ -82,13 +67,6 @@ export function editDistance(a: string, b: string): number {
     }
   }
   return d[a.length][b.length];
-}
-
-/** "£28,800" */
-const POUNDS = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
-
-export function formatPounds(amount: number): string {
-  return `£${POUNDS.format(Math.round(amount))}`;
 }
 
 /** Joins a list as "a, b and c". */

@@ -80,6 +80,8 @@ export type AgentState = {
   attempts?: number;
   /** Which link the chat began on: only on the agency-wide link may the tenant pick or change the property. */
   link?: 'property' | 'agency';
+  /** The question the last reply ended on, so the next one is worded differently. */
+  lastQuestion?: string | null;
   /** Viewing booking, when the property takes bookings (absent until slots are first offered). */
   viewing?: ViewingState;
 };
@@ -111,7 +113,8 @@ export type AgentReply = {
 
 /** One engine: the guided agent, or an LLM agent that falls back to it. */
 export type ConversationEngine = {
-  start: (context: AgentContext) => AgentReply;
+  /** `known`: facts from before the chat (a portal enquiry), never asked for, confirmed in the summary. */
+  start: (context: AgentContext, known?: Partial<ExtractedFields>) => AgentReply;
   reply: (context: AgentContext, state: AgentState, message: string) => Promise<AgentReply>;
   /** The slot of the last reply's `bookSlot` is booked: say so (closing, once the summary is confirmed). */
   confirmViewing: (context: AgentContext, state: AgentState, slot: ViewingSlot) => AgentReply;

@@ -6,6 +6,10 @@ import {
   formatFullDateTime,
   formatMoney,
   formatUkPhone,
+  MONTH_ABBREVIATIONS,
+  MONTH_NAMES,
+  monthNumber,
+  numberFromWord,
 } from './format.ts';
 
 describe('formatDate', () => {
@@ -58,6 +62,41 @@ describe('formatMoney', () => {
     [1234567, '£1,234,567'],
   ])('%d → %s', (pounds, text) => {
     expect(formatMoney(pounds)).toBe(text);
+  });
+
+  test.each([
+    [1083.333, '£1,083'],
+    [28799.5, '£28,800'],
+    [42000, '£42,000'],
+  ])('to the pound: %d → %s', (pounds, text) => {
+    expect(formatMoney(pounds, { wholePounds: true })).toBe(text);
+  });
+});
+
+describe('months and number words', () => {
+  test.each([
+    ['March', 3],
+    ['sept', 9],
+    ['Feb', 2],
+    ['dec', 12],
+    ['nope', 0],
+  ])('%s is month %d', (name, month) => {
+    expect(monthNumber(name)).toBe(month);
+  });
+
+  test('month names and their abbreviations are one list', () => {
+    expect(MONTH_NAMES[2]).toBe('March');
+    expect(MONTH_ABBREVIATIONS).toEqual(MONTH_NAMES.map((m) => m.slice(0, 3)));
+  });
+
+  test.each([
+    ['three', 3],
+    ['Twelve', 12],
+    ['twenty', 20],
+    ['7', 7],
+    ['lots', null],
+  ])('%s → %s', (word, n) => {
+    expect(numberFromWord(word)).toBe(n);
   });
 });
 

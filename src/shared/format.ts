@@ -1,9 +1,24 @@
 /**
- * Display helpers in British English, on London time: dates as
- * '5 Jan 2025' or '5 Jan, 15:07', money as '£30,000', phone numbers in UK national form.
+ * The formatting module: how the product writes and reads dates, money, phone numbers, months and
+ * number words, in British English on London time. Agent, server and web all import it from here;
+ * each part lives in its own file so a page loads only what it uses (libphonenumber only with the
+ * phone layout).
+ *
+ * Dates shown as '5 Jan 2025' or '5 Jan, 15:07'; dd/mm/yyyy read and written by `#shared/dates.ts`.
  */
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+import { MONTH_ABBREVIATIONS as MONTHS } from './format/words.ts';
+
+export { autoSlash, formatUkDate, isInvalidUkDate, parseUkDate, UK_DATE_MAX_LENGTH } from './dates.ts';
+export { formatMoney } from './format/money.ts';
+export { formatUkPhone } from './format/phone.ts';
+export {
+  MONTH_ABBREVIATIONS,
+  MONTH_NAMES,
+  monthNumber,
+  NUMBER_WORDS,
+  numberFromWord,
+} from './format/words.ts';
 
 const londonWallClock = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
@@ -87,35 +102,6 @@ export function formatFullDateTime(value: Date | string | null | undefined): str
   const parts = value == null ? null : londonParts(value);
   if (!parts) return '';
   return `${parts.day} ${MONTHS[parts.month - 1]} ${parts.year}, ${clock(parts)}`;
-}
-
-/** '£30,000' or '£1,250.50'; whole pounds show no pence. */
-export function formatMoney(pounds: number): string {
-  const isWhole = Number.isInteger(pounds);
-  return `£${pounds.toLocaleString('en-GB', {
-    minimumFractionDigits: isWhole ? 0 : 2,
-    maximumFractionDigits: 2,
-  })}`;
-}
-
-/**
- * A UK number stored as E.164 (+447700900123) in the national form people dial and read:
- * '07700 900123', '020 7946 0000', '0113 496 0000'. Anything else is returned as it is.
- */
-export function formatUkPhone(value: string | null | undefined): string {
-  if (!value) return '';
-  const match = /^\+44(\d{9,10})$/.exec(value.replace(/[\s()-]/g, ''));
-  if (!match) return value;
-  const national = `0${match[1]}`;
-  if (national.length !== 11) return national;
-  // 02x numbers are 3 + 4 + 4; 011x, 01x1 and non-geographic 03/08/09 numbers are 4 + 3 + 4;
-  // mobiles and other area codes are 5 + 6.
-  if (national.startsWith('02'))
-    return `${national.slice(0, 3)} ${national.slice(3, 7)} ${national.slice(7)}`;
-  if (/^(01\d1|011|0[389])/.test(national)) {
-    return `${national.slice(0, 4)} ${national.slice(4, 7)} ${national.slice(7)}`;
-  }
-  return `${national.slice(0, 5)} ${national.slice(5)}`;
 }
 
 /** Words a company name carries that say nothing about which company it is. */

@@ -67,7 +67,3 @@ export function isPlanType(value: unknown): value is PlanType {
 export function isPaidPlan(type: PlanType): type is PaidPlanType {
   return type !== 'free';
 }
-
-export function formatPrice(pounds: number): string {
-  return `£${pounds.toLocaleString('en-GB')}`;
-}

@@ -82,3 +82,31 @@ export const quay: AgentProperty = {
 };
 
 export const allProperties: AgentProperty[] = [elm, victoria, forge, maple, oak, birch, quay];
+
+/**
+ * A fully described listing: every detail filled in and an advert, for the questions tenants ask
+ * about pets, furniture, bills, the deposit, the garden and council tax. Reached by its property
+ * link only, so the agency-wide link's list stays as it was.
+ */
+export const willow: AgentProperty = {
+  id: 'prop-willow',
+  name: 'Willow Cottage',
+  address: '3 Willow Walk, Chorlton, Manchester M21 9AB',
+  rentalPrice: '£1,400 pcm',
+  bedrooms: 2,
+  parking: 'Off-street parking for one car',
+  vacancyDate: '01/04/2026',
+  description:
+    'A bright two-bedroom cottage on a quiet cul-de-sac. The south-facing garden has a lawn and a patio. Fibre broadband is available, up to 900Mb. The tram stop is a six-minute walk away. The kitchen was refitted in 2024 and has a gas hob.',
+  furnishing: 'part-furnished',
+  petsPolicy: 'considered',
+  billsIncluded: false,
+  councilTaxBand: 'C',
+  epcRating: 'C',
+  deposit: 1615,
+  minimumTermMonths: 12,
+  features: ['garden', 'washing machine', 'gas central heating'],
+};
+
+/** Listings reachable by a property link: the agency's list and the described one. */
+export const linkProperties: AgentProperty[] = [...allProperties, willow];

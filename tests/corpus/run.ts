@@ -4,8 +4,9 @@ import type { AgentContext, AgentState, ConversationEngine, ExtractedFields } fr
 import { agencyLinkCases } from './agency-link.ts';
 import { blindCases } from './blind.ts';
 import type { CorpusCase } from './case.ts';
-import { allProperties, companyName } from './fixtures.ts';
+import { allProperties, companyName, linkProperties } from './fixtures.ts';
 import { hardCases } from './hard.ts';
+import { harderCases } from './harder.ts';
 import { phoneStyleCases } from './phone-style.ts';
 import { propertyLinkCases } from './property-link.ts';
 
@@ -16,6 +17,7 @@ export const batches: Array<{ name: string; cases: CorpusCase[] }> = [
   { name: 'hard', cases: hardCases },
   { name: 'blind', cases: blindCases },
   { name: 'phone-style', cases: phoneStyleCases },
+  { name: 'harder', cases: harderCases },
 ];
 
 export const corpus: CorpusCase[] = batches.flatMap((b) => b.cases);
@@ -36,7 +38,7 @@ export const FIELD_NAMES: Array<keyof ExtractedFields> = [
 const TEXT_FIELDS = new Set<keyof ExtractedFields>(['profession', 'availability', 'moveInText']);
 
 export function contextFor(c: CorpusCase): AgentContext {
-  const property = c.linkPropertyId ? (allProperties.find((p) => p.id === c.linkPropertyId) ?? null) : null;
+  const property = c.linkPropertyId ? (linkProperties.find((p) => p.id === c.linkPropertyId) ?? null) : null;
   return { companyName, property, properties: allProperties, today: c.today };
 }
 

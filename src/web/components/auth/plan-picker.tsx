@@ -1,5 +1,6 @@
 import { CheckIcon } from 'lucide-react';
-import { formatPrice, isPaidPlan, type PlanType, planFeatures, plans, planTypes } from '#shared/plans.ts';
+import { formatMoney } from '#shared/format.ts';
+import { isPaidPlan, type PlanType, planFeatures, plans, planTypes } from '#shared/plans.ts';
 import { cn } from '#web/lib/utils.ts';
 
 /** The four plans as radio cards (one tab stop, arrow keys move between them). */
@@ -48,7 +49,7 @@ export function PlanPicker({
               </span>
             </span>
             <span className="shrink-0 text-right">
-              <span className="block font-semibold">{formatPrice(plan.price)}</span>
+              <span className="block font-semibold">{formatMoney(plan.price)}</span>
               <span className="block text-xs text-muted-foreground">per month</span>
             </span>
           </label>
@@ -71,7 +72,7 @@ export function PlanSummary({ planType }: { planType: PlanType }) {
         <p className="mt-1 flex items-baseline justify-between gap-2">
           <span className="text-xl font-semibold">{plan.name}</span>
           <span>
-            <span className="text-xl font-semibold">{formatPrice(plan.price)}</span>
+            <span className="text-xl font-semibold">{formatMoney(plan.price)}</span>
             <span className="text-sm text-muted-foreground"> / month</span>
           </span>
         </p>

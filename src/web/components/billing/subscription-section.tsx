@@ -8,8 +8,8 @@ import {
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { creditResetText } from '#shared/credits.ts';
-import { formatDate } from '#shared/format.ts';
-import { formatPrice, isPaidPlan, plans } from '#shared/plans.ts';
+import { formatDate, formatMoney } from '#shared/format.ts';
+import { isPaidPlan, plans } from '#shared/plans.ts';
 import type { CompanyDto } from '#shared/schemas/auth.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -73,7 +73,7 @@ export function SubscriptionSection({ company }: { company: CompanyDto }) {
               {plan.name}
               <span className="font-normal text-muted-foreground">
                 {' '}
-                · {isPaid ? `${formatPrice(plan.price)}/month` : 'no time limit'}
+                · {isPaid ? `${formatMoney(plan.price)}/month` : 'no time limit'}
               </span>
             </dd>
           </div>

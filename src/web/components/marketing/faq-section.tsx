@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { formatPrice, plans } from '#shared/plans.ts';
+import { formatMoney } from '#shared/format.ts';
+import { plans } from '#shared/plans.ts';
 import { FaqAccordion } from './faq-accordion.tsx';
 import { Island } from './island.tsx';
 import { SectionHeading } from './section-heading.tsx';
@@ -100,7 +101,7 @@ export const faqs: { id: string; question: string; answer: ReactNode }[] = [
       <p>
         Press Sign Up Now, enter your company details and choose a plan. The free plan includes{' '}
         {plans.free.credits} enquiry credits a month with no time limit and no card needed; paid plans start
-        at {formatPrice(plans.small.price)} a month. Confirm your email address, add your first property and
+        at {formatMoney(plans.small.price)} a month. Confirm your email address, add your first property and
         share its link.{' '}
         <Link href="/signup" className={linkClass}>
           Sign up now

@@ -1,6 +1,7 @@
 import { CheckIcon } from 'lucide-react';
 import { Link } from 'wouter';
-import { formatPrice, planFeatures, plans, planTypes } from '#shared/plans.ts';
+import { formatMoney } from '#shared/format.ts';
+import { planFeatures, plans, planTypes } from '#shared/plans.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { SectionHeading } from './section-heading.tsx';
@@ -42,7 +43,7 @@ export function PricingSection() {
                 <p className="mt-1 min-h-10 text-sm text-slate-600">{plan.description}</p>
                 <p className="mt-5 flex items-baseline gap-1">
                   <span className="text-4xl font-bold tracking-tight text-slate-900">
-                    {formatPrice(plan.price)}
+                    {formatMoney(plan.price)}
                   </span>
                   <span className="text-sm text-slate-600">/month</span>
                 </p>

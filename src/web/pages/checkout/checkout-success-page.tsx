@@ -9,7 +9,7 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { formatPrice } from '#shared/plans.ts';
+import { formatMoney } from '#shared/format.ts';
 import type { CheckoutSessionResponse } from '#shared/schemas/billing.ts';
 import { AuthHeading, AuthPanel, AuthShell } from '#web/components/auth/auth-shell.tsx';
 import { Notice } from '#web/components/auth/notice.tsx';
@@ -233,7 +233,7 @@ function Welcome({
           <p className="flex items-baseline justify-between gap-2">
             <span className="text-2xl font-semibold">{plan.name}</span>
             <span>
-              <span className="text-xl font-semibold">{formatPrice(plan.price)}</span>
+              <span className="text-xl font-semibold">{formatMoney(plan.price)}</span>
               <span className="text-sm text-muted-foreground"> / month</span>
             </span>
           </p>

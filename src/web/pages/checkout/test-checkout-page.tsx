@@ -2,8 +2,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { FlaskConicalIcon, LockIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { formatDate } from '#shared/format.ts';
-import { formatPrice, type PaidPlanType, paidPlanTypes, plans } from '#shared/plans.ts';
+import { formatDate, formatMoney } from '#shared/format.ts';
+import { type PaidPlanType, paidPlanTypes, plans } from '#shared/plans.ts';
 import type { TestCheckoutResponse, TestPortalAction, TestPortalResponse } from '#shared/schemas/billing.ts';
 import { AuthPanel, AuthShell } from '#web/components/auth/auth-shell.tsx';
 import { Notice } from '#web/components/auth/notice.tsx';
@@ -109,7 +109,7 @@ function TestCheckout({ session }: { session: string }) {
         <p className="flex items-baseline justify-between gap-2">
           <span className="font-semibold">LetLead {plan.name}</span>
           <span>
-            <span className="text-2xl font-semibold">{formatPrice(plan.price)}</span>
+            <span className="text-2xl font-semibold">{formatMoney(plan.price)}</span>
             <span className="text-sm text-muted-foreground"> / month</span>
           </span>
         </p>
@@ -139,7 +139,7 @@ function TestCheckout({ session }: { session: string }) {
           disabled={pay.isPending || pay.isSuccess}
         >
           {pay.isPending || pay.isSuccess ? <Spinner label={null} /> : <LockIcon aria-hidden="true" />}
-          Pay {formatPrice(plan.price)} (test)
+          Pay {formatMoney(plan.price)} (test)
         </Button>
         <Button asChild variant="outline" size="lg" className="w-full">
           <Link href="/checkout/cancel">Cancel</Link>
@@ -267,7 +267,7 @@ function TestPortal({ portal }: { portal: string }) {
                       {plan.credits.toLocaleString('en-GB')} credits a month
                     </span>
                   </span>
-                  <span className="font-semibold">{formatPrice(plan.price)}</span>
+                  <span className="font-semibold">{formatMoney(plan.price)}</span>
                 </label>
               );
             })}

@@ -1,8 +1,8 @@
 import { CheckIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
+import { formatMoney } from '#shared/format.ts';
 import {
-  formatPrice,
   isPaidPlan,
   type PaidPlanType,
   type PlanType,
@@ -37,7 +37,7 @@ const credits = (type: PlanType) => plans[type].credits.toLocaleString('en-GB');
 const perWeek = (type: PlanType) => Math.floor((plans[type].credits * 12) / 52).toLocaleString('en-GB');
 
 const comparisonRows: { label: string; value: (type: PlanType) => ReactNode }[] = [
-  { label: 'Price per month', value: (type) => (type === 'free' ? '£0' : formatPrice(plans[type].price)) },
+  { label: 'Price per month', value: (type) => (type === 'free' ? '£0' : formatMoney(plans[type].price)) },
   { label: 'Enquiry credits per month', value: (type) => credits(type) },
   { label: 'About this many qualified enquiries a week', value: (type) => perWeek(type) },
   { label: 'AI agent links', value: () => 'Unlimited' },
@@ -217,7 +217,7 @@ function PlanCard({ type, user }: { type: PlanType; user: AuthUser | null }) {
       </h2>
       <p className="mt-1 min-h-10 text-sm text-slate-600">{plan.description}</p>
       <p className="mt-5 flex items-baseline gap-1">
-        <span className="text-4xl font-bold tracking-tight text-slate-900">{formatPrice(plan.price)}</span>
+        <span className="text-4xl font-bold tracking-tight text-slate-900">{formatMoney(plan.price)}</span>
         <span className="text-sm text-slate-600">/month</span>
       </p>
       <p className="mt-2 text-sm font-medium text-teal-800">{credits(type)} enquiry credits a month</p>

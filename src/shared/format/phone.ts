@@ -1,0 +1,22 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+
+/**
+ * UK mobiles (07xxx xxxxxx, but not the 070 personal and 076 pager ranges, laid out otherwise)
+ * are laid out as libphonenumber lays them out, without its cost: the chat's summary shows the
+ * number at every turn once it is known, and a dashboard lists hundreds.
+ */
+const UK_MOBILE = /^\+44(7[1-57-9]\d{3})(\d{6})$/;
+
+/**
+ * A number stored as E.164 (+447700900123) in the national form people dial and read, as
+ * libphonenumber lays it out: '07700 900123', '020 7946 0000', '0113 496 0000'. Numbers outside
+ * the UK, and anything unreadable, are returned as they are.
+ */
+export function formatUkPhone(value: string | null | undefined): string {
+  if (!value) return '';
+  const mobile = UK_MOBILE.exec(value);
+  if (mobile) return `0${mobile[1]} ${mobile[2]}`;
+  const parsed = parsePhoneNumberFromString(value.replace(/[\s()-]/g, ''));
+  if (parsed?.countryCallingCode !== '44') return value;
+  return parsed.formatNational();
+}
