@@ -136,11 +136,13 @@ export async function updateViewing(
     // The pipeline's status follows the viewing once lead statuses exist:
     // setLeadStatusFromViewing(leadId, 'viewed') for attended (and 'viewing_booked' at booking).
   }
-  const [lead] = await ctx.db
-    .select({ id: leads.id, score: leads.score })
-    .from(leads)
-    .where(and(eq(leads.conversationId, updated.conversationId ?? ''), eq(leads.companyId, company.id)))
-    .limit(1);
+  const [lead] = updated.conversationId
+    ? await ctx.db
+        .select({ id: leads.id, score: leads.score })
+        .from(leads)
+        .where(and(eq(leads.conversationId, updated.conversationId), eq(leads.companyId, company.id)))
+        .limit(1)
+    : [];
   return toAgentViewing(updated, lead?.id ?? null, lead?.score ?? null);
 }
 
