@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '#server/db/client.ts';
-import { chatTranscripts, companies, conversations, leads, properties, users } from '#server/db/schema.ts';
+import {
+  chatTranscripts,
+  companies,
+  conversations,
+  leads,
+  properties,
+  users,
+  viewings,
+} from '#server/db/schema.ts';
+import { newManageToken } from '#server/features/viewings/booking.ts';
 import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
 import { createScaleDatabase, type ServerProcess, startServerProcess } from './server-processes.ts';
 
@@ -192,4 +201,76 @@ describe('two server processes on one PostgreSQL database', () => {
     expect(await creditsOf(company.id)).toBe(0);
     expect(lowest).toBeGreaterThanOrEqual(0);
   }, 180_000);
+
+  it('six tenants taking the same single-party slot at the same instant on two instances: exactly one gets it', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const { company, property } = await insertAgency(10);
+    // Saturdays 10:00–13:00, one party per 20-minute slot; the property is free to view now.
+    await database.db
+      .update(companies)
+      .set({
+        viewingSchedule: {
+          windows: [{ day: 6, start: '10:00', end: '13:00' }],
+          slotMinutes: 20,
+          bufferMinutes: 0,
+          minNoticeHours: 0,
+          horizonDays: 14,
+          partiesPerSlot: 1,
+        },
+      })
+      .where(eq(companies.id, company.id));
+    await database.db.update(properties).set({ vacancyDate: null }).where(eq(properties.id, property.id));
+    const slotsResponse = await fetch(
+      `${a.url}/api/chat/${company.slug}/slots?propertySlug=${property.slug}`,
+    );
+    const { slots } = (await slotsResponse.json()) as { slots: { startsAt: string }[] };
+    expect(slots.length).toBeGreaterThanOrEqual(7);
+    const wanted = slots[6]!.startsAt;
+
+    // Six tenants, each holding another slot, all move to the same one at once, across both
+    // instances: the slot's lock and count decide, whichever process serves the request.
+    const tokens = await Promise.all(
+      slots.slice(0, 6).map(async (slot, i) => {
+        const startsAt = new Date(slot.startsAt);
+        const [row] = await database.db
+          .insert(viewings)
+          .values({
+            companyId: company.id,
+            propertyId: property.id,
+            propertyName: property.propertyName,
+            propertyAddress: property.propertyAddress,
+            startsAt,
+            endsAt: new Date(startsAt.getTime() + 20 * 60_000),
+            manageToken: newManageToken(),
+            tenantName: `Tenant ${i + 1}`,
+          })
+          .returning();
+        return row!.manageToken;
+      }),
+    );
+    const answers = await Promise.all(
+      tokens.map(async (token, i) => {
+        const response = await fetch(`${(i % 2 === 0 ? a : b).url}/api/viewings/manage/${token}/reschedule`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ startsAt: wanted }),
+        });
+        return {
+          status: response.status,
+          body: (await response.json()) as { slots?: unknown[]; message?: string },
+        };
+      }),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    const refused = answers.filter((answer) => answer.status === 409);
+    expect(refused).toHaveLength(5);
+    for (const answer of refused) {
+      expect(answer.body.message).toBe('Sorry, that time is no longer free. Please choose another.');
+    }
+    const atWanted = await database.db
+      .select({ id: viewings.id })
+      .from(viewings)
+      .where(eq(viewings.startsAt, new Date(wanted)));
+    expect(atWanted).toHaveLength(1);
+  }, 120_000);
 });
