@@ -181,6 +181,8 @@ export const agentViewingSchema = z.object({
   tenantEmail: z.string().nullable(),
   tenantPhone: z.string().nullable(),
   propertyId: z.string().nullable(),
+  /** For the free slots to move to (null once the property is deleted). */
+  propertySlug: z.string().nullable(),
   propertyName: z.string(),
   leadId: z.string().nullable(),
   score: z.number().int().nullable(),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, lt, ne } from 'drizzle-orm';
 import ical, { ICalEventStatus } from 'ical-generator';
-import { type Company, companies, leads, type Viewing, viewings } from '#server/db/schema.ts';
+import { type Company, companies, leads, properties, type Viewing, viewings } from '#server/db/schema.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { escapeHtml } from '#server/lib/email-templates.ts';
@@ -64,9 +64,10 @@ export async function listViewings(
   if (endExclusive.getTime() - start.getTime() > 93 * DAY_MS)
     throw badRequest('Choose at most 3 months at once');
   const rows = await ctx.db
-    .select({ viewing: viewings, leadId: leads.id, score: leads.score })
+    .select({ viewing: viewings, leadId: leads.id, score: leads.score, propertySlug: properties.slug })
     .from(viewings)
     .leftJoin(leads, eq(leads.conversationId, viewings.conversationId))
+    .leftJoin(properties, eq(properties.id, viewings.propertyId))
     .where(
       and(
         eq(viewings.companyId, company.id),
@@ -75,10 +76,17 @@ export async function listViewings(
       ),
     )
     .orderBy(asc(viewings.startsAt));
-  return { viewings: rows.map((row) => toAgentViewing(row.viewing, row.leadId, row.score)) };
+  return {
+    viewings: rows.map((row) => toAgentViewing(row.viewing, row.leadId, row.score, row.propertySlug)),
+  };
 }
 
-function toAgentViewing(viewing: Viewing, leadId: string | null, score: number | null): AgentViewing {
+function toAgentViewing(
+  viewing: Viewing,
+  leadId: string | null,
+  score: number | null,
+  propertySlug: string | null,
+): AgentViewing {
   return {
     id: viewing.id,
     status: viewing.status,
@@ -88,6 +96,7 @@ function toAgentViewing(viewing: Viewing, leadId: string | null, score: number |
     tenantEmail: viewing.tenantEmail,
     tenantPhone: viewing.tenantPhone,
     propertyId: viewing.propertyId,
+    propertySlug,
     propertyName: viewing.propertyName,
     leadId,
     score,
@@ -143,7 +152,13 @@ export async function updateViewing(
         .where(and(eq(leads.conversationId, updated.conversationId), eq(leads.companyId, company.id)))
         .limit(1)
     : [];
-  return toAgentViewing(updated, lead?.id ?? null, lead?.score ?? null);
+  const [property] = updated.propertyId
+    ? await ctx.db
+        .select({ slug: properties.slug })
+        .from(properties)
+        .where(eq(properties.id, updated.propertyId))
+    : [];
+  return toAgentViewing(updated, lead?.id ?? null, lead?.score ?? null, property?.slug ?? null);
 }
 
 // ---- The private calendar feed ----
