@@ -6,6 +6,7 @@ import { sendDailyAgendas } from '#server/features/viewings/agent-viewings.ts';
 import { bookChatSlot } from '#server/features/viewings/chat-booking.ts';
 import { sendViewingReminder } from '#server/features/viewings/notify.ts';
 import { setNow } from '#server/lib/clock.ts';
+import type { ChatResponse } from '#shared/schemas/chat.ts';
 import type {
   AgentViewing,
   AgentViewingList,
@@ -231,6 +232,66 @@ describe('viewings', () => {
 
     const unknown = await call('GET', `/api/viewings/manage/${'x'.repeat(43)}`);
     expect(unknown.status).toBe(404);
+  });
+
+  it('a tenant on a property link qualifies, is offered slots, types "the second one" and is booked', async () => {
+    setNow(MONDAY);
+    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
+      propertyName: 'Flat 7, Mill Yard',
+      vacancyDate: '01/03/2026',
+    });
+    const chat = `/api/chat/${owner.company.slug}`;
+    const say = async (body: Record<string, unknown>) => {
+      const response = await call('POST', chat, undefined, body);
+      expect(response.status).toBe(200);
+      return (await response.json()) as ChatResponse;
+    };
+    const { sessionKey } = await say({ message: '', userSessionKey: null, propertySlug: property.slug });
+    const tenant = `${unique('lucy')}@example.test`;
+    const answers = [
+      '2 of us, both nurses, £58k together, could move in on 01/04/2026',
+      'Lucy Green',
+      `${tenant} and 07700 900123`,
+    ];
+    let last: ChatResponse | undefined;
+    for (const message of answers) last = await say({ message, userSessionKey: sessionKey });
+    expect(last!.response).toMatch(/is that all correct/i);
+    const offer = await say({ message: 'yes', userSessionKey: sessionKey });
+    expect(offer.quickReplies).toEqual([
+      'Mon 2 Mar, 17:00',
+      'Sat 7 Mar, 10:00',
+      'Mon 9 Mar, 17:00',
+      'Sat 14 Mar, 10:00',
+      'Other times',
+    ]);
+    const booked = await say({ message: 'the second one', userSessionKey: sessionKey });
+    expect(booked.response).toBe(
+      'Thank you for confirming the information. Your viewing is booked for Saturday 7 March at 10:00. Have a great day!',
+    );
+    expect(booked.isComplete).toBe(true);
+    expect(booked.viewing).toMatchObject({
+      startsAt: '2026-03-07T10:00:00+00:00',
+      label: 'Sat 7 Mar, 10:00',
+    });
+    expect(booked.viewing!.manageUrl).toMatch(
+      new RegExp(`^${app.ctx.env.appUrl}/viewings/[A-Za-z0-9_-]{43}$`),
+    );
+
+    const confirmation = await smtp.waitForEmail((email) => email.to.includes(tenant));
+    expect(confirmation.subject).toBe('Your viewing is booked: Saturday 7 March at 10:00');
+    expect(readInvitation(confirmation.calendar!).start.toISOString()).toBe('2026-03-07T10:00:00.000Z');
+    expect(confirmation.links).toContain(booked.viewing!.manageUrl);
+
+    // Someone else now picks the same Saturday 10:00 from an older offer: an apology, other times.
+    const second = await say({ message: '', userSessionKey: null, propertySlug: property.slug });
+    for (const message of [
+      '1 of us, teacher, £40k, could move in on 01/04/2026',
+      'Tom Reed',
+      `${unique('tom')}@example.test`,
+    ])
+      await say({ message, userSessionKey: second.sessionKey });
+    const secondOffer = await say({ message: 'yes', userSessionKey: second.sessionKey });
+    expect(secondOffer.quickReplies).not.toContain('Sat 7 Mar, 10:00');
   });
 
   it('reminds once, 24 hours before, and never for a moved time', async () => {

@@ -273,4 +273,70 @@ describe('two server processes on one PostgreSQL database', () => {
       .where(eq(viewings.startsAt, new Date(wanted)));
     expect(atWanted).toHaveLength(1);
   }, 120_000);
+
+  it('six tenants picking the same single-party slot in the chat at once on two instances: one booked, five offered other times', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const { company, property } = await insertAgency(10);
+    await database.db
+      .update(companies)
+      .set({
+        viewingSchedule: {
+          windows: [{ day: 6, start: '10:00', end: '13:00' }],
+          slotMinutes: 20,
+          bufferMinutes: 0,
+          minNoticeHours: 0,
+          horizonDays: 14,
+          partiesPerSlot: 1,
+        },
+      })
+      .where(eq(companies.id, company.id));
+    await database.db.update(properties).set({ vacancyDate: null }).where(eq(properties.id, property.id));
+    const chat = `/api/chat/${company.slug}`;
+
+    // Six tenants qualify (alternating instances) until each is offered the slots.
+    const offers = await Promise.all(
+      Array.from({ length: 6 }, async (_, i) => {
+        const server = i % 2 === 0 ? a : b;
+        const { sessionKey } = await post<ChatResponse>(server, chat, {
+          message: '',
+          userSessionKey: null,
+          propertySlug: property.slug,
+        });
+        for (const message of [
+          '2 of us, both nurses, £58k together, could move in ASAP',
+          ['Sarah Jones', 'Tom Brown', 'Amira Khan', 'Ben Hughes', 'Chloe Evans', 'Dan Wright'][i]!,
+          `tenant${i + 1}.${randomUUID().slice(0, 6)}@example.test and 07700 90012${i}`,
+        ]) {
+          await post<ChatResponse>(server, chat, { message, userSessionKey: sessionKey });
+        }
+        const offer = await post<ChatResponse>(server, chat, { message: 'yes', userSessionKey: sessionKey });
+        expect(offer.quickReplies.at(-1)).toBe('Other times');
+        return { sessionKey, offer };
+      }),
+    );
+    const wanted = offers[0]!.offer.quickReplies[0]!;
+    for (const { offer } of offers) expect(offer.quickReplies[0]).toBe(wanted);
+
+    // All six pick it at the same instant, three on each instance.
+    const picks = await Promise.all(
+      offers.map(({ sessionKey }, i) =>
+        post<ChatResponse>(i % 2 === 0 ? b : a, chat, { message: wanted, userSessionKey: sessionKey }),
+      ),
+    );
+    const booked = picks.filter((pick) => pick.viewing);
+    expect(booked).toHaveLength(1);
+    expect(booked[0]!.response).toMatch(/Your viewing is booked for .* Have a great day!$/);
+    const refused = picks.filter((pick) => !pick.viewing);
+    expect(refused).toHaveLength(5);
+    for (const pick of refused) {
+      expect(pick.response).toMatch(/^Sorry, that time has just been taken\./);
+      expect(pick.quickReplies).not.toContain(wanted);
+      expect(pick.quickReplies.length).toBeGreaterThan(1);
+    }
+    const rows = await database.db
+      .select({ id: viewings.id })
+      .from(viewings)
+      .where(eq(viewings.propertyId, property.id));
+    expect(rows).toHaveLength(1);
+  }, 180_000);
 });

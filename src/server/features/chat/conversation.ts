@@ -8,8 +8,7 @@ import { refreshCreditsIfDue } from '#server/features/billing/credit-resets.ts';
 import {
   bookChatSlot,
   chatViewingSlots,
-  confirmViewingReply,
-  offerSlotsAgainReply,
+  completeViewingContact,
   toBookedViewing,
 } from '#server/features/viewings/chat-booking.ts';
 import { now } from '#server/lib/clock.ts';
@@ -256,11 +255,13 @@ async function answerAndStore(
       fields: result.state.fields,
     });
     if (booking.kind === 'booked') {
-      result = confirmViewingReply(engine, context, result.state, toSlot(booking.viewing.startsAt));
+      result = engine.confirmViewing(context, result.state, toSlot(booking.viewing.startsAt));
       viewing = toBookedViewing(ctx, booking.viewing);
     } else {
-      result = offerSlotsAgainReply(engine, { ...context, viewingSlots: booking.slots }, result.state);
+      result = engine.offerSlotsAgain({ ...context, viewingSlots: booking.slots }, result.state);
     }
+  } else if (result.state.viewing?.booked) {
+    await completeViewingContact(ctx, { conversationId: conversation.id, fields: result.state.fields });
   }
 
   const newMessages = [message('user', text, at), message('ai', result.reply, now())];

@@ -1,16 +1,9 @@
-import { and, eq } from 'drizzle-orm';
-import type {
-  AgentContext,
-  AgentReply,
-  AgentState,
-  ConversationEngine,
-  ExtractedFields,
-  ViewingSlot,
-} from '#agent/types.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { ExtractedFields, ViewingSlot } from '#agent/types.ts';
 import { type Viewing, viewings } from '#server/db/schema.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import type { BookedViewing } from '#shared/schemas/viewings.ts';
-import { longSlotLabel, slotLabel, spreadOverDays, toSlot } from '#shared/viewing-slots.ts';
+import { toSlot } from '#shared/viewing-slots.ts';
 import { bookViewing, cachedBookingRules, loadBookingRules, matchSlot, slotsFor } from './booking.ts';
 import { manageUrl } from './emails.ts';
 import { notifyViewing } from './notify.ts';
@@ -77,60 +70,27 @@ export async function bookChatSlot(
   return { kind: 'taken', slots: fresh.slice(0, CHAT_SLOT_LIMIT) };
 }
 
-/** The engine's viewing answers, once the engine has them (see `AgentReply.bookSlot`). */
-type ViewingAnswers = {
-  confirmViewing?: (context: AgentContext, state: AgentState, slot: ViewingSlot) => AgentReply;
-  offerSlotsAgain?: (context: AgentContext, state: AgentState) => AgentReply;
-};
-
-/** The closing that names the booked slot (the DESIGN sentence; the automatic save keys on it). */
-export function confirmViewingReply(
-  engine: ConversationEngine,
-  context: AgentContext,
-  state: AgentState,
-  slot: ViewingSlot,
-): AgentReply {
-  const answers = engine as ConversationEngine & ViewingAnswers;
-  if (answers.confirmViewing) return answers.confirmViewing(context, state, slot);
-  const at = new Date(slot.startsAt);
-  return {
-    reply: `Thank you for confirming the information. Your viewing is booked for ${longSlotLabel(at)}. Have a great day!`,
-    quickReplies: [],
-    state: {
-      ...state,
-      fields: {
-        ...state.fields,
-        availability: state.fields.availability ?? `Viewing booked: ${slotLabel(at)}`,
-      },
-      asking: null,
-      stage: 'closed',
-    },
-    isComplete: true,
-  };
-}
-
-/** The apology and the next free slots when the picked one went meanwhile. */
-export function offerSlotsAgainReply(
-  engine: ConversationEngine,
-  context: AgentContext,
-  state: AgentState,
-): AgentReply {
-  const answers = engine as ConversationEngine & ViewingAnswers;
-  if (answers.offerSlotsAgain) return answers.offerSlotsAgain(context, state);
-  const slots = spreadOverDays(context.viewingSlots ?? [], 4);
-  if (slots.length === 0) {
-    return {
-      reply:
-        'Sorry, that time has just been taken and there are no other free times. When would suit you for a viewing?',
-      quickReplies: ['Weekday evenings', 'Weekends'],
-      state: { ...state, asking: 'availability' },
-      isComplete: false,
-    };
-  }
-  return {
-    reply: `Sorry, that time has just been taken. These times are free: ${slots.map((slot) => slot.label).join('; ')}. Which suits you?`,
-    quickReplies: [...slots.map((slot) => slot.label), 'Other times'],
-    state,
-    isComplete: false,
-  };
+/**
+ * A viewing booked before the tenant gave their details (they asked to view early): once the
+ * chat has their email, the viewing carries their name and contact details and the confirmation
+ * with its invitation goes out. One conditional UPDATE a turn, only for chats with a booking.
+ */
+export async function completeViewingContact(
+  ctx: AppContext,
+  input: { conversationId: string; fields: ExtractedFields },
+): Promise<void> {
+  const { name, email, phone } = input.fields;
+  if (!email) return;
+  const [viewing] = await ctx.db
+    .update(viewings)
+    .set({ tenantEmail: email, tenantName: name, tenantPhone: phone, updatedAt: new Date() })
+    .where(
+      and(
+        eq(viewings.conversationId, input.conversationId),
+        eq(viewings.status, 'booked'),
+        isNull(viewings.tenantEmail),
+      ),
+    )
+    .returning();
+  if (viewing) await notifyViewing(ctx, viewing, { kind: 'contact-added' });
 }

@@ -18,6 +18,8 @@ export async function notifyViewing(
   viewing: Viewing,
   change:
     | { kind: 'booked' }
+    /** Booked before the tenant gave an email: the confirmation now that there is one. */
+    | { kind: 'contact-added' }
     | { kind: 'rescheduled'; by: 'tenant' | 'agent'; previous: Date }
     | { kind: 'cancelled'; by: 'tenant' | 'agent' | 'property' },
 ): Promise<void> {
@@ -28,6 +30,8 @@ export async function notifyViewing(
     if (change.kind === 'booked') {
       emails.push(viewingEmails.confirmation(ctx, viewing, agency));
       emails.push(viewingEmails.toAgent(ctx, viewing, agency, 'booked'));
+    } else if (change.kind === 'contact-added') {
+      emails.push(viewingEmails.confirmation(ctx, viewing, agency));
     } else if (change.kind === 'rescheduled') {
       emails.push(viewingEmails.rescheduled(ctx, viewing, agency));
       if (change.by === 'tenant') {
@@ -38,7 +42,7 @@ export async function notifyViewing(
       if (change.by === 'tenant') emails.push(viewingEmails.toAgent(ctx, viewing, agency, 'cancelled'));
     }
     for (const email of emails) if (email) await ctx.sendEmail(email);
-    if (change.kind !== 'cancelled') await scheduleReminder(ctx, viewing);
+    if (change.kind === 'booked' || change.kind === 'rescheduled') await scheduleReminder(ctx, viewing);
   } catch (error) {
     ctx.log.error({ err: error, viewingId: viewing.id }, 'Viewing emails not sent');
   }
