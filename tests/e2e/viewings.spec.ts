@@ -137,7 +137,9 @@ test('the agent sees the week in the Viewings tab and checks the viewing hours',
     await page.getByRole('button', { name: 'Next week' }).click();
   }
   await expect(page.getByText(seeded.tenantName)).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: seeded.tenantName })).toContainText(seeded.propertyName);
+  await expect(page.getByRole('listitem').filter({ hasText: seeded.tenantName })).toContainText(
+    seeded.propertyName,
+  );
   await expectNoSeriousA11yViolations(page);
 
   // Viewing hours: a clear message on a bad value, then saved.
@@ -151,4 +153,17 @@ test('the agent sees the week in the Viewings tab and checks the viewing hours',
   await page.getByRole('button', { name: 'Save viewing hours' }).click();
   await expect(page.getByText('Viewing hours saved')).toBeVisible();
   await page.screenshot({ path: '/tmp/viewings-tab-1280.png', fullPage: true });
+
+  // My Account: the private calendar address, and replacing it.
+  await page.goto('/my-account');
+  const address = page.getByRole('textbox', { name: 'Calendar address' });
+  await expect(address).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+  const first = await address.inputValue();
+  const feed = await page.request.get(first);
+  expect(feed.headers()['content-type']).toContain('text/calendar');
+  expect(await feed.text()).toContain(seeded.propertyName);
+  await page.getByRole('button', { name: 'Replace address' }).click();
+  await expect(address).not.toHaveValue(first);
+  expect((await page.request.get(first)).status()).toBe(404);
+  await expectNoSeriousA11yViolations(page);
 });
