@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, lt, ne } from 'drizzle-orm';
 import ical, { ICalEventStatus } from 'ical-generator';
 import { type Company, companies, leads, properties, type Viewing, viewings } from '#server/db/schema.ts';
+import { setLeadStatusFromViewing } from '#server/features/leads/activity.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { escapeHtml } from '#server/lib/email-templates.ts';
@@ -142,8 +143,6 @@ export async function updateViewing(
     updated = await closeViewing(ctx, viewing.id, input.status);
     if (!updated) throw new AppError('CONFLICT', 'This viewing changed meanwhile. Refresh and try again.');
     if (input.status === 'cancelled') await notifyViewing(ctx, updated, { kind: 'cancelled', by: 'agent' });
-    // The pipeline's status follows the viewing once lead statuses exist:
-    // setLeadStatusFromViewing(leadId, 'viewed') for attended (and 'viewing_booked' at booking).
   }
   const [lead] = updated.conversationId
     ? await ctx.db
@@ -152,6 +151,10 @@ export async function updateViewing(
         .where(and(eq(leads.conversationId, updated.conversationId), eq(leads.companyId, company.id)))
         .limit(1)
     : [];
+  // The pipeline follows the viewing: attended moves the lead on to "viewed" (forwards only).
+  if (lead && input.status === 'attended' && viewing.status === 'booked') {
+    await setLeadStatusFromViewing(ctx.db, lead.id, 'viewed');
+  }
   const [property] = updated.propertyId
     ? await ctx.db
         .select({ slug: properties.slug })
