@@ -16,6 +16,7 @@ export const clientRoutePatterns: RegExp[] = [
   /^\/update-password$/,
   /^\/my-account$/,
   /^\/integrations$/,
+  /^\/viewings\/[^/]+$/,
 ];
 
 export function isClientRoute(pathname: string): boolean {

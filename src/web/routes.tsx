@@ -24,6 +24,7 @@ const IntegrationsPage = lazy(() => import('./pages/settings/integrations-page.t
 const CheckoutSuccessPage = lazy(() => import('./pages/checkout/checkout-success-page.tsx'));
 const CheckoutCancelPage = lazy(() => import('./pages/checkout/checkout-cancel-page.tsx'));
 const TestCheckoutPage = lazy(() => import('./pages/checkout/test-checkout-page.tsx'));
+const ManageViewingPage = lazy(() => import('./pages/viewings/manage-viewing-page.tsx'));
 
 // The path this document was loaded at: the server sent this app, not the chat entry, for it.
 const loadedPath = typeof window === 'undefined' ? null : window.location.pathname;
@@ -54,6 +55,7 @@ function SharedRoutes() {
       <Route path="/chatbot/:companySlug/:propertySlug?" component={FullPageLoad} />
       <Route path="/holdingpage" component={FullPageLoad} />
       <Route path="/gdpr" component={GdprPage} />
+      <Route path="/viewings/:token" component={ManageViewingPage} />
       <Route component={NotFoundPage} />
     </Switch>
   );

@@ -9,6 +9,8 @@ export type ReceivedEmail = {
   html: string;
   /** Every http(s) link of the plain-text part, in order. */
   links: string[];
+  /** The calendar invitation (text/calendar part), when the email carries one. */
+  calendar: string | null;
 };
 
 export type SmtpReceiver = {
@@ -83,6 +85,7 @@ function parseMessage(raw: string): ReceivedEmail {
   const leaves = flatten(message);
   const text = leaves.find((part) => contentType(part).startsWith('text/plain'));
   const html = leaves.find((part) => contentType(part).startsWith('text/html'));
+  const calendar = leaves.find((part) => contentType(part).startsWith('text/calendar'));
   const textBody = text ? decodeBody(text) : '';
   return {
     from: decodeWords(message.headers.get('from') ?? ''),
@@ -91,6 +94,7 @@ function parseMessage(raw: string): ReceivedEmail {
     text: textBody,
     html: html ? decodeBody(html) : '',
     links: textBody.match(/https?:\/\/[^\s<>"]+/g) ?? [],
+    calendar: calendar ? decodeBody(calendar) : null,
   };
 }
 

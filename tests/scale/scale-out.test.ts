@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '#server/db/client.ts';
-import { chatTranscripts, companies, conversations, leads, properties, users } from '#server/db/schema.ts';
+import {
+  chatTranscripts,
+  companies,
+  conversations,
+  leads,
+  properties,
+  users,
+  viewings,
+} from '#server/db/schema.ts';
+import { newManageToken } from '#server/features/viewings/booking.ts';
 import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
 import { createScaleDatabase, type ServerProcess, startServerProcess } from './server-processes.ts';
 
@@ -191,5 +200,143 @@ describe('two server processes on one PostgreSQL database', () => {
     expect(new Set(leadEmails.map((lead) => lead.email)).size).toBe(total);
     expect(await creditsOf(company.id)).toBe(0);
     expect(lowest).toBeGreaterThanOrEqual(0);
+  }, 180_000);
+
+  it('six tenants taking the same single-party slot at the same instant on two instances: exactly one gets it', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const { company, property } = await insertAgency(10);
+    // Saturdays 10:00–13:00, one party per 20-minute slot; the property is free to view now.
+    await database.db
+      .update(companies)
+      .set({
+        viewingSchedule: {
+          windows: [{ day: 6, start: '10:00', end: '13:00' }],
+          slotMinutes: 20,
+          bufferMinutes: 0,
+          minNoticeHours: 0,
+          horizonDays: 14,
+          partiesPerSlot: 1,
+        },
+      })
+      .where(eq(companies.id, company.id));
+    await database.db.update(properties).set({ vacancyDate: null }).where(eq(properties.id, property.id));
+    const slotsResponse = await fetch(
+      `${a.url}/api/chat/${company.slug}/slots?propertySlug=${property.slug}`,
+    );
+    const { slots } = (await slotsResponse.json()) as { slots: { startsAt: string }[] };
+    expect(slots.length).toBeGreaterThanOrEqual(7);
+    const wanted = slots[6]!.startsAt;
+
+    // Six tenants, each holding another slot, all move to the same one at once, across both
+    // instances: the slot's lock and count decide, whichever process serves the request.
+    const tokens = await Promise.all(
+      slots.slice(0, 6).map(async (slot, i) => {
+        const startsAt = new Date(slot.startsAt);
+        const [row] = await database.db
+          .insert(viewings)
+          .values({
+            companyId: company.id,
+            propertyId: property.id,
+            propertyName: property.propertyName,
+            propertyAddress: property.propertyAddress,
+            startsAt,
+            endsAt: new Date(startsAt.getTime() + 20 * 60_000),
+            manageToken: newManageToken(),
+            tenantName: `Tenant ${i + 1}`,
+          })
+          .returning();
+        return row!.manageToken;
+      }),
+    );
+    const answers = await Promise.all(
+      tokens.map(async (token, i) => {
+        const response = await fetch(`${(i % 2 === 0 ? a : b).url}/api/viewings/manage/${token}/reschedule`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ startsAt: wanted }),
+        });
+        return {
+          status: response.status,
+          body: (await response.json()) as { slots?: unknown[]; message?: string },
+        };
+      }),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    const refused = answers.filter((answer) => answer.status === 409);
+    expect(refused).toHaveLength(5);
+    for (const answer of refused) {
+      expect(answer.body.message).toBe('Sorry, that time is no longer free. Please choose another.');
+    }
+    const atWanted = await database.db
+      .select({ id: viewings.id })
+      .from(viewings)
+      .where(eq(viewings.startsAt, new Date(wanted)));
+    expect(atWanted).toHaveLength(1);
+  }, 120_000);
+
+  it('six tenants picking the same single-party slot in the chat at once on two instances: one booked, five offered other times', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const { company, property } = await insertAgency(10);
+    await database.db
+      .update(companies)
+      .set({
+        viewingSchedule: {
+          windows: [{ day: 6, start: '10:00', end: '13:00' }],
+          slotMinutes: 20,
+          bufferMinutes: 0,
+          minNoticeHours: 0,
+          horizonDays: 14,
+          partiesPerSlot: 1,
+        },
+      })
+      .where(eq(companies.id, company.id));
+    await database.db.update(properties).set({ vacancyDate: null }).where(eq(properties.id, property.id));
+    const chat = `/api/chat/${company.slug}`;
+
+    // Six tenants qualify (alternating instances) until each is offered the slots.
+    const offers = await Promise.all(
+      Array.from({ length: 6 }, async (_, i) => {
+        const server = i % 2 === 0 ? a : b;
+        const { sessionKey } = await post<ChatResponse>(server, chat, {
+          message: '',
+          userSessionKey: null,
+          propertySlug: property.slug,
+        });
+        for (const message of [
+          '2 of us, both nurses, £58k together, could move in ASAP',
+          ['Sarah Jones', 'Tom Brown', 'Amira Khan', 'Ben Hughes', 'Chloe Evans', 'Dan Wright'][i]!,
+          `tenant${i + 1}.${randomUUID().slice(0, 6)}@example.test and 07700 90012${i}`,
+        ]) {
+          await post<ChatResponse>(server, chat, { message, userSessionKey: sessionKey });
+        }
+        const offer = await post<ChatResponse>(server, chat, { message: 'yes', userSessionKey: sessionKey });
+        expect(offer.quickReplies.at(-1)).toBe('Other times');
+        return { sessionKey, offer };
+      }),
+    );
+    const wanted = offers[0]!.offer.quickReplies[0]!;
+    for (const { offer } of offers) expect(offer.quickReplies[0]).toBe(wanted);
+
+    // All six pick it at the same instant, three on each instance.
+    const picks = await Promise.all(
+      offers.map(({ sessionKey }, i) =>
+        post<ChatResponse>(i % 2 === 0 ? b : a, chat, { message: wanted, userSessionKey: sessionKey }),
+      ),
+    );
+    const booked = picks.filter((pick) => pick.viewing);
+    expect(booked).toHaveLength(1);
+    expect(booked[0]!.response).toMatch(/Your viewing is booked for .* Have a great day!$/);
+    const refused = picks.filter((pick) => !pick.viewing);
+    expect(refused).toHaveLength(5);
+    for (const pick of refused) {
+      expect(pick.response).toMatch(/^Sorry, that time has just been taken\./);
+      expect(pick.quickReplies).not.toContain(wanted);
+      expect(pick.quickReplies.length).toBeGreaterThan(1);
+    }
+    const rows = await database.db
+      .select({ id: viewings.id })
+      .from(viewings)
+      .where(eq(viewings.propertyId, property.id));
+    expect(rows).toHaveLength(1);
   }, 180_000);
 });

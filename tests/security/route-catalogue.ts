@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { chatTranscripts, conversations, webhookEndpoints } from '#server/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { chatTranscripts, companies, conversations, viewings, webhookEndpoints } from '#server/db/schema.ts';
 import { createApiKey, revokeApiKey } from '#server/features/integrations/api-keys.ts';
 import { newWebhookSecret } from '#server/features/integrations/webhook-delivery.ts';
+import { newManageToken } from '#server/features/viewings/booking.ts';
 import { browserHeaders, type TestApp } from '#tests/helpers/app.ts';
 import {
   createCompanyUser,
@@ -343,6 +345,37 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
     scope: 'write',
     sample: async (w) => ({ path: `/api/v1/properties/${w.propertyId}`, body: validProperty, ok: 200 }),
   },
+  'GET /api/companies/:id/viewing-schedule': {
+    access: 'company',
+    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/viewing-schedule`, ok: 200 }),
+  },
+  'PUT /api/companies/:id/viewing-schedule': {
+    access: 'company',
+    sample: async (w) => ({
+      path: `/api/companies/${w.owner.company.id}/viewing-schedule`,
+      body: validSchedule,
+      ok: 200,
+    }),
+  },
+  'GET /api/companies/:id/viewings': {
+    access: 'company',
+    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/viewings`, ok: 200 }),
+  },
+  'PATCH /api/viewings/:id': {
+    access: 'company',
+    sample: async (w) => {
+      const viewing = await insertViewing(w);
+      return { path: `/api/viewings/${viewing.id}`, body: { status: 'cancelled' }, ok: 200 };
+    },
+  },
+  'GET /api/companies/:id/calendar-feed': {
+    access: 'company',
+    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/calendar-feed`, ok: 200 }),
+  },
+  'POST /api/companies/:id/calendar-feed': {
+    access: 'company',
+    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/calendar-feed`, ok: 200 }),
+  },
 
   // ---- The signed-in user's own account ----
   'GET /api/auth/user': { access: 'account', sample: async () => ({ path: '/api/auth/user', ok: 200 }) },
@@ -519,6 +552,49 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
       ok: 404,
     }),
   },
+  'GET /api/chat/:companySlug/slots': {
+    access: 'public',
+    why: "the chat's free viewing times of a property: public times only, never who booked them",
+    sample: async (w) => ({
+      path: `/api/chat/${w.owner.company.slug}/slots`,
+      query: { propertySlug: w.propertySlug },
+      ok: 200,
+    }),
+  },
+  'GET /api/viewings/manage/:token': {
+    access: 'public',
+    why: "the tenant's manage page; the emailed token (32 random bytes) is the credential",
+    sample: async (w) => ({ path: `/api/viewings/manage/${(await insertViewing(w)).manageToken}`, ok: 200 }),
+  },
+  'POST /api/viewings/manage/:token/reschedule': {
+    access: 'public',
+    why: "the tenant's manage page; the emailed token (32 random bytes) is the credential",
+    sample: async (w) => ({
+      path: `/api/viewings/manage/${(await insertViewing(w)).manageToken}/reschedule`,
+      body: { startsAt: '2099-01-01T10:00:00+00:00' },
+      ok: 409,
+    }),
+  },
+  'POST /api/viewings/manage/:token/cancel': {
+    access: 'public',
+    why: "the tenant's manage page; the emailed token (32 random bytes) is the credential",
+    sample: async (w) => ({
+      path: `/api/viewings/manage/${(await insertViewing(w)).manageToken}/cancel`,
+      ok: 200,
+    }),
+  },
+  'GET /api/calendar/:feedToken': {
+    access: 'public',
+    why: "the agent's calendar app subscribes without a session; the secret feed token is the credential",
+    sample: async (w) => {
+      const token = newManageToken();
+      await w.app.ctx.db
+        .update(companies)
+        .set({ calendarFeedToken: token })
+        .where(eq(companies.id, w.owner.company.id));
+      return { path: `/api/calendar/${token}.ics`, ok: 200 };
+    },
+  },
   'GET /api/public/config': {
     access: 'public',
     why: "the deployment's public contact email",
@@ -614,6 +690,35 @@ async function insertWebhook(w: World): Promise<string> {
     })
     .returning();
   return endpoint!.id;
+}
+
+const validSchedule = {
+  windows: [{ day: 6, start: '10:00', end: '12:00' }],
+  slotMinutes: 20,
+  bufferMinutes: 0,
+  minNoticeHours: 12,
+  horizonDays: 14,
+  partiesPerSlot: 1,
+};
+
+/** A booked viewing of the owner's property, a week ahead. */
+async function insertViewing(w: World) {
+  const startsAt = new Date(Date.now() + 7 * 86_400_000);
+  const [viewing] = await w.app.ctx.db
+    .insert(viewings)
+    .values({
+      companyId: w.owner.company.id,
+      propertyId: w.propertyId,
+      propertyName: '2 Bed Flat, Elm Road',
+      propertyAddress: '14 Elm Road, Leeds LS6 2AB',
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 20 * 60_000),
+      manageToken: newManageToken(),
+      tenantName: 'Sam Patel',
+      tenantEmail: `${unique('tenant')}@example.test`,
+    })
+    .returning();
+  return viewing!;
 }
 
 /** Opens a chat on an agency link and says one thing, so that ending it makes a lead. */

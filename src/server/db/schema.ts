@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { CouncilTaxBand, EpcRating, Furnishing, PetsPolicy } from '#shared/listing.ts';
 import { LEAD_STATUSES, type LeadActivityKind, type LeadStatus } from '#shared/schemas/leads.ts';
+import type { ViewingSchedule, ViewingSettings, ViewingStatus } from '#shared/schemas/viewings.ts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -118,6 +119,10 @@ export const companies = pgTable(
     /** Seconds-since-epoch of the newest Stripe state applied, so older events cannot undo it. */
     stripeStateAt: integer('stripe_state_at'),
     lastLeadEmailAt: timestamp('last_lead_email_at', { withTimezone: true }),
+    /** The weekly viewing hours; null until the agent saves them (then nothing is bookable). */
+    viewingSchedule: jsonb('viewing_schedule').$type<ViewingSchedule>(),
+    /** The secret in the private calendar feed's address; replaced from My Account. */
+    calendarFeedToken: text('calendar_feed_token').unique(),
     ...timestamps,
   },
   (t) => [
@@ -153,6 +158,8 @@ export const properties = pgTable(
     deposit: integer('deposit'),
     minimumTermMonths: integer('minimum_term_months'),
     features: jsonb('features').$type<string[]>().notNull().default([]),
+    /** The property's own viewing rules over the company's schedule (null: the company's). */
+    viewingSettings: jsonb('viewing_settings').$type<ViewingSettings>(),
     ...timestamps,
   },
   (t) => [
@@ -343,6 +350,48 @@ export const leadActivity = pgTable(
   ],
 );
 
+// ---- Viewings ----
+
+/**
+ * A viewing the assistant booked. "Live" means `booked`: at most one live viewing per
+ * conversation (a partial unique index) and at most the slot's parties per property and start
+ * (the guarded insert in features/viewings/booking.ts, under an advisory lock on the slot).
+ */
+export const viewings = pgTable(
+  'viewings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'set null' }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    /** Copied at booking, so emails and the agent's list still name a deleted property. */
+    propertyName: text('property_name').notNull(),
+    propertyAddress: text('property_address').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    status: varchar('status', { length: 20 }).$type<ViewingStatus>().notNull().default('booked'),
+    /** The tenant's manage link: 32 random bytes, base64url. */
+    manageToken: text('manage_token').notNull().unique(),
+    /** The invitation's SEQUENCE: up by one on every change the tenant's calendar must apply. */
+    sequence: integer('sequence').notNull().default(0),
+    tenantName: text('tenant_name'),
+    tenantEmail: text('tenant_email'),
+    tenantPhone: text('tenant_phone'),
+    /** Set by the one reminder job that sends it; a reschedule clears it. */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('viewings_one_live_per_conversation').on(t.conversationId).where(sql`status = 'booked'`),
+    index('viewings_property_start_live_idx').on(t.propertyId, t.startsAt).where(sql`status = 'booked'`),
+    index('viewings_company_start_idx').on(t.companyId, t.startsAt),
+    check('viewings_status_check', sql`${t.status} in ('booked', 'attended', 'no_show', 'cancelled')`),
+    check('viewings_ends_after_start_check', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
 // ---- Billing, analytics, mail ----
 
 /** Each Stripe event id is processed once; a replay is acknowledged and ignored. */
@@ -485,6 +534,7 @@ export const schema = {
   chatTranscripts,
   leads,
   leadActivity,
+  viewings,
   stripeEvents,
   analyticsEvents,
   devEmails,
@@ -500,6 +550,7 @@ export type Property = typeof properties.$inferSelect;
 export type PropertyPhoto = typeof propertyPhotos.$inferSelect;
 export type Lead = typeof leads.$inferSelect;
 export type LeadActivity = typeof leadActivity.$inferSelect;
+export type Viewing = typeof viewings.$inferSelect;
 export type Conversation = typeof conversations.$inferSelect;
 export type ChatTranscript = typeof chatTranscripts.$inferSelect;
 export type User = typeof users.$inferSelect;

@@ -11,6 +11,7 @@ import { registerLeads } from './leads/routes.ts';
 import { registerPrivacy } from './privacy/routes.ts';
 import { registerProperties } from './properties/routes.ts';
 import { registerSite } from './site/site-routes.ts';
+import { registerViewings } from './viewings/routes.ts';
 
 /** Each feature registers its routes here, in one line. */
 export async function registerFeatures(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -25,4 +26,5 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   await registerPrivacy(app, ctx);
   await registerChat(app, ctx);
   await registerIntegrations(app, ctx);
+  await registerViewings(app, ctx);
 }

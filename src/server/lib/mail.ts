@@ -3,7 +3,14 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '#server/db/client.ts';
 import { devEmails } from '#server/db/schema.ts';
 
-export type Email = { to: string; subject: string; text: string; html?: string };
+export type Email = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** A calendar invitation (iCalendar text): sent as the text/calendar part calendars act on. */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
+};
 export type Mailer = { send: (email: Email) => Promise<void>; kind: 'smtp' | 'outbox'; close: () => void };
 
 /**
@@ -33,8 +40,11 @@ export function createMailer(options: {
   }
   return {
     kind: 'outbox',
-    send: async (email) => {
-      await db.insert(devEmails).values(email);
+    send: async ({ icalEvent, ...email }) => {
+      const invitation = icalEvent
+        ? `\n\n--- ${icalEvent.filename} (${icalEvent.method}) ---\n${icalEvent.content}`
+        : '';
+      await db.insert(devEmails).values({ ...email, text: email.text + invitation });
       const links = email.text.match(/https?:\/\/\S+/g) ?? [];
       log.info(
         { devMail: { subject: email.subject, links } },

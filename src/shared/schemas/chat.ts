@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_MESSAGE_LENGTH } from '#shared/chat-rules.ts';
 import { propertyPhotoSchema } from '#shared/schemas/images.ts';
+import { bookedViewingSchema } from './viewings.ts';
 
 /** "No value": the spec's clients send `null` or `""` as readily as leaving a field out. */
 const optionalKey = z
@@ -91,6 +92,8 @@ export const chatResponseSchema = z.object({
   quickReplies: z.array(z.string()),
   /** True once the assistant has said its closing sentence: the page then saves the chat. */
   isComplete: z.boolean(),
+  /** The viewing the assistant booked in this turn: `{ id, startsAt, label, manageUrl }`. */
+  viewing: bookedViewingSchema.optional(),
 });
 export type ChatResponse = z.infer<typeof chatResponseSchema>;
 

@@ -9,6 +9,7 @@ import {
   PETS_POLICIES,
 } from '#shared/listing.ts';
 import { propertyPhotoSchema } from '#shared/schemas/images.ts';
+import { viewingSettingsSchema } from './viewings.ts';
 
 const required = (message: string, max = 500) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
@@ -98,6 +99,8 @@ export const propertyInputSchema = z
       }),
     landlord: required('Landlord is required'),
     ...listingDetailsShape,
+    /** The property's own viewing rules; left out: unchanged, null: the company's schedule. */
+    viewingSettings: viewingSettingsSchema.nullish(),
   })
   .superRefine((input, issue) => {
     if (input.deposit === null) return;
@@ -137,6 +140,7 @@ export const propertySchema = z.object({
   photos: z.array(propertyPhotoSchema),
   /** The property's own AI agent link: APP_URL/chatbot/{companySlug}/{propertySlug}. */
   chatbotUrl: z.string(),
+  viewingSettings: viewingSettingsSchema.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

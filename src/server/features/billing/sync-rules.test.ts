@@ -27,6 +27,8 @@ function company(overrides: Partial<Company> = {}): Company {
     pendingAccountType: null,
     stripeStateAt: null,
     lastLeadEmailAt: null,
+    viewingSchedule: null,
+    calendarFeedToken: null,
     createdAt: new Date('2025-05-01T09:00:00Z'),
     updatedAt: new Date('2025-05-01T09:00:00Z'),
     ...overrides,

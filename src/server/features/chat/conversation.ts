@@ -5,10 +5,17 @@ import { extractFromTranscript } from '#agent/lead-fields.ts';
 import { type AgentReply, type AgentState, MAX_TURNS } from '#agent/types.ts';
 import { type ChatMessage, conversations } from '#server/db/schema.ts';
 import { refreshCreditsIfDue } from '#server/features/billing/credit-resets.ts';
+import {
+  bookChatSlot,
+  chatViewingSlots,
+  completeViewingContact,
+  toBookedViewing,
+} from '#server/features/viewings/chat-booking.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import type { ChatResponse, ConversationDto, ParsedChatRequest } from '#shared/schemas/chat.ts';
+import { toSlot } from '#shared/viewing-slots.ts';
 import { chatWrites } from './batched-writes.ts';
 import {
   type CachedConversation,
@@ -226,12 +233,36 @@ async function answerAndStore(
   const at = now();
   const recentMessages = checkConversationRate(state.recentMessages, at);
   const property = conversationProperty(directory, conversation.propertyId, state.agent.fields.propertyId);
-  const context = agentContext(directory, property);
+  const isOpen = state.agent.stage !== 'closed';
+  const context = {
+    ...agentContext(directory, property),
+    viewingSlots: isOpen ? await chatViewingSlots(ctx, property?.id ?? null) : null,
+  };
 
-  const result: AgentReply =
+  const engine = engineFor(ctx);
+  let result: AgentReply =
     conversation.turnCount >= MAX_TURNS
       ? closeAtTurnLimit(directory.company.name, state.agent)
-      : await engineFor(ctx).reply(context, state.agent, text);
+      : await engine.reply(context, state.agent, text);
+
+  // The engine (or the LLM) proposes a slot; the server books it, guarded in the database.
+  let viewing: ChatResponse['viewing'];
+  if (result.bookSlot && property) {
+    const booking = await bookChatSlot(ctx, {
+      conversationId: conversation.id,
+      propertyId: property.id,
+      slot: result.bookSlot,
+      fields: result.state.fields,
+    });
+    if (booking.kind === 'booked') {
+      result = engine.confirmViewing(context, result.state, toSlot(booking.viewing.startsAt));
+      viewing = toBookedViewing(ctx, booking.viewing);
+    } else {
+      result = engine.offerSlotsAgain({ ...context, viewingSlots: booking.slots }, result.state);
+    }
+  } else if (result.state.viewing?.booked) {
+    await completeViewingContact(ctx, { conversationId: conversation.id, fields: result.state.fields });
+  }
 
   const newMessages = [message('user', text, at), message('ai', result.reply, now())];
   const stored = toStoredState(result.state, state, {
@@ -261,6 +292,7 @@ async function answerAndStore(
     sessionKey: conversation.sessionKey,
     quickReplies: result.quickReplies,
     isComplete: result.isComplete,
+    ...(viewing ? { viewing } : {}),
   };
 }
 

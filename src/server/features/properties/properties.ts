@@ -1,6 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { type Company, companies, type Property, properties } from '#server/db/schema.ts';
 import { invalidateCompanyDirectory } from '#server/features/chat/directory.ts';
+import { forgetBookingRules } from '#server/features/viewings/booking.ts';
+import { cancelPropertyViewings } from '#server/features/viewings/manage.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/session.ts';
@@ -46,6 +48,7 @@ export function toPropertyDto(
     features: property.features,
     photos,
     chatbotUrl: property.chatbotUrl ?? propertyLink(appUrl, companySlug, property.slug),
+    viewingSettings: property.viewingSettings ?? null,
     createdAt: property.createdAt.toISOString(),
     updatedAt: property.updatedAt.toISOString(),
   };
@@ -131,6 +134,7 @@ export async function updateProperty(
     .returning();
   if (!row) throw notFound('Property not found');
   invalidateCompanyDirectory(ctx, company.slug);
+  forgetBookingRules(ctx);
   const photos = await listPhotosByProperty(ctx.db, [row.id]);
   return toPropertyDto(row, ctx.env.appUrl, company.slug, photos.get(row.id));
 }
@@ -141,6 +145,7 @@ export async function deleteProperty(
   { userId, propertyId }: { userId: string; propertyId: string },
 ): Promise<void> {
   const { company } = await findOwnProperty(ctx, userId, propertyId);
+  await cancelPropertyViewings(ctx, propertyId);
   await ctx.db
     .delete(properties)
     .where(and(eq(properties.id, propertyId), eq(properties.companyId, company.id)));

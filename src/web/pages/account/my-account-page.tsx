@@ -19,6 +19,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { CalendarFeedSection } from '#web/components/viewings/calendar-feed-section.tsx';
 import { apiRequest, errorMessage, isUnauthorizedError } from '#web/lib/api.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -117,6 +118,7 @@ function AccountContent({ company }: { company: CompanyDto | null }) {
         <>
           <SubscriptionSection company={company} />
           <IntegrationsLink />
+          <CalendarFeedSection company={company} />
           <PrivacySection company={company} />
         </>
       ) : null}

@@ -13,6 +13,7 @@ import { LeadsTab } from '#web/components/dashboard/leads-tab.tsx';
 import { PropertiesTab } from '#web/components/dashboard/properties-tab.tsx';
 import { StatCards } from '#web/components/dashboard/stat-cards.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { ViewingsTabContent, ViewingsTabTrigger } from '#web/components/viewings/viewings-tab.tsx';
 import { useLogout } from '#web/lib/use-logout.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useRedirectWhenUnauthorized } from '#web/lib/use-unauthorized-redirect.ts';
@@ -89,6 +90,7 @@ function CompanyDashboard({
               <Building2Icon aria-hidden="true" />
               Property List
             </TabsTrigger>
+            <ViewingsTabTrigger />
           </TabsList>
           <TabsContent value="property-leads">
             <LeadsTab companyId={companyId} />
@@ -96,6 +98,7 @@ function CompanyDashboard({
           <TabsContent value="property-list">
             <PropertiesTab companyId={companyId} />
           </TabsContent>
+          <ViewingsTabContent companyId={companyId} companySlug={company.slug} />
         </Tabs>
       </main>
       <AgentUrlDialog url={agentUrl} onClose={() => setAgentUrl(null)} />

@@ -1,0 +1,241 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '#server/db/client.ts';
+import { companies, properties, type Viewing, viewings } from '#server/db/schema.ts';
+import { now } from '#server/lib/clock.ts';
+import type { AppContext } from '#server/lib/context.ts';
+import { perContext } from '#server/lib/per-context.ts';
+import {
+  DEFAULT_VIEWING_SCHEDULE,
+  type ViewingSchedule,
+  type ViewingSettings,
+} from '#shared/schemas/viewings.ts';
+import { effectiveRules, freeSlots, type Slot, takesBookings } from '#shared/viewing-slots.ts';
+
+/** What decides a property's slots: the company's schedule and the property's own settings. */
+export type BookingRules = {
+  companyId: string;
+  propertyId: string;
+  propertyName: string;
+  propertyAddress: string;
+  vacancyDate: string | null;
+  schedule: ViewingSchedule;
+  settings: ViewingSettings | null;
+};
+
+type Reader = Pick<Db, 'select'>;
+
+export async function loadBookingRules(db: Reader, propertyId: string): Promise<BookingRules | null> {
+  const [row] = await db
+    .select({
+      companyId: properties.companyId,
+      propertyId: properties.id,
+      propertyName: properties.propertyName,
+      propertyAddress: properties.propertyAddress,
+      vacancyDate: properties.vacancyDate,
+      settings: properties.viewingSettings,
+      schedule: companies.viewingSchedule,
+    })
+    .from(properties)
+    .innerJoin(companies, eq(companies.id, properties.companyId))
+    .where(eq(properties.id, propertyId))
+    .limit(1);
+  if (!row) return null;
+  return { ...row, schedule: row.schedule ?? DEFAULT_VIEWING_SCHEDULE };
+}
+
+/** The live bookings of a property from now on, as the slot rules count them. */
+async function liveStarts(db: Reader, propertyId: string, from: Date, excludeId?: string) {
+  const rows = await db
+    .select({ id: viewings.id, startsAt: viewings.startsAt })
+    .from(viewings)
+    .where(
+      and(eq(viewings.propertyId, propertyId), eq(viewings.status, 'booked'), gte(viewings.startsAt, from)),
+    )
+    .orderBy(asc(viewings.startsAt));
+  return rows.filter((row) => row.id !== excludeId).map((row) => ({ startsAt: row.startsAt }));
+}
+
+/** Every free slot of a property now (a viewing being moved does not hold its own start). */
+export async function slotsFor(
+  db: Reader,
+  rules: BookingRules,
+  options: { excludeViewingId?: string } = {},
+): Promise<Slot[]> {
+  if (!takesBookings(rules.schedule, rules.settings)) return [];
+  const at = now();
+  return freeSlots({
+    schedule: rules.schedule,
+    overrides: rules.settings,
+    bookings: await liveStarts(db, rules.propertyId, at, options.excludeViewingId),
+    now: at,
+    vacancyDate: rules.vacancyDate,
+  });
+}
+
+/**
+ * The rules as the chat reads them every turn, kept per process for a few seconds: a company
+ * without a schedule (most of them) then costs the chat no query at all. The bookings are
+ * always read fresh, and the booking itself is guarded in the database.
+ */
+const RULES_TTL_MS = 10_000;
+const rulesCache = perContext(() => new Map<string, { rules: BookingRules | null; expiresAt: number }>());
+
+export async function cachedBookingRules(ctx: AppContext, propertyId: string): Promise<BookingRules | null> {
+  const cache = rulesCache(ctx);
+  const hit = cache.get(propertyId);
+  if (hit && hit.expiresAt > Date.now()) return hit.rules;
+  const rules = await loadBookingRules(ctx.db, propertyId);
+  if (cache.size >= 1000) cache.clear();
+  cache.set(propertyId, { rules, expiresAt: Date.now() + RULES_TTL_MS });
+  return rules;
+}
+
+/** This process's own edits of a schedule or a property's settings show in its chats at once. */
+export function forgetBookingRules(ctx: AppContext): void {
+  rulesCache(ctx).clear();
+}
+
+export function newManageToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * Serialises every write that fills a property's start: the capacity check and the write that
+ * follows it run under this transaction-level lock, on whichever instance they run.
+ */
+async function lockSlot(tx: Tx, propertyId: string, startsAt: Date): Promise<void> {
+  const key = `viewing:${propertyId}:${startsAt.toISOString()}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+async function partiesAt(tx: Tx, propertyId: string, startsAt: Date): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(viewings)
+    .where(
+      and(
+        eq(viewings.propertyId, propertyId),
+        eq(viewings.startsAt, startsAt),
+        eq(viewings.status, 'booked'),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return (error as { code?: string }).code === '23505' || cause?.code === '23505';
+}
+
+export type BookResult =
+  | { kind: 'booked'; viewing: Viewing }
+  | { kind: 'taken' }
+  /** The conversation holds a live viewing already (e.g. the same pick sent twice). */
+  | { kind: 'already'; viewing: Viewing };
+
+/**
+ * Books a slot for a conversation: at most `partiesPerSlot` live viewings per property and start
+ * (the count and insert under the slot's advisory lock) and at most one live viewing per
+ * conversation (the partial unique index). The caller has checked that the slot is one of the
+ * property's free slots.
+ */
+export async function bookViewing(
+  ctx: AppContext,
+  input: {
+    rules: BookingRules;
+    conversationId: string | null;
+    startsAt: Date;
+    tenant: { name: string | null; email: string | null; phone: string | null };
+  },
+): Promise<BookResult> {
+  const { rules, startsAt } = input;
+  const parties = effectiveRules(rules.schedule, rules.settings).partiesPerSlot;
+  try {
+    const viewing = await ctx.db.transaction(async (tx) => {
+      await lockSlot(tx, rules.propertyId, startsAt);
+      if ((await partiesAt(tx, rules.propertyId, startsAt)) >= parties) return null;
+      const [row] = await tx
+        .insert(viewings)
+        .values({
+          companyId: rules.companyId,
+          propertyId: rules.propertyId,
+          conversationId: input.conversationId,
+          propertyName: rules.propertyName,
+          propertyAddress: rules.propertyAddress,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + rules.schedule.slotMinutes * 60_000),
+          manageToken: newManageToken(),
+          tenantName: input.tenant.name,
+          tenantEmail: input.tenant.email,
+          tenantPhone: input.tenant.phone,
+        })
+        .returning();
+      return row ?? null;
+    });
+    return viewing ? { kind: 'booked', viewing } : { kind: 'taken' };
+  } catch (error) {
+    if (!isUniqueViolation(error) || !input.conversationId) throw error;
+    const [existing] = await ctx.db
+      .select()
+      .from(viewings)
+      .where(and(eq(viewings.conversationId, input.conversationId), eq(viewings.status, 'booked')));
+    if (!existing) throw error;
+    return { kind: 'already', viewing: existing };
+  }
+}
+
+/**
+ * Moves a live viewing to another start under the same guard as a booking. The invitation's
+ * SEQUENCE goes up and the reminder is due again for the new time. Null when the slot is full
+ * (or the viewing is no longer live).
+ */
+export async function moveViewing(
+  ctx: AppContext,
+  input: { viewing: Viewing; rules: BookingRules; startsAt: Date },
+): Promise<Viewing | null> {
+  const { viewing, rules, startsAt } = input;
+  const parties = effectiveRules(rules.schedule, rules.settings).partiesPerSlot;
+  return ctx.db.transaction(async (tx) => {
+    await lockSlot(tx, rules.propertyId, startsAt);
+    if ((await partiesAt(tx, rules.propertyId, startsAt)) >= parties) return null;
+    const [row] = await tx
+      .update(viewings)
+      .set({
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + rules.schedule.slotMinutes * 60_000),
+        sequence: sql`${viewings.sequence} + 1`,
+        reminderSentAt: null,
+        updatedAt: now(),
+      })
+      .where(and(eq(viewings.id, viewing.id), eq(viewings.status, 'booked')))
+      .returning();
+    return row ?? null;
+  });
+}
+
+/** Ends a live viewing (cancelled, attended, no-show); null when it was not live any more. */
+export async function closeViewing(
+  ctx: AppContext,
+  viewingId: string,
+  status: 'cancelled' | 'attended' | 'no_show',
+): Promise<Viewing | null> {
+  const [row] = await ctx.db
+    .update(viewings)
+    .set({
+      status,
+      // A cancellation is a change the tenant's calendar applies (METHOD:CANCEL with a new SEQUENCE).
+      ...(status === 'cancelled' ? { sequence: sql`${viewings.sequence} + 1` } : {}),
+      updatedAt: now(),
+    })
+    .where(and(eq(viewings.id, viewingId), eq(viewings.status, 'booked')))
+    .returning();
+  return row ?? null;
+}
+
+/** Finds the free slot a request names (by its instant), or null when it is not free now. */
+export function matchSlot(slots: Slot[], startsAt: string): Slot | null {
+  const at = Date.parse(startsAt);
+  if (Number.isNaN(at)) return null;
+  return slots.find((slot) => Date.parse(slot.startsAt) === at) ?? null;
+}

@@ -1,0 +1,96 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { ExtractedFields, ViewingSlot } from '#agent/types.ts';
+import { type Viewing, viewings } from '#server/db/schema.ts';
+import type { AppContext } from '#server/lib/context.ts';
+import type { BookedViewing } from '#shared/schemas/viewings.ts';
+import { toSlot } from '#shared/viewing-slots.ts';
+import { bookViewing, cachedBookingRules, loadBookingRules, matchSlot, slotsFor } from './booking.ts';
+import { manageUrl } from './emails.ts';
+import { notifyViewing } from './notify.ts';
+
+/** The chat hands the engine at most this many slots (soonest first); it offers a few of them. */
+export const CHAT_SLOT_LIMIT = 40;
+
+/**
+ * The free slots of the conversation's property for the engine's context, or null when it takes
+ * no bookings (no schedule, booking off, no property chosen yet): then the tenant is asked for
+ * their availability in free text, as before bookings existed.
+ */
+export async function chatViewingSlots(
+  ctx: AppContext,
+  propertyId: string | null,
+): Promise<ViewingSlot[] | null> {
+  if (!propertyId) return null;
+  const rules = await cachedBookingRules(ctx, propertyId);
+  if (!rules) return null;
+  const slots = await slotsFor(ctx.db, rules);
+  return slots.length > 0 ? slots.slice(0, CHAT_SLOT_LIMIT) : null;
+}
+
+export function toBookedViewing(ctx: AppContext, viewing: Viewing): BookedViewing {
+  const slot = toSlot(viewing.startsAt);
+  return { id: viewing.id, startsAt: slot.startsAt, label: slot.label, manageUrl: manageUrl(ctx, viewing) };
+}
+
+export type ChatBooking =
+  | { kind: 'booked'; viewing: Viewing }
+  /** The slot was taken meanwhile (or is no longer offered): the next free slots. */
+  | { kind: 'taken'; slots: ViewingSlot[] };
+
+/**
+ * Books the slot the tenant picked in the chat. The engine (or the LLM) only proposes: the slot
+ * must still be one of the property's free slots, and the guarded insert decides.
+ */
+export async function bookChatSlot(
+  ctx: AppContext,
+  input: { conversationId: string; propertyId: string; slot: ViewingSlot; fields: ExtractedFields },
+): Promise<ChatBooking> {
+  const rules = await loadBookingRules(ctx.db, input.propertyId);
+  if (!rules) return { kind: 'taken', slots: [] };
+  const free = await slotsFor(ctx.db, rules);
+  const slot = matchSlot(free, input.slot.startsAt);
+  if (slot) {
+    const result = await bookViewing(ctx, {
+      rules,
+      conversationId: input.conversationId,
+      startsAt: new Date(slot.startsAt),
+      tenant: { name: input.fields.name, email: input.fields.email, phone: input.fields.phone },
+    });
+    if (result.kind === 'booked') await notifyViewing(ctx, result.viewing, { kind: 'booked' });
+    if (result.kind !== 'taken') return { kind: 'booked', viewing: result.viewing };
+  } else {
+    // The same pick sent again (a retried request): the conversation's viewing stands.
+    const [existing] = await ctx.db
+      .select()
+      .from(viewings)
+      .where(and(eq(viewings.conversationId, input.conversationId), eq(viewings.status, 'booked')));
+    if (existing) return { kind: 'booked', viewing: existing };
+  }
+  const fresh = await slotsFor(ctx.db, rules);
+  return { kind: 'taken', slots: fresh.slice(0, CHAT_SLOT_LIMIT) };
+}
+
+/**
+ * A viewing booked before the tenant gave their details (they asked to view early): once the
+ * chat has their email, the viewing carries their name and contact details and the confirmation
+ * with its invitation goes out. One conditional UPDATE a turn, only for chats with a booking.
+ */
+export async function completeViewingContact(
+  ctx: AppContext,
+  input: { conversationId: string; fields: ExtractedFields },
+): Promise<void> {
+  const { name, email, phone } = input.fields;
+  if (!email) return;
+  const [viewing] = await ctx.db
+    .update(viewings)
+    .set({ tenantEmail: email, tenantName: name, tenantPhone: phone, updatedAt: new Date() })
+    .where(
+      and(
+        eq(viewings.conversationId, input.conversationId),
+        eq(viewings.status, 'booked'),
+        isNull(viewings.tenantEmail),
+      ),
+    )
+    .returning();
+  if (viewing) await notifyViewing(ctx, viewing, { kind: 'contact-added' });
+}

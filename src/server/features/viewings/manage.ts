@@ -1,0 +1,113 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { companies, type Viewing, viewings } from '#server/db/schema.ts';
+import { now } from '#server/lib/clock.ts';
+import type { AppContext } from '#server/lib/context.ts';
+import { AppError, badRequest, notFound } from '#server/lib/errors.ts';
+import type { ManagedViewing } from '#shared/schemas/viewings.ts';
+import { longSlotLabel, slotLabel, toSlot } from '#shared/viewing-slots.ts';
+import { closeViewing, loadBookingRules, matchSlot, moveViewing, slotsFor } from './booking.ts';
+import { notifyViewing } from './notify.ts';
+
+const viewingNotFound = () =>
+  notFound('This viewing link is not valid. Please check the link in your email.');
+
+async function findByToken(ctx: AppContext, token: string): Promise<Viewing> {
+  const [viewing] = await ctx.db.select().from(viewings).where(eq(viewings.manageToken, token)).limit(1);
+  if (!viewing) throw viewingNotFound();
+  return viewing;
+}
+
+/** Slots the viewing may move to: the property's free ones, its own start left out. */
+async function movableSlots(ctx: AppContext, viewing: Viewing) {
+  if (viewing.status !== 'booked' || viewing.startsAt <= now() || !viewing.propertyId) return [];
+  const rules = await loadBookingRules(ctx.db, viewing.propertyId);
+  if (!rules) return [];
+  const slots = await slotsFor(ctx.db, rules, { excludeViewingId: viewing.id });
+  return slots.filter((slot) => Date.parse(slot.startsAt) !== viewing.startsAt.getTime());
+}
+
+/** GET /api/viewings/manage/{token} */
+export async function getManagedViewing(ctx: AppContext, token: string): Promise<ManagedViewing> {
+  const viewing = await findByToken(ctx, token);
+  const [company] = await ctx.db
+    .select({ name: companies.name, email: companies.email, phone: companies.phone })
+    .from(companies)
+    .where(eq(companies.id, viewing.companyId));
+  return {
+    status: viewing.status,
+    startsAt: toSlot(viewing.startsAt).startsAt,
+    label: slotLabel(viewing.startsAt),
+    longLabel: longSlotLabel(viewing.startsAt),
+    isPast: viewing.startsAt <= now(),
+    tenantName: viewing.tenantName,
+    property: { name: viewing.propertyName, address: viewing.propertyAddress },
+    company: { name: company?.name ?? '', email: company?.email ?? null, phone: company?.phone ?? null },
+    slots: await movableSlots(ctx, viewing),
+  };
+}
+
+function requireChangeable(viewing: Viewing): void {
+  if (viewing.status === 'cancelled') throw new AppError('CONFLICT', 'This viewing has been cancelled.');
+  if (viewing.status !== 'booked' || viewing.startsAt <= now()) {
+    throw new AppError('CONFLICT', 'This viewing has already taken place.');
+  }
+}
+
+/**
+ * Moves a viewing to another free slot (the tenant's manage page, or the agent). Answers 409
+ * when the slot went meanwhile, with the message the page shows.
+ */
+export async function rescheduleViewing(
+  ctx: AppContext,
+  viewing: Viewing,
+  startsAt: string,
+  by: 'tenant' | 'agent',
+): Promise<Viewing> {
+  requireChangeable(viewing);
+  if (!viewing.propertyId) throw new AppError('CONFLICT', 'This property no longer takes viewings.');
+  const rules = await loadBookingRules(ctx.db, viewing.propertyId);
+  if (!rules) throw new AppError('CONFLICT', 'This property no longer takes viewings.');
+  const slot = matchSlot(await slotsFor(ctx.db, rules, { excludeViewingId: viewing.id }), startsAt);
+  if (!slot) {
+    if (Number.isNaN(Date.parse(startsAt))) throw badRequest('Choose a new time');
+    throw new AppError('CONFLICT', 'Sorry, that time is no longer free. Please choose another.');
+  }
+  if (Date.parse(slot.startsAt) === viewing.startsAt.getTime()) return viewing;
+  const moved = await moveViewing(ctx, { viewing, rules, startsAt: new Date(slot.startsAt) });
+  if (!moved) throw new AppError('CONFLICT', 'Sorry, that time is no longer free. Please choose another.');
+  await notifyViewing(ctx, moved, { kind: 'rescheduled', by, previous: viewing.startsAt });
+  return moved;
+}
+
+export async function rescheduleByToken(ctx: AppContext, token: string, startsAt: string) {
+  await rescheduleViewing(ctx, await findByToken(ctx, token), startsAt, 'tenant');
+  return getManagedViewing(ctx, token);
+}
+
+export async function cancelByToken(ctx: AppContext, token: string) {
+  const viewing = await findByToken(ctx, token);
+  if (viewing.status === 'booked' && viewing.startsAt > now()) {
+    const cancelled = await closeViewing(ctx, viewing.id, 'cancelled');
+    if (cancelled) await notifyViewing(ctx, cancelled, { kind: 'cancelled', by: 'tenant' });
+  } else if (viewing.status !== 'cancelled') {
+    requireChangeable(viewing);
+  }
+  return getManagedViewing(ctx, token);
+}
+
+/**
+ * A property is deleted: its future viewings are cancelled and each tenant is told (called
+ * before the property row goes, while it still names the company).
+ */
+export async function cancelPropertyViewings(ctx: AppContext, propertyId: string): Promise<number> {
+  // The cancellation's SEQUENCE is one more than the invitation the tenant holds.
+  const cancelled = await ctx.db
+    .update(viewings)
+    .set({ status: 'cancelled', sequence: sql`${viewings.sequence} + 1`, updatedAt: now() })
+    .where(
+      and(eq(viewings.propertyId, propertyId), eq(viewings.status, 'booked'), gt(viewings.startsAt, now())),
+    )
+    .returning();
+  for (const viewing of cancelled) await notifyViewing(ctx, viewing, { kind: 'cancelled', by: 'property' });
+  return cancelled.length;
+}

@@ -1,0 +1,96 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type Viewing, viewings } from '#server/db/schema.ts';
+import { now } from '#server/lib/clock.ts';
+import type { AppContext } from '#server/lib/context.ts';
+import type { Email } from '#server/lib/mail.ts';
+import { findAgency, viewingEmails } from './emails.ts';
+
+export const VIEWING_REMINDER_JOB = 'viewings.reminder';
+const DAY_MS = 86_400_000;
+
+/**
+ * What follows a change of a viewing, after its write has committed: the tenant's email with the
+ * invitation, the agent's notice, and the reminder for the (new) time. A failing email never
+ * undoes the viewing; `sendEmail` queues it for retry when the mail server is down.
+ */
+export async function notifyViewing(
+  ctx: AppContext,
+  viewing: Viewing,
+  change:
+    | { kind: 'booked' }
+    /** Booked before the tenant gave an email: the confirmation now that there is one. */
+    | { kind: 'contact-added' }
+    | { kind: 'rescheduled'; by: 'tenant' | 'agent'; previous: Date }
+    | { kind: 'cancelled'; by: 'tenant' | 'agent' | 'property' },
+): Promise<void> {
+  try {
+    const agency = await findAgency(ctx, viewing.companyId);
+    if (!agency) return;
+    const emails: (Email | null)[] = [];
+    if (change.kind === 'booked') {
+      emails.push(viewingEmails.confirmation(ctx, viewing, agency));
+      emails.push(viewingEmails.toAgent(ctx, viewing, agency, 'booked'));
+    } else if (change.kind === 'contact-added') {
+      emails.push(viewingEmails.confirmation(ctx, viewing, agency));
+    } else if (change.kind === 'rescheduled') {
+      emails.push(viewingEmails.rescheduled(ctx, viewing, agency));
+      if (change.by === 'tenant') {
+        emails.push(viewingEmails.toAgent(ctx, viewing, agency, 'rescheduled', change.previous));
+      }
+    } else {
+      emails.push(viewingEmails.cancelled(ctx, viewing, agency, change.by));
+      if (change.by === 'tenant') emails.push(viewingEmails.toAgent(ctx, viewing, agency, 'cancelled'));
+    }
+    for (const email of emails) if (email) await ctx.sendEmail(email);
+    if (change.kind === 'booked' || change.kind === 'rescheduled') await scheduleReminder(ctx, viewing);
+  } catch (error) {
+    ctx.log.error({ err: error, viewingId: viewing.id }, 'Viewing emails not sent');
+  }
+}
+
+/**
+ * Queues the reminder for 24 hours before the viewing, unless it was booked (or moved) less than
+ * 24 hours ahead. The job names the viewing's SEQUENCE: after a move or a cancellation the old
+ * job finds a different sequence (or no live viewing) and sends nothing.
+ */
+export async function scheduleReminder(ctx: AppContext, viewing: Viewing): Promise<void> {
+  const dueAt = viewing.startsAt.getTime() - DAY_MS;
+  const untilDue = dueAt - now().getTime();
+  if (untilDue < 0) return;
+  await ctx.jobs.send(
+    VIEWING_REMINDER_JOB,
+    { viewingId: viewing.id, sequence: viewing.sequence },
+    {
+      startAfterSeconds: Math.max(1, Math.ceil(untilDue / 1000)),
+      singletonKey: `${viewing.id}:${viewing.sequence}`,
+    },
+  );
+}
+
+/**
+ * The reminder job. Exactly one run sends it: the conditional UPDATE claims the reminder for the
+ * viewing's current time, so a retried or duplicated job (or another instance) finds it claimed.
+ */
+export async function sendViewingReminder(
+  ctx: AppContext,
+  input: { viewingId: string; sequence: number },
+): Promise<boolean> {
+  const [viewing] = await ctx.db
+    .update(viewings)
+    .set({ reminderSentAt: now() })
+    .where(
+      and(
+        eq(viewings.id, input.viewingId),
+        eq(viewings.sequence, input.sequence),
+        eq(viewings.status, 'booked'),
+        isNull(viewings.reminderSentAt),
+        sql`${viewings.startsAt} > ${now().toISOString()}`,
+      ),
+    )
+    .returning();
+  if (!viewing) return false;
+  const agency = await findAgency(ctx, viewing.companyId);
+  const email = agency ? viewingEmails.reminder(ctx, viewing, agency) : null;
+  if (email) await ctx.sendEmail(email);
+  return true;
+}

@@ -1,0 +1,186 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireDirectory } from '#server/features/chat/conversation.ts';
+import { findProperty } from '#server/features/chat/directory.ts';
+import type { AppContext } from '#server/lib/context.ts';
+import { notFound } from '#server/lib/errors.ts';
+import { requireCompanyById, requireOwnCompany } from '#server/lib/session.ts';
+import { chatParamsSchema } from '#shared/schemas/chat.ts';
+import { companyIdParamsSchema } from '#shared/schemas/properties.ts';
+import {
+  agentViewingListSchema,
+  agentViewingSchema,
+  calendarFeedParamsSchema,
+  calendarFeedSchema,
+  managedViewingSchema,
+  manageTokenParamsSchema,
+  rescheduleRequestSchema,
+  slotsQuerySchema,
+  slotsResponseSchema,
+  updateViewingSchema,
+  viewingIdParamsSchema,
+  viewingScheduleSchema,
+  viewingsQuerySchema,
+} from '#shared/schemas/viewings.ts';
+import {
+  calendarFeed,
+  getCalendarFeed,
+  getViewingSchedule,
+  listViewings,
+  replaceCalendarFeed,
+  saveViewingSchedule,
+  sendDailyAgendas,
+  updateViewing,
+  VIEWING_AGENDA_JOB,
+} from './agent-viewings.ts';
+import { loadBookingRules, slotsFor } from './booking.ts';
+import { cancelByToken, getManagedViewing, rescheduleByToken } from './manage.ts';
+import { sendViewingReminder, VIEWING_REMINDER_JOB } from './notify.ts';
+
+export async function registerViewings(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const publicRead = { rateLimit: { max: ctx.env.rateLimits.apiPerMinute, timeWindow: '1 minute' } };
+  const publicWrite = { rateLimit: { max: ctx.env.rateLimits.chatPerMinute, timeWindow: '1 minute' } };
+
+  ctx.jobs.define<{ viewingId: string; sequence: number }>(VIEWING_REMINDER_JOB, async (data) => {
+    await sendViewingReminder(ctx, data);
+  });
+  ctx.jobs.define(VIEWING_AGENDA_JOB, async () => {
+    await sendDailyAgendas(ctx);
+  });
+  ctx.jobs.schedule(VIEWING_AGENDA_JOB, '0 8 * * *');
+
+  // ---- Public: the chat's slots and the tenant's manage page ----
+
+  app.get(
+    '/api/chat/:companySlug/slots',
+    {
+      config: publicRead,
+      schema: {
+        params: chatParamsSchema,
+        querystring: slotsQuerySchema,
+        response: { 200: slotsResponseSchema },
+      },
+    },
+    async (request) => {
+      const directory = await requireDirectory(ctx, request.params.companySlug, request.query.propertySlug);
+      const property = findProperty(directory, { slug: request.query.propertySlug });
+      if (!property) throw notFound('The requested chatbot could not be found.');
+      const rules = await loadBookingRules(ctx.db, property.id);
+      return { slots: rules ? await slotsFor(ctx.db, rules) : [] };
+    },
+  );
+
+  app.get(
+    '/api/viewings/manage/:token',
+    {
+      config: publicRead,
+      schema: { params: manageTokenParamsSchema, response: { 200: managedViewingSchema } },
+    },
+    async (request) => getManagedViewing(ctx, request.params.token),
+  );
+
+  app.post(
+    '/api/viewings/manage/:token/reschedule',
+    {
+      config: publicWrite,
+      schema: {
+        params: manageTokenParamsSchema,
+        body: rescheduleRequestSchema,
+        response: { 200: managedViewingSchema },
+      },
+    },
+    async (request) => rescheduleByToken(ctx, request.params.token, request.body.startsAt),
+  );
+
+  app.post(
+    '/api/viewings/manage/:token/cancel',
+    {
+      config: publicWrite,
+      schema: { params: manageTokenParamsSchema, response: { 200: managedViewingSchema } },
+    },
+    async (request) => cancelByToken(ctx, request.params.token),
+  );
+
+  // The calendar app holds the secret address; it sends no cookie and no origin.
+  app.get(
+    '/api/calendar/:feedToken',
+    { config: publicRead, schema: { params: calendarFeedParamsSchema } },
+    async (request, reply) => {
+      const token = request.params.feedToken.replace(/\.ics$/, '');
+      const body = await calendarFeed(ctx, token);
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('cache-control', 'private, max-age=300')
+        .send(body);
+    },
+  );
+
+  // ---- The agent's ----
+
+  app.get(
+    '/api/companies/:id/viewing-schedule',
+    { schema: { params: companyIdParamsSchema, response: { 200: viewingScheduleSchema } } },
+    async (request) =>
+      getViewingSchedule((await requireCompanyById(ctx, request, request.params.id)).company),
+  );
+
+  app.put(
+    '/api/companies/:id/viewing-schedule',
+    {
+      schema: {
+        params: companyIdParamsSchema,
+        body: viewingScheduleSchema,
+        response: { 200: viewingScheduleSchema },
+      },
+    },
+    async (request) => {
+      const { company } = await requireCompanyById(ctx, request, request.params.id);
+      return saveViewingSchedule(ctx, company, request.body);
+    },
+  );
+
+  app.get(
+    '/api/companies/:id/viewings',
+    {
+      schema: {
+        params: companyIdParamsSchema,
+        querystring: viewingsQuerySchema,
+        response: { 200: agentViewingListSchema },
+      },
+    },
+    async (request) => {
+      const { company } = await requireCompanyById(ctx, request, request.params.id);
+      return listViewings(ctx, company, request.query);
+    },
+  );
+
+  app.patch(
+    '/api/viewings/:id',
+    {
+      schema: {
+        params: viewingIdParamsSchema,
+        body: updateViewingSchema,
+        response: { 200: agentViewingSchema },
+      },
+    },
+    async (request) => {
+      const { company } = await requireOwnCompany(ctx, request);
+      return updateViewing(ctx, company, request.params.id, request.body);
+    },
+  );
+
+  app.get(
+    '/api/companies/:id/calendar-feed',
+    { schema: { params: companyIdParamsSchema, response: { 200: calendarFeedSchema } } },
+    async (request) =>
+      getCalendarFeed(ctx, (await requireCompanyById(ctx, request, request.params.id)).company),
+  );
+
+  app.post(
+    '/api/companies/:id/calendar-feed',
+    { schema: { params: companyIdParamsSchema, response: { 200: calendarFeedSchema } } },
+    async (request) =>
+      replaceCalendarFeed(ctx, (await requireCompanyById(ctx, request, request.params.id)).company),
+  );
+}

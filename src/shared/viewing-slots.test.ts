@@ -1,0 +1,243 @@
+import { describe, expect, it } from 'vitest';
+import type { ViewingSchedule, ViewingSettings } from './schemas/viewings.ts';
+import { type FreeSlotsInput, freeSlots, longSlotLabel, spreadOverDays } from './viewing-slots.ts';
+
+const base: ViewingSchedule = {
+  windows: [],
+  slotMinutes: 30,
+  bufferMinutes: 0,
+  minNoticeHours: 0,
+  horizonDays: 14,
+  partiesPerSlot: 1,
+};
+
+const settings = (overrides: Partial<ViewingSettings>): ViewingSettings => ({
+  bookingOff: false,
+  windows: null,
+  partiesPerSlot: null,
+  blockedDates: [],
+  ...overrides,
+});
+
+type Case = Omit<Partial<FreeSlotsInput>, 'schedule' | 'now'> & {
+  schedule: Partial<ViewingSchedule>;
+  now: string;
+};
+
+function slots(input: Case) {
+  return freeSlots({
+    bookings: [],
+    ...input,
+    schedule: { ...base, ...input.schedule },
+    now: new Date(input.now),
+  });
+}
+
+const starts = (list: { startsAt: string }[]) => list.map((slot) => slot.startsAt);
+
+describe('freeSlots across the clock changes (wall-clock London)', () => {
+  // 2026: clocks go forward on Sunday 29 March, back on Sunday 25 October.
+  const sundayMorning = { windows: [{ day: 7, start: '10:00', end: '11:00' }], horizonDays: 10 };
+  it.each([
+    {
+      name: 'spring forward: 22 March is GMT, 29 March is BST, both at 10:00',
+      now: '2026-03-21T12:00:00Z',
+      expected: [
+        '2026-03-22T10:00:00+00:00',
+        '2026-03-22T10:30:00+00:00',
+        '2026-03-29T10:00:00+01:00',
+        '2026-03-29T10:30:00+01:00',
+      ],
+      utc: [
+        '2026-03-22T10:00:00.000Z',
+        '2026-03-22T10:30:00.000Z',
+        '2026-03-29T09:00:00.000Z',
+        '2026-03-29T09:30:00.000Z',
+      ],
+    },
+    {
+      name: 'fall back: 18 October is BST, 25 October is GMT, both at 10:00',
+      now: '2026-10-17T12:00:00Z',
+      expected: [
+        '2026-10-18T10:00:00+01:00',
+        '2026-10-18T10:30:00+01:00',
+        '2026-10-25T10:00:00+00:00',
+        '2026-10-25T10:30:00+00:00',
+      ],
+      utc: [
+        '2026-10-18T09:00:00.000Z',
+        '2026-10-18T09:30:00.000Z',
+        '2026-10-25T10:00:00.000Z',
+        '2026-10-25T10:30:00.000Z',
+      ],
+    },
+  ])('$name', ({ now, expected, utc }) => {
+    const result = slots({ schedule: sundayMorning, now });
+    expect(starts(result)).toEqual(expected);
+    expect(result.map((slot) => new Date(slot.startsAt).toISOString())).toEqual(utc);
+  });
+
+  it('skips the hour the clocks jump over and keeps the times either side of it', () => {
+    const result = slots({
+      schedule: { windows: [{ day: 7, start: '00:30', end: '02:30' }], horizonDays: 2 },
+      now: '2026-03-28T12:00:00Z',
+    });
+    expect(starts(result)).toEqual(['2026-03-29T00:30:00+00:00', '2026-03-29T02:00:00+01:00']);
+  });
+
+  it('labels slots in London time on both sides of the change', () => {
+    const result = slots({ schedule: sundayMorning, now: '2026-10-17T12:00:00Z' });
+    expect(result.map((slot) => slot.label)).toEqual([
+      'Sun 18 Oct, 10:00',
+      'Sun 18 Oct, 10:30',
+      'Sun 25 Oct, 10:00',
+      'Sun 25 Oct, 10:30',
+    ]);
+    expect(longSlotLabel(new Date('2026-03-07T10:30:00Z'))).toBe('Saturday 7 March at 10:30');
+  });
+});
+
+describe('freeSlots rules', () => {
+  // Monday 2 March 2026; weekday windows 17:00–18:00, Saturday 10:00–11:00.
+  const week = {
+    windows: [
+      { day: 1, start: '17:00', end: '18:00' },
+      { day: 2, start: '17:00', end: '18:00' },
+      { day: 6, start: '10:00', end: '11:00' },
+    ],
+    horizonDays: 7,
+  };
+  const monday = '2026-03-02T09:00:00Z';
+
+  it.each([
+    {
+      name: 'everything in the windows within the horizon (7 days from Monday 09:00)',
+      input: {},
+      expected: [
+        '2026-03-02T17:00:00+00:00',
+        '2026-03-02T17:30:00+00:00',
+        '2026-03-03T17:00:00+00:00',
+        '2026-03-03T17:30:00+00:00',
+        '2026-03-07T10:00:00+00:00',
+        '2026-03-07T10:30:00+00:00',
+      ],
+    },
+    {
+      name: 'minimum notice: exactly 8 hours from 09:00 is enough for 17:00',
+      input: { schedule: { ...week, minNoticeHours: 8, horizonDays: 1 } },
+      expected: ['2026-03-02T17:00:00+00:00', '2026-03-02T17:30:00+00:00'],
+    },
+    {
+      name: 'minimum notice: 9 hours from Monday 09:00 leaves nothing on Monday',
+      input: { schedule: { ...week, minNoticeHours: 9, horizonDays: 2 } },
+      expected: ['2026-03-03T17:00:00+00:00', '2026-03-03T17:30:00+00:00'],
+    },
+    {
+      name: 'horizon of 1 day: nothing after Tuesday 09:00',
+      input: { schedule: { ...week, horizonDays: 1 } },
+      expected: ['2026-03-02T17:00:00+00:00', '2026-03-02T17:30:00+00:00'],
+    },
+    {
+      name: 'vacancy on 4 April: nothing before 7 March (28 days earlier)',
+      input: { vacancyDate: '04/04/2026' },
+      expected: ['2026-03-07T10:00:00+00:00', '2026-03-07T10:30:00+00:00'],
+    },
+    {
+      name: 'a vacancy date in the past does not hold anything back',
+      input: { vacancyDate: '01/01/2026', schedule: { ...week, horizonDays: 1 } },
+      expected: ['2026-03-02T17:00:00+00:00', '2026-03-02T17:30:00+00:00'],
+    },
+    {
+      name: 'blocked dates offer nothing that day',
+      input: { overrides: settings({ blockedDates: ['2026-03-02', '2026-03-07'] }) },
+      expected: ['2026-03-03T17:00:00+00:00', '2026-03-03T17:30:00+00:00'],
+    },
+    {
+      name: 'a full slot is not offered (one party per slot)',
+      input: {
+        schedule: { ...week, horizonDays: 1 },
+        bookings: [{ startsAt: '2026-03-02T17:00:00Z' }],
+      },
+      expected: ['2026-03-02T17:30:00+00:00'],
+    },
+    {
+      name: 'a group viewing stays open until it holds its parties',
+      input: {
+        schedule: { ...week, horizonDays: 1, partiesPerSlot: 2 },
+        bookings: [
+          { startsAt: '2026-03-02T17:00:00Z' },
+          { startsAt: '2026-03-02T17:30:00Z' },
+          { startsAt: '2026-03-02T17:30:00Z' },
+        ],
+      },
+      expected: ['2026-03-02T17:00:00+00:00'],
+    },
+    {
+      name: 'the property override of parties per slot wins',
+      input: {
+        schedule: { ...week, horizonDays: 1, partiesPerSlot: 3 },
+        overrides: settings({ partiesPerSlot: 1 }),
+        bookings: [{ startsAt: '2026-03-02T17:00:00Z' }],
+      },
+      expected: ['2026-03-02T17:30:00+00:00'],
+    },
+    {
+      name: 'a buffer spaces the slots: 20 minutes plus 10',
+      input: { schedule: { ...week, horizonDays: 1, slotMinutes: 20, bufferMinutes: 10 } },
+      expected: ['2026-03-02T17:00:00+00:00', '2026-03-02T17:30:00+00:00'],
+    },
+    {
+      name: 'a slot must end by the window end: 25 minutes fits twice in an hour',
+      input: { schedule: { ...week, horizonDays: 1, slotMinutes: 25 } },
+      expected: ['2026-03-02T17:00:00+00:00', '2026-03-02T17:25:00+00:00'],
+    },
+    {
+      name: 'the property windows replace the company ones',
+      input: {
+        schedule: { ...week, horizonDays: 1 },
+        overrides: settings({ windows: [{ day: 1, start: '12:00', end: '12:30' }] }),
+      },
+      expected: ['2026-03-02T12:00:00+00:00'],
+    },
+    {
+      name: 'booking off offers nothing',
+      input: { overrides: settings({ bookingOff: true }) },
+      expected: [],
+    },
+  ])('$name', ({ input, expected }) => {
+    const { schedule, ...rest } = input as Partial<Case>;
+    expect(starts(slots({ ...rest, schedule: schedule ?? week, now: monday }))).toEqual(expected);
+  });
+
+  it('no windows at all offers nothing', () => {
+    expect(slots({ schedule: { windows: [] }, now: monday })).toEqual([]);
+  });
+});
+
+describe('spreadOverDays', () => {
+  const slot = (startsAt: string) => ({ startsAt, label: startsAt });
+  it('takes the first slot of each day before a second slot of any day', () => {
+    const list = [
+      slot('2026-03-02T17:00:00+00:00'),
+      slot('2026-03-02T17:30:00+00:00'),
+      slot('2026-03-03T17:00:00+00:00'),
+      slot('2026-03-07T10:00:00+00:00'),
+      slot('2026-03-09T17:00:00+00:00'),
+      slot('2026-03-10T17:00:00+00:00'),
+    ];
+    expect(starts(spreadOverDays(list, 4))).toEqual([
+      '2026-03-02T17:00:00+00:00',
+      '2026-03-03T17:00:00+00:00',
+      '2026-03-07T10:00:00+00:00',
+      '2026-03-09T17:00:00+00:00',
+    ]);
+  });
+  it('fills from the soonest days when there are fewer days than slots wanted', () => {
+    const list = [
+      slot('2026-03-02T17:00:00+00:00'),
+      slot('2026-03-02T17:30:00+00:00'),
+      slot('2026-03-03T17:00:00+00:00'),
+    ];
+    expect(starts(spreadOverDays(list, 4))).toEqual(starts(list));
+  });
+});

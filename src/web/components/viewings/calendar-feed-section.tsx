@@ -1,0 +1,69 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CalendarIcon, CopyIcon, RefreshCwIcon } from 'lucide-react';
+import type { CompanyDto } from '#shared/schemas/auth.ts';
+import type { CalendarFeed } from '#shared/schemas/viewings.ts';
+import { copyUrl } from '#web/components/dashboard/copy-url.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { apiRequest, errorMessage } from '#web/lib/api.ts';
+import { toast } from '#web/lib/toast.ts';
+
+/**
+ * My Account: the private address of the company's viewings calendar, to subscribe to in Google,
+ * Outlook or Apple Calendar, and a button that replaces it (the old address stops working).
+ */
+export function CalendarFeedSection({ company }: { company: CompanyDto }) {
+  const queryClient = useQueryClient();
+  const url = `/api/companies/${company.id}/calendar-feed`;
+  const feed = useQuery<CalendarFeed>({ queryKey: [url] });
+  const replace = useMutation({
+    mutationFn: () => apiRequest<CalendarFeed>('POST', url),
+    onSuccess: (next) => {
+      queryClient.setQueryData([url], next);
+      toast({
+        title: 'New calendar address made',
+        description: 'Calendars subscribed to the old one stop updating.',
+      });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Calendar address not replaced',
+        description: errorMessage(error, 'Please try again.'),
+        variant: 'destructive',
+      }),
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <CalendarIcon className="size-5" aria-hidden /> Viewings calendar
+        </CardTitle>
+        <CardDescription>
+          Subscribe to this private address in Google, Outlook or Apple Calendar to see every booked viewing.
+          Anyone with the address can see your viewings: replace it if it has been shared.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap items-center gap-2">
+        <Input
+          readOnly
+          aria-label="Calendar address"
+          className="min-w-0 flex-1 font-mono text-xs"
+          value={feed.data?.url ?? (feed.isPending ? 'Loading…' : '')}
+        />
+        <Button
+          variant="outline"
+          disabled={!feed.data}
+          onClick={async () => {
+            if (feed.data && (await copyUrl(feed.data.url))) toast({ title: 'Calendar address copied' });
+          }}
+        >
+          <CopyIcon aria-hidden /> Copy
+        </Button>
+        <Button variant="outline" disabled={replace.isPending} onClick={() => replace.mutate()}>
+          <RefreshCwIcon aria-hidden /> Replace address
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,360 @@
+import { TZDate } from '@date-fns/tz';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { addDays, format, startOfWeek } from 'date-fns';
+import { CalendarDaysIcon, ChevronLeftIcon, ChevronRightIcon, PhoneIcon } from 'lucide-react';
+import { useState } from 'react';
+import { formatUkPhone } from '#shared/format.ts';
+import type {
+  AgentViewing,
+  AgentViewingList,
+  SlotsResponse,
+  UpdateViewing,
+} from '#shared/schemas/viewings.ts';
+import { LONDON_ZONE } from '#shared/viewing-slots.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#web/components/ui/dialog.tsx';
+import { TabsContent, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { apiRequest, errorMessage } from '#web/lib/api.ts';
+import { toast } from '#web/lib/toast.ts';
+import { cn } from '#web/lib/utils.ts';
+import { ScheduleEditor } from './schedule-editor.tsx';
+
+const viewingsUrl = (companyId: string, from: string, to: string) =>
+  `/api/companies/${companyId}/viewings?from=${from}&to=${to}`;
+
+const statusLabel: Record<AgentViewing['status'], string> = {
+  booked: 'Booked',
+  attended: 'Attended',
+  no_show: 'No-show',
+  cancelled: 'Cancelled',
+};
+const statusVariant = {
+  booked: 'default',
+  attended: 'success',
+  no_show: 'warning',
+  cancelled: 'outline',
+} as const;
+
+/** Today in London, as a wall-clock date. */
+const londonToday = () => new TZDate(Date.now(), LONDON_ZONE);
+const isoDay = (date: Date) => format(date, 'yyyy-MM-dd');
+
+/** The tab's trigger, for the dashboard's TabsList. */
+export function ViewingsTabTrigger() {
+  return (
+    <TabsTrigger value="viewings">
+      <CalendarDaysIcon aria-hidden="true" />
+      Viewings
+    </TabsTrigger>
+  );
+}
+
+/** The Viewings tab: the week's viewings (or one day's), their outcomes, and the viewing hours. */
+export function ViewingsTabContent({ companyId, companySlug }: { companyId: string; companySlug: string }) {
+  return (
+    <TabsContent value="viewings" className="grid gap-6">
+      <ViewingsAgenda companyId={companyId} companySlug={companySlug} />
+      <Card>
+        <CardHeader>
+          <CardTitle>Viewing hours</CardTitle>
+          <CardDescription>
+            The assistant offers tenants the free times inside these hours, in UK time. A property can have
+            its own hours, blocked dates or booking turned off in its details.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ScheduleEditor companyId={companyId} />
+        </CardContent>
+      </Card>
+    </TabsContent>
+  );
+}
+
+function ViewingsAgenda({ companyId, companySlug }: { companyId: string; companySlug: string }) {
+  const [view, setView] = useState<'week' | 'day'>('week');
+  const [day, setDay] = useState<Date>(() => londonToday());
+  const weekStart = startOfWeek(day, { weekStartsOn: 1 });
+  const days = view === 'week' ? Array.from({ length: 7 }, (_, i) => addDays(weekStart, i)) : [day];
+  const from = isoDay(days[0]!);
+  const to = isoDay(days.at(-1)!);
+  const url = viewingsUrl(companyId, from, to);
+  const list = useQuery<AgentViewingList>({ queryKey: [url] });
+  const [moving, setMoving] = useState<AgentViewing | null>(null);
+  const step = view === 'week' ? 7 : 1;
+  const today = isoDay(londonToday());
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
+        <div>
+          <CardTitle>Viewings</CardTitle>
+          <CardDescription>
+            {view === 'week' ? `Week of ${format(days[0]!, 'EEEE d MMMM')}` : format(day, 'EEEE d MMMM yyyy')}
+          </CardDescription>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <fieldset className="flex rounded-md border p-0.5">
+            <legend className="sr-only">View</legend>
+            {(['day', 'week'] as const).map((option) => (
+              <Button
+                key={option}
+                size="sm"
+                variant={view === option ? 'secondary' : 'ghost'}
+                aria-pressed={view === option}
+                onClick={() => setView(option)}
+              >
+                {option === 'day' ? 'Day' : 'Week'}
+              </Button>
+            ))}
+          </fieldset>
+          <Button
+            size="icon"
+            variant="outline"
+            aria-label={view === 'week' ? 'Previous week' : 'Previous day'}
+            onClick={() => setDay(addDays(day, -step))}
+          >
+            <ChevronLeftIcon />
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setDay(londonToday())}>
+            Today
+          </Button>
+          <Button
+            size="icon"
+            variant="outline"
+            aria-label={view === 'week' ? 'Next week' : 'Next day'}
+            onClick={() => setDay(addDays(day, step))}
+          >
+            <ChevronRightIcon />
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent>
+        {list.isPending ? (
+          <p className="text-sm text-muted-foreground">Loading viewings…</p>
+        ) : list.error ? (
+          <p className="text-sm text-destructive">
+            {errorMessage(list.error, 'Viewings could not be loaded.')}
+          </p>
+        ) : (
+          <div className={cn('grid gap-3', view === 'week' && 'lg:grid-cols-7')}>
+            {days.map((date) => {
+              const key = isoDay(date);
+              const items = (list.data?.viewings ?? []).filter((v) => v.startsAt.slice(0, 10) === key);
+              return (
+                <section
+                  key={key}
+                  aria-label={format(date, 'EEEE d MMMM')}
+                  className={cn(
+                    'min-w-0 rounded-md border bg-background p-2',
+                    key === today && 'border-primary',
+                  )}
+                >
+                  <h3 className="mb-2 text-sm font-semibold">
+                    {format(date, 'EEE d MMM')}
+                    {key === today ? (
+                      <span className="ml-2 text-xs font-normal text-primary">Today</span>
+                    ) : null}
+                  </h3>
+                  {items.length === 0 ? (
+                    <p className="text-xs text-muted-foreground">No viewings</p>
+                  ) : (
+                    <ul className="grid gap-2">
+                      {items.map((viewing) => (
+                        <ViewingItem
+                          key={viewing.id}
+                          viewing={viewing}
+                          listUrl={url}
+                          onMove={() => setMoving(viewing)}
+                        />
+                      ))}
+                    </ul>
+                  )}
+                </section>
+              );
+            })}
+          </div>
+        )}
+      </CardContent>
+      <MoveDialog viewing={moving} companySlug={companySlug} listUrl={url} onClose={() => setMoving(null)} />
+    </Card>
+  );
+}
+
+function useUpdateViewing(listUrl: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: UpdateViewing }) =>
+      apiRequest<AgentViewing>('PATCH', `/api/viewings/${id}`, input),
+    onSuccess: (updated) => {
+      queryClient.setQueryData<AgentViewingList>([listUrl], (old) =>
+        old ? { viewings: old.viewings.map((v) => (v.id === updated.id ? updated : v)) } : old,
+      );
+      void queryClient.invalidateQueries({
+        predicate: (query) => String(query.queryKey[0]).includes('/viewings'),
+      });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Viewing not updated',
+        description: errorMessage(error, 'Please try again.'),
+        variant: 'destructive',
+      }),
+  });
+}
+
+function ViewingItem({
+  viewing,
+  listUrl,
+  onMove,
+}: {
+  viewing: AgentViewing;
+  listUrl: string;
+  onMove: () => void;
+}) {
+  const update = useUpdateViewing(listUrl);
+  const time = viewing.startsAt.slice(11, 16);
+  const isLive = viewing.status === 'booked';
+  const hasStarted = Date.parse(viewing.startsAt) <= Date.now();
+  const mark = (status: UpdateViewing['status']) => update.mutate({ id: viewing.id, input: { status } });
+  return (
+    <li className={cn('space-y-1 rounded-md border p-2 text-sm', !isLive && 'bg-muted/40')}>
+      <div className="flex items-center justify-between gap-2">
+        <span className="font-semibold tabular-nums">{time}</span>
+        <Badge variant={statusVariant[viewing.status]}>{statusLabel[viewing.status]}</Badge>
+      </div>
+      <p className="font-medium">
+        {viewing.tenantName ?? 'Tenant'}
+        {viewing.score !== null ? (
+          <span className="ml-1 text-muted-foreground">· {viewing.score}/10</span>
+        ) : null}
+      </p>
+      <p className="truncate text-muted-foreground" title={viewing.propertyName}>
+        {viewing.propertyName}
+      </p>
+      {viewing.tenantPhone ? (
+        <a
+          className="inline-flex items-center gap-1 text-primary hover:underline"
+          href={`tel:${viewing.tenantPhone}`}
+        >
+          <PhoneIcon className="size-3" aria-hidden />
+          {formatUkPhone(viewing.tenantPhone)}
+        </a>
+      ) : null}
+      {isLive ? (
+        <div className="flex flex-wrap gap-1 pt-1">
+          {hasStarted ? (
+            <>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={update.isPending}
+                onClick={() => mark('attended')}
+              >
+                Attended
+              </Button>
+              <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => mark('no_show')}>
+                No-show
+              </Button>
+            </>
+          ) : (
+            <Button size="sm" variant="outline" disabled={!viewing.propertySlug} onClick={onMove}>
+              Reschedule
+            </Button>
+          )}
+          <Button size="sm" variant="ghost" disabled={update.isPending} onClick={() => mark('cancelled')}>
+            Cancel
+          </Button>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function MoveDialog({
+  viewing,
+  companySlug,
+  listUrl,
+  onClose,
+}: {
+  viewing: AgentViewing | null;
+  companySlug: string;
+  listUrl: string;
+  onClose: () => void;
+}) {
+  const slotsUrl = viewing?.propertySlug
+    ? `/api/chat/${companySlug}/slots?propertySlug=${encodeURIComponent(viewing.propertySlug)}`
+    : '';
+  const slots = useQuery<SlotsResponse>({ queryKey: [slotsUrl], enabled: Boolean(slotsUrl), staleTime: 0 });
+  const update = useUpdateViewing(listUrl);
+  const [chosen, setChosen] = useState<string | null>(null);
+  return (
+    <Dialog open={viewing !== null} onOpenChange={(open) => (open ? null : onClose())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Reschedule viewing</DialogTitle>
+          <DialogDescription>
+            {viewing
+              ? `${viewing.tenantName ?? 'Tenant'} · ${viewing.propertyName} · now ${viewing.label}`
+              : ''}
+            . The tenant gets an updated invitation.
+          </DialogDescription>
+        </DialogHeader>
+        <fieldset className="grid max-h-72 gap-2 overflow-y-auto">
+          <legend className="sr-only">Free times</legend>
+          {(slots.data?.slots ?? []).length === 0 ? (
+            <p className="text-sm text-muted-foreground">
+              {slots.isPending ? 'Loading free times…' : 'No free times.'}
+            </p>
+          ) : null}
+          {(slots.data?.slots ?? []).map((slot) => (
+            <label
+              key={slot.startsAt}
+              className="flex items-center gap-2 rounded-md border px-3 py-2 text-sm"
+            >
+              <input
+                type="radio"
+                name="move-slot"
+                checked={chosen === slot.startsAt}
+                onChange={() => setChosen(slot.startsAt)}
+              />
+              {slot.label}
+            </label>
+          ))}
+        </fieldset>
+        <DialogFooter>
+          <Button variant="ghost" onClick={onClose}>
+            Keep the time
+          </Button>
+          <Button
+            disabled={!chosen || update.isPending}
+            onClick={() =>
+              viewing &&
+              chosen &&
+              update.mutate(
+                { id: viewing.id, input: { status: 'booked', startsAt: chosen } },
+                {
+                  onSuccess: () => {
+                    setChosen(null);
+                    onClose();
+                    toast({ title: 'Viewing moved' });
+                  },
+                },
+              )
+            }
+          >
+            Move viewing
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,169 @@
+import { eq } from 'drizzle-orm';
+import { companies, conversations } from '#server/db/schema.ts';
+import { loadBookingRules, slotsFor } from '#server/features/viewings/booking.ts';
+import { bookChatSlot } from '#server/features/viewings/chat-booking.ts';
+import type { TestApp } from '#tests/helpers/app.ts';
+import { createSignedInUser, insertCompany, insertProperty, unique } from '#tests/helpers/factories.ts';
+import {
+  addSessionCookie,
+  test as base,
+  expect,
+  expectNoSeriousA11yViolations,
+  type LetLeadServer,
+  startSeededServer,
+} from './fixtures.ts';
+
+/**
+ * A viewing booked as the chat books it (the same use case), then seen by the tenant on their
+ * phone through the manage link, and by the agent in the Viewings tab.
+ */
+
+type Seeded = { cookie: string; manageToken: string; tenantName: string; propertyName: string };
+
+async function seed(app: TestApp): Promise<Seeded> {
+  const user = await createSignedInUser(app);
+  const company = await insertCompany(app.ctx.db, user.userId, {
+    name: 'Canal Lettings',
+    slug: unique('canal'),
+  });
+  // Every day 08:00–20:00, so that there are free slots whatever the day the test runs.
+  await app.ctx.db
+    .update(companies)
+    .set({
+      viewingSchedule: {
+        windows: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '08:00', end: '20:00' })),
+        slotMinutes: 30,
+        bufferMinutes: 0,
+        minNoticeHours: 2,
+        horizonDays: 14,
+        partiesPerSlot: 1,
+      },
+    })
+    .where(eq(companies.id, company.id));
+  const propertyName = 'Flat 4, Lock House';
+  const property = await insertProperty(app, company.id, company.slug, { propertyName, vacancyDate: null });
+  const [conversation] = await app.ctx.db
+    .insert(conversations)
+    .values({ sessionKey: unique('session'), companyId: company.id, propertyId: property.id })
+    .returning();
+  const rules = await loadBookingRules(app.ctx.db, property.id);
+  const slots = await slotsFor(app.ctx.db, rules!);
+  // Two days ahead: the viewing shows in this week or the next, and can be moved.
+  const slot = slots.find((s) => Date.parse(s.startsAt) > Date.now() + 2 * 86_400_000) ?? slots[0]!;
+  const tenantName = 'Sarah Jones';
+  const booking = await bookChatSlot(app.ctx, {
+    conversationId: conversation!.id,
+    propertyId: property.id,
+    slot,
+    fields: {
+      propertyId: property.id,
+      moveInDate: null,
+      moveInText: null,
+      numberOfPeople: 2,
+      annualIncome: 40_000,
+      profession: 'Nurse',
+      name: tenantName,
+      email: 'sarah.jones@example.test',
+      phone: '+447700900123',
+      availability: null,
+    },
+  });
+  if (booking.kind !== 'booked') throw new Error('The seed could not book a viewing');
+  return { cookie: user.cookie, manageToken: booking.viewing.manageToken, tenantName, propertyName };
+}
+
+const test = base.extend<object, { seeded: Seeded & { server: LetLeadServer } }>({
+  seeded: [
+    async ({}, use) => {
+      const { server, seeded, stop } = await startSeededServer(seed);
+      await use({ ...seeded, server });
+      await stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  server: [async ({ seeded }, use) => use(seeded.server), { scope: 'worker' }],
+});
+
+test.describe.configure({ mode: 'serial' });
+
+test('the tenant sees, moves and cancels the viewing on a phone', async ({ page, seeded }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/viewings/${seeded.manageToken}`);
+  await expect(page.getByRole('heading', { name: 'Your viewing is booked' })).toBeVisible();
+  await expect(page.getByText(seeded.propertyName)).toBeVisible();
+  await expect(page.getByText('With Canal Lettings')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: '/tmp/viewings-manage-390.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Choose another time' }).click();
+  const times = page.getByRole('radio');
+  const second = (await times.nth(1).locator('xpath=..').innerText()).trim();
+  await times.nth(1).check();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Move my viewing' }).click();
+  await expect(page.getByRole('status')).toContainText('Moved to');
+  await expect(page.getByRole('status')).toContainText(
+    second.replace(/^\w+ /, '').replace(',', '').split(' ')[0]!,
+  );
+
+  await page.getByRole('button', { name: 'Cancel viewing' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(page.getByRole('heading', { name: 'Viewing cancelled' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Choose another time' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: '/tmp/viewings-manage-cancelled-390.png', fullPage: true });
+});
+
+test('a link that is not a viewing says so', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/viewings/${'x'.repeat(43)}`);
+  await expect(page.getByRole('heading', { name: 'Viewing not found' })).toBeVisible();
+});
+
+test('the agent sees the week in the Viewings tab and checks the viewing hours', async ({
+  page,
+  context,
+  baseURL,
+  seeded,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await addSessionCookie(context, baseURL!, seeded.cookie);
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Viewings' }).click();
+  await expect(page.getByRole('heading', { name: 'Viewings' })).toBeVisible();
+  // The seeded viewing is a few days ahead: this week's view or the next.
+  await expect(page.getByText('Loading viewings…')).toHaveCount(0);
+  if (!(await page.getByText(seeded.tenantName).isVisible())) {
+    await page.getByRole('button', { name: 'Next week' }).click();
+  }
+  await expect(page.getByText(seeded.tenantName)).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: seeded.tenantName })).toContainText(
+    seeded.propertyName,
+  );
+  await expectNoSeriousA11yViolations(page);
+
+  // Viewing hours: a clear message on a bad value, then saved.
+  await expect(
+    page.getByRole('textbox', { name: 'Monday from' }).or(page.getByLabel('Monday from')),
+  ).toHaveValue('08:00');
+  await page.getByLabel('Viewing length').fill('0');
+  await page.getByRole('button', { name: 'Save viewing hours' }).click();
+  await expect(page.getByText('Viewing length must be between 5 and 240 minutes')).toBeVisible();
+  await page.getByLabel('Viewing length').fill('45');
+  await page.getByRole('button', { name: 'Save viewing hours' }).click();
+  await expect(page.getByText('Viewing hours saved')).toBeVisible();
+  await page.screenshot({ path: '/tmp/viewings-tab-1280.png', fullPage: true });
+
+  // My Account: the private calendar address, and replacing it.
+  await page.goto('/my-account');
+  const address = page.getByRole('textbox', { name: 'Calendar address' });
+  await expect(address).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+  const first = await address.inputValue();
+  const feed = await page.request.get(first);
+  expect(feed.headers()['content-type']).toContain('text/calendar');
+  expect(await feed.text()).toContain('BEGIN:VCALENDAR');
+  await page.getByRole('button', { name: 'Replace address' }).click();
+  await expect(address).not.toHaveValue(first);
+  expect((await page.request.get(first)).status()).toBe(404);
+  await expectNoSeriousA11yViolations(page);
+});

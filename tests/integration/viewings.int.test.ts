@@ -1,0 +1,420 @@
+import { eq } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { conversations, viewings } from '#server/db/schema.ts';
+import { sendDailyAgendas } from '#server/features/viewings/agent-viewings.ts';
+import { bookChatSlot } from '#server/features/viewings/chat-booking.ts';
+import { sendViewingReminder } from '#server/features/viewings/notify.ts';
+import { setNow } from '#server/lib/clock.ts';
+import type { ChatResponse } from '#shared/schemas/chat.ts';
+import type {
+  AgentViewing,
+  AgentViewingList,
+  ManagedViewing,
+  SlotsResponse,
+} from '#shared/schemas/viewings.ts';
+import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { type ReceivedEmail, type SmtpReceiver, startSmtpReceiver } from '#tests/helpers/smtp.ts';
+
+// Monday 2 March 2026, 09:00 London (GMT).
+const MONDAY = new Date('2026-03-02T09:00:00Z');
+
+const schedule = {
+  windows: [
+    { day: 1, start: '17:00', end: '18:00' },
+    { day: 6, start: '10:00', end: '11:00' },
+  ],
+  slotMinutes: 30,
+  bufferMinutes: 0,
+  minNoticeHours: 2,
+  horizonDays: 14,
+  partiesPerSlot: 1,
+};
+
+const fields = (name: string, email: string) => ({
+  propertyId: null,
+  moveInDate: null,
+  moveInText: null,
+  numberOfPeople: 2,
+  annualIncome: 40_000,
+  profession: 'Nurse',
+  name,
+  email,
+  phone: '+447700900123',
+  availability: null,
+});
+
+/** The one event of an invitation, read back with a real iCalendar parser. */
+function readInvitation(ics: string) {
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  const event = calendar.getFirstSubcomponent('vevent')!;
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    uid: event.getFirstPropertyValue('uid'),
+    sequence: Number(event.getFirstPropertyValue('sequence') ?? 0),
+    start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate(),
+    summary: event.getFirstPropertyValue('summary'),
+  };
+}
+
+describe('viewings', () => {
+  let app: TestApp;
+  let smtp: SmtpReceiver;
+  let owner: Awaited<ReturnType<typeof createCompanyUser>>;
+  let other: Awaited<ReturnType<typeof createCompanyUser>>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver();
+    app = await createTestApp({ SMTP_URL: smtp.url });
+    owner = await createCompanyUser(app, { name: 'Elm Lettings', slug: unique('elm') });
+    other = await createCompanyUser(app);
+  });
+  afterEach(() => setNow(undefined));
+  afterAll(async () => {
+    await app.close();
+    await smtp.close();
+  });
+
+  function call(method: string, path: string, cookie?: string, body?: unknown) {
+    return fetch(`${app.url}${path}`, {
+      method,
+      headers: {
+        ...browserHeaders(app, cookie),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
+
+  async function newConversation(propertySlug: string) {
+    const response = await call('POST', `/api/chat/${owner.company.slug}`, undefined, {
+      message: '',
+      userSessionKey: null,
+      propertySlug,
+    });
+    const { sessionKey } = (await response.json()) as { sessionKey: string };
+    const [row] = await app.ctx.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(eq(conversations.sessionKey, sessionKey));
+    return row!.id;
+  }
+
+  const emailsTo = (to: string) => smtp.emails.filter((email) => email.to.includes(to));
+  const lastEmail = (to: string): ReceivedEmail => emailsTo(to).at(-1)!;
+
+  it('validates the schedule with messages a negotiator understands', async () => {
+    const response = await call('PUT', `/api/companies/${owner.company.id}/viewing-schedule`, owner.cookie, {
+      ...schedule,
+      windows: [
+        { day: 1, start: '17:00', end: '16:00' },
+        { day: 2, start: '17:00', end: '19:00' },
+        { day: 2, start: '18:00', end: '20:00' },
+      ],
+      slotMinutes: 0,
+    });
+    expect(response.status).toBe(400);
+    const text = JSON.stringify(await response.json());
+    expect(text).toContain('Monday: the end time must be after the start time');
+    expect(text).toContain('Tuesday: 18:00–20:00 overlaps 17:00–19:00');
+    expect(text).toContain('Viewing length must be between 5 and 240 minutes');
+
+    const saved = await call(
+      'PUT',
+      `/api/companies/${owner.company.id}/viewing-schedule`,
+      owner.cookie,
+      schedule,
+    );
+    expect(saved.status).toBe(200);
+    const read = await call('GET', `/api/companies/${owner.company.id}/viewing-schedule`, owner.cookie);
+    expect(await read.json()).toEqual(schedule);
+    // Another company's schedule is not found, as if it did not exist.
+    const foreign = await call('GET', `/api/companies/${owner.company.id}/viewing-schedule`, other.cookie);
+    expect(foreign.status).toBe(404);
+  });
+
+  it('books, never twice, and emails an invitation at the right London time; the manage link moves then cancels it', async () => {
+    setNow(MONDAY);
+    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
+      propertyName: 'Flat 3, Oak Court',
+      vacancyDate: '01/03/2026',
+    });
+    const slotsResponse = await call(
+      'GET',
+      `/api/chat/${owner.company.slug}/slots?propertySlug=${property.slug}`,
+    );
+    const { slots } = (await slotsResponse.json()) as SlotsResponse;
+    expect(slots.slice(0, 3)).toEqual([
+      { startsAt: '2026-03-02T17:00:00+00:00', label: 'Mon 2 Mar, 17:00' },
+      { startsAt: '2026-03-02T17:30:00+00:00', label: 'Mon 2 Mar, 17:30' },
+      { startsAt: '2026-03-07T10:00:00+00:00', label: 'Sat 7 Mar, 10:00' },
+    ]);
+
+    const tenant = `${unique('sarah')}@example.test`;
+    const saturday = slots[2]!;
+    const first = await bookChatSlot(app.ctx, {
+      conversationId: await newConversation(property.slug),
+      propertyId: property.id,
+      slot: saturday,
+      fields: fields('Sarah Jones', tenant),
+    });
+    expect(first.kind).toBe('booked');
+    const viewing = first.kind === 'booked' ? first.viewing : null;
+
+    // Someone else picks the same single-party slot: taken, and offered the others.
+    const second = await bookChatSlot(app.ctx, {
+      conversationId: await newConversation(property.slug),
+      propertyId: property.id,
+      slot: saturday,
+      fields: fields('Tom Brown', `${unique('tom')}@example.test`),
+    });
+    expect(second.kind).toBe('taken');
+    if (second.kind === 'taken') expect(second.slots.map((s) => s.startsAt)).not.toContain(saturday.startsAt);
+    const after = (await (
+      await call('GET', `/api/chat/${owner.company.slug}/slots?propertySlug=${property.slug}`)
+    ).json()) as SlotsResponse;
+    expect(after.slots.map((s) => s.startsAt)).not.toContain(saturday.startsAt);
+
+    const confirmation = await smtp.waitForEmail((email) => email.to.includes(tenant));
+    expect(confirmation.subject).toBe('Your viewing is booked: Saturday 7 March at 10:00');
+    const invite = readInvitation(confirmation.calendar!);
+    expect(invite).toMatchObject({ method: 'REQUEST', sequence: 0, summary: 'Viewing: Flat 3, Oak Court' });
+    expect(invite.start.toISOString()).toBe('2026-03-07T10:00:00.000Z');
+    const agentNotice = await smtp.waitForEmail((email) => email.subject.startsWith('New viewing: Flat 3'));
+    expect(agentNotice.text).toContain('Sarah Jones booked a viewing');
+
+    const token = viewing!.manageToken;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(confirmation.links).toContain(`${app.ctx.env.appUrl}/viewings/${token}`);
+    const managed = (await (await call('GET', `/api/viewings/manage/${token}`)).json()) as ManagedViewing;
+    expect(managed).toMatchObject({ status: 'booked', label: 'Sat 7 Mar, 10:00', isPast: false });
+    expect(managed.slots.map((s) => s.startsAt)).not.toContain(saturday.startsAt);
+
+    // Reschedule to Saturday 10:30: the same UID, SEQUENCE 1, the agent told.
+    const moved = await call('POST', `/api/viewings/manage/${token}/reschedule`, undefined, {
+      startsAt: '2026-03-07T10:30:00+00:00',
+    });
+    expect(moved.status).toBe(200);
+    expect(((await moved.json()) as ManagedViewing).label).toBe('Sat 7 Mar, 10:30');
+    const movedEmail = await smtp.waitForEmail((email) => email.subject.startsWith('Your viewing has moved'));
+    const movedInvite = readInvitation(movedEmail.calendar!);
+    expect(movedInvite).toMatchObject({ method: 'REQUEST', sequence: 1, uid: invite.uid });
+    expect(movedInvite.start.toISOString()).toBe('2026-03-07T10:30:00.000Z');
+    await smtp.waitForEmail((email) => email.subject.startsWith('Viewing moved: Flat 3'));
+
+    // A slot that is not free is refused with a clear message.
+    const taken = await call('POST', `/api/viewings/manage/${token}/reschedule`, undefined, {
+      startsAt: '2026-03-07T11:30:00+00:00',
+    });
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toEqual({
+      message: 'Sorry, that time is no longer free. Please choose another.',
+    });
+
+    // Cancel: METHOD:CANCEL with a newer SEQUENCE; the agent told; the page shows the state.
+    const cancelled = await call('POST', `/api/viewings/manage/${token}/cancel`);
+    expect(((await cancelled.json()) as ManagedViewing).status).toBe('cancelled');
+    const cancelEmail = await smtp.waitForEmail((email) =>
+      email.subject.startsWith('Viewing cancelled: Sat'),
+    );
+    expect(readInvitation(cancelEmail.calendar!)).toMatchObject({
+      method: 'CANCEL',
+      sequence: 2,
+      uid: invite.uid,
+    });
+    await smtp.waitForEmail((email) => email.subject.startsWith('Viewing cancelled: Flat 3'));
+    const again = await call('POST', `/api/viewings/manage/${token}/reschedule`, undefined, {
+      startsAt: '2026-03-07T10:00:00+00:00',
+    });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ message: 'This viewing has been cancelled.' });
+
+    const unknown = await call('GET', `/api/viewings/manage/${'x'.repeat(43)}`);
+    expect(unknown.status).toBe(404);
+  });
+
+  it('a tenant on a property link qualifies, is offered slots, types "the second one" and is booked', async () => {
+    setNow(MONDAY);
+    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
+      propertyName: 'Flat 7, Mill Yard',
+      vacancyDate: '01/03/2026',
+    });
+    const chat = `/api/chat/${owner.company.slug}`;
+    const say = async (body: Record<string, unknown>) => {
+      const response = await call('POST', chat, undefined, body);
+      expect(response.status).toBe(200);
+      return (await response.json()) as ChatResponse;
+    };
+    const { sessionKey } = await say({ message: '', userSessionKey: null, propertySlug: property.slug });
+    const tenant = `${unique('lucy')}@example.test`;
+    const answers = [
+      '2 of us, both nurses, £58k together, could move in on 01/04/2026',
+      'Lucy Green',
+      `${tenant} and 07700 900123`,
+    ];
+    let last: ChatResponse | undefined;
+    for (const message of answers) last = await say({ message, userSessionKey: sessionKey });
+    expect(last!.response).toMatch(/is that all correct/i);
+    const offer = await say({ message: 'yes', userSessionKey: sessionKey });
+    expect(offer.quickReplies).toEqual([
+      'Mon 2 Mar, 17:00',
+      'Sat 7 Mar, 10:00',
+      'Mon 9 Mar, 17:00',
+      'Sat 14 Mar, 10:00',
+      'Other times',
+    ]);
+    const booked = await say({ message: 'the second one', userSessionKey: sessionKey });
+    expect(booked.response).toBe(
+      'Thank you for confirming the information. Your viewing is booked for Saturday 7 March at 10:00. Have a great day!',
+    );
+    expect(booked.isComplete).toBe(true);
+    expect(booked.viewing).toMatchObject({
+      startsAt: '2026-03-07T10:00:00+00:00',
+      label: 'Sat 7 Mar, 10:00',
+    });
+    expect(booked.viewing!.manageUrl).toMatch(
+      new RegExp(`^${app.ctx.env.appUrl}/viewings/[A-Za-z0-9_-]{43}$`),
+    );
+
+    const confirmation = await smtp.waitForEmail((email) => email.to.includes(tenant));
+    expect(confirmation.subject).toBe('Your viewing is booked: Saturday 7 March at 10:00');
+    expect(readInvitation(confirmation.calendar!).start.toISOString()).toBe('2026-03-07T10:00:00.000Z');
+    expect(confirmation.links).toContain(booked.viewing!.manageUrl);
+
+    // Someone else now picks the same Saturday 10:00 from an older offer: an apology, other times.
+    const second = await say({ message: '', userSessionKey: null, propertySlug: property.slug });
+    for (const message of [
+      '1 of us, teacher, £40k, could move in on 01/04/2026',
+      'Tom Reed',
+      `${unique('tom')}@example.test`,
+    ])
+      await say({ message, userSessionKey: second.sessionKey });
+    const secondOffer = await say({ message: 'yes', userSessionKey: second.sessionKey });
+    expect(secondOffer.quickReplies).not.toContain('Sat 7 Mar, 10:00');
+  });
+
+  it('reminds once, 24 hours before, and never for a moved time', async () => {
+    setNow(MONDAY);
+    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
+      vacancyDate: '01/03/2026',
+    });
+    const tenant = `${unique('amy')}@example.test`;
+    const booking = await bookChatSlot(app.ctx, {
+      conversationId: await newConversation(property.slug),
+      propertyId: property.id,
+      slot: { startsAt: '2026-03-07T10:00:00+00:00', label: 'Sat 7 Mar, 10:00' },
+      fields: fields('Amy Khan', tenant),
+    });
+    if (booking.kind !== 'booked') throw new Error('not booked');
+    const { id } = booking.viewing;
+    expect(await sendViewingReminder(app.ctx, { viewingId: id, sequence: 0 })).toBe(true);
+    // A retried job (or another instance) finds it sent.
+    expect(await sendViewingReminder(app.ctx, { viewingId: id, sequence: 0 })).toBe(false);
+    const reminder = await smtp.waitForEmail(
+      (email) => email.to.includes(tenant) && email.subject.startsWith('Reminder'),
+    );
+    expect(reminder.subject).toBe('Reminder: your viewing tomorrow, Saturday 7 March at 10:00');
+    expect(reminder.links).toContain(`${app.ctx.env.appUrl}/viewings/${booking.viewing.manageToken}`);
+
+    await call('POST', `/api/viewings/manage/${booking.viewing.manageToken}/reschedule`, undefined, {
+      startsAt: '2026-03-07T10:30:00+00:00',
+    });
+    // The job queued for the old time names the old SEQUENCE: it sends nothing.
+    expect(await sendViewingReminder(app.ctx, { viewingId: id, sequence: 0 })).toBe(false);
+    expect(await sendViewingReminder(app.ctx, { viewingId: id, sequence: 1 })).toBe(true);
+    expect(emailsTo(tenant).filter((email) => email.subject.startsWith('Reminder'))).toHaveLength(2);
+  });
+
+  it('shows the agent the week, marks attended, keeps other companies out, and feeds a calendar', async () => {
+    setNow(MONDAY);
+    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
+      propertyName: 'Flat 9, Birch House',
+      vacancyDate: '01/03/2026',
+    });
+    const booking = await bookChatSlot(app.ctx, {
+      conversationId: await newConversation(property.slug),
+      propertyId: property.id,
+      slot: { startsAt: '2026-03-02T17:00:00+00:00', label: 'Mon 2 Mar, 17:00' },
+      fields: fields('Priya Shah', `${unique('priya')}@example.test`),
+    });
+    if (booking.kind !== 'booked') throw new Error('not booked');
+    const id = booking.viewing.id;
+
+    const list = (await (
+      await call(
+        'GET',
+        `/api/companies/${owner.company.id}/viewings?from=2026-03-02&to=2026-03-08`,
+        owner.cookie,
+      )
+    ).json()) as AgentViewingList;
+    expect(list.viewings.find((v) => v.id === id)).toMatchObject({
+      tenantName: 'Priya Shah',
+      propertyName: 'Flat 9, Birch House',
+      label: 'Mon 2 Mar, 17:00',
+      status: 'booked',
+    });
+    const foreignList = await call('GET', `/api/companies/${owner.company.id}/viewings`, other.cookie);
+    expect(foreignList.status).toBe(404);
+    const foreignPatch = await call('PATCH', `/api/viewings/${id}`, other.cookie, { status: 'cancelled' });
+    expect(foreignPatch.status).toBe(404);
+
+    const early = await call('PATCH', `/api/viewings/${id}`, owner.cookie, { status: 'attended' });
+    expect(early.status).toBe(409);
+    setNow(new Date('2026-03-02T17:40:00Z'));
+    const attended = await call('PATCH', `/api/viewings/${id}`, owner.cookie, { status: 'attended' });
+    expect(attended.status).toBe(200);
+    expect(((await attended.json()) as AgentViewing).status).toBe('attended');
+
+    const feed = (await (
+      await call('GET', `/api/companies/${owner.company.id}/calendar-feed`, owner.cookie)
+    ).json()) as {
+      url: string;
+    };
+    const feedPath = new URL(feed.url).pathname;
+    const ics = await fetch(`${app.url}${feedPath}`);
+    expect(ics.headers.get('content-type')).toContain('text/calendar');
+    const calendar = new ICAL.Component(ICAL.parse(await ics.text()));
+    const events = calendar.getAllSubcomponents('vevent');
+    const event = events.find((e) => String(e.getFirstPropertyValue('summary')).includes('Birch House'));
+    expect((event!.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString()).toBe(
+      '2026-03-02T17:00:00.000Z',
+    );
+    // Replacing the token retires the old address.
+    const replaced = await call('POST', `/api/companies/${owner.company.id}/calendar-feed`, owner.cookie);
+    expect(replaced.status).toBe(200);
+    expect((await fetch(`${app.url}${feedPath}`)).status).toBe(404);
+  });
+
+  it('sends the day’s agenda, and cancels future viewings when their property is deleted', async () => {
+    setNow(MONDAY);
+    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
+      propertyName: 'Flat 2, Ash Lane',
+      vacancyDate: '01/03/2026',
+    });
+    const tenant = `${unique('joe')}@example.test`;
+    const booking = await bookChatSlot(app.ctx, {
+      conversationId: await newConversation(property.slug),
+      propertyId: property.id,
+      slot: { startsAt: '2026-03-02T17:30:00+00:00', label: 'Mon 2 Mar, 17:30' },
+      fields: fields('Joe Bloggs', tenant),
+    });
+    expect(booking.kind).toBe('booked');
+    setNow(new Date('2026-03-02T08:00:00Z'));
+    expect(await sendDailyAgendas(app.ctx)).toBeGreaterThanOrEqual(1);
+    const agenda = await smtp.waitForEmail((email) => email.subject.startsWith("Today's viewings"));
+    expect(agenda.text).toContain('17:30 · Flat 2, Ash Lane · Joe Bloggs');
+
+    setNow(MONDAY);
+    const deleted = await call('DELETE', `/api/properties/${property.id}`, owner.cookie);
+    expect(deleted.status).toBeLessThan(300);
+    const cancel = await smtp.waitForEmail(
+      (email) => email.to.includes(tenant) && email.subject.startsWith('Viewing cancelled'),
+    );
+    expect(cancel.text).toContain('Flat 2, Ash Lane is no longer available');
+    expect(readInvitation(cancel.calendar!).method).toBe('CANCEL');
+    const [row] = await app.ctx.db.select().from(viewings).where(eq(viewings.tenantEmail, tenant));
+    expect(row!.status).toBe('cancelled');
+    expect(lastEmail(tenant).subject).toContain('Viewing cancelled');
+  });
+});
