@@ -46,11 +46,14 @@ const schema = z.object({
       .transform((text) => text.split(',').map(Number)),
   ),
   INBOUND_DOMAIN: optional(
+    z
+      .string()
       .toLowerCase()
       .regex(
         /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
         'must be a domain name, e.g. in.letlead.co.uk',
       ),
+  ),
   INBOUND_SMTP_PORT: optional(z.coerce.number().int().min(0).max(65535)),
   INBOUND_WEBHOOK_SECRET: optional(z.string().min(24, 'must be at least 24 characters')),
   TRUST_PROXY: optional(

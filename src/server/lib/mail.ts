@@ -3,7 +3,15 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '#server/db/client.ts';
 import { devEmails } from '#server/db/schema.ts';
 
-export type Email = { to: string; subject: string; text: string; html?: string };
+export type Email = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Sender name shown instead of MAIL_FROM's (the address stays MAIL_FROM's): "Maple Lettings". */
+  fromName?: string;
+  replyTo?: string;
+};
 export type Mailer = { send: (email: Email) => Promise<void>; kind: 'smtp' | 'outbox'; close: () => void };
 
 /**
@@ -25,8 +33,9 @@ export function createMailer(options: {
     const transport: Transporter = nodemailer.createTransport(url.toString());
     return {
       kind: 'smtp',
-      send: async (email) => {
-        await transport.sendMail({ from, ...email });
+      send: async ({ fromName, ...email }) => {
+        const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+        await transport.sendMail({ from: fromName ? { name: fromName, address } : from, ...email });
       },
       close: () => transport.close(),
     };
@@ -34,7 +43,9 @@ export function createMailer(options: {
   return {
     kind: 'outbox',
     send: async (email) => {
-      await db.insert(devEmails).values(email);
+      await db
+        .insert(devEmails)
+        .values({ to: email.to, subject: email.subject, text: email.text, html: email.html });
       const links = email.text.match(/https?:\/\/\S+/g) ?? [];
       log.info(
         { devMail: { subject: email.subject, links } },

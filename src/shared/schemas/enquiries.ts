@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHAT_SOURCE_PATTERN } from '#shared/chat-source.ts';
 
 /** Where a portal or email enquiry came from. */
 export const enquirySources = ['rightmove', 'zoopla', 'onthemarket', 'email'] as const;
@@ -7,20 +8,10 @@ export type EnquirySource = (typeof enquirySources)[number];
 export const enquiryStatuses = ['invited', 'chatted', 'no_response'] as const;
 export type EnquiryStatus = (typeof enquiryStatuses)[number];
 
-/**
- * A chat link's `?src=`: where the link was posted (rightmove, website, facebook, …). Lower case
- * letters, digits and dashes, up to 30 characters.
- */
+/** A chat link's `?src=` (see chat-source.ts). */
 export const chatSourceSchema = z
   .string()
-  .regex(/^[a-z0-9](?:[a-z0-9-]{0,28}[a-z0-9])?$/, 'src must be a lower-case slug of up to 30 characters');
-
-/** The `?src=` of a page address, lower-cased, or null when it is missing or not a valid slug. */
-export function readChatSource(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const parsed = chatSourceSchema.safeParse(value.trim().toLowerCase());
-  return parsed.success ? parsed.data : null;
-}
+  .regex(CHAT_SOURCE_PATTERN, 'src must be a lower-case slug of up to 30 characters');
 
 export const enquiryParamsSchema = z.object({ id: z.string().min(1).max(100) });
 

@@ -5,6 +5,8 @@ import { extractFromTranscript } from '#agent/lead-fields.ts';
 import { type AgentReply, type AgentState, MAX_TURNS } from '#agent/types.ts';
 import { type ChatMessage, conversations } from '#server/db/schema.ts';
 import { refreshCreditsIfDue } from '#server/features/billing/credit-resets.ts';
+import { readChatOrigin } from '#server/features/enquiries/chat-origin.ts';
+import { markEnquiryChatted } from '#server/features/enquiries/replies.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
@@ -92,6 +94,12 @@ async function startConversation(
   const context = agentContext(directory, property);
   const at = now();
   let last: AgentReply = engine.start(context);
+  // A link from an enquiry reply: what the enquiry told us is known, and never asked for.
+  const origin = await readChatOrigin(ctx, directory.company.id, {
+    source: request.src,
+    enquiryToken: request.enquiryToken,
+  });
+  if (origin.known) last = withKnownContact(last, origin.known);
   let messages: ChatMessage[] = [message('ai', last.reply, at)];
   let turnCount = 0;
   let recentMessages: string[] = [];
@@ -115,7 +123,17 @@ async function startConversation(
 
   const sessionKey = newSessionKey();
   const propertyId = chosenPropertyId(directory, last.state) ?? property?.id ?? null;
-  const state = toStoredState(last.state, {}, { quickReplies: last.quickReplies, recentMessages });
+  const state = toStoredState(
+    last.state,
+    {},
+    {
+      quickReplies: last.quickReplies,
+      recentMessages,
+      ...(origin.source || origin.enquiryId
+        ? { origin: { source: origin.source, enquiryId: origin.enquiryId } }
+        : {}),
+    },
+  );
   const insert = async () => {
     const [row] = await ctx.db
       .insert(conversations)
@@ -127,6 +145,8 @@ async function startConversation(
         state,
         turnCount,
         lastActivityAt: now(),
+        source: origin.source,
+        enquiryId: origin.enquiryId,
       })
       .returning({ id: conversations.id, createdAt: conversations.createdAt });
     return row ?? null;
@@ -141,12 +161,15 @@ async function startConversation(
         state,
         turnCount,
         at: now().toISOString(),
+        source: origin.source,
+        enquiryId: origin.enquiryId,
       });
   if (!created) {
     // None left as last read: a reset may be due (`hasCreditsLeft` applies it), else no chat.
     if (!(await hasCreditsLeft(ctx, directory.company.id))) throw outOfCredits();
     created = await insert();
   }
+  if (origin.enquiryId) await markEnquiryChatted(ctx, origin.enquiryId);
   rememberConversation(ctx, {
     id: created!.id,
     createdAt: created!.createdAt,
@@ -276,6 +299,18 @@ function checkConversationRate(recent: string[], at: Date): string[] {
     });
   }
   return [...inWindow, at.toISOString()];
+}
+
+/** The name, email and phone an enquiry gave, filled in where the agent has nothing yet. */
+function withKnownContact(
+  reply: AgentReply,
+  known: { name: string | null; email: string | null; phone: string | null },
+): AgentReply {
+  const fields = { ...reply.state.fields };
+  if (known.name && !fields.name) fields.name = known.name;
+  if (known.email && !fields.email) fields.email = known.email.toLowerCase();
+  if (known.phone && !fields.phone) fields.phone = known.phone;
+  return { ...reply, state: { ...reply.state, fields } };
 }
 
 function chosenPropertyId(directory: CompanyDirectory, state: AgentState): string | null {
