@@ -4,7 +4,9 @@ import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leads } from '#server/db/schema.ts';
+import { sweepEnquiries } from '#server/features/enquiries/replies.ts';
 import { inboundSmtpPort } from '#server/features/enquiries/smtp-receiver.ts';
+import { setNow } from '#server/lib/clock.ts';
 import type { EnquiriesResponse, EnquiryDto } from '#shared/schemas/enquiries.ts';
 import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertProperty } from '#tests/helpers/factories.ts';
@@ -93,7 +95,7 @@ async function sendByWebhook(raw: Buffer, secret = SECRET) {
       'content-type': 'message/rfc822',
       'x-original-to': inboundAddress,
     },
-    body: raw,
+    body: new Uint8Array(raw),
   });
 }
 
@@ -219,7 +221,7 @@ describe('no second reply', () => {
   it('the same emails again, the same enquirer with a new message, an auto-reply and a bounce', async () => {
     const before = outbox.emails.length;
     await sendBySmtp(fixture('rightmove-plain.eml'));
-    expect((await sendByWebhook(fixture('zoopla-html.eml'))).json()).resolves.toMatchObject({
+    expect(await (await sendByWebhook(fixture('zoopla-html.eml'))).json()).toMatchObject({
       isDuplicate: true,
     });
     // Same enquirer and property, another message id: a new enquiry, no second invitation.
@@ -287,4 +289,35 @@ describe('the inbound webhook is authenticated', () => {
       /550/,
     );
   });
+});
+
+describe('follow-up and no response', () => {
+  it('one follow-up 48 hours after the reply to those who have not chatted, then no_response after 7 days', async () => {
+    await outbox.waitForEmail((m) => m.to.includes('tom.baker@example.com'), 20_000);
+    const start = Date.now();
+    try {
+      setNow(new Date(start + 47 * 3_600_000));
+      expect(await sweepEnquiries(app.ctx)).toEqual({ followedUp: 0, closed: 0 });
+
+      setNow(new Date(start + 49 * 3_600_000));
+      const first = await sweepEnquiries(app.ctx);
+      expect(first.followedUp).toBe(1);
+      const followUp = await outbox.waitForEmail(
+        (m) => m.to.includes('tom.baker@example.com') && m.subject.startsWith('Still interested'),
+      );
+      expect(followUp.links.some((l) => l.includes('src=email&t='))).toBe(true);
+      expect(await sweepEnquiries(app.ctx)).toEqual({ followedUp: 0, closed: 0 });
+
+      setNow(new Date(start + 8 * 86_400_000));
+      const closing = await sweepEnquiries(app.ctx);
+      const { enquiries } = await listEnquiries();
+      expect(closing.closed).toBe(enquiries.filter((e) => e.status === 'no_response').length);
+      expect((await enquiryFrom('tom.baker@example.com')).status).toBe('no_response');
+      // Those who chatted stay chatted.
+      expect((await enquiryFrom('priya.shah@example.com')).status).toBe('chatted');
+      expect(repliesTo('priya.shah@example.com')).toHaveLength(1);
+    } finally {
+      setNow(undefined);
+    }
+  }, 60_000);
 });
