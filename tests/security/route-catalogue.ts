@@ -131,6 +131,10 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
     access: 'company',
     sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/export`, ok: 200 }),
   },
+  'GET /api/companies/:id/enquiries': {
+    access: 'company',
+    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/enquiries`, ok: 200 }),
+  },
   'POST /api/companies/:id/reprocess-transcripts': {
     access: 'company',
     sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/reprocess-transcripts`, ok: 200 }),
@@ -542,6 +546,11 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
     access: 'public',
     why: "Stripe's calls, checked by their signature",
     sample: async () => ({ path: '/api/stripe/webhook', body: { id: 'evt_1' }, ok: 400 }),
+  },
+  'POST /api/inbound/email': {
+    access: 'public',
+    why: "inbound mail services' calls, checked by INBOUND_WEBHOOK_SECRET (404 while it is unset)",
+    sample: async () => ({ path: '/api/inbound/email', body: 'From: a@example.com\r\n\r\nHello', ok: 404 }),
   },
   'GET /api/stripe/test-checkout': {
     access: 'public',

@@ -64,6 +64,8 @@ export type InboundMessageDto = z.infer<typeof inboundMessageSchema>;
 export const enquiriesResponseSchema = z.object({
   /** The company's private address for portal emails; null when INBOUND_DOMAIN is not set. */
   inboundAddress: z.string().nullable(),
+  /** The website widget's script tag for this agency, to paste into its own site. */
+  widgetSnippet: z.string(),
   enquiries: z.array(enquirySchema),
   /** The latest messages that were not enquiries (auto-replies, bounces, anything unrecognised). */
   otherMessages: z.array(inboundMessageSchema),

@@ -32,6 +32,7 @@ export async function listEnquiries(ctx: AppContext, company: Company): Promise<
     .limit(OTHER_MESSAGES_LIMIT);
   return {
     inboundAddress: inboundAddressOf(ctx, localPart),
+    widgetSnippet: `<script src="${ctx.env.appUrl}/widget.js" data-company="${company.slug}" async></script>`,
     enquiries: rows.map(({ enquiry, propertyName, leadId }) => ({
       id: enquiry.id,
       source: enquiry.source as EnquiriesResponse['enquiries'][number]['source'],

@@ -1,4 +1,4 @@
-import { Building2Icon, UsersIcon } from 'lucide-react';
+import { Building2Icon, InboxIcon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { CompanyDto } from '#shared/schemas/auth.ts';
 import { CompanyRegistrationDialog } from '#web/components/company/company-registration-dialog.tsx';
@@ -12,6 +12,7 @@ import { DashboardHeader } from '#web/components/dashboard/dashboard-header.tsx'
 import { LeadsTab } from '#web/components/dashboard/leads-tab.tsx';
 import { PropertiesTab } from '#web/components/dashboard/properties-tab.tsx';
 import { StatCards } from '#web/components/dashboard/stat-cards.tsx';
+import { EnquiriesTab } from '#web/components/enquiries/enquiries-tab.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { useLogout } from '#web/lib/use-logout.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
@@ -89,12 +90,19 @@ function CompanyDashboard({
               <Building2Icon aria-hidden="true" />
               Property List
             </TabsTrigger>
+            <TabsTrigger value="enquiries">
+              <InboxIcon aria-hidden="true" />
+              Enquiries
+            </TabsTrigger>
           </TabsList>
           <TabsContent value="property-leads">
             <LeadsTab companyId={companyId} />
           </TabsContent>
           <TabsContent value="property-list">
             <PropertiesTab companyId={companyId} />
+          </TabsContent>
+          <TabsContent value="enquiries">
+            <EnquiriesTab companyId={companyId} />
           </TabsContent>
         </Tabs>
       </main>
