@@ -604,6 +604,11 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
       return { path: `/images/photos/${photo.id}`, query: { w: '320' }, ok: 200 };
     },
   },
+  'GET /widget.js': {
+    access: 'public',
+    why: "the website widget's script, loaded by agencies' own sites",
+    sample: async () => ({ path: '/widget.js', ok: 200 }),
+  },
   'GET /images/:file': {
     access: 'public',
     why: "the site's own pictures",

@@ -1,8 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
+import { rootDir } from '#server/lib/paths.ts';
 import { requireCompanyById } from '#server/lib/session.ts';
 import {
   enquiriesResponseSchema,
@@ -38,6 +41,17 @@ export async function registerEnquiries(root: FastifyInstance, ctx: AppContext):
       await receiver?.close();
     });
   }
+
+  // The website widget, loaded by agencies' own sites: another origin may use it.
+  root.get('/widget.js', async (_request, reply) => {
+    const script = await readWidget();
+    if (!script) return reply.status(404).send({ message: 'Not found' });
+    return reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .send(script);
+  });
 
   await root.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -75,6 +89,14 @@ export async function registerEnquiries(root: FastifyInstance, ctx: AppContext):
       },
     );
   });
+}
+
+let widget: Promise<string | null> | undefined;
+
+/** The widget's one source, src/web/public/widget.js (the migrations are read from src/ too). */
+function readWidget(): Promise<string | null> {
+  widget ??= readFile(path.join(rootDir, 'src/web/public/widget.js'), 'utf8').catch(() => null);
+  return widget;
 }
 
 /**
