@@ -93,9 +93,9 @@ export async function registerEnquiries(root: FastifyInstance, ctx: AppContext):
 
 let widget: Promise<string | null> | undefined;
 
-/** The widget's one source, src/web/public/widget.js (the migrations are read from src/ too). */
+/** The widget's one source, served as it is (the migrations are read from src/ too). */
 function readWidget(): Promise<string | null> {
-  widget ??= readFile(path.join(rootDir, 'src/web/public/widget.js'), 'utf8').catch(() => null);
+  widget ??= readFile(path.join(rootDir, 'src/web/widget/widget.js'), 'utf8').catch(() => null);
   return widget;
 }
 
