@@ -7,7 +7,7 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#web/components/ui/table.tsx';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '#web/components/ui/table.tsx';
 
 export const enquiriesUrl = (companyId: string) => `/api/companies/${companyId}/enquiries`;
 
@@ -62,8 +62,9 @@ export function EnquiriesTab({ companyId }: { companyId: string }) {
   const data = query.data;
 
   return (
-    <div className="grid gap-4">
-      <div className="grid gap-4 lg:grid-cols-2">
+    // minmax(0, 1fr): the wide table scrolls in its card instead of widening the page on a phone.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle>Your inbound address</CardTitle>
@@ -175,8 +176,10 @@ export function EnquiriesTab({ companyId }: { companyId: string }) {
 
 function EnquiriesTable({ enquiries }: { enquiries: EnquiryDto[] }) {
   return (
-    <div className="overflow-x-auto">
-      <Table>
+    // Focusable, so that keyboard users can scroll the table sideways on a phone.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+    <section tabIndex={0} aria-label="Enquiries" className="overflow-x-auto">
+      <table className="w-full caption-bottom text-sm">
         <TableHeader>
           <TableRow>
             <TableHead>Received</TableHead>
@@ -219,8 +222,8 @@ function EnquiriesTable({ enquiries }: { enquiries: EnquiryDto[] }) {
             </TableRow>
           ))}
         </TableBody>
-      </Table>
-    </div>
+      </table>
+    </section>
   );
 }
 
@@ -237,12 +240,14 @@ function CopyField({
 }) {
   return (
     <div className="flex items-start gap-2">
-      <code
+      <textarea
+        readOnly
         aria-label={label}
-        className={`min-w-0 flex-1 rounded-md border bg-muted/50 px-3 py-2 text-sm break-all ${isCode ? 'font-mono text-xs' : 'font-mono'}`}
-      >
-        {value}
-      </code>
+        value={value}
+        rows={isCode ? 3 : 1}
+        onFocus={(event) => event.currentTarget.select()}
+        className="min-w-0 flex-1 resize-none rounded-md border bg-muted/50 px-3 py-2 font-mono text-sm break-all"
+      />
       <Button
         variant="outline"
         onClick={() => void copyUrl(value)}

@@ -80,7 +80,7 @@ function CompanyDashboard({
       />
       <main className="mx-auto grid max-w-screen-2xl gap-6 px-4 py-6 sm:px-6">
         <StatCards company={company} stats={dashboard.data?.stats} leads={dashboard.data?.leads} />
-        <Tabs defaultValue="property-leads" className="gap-4">
+        <Tabs defaultValue="property-leads" className="min-w-0 gap-4">
           <TabsList aria-label="Dashboard sections">
             <TabsTrigger value="property-leads">
               <UsersIcon aria-hidden="true" />
