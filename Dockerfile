@@ -36,6 +36,7 @@ COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/src/server/db/migrations ./src/server/db/migrations
 COPY --from=build --chown=node:node /app/src/server/features/images/files ./src/server/features/images/files
 COPY --from=build --chown=node:node /app/src/web/public ./src/web/public
+COPY --from=build --chown=node:node /app/src/web/widget ./src/web/widget
 
 # DATA_DIR holds the embedded database when DATABASE_URL is unset (a single instance only).
 RUN mkdir -p /app/data && chown node:node /app/data

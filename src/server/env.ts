@@ -45,6 +45,17 @@ const schema = z.object({
       .regex(/^\d+(,\d+)*$/, { message: 'must be a comma-separated list of seconds, e.g. 5,300,1800' })
       .transform((text) => text.split(',').map(Number)),
   ),
+  INBOUND_DOMAIN: optional(
+    z
+      .string()
+      .toLowerCase()
+      .regex(
+        /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+        'must be a domain name, e.g. in.letlead.co.uk',
+      ),
+  ),
+  INBOUND_SMTP_PORT: optional(z.coerce.number().int().min(0).max(65535)),
+  INBOUND_WEBHOOK_SECRET: optional(z.string().min(24, 'must be at least 24 characters')),
   TRUST_PROXY: optional(
     z.union([z.enum(['true', 'false']), z.string().regex(/^\d+$/), z.string().regex(/^[\d.:a-fA-F/, ]+$/)], {
       message: 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses',
@@ -101,6 +112,15 @@ export type Env = {
    * believing a header anyone can send would let one client dodge per-IP limits.
    */
   trustProxy: boolean | number | string;
+  /** Mail to the companies' private inbound addresses (`{key}@domain`). */
+  inbound: {
+    /** Unset: no inbound addresses are shown (the webhook and receiver still take mail). */
+    domain: string | undefined;
+    /** The built-in SMTP receiver's port; unset: off. */
+    smtpPort: number | undefined;
+    /** `POST /api/inbound/email` answers 404 while unset. */
+    webhookSecret: string | undefined;
+  };
 };
 
 export class EnvError extends Error {}
@@ -196,6 +216,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     webhookRetryDelaysSeconds: raw.WEBHOOK_RETRY_DELAYS ?? [5, 300, 1800, 7200, 18000, 36000, 36000],
     runJobs: raw.JOBS ?? true,
     trustProxy: parseTrustProxy(raw.TRUST_PROXY),
+    inbound: {
+      domain: raw.INBOUND_DOMAIN,
+      smtpPort: raw.INBOUND_SMTP_PORT,
+      webhookSecret: raw.INBOUND_WEBHOOK_SECRET,
+    },
   };
 }
 

@@ -133,6 +133,10 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
     access: 'company',
     sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/export`, ok: 200 }),
   },
+  'GET /api/companies/:id/enquiries': {
+    access: 'company',
+    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/enquiries`, ok: 200 }),
+  },
   'POST /api/companies/:id/reprocess-transcripts': {
     access: 'company',
     sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/reprocess-transcripts`, ok: 200 }),
@@ -619,6 +623,11 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
     why: "Stripe's calls, checked by their signature",
     sample: async () => ({ path: '/api/stripe/webhook', body: { id: 'evt_1' }, ok: 400 }),
   },
+  'POST /api/inbound/email': {
+    access: 'public',
+    why: "inbound mail services' calls, checked by INBOUND_WEBHOOK_SECRET (404 while it is unset)",
+    sample: async () => ({ path: '/api/inbound/email', body: 'From: a@example.com\r\n\r\nHello', ok: 404 }),
+  },
   'GET /api/stripe/test-checkout': {
     access: 'public',
     why: 'the local test checkout (never in production); its signed link is the credential',
@@ -670,6 +679,11 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
       const photo = await insertPhoto(w.app, property);
       return { path: `/images/photos/${photo.id}`, query: { w: '320' }, ok: 200 };
     },
+  },
+  'GET /widget.js': {
+    access: 'public',
+    why: "the website widget's script, loaded by agencies' own sites",
+    sample: async () => ({ path: '/widget.js', ok: 200 }),
   },
   'GET /images/:file': {
     access: 'public',

@@ -19,7 +19,10 @@ import { type RouteKey, splitRouteKey } from './route-table.ts';
  */
 
 const stateChanging = (Object.keys(routeCatalogue) as RouteKey[]).filter(
-  (key) => splitRouteKey(key).method !== 'GET' && key !== 'POST /api/stripe/webhook',
+  (key) =>
+    splitRouteKey(key).method !== 'GET' &&
+    key !== 'POST /api/stripe/webhook' &&
+    key !== 'POST /api/inbound/email',
 );
 
 /** The route family: the path up to its first parameter ("/api/companies/:id/…" → "/api/companies"). */

@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -223,9 +224,14 @@ export const conversations = pgTable(
     turnCount: integer('turn_count').notNull().default(0),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Where the link was found (`?src=`: rightmove, website, …). */
+    source: varchar('source', { length: 30 }),
+    /** The portal enquiry whose reply link opened this chat. */
+    enquiryId: uuid('enquiry_id'),
     ...timestamps,
   },
   (t) => [
+    index('conversations_enquiry_idx').on(t.enquiryId).where(sql`enquiry_id is not null`),
     // Only the chats under way (the idle finaliser's), and on no column a turn changes: a turn's
     // UPDATE then rewrites the row in place (a HOT update) instead of touching every index.
     index('conversations_active_idx').on(t.createdAt).where(sql`status = 'active'`),
@@ -304,9 +310,15 @@ export const leads = pgTable(
      * has ticked answered, by their index in that list.
      */
     answeredQuestions: integer('answered_questions').array().notNull().default(sql`'{}'::integer[]`),
+    /** The conversation's source (`?src=`), for the column and filter. */
+    source: varchar('source', { length: 30 }),
+    /** The portal enquiry the lead came from. */
+    enquiryId: uuid('enquiry_id'),
     ...timestamps,
   },
   (t) => [
+    index('leads_enquiry_idx').on(t.enquiryId).where(sql`enquiry_id is not null`),
+    index('leads_company_source_idx').on(t.companyId, t.source),
     index('leads_company_created_idx').on(t.companyId, t.createdAt.desc()),
     index('leads_created_idx').on(t.createdAt),
     // The related-leads lookup (the same tenant's enquiries about other properties).
@@ -390,6 +402,104 @@ export const viewings = pgTable(
     check('viewings_status_check', sql`${t.status} in ('booked', 'attended', 'no_show', 'cancelled')`),
     check('viewings_ends_after_start_check', sql`${t.endsAt} > ${t.startsAt}`),
   ],
+);
+
+// ---- Enquiries: portal emails and other mail to the company's inbound address ----
+
+/** Each company's private inbound address: `{localPart}@INBOUND_DOMAIN`, made on first use. */
+export const inboundAddresses = pgTable('inbound_addresses', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  localPart: varchar('local_part', { length: 80 }).notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every message that reached a company's inbound address, whatever it was: never dropped. */
+export const inboundMessages = pgTable(
+  'inbound_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** enquiry | auto_reply | bounce | own_address | unrecognised */
+    kind: varchar('kind', { length: 20 }).notNull(),
+    /** The Message-ID header: the same message delivered twice is stored once. */
+    messageId: text('message_id'),
+    fromAddress: text('from_address'),
+    subject: text('subject'),
+    /** The text body (from the HTML part when there is no text part), cut to 20,000 characters. */
+    text: text('text').notNull().default(''),
+    enquiryId: uuid('enquiry_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('inbound_messages_company_received_idx').on(t.companyId, t.receivedAt.desc()),
+    uniqueIndex('inbound_messages_company_message_id_idx').on(t.companyId, t.messageId),
+    check(
+      'inbound_messages_kind_check',
+      sql`${t.kind} in ('enquiry', 'auto_reply', 'bounce', 'own_address', 'unrecognised')`,
+    ),
+  ],
+);
+
+export type EnquiryListing = {
+  address: string | null;
+  postcode: string | null;
+  price: string | null;
+  reference: string | null;
+};
+
+/** A tenant's enquiry from a portal email (or a forwarded one): costs no credit. */
+export const enquiries = pgTable(
+  'enquiries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** null: agency-wide (the listing could not be matched with confidence). */
+    propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'set null' }),
+    source: varchar('source', { length: 30 }).notNull(),
+    status: varchar('status', { length: 20 }).notNull().default('invited'),
+    name: text('name'),
+    email: text('email'),
+    phone: text('phone'),
+    message: text('message'),
+    listing: jsonb('listing').$type<EnquiryListing>().notNull(),
+    /** Why no reply went out (auto-reply, bounce, repeat within 24 h, no email), when none did. */
+    replySkippedReason: text('reply_skipped_reason'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    followedUpAt: timestamp('followed_up_at', { withTimezone: true }),
+    chattedAt: timestamp('chatted_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('enquiries_company_created_idx').on(t.companyId, t.createdAt.desc()),
+    index('enquiries_invited_idx').on(t.createdAt).where(sql`status = 'invited'`),
+    check('enquiries_status_check', sql`${t.status} in ('invited', 'chatted', 'no_response')`),
+    check('enquiries_source_check', sql`${t.source} in ('rightmove', 'zoopla', 'onthemarket', 'email')`),
+  ],
+);
+
+/**
+ * One reply per enquirer and property a day, enforced by the key: a reply is sent only by the
+ * statement that inserts this row, or moves an older one's time forward by 24 hours or more.
+ */
+export const enquiryReplyGuards = pgTable(
+  'enquiry_reply_guards',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** The property's id, or '' for an agency-wide enquiry. */
+    propertyKey: text('property_key').notNull(),
+    repliedAt: timestamp('replied_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.email, t.propertyKey] })],
 );
 
 // ---- Billing, analytics, mail ----
@@ -535,6 +645,10 @@ export const schema = {
   leads,
   leadActivity,
   viewings,
+  inboundAddresses,
+  inboundMessages,
+  enquiries,
+  enquiryReplyGuards,
   stripeEvents,
   analyticsEvents,
   devEmails,
@@ -552,6 +666,8 @@ export type Lead = typeof leads.$inferSelect;
 export type LeadActivity = typeof leadActivity.$inferSelect;
 export type Viewing = typeof viewings.$inferSelect;
 export type Conversation = typeof conversations.$inferSelect;
+export type Enquiry = typeof enquiries.$inferSelect;
+export type InboundMessage = typeof inboundMessages.$inferSelect;
 export type ChatTranscript = typeof chatTranscripts.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;

@@ -5,6 +5,7 @@ import { registerAuth } from './auth/routes.ts';
 import { registerBilling } from './billing/routes.ts';
 import { registerChat } from './chat/routes.ts';
 import { registerCompanies } from './companies/routes.ts';
+import { registerEnquiries } from './enquiries/routes.ts';
 import { registerImages } from './images/images-routes.ts';
 import { registerIntegrations } from './integrations/routes.ts';
 import { registerLeads } from './leads/routes.ts';
@@ -27,4 +28,5 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   await registerChat(app, ctx);
   await registerIntegrations(app, ctx);
   await registerViewings(app, ctx);
+  await registerEnquiries(app, ctx);
 }

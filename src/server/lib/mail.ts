@@ -10,6 +10,9 @@ export type Email = {
   html?: string;
   /** A calendar invitation (iCalendar text): sent as the text/calendar part calendars act on. */
   icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
+  /** Sender name shown instead of MAIL_FROM's (the address stays MAIL_FROM's): "Maple Lettings". */
+  fromName?: string;
+  replyTo?: string;
 };
 export type Mailer = { send: (email: Email) => Promise<void>; kind: 'smtp' | 'outbox'; close: () => void };
 
@@ -32,8 +35,9 @@ export function createMailer(options: {
     const transport: Transporter = nodemailer.createTransport(url.toString());
     return {
       kind: 'smtp',
-      send: async (email) => {
-        await transport.sendMail({ from, ...email });
+      send: async ({ fromName, ...email }) => {
+        const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+        await transport.sendMail({ from: fromName ? { name: fromName, address } : from, ...email });
       },
       close: () => transport.close(),
     };
@@ -44,7 +48,9 @@ export function createMailer(options: {
       const invitation = icalEvent
         ? `\n\n--- ${icalEvent.filename} (${icalEvent.method}) ---\n${icalEvent.content}`
         : '';
-      await db.insert(devEmails).values({ ...email, text: email.text + invitation });
+      await db
+        .insert(devEmails)
+        .values({ to: email.to, subject: email.subject, text: email.text + invitation, html: email.html });
       const links = email.text.match(/https?:\/\/\S+/g) ?? [];
       log.info(
         { devMail: { subject: email.subject, links } },

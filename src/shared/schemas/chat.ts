@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_MESSAGE_LENGTH } from '#shared/chat-rules.ts';
 import { propertyPhotoSchema } from '#shared/schemas/images.ts';
+import { chatSourceSchema } from './enquiries.ts';
 import { bookedViewingSchema } from './viewings.ts';
 
 /** "No value": the spec's clients send `null` or `""` as readily as leaving a field out. */
@@ -81,6 +82,14 @@ export const chatRequestSchema = z.object({
     .optional(),
   userSessionKey: optionalKey,
   propertySlug: optionalKey,
+  /** The link's `?src=` (rightmove, website, …): read on the first request only. */
+  src: chatSourceSchema.nullish().transform((value) => value ?? null),
+  /** The link's `?t=` from an enquiry reply: the chat then knows the name, email and phone. */
+  enquiryToken: z
+    .string()
+    .max(500)
+    .nullish()
+    .transform((value) => value || null),
 });
 export type ChatRequest = z.input<typeof chatRequestSchema>;
 export type ParsedChatRequest = z.output<typeof chatRequestSchema>;

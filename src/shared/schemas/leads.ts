@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { companySchema } from '#shared/schemas/auth.ts';
+import { chatSourceSchema } from '#shared/schemas/enquiries.ts';
 
 /** Where a lead is in the agency's pipeline, in the pipeline's order (docs/pipeline.md). */
 export const LEAD_STATUSES = [
@@ -77,6 +78,10 @@ export const leadSchema = z.object({
   /** The score out of 10 as text, "0"-"10". */
   rating: z.string().nullable(),
   passedOnQuestions: z.array(passedOnQuestionSchema),
+  /** Where the chat's link was posted (`?src=`: rightmove, website, …); null when unknown. */
+  source: z.string().nullable(),
+  /** The portal enquiry whose reply link led to this lead. */
+  enquiryId: z.string().nullable(),
 });
 export type LeadDto = z.infer<typeof leadSchema>;
 
@@ -87,6 +92,8 @@ export const leadListItemSchema = leadSchema.extend({
   lostReason: z.string().nullable(),
 });
 export type LeadListItemDto = z.infer<typeof leadListItemSchema>;
+/** GET /api/companies/{id}/dashboard?source=…: only the leads from that source (the counts too). */
+export const dashboardQuerySchema = z.object({ source: chatSourceSchema.optional() });
 
 /** GET /api/companies/{id}/dashboard */
 export const dashboardSchema = z.object({

@@ -50,6 +50,14 @@ function ChatApp({ isSignedOut }: { isSignedOut: boolean }) {
   return <PageFallback />;
 }
 
+// Framed by the website widget: Escape inside the chat closes the widget's panel. The message
+// carries nothing, so any parent may receive it; the widget checks that it comes from us.
+if (window.parent !== window) {
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') window.parent.postMessage({ type: 'letlead:close' }, '*');
+  });
+}
+
 const container = document.getElementById('root')!;
 createRoot(container).render(
   <StrictMode>

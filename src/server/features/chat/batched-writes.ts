@@ -29,6 +29,8 @@ export type ConversationStart = {
   state: StoredState;
   turnCount: number;
   at: string;
+  source: string | null;
+  enquiryId: string | null;
 };
 
 /** One turn: the two new messages appended, the agent's state replaced, guarded as above. */
@@ -51,10 +53,11 @@ const STORE_TURNS = `
  * insert in one statement. A conversation missing from the answer had no credit (or company).
  */
 const START_CONVERSATIONS = `
-  insert into conversations (session_key, company_id, property_id, messages, state, turn_count, last_activity_at)
-  select v.session_key, v.company_id, v.property_id, v.messages, v.state, v.turn_count, v.at
+  insert into conversations (session_key, company_id, property_id, messages, state, turn_count, last_activity_at, source, enquiry_id)
+  select v.session_key, v.company_id, v.property_id, v.messages, v.state, v.turn_count, v.at, v.source, v.enquiry_id
   from jsonb_to_recordset($1::jsonb) as v(
-    session_key text, company_id uuid, property_id uuid, messages jsonb, state jsonb, turn_count int, at timestamptz
+    session_key text, company_id uuid, property_id uuid, messages jsonb, state jsonb, turn_count int, at timestamptz,
+    source text, enquiry_id uuid
   )
   where exists (select 1 from companies co where co.id = v.company_id and co.current_count > 0)
   returning id, created_at, session_key`;
@@ -103,6 +106,8 @@ function createChatWrites(ctx: AppContext): ChatWrites {
             state: start.state,
             turn_count: start.turnCount,
             at: start.at,
+            source: start.source,
+            enquiry_id: start.enquiryId,
           })),
         ),
       ],

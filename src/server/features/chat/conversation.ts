@@ -2,9 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { closeAtTurnLimit } from '#agent/dialogue.ts';
 import { extractFromTranscript } from '#agent/lead-fields.ts';
-import { type AgentReply, type AgentState, MAX_TURNS } from '#agent/types.ts';
+import { type AgentReply, type AgentState, type ExtractedFields, MAX_TURNS } from '#agent/types.ts';
 import { type ChatMessage, conversations } from '#server/db/schema.ts';
 import { refreshCreditsIfDue } from '#server/features/billing/credit-resets.ts';
+import { readChatOrigin } from '#server/features/enquiries/chat-origin.ts';
+import { markEnquiryChatted } from '#server/features/enquiries/replies.ts';
 import {
   bookChatSlot,
   chatViewingSlots,
@@ -98,7 +100,12 @@ async function startConversation(
   const engine = engineFor(ctx);
   const context = agentContext(directory, property);
   const at = now();
-  let last: AgentReply = engine.start(context);
+  // A link from an enquiry reply: what the enquiry told us is known, and never asked for.
+  const origin = await readChatOrigin(ctx, directory.company.id, {
+    source: request.src,
+    enquiryToken: request.enquiryToken,
+  });
+  let last: AgentReply = engine.start(context, origin.known ? knownContact(origin.known) : undefined);
   let messages: ChatMessage[] = [message('ai', last.reply, at)];
   let turnCount = 0;
   let recentMessages: string[] = [];
@@ -122,7 +129,17 @@ async function startConversation(
 
   const sessionKey = newSessionKey();
   const propertyId = chosenPropertyId(directory, last.state) ?? property?.id ?? null;
-  const state = toStoredState(last.state, {}, { quickReplies: last.quickReplies, recentMessages });
+  const state = toStoredState(
+    last.state,
+    {},
+    {
+      quickReplies: last.quickReplies,
+      recentMessages,
+      ...(origin.source || origin.enquiryId
+        ? { origin: { source: origin.source, enquiryId: origin.enquiryId } }
+        : {}),
+    },
+  );
   const insert = async () => {
     const [row] = await ctx.db
       .insert(conversations)
@@ -134,6 +151,8 @@ async function startConversation(
         state,
         turnCount,
         lastActivityAt: now(),
+        source: origin.source,
+        enquiryId: origin.enquiryId,
       })
       .returning({ id: conversations.id, createdAt: conversations.createdAt });
     return row ?? null;
@@ -148,12 +167,15 @@ async function startConversation(
         state,
         turnCount,
         at: now().toISOString(),
+        source: origin.source,
+        enquiryId: origin.enquiryId,
       });
   if (!created) {
     // None left as last read: a reset may be due (`hasCreditsLeft` applies it), else no chat.
     if (!(await hasCreditsLeft(ctx, directory.company.id))) throw outOfCredits();
     created = await insert();
   }
+  if (origin.enquiryId) await markEnquiryChatted(ctx, origin.enquiryId);
   rememberConversation(ctx, {
     id: created!.id,
     createdAt: created!.createdAt,
@@ -308,6 +330,19 @@ function checkConversationRate(recent: string[], at: Date): string[] {
     });
   }
   return [...inWindow, at.toISOString()];
+}
+
+/** The name, email and phone an enquiry gave, as facts the engine starts with. */
+function knownContact(known: {
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+}): Partial<ExtractedFields> {
+  return {
+    ...(known.name ? { name: known.name } : {}),
+    ...(known.email ? { email: known.email } : {}),
+    ...(known.phone ? { phone: known.phone } : {}),
+  };
 }
 
 function chosenPropertyId(directory: CompanyDirectory, state: AgentState): string | null {

@@ -11,7 +11,7 @@ import { type CachedConversation, forgetConversation } from './conversation-cach
 import { type ChatProperty, type CompanyDirectory, loadDirectoryById } from './directory.ts';
 import { agentContext, conversationProperty } from './engine.ts';
 import { LEAD_DIGEST_SECONDS, type LeadEmailPlan, notifyNewLead } from './lead-email.ts';
-import { readStoredState } from './stored-state.ts';
+import { readStoredState, type StoredState } from './stored-state.ts';
 import { formatTranscript, transcriptFileName } from './transcript.ts';
 
 /** After the unload beacon, how long a refreshed page has to come back before the chat ends. */
@@ -99,7 +99,9 @@ function endOfConversation(
   );
   const context = agentContext(directory, property);
   // Read before the transcript is written, so that it is written once, already processed.
-  const record = stored ? readLeadRecord(stored.agent, context, ctx.log, conversation.id) : null;
+  const read = stored ? readLeadRecord(stored.agent, context, ctx.log, conversation.id) : null;
+  // Where the chat came from (`?src=`, an enquiry's link) goes on the lead too.
+  const record = read && stored ? { ...read, fields: { ...read.fields, ...leadOrigin(stored) } } : read;
   return {
     companyId: conversation.companyId,
     source,
@@ -323,9 +325,17 @@ function leadValues(
   return { names, values };
 }
 
+/** Where the chat came from, kept on the lead. */
+function leadOrigin(stored: StoredState): { source: string | null; enquiryId: string | null } {
+  return { source: stored.origin?.source ?? null, enquiryId: stored.origin?.enquiryId ?? null };
+}
+
 type LeadRecord = {
   hasAnyAnswer: boolean;
-  fields: Omit<ReturnType<typeof toLeadFields>, 'hasAnyAnswer'>;
+  fields: Omit<ReturnType<typeof toLeadFields>, 'hasAnyAnswer'> & {
+    source?: string | null;
+    enquiryId?: string | null;
+  };
   /** What the transcript keeps of the extraction (reprocessing and the lead email read it). */
   extractedData: Record<string, unknown>;
 };

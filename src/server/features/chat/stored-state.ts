@@ -13,6 +13,8 @@ export type StoredState = {
   recentMessages: string[];
   /** Set by the page's unload beacon; cleared when the tenant comes back. */
   leftAt: string | null;
+  /** Where the chat came from (`?src=`, an enquiry reply's link): carried to the lead. */
+  origin?: { source: string | null; enquiryId: string | null };
 };
 
 export function toStoredState(
@@ -26,6 +28,7 @@ export function toStoredState(
     quickReplies: changes.quickReplies ?? previous.quickReplies ?? [],
     recentMessages: changes.recentMessages ?? previous.recentMessages ?? [],
     leftAt: changes.leftAt !== undefined ? changes.leftAt : (previous.leftAt ?? null),
+    ...((changes.origin ?? previous.origin) ? { origin: changes.origin ?? previous.origin } : {}),
   };
 }
 
@@ -38,5 +41,6 @@ export function readStoredState(raw: Record<string, unknown>): StoredState | nul
     quickReplies: Array.isArray(state.quickReplies) ? state.quickReplies : [],
     recentMessages: Array.isArray(state.recentMessages) ? state.recentMessages : [],
     leftAt: typeof state.leftAt === 'string' ? state.leftAt : null,
+    ...(state.origin ? { origin: state.origin } : {}),
   };
 }

@@ -171,7 +171,7 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
     for (const message of conversation.messages) {
       const reply = await handleChatTurn(ctx, {
         companySlug: company.slug,
-        request: { message, userSessionKey: sessionKey, propertySlug },
+        request: { message, userSessionKey: sessionKey, propertySlug, src: null, enquiryToken: null },
       });
       sessionKey = reply.sessionKey;
     }

@@ -29,6 +29,8 @@ export function toApiLead(row: Lead): ApiLeadDto {
     status: row.status,
     lostReason: row.lostReason,
     score: row.score,
+    source: row.source,
+    enquiryId: row.enquiryId,
   };
 }
 

@@ -66,6 +66,8 @@ function lead(overrides: Partial<Lead> = {}): Lead {
     chatTranscriptId: null,
     status: 'new',
     lostReason: null,
+    source: null,
+    enquiryId: null,
     createdAt: new Date('2025-07-05T14:07:00Z'),
     updatedAt: new Date('2025-07-05T14:07:00Z'),
     ...overrides,

@@ -78,6 +78,8 @@ function toLeadDto(row: LeadRow, context: LeadContext): LeadListItemDto {
     status: row.status,
     lostReason: row.lostReason,
     passedOnQuestions: readPassedOnQuestions(context.openQuestions, context.answeredQuestions),
+    source: row.source,
+    enquiryId: row.enquiryId,
   };
 }
 
@@ -106,13 +108,15 @@ const dashboardLeadsSql = `
     l.rating,
     l.status,
     l.lost_reason as "lostReason",
+    l.source,
+    l.enquiry_id as "enquiryId",
     t.extracted_data -> 'openQuestions' as "openQuestions",
     l.answered_questions as "answeredQuestions",
     to_char(coalesce(c.created_at, l.created_at) at time zone 'Europe/London', 'YYYY-MM-DD') as "conversationDay"
   from leads l
   left join chat_transcripts t on t.id = l.chat_transcript_id
   left join conversations c on c.id = l.conversation_id
-  where l.company_id = $1
+  where l.company_id = $1 and ($2::text is null or l.source = $2)
   order by l.created_at desc, l.id desc`;
 
 type DashboardLeadRow = Omit<LeadListItemDto, 'availabilityDates' | 'passedOnQuestions'> & LeadContext;
@@ -122,9 +126,13 @@ type DashboardLeadRow = Omit<LeadListItemDto, 'availabilityDates' | 'passedOnQue
  * JSON text. It skips the response schema's serialiser (a zod parse of every row); the
  * integration tests hold the answer to `dashboardSchema`.
  */
-export async function getDashboardJson(ctx: AppContext, company: Company): Promise<string> {
+export async function getDashboardJson(
+  ctx: AppContext,
+  company: Company,
+  filter: { source?: string | undefined } = {},
+): Promise<string> {
   const [leadRows, [propertyCount]] = await Promise.all([
-    ctx.database.execute(dashboardLeadsSql, [company.id]),
+    ctx.database.execute(dashboardLeadsSql, [company.id, filter.source ?? null]),
     ctx.db.select({ value: count() }).from(properties).where(eq(properties.companyId, company.id)),
   ]);
   const dashboard: DashboardDto = {

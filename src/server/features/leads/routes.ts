@@ -9,6 +9,7 @@ import {
   bulkLeadStatusResponseSchema,
   bulkLeadStatusSchema,
   createLeadNoteSchema,
+  dashboardQuerySchema,
   leadActivitySchema,
   leadDetailSchema,
   leadIdParamsSchema,
@@ -28,7 +29,7 @@ export async function registerLeads(root: FastifyInstance, ctx: AppContext): Pro
     '/api/companies/:id/dashboard',
     {
       // Answers `dashboardSchema`, already serialised (see getDashboardJson).
-      schema: { params: companyIdParamsSchema },
+      schema: { params: companyIdParamsSchema, querystring: dashboardQuerySchema },
       // Several MB of JSON with 10,000 leads: gzip at level 1 is ten times quicker than brotli
       // here and hardly larger.
       compress: { encodings: ['gzip', 'deflate'], zlibOptions: { level: 1 } },
@@ -45,7 +46,7 @@ export async function registerLeads(root: FastifyInstance, ctx: AppContext): Pro
       return reply
         .header('cache-control', 'private, no-store')
         .type('application/json; charset=utf-8')
-        .send(await getDashboardJson(ctx, company));
+        .send(await getDashboardJson(ctx, company, { source: request.query.source }));
     },
   );
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isClosingMessage } from '#shared/chat-rules.ts';
+import { readChatSource } from '#shared/chat-source.ts';
 import type {
   ChatMessageDto,
   ChatRequest,
@@ -184,7 +185,15 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
       );
       if (isCancelled) return;
       if (!usage.canProcess) return onHoldingPageRef.current();
-      const request: ChatRequest = { message: '', userSessionKey: null, propertySlug };
+      // The link's source (`?src=`) and an enquiry reply's token (`?t=`), read once as it starts.
+      const search = new URLSearchParams(window.location.search);
+      const request: ChatRequest = {
+        message: '',
+        userSessionKey: null,
+        propertySlug,
+        src: readChatSource(search.get('src')),
+        enquiryToken: search.get('t')?.slice(0, 500) || null,
+      };
       const greeting = await apiRequest<ChatResponse>('POST', base, request);
       if (isCancelled) return;
       sessionKeyRef.current = greeting.sessionKey;

@@ -1,4 +1,5 @@
 import { CopyIcon, ExternalLinkIcon } from 'lucide-react';
+import { SUGGESTED_SOURCES } from '#shared/chat-source.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import {
   Dialog,
@@ -46,6 +47,7 @@ export function AgentUrlDialog({ url, onClose }: AgentUrlDialogProps) {
             className="font-mono text-sm"
           />
         </div>
+        <SourceLinks url={url} />
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="ghost">Close</Button>
@@ -64,5 +66,39 @@ export function AgentUrlDialog({ url, onClose }: AgentUrlDialogProps) {
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+const SOURCE_NAMES: Record<(typeof SUGGESTED_SOURCES)[number], string> = {
+  rightmove: 'Rightmove',
+  zoopla: 'Zoopla',
+  onthemarket: 'OnTheMarket',
+  website: 'Your website',
+  facebook: 'Facebook',
+};
+
+/** The same link tagged with where it is posted (`?src=`), so each lead shows its source. */
+function SourceLinks({ url }: { url: string | null }) {
+  if (!url) return null;
+  return (
+    <div className="grid gap-2">
+      <p className="text-sm font-medium">A link for each place you post it</p>
+      <ul className="grid gap-1">
+        {SUGGESTED_SOURCES.map((source) => (
+          <li key={source} className="flex items-center justify-between gap-2 text-sm">
+            <span>{SOURCE_NAMES[source]}</span>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => void copyUrl(`${url}?src=${source}`)}
+              aria-label={`Copy the ${SOURCE_NAMES[source]} link`}
+            >
+              <CopyIcon aria-hidden="true" />
+              Copy
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -22,6 +22,8 @@ function lead(overrides: Partial<LeadDto>): LeadDto {
     availabilityDates: [],
     rating: '8',
     passedOnQuestions: [],
+    source: null,
+    enquiryId: null,
     ...overrides,
   };
 }

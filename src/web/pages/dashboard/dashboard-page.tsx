@@ -1,4 +1,4 @@
-import { Building2Icon, UsersIcon } from 'lucide-react';
+import { Building2Icon, InboxIcon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { CompanyDto } from '#shared/schemas/auth.ts';
 import { CompanyRegistrationDialog } from '#web/components/company/company-registration-dialog.tsx';
@@ -12,6 +12,7 @@ import { DashboardHeader } from '#web/components/dashboard/dashboard-header.tsx'
 import { LeadsTab } from '#web/components/dashboard/leads-tab.tsx';
 import { PropertiesTab } from '#web/components/dashboard/properties-tab.tsx';
 import { StatCards } from '#web/components/dashboard/stat-cards.tsx';
+import { EnquiriesTab } from '#web/components/enquiries/enquiries-tab.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { ViewingsTabContent, ViewingsTabTrigger } from '#web/components/viewings/viewings-tab.tsx';
 import { useLogout } from '#web/lib/use-logout.ts';
@@ -80,7 +81,7 @@ function CompanyDashboard({
       />
       <main className="mx-auto grid max-w-screen-2xl gap-6 px-4 py-6 sm:px-6">
         <StatCards company={company} stats={dashboard.data?.stats} leads={dashboard.data?.leads} />
-        <Tabs defaultValue="property-leads" className="gap-4">
+        <Tabs defaultValue="property-leads" className="min-w-0 gap-4">
           <TabsList aria-label="Dashboard sections">
             <TabsTrigger value="property-leads">
               <UsersIcon aria-hidden="true" />
@@ -91,6 +92,10 @@ function CompanyDashboard({
               Property List
             </TabsTrigger>
             <ViewingsTabTrigger />
+            <TabsTrigger value="enquiries">
+              <InboxIcon aria-hidden="true" />
+              Enquiries
+            </TabsTrigger>
           </TabsList>
           <TabsContent value="property-leads">
             <LeadsTab companyId={companyId} />
@@ -99,6 +104,9 @@ function CompanyDashboard({
             <PropertiesTab companyId={companyId} />
           </TabsContent>
           <ViewingsTabContent companyId={companyId} companySlug={company.slug} />
+          <TabsContent value="enquiries">
+            <EnquiriesTab companyId={companyId} />
+          </TabsContent>
         </Tabs>
       </main>
       <AgentUrlDialog url={agentUrl} onClose={() => setAgentUrl(null)} />

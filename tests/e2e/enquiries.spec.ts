@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { storeInboundMail } from '#server/features/enquiries/ingest.ts';
+import { readMail } from '#server/features/enquiries/read-mail.ts';
+import type { TestApp } from '#tests/helpers/app.ts';
+import { createSignedInUser, insertCompany, insertProperty, unique } from '#tests/helpers/factories.ts';
+import {
+  addSessionCookie,
+  test as base,
+  expect,
+  expectNoSeriousA11yViolations,
+  type LetLeadServer,
+  startSeededServer,
+} from './fixtures.ts';
+
+/** The Enquiries tab: portal enquiries as they arrived, the other mail kept, the widget snippet. */
+
+type Seeded = { server: LetLeadServer; cookie: string };
+
+async function seed(app: TestApp) {
+  const user = await createSignedInUser(app);
+  const company = await insertCompany(app.ctx.db, user.userId, {
+    name: 'Maple Lettings',
+    slug: unique('maple'),
+  });
+  await insertProperty(app, company.id, company.slug, {
+    propertyName: '2 Bed Flat, Hyde Park',
+    propertyAddress: 'Flat 2, 14 Hyde Park Road, Leeds LS6 1AB',
+    propertyRentalPrice: '£1,150 pcm',
+  });
+  await insertProperty(app, company.id, company.slug, {
+    propertyName: '3 Bed House, Ecclesall',
+    propertyAddress: '27 Ecclesall Road, Sheffield S11 8HW',
+    propertyRentalPrice: '£1,400 pcm',
+  });
+  for (const file of ['rightmove-plain.eml', 'zoopla-html.eml', 'onthemarket-plain.eml', 'auto-reply.eml']) {
+    const mail = await readMail(readFileSync(`tests/fixtures/inbound/${file}`));
+    await storeInboundMail(app.ctx, company, mail);
+  }
+  return { cookie: user.cookie };
+}
+
+const test = base.extend<object, { seeded: Seeded; server: LetLeadServer }>({
+  seeded: [
+    async ({}, use) => {
+      const { server, seeded, stop } = await startSeededServer(seed);
+      await use({ server, ...seeded });
+      await stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  server: [async ({ seeded }, use) => use(seeded.server), { scope: 'worker' }],
+});
+
+for (const width of [390, 1280]) {
+  test(`the Enquiries tab lists portal enquiries at ${width} px`, async ({ page, context, seeded }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await addSessionCookie(context, seeded.server.url, seeded.cookie);
+    await page.goto('/');
+    await page.getByRole('tab', { name: 'Enquiries' }).click();
+    const table = page.getByRole('table');
+    await expect(table.getByRole('row')).toHaveCount(4);
+    await expect(table.getByRole('row', { name: /Priya Shah/ })).toContainText('Rightmove');
+    await expect(table.getByRole('row', { name: /Priya Shah/ })).toContainText('2 Bed Flat, Hyde Park');
+    await expect(table.getByRole('row', { name: /Marek Nowak/ })).toContainText('3 Bed House, Ecclesall');
+    // Canal Street is not one of this agency's listings: agency-wide.
+    await expect(table.getByRole('row', { name: /Sofia Rossi/ })).toContainText('Agency-wide');
+    await expect(page.getByText('Auto-reply')).toBeVisible();
+    await expect(page.getByLabel('Widget snippet')).toHaveValue(/\/widget\.js" data-company="maple-/);
+    await expect(page.getByRole('button', { name: 'Copy snippet' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: `/tmp/enquiries-${width}.png`, fullPage: true });
+  });
+}

@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversations } from '#server/db/schema.ts';
+import type { DashboardDto } from '#shared/schemas/leads.ts';
+import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { createCompanyUser } from '#tests/helpers/factories.ts';
+
+/** `?src=` on a chat link is kept on the conversation and the lead, shown and filterable. */
+
+let app: TestApp;
+let agent: Awaited<ReturnType<typeof createCompanyUser>>;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  agent = await createCompanyUser(app);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function chatFrom(src: string | undefined): Promise<string> {
+  const post = async (body: object) => {
+    const response = await fetch(`${app.url}/api/chat/${agent.company.slug}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(200);
+    return (await response.json()) as { sessionKey: string };
+  };
+  const { sessionKey } = await post({ message: '', userSessionKey: null, ...(src ? { src } : {}) });
+  await post({ message: 'Hi, I am Sam Patel, 2 of us, both nurses', userSessionKey: sessionKey });
+  const ended = await fetch(`${app.url}/api/chat/${agent.company.slug}/end`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userSessionKey: sessionKey, reason: 'submit' }),
+  });
+  expect(await ended.json()).toMatchObject({ leadCreated: true });
+  return sessionKey;
+}
+
+const dashboard = async (query = '') => {
+  const response = await fetch(`${app.url}/api/companies/${agent.company.id}/dashboard${query}`, {
+    headers: browserHeaders(app, agent.cookie),
+  });
+  return { status: response.status, body: (await response.json()) as DashboardDto };
+};
+
+describe('lead sources', () => {
+  it('keeps ?src= on the conversation and the lead, and filters the dashboard by it', async () => {
+    const sessionKey = await chatFrom('facebook');
+    await chatFrom(undefined);
+    const [conversation] = await app.ctx.db
+      .select({ source: conversations.source })
+      .from(conversations)
+      .where(eq(conversations.sessionKey, sessionKey));
+    expect(conversation?.source).toBe('facebook');
+
+    const all = await dashboard();
+    expect(all.body.leads.map((lead) => lead.source).sort()).toEqual(['facebook', null]);
+    const facebook = await dashboard('?source=facebook');
+    expect(facebook.body.leads).toHaveLength(1);
+    expect(facebook.body.leads[0]).toMatchObject({ source: 'facebook', name: 'Sam Patel', enquiryId: null });
+    expect((await dashboard('?source=zoopla')).body.leads).toHaveLength(0);
+  });
+
+  it('refuses a source that is not a lower-case slug', async () => {
+    expect((await dashboard('?source=Not%20A%20Slug')).status).toBe(400);
+    const response = await fetch(`${app.url}/api/chat/${agent.company.slug}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: '', userSessionKey: null, src: 'x'.repeat(31) }),
+    });
+    expect(response.status).toBe(400);
+  });
+});
