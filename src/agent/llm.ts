@@ -4,6 +4,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, type LanguageModel, Output } from 'ai';
 import { z } from 'zod';
 import { formatMoney } from '#shared/format.ts';
+import { parseRent } from '#shared/rent.ts';
 import { formatLongDate, splitIso, ukToIso } from './dates.ts';
 import {
   chosenProperty,
@@ -14,7 +15,6 @@ import {
   slotLabel,
 } from './dialogue.ts';
 import { parseEmail, parsePhone } from './extract.ts';
-import { parseRent } from './score.ts';
 import {
   type AgentContext,
   type AgentProperty,

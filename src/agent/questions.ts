@@ -1,6 +1,6 @@
 import { formatMoney } from '#shared/format.ts';
+import { parseRent } from '#shared/rent.ts';
 import { formatLongDate, splitIso, ukToIso } from './dates.ts';
-import { parseRent } from './score.ts';
 import { normalise, splitSentences } from './text.ts';
 import type { AgentProperty } from './types.ts';
 

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { NO_LISTING_DETAILS } from '#shared/listing.ts';
+import { parseRent } from '#shared/rent.ts';
 import { emptyFields } from './dialogue.ts';
-import { parseRent, scoreLead } from './score.ts';
+import { scoreLead } from './score.ts';
 import type { AgentProperty, ExtractedFields, ScorePartName } from './types.ts';
 
 const today = '2026-02-10';

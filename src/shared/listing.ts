@@ -5,7 +5,7 @@
  */
 
 // The agent's rent reader is pure and already reads every price form listings use.
-import { parseRent } from '#agent/score.ts';
+import { parseRent } from '#shared/rent.ts';
 
 export const FURNISHING_OPTIONS = ['furnished', 'part-furnished', 'unfurnished'] as const;
 export type Furnishing = (typeof FURNISHING_OPTIONS)[number];

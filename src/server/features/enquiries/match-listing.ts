@@ -1,4 +1,4 @@
-import { parseRent } from '#agent/score.ts';
+import { parseRent } from '#shared/rent.ts';
 import { type EnquiryListing, findPostcode } from './classify-mail.ts';
 
 export type MatchableProperty = { id: string; address: string; rentalPrice: string | null };
