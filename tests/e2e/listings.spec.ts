@@ -163,7 +163,8 @@ async function companyId(page: Page): Promise<string> {
 test("the lead panel shows the photos of the lead's listing", async ({ page, context, baseURL, seeded }) => {
   await addSessionCookie(context, baseURL!, seeded.cookie);
   await page.goto('/');
-  await page.getByRole('row', { name: /Priya Shah/ }).click();
+  // On a phone the leads are cards; each opens its panel from its Details button.
+  await page.getByRole('button', { name: 'Details for Priya Shah' }).click();
   const sheet = page.getByRole('dialog', { name: 'Priya Shah' });
   await expect(sheet.getByRole('list', { name: 'Photos of Loft, Mill Street' }).getByRole('img')).toHaveCount(
     2,

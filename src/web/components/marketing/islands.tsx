@@ -3,6 +3,7 @@ import { FaqAccordion } from './faq-accordion.tsx';
 import { faqs } from './faq-section.tsx';
 import { HeroDemo } from './hero-demo.tsx';
 import type { IslandProps } from './island.tsx';
+import { pricingFaqs } from './pricing-faqs.tsx';
 import { ProductPicture } from './product-picture.tsx';
 import { SiteFooterView } from './site-footer.tsx';
 import { SiteHeaderView } from './site-header-view.tsx';
@@ -19,6 +20,7 @@ export const islands: Record<string, IslandComponent> = {
   'hero-demo': () => <HeroDemo />,
   'product-picture': () => <ProductPicture />,
   faq: ({ className }) => <FaqAccordion items={faqs} className={String(className ?? '')} />,
+  'pricing-faq': ({ className }) => <FaqAccordion items={pricingFaqs} className={String(className ?? '')} />,
 };
 
 /** Islands of one page only, loaded by the page that has them. */
