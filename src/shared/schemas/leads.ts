@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companySchema } from '#shared/schemas/auth.ts';
 import { chatSourceSchema } from '#shared/schemas/enquiries.ts';
+import { viewingStatuses } from '#shared/schemas/viewings.ts';
 
 /** Where a lead is in the agency's pipeline, in the pipeline's order (docs/pipeline.md). */
 export const LEAD_STATUSES = [
@@ -90,6 +91,9 @@ export const leadListItemSchema = leadSchema.extend({
   status: leadStatusSchema,
   /** Set exactly when the status is `lost`. */
   lostReason: z.string().nullable(),
+  /** The latest viewing booked in the lead's conversation (ISO 8601), whatever became of it. */
+  viewingAt: z.string().nullable(),
+  viewingStatus: z.enum(viewingStatuses).nullable(),
 });
 export type LeadListItemDto = z.infer<typeof leadListItemSchema>;
 /** GET /api/companies/{id}/dashboard?source=…: only the leads from that source (the counts too). */
