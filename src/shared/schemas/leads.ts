@@ -83,6 +83,9 @@ export const leadSchema = z.object({
   source: z.string().nullable(),
   /** The portal enquiry whose reply link led to this lead. */
   enquiryId: z.string().nullable(),
+  /** The latest viewing booked in the lead's conversation (ISO 8601), whatever became of it. */
+  viewingAt: z.string().nullable(),
+  viewingStatus: z.enum(viewingStatuses).nullable(),
 });
 export type LeadDto = z.infer<typeof leadSchema>;
 
@@ -91,9 +94,6 @@ export const leadListItemSchema = leadSchema.extend({
   status: leadStatusSchema,
   /** Set exactly when the status is `lost`. */
   lostReason: z.string().nullable(),
-  /** The latest viewing booked in the lead's conversation (ISO 8601), whatever became of it. */
-  viewingAt: z.string().nullable(),
-  viewingStatus: z.enum(viewingStatuses).nullable(),
 });
 export type LeadListItemDto = z.infer<typeof leadListItemSchema>;
 /** GET /api/companies/{id}/dashboard?source=…: only the leads from that source (the counts too). */
