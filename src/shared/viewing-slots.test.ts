@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ViewingSchedule, ViewingSettings } from './schemas/viewings.ts';
-import { type FreeSlotsInput, freeSlots, longSlotLabel, spreadOverDays } from './viewing-slots.ts';
+import {
+  type FreeSlotsInput,
+  freeSlots,
+  longSlotLabel,
+  spreadOverDays,
+  viewingSummary,
+} from './viewing-slots.ts';
 
 const base: ViewingSchedule = {
   windows: [],
@@ -239,5 +245,17 @@ describe('spreadOverDays', () => {
       slot('2026-03-03T17:00:00+00:00'),
     ];
     expect(starts(spreadOverDays(list, 4))).toEqual(starts(list));
+  });
+});
+
+describe('viewingSummary', () => {
+  it.each([
+    ['2026-03-07T10:30:00.000Z', 'booked', 'Sat 7 Mar, 10:30 · booked'],
+    // British Summer Time: 09:00 UTC is 10:00 in London.
+    ['2026-07-04T09:00:00.000Z', 'no_show', 'Sat 4 Jul, 10:00 · no-show'],
+    ['2026-03-29T00:30:00.000Z', 'attended', 'Sun 29 Mar, 00:30 · attended'],
+    ['2026-03-29T01:30:00.000Z', 'cancelled', 'Sun 29 Mar, 02:30 · cancelled'],
+  ] as const)('%s %s → %s', (startsAt, status, summary) => {
+    expect(viewingSummary(startsAt, status)).toBe(summary);
   });
 });

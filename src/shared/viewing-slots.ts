@@ -1,7 +1,13 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
 import { parseUkDate } from './dates.ts';
-import { minutesOfDay, type ViewingSchedule, type ViewingSettings } from './schemas/viewings.ts';
+import {
+  minutesOfDay,
+  VIEWING_STATUS_LABELS,
+  type ViewingSchedule,
+  type ViewingSettings,
+  type ViewingStatus,
+} from './schemas/viewings.ts';
 
 /**
  * Viewing slots are London wall-clock times: a window of 10:00–13:00 gives 10:00 on both sides of
@@ -41,6 +47,11 @@ export function slotLabel(instant: Date): string {
 /** "Saturday 7 March at 10:30", as the closing sentence and the emails name it. */
 export function longSlotLabel(instant: Date): string {
   return format(new TZDate(instant, LONDON_ZONE), "EEEE d MMMM 'at' HH:mm");
+}
+
+/** A lead's viewing as the dashboard shows it: "Sat 7 Mar, 10:30 · booked". */
+export function viewingSummary(startsAt: Date | string, status: ViewingStatus): string {
+  return `${slotLabel(new Date(startsAt))} · ${VIEWING_STATUS_LABELS[status].toLowerCase()}`;
 }
 
 export function toSlot(instant: Date): Slot {

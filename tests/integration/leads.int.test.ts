@@ -132,6 +132,10 @@ describe('leads API', () => {
         status: 'new',
         lostReason: null,
         passedOnQuestions: [],
+        source: null,
+        enquiryId: null,
+        viewingAt: null,
+        viewingStatus: null,
       });
       expect(body.leads[0]).toMatchObject({ propertyName: 'any', propertyLocation: null, rating: null });
     });
@@ -290,7 +294,7 @@ describe('leads API', () => {
       const lines = text.slice(1).trimEnd().split('\r\n');
       expect(lines).toHaveLength(3);
       expect(lines[0]).toBe(
-        'Date/Time,Property,Location,Price,Beds,Name,Email,Contact,Income,Profession,People,Move In,Availability,Rating,Score breakdown,Status,Lost reason',
+        'Date/Time,Property,Location,Price,Beds,Name,Email,Contact,Income,Profession,People,Move In,Availability,Rating,Score breakdown,Status,Lost reason,Viewing,Viewing status',
       );
       expect(lines[1]).toContain(`2025-01-05 15:07,"2 Bed Flat, Elm Road"`);
       expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);

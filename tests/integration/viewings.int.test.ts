@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { conversations, viewings } from '#server/db/schema.ts';
+import { conversations, leads, viewings } from '#server/db/schema.ts';
 import { sendDailyAgendas } from '#server/features/viewings/agent-viewings.ts';
 import { bookChatSlot } from '#server/features/viewings/chat-booking.ts';
 import { sendViewingReminder } from '#server/features/viewings/notify.ts';
 import { setNow } from '#server/lib/clock.ts';
 import type { ChatResponse } from '#shared/schemas/chat.ts';
+import type { DashboardDto, LeadDetailDto } from '#shared/schemas/leads.ts';
 import type {
   AgentViewing,
   AgentViewingList,
@@ -416,5 +417,129 @@ describe('viewings', () => {
     const [row] = await app.ctx.db.select().from(viewings).where(eq(viewings.tenantEmail, tenant));
     expect(row!.status).toBe('cancelled');
     expect(lastEmail(tenant).subject).toContain('Viewing cancelled');
+  });
+
+  /** A chat in which the tenant answered something (so that ending it makes a lead). */
+  async function answeredChat(propertySlug: string) {
+    const opened = await call('POST', `/api/chat/${owner.company.slug}`, undefined, {
+      message: '',
+      userSessionKey: null,
+      propertySlug,
+    });
+    const { sessionKey } = (await opened.json()) as { sessionKey: string };
+    const said = await call('POST', `/api/chat/${owner.company.slug}`, undefined, {
+      message: '2 of us, both nurses, £58k together',
+      userSessionKey: sessionKey,
+      conversationHistory: [],
+    });
+    expect(said.status).toBe(200);
+    const [row] = await app.ctx.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(eq(conversations.sessionKey, sessionKey));
+    return { sessionKey, conversationId: row!.id };
+  }
+
+  async function endChat(sessionKey: string) {
+    const ended = await call('POST', `/api/chat/${owner.company.slug}/end`, undefined, {
+      userSessionKey: sessionKey,
+    });
+    expect(ended.status).toBe(200);
+    expect(await ended.json()).toMatchObject({ leadCreated: true });
+  }
+
+  async function leadOf(conversationId: string) {
+    const [lead] = await app.ctx.db
+      .select({ id: leads.id })
+      .from(leads)
+      .where(eq(leads.conversationId, conversationId));
+    const detail = await call('GET', `/api/leads/${lead!.id}`, owner.cookie);
+    expect(detail.status).toBe(200);
+    return (await detail.json()) as LeadDetailDto;
+  }
+
+  it('gives the lead of a chat that booked a viewing its viewing, and follows the viewing', async () => {
+    setNow(MONDAY);
+    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
+      propertyName: 'Flat 5, Rowan Mews',
+      vacancyDate: '01/03/2026',
+    });
+    const chat = await answeredChat(property.slug);
+    const booking = await bookChatSlot(app.ctx, {
+      conversationId: chat.conversationId,
+      propertyId: property.id,
+      slot: { startsAt: '2026-03-07T10:30:00+00:00', label: 'Sat 7 Mar, 10:30' },
+      fields: fields('Nia Evans', `${unique('nia')}@example.test`),
+    });
+    if (booking.kind !== 'booked') throw new Error('not booked');
+    await endChat(chat.sessionKey);
+
+    const lead = await leadOf(chat.conversationId);
+    expect(lead).toMatchObject({
+      status: 'viewing_booked',
+      viewingAt: '2026-03-07T10:30:00.000Z',
+      viewingStatus: 'booked',
+    });
+    expect(lead.activity.map((entry) => entry.kind).sort()).toEqual(['created', 'viewing_booked']);
+    expect(lead.activity.find((entry) => entry.kind === 'viewing_booked')?.detail).toMatchObject({
+      viewingId: booking.viewing.id,
+    });
+    const dashboard = (await (
+      await call('GET', `/api/companies/${owner.company.id}/dashboard`, owner.cookie)
+    ).json()) as DashboardDto;
+    expect(dashboard.leads.find((row) => row.id === lead.id)).toMatchObject({
+      status: 'viewing_booked',
+      viewingAt: '2026-03-07T10:30:00.000Z',
+      viewingStatus: 'booked',
+    });
+
+    // The viewing attended: the lead moves on to viewed, and shows the viewing attended.
+    setNow(new Date('2026-03-07T11:10:00Z'));
+    const attended = await call('PATCH', `/api/viewings/${booking.viewing.id}`, owner.cookie, {
+      status: 'attended',
+    });
+    expect(attended.status).toBe(200);
+    expect(await leadOf(chat.conversationId)).toMatchObject({
+      status: 'viewed',
+      viewingAt: '2026-03-07T10:30:00.000Z',
+      viewingStatus: 'attended',
+    });
+
+    const csv = await (
+      await call('GET', `/api/companies/${owner.company.id}/leads.csv`, owner.cookie)
+    ).text();
+    const [header, ...rows] = csv.replace('\uFEFF', '').split('\r\n');
+    expect(header!.endsWith(',Status,Lost reason,Viewing,Viewing status')).toBe(true);
+    expect(rows.some((row) => row.endsWith(',Viewed,,2026-03-07 10:30,Attended'))).toBe(true);
+  });
+
+  it('moves a lead that already exists when its conversation books a viewing', async () => {
+    setNow(MONDAY);
+    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
+      propertyName: 'Flat 6, Rowan Mews',
+      vacancyDate: '01/03/2026',
+    });
+    const chat = await answeredChat(property.slug);
+    await endChat(chat.sessionKey);
+    expect(await leadOf(chat.conversationId)).toMatchObject({
+      status: 'new',
+      viewingAt: null,
+      viewingStatus: null,
+    });
+
+    const booking = await bookChatSlot(app.ctx, {
+      conversationId: chat.conversationId,
+      propertyId: property.id,
+      slot: { startsAt: '2026-03-02T17:30:00+00:00', label: 'Mon 2 Mar, 17:30' },
+      fields: fields('Owen Price', `${unique('owen')}@example.test`),
+    });
+    expect(booking.kind).toBe('booked');
+    const lead = await leadOf(chat.conversationId);
+    expect(lead).toMatchObject({
+      status: 'viewing_booked',
+      viewingAt: '2026-03-02T17:30:00.000Z',
+      viewingStatus: 'booked',
+    });
+    expect(lead.activity.map((entry) => entry.kind)).toContain('viewing_booked');
   });
 });

@@ -399,6 +399,8 @@ export const viewings = pgTable(
     uniqueIndex('viewings_one_live_per_conversation').on(t.conversationId).where(sql`status = 'booked'`),
     index('viewings_property_start_live_idx').on(t.propertyId, t.startsAt).where(sql`status = 'booked'`),
     index('viewings_company_start_idx').on(t.companyId, t.startsAt),
+    // A lead's latest viewing (the dashboard reads one for each lead).
+    index('viewings_conversation_created_idx').on(t.conversationId, t.createdAt),
     check('viewings_status_check', sql`${t.status} in ('booked', 'attended', 'no_show', 'cancelled')`),
     check('viewings_ends_after_start_check', sql`${t.endsAt} > ${t.startsAt}`),
   ],

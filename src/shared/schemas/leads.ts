@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companySchema } from '#shared/schemas/auth.ts';
 import { chatSourceSchema } from '#shared/schemas/enquiries.ts';
+import { viewingStatuses } from '#shared/schemas/viewings.ts';
 
 /** Where a lead is in the agency's pipeline, in the pipeline's order (docs/pipeline.md). */
 export const LEAD_STATUSES = [
@@ -82,6 +83,9 @@ export const leadSchema = z.object({
   source: z.string().nullable(),
   /** The portal enquiry whose reply link led to this lead. */
   enquiryId: z.string().nullable(),
+  /** The latest viewing booked in the lead's conversation (ISO 8601), whatever became of it. */
+  viewingAt: z.string().nullable(),
+  viewingStatus: z.enum(viewingStatuses).nullable(),
 });
 export type LeadDto = z.infer<typeof leadSchema>;
 

@@ -8,7 +8,8 @@ import { propertySchema } from '#shared/schemas/properties.ts';
  * the lead itself, and never its transcript.
  */
 export const apiLeadSchema = leadListItemSchema
-  .omit({ availabilityDates: true, passedOnQuestions: true })
+  // The viewing is not in the public API's lead yet (nor in its webhooks' data).
+  .omit({ availabilityDates: true, passedOnQuestions: true, viewingAt: true, viewingStatus: true })
   .extend({
     updatedAt: z.string().describe('When the lead last changed (ISO 8601)'),
     score: z.number().int().nullable().describe('The score out of 10'),

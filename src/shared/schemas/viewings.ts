@@ -135,6 +135,13 @@ export type SlotsResponse = z.infer<typeof slotsResponseSchema>;
 
 export const viewingStatuses = ['booked', 'attended', 'no_show', 'cancelled'] as const;
 export type ViewingStatus = (typeof viewingStatuses)[number];
+/** How a viewing's status reads to people (the viewings tab, the lead, the CSV export). */
+export const VIEWING_STATUS_LABELS: Record<ViewingStatus, string> = {
+  booked: 'Booked',
+  attended: 'Attended',
+  no_show: 'No-show',
+  cancelled: 'Cancelled',
+};
 
 /** The chat response's `viewing` once booked. */
 export const bookedViewingSchema = z.object({

@@ -3,7 +3,14 @@ import { and, eq, getTableColumns, type SQL, type SQLChunk, sql } from 'drizzle-
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { toLeadFields } from '#agent/lead-fields.ts';
 import type { AgentContext, AgentState } from '#agent/types.ts';
-import { chatTranscripts, companies, conversations, leadActivity, leads } from '#server/db/schema.ts';
+import {
+  chatTranscripts,
+  companies,
+  conversations,
+  leadActivity,
+  leads,
+  viewings,
+} from '#server/db/schema.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import type { EndChatResponse } from '#shared/schemas/chat.ts';
@@ -171,7 +178,8 @@ type EndInput = {
  * nothing), then the transcript, then the company row is locked (so leads' creation times follow
  * the lock's order, as the digest needs), the lead is inserted (nothing on a conflict: one lead
  * per conversation, per transcript, and per tenant and property a day) with its `created`
- * activity, and only a lead actually inserted spends its credit and claims the immediate lead
+ * activity (and, when the tenant booked a viewing in the chat, the status `viewing_booked` and a
+ * `viewing_booked` activity), and only a lead actually inserted spends its credit and claims the immediate lead
  * email when it is the first in the digest window. `applied` is false
  * when the gate did not open (ended already, a newer turn, or no such transcript).
  */
@@ -211,15 +219,23 @@ async function runEnd(
         coalesce(extract(epoch from (last_lead_email_at + ${window} - clock_timestamp())), 0)::float8 as digest_wait_seconds
       from ${companies} where id = ${input.companyId} and exists (select 1 from transcript)
       for no key update
+    ), booked as (
+      select ${viewings.id} as id, ${viewings.startsAt} as starts_at from ${viewings}, transcript
+      where ${viewings.conversationId} = transcript.conversation_id and ${viewings.status} = 'booked'
     ), lead as (
-      insert into ${leads} (${sql.join(lead.names, sql`, `)}, conversation_id, chat_transcript_id, created_at)
-      select ${sql.join(lead.values, sql`, `)}, transcript.conversation_id, transcript.id, clock_timestamp()
+      insert into ${leads} (${sql.join(lead.names, sql`, `)}, conversation_id, chat_transcript_id, status, created_at)
+      select ${sql.join(lead.values, sql`, `)}, transcript.conversation_id, transcript.id,
+        case when exists (select 1 from booked) then 'viewing_booked' else 'new' end, clock_timestamp()
       from transcript, locked
       on conflict do nothing
       returning id, company_id, created_at
     ), created as (
       insert into ${leadActivity} (lead_id, company_id, at, kind, detail)
       select id, company_id, created_at, 'created', '{}'::jsonb from lead
+      union all
+      select lead.id, lead.company_id, lead.created_at, 'viewing_booked',
+        jsonb_build_object('viewingId', booked.id, 'startsAt', booked.starts_at)
+      from lead, booked
     ), spent as (
       update ${companies} set
         current_count = greatest(current_count - 1, 0),

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Lead } from '#server/db/schema.ts';
-import { csvCell, leadsToCsv, neutraliseCell } from './leads-csv.ts';
+import { type CsvLead, csvCell, leadsToCsv, neutraliseCell } from './leads-csv.ts';
 
 describe('neutraliseCell', () => {
   test.each([
@@ -35,7 +34,7 @@ describe('csvCell', () => {
   });
 });
 
-function lead(overrides: Partial<Lead> = {}): Lead {
+function lead(overrides: Partial<CsvLead> = {}): CsvLead {
   return {
     id: '00000000-0000-4000-8000-000000000001',
     companyId: '00000000-0000-4000-8000-000000000002',
@@ -70,6 +69,8 @@ function lead(overrides: Partial<Lead> = {}): Lead {
     enquiryId: null,
     createdAt: new Date('2025-07-05T14:07:00Z'),
     updatedAt: new Date('2025-07-05T14:07:00Z'),
+    viewingAt: null,
+    viewingStatus: null,
     ...overrides,
   };
 }
@@ -80,10 +81,10 @@ describe('leadsToCsv', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const [header, row, end] = csv.slice(1).split('\r\n');
     expect(header).toBe(
-      'Date/Time,Property,Location,Price,Beds,Name,Email,Contact,Income,Profession,People,Move In,Availability,Rating,Score breakdown,Status,Lost reason',
+      'Date/Time,Property,Location,Price,Beds,Name,Email,Contact,Income,Profession,People,Move In,Availability,Rating,Score breakdown,Status,Lost reason,Viewing,Viewing status',
     );
     expect(row).toBe(
-      '2025-07-05 15:07,"2 Bed Flat, Elm Road","14 Elm Road, Leeds LS6 2AB","£1,200 pcm",2,Sarah Jones,sarah@example.test,07700 900123,"£42,000 per year",Nurse,2,01/03/2027,Weekday evenings,8,Affordability 4/4; Move-in fit 1/2,New,',
+      '2025-07-05 15:07,"2 Bed Flat, Elm Road","14 Elm Road, Leeds LS6 2AB","£1,200 pcm",2,Sarah Jones,sarah@example.test,07700 900123,"£42,000 per year",Nurse,2,01/03/2027,Weekday evenings,8,Affordability 4/4; Move-in fit 1/2,New,,,',
     );
     expect(end).toBe('');
   });
@@ -101,14 +102,27 @@ describe('leadsToCsv', () => {
     ]);
     const row = csv.split('\r\n')[1];
     expect(row.startsWith('2025-07-05 15:07,any,,"£1,200 pcm",,Sarah Jones,sarah@example.test,,')).toBe(true);
-    expect(row.endsWith('Weekday evenings,,,New,')).toBe(true);
+    expect(row.endsWith('Weekday evenings,,,New,,,')).toBe(true);
   });
 
   test('a lost lead reads its status and why, after the spec columns', () => {
     const csv = leadsToCsv([lead({ status: 'lost', lostReason: 'Found a flat elsewhere' })]);
-    expect(csv.split('\r\n')[1]?.endsWith(',Lost,Found a flat elsewhere')).toBe(true);
-    const viewing = leadsToCsv([lead({ status: 'viewing_booked' })]);
-    expect(viewing.split('\r\n')[1]?.endsWith(',Viewing booked,')).toBe(true);
+    expect(csv.split('\r\n')[1]?.endsWith(',Lost,Found a flat elsewhere,,')).toBe(true);
+  });
+
+  test('the latest viewing comes last, on London time, with its status', () => {
+    const csv = leadsToCsv([
+      lead({
+        status: 'viewing_booked',
+        viewingAt: new Date('2026-03-07T10:30:00Z'),
+        viewingStatus: 'booked',
+      }),
+      // British Summer Time: 09:00 UTC is 10:00 in London.
+      lead({ status: 'viewed', viewingAt: new Date('2026-07-04T09:00:00Z'), viewingStatus: 'no_show' }),
+    ]);
+    const [, booked, missed] = csv.split('\r\n');
+    expect(booked?.endsWith(',Viewing booked,,2026-03-07 10:30,Booked')).toBe(true);
+    expect(missed?.endsWith(',Viewed,,2026-07-04 10:00,No-show')).toBe(true);
   });
 
   test('a formula typed by a tenant arrives as text', () => {

@@ -1,6 +1,7 @@
 import type { Lead } from '#server/db/schema.ts';
 import { formatUkPhone, londonParts } from '#shared/format.ts';
 import { LEAD_STATUS_LABELS } from '#shared/schemas/leads.ts';
+import { VIEWING_STATUS_LABELS, type ViewingStatus } from '#shared/schemas/viewings.ts';
 import { readScoreBreakdown } from './score-breakdown.ts';
 
 /**
@@ -32,9 +33,12 @@ function scoreSummary(stored: unknown): string {
   return breakdown.parts.map((part) => `${part.label} ${part.points}/${part.max}`).join('; ');
 }
 
-type CsvColumn = { header: string; value: (lead: Lead) => string | number | null };
+/** A lead as the export reads it: its row and its latest viewing. */
+export type CsvLead = Lead & { viewingAt: Date | null; viewingStatus: ViewingStatus | null };
 
-/** The leads table's columns in its order, the score's parts, then the pipeline. */
+type CsvColumn = { header: string; value: (lead: CsvLead) => string | number | null };
+
+/** The leads table's columns in its order, the score's parts, then the pipeline and the viewing. */
 const columns: CsvColumn[] = [
   { header: 'Date/Time', value: (lead) => spreadsheetDateTime(lead.createdAt) },
   { header: 'Property', value: (lead) => lead.propertyName || 'any' },
@@ -58,13 +62,18 @@ const columns: CsvColumn[] = [
   // position still finds them.
   { header: 'Status', value: (lead) => LEAD_STATUS_LABELS[lead.status] },
   { header: 'Lost reason', value: (lead) => lead.lostReason },
+  { header: 'Viewing', value: (lead) => (lead.viewingAt ? spreadsheetDateTime(lead.viewingAt) : null) },
+  {
+    header: 'Viewing status',
+    value: (lead) => (lead.viewingStatus ? VIEWING_STATUS_LABELS[lead.viewingStatus] : null),
+  },
 ];
 
 /**
  * The leads as a CSV file that opens in Excel, Numbers and Google Sheets: UTF-8 with a byte
  * order mark (so that £ survives Excel), CRLF line ends.
  */
-export function leadsToCsv(leads: Lead[]): string {
+export function leadsToCsv(leads: CsvLead[]): string {
   const lines = [columns.map((column) => csvCell(column.header)).join(',')];
   for (const lead of leads) lines.push(columns.map((column) => csvCell(column.value(lead))).join(','));
   return `\uFEFF${lines.join('\r\n')}\r\n`;

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ExtractedFields, ViewingSlot } from '#agent/types.ts';
-import { type Viewing, viewings } from '#server/db/schema.ts';
+import { leads, type Viewing, viewings } from '#server/db/schema.ts';
+import { recordLeadActivity, setLeadStatusFromViewing } from '#server/features/leads/activity.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import type { BookedViewing } from '#shared/schemas/viewings.ts';
 import { toSlot } from '#shared/viewing-slots.ts';
@@ -56,7 +57,10 @@ export async function bookChatSlot(
       startsAt: new Date(slot.startsAt),
       tenant: { name: input.fields.name, email: input.fields.email, phone: input.fields.phone },
     });
-    if (result.kind === 'booked') await notifyViewing(ctx, result.viewing, { kind: 'booked' });
+    if (result.kind === 'booked') {
+      await notifyViewing(ctx, result.viewing, { kind: 'booked' });
+      await followViewingOnLead(ctx, result.viewing);
+    }
     if (result.kind !== 'taken') return { kind: 'booked', viewing: result.viewing };
   } else {
     // The same pick sent again (a retried request): the conversation's viewing stands.
@@ -68,6 +72,29 @@ export async function bookChatSlot(
   }
   const fresh = await slotsFor(ctx.db, rules);
   return { kind: 'taken', slots: fresh.slice(0, CHAT_SLOT_LIMIT) };
+}
+
+/**
+ * A booking made once the conversation's lead exists (the chat usually ends after the booking,
+ * and the end statement gives the new lead its viewing): the lead moves to `viewing_booked`
+ * (forwards only) and its activity records the booking.
+ */
+async function followViewingOnLead(ctx: AppContext, viewing: Viewing): Promise<void> {
+  if (!viewing.conversationId) return;
+  const [lead] = await ctx.db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.conversationId, viewing.conversationId), eq(leads.companyId, viewing.companyId)))
+    .limit(1);
+  if (!lead) return;
+  await recordLeadActivity(ctx.db, {
+    leadId: lead.id,
+    companyId: viewing.companyId,
+    actorUserId: null,
+    kind: 'viewing_booked',
+    detail: { viewingId: viewing.id, startsAt: viewing.startsAt.toISOString() },
+  });
+  await setLeadStatusFromViewing(ctx.db, lead.id, 'viewing_booked');
 }
 
 /**

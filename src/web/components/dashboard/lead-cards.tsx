@@ -2,6 +2,7 @@ import { ChevronRightIcon, MailIcon, PhoneIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { formatUkPhone } from '#shared/format.ts';
 import type { LeadDto } from '#shared/schemas/leads.ts';
+import { viewingSummary } from '#shared/viewing-slots.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { AvailabilityWithDates, RatingBadge } from './lead-badges.tsx';
 import { ListPlaceholder } from './list-states.tsx';
@@ -53,7 +54,12 @@ function LeadCard({ lead, onOpen }: { lead: LeadDto; onOpen: (lead: LeadDto) => 
         <dd className="min-w-0 break-words">{lead.propertyName || 'any'}</dd>
         <dt className="text-muted-foreground">Move In</dt>
         <dd>{lead.moveInDate || '-'}</dd>
-        {lead.availability ? (
+        {lead.viewingAt && lead.viewingStatus ? (
+          <>
+            <dt className="text-muted-foreground">Viewing</dt>
+            <dd className="min-w-0">{viewingSummary(lead.viewingAt, lead.viewingStatus)}</dd>
+          </>
+        ) : lead.availability ? (
           <>
             <dt className="text-muted-foreground">Viewing</dt>
             <dd className="min-w-0">

@@ -24,6 +24,8 @@ function lead(overrides: Partial<LeadDto>): LeadDto {
     passedOnQuestions: [],
     source: null,
     enquiryId: null,
+    viewingAt: null,
+    viewingStatus: null,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import { BotIcon, Trash2Icon, UserIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatFullDateTime, formatUkPhone } from '#shared/format.ts';
 import type { LeadDetailDto, LeadDto, ScoreBreakdown } from '#shared/schemas/leads.ts';
+import { viewingSummary } from '#shared/viewing-slots.ts';
 import { LeadPropertyPhotos } from '#web/components/listing/lead-property-photos.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Separator } from '#web/components/ui/separator.tsx';
@@ -87,6 +88,11 @@ export function LeadSheet({ companyId, lead, onClose, onDelete }: LeadSheetProps
                     {lead.availability ? (
                       <AvailabilityWithDates value={lead.availability} dates={lead.availabilityDates} wrap />
                     ) : null}
+                  </Answer>
+                  <Answer label="Viewing">
+                    {lead.viewingAt && lead.viewingStatus
+                      ? viewingSummary(lead.viewingAt, lead.viewingStatus)
+                      : null}
                   </Answer>
                 </dl>
               </section>

@@ -2,6 +2,7 @@ import { Trash2Icon } from 'lucide-react';
 import { type CSSProperties, createContext, useContext } from 'react';
 import { formatDateTime, formatFullDateTime, formatUkPhone } from '#shared/format.ts';
 import type { LeadDto } from '#shared/schemas/leads.ts';
+import { viewingSummary } from '#shared/viewing-slots.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { CellText } from './cell-text.tsx';
 import { AvailabilityWithDates, RatingBadge } from './lead-badges.tsx';
@@ -120,6 +121,17 @@ export const leadColumns: LeadColumn[] = [
     cell: (l) => <AvailabilityWithDates value={l.availability} dates={l.availabilityDates} />,
   },
   {
+    id: 'viewingAt',
+    header: 'Viewing',
+    width: 190,
+    sortValue: (l) => isoDateValue(l.viewingAt),
+    cell: (l) => (
+      <CellText
+        value={l.viewingAt && l.viewingStatus ? viewingSummary(l.viewingAt, l.viewingStatus) : null}
+      />
+    ),
+  },
+  {
     id: 'rating',
     header: 'Rating',
     width: 88,
@@ -140,7 +152,7 @@ export const leadColumns: LeadColumn[] = [
 /**
  * What an agent decides on (name, score, property, move-in, income, phone), with when the lead
  * came and when they can view: always offered, and all in view at 1280 px. The rest (location,
- * price, beds, email, profession, people) start hidden; the column chooser brings them back, and
+ * price, beds, email, profession, people, the booked viewing) start hidden; the column chooser brings them back, and
  * the lead's side panel always shows them.
  */
 export const DEFAULT_HIDDEN_COLUMNS: readonly string[] = [
@@ -150,6 +162,7 @@ export const DEFAULT_HIDDEN_COLUMNS: readonly string[] = [
   'email',
   'profession',
   'numberOfPeople',
+  'viewingAt',
 ];
 
 /** Columns that are always shown: who the lead is and the delete button. */

@@ -4,11 +4,12 @@ import { addDays, format, startOfWeek } from 'date-fns';
 import { CalendarDaysIcon, ChevronLeftIcon, ChevronRightIcon, PhoneIcon } from 'lucide-react';
 import { useState } from 'react';
 import { formatUkPhone } from '#shared/format.ts';
-import type {
-  AgentViewing,
-  AgentViewingList,
-  SlotsResponse,
-  UpdateViewing,
+import {
+  type AgentViewing,
+  type AgentViewingList,
+  type SlotsResponse,
+  type UpdateViewing,
+  VIEWING_STATUS_LABELS,
 } from '#shared/schemas/viewings.ts';
 import { LONDON_ZONE } from '#shared/viewing-slots.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
@@ -31,12 +32,6 @@ import { ScheduleEditor } from './schedule-editor.tsx';
 const viewingsUrl = (companyId: string, from: string, to: string) =>
   `/api/companies/${companyId}/viewings?from=${from}&to=${to}`;
 
-const statusLabel: Record<AgentViewing['status'], string> = {
-  booked: 'Booked',
-  attended: 'Attended',
-  no_show: 'No-show',
-  cancelled: 'Cancelled',
-};
 const statusVariant = {
   booked: 'default',
   attended: 'success',
@@ -229,7 +224,7 @@ function ViewingItem({
     <li className={cn('space-y-1 rounded-md border p-2 text-sm', !isLive && 'bg-muted/40')}>
       <div className="flex items-center justify-between gap-2">
         <span className="font-semibold tabular-nums">{time}</span>
-        <Badge variant={statusVariant[viewing.status]}>{statusLabel[viewing.status]}</Badge>
+        <Badge variant={statusVariant[viewing.status]}>{VIEWING_STATUS_LABELS[viewing.status]}</Badge>
       </div>
       <p className="font-medium">
         {viewing.tenantName ?? 'Tenant'}

@@ -1,0 +1,1 @@
+CREATE INDEX "viewings_conversation_created_idx" ON "viewings" USING btree ("conversation_id","created_at");
