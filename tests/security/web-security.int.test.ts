@@ -53,6 +53,7 @@ describe('origin check on state-changing requests', () => {
         '/api/webhooks',
         '/api/api-keys',
         '/api/v1',
+        '/api/viewings',
       ]),
     );
   });
