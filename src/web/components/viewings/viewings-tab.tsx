@@ -62,8 +62,7 @@ export function ViewingsTabContent({ companyId, companySlug }: { companyId: stri
         <CardHeader>
           <CardTitle>Viewing hours</CardTitle>
           <CardDescription>
-            The assistant offers tenants the free times inside these hours, in UK time. A property can have
-            its own hours, blocked dates or booking turned off in its details.
+            The assistant offers tenants the free times inside these hours, in UK time.
           </CardDescription>
         </CardHeader>
         <CardContent>
