@@ -35,6 +35,8 @@ type Seeded = {
   chat: Agent & { propertySlug: string };
   /** Leads with passed-on questions and availability said on a known day, and one listing. */
   desk: Agent & { propertyName: string };
+  /** A company with no leads at all. */
+  empty: Agent;
   leadNames: string[];
 };
 
@@ -186,6 +188,7 @@ async function seed(app: TestApp) {
   });
   const noCompany = await createSignedInUser(app as TestApp);
   const chatAgent = await makeAgent('Harbour Lets', { accountLimit: 30, currentCount: 30 });
+  const emptyAgent = await makeAgent('Quiet Street Lettings', { accountLimit: 30, currentCount: 30 });
   const listing = await insertProperty(app, chatAgent.company.id, chatAgent.company.slug, {
     slug: unique('harbour-flat'),
   });
@@ -195,6 +198,7 @@ async function seed(app: TestApp) {
     noCompanyCookie: noCompany.cookie,
     chat: { ...agent(chatAgent), propertySlug: listing.slug },
     desk: { ...agent(deskAgent), propertyName: deskListing.propertyName },
+    empty: agent(emptyAgent),
   };
 }
 
@@ -407,7 +411,7 @@ test.describe('dashboard: properties and agent links', () => {
     // The copy toasts above stack and fade as they leave; the dialog is checked once they are gone.
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
     await expectNoSeriousA11yViolations(page);
-    await agentDialog.getByRole('button', { name: 'Copy' }).click();
+    await agentDialog.getByRole('button', { name: 'Copy', exact: true }).click();
     await expect(toast(page, 'URL copied to clipboard!')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(agencyLink);
     const [agencyPage] = await Promise.all([
@@ -939,7 +943,7 @@ test.describe("dashboard: the agent's desk", () => {
     seeded,
     signIn,
   }) => {
-    await signIn(seeded.chat);
+    await signIn(seeded.empty);
     for (const width of [390, 820, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');

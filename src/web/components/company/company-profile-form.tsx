@@ -27,22 +27,22 @@ export function CompanyProfileEditor({ company }: { company: CompanyDto }) {
   const { errors, isDirty } = form.formState;
   const plan = plans[company.accountType];
 
-  const handleSubmit = form.handleSubmit((input) => {
-    update.mutate(input, {
-      onSuccess: (saved) => {
-        form.reset({ companyName: saved.name, email: saved.email ?? '', phone: saved.phone ?? '' });
-        toast({ title: 'Profile updated', description: 'Your company details have been saved.' });
-      },
-      onError: (error) => {
-        if (redirectIfUnauthorized(error)) return;
-        showServerFieldErrors(form, error, ['companyName', 'email', 'phone']);
-        toast({
-          title: 'Failed to update profile',
-          description: errorMessage(error, 'Please try again.'),
-          variant: 'destructive',
-        });
-      },
-    });
+  // mutateAsync, not mutate's callbacks: saving refreshes the company, and the page then mounts a
+  // new editor for it (keyed by updatedAt), which would drop mutate's callbacks and the toast.
+  const handleSubmit = form.handleSubmit(async (input) => {
+    try {
+      const saved = await update.mutateAsync(input);
+      form.reset({ companyName: saved.name, email: saved.email ?? '', phone: saved.phone ?? '' });
+      toast({ title: 'Profile updated', description: 'Your company details have been saved.' });
+    } catch (error) {
+      if (redirectIfUnauthorized(error)) return;
+      showServerFieldErrors(form, error, ['companyName', 'email', 'phone']);
+      toast({
+        title: 'Failed to update profile',
+        description: errorMessage(error, 'Please try again.'),
+        variant: 'destructive',
+      });
+    }
   });
 
   return (
