@@ -69,7 +69,7 @@ export type ApiViewingListQuery = z.infer<typeof apiViewingListQuerySchema>;
 export const apiViewingSchema = agentViewingSchema
   .omit({ propertySlug: true })
   .extend({
-    startsAt: z.string().describe('When the viewing starts (ISO 8601, UTC)'),
+    startsAt: z.string().describe('When the viewing starts (ISO 8601, with the UK offset)'),
     label: z.string().describe('The start as people read it, in UK time'),
     leadId: z.string().nullable().describe('The lead from the same chat, once there is one'),
     score: z.number().int().nullable().describe('That lead’s score out of 10'),
