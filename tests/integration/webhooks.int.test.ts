@@ -1,9 +1,19 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { conversations, devEmails, leads, webhookEndpoints, webhookMessages } from '#server/db/schema.ts';
+import {
+  companies,
+  conversations,
+  devEmails,
+  leads,
+  webhookEndpoints,
+  webhookMessages,
+} from '#server/db/schema.ts';
+import { storeInboundMail } from '#server/features/enquiries/ingest.ts';
+import { readMail } from '#server/features/enquiries/read-mail.ts';
 import { bookChatSlot } from '#server/features/viewings/chat-booking.ts';
 import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertLead, insertProperty, unique } from '#tests/helpers/factories.ts';
@@ -303,6 +313,31 @@ describe('outgoing webhooks', () => {
     });
     expect(receiver.received[0]!.body).not.toContain('sarah.jones@example.com');
     expect(Date.parse(String(event.data.startsAt))).toBe(Date.parse(slot!.startsAt));
+  });
+
+  it('sends enquiry.received when a portal enquiry is stored, once, and nothing for a repeat of the same email', async () => {
+    const agent = await createCompanyUser(app, { name: 'Enquiry Lettings' });
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    const endpoint = await createEndpoint(agent, receiver.url, ['enquiry.received']);
+    const [company] = await app.ctx.db.select().from(companies).where(eq(companies.id, agent.company.id));
+    const mail = await readMail(readFileSync('tests/fixtures/inbound/rightmove-plain.eml'));
+
+    const stored = await storeInboundMail(app.ctx, company!, mail);
+    expect(stored.kind).toBe('enquiry');
+    expect((await storeInboundMail(app.ctx, company!, mail)).isDuplicate).toBe(true);
+
+    await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(1);
+    const event = verify(endpoint.secret, receiver.received[0]!);
+    expect(event.type).toBe('enquiry.received');
+    expect(event.data).toEqual({
+      id: stored.enquiryId,
+      source: 'rightmove',
+      propertyId: null,
+      status: 'invited',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(receiver.received).toHaveLength(1);
   });
 
   it('sends a test event at once and shows the answer; a rotated secret is shown once and the old one still verifies for a day', async () => {
