@@ -238,6 +238,26 @@ describe('outgoing webhooks', () => {
     await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(2);
     const second = verify(endpoint.secret, receiver.received[1]!);
     expect(second.data).toMatchObject({ id: lead.id, status: 'lost', lostReason: 'Found another flat' });
+
+    // A bulk change: one event for each lead that changed.
+    const another = await insertLead(app.ctx.db, agent.company.id, {
+      name: 'Jo Bloggs',
+      contactNumber: '+447700900555',
+    });
+    const bulk = await fetch(`${app.url}/api/leads/bulk-status`, {
+      method: 'POST',
+      headers: json(agent),
+      body: JSON.stringify({ ids: [lead.id, another.id], status: 'applied' }),
+    });
+    expect(await bulk.json()).toEqual({ updated: 2 });
+    await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(4);
+    const bulkEvents = receiver.received.slice(2).map((delivery) => verify(endpoint.secret, delivery));
+    expect(bulkEvents.map((e) => [e.type, e.data.id, e.data.status]).sort()).toEqual(
+      [
+        ['lead.updated', lead.id, 'applied'],
+        ['lead.updated', another.id, 'applied'],
+      ].sort(),
+    );
   });
 
   it('sends viewing.booked when a tenant books a viewing in the chat, with no tenant details', async () => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { companies, leadActivity, leads } from '#server/db/schema.ts';
-import { emitWebhookEvent } from '#server/features/integrations/webhook-delivery.ts';
+import { emitLeadEvents, emitWebhookEvent } from '#server/features/integrations/webhook-delivery.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/session.ts';
@@ -143,7 +143,7 @@ export async function bulkUpdateLeadStatus(
     );
     return changing.map((lead) => lead.id);
   });
-  for (const leadId of changed) await emitWebhookEvent(ctx, company.id, 'lead.updated', { leadId });
+  await emitLeadEvents(ctx, company.id, 'lead.updated', changed);
   return { updated: changed.length };
 }
 
