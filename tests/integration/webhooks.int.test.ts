@@ -260,7 +260,7 @@ describe('outgoing webhooks', () => {
     );
   });
 
-  it('sends viewing.booked when a tenant books a viewing in the chat, with no tenant details', async () => {
+  it('sends viewing.booked when a tenant books in the chat (no tenant details), then viewing.cancelled when the agent cancels', async () => {
     const agent = await createCompanyUser(app, { name: 'Viewing Lettings' });
     const receiver = await startReceiver();
     receivers.push(receiver);
@@ -333,6 +333,18 @@ describe('outgoing webhooks', () => {
     });
     expect(receiver.received[0]!.body).not.toContain('sarah.jones@example.com');
     expect(Date.parse(String(event.data.startsAt))).toBe(Date.parse(slot!.startsAt));
+
+    // The agent cancels it on the Viewings tab.
+    const cancel = await fetch(`${app.url}/api/viewings/${viewing!.id}`, {
+      method: 'PATCH',
+      headers: json(agent),
+      body: JSON.stringify({ status: 'cancelled' }),
+    });
+    expect(cancel.status, await cancel.clone().text()).toBe(200);
+    await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(2);
+    const cancelled = verify(endpoint.secret, receiver.received[1]!);
+    expect(cancelled.type).toBe('viewing.cancelled');
+    expect(cancelled.data).toMatchObject({ id: viewing!.id, status: 'cancelled', propertyId: property.id });
   });
 
   it('sends enquiry.received when a portal enquiry is stored, once, and nothing for a repeat of the same email', async () => {
