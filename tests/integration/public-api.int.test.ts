@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, leads } from '#server/db/schema.ts';
+import { apiKeys, leadActivity, leads, viewings } from '#server/db/schema.ts';
 import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertLead, insertProperty, unique } from '#tests/helpers/factories.ts';
 import { listRoutes } from '#tests/security/route-table.ts';
@@ -227,6 +227,158 @@ describe('API keys and the public API', () => {
     expect(badBody.errors.limit).toBe('limit must be a number from 1 to 100');
     expect(badBody.errors.updatedSince).toBe('updatedSince must be an ISO 8601 date and time');
     expect((await api(key, '/api/v1/leads?cursor=made-up')).status).toBe(400);
+  });
+
+  it('a write key moves a lead along the pipeline; the dashboard shows it; a read key gets 403', async () => {
+    const lead = await insertLead(app.ctx.db, owner.company.id, { name: unique('Pipeline Tenant') });
+    const { key: writeKey } = await createKey(owner, ['read', 'write']);
+    const { key: readKey } = await createKey(owner, ['read']);
+    const patch = (key: string, body: unknown) =>
+      api(key, `/api/v1/leads/${lead.id}`, { method: 'PATCH', body: JSON.stringify(body) });
+
+    const refused = await patch(readKey, { status: 'contacted' });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ message: 'This API key does not have the write scope' });
+
+    const moved = await patch(writeKey, { status: 'contacted' });
+    expect(moved.status, await moved.clone().text()).toBe(200);
+    expect(((await moved.json()) as { status: string }).status).toBe('contacted');
+    const read = (await (await api(readKey, `/api/v1/leads/${lead.id}`)).json()) as { status: string };
+    expect(read.status).toBe('contacted');
+    const inApp = await fetch(`${app.url}/api/leads/${lead.id}`, {
+      headers: browserHeaders(app, owner.cookie),
+    });
+    expect(((await inApp.json()) as { status: string }).status).toBe('contacted');
+    // The activity records the change, made by the system rather than a person.
+    const activity = await app.ctx.db.select().from(leadActivity).where(eq(leadActivity.leadId, lead.id));
+    expect(activity.map((entry) => [entry.kind, entry.actorUserId, entry.detail])).toEqual([
+      ['status_changed', null, { from: 'new', to: 'contacted' }],
+    ]);
+
+    // The dashboard's own rules and messages.
+    const noReason = await patch(writeKey, { status: 'lost' });
+    expect(noReason.status).toBe(400);
+    expect(((await noReason.json()) as { message: string }).message).toBe('A lost lead needs a reason.');
+    const badStatus = await patch(writeKey, { status: 'archived' });
+    expect(badStatus.status).toBe(400);
+    expect(((await badStatus.json()) as { message: string }).message).toBe(
+      'Status must be one of: new, contacted, viewing_booked, viewed, applied, let, lost.',
+    );
+    const lost = await patch(writeKey, { status: 'lost', lostReason: 'Found another flat' });
+    expect(await lost.json()).toMatchObject({ status: 'lost', lostReason: 'Found another flat' });
+
+    // Another company's key: as if the lead did not exist, and nothing changes.
+    const { key: foreignKey } = await createKey(other, ['read', 'write']);
+    const foreign = await patch(foreignKey, { status: 'new' });
+    expect(foreign.status).toBe(404);
+    expect(
+      (await (await api(readKey, `/api/v1/leads/${lead.id}`)).json()) as { status: string },
+    ).toMatchObject({
+      status: 'lost',
+    });
+    expect((await patch(writeKey, { status: 'new' })).status).toBe(200);
+    expect(
+      (await api(writeKey, '/api/v1/leads/not-a-lead', { method: 'PATCH', body: '{"status":"new"}' })).status,
+    ).toBe(404);
+  });
+
+  it('filters leads by status, checked against the pipeline’s statuses', async () => {
+    const agent = await createCompanyUser(app, { name: 'Status Lettings' });
+    const { key } = await createKey(agent, ['read']);
+    const fresh = await insertLead(app.ctx.db, agent.company.id, {
+      name: 'Fresh',
+      contactNumber: '+447700900201',
+    });
+    const called = await insertLead(app.ctx.db, agent.company.id, {
+      name: 'Called',
+      contactNumber: '+447700900202',
+    });
+    await app.ctx.db.update(leads).set({ status: 'contacted' }).where(eq(leads.id, called.id));
+
+    const contacted = (await (await api(key, '/api/v1/leads?status=contacted')).json()) as {
+      data: { id: string }[];
+    };
+    expect(contacted.data.map((lead) => lead.id)).toEqual([called.id]);
+    const news = (await (await api(key, '/api/v1/leads?status=new')).json()) as { data: { id: string }[] };
+    expect(news.data.map((lead) => lead.id)).toEqual([fresh.id]);
+
+    const bad = await api(key, '/api/v1/leads?status=archived');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { errors: Record<string, string> }).errors.status).toBe(
+      'Status must be one of: new, contacted, viewing_booked, viewed, applied, let, lost.',
+    );
+  });
+
+  it('lists the company’s viewings by start, between from and to, a page at a time', async () => {
+    const agent = await createCompanyUser(app, { name: 'Viewing Lettings' });
+    const property = await insertProperty(app, agent.company.id, agent.company.slug);
+    const { key } = await createKey(agent, ['read']);
+    const day = (offset: number, hour: number) => new Date(Date.UTC(2031, 5, 10 + offset, hour, 0, 0));
+    const insertViewing = async (
+      companyId: string,
+      startsAt: Date,
+      status: 'booked' | 'cancelled' = 'booked',
+    ) => {
+      const [row] = await app.ctx.db
+        .insert(viewings)
+        .values({
+          companyId,
+          propertyId: companyId === agent.company.id ? property.id : null,
+          propertyName: property.propertyName,
+          propertyAddress: property.propertyAddress,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+          status,
+          manageToken: unique('token'),
+          tenantName: 'Sam Patel',
+        })
+        .returning();
+      return row!;
+    };
+    const later = await insertViewing(agent.company.id, day(2, 10));
+    const first = await insertViewing(agent.company.id, day(0, 16));
+    const cancelled = await insertViewing(agent.company.id, day(1, 9), 'cancelled');
+    const outside = await insertViewing(agent.company.id, day(9, 9));
+    const foreign = await insertViewing(other.company.id, day(1, 11));
+
+    const from = encodeURIComponent(day(0, 0).toISOString());
+    const to = encodeURIComponent(day(5, 0).toISOString());
+    const response = await api(key, `/api/v1/viewings?from=${from}&to=${to}`);
+    expect(response.status, await response.clone().text()).toBe(200);
+    const list = (await response.json()) as {
+      data: { id: string; status: string; startsAt: string; label: string; propertyId: string | null }[];
+      nextCursor: string | null;
+    };
+    expect(list.data.map((viewing) => viewing.id)).toEqual([first.id, cancelled.id, later.id]);
+    expect(list.data[0]).toMatchObject({
+      status: 'booked',
+      startsAt: '2031-06-10T17:00:00+01:00',
+      label: 'Tue 10 Jun, 17:00',
+      propertyId: property.id,
+    });
+    expect(list.data[1]!.status).toBe('cancelled');
+    expect(list.nextCursor).toBeNull();
+    expect(JSON.stringify(list)).not.toContain(foreign.id);
+    expect(JSON.stringify(list)).not.toContain(outside.id);
+
+    const page = (await (await api(key, `/api/v1/viewings?from=${from}&to=${to}&limit=2`)).json()) as {
+      data: { id: string }[];
+      nextCursor: string | null;
+    };
+    expect(page.data.map((viewing) => viewing.id)).toEqual([first.id, cancelled.id]);
+    const rest = (await (
+      await api(key, `/api/v1/viewings?from=${from}&to=${to}&limit=2&cursor=${page.nextCursor}`)
+    ).json()) as { data: { id: string }[]; nextCursor: string | null };
+    expect(rest).toEqual({ data: [expect.objectContaining({ id: later.id })], nextCursor: null });
+
+    const bad = await api(key, '/api/v1/viewings?from=tomorrow');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { errors: Record<string, string> }).errors.from).toBe(
+      'from must be an ISO 8601 date and time',
+    );
+    const backwards = await api(key, `/api/v1/viewings?from=${to}&to=${from}`);
+    expect(backwards.status).toBe(400);
+    expect(((await backwards.json()) as { message: string }).message).toBe('to must be after from');
   });
 
   it('only the company’s owner manages its keys: another company gets 404', async () => {

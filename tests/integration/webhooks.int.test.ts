@@ -1,11 +1,22 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { devEmails, leads, webhookEndpoints, webhookMessages } from '#server/db/schema.ts';
+import {
+  companies,
+  conversations,
+  devEmails,
+  leads,
+  webhookEndpoints,
+  webhookMessages,
+} from '#server/db/schema.ts';
+import { storeInboundMail } from '#server/features/enquiries/ingest.ts';
+import { readMail } from '#server/features/enquiries/read-mail.ts';
+import { bookChatSlot } from '#server/features/viewings/chat-booking.ts';
 import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
-import { createCompanyUser, insertProperty } from '#tests/helpers/factories.ts';
+import { createCompanyUser, insertLead, insertProperty, unique } from '#tests/helpers/factories.ts';
 
 type Received = { headers: IncomingHttpHeaders; body: string };
 
@@ -185,6 +196,181 @@ describe('outgoing webhooks', () => {
     const kept = await app.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.leadId, lead.id));
     expect(kept).toEqual([]);
   }, 60_000);
+
+  it('sends lead.updated when a lead’s status changes, from the dashboard or the API, and nothing when it does not', async () => {
+    const agent = await createCompanyUser(app, { name: 'Pipeline Lettings' });
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    const endpoint = await createEndpoint(agent, receiver.url, ['lead.updated']);
+    const lead = await insertLead(app.ctx.db, agent.company.id, { name: 'Alex Green' });
+
+    const moved = await fetch(`${app.url}/api/leads/${lead.id}`, {
+      method: 'PATCH',
+      headers: json(agent),
+      body: JSON.stringify({ status: 'contacted' }),
+    });
+    expect(moved.status).toBe(200);
+    await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(1);
+    const event = verify(endpoint.secret, receiver.received[0]!);
+    expect(event.type).toBe('lead.updated');
+    expect(event.data).toMatchObject({ id: lead.id, name: 'Alex Green', status: 'contacted' });
+
+    // The same status again changes nothing, and sends nothing.
+    const again = await fetch(`${app.url}/api/leads/${lead.id}`, {
+      method: 'PATCH',
+      headers: json(agent),
+      body: JSON.stringify({ status: 'contacted' }),
+    });
+    expect(again.status).toBe(200);
+
+    const created = await fetch(`${app.url}/api/companies/${agent.company.id}/api-keys`, {
+      method: 'POST',
+      headers: json(agent),
+      body: JSON.stringify({ name: unique('Key'), scopes: ['read', 'write'] }),
+    });
+    const { key } = (await created.json()) as { key: string };
+    const viaApi = await fetch(`${app.url}/api/v1/leads/${lead.id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'lost', lostReason: 'Found another flat' }),
+    });
+    expect(viaApi.status).toBe(200);
+    await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(2);
+    const second = verify(endpoint.secret, receiver.received[1]!);
+    expect(second.data).toMatchObject({ id: lead.id, status: 'lost', lostReason: 'Found another flat' });
+
+    // A bulk change: one event for each lead that changed.
+    const another = await insertLead(app.ctx.db, agent.company.id, {
+      name: 'Jo Bloggs',
+      contactNumber: '+447700900555',
+    });
+    const bulk = await fetch(`${app.url}/api/leads/bulk-status`, {
+      method: 'POST',
+      headers: json(agent),
+      body: JSON.stringify({ ids: [lead.id, another.id], status: 'applied' }),
+    });
+    expect(await bulk.json()).toEqual({ updated: 2 });
+    await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(4);
+    const bulkEvents = receiver.received.slice(2).map((delivery) => verify(endpoint.secret, delivery));
+    expect(bulkEvents.map((e) => [e.type, e.data.id, e.data.status]).sort()).toEqual(
+      [
+        ['lead.updated', lead.id, 'applied'],
+        ['lead.updated', another.id, 'applied'],
+      ].sort(),
+    );
+  });
+
+  it('sends viewing.booked when a tenant books in the chat (no tenant details), then viewing.cancelled when the agent cancels', async () => {
+    const agent = await createCompanyUser(app, { name: 'Viewing Lettings' });
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    const endpoint = await createEndpoint(agent, receiver.url, ['viewing.booked', 'viewing.cancelled']);
+    const everyDay = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '09:00', end: '18:00' }));
+    const schedule = await fetch(`${app.url}/api/companies/${agent.company.id}/viewing-schedule`, {
+      method: 'PUT',
+      headers: json(agent),
+      body: JSON.stringify({
+        windows: everyDay,
+        slotMinutes: 30,
+        bufferMinutes: 0,
+        minNoticeHours: 2,
+        horizonDays: 14,
+        partiesPerSlot: 1,
+      }),
+    });
+    expect(schedule.status, await schedule.clone().text()).toBe(200);
+    // Free now: viewings open 28 days before the vacancy date.
+    const property = await insertProperty(app, agent.company.id, agent.company.slug, {
+      vacancyDate: '01/01/2026',
+    });
+    const chat = await fetch(`${app.url}/api/chat/${agent.company.slug}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: '', userSessionKey: null, propertySlug: property.slug }),
+    });
+    const { sessionKey } = (await chat.json()) as { sessionKey: string };
+    const [conversation] = await app.ctx.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(eq(conversations.sessionKey, sessionKey));
+    const slots = await fetch(
+      `${app.url}/api/chat/${agent.company.slug}/slots?propertySlug=${property.slug}`,
+    );
+    const [slot] = ((await slots.json()) as { slots: { startsAt: string; label: string }[] }).slots;
+
+    const booking = await bookChatSlot(app.ctx, {
+      conversationId: conversation!.id,
+      propertyId: property.id,
+      slot: slot!,
+      fields: {
+        propertyId: property.id,
+        moveInDate: null,
+        moveInText: null,
+        numberOfPeople: 2,
+        annualIncome: 40_000,
+        profession: 'Nurse',
+        name: 'Sarah Jones',
+        email: 'sarah.jones@example.com',
+        phone: '+447700900123',
+        availability: null,
+      },
+    });
+    expect(booking.kind).toBe('booked');
+    const viewing = booking.kind === 'booked' ? booking.viewing : null;
+
+    await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(1);
+    const event = verify(endpoint.secret, receiver.received[0]!);
+    expect(event.type).toBe('viewing.booked');
+    expect(event.data).toEqual({
+      id: viewing!.id,
+      status: 'booked',
+      startsAt: viewing!.startsAt.toISOString(),
+      endsAt: viewing!.endsAt.toISOString(),
+      propertyId: property.id,
+      propertyName: property.propertyName,
+      conversationId: conversation!.id,
+      leadId: null,
+    });
+    expect(receiver.received[0]!.body).not.toContain('sarah.jones@example.com');
+    expect(Date.parse(String(event.data.startsAt))).toBe(Date.parse(slot!.startsAt));
+
+    // The agent cancels it on the Viewings tab.
+    const cancel = await fetch(`${app.url}/api/viewings/${viewing!.id}`, {
+      method: 'PATCH',
+      headers: json(agent),
+      body: JSON.stringify({ status: 'cancelled' }),
+    });
+    expect(cancel.status, await cancel.clone().text()).toBe(200);
+    await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(2);
+    const cancelled = verify(endpoint.secret, receiver.received[1]!);
+    expect(cancelled.type).toBe('viewing.cancelled');
+    expect(cancelled.data).toMatchObject({ id: viewing!.id, status: 'cancelled', propertyId: property.id });
+  });
+
+  it('sends enquiry.received when a portal enquiry is stored, once, and nothing for a repeat of the same email', async () => {
+    const agent = await createCompanyUser(app, { name: 'Enquiry Lettings' });
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    const endpoint = await createEndpoint(agent, receiver.url, ['enquiry.received']);
+    const [company] = await app.ctx.db.select().from(companies).where(eq(companies.id, agent.company.id));
+    const mail = await readMail(readFileSync('tests/fixtures/inbound/rightmove-plain.eml'));
+
+    const stored = await storeInboundMail(app.ctx, company!, mail);
+    expect(stored.kind).toBe('enquiry');
+    expect((await storeInboundMail(app.ctx, company!, mail)).isDuplicate).toBe(true);
+
+    await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(1);
+    const event = verify(endpoint.secret, receiver.received[0]!);
+    expect(event.type).toBe('enquiry.received');
+    expect(event.data).toEqual({
+      id: stored.enquiryId,
+      source: 'rightmove',
+      propertyId: null,
+      status: 'invited',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(receiver.received).toHaveLength(1);
+  });
 
   it('sends a test event at once and shows the answer; a rotated secret is shown once and the old one still verifies for a day', async () => {
     const receiver = await startReceiver([200, 200, 503]);

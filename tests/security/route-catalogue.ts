@@ -330,6 +330,16 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
     scope: 'read',
     sample: async (w) => ({ path: `/api/v1/leads/${w.leadId}`, ok: 200 }),
   },
+  'PATCH /api/v1/leads/:id': {
+    access: 'apiKey',
+    scope: 'write',
+    sample: async (w) => ({ path: `/api/v1/leads/${w.leadId}`, body: { status: 'contacted' }, ok: 200 }),
+  },
+  'GET /api/v1/viewings': {
+    access: 'apiKey',
+    scope: 'read',
+    sample: async () => ({ path: '/api/v1/viewings', query: { limit: '10' }, ok: 200 }),
+  },
   'GET /api/v1/properties': {
     access: 'apiKey',
     scope: 'read',

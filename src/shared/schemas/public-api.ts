@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { leadListItemSchema } from '#shared/schemas/leads.ts';
+import { leadListItemSchema, leadStatusSchema, updateLeadSchema } from '#shared/schemas/leads.ts';
 import { propertySchema } from '#shared/schemas/properties.ts';
+import { agentViewingSchema } from '#shared/schemas/viewings.ts';
 
 /**
  * The public API's answers (/api/v1) and the `data` of lead webhook events. A lead here is the
@@ -30,6 +31,7 @@ export const apiLeadListQuerySchema = z.object({
     .optional()
     .describe('Only leads changed at or after this moment'),
   propertyId: z.uuid({ error: 'propertyId must be a property id' }).optional(),
+  status: leadStatusSchema.optional().describe('Only leads at this pipeline status'),
 });
 export type ApiLeadListQuery = z.infer<typeof apiLeadListQuerySchema>;
 
@@ -39,6 +41,47 @@ export const apiLeadListSchema = z.object({
   nextCursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last'),
 });
 export type ApiLeadListDto = z.infer<typeof apiLeadListSchema>;
+
+/**
+ * PATCH /api/v1/leads/{id}: the dashboard's own change, with its rules and messages (a lost
+ * reason only with `lost`).
+ */
+export const apiLeadUpdateSchema = updateLeadSchema;
+
+const LIMIT_MESSAGE = 'limit must be a number from 1 to 100';
+const isoMoment = (name: string) =>
+  z.iso.datetime({ offset: true, error: `${name} must be an ISO 8601 date and time` });
+
+/** GET /api/v1/viewings: by start, soonest first, a page at a time. */
+export const apiViewingListQuerySchema = z.object({
+  from: isoMoment('from').optional().describe('Viewings starting at or after this moment (default: now)'),
+  to: isoMoment('to').optional().describe('Viewings starting before this moment'),
+  cursor: z.string().max(200).optional().describe('The `nextCursor` of the previous page'),
+  limit: z.coerce
+    .number({ error: LIMIT_MESSAGE })
+    .int(LIMIT_MESSAGE)
+    .min(1, LIMIT_MESSAGE)
+    .max(100, LIMIT_MESSAGE)
+    .default(50),
+});
+export type ApiViewingListQuery = z.infer<typeof apiViewingListQuerySchema>;
+
+/** A viewing as the Viewings tab lists it, less the app's own link to the property's page. */
+export const apiViewingSchema = agentViewingSchema
+  .omit({ propertySlug: true })
+  .extend({
+    startsAt: z.string().describe('When the viewing starts (ISO 8601, with the UK offset)'),
+    label: z.string().describe('The start as people read it, in UK time'),
+    leadId: z.string().nullable().describe('The lead from the same chat, once there is one'),
+    score: z.number().int().nullable().describe('That lead’s score out of 10'),
+  })
+  .meta({ id: 'Viewing' });
+export type ApiViewingDto = z.infer<typeof apiViewingSchema>;
+export const apiViewingListSchema = z.object({
+  data: z.array(apiViewingSchema),
+  nextCursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last'),
+});
+export type ApiViewingListDto = z.infer<typeof apiViewingListSchema>;
 
 export const apiPropertySchema = propertySchema.meta({ id: 'Property' });
 export const apiPropertyListSchema = z.object({ data: z.array(apiPropertySchema) });

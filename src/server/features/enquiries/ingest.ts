@@ -8,6 +8,7 @@ import {
   properties,
   users,
 } from '#server/db/schema.ts';
+import { emitWebhookEvent } from '#server/features/integrations/webhook-delivery.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
@@ -147,7 +148,7 @@ export async function storeInboundMail(
         replySkippedReason: skipped,
         createdAt: now(),
       })
-      .returning({ id: enquiries.id });
+      .returning({ id: enquiries.id, status: enquiries.status });
     await tx.update(inboundMessages).set({ enquiryId: row!.id }).where(eq(inboundMessages.id, message.id));
 
     let shouldReply = skipped === null;
@@ -160,8 +161,12 @@ export async function storeInboundMail(
           .where(eq(enquiries.id, row!.id));
       }
     }
-    return { response: { kind, enquiryId: row!.id, isDuplicate: false }, shouldReply };
+    const stored = { id: row!.id, source: enquiry.source, propertyId, status: row!.status };
+    return { response: { kind, enquiryId: row!.id, isDuplicate: false }, shouldReply, stored };
   });
+
+  if ('stored' in result && result.stored)
+    await emitWebhookEvent(ctx, company.id, 'enquiry.received', result.stored);
 
   if (result.shouldReply && result.response.enquiryId) {
     await ctx.jobs.send(

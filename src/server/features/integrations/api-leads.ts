@@ -45,12 +45,13 @@ export async function listApiLeads(
   const conditions: SQL[] = [eq(leads.companyId, companyId)];
   if (query.updatedSince) conditions.push(gte(leads.updatedAt, new Date(query.updatedSince)));
   if (query.propertyId) conditions.push(eq(leads.propertyId, query.propertyId));
+  if (query.status) conditions.push(eq(leads.status, query.status));
   if (query.cursor) {
     const position = decodeCursor(query.cursor);
     if (!position)
       throw badRequest('cursor is not one this API gave', { errors: { cursor: 'Invalid cursor' } });
     conditions.push(
-      sql`(${leads.updatedAt}, ${leads.id}) > (${position.updatedAt}::timestamptz, ${position.id}::uuid)`,
+      sql`(${leads.updatedAt}, ${leads.id}) > (${position.at}::timestamptz, ${position.id}::uuid)`,
     );
   }
   const rows = await ctx.db
@@ -64,9 +65,7 @@ export async function listApiLeads(
   return {
     data: page.map((row) => toApiLead(row.lead)),
     nextCursor:
-      rows.length > query.limit && last
-        ? encodeCursor({ updatedAt: last.updatedAtText, id: last.lead.id })
-        : null,
+      rows.length > query.limit && last ? encodeCursor({ at: last.updatedAtText, id: last.lead.id }) : null,
   };
 }
 

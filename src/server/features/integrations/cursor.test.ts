@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 
 describe('page cursors', () => {
-  const position = { updatedAt: '2026-11-25T09:15:02.123456Z', id: '0b6f6c1e-3d1c-4f0e-9d0a-4c8b2f1e7a11' };
+  const position = { at: '2026-11-25T09:15:02.123456Z', id: '0b6f6c1e-3d1c-4f0e-9d0a-4c8b2f1e7a11' };
 
   it('round-trips a position, microseconds included', () => {
     expect(decodeCursor(encodeCursor(position))).toEqual(position);

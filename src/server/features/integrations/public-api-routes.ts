@@ -8,6 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { type Company, companies } from '#server/db/schema.ts';
+import { updateCompanyLead } from '#server/features/leads/pipeline.ts';
 import { createProperty, listProperties, updateProperty } from '#server/features/properties/properties.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
@@ -18,12 +19,16 @@ import {
   apiLeadListQuerySchema,
   apiLeadListSchema,
   apiLeadSchema,
+  apiLeadUpdateSchema,
   apiPropertyListSchema,
   apiPropertySchema,
+  apiViewingListQuerySchema,
+  apiViewingListSchema,
 } from '#shared/schemas/public-api.ts';
 import { type ApiCaller, authenticateApiKey, requireScope } from './api-keys.ts';
 import { getApiLead, listApiLeads } from './api-leads.ts';
 import { renderApiReference } from './api-reference-page.ts';
+import { listApiViewings } from './api-viewings.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -68,6 +73,7 @@ export async function registerPublicApi(root: FastifyInstance, ctx: AppContext):
         tags: [
           { name: 'Leads', description: 'Qualified leads from finished chats' },
           { name: 'Properties', description: 'Your listings' },
+          { name: 'Viewings', description: 'Viewings booked through the chat or by you' },
         ],
       },
       transform: createJsonSchemaTransform({ skipList: ['/api/v1/openapi.json', '/api/docs'] }),
@@ -128,6 +134,45 @@ export async function registerPublicApi(root: FastifyInstance, ctx: AppContext):
       },
       async (request) =>
         getApiLead(ctx, { companyId: request.apiCaller!.companyId, leadId: request.params.id }),
+    );
+
+    app.patch(
+      '/api/v1/leads/:id',
+      {
+        config: perKey,
+        schema: {
+          tags: ['Leads'],
+          summary: 'Move a lead along the pipeline',
+          description:
+            'Needs the `write` scope. Sets `status` (and `lostReason`, only with `lost`) as the dashboard does; the lead’s activity records the change. Answers the lead as it now is.',
+          params: apiIdParamsSchema,
+          body: apiLeadUpdateSchema,
+          response: { 200: apiLeadSchema, ...writeErrors },
+        },
+      },
+      async (request) => {
+        requireScope(request.apiCaller!, 'write');
+        const { companyId } = request.apiCaller!;
+        await updateCompanyLead(ctx, { companyId, leadId: request.params.id, input: request.body });
+        return getApiLead(ctx, { companyId, leadId: request.params.id });
+      },
+    );
+
+    app.get(
+      '/api/v1/viewings',
+      {
+        config: perKey,
+        schema: {
+          tags: ['Viewings'],
+          summary: 'List viewings',
+          description:
+            'Soonest first, every status, a page at a time: pass `nextCursor` back as `cursor` until it is null. From `from` (default: now) to before `to`.',
+          querystring: apiViewingListQuerySchema,
+          response: { 200: apiViewingListSchema, 400: errors[400], ...readErrors },
+        },
+      },
+      async (request) =>
+        listApiViewings(ctx, { companyId: request.apiCaller!.companyId, query: request.query }),
     );
 
     app.get(

@@ -67,6 +67,32 @@ export async function emitWebhookEvent<T extends WebhookEventType>(
   }
 }
 
+/**
+ * One lead event for each of many leads (a bulk status change): the same guarantees as
+ * `emitWebhookEvent`, with one read for all of them.
+ */
+export async function emitLeadEvents(
+  ctx: AppContext,
+  companyId: string,
+  type: 'lead.created' | 'lead.updated',
+  leadIds: string[],
+): Promise<void> {
+  if (leadIds.length === 0) return;
+  try {
+    const [subscribed] = await ctx.db
+      .select({ id: webhookEndpoints.id })
+      .from(webhookEndpoints)
+      .where(subscribedTo(companyId, type))
+      .limit(1);
+    if (!subscribed) return;
+    for (const leadId of leadIds) {
+      await ctx.jobs.send<EmitJob>(WEBHOOK_EMIT_JOB, { companyId, type, data: { leadId } });
+    }
+  } catch (error) {
+    ctx.log.error({ err: error, companyId, type }, 'Webhook events not queued');
+  }
+}
+
 function subscribedTo(companyId: string, type: string) {
   return and(
     eq(webhookEndpoints.companyId, companyId),

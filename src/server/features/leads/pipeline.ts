@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { companies, leadActivity, leads } from '#server/db/schema.ts';
+import { emitLeadEvents, emitWebhookEvent } from '#server/features/integrations/webhook-delivery.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/session.ts';
@@ -28,7 +29,36 @@ export async function updateLead(
   { userId, leadId, input }: { userId: string; leadId: string; input: UpdateLeadRequest },
 ): Promise<void> {
   const lead = await findOwnLead(ctx, userId, leadId);
-  await ctx.db.transaction(async (tx) => {
+  await changeLeadStatus(ctx, { lead, actorUserId: userId, input });
+}
+
+/**
+ * PATCH /api/v1/leads/{id}: the same change made through the public API, for the key's company.
+ * The activity records the system as its actor: a key is not a person.
+ */
+export async function updateCompanyLead(
+  ctx: AppContext,
+  { companyId, leadId, input }: { companyId: string; leadId: string; input: UpdateLeadRequest },
+): Promise<void> {
+  if (!isUuid(leadId)) throw notFound('Lead not found');
+  const [lead] = await ctx.db
+    .select({ id: leads.id, companyId: leads.companyId })
+    .from(leads)
+    .where(and(eq(leads.id, leadId), eq(leads.companyId, companyId)))
+    .limit(1);
+  if (!lead) throw notFound('Lead not found');
+  await changeLeadStatus(ctx, { lead, actorUserId: null, input });
+}
+
+async function changeLeadStatus(
+  ctx: AppContext,
+  {
+    lead,
+    actorUserId,
+    input,
+  }: { lead: { id: string; companyId: string }; actorUserId: string | null; input: UpdateLeadRequest },
+): Promise<void> {
+  const changed = await ctx.db.transaction(async (tx) => {
     const [current] = await tx
       .select({ status: leads.status, lostReason: leads.lostReason })
       .from(leads)
@@ -38,16 +68,18 @@ export async function updateLead(
     const change = applyStatusChange(current, input);
     if ('error' in change) throw badRequest(change.error);
     const { next } = change;
-    if (next.status === current.status && next.lostReason === current.lostReason) return;
+    if (next.status === current.status && next.lostReason === current.lostReason) return false;
     await tx.update(leads).set(next).where(eq(leads.id, lead.id));
     await tx.insert(leadActivity).values({
       leadId: lead.id,
       companyId: lead.companyId,
-      actorUserId: userId,
+      actorUserId,
       kind: 'status_changed',
       detail: statusDetail(current.status, next),
     });
+    return true;
   });
+  if (changed) await emitWebhookEvent(ctx, lead.companyId, 'lead.updated', { leadId: lead.id });
 }
 
 function statusDetail(from: string, next: { status: string; lostReason: string | null }) {
@@ -76,7 +108,7 @@ export async function bulkUpdateLeadStatus(
     status: input.status,
     lostReason: input.status === 'lost' ? (input.lostReason ?? null) : null,
   };
-  return ctx.db.transaction(async (tx) => {
+  const changed = await ctx.db.transaction(async (tx) => {
     const current = await tx
       .select({ id: leads.id, status: leads.status, lostReason: leads.lostReason })
       .from(leads)
@@ -87,7 +119,7 @@ export async function bulkUpdateLeadStatus(
     const changing = current.filter(
       (lead) => lead.status !== next.status || lead.lostReason !== next.lostReason,
     );
-    if (changing.length === 0) return { updated: 0 };
+    if (changing.length === 0) return [];
     await tx
       .update(leads)
       .set(next)
@@ -109,8 +141,10 @@ export async function bulkUpdateLeadStatus(
         detail: statusDetail(lead.status, next),
       })),
     );
-    return { updated: changing.length };
+    return changing.map((lead) => lead.id);
   });
+  await emitLeadEvents(ctx, company.id, 'lead.updated', changed);
+  return { updated: changed.length };
 }
 
 /** POST /api/leads/{id}/notes: a note on the lead's activity, signed by its author. */

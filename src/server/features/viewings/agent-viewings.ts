@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, lt, ne } from 'drizzle-orm';
 import ical, { ICalEventStatus } from 'ical-generator';
 import { type Company, companies, leads, properties, type Viewing, viewings } from '#server/db/schema.ts';
+import { emitWebhookEvent } from '#server/features/integrations/webhook-delivery.ts';
 import { setLeadStatusFromViewing } from '#server/features/leads/activity.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
@@ -82,7 +83,7 @@ export async function listViewings(
   };
 }
 
-function toAgentViewing(
+export function toAgentViewing(
   viewing: Viewing,
   leadId: string | null,
   score: number | null,
@@ -153,7 +154,9 @@ export async function updateViewing(
     : [];
   // The pipeline follows the viewing: attended moves the lead on to "viewed" (forwards only).
   if (lead && input.status === 'attended' && viewing.status === 'booked') {
-    await setLeadStatusFromViewing(ctx.db, lead.id, 'viewed');
+    if (await setLeadStatusFromViewing(ctx.db, lead.id, 'viewed')) {
+      await emitWebhookEvent(ctx, company.id, 'lead.updated', { leadId: lead.id });
+    }
   }
   const [property] = updated.propertyId
     ? await ctx.db

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { type Viewing, viewings } from '#server/db/schema.ts';
+import { leads, type Viewing, viewings } from '#server/db/schema.ts';
+import { emitWebhookEvent } from '#server/features/integrations/webhook-delivery.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import type { Email } from '#server/lib/mail.ts';
@@ -9,9 +10,10 @@ export const VIEWING_REMINDER_JOB = 'viewings.reminder';
 const DAY_MS = 86_400_000;
 
 /**
- * What follows a change of a viewing, after its write has committed: the tenant's email with the
- * invitation, the agent's notice, and the reminder for the (new) time. A failing email never
- * undoes the viewing; `sendEmail` queues it for retry when the mail server is down.
+ * What follows a change of a viewing, after its write has committed: the company's webhook event,
+ * the tenant's email with the invitation, the agent's notice, and the reminder for the (new)
+ * time. A failing email never undoes the viewing; `sendEmail` queues it for retry when the mail
+ * server is down.
  */
 export async function notifyViewing(
   ctx: AppContext,
@@ -23,6 +25,7 @@ export async function notifyViewing(
     | { kind: 'rescheduled'; by: 'tenant' | 'agent'; previous: Date }
     | { kind: 'cancelled'; by: 'tenant' | 'agent' | 'property' },
 ): Promise<void> {
+  if (change.kind !== 'contact-added') await emitViewingEvent(ctx, viewing, change.kind);
   try {
     const agency = await findAgency(ctx, viewing.companyId);
     if (!agency) return;
@@ -45,6 +48,40 @@ export async function notifyViewing(
     if (change.kind === 'booked' || change.kind === 'rescheduled') await scheduleReminder(ctx, viewing);
   } catch (error) {
     ctx.log.error({ err: error, viewingId: viewing.id }, 'Viewing emails not sent');
+  }
+}
+
+/**
+ * `viewing.booked`, `.rescheduled` or `.cancelled`: the viewing's times, status, property and the
+ * lead of the same chat (null until the chat ends). No tenant details: they are the lead's.
+ */
+async function emitViewingEvent(
+  ctx: AppContext,
+  viewing: Viewing,
+  kind: 'booked' | 'rescheduled' | 'cancelled',
+): Promise<void> {
+  try {
+    const [lead] = viewing.conversationId
+      ? await ctx.db
+          .select({ id: leads.id })
+          .from(leads)
+          .where(
+            and(eq(leads.conversationId, viewing.conversationId), eq(leads.companyId, viewing.companyId)),
+          )
+          .limit(1)
+      : [];
+    await emitWebhookEvent(ctx, viewing.companyId, `viewing.${kind}`, {
+      id: viewing.id,
+      status: viewing.status,
+      startsAt: viewing.startsAt.toISOString(),
+      endsAt: viewing.endsAt.toISOString(),
+      propertyId: viewing.propertyId,
+      propertyName: viewing.propertyName,
+      conversationId: viewing.conversationId,
+      leadId: lead?.id ?? null,
+    });
+  } catch (error) {
+    ctx.log.error({ err: error, viewingId: viewing.id }, 'Viewing webhook event not queued');
   }
 }
 

@@ -36,8 +36,8 @@ import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './integrations-api
 import { type RevealedSecret, SecretRevealDialog } from './secret-reveal-dialog.tsx';
 
 const scopeLabels: Record<(typeof apiKeyScopes)[number], string> = {
-  read: 'Read: leads, properties',
-  write: 'Write: create and update properties',
+  read: 'Read: leads, properties, viewings',
+  write: 'Write: lead statuses, create and update properties',
 };
 
 /** API keys for the public API: named, scoped, shown once, revocable. */
