@@ -178,6 +178,10 @@ const lostReasonSchema = z
   .min(1, 'Say why the lead was lost.')
   .max(500, 'The reason must be 500 characters or fewer.');
 
+/** The dashboard's "why was it lost?" form, before a move to `lost`. */
+export const lostReasonFormSchema = z.object({ lostReason: lostReasonSchema });
+export type LostReasonForm = z.infer<typeof lostReasonFormSchema>;
+
 /**
  * The part of the lost-reason rule a request shows by itself: a move to `lost` brings its reason,
  * a move anywhere else brings none. (A reason alone is checked against the lead's status.)

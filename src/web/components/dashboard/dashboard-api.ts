@@ -2,8 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type {
   DashboardDto,
+  LeadActivityDto,
   LeadDetailDto,
+  LeadListItemDto,
   LeadQuestionsResponse,
+  LeadStatus,
   PassedOnQuestion,
 } from '#shared/schemas/leads.ts';
 import type { ChatbotUrlResponse, PropertyDto, PropertyInput } from '#shared/schemas/properties.ts';
@@ -130,6 +133,95 @@ export function useAnswerQuestion(companyId: string) {
       setQuestions(leadId, (questions) =>
         questions.map((q, i) => (i === index ? { ...q, answered: !answered } : q)),
       ),
+  });
+}
+
+/** A lead's place in the pipeline, as the list and the side panel hold it. */
+type Placement = Pick<LeadListItemDto, 'status' | 'lostReason'>;
+
+/** Writes each lead's new placement into the dashboard's list, without fetching it again. */
+function usePlaceLeads(companyId: string) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (placements: Map<string, Placement>) =>
+      queryClient.setQueryData<DashboardDto>(queryKeys.dashboard(companyId), (dashboard) =>
+        dashboard
+          ? {
+              ...dashboard,
+              leads: dashboard.leads.map((lead) => {
+                const placement = placements.get(lead.id);
+                return placement ? { ...lead, ...placement } : lead;
+              }),
+            }
+          : dashboard,
+      ),
+    [queryClient, companyId],
+  );
+}
+
+export type StatusChange = { leadId: string; status: LeadStatus; lostReason?: string };
+
+/**
+ * Moves one lead (the board, the side panel). The move shows at once; a failure puts the lead
+ * back where it was and says why. The server's answer (with the new activity) then fills the
+ * side panel, so the 2,000-lead list is never fetched again for one move.
+ */
+export function useSetLeadStatus(companyId: string) {
+  const queryClient = useQueryClient();
+  const placeLeads = usePlaceLeads(companyId);
+  const toastFailure = useFailureToast();
+  return useMutation({
+    mutationFn: ({ leadId, status, lostReason }: StatusChange) =>
+      apiRequest<LeadDetailDto>('PATCH', queryKeys.lead(leadId)[0], { status, lostReason }),
+    onMutate: async ({ leadId, status, lostReason }) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.dashboard(companyId) });
+      const lead = queryClient
+        .getQueryData<DashboardDto>(queryKeys.dashboard(companyId))
+        ?.leads.find((row) => row.id === leadId);
+      placeLeads(
+        new Map([[leadId, { status, lostReason: status === 'lost' ? (lostReason ?? null) : null }]]),
+      );
+      return { before: lead ? { status: lead.status, lostReason: lead.lostReason } : null };
+    },
+    onError: (error, { leadId }, context) => {
+      if (context?.before) placeLeads(new Map([[leadId, context.before]]));
+      toastFailure(error, 'The lead could not be moved');
+    },
+    onSuccess: (lead) => {
+      placeLeads(new Map([[lead.id, { status: lead.status, lostReason: lead.lostReason }]]));
+      queryClient.setQueryData(queryKeys.lead(lead.id), lead);
+    },
+  });
+}
+
+export type BulkStatusChange = { ids: string[]; status: LeadStatus; lostReason?: string };
+
+/** Moves the leads ticked in the table, all or none (POST /api/leads/bulk-status). */
+export function useBulkLeadStatus(companyId: string) {
+  const queryClient = useQueryClient();
+  const placeLeads = usePlaceLeads(companyId);
+  return useMutation({
+    mutationFn: (change: BulkStatusChange) =>
+      apiRequest<{ updated: number }>('POST', '/api/leads/bulk-status', change),
+    onSuccess: async (_data, { ids, status, lostReason }) => {
+      const placement = { status, lostReason: status === 'lost' ? (lostReason ?? null) : null };
+      placeLeads(new Map(ids.map((id) => [id, placement])));
+      await Promise.all(ids.map((id) => queryClient.invalidateQueries({ queryKey: queryKeys.lead(id) })));
+    },
+  });
+}
+
+/** Adds a note to a lead; the side panel's timeline then shows it with its author and time. */
+export function useAddLeadNote(leadId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) =>
+      apiRequest<LeadActivityDto>('POST', `${queryKeys.lead(leadId)[0]}/notes`, { body }),
+    onSuccess: (entry) => {
+      queryClient.setQueryData<LeadDetailDto>(queryKeys.lead(leadId), (lead) =>
+        lead ? { ...lead, activity: [entry, ...lead.activity] } : lead,
+      );
+    },
   });
 }
 

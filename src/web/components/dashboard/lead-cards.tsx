@@ -1,10 +1,11 @@
 import { ChevronRightIcon, MailIcon, PhoneIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { formatUkPhone } from '#shared/format.ts';
-import type { LeadDto } from '#shared/schemas/leads.ts';
+import type { LeadListItemDto } from '#shared/schemas/leads.ts';
 import { viewingSummary } from '#shared/viewing-slots.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { AvailabilityWithDates, RatingBadge } from './lead-badges.tsx';
+import { StatusBadge } from './lead-status.tsx';
 import { ListPlaceholder } from './list-states.tsx';
 import { QuestionsMarker } from './passed-on-questions.tsx';
 
@@ -12,8 +13,8 @@ import { QuestionsMarker } from './passed-on-questions.tsx';
 const PAGE = 30;
 
 type LeadCardsProps = {
-  leads: LeadDto[];
-  onOpen: (lead: LeadDto) => void;
+  leads: LeadListItemDto[];
+  onOpen: (lead: LeadListItemDto) => void;
   /** Shown in place of cards: loading, error and empty states. */
   placeholder: ReactNode | null;
 };
@@ -38,7 +39,7 @@ export function LeadCards({ leads, onOpen, placeholder }: LeadCardsProps) {
   );
 }
 
-function LeadCard({ lead, onOpen }: { lead: LeadDto; onOpen: (lead: LeadDto) => void }) {
+function LeadCard({ lead, onOpen }: { lead: LeadListItemDto; onOpen: (lead: LeadListItemDto) => void }) {
   const name = lead.name || 'Unnamed tenant';
   return (
     <li className="grid gap-2 rounded-lg border border-border bg-background p-3">
@@ -50,6 +51,10 @@ function LeadCard({ lead, onOpen }: { lead: LeadDto; onOpen: (lead: LeadDto) => 
         <RatingBadge rating={lead.rating} className="text-sm" />
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-muted-foreground">Status</dt>
+        <dd>
+          <StatusBadge status={lead.status} lostReason={lead.lostReason} />
+        </dd>
         <dt className="text-muted-foreground">Property</dt>
         <dd className="min-w-0 break-words">{lead.propertyName || 'any'}</dd>
         <dt className="text-muted-foreground">Move In</dt>

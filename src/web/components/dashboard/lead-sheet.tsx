@@ -1,7 +1,7 @@
 import { BotIcon, Trash2Icon, UserIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatFullDateTime, formatUkPhone } from '#shared/format.ts';
-import type { LeadDetailDto, LeadDto, ScoreBreakdown } from '#shared/schemas/leads.ts';
+import type { LeadDetailDto, LeadListItemDto, ScoreBreakdown } from '#shared/schemas/leads.ts';
 import { viewingSummary } from '#shared/viewing-slots.ts';
 import { LeadPropertyPhotos } from '#web/components/listing/lead-property-photos.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -12,14 +12,15 @@ import { useRedirectWhenUnauthorized } from '#web/lib/use-unauthorized-redirect.
 import { cn } from '#web/lib/utils.ts';
 import { useLeadDetail } from './dashboard-api.ts';
 import { AvailabilityWithDates, RatingBadge } from './lead-badges.tsx';
+import { LeadStatusControl, LeadTimeline, NoteForm } from './lead-history.tsx';
 import { PassedOnQuestions, questionsLabel } from './passed-on-questions.tsx';
 
 type LeadSheetProps = {
   companyId: string;
   /** The row clicked: shown at once while the full record loads. */
-  lead: LeadDto | null;
+  lead: LeadListItemDto | null;
   onClose: () => void;
-  onDelete: (lead: LeadDto) => void;
+  onDelete: (lead: LeadListItemDto) => void;
 };
 
 /** A lead in full: every answer, how the score was made, and the whole chat. */
@@ -46,6 +47,7 @@ export function LeadSheet({ companyId, lead, onClose, onDelete }: LeadSheetProps
               <SheetDescription>
                 Enquired {formatFullDateTime(lead.createdAt)} about {lead.propertyName || 'any property'}
               </SheetDescription>
+              <LeadStatusControl companyId={companyId} lead={lead} />
               <LeadPropertyPhotos propertyId={lead.propertyId} />
             </SheetHeader>
 
@@ -117,6 +119,20 @@ export function LeadSheet({ companyId, lead, onClose, onDelete }: LeadSheetProps
                   </section>
                 </>
               ) : null}
+
+              <Separator />
+
+              <section aria-labelledby="lead-history-heading" className="grid gap-3">
+                <h3 id="lead-history-heading" className="font-semibold">
+                  Notes and activity
+                </h3>
+                <NoteForm leadId={lead.id} />
+                {detail.isLoading ? (
+                  <LoadingBlock label="Loading the activity" />
+                ) : detail.isError ? null : (
+                  <LeadTimeline activity={full?.activity ?? []} />
+                )}
+              </section>
 
               <Separator />
 

@@ -36,11 +36,13 @@ describe('isBestFirst', () => {
 describe('the columns shown', () => {
   const ids = (hidden: readonly string[]) => visibleLeadColumns(hidden).map((column) => column.id);
 
-  test('by default, the decision columns with the date, availability and delete button', () => {
+  test('by default, the tick box, the decision columns with the status, date, availability and delete button', () => {
     expect(ids(readHiddenColumns(null))).toEqual([
+      'select',
       'createdAt',
       'propertyName',
       'name',
+      'status',
       'contactNumber',
       'income',
       'moveInDate',
@@ -57,10 +59,10 @@ describe('the columns shown', () => {
   });
 
   test.each([
-    ['[]', 16],
-    ['["email"]', 15],
-    // The name and the delete button cannot be hidden; unknown ids are dropped.
-    ['["name","actions","nonsense"]', 16],
+    ['[]', 18],
+    ['["email"]', 17],
+    // The tick box, the name and the delete button cannot be hidden; unknown ids are dropped.
+    ['["select","name","actions","nonsense"]', 18],
   ])('stored %s shows %i columns', (stored, count) => {
     expect(visibleLeadColumns(readHiddenColumns(stored))).toHaveLength(count);
   });

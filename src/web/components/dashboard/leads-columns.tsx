@@ -1,11 +1,13 @@
 import { Trash2Icon } from 'lucide-react';
-import { type CSSProperties, createContext, useContext } from 'react';
+import { type CSSProperties, createContext, type ReactNode, useContext } from 'react';
 import { formatDateTime, formatFullDateTime, formatUkPhone } from '#shared/format.ts';
-import type { LeadDto } from '#shared/schemas/leads.ts';
+import type { LeadListItemDto } from '#shared/schemas/leads.ts';
 import { viewingSummary } from '#shared/viewing-slots.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { CellText } from './cell-text.tsx';
 import { AvailabilityWithDates, RatingBadge } from './lead-badges.tsx';
+import { SelectAllLeads, SelectLead } from './lead-selection.tsx';
+import { StatusBadge, statusOrder } from './lead-status.tsx';
 import { QuestionsMarker } from './passed-on-questions.tsx';
 import {
   isoDateValue,
@@ -20,9 +22,9 @@ import {
 import type { TableColumn } from './use-sorted-rows.ts';
 
 /** The delete handler, handed to the Actions cells without rebuilding the column list. */
-export const DeleteLeadContext = createContext<(lead: LeadDto) => void>(() => {});
+export const DeleteLeadContext = createContext<(lead: LeadListItemDto) => void>(() => {});
 
-function DeleteLeadButton({ lead }: { lead: LeadDto }) {
+function DeleteLeadButton({ lead }: { lead: LeadListItemDto }) {
   const onDelete = useContext(DeleteLeadContext);
   return (
     <Button
@@ -44,15 +46,19 @@ function DeleteLeadButton({ lead }: { lead: LeadDto }) {
  * The score and the delete button stay in view at the right edge while the other columns scroll
  * sideways, for an agent who shows every column.
  */
-export type LeadColumn = TableColumn<LeadDto> & { stickyRight?: number };
+export type LeadColumn = TableColumn<LeadListItemDto> & {
+  stickyRight?: number;
+  /** A heading other than the plain header text (the select-all box). */
+  headerContent?: ReactNode;
+};
 
 export function stickyStyle(column: LeadColumn): CSSProperties | undefined {
   return column.stickyRight === undefined ? undefined : { position: 'sticky', right: column.stickyRight };
 }
 
-/** Columns shown with a value of `LeadDto` as it is, truncated to the cell. */
+/** Columns shown with a value of `LeadListItemDto` as it is, truncated to the cell. */
 function textColumn(
-  id: keyof LeadDto & string,
+  id: keyof LeadListItemDto & string,
   header: string,
   width: number,
   sortValue: LeadColumn['sortValue'],
@@ -69,9 +75,16 @@ function textColumn(
 /** The leads table's columns, in the product specification's order. */
 export const leadColumns: LeadColumn[] = [
   {
+    id: 'select',
+    header: 'Select',
+    headerContent: <SelectAllLeads />,
+    width: 40,
+    cell: (l) => <SelectLead lead={l} />,
+  },
+  {
     id: 'createdAt',
     header: 'Date/Time',
-    width: 124,
+    width: 116,
     sortValue: (l) => isoDateValue(l.createdAt),
     cell: (l) => (
       <span className="whitespace-nowrap" title={formatFullDateTime(l.createdAt)}>
@@ -82,7 +95,7 @@ export const leadColumns: LeadColumn[] = [
   {
     id: 'propertyName',
     header: 'Property',
-    width: 170,
+    width: 150,
     sortValue: (l) => textValue(l.propertyName),
     cell: (l) => <CellText value={l.propertyName || 'any'} />,
   },
@@ -92,7 +105,7 @@ export const leadColumns: LeadColumn[] = [
   {
     id: 'name',
     header: 'Name',
-    width: 170,
+    width: 150,
     sortValue: (l) => textValue(l.name),
     cell: (l) => (
       <span className="flex min-w-0 items-center gap-1.5">
@@ -101,22 +114,29 @@ export const leadColumns: LeadColumn[] = [
       </span>
     ),
   },
+  {
+    id: 'status',
+    header: 'Status',
+    width: 128,
+    sortValue: (l) => statusOrder(l.status),
+    cell: (l) => <StatusBadge status={l.status} lostReason={l.lostReason} />,
+  },
   textColumn('email', 'Email', 210, (l) => textValue(l.email)),
   {
     id: 'contactNumber',
     header: 'Contact',
-    width: 130,
+    width: 124,
     sortValue: (l) => textValue(l.contactNumber),
     cell: (l) => <CellText value={formatUkPhone(l.contactNumber)} />,
   },
-  textColumn('income', 'Income', 130, (l) => moneyValue(l.income)),
+  textColumn('income', 'Income', 110, (l) => moneyValue(l.income)),
   textColumn('profession', 'Profession', 140, (l) => textValue(l.profession)),
   textColumn('numberOfPeople', 'People', 92, (l) => numberValue(l.numberOfPeople)),
-  textColumn('moveInDate', 'Move In', 104, (l) => ukDateValue(l.moveInDate)),
+  textColumn('moveInDate', 'Move In', 96, (l) => ukDateValue(l.moveInDate)),
   {
     id: 'availability',
     header: 'Availability',
-    width: 230,
+    width: 148,
     sortValue: (l) => textValue(l.availability),
     cell: (l) => <AvailabilityWithDates value={l.availability} dates={l.availabilityDates} />,
   },
@@ -165,8 +185,8 @@ export const DEFAULT_HIDDEN_COLUMNS: readonly string[] = [
   'viewingAt',
 ];
 
-/** Columns that are always shown: who the lead is and the delete button. */
-const ALWAYS_SHOWN = new Set(['name', 'actions']);
+/** Columns that are always shown: the tick box, who the lead is and the delete button. */
+const ALWAYS_SHOWN = new Set(['select', 'name', 'actions']);
 
 /** The columns the column chooser offers. */
 export const choosableColumns = leadColumns.filter((column) => !ALWAYS_SHOWN.has(column.id));

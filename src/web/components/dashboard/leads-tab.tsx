@@ -1,11 +1,19 @@
-import { ArrowDownWideNarrowIcon, DownloadIcon, RefreshCwIcon, RotateCcwIcon } from 'lucide-react';
-import { useDeferredValue, useMemo, useState } from 'react';
-import type { LeadDto } from '#shared/schemas/leads.ts';
+import {
+  ArrowDownWideNarrowIcon,
+  DownloadIcon,
+  KanbanIcon,
+  RefreshCwIcon,
+  RotateCcwIcon,
+  TableIcon,
+} from 'lucide-react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
+import type { LeadListItemDto } from '#shared/schemas/leads.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SearchField } from '#web/components/ui/search-field.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { useUser } from '#web/lib/use-user.ts';
 import { cn } from '#web/lib/utils.ts';
+import { BulkStatusBar } from './bulk-status-bar.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
 import { ConfirmDeleteDialog, useConfirmedDelete } from './confirm-delete-dialog.tsx';
 import {
@@ -15,23 +23,62 @@ import {
   useFailureToast,
   useReprocessTranscripts,
 } from './dashboard-api.ts';
+import { countByStatus } from './lead-board-columns.ts';
 import { LeadCards } from './lead-cards.tsx';
 import { leadSearchText } from './lead-search.ts';
+import { LeadSelectionProvider, useLeadSelection } from './lead-selection.tsx';
 import { LeadSheet } from './lead-sheet.tsx';
 import { LeadSortSelect } from './lead-sort-select.tsx';
 import { BEST_FIRST, isBestFirst, nextLeadSort, visibleLeadColumns } from './leads-columns.tsx';
 import { LeadsTable, LoadingLeads, useLeadRows } from './leads-table.tsx';
 import { LoadFailed, TabSection } from './list-states.tsx';
+import { StatusFilter, type StatusFilterValue } from './status-filter.tsx';
 import type { SortState } from './table-sorting.ts';
 import { useHiddenColumns } from './use-hidden-columns.ts';
 import { useIsPhone } from './use-is-phone.ts';
+import { useUserPreference } from './use-user-preference.ts';
 
-const EMPTY: LeadDto[] = [];
+// The board and its drag-and-drop library load only when an agent opens the Board view.
+const LeadBoard = lazy(() => import('./lead-board.tsx'));
+
+type LeadView = 'table' | 'board';
+
+/** The view as stored in the browser; the table when nothing (or nonsense) is stored. */
+export function readLeadView(stored: string | null): LeadView {
+  return stored === '"board"' ? 'board' : 'table';
+}
+
+const EMPTY: LeadListItemDto[] = [];
 const NEWEST_FIRST: SortState = { id: 'createdAt', desc: true };
+
+function ViewButton({
+  view,
+  current,
+  onSelect,
+}: {
+  view: LeadView;
+  current: LeadView;
+  onSelect: () => void;
+}) {
+  const Icon = view === 'table' ? TableIcon : KanbanIcon;
+  const isCurrent = view === current;
+  return (
+    <Button
+      size="sm"
+      variant={isCurrent ? 'secondary' : 'ghost'}
+      aria-pressed={isCurrent}
+      onClick={onSelect}
+      className={cn('h-8', isCurrent && 'border border-primary/40')}
+    >
+      <Icon aria-hidden="true" />
+      {view === 'table' ? 'Table' : 'Board'}
+    </Button>
+  );
+}
 
 export function LeadsTab({ companyId }: { companyId: string }) {
   const dashboard = useDashboard(companyId);
-  const deletion = useConfirmedDelete<LeadDto>(useDeleteLead(companyId), {
+  const deletion = useConfirmedDelete<LeadListItemDto>(useDeleteLead(companyId), {
     deleted: 'Lead deleted',
     failed: 'Failed to delete lead',
   });
@@ -42,8 +89,12 @@ export function LeadsTab({ companyId }: { companyId: string }) {
   const [openLeadId, setOpenLeadId] = useState<string | null>(null);
   const isPhone = useIsPhone();
   const { user } = useUser();
-  const { hidden, setColumnShown } = useHiddenColumns(user?.id ?? 'signed-out');
+  const userId = user?.id ?? 'signed-out';
+  const { hidden, setColumnShown } = useHiddenColumns(userId);
+  const [view, setView] = useUserPreference('lead-view', userId, readLeadView);
+  const [statusFilter, setStatusFilter] = useState<StatusFilterValue>('all');
   const columns = useMemo(() => visibleLeadColumns(hidden), [hidden]);
+  const isBoard = view === 'board';
 
   const leads = dashboard.data?.leads ?? EMPTY;
   // Read from the list each time, so that a change (a question ticked) shows in the open panel.
@@ -51,12 +102,20 @@ export function LeadsTab({ companyId }: { companyId: string }) {
     () => (openLeadId ? (leads.find((lead) => lead.id === openLeadId) ?? null) : null),
     [leads, openLeadId],
   );
-  const openLeadRow = (lead: LeadDto) => setOpenLeadId(lead.id);
+  const openLeadRow = (lead: LeadListItemDto) => setOpenLeadId(lead.id);
   // Built once per load: each search is then one pass of `includes` over ready-made strings.
   const searchTexts = useMemo(() => leads.map(leadSearchText), [leads]);
   // Typing stays responsive on a slow machine: React renders the filtered table when it can.
   const deferredQuery = useDeferredValue(query);
   const searched = useLeadRows(leads, searchTexts, deferredQuery, sort);
+  const statusCounts = useMemo(() => countByStatus(leads), [leads]);
+  // The board shows every status in its own column: the filter is the table's.
+  const shown = useMemo(
+    () =>
+      isBoard || statusFilter === 'all' ? searched : searched.filter((lead) => lead.status === statusFilter),
+    [searched, statusFilter, isBoard],
+  );
+  const selection = useLeadSelection(isBoard || isPhone ? EMPTY : shown);
   const bestFirst = isBestFirst(sort);
 
   const placeholder = dashboard.isLoading ? (
@@ -67,6 +126,8 @@ export function LeadsTab({ companyId }: { companyId: string }) {
     'No leads yet - When customers use your chatbot, their information will appear here.'
   ) : searched.length === 0 ? (
     `No leads match "${deferredQuery.trim()}".`
+  ) : shown.length === 0 ? (
+    'No leads with this status match.'
   ) : null;
 
   return (
@@ -125,31 +186,47 @@ export function LeadsTab({ companyId }: { companyId: string }) {
           <ArrowDownWideNarrowIcon aria-hidden="true" />
           Best first
         </Button>
-        {isPhone ? (
-          <LeadSortSelect sort={sort} onSort={setSort} />
-        ) : (
-          <div className="ml-auto">
-            <ColumnChooser hidden={hidden} onChange={setColumnShown} />
-          </div>
+        {isBoard ? null : (
+          <StatusFilter value={statusFilter} counts={statusCounts} onChange={setStatusFilter} />
         )}
+        {isPhone ? <LeadSortSelect sort={sort} onSort={setSort} /> : null}
+        <div className="flex items-center gap-2 sm:ml-auto">
+          {/* biome-ignore lint/a11y/useSemanticElements: a pair of toggle buttons, not a form's fieldset */}
+          <div role="group" aria-label="View" className="inline-flex rounded-md border border-border p-0.5">
+            <ViewButton view="table" current={view} onSelect={() => setView(() => 'table')} />
+            <ViewButton view="board" current={view} onSelect={() => setView(() => 'board')} />
+          </div>
+          {isPhone || isBoard ? null : <ColumnChooser hidden={hidden} onChange={setColumnShown} />}
+        </div>
       </div>
 
-      {isPhone ? (
-        <LeadCards leads={searched} onOpen={openLeadRow} placeholder={placeholder} />
+      {selection.selected.size > 0 ? (
+        <BulkStatusBar companyId={companyId} selected={selection.selected} onDone={selection.clear} />
+      ) : null}
+
+      {isBoard && !placeholder ? (
+        <Suspense fallback={<LoadingLeads />}>
+          <LeadBoard companyId={companyId} leads={searched} onOpen={openLeadRow} />
+        </Suspense>
+      ) : isPhone ? (
+        <LeadCards leads={shown} onOpen={openLeadRow} placeholder={placeholder} />
       ) : (
-        <LeadsTable
-          leads={searched}
-          columns={columns}
-          sort={sort}
-          onSort={(columnId) => setSort((current) => nextLeadSort(current, columnId))}
-          onOpen={openLeadRow}
-          onDelete={deletion.select}
-          placeholder={placeholder}
-        />
+        <LeadSelectionProvider value={selection}>
+          <LeadsTable
+            leads={shown}
+            columns={columns}
+            sort={sort}
+            onSort={(columnId) => setSort((current) => nextLeadSort(current, columnId))}
+            onOpen={openLeadRow}
+            onDelete={deletion.select}
+            placeholder={placeholder}
+          />
+        </LeadSelectionProvider>
       )}
 
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        Showing {searched.length.toLocaleString('en-GB')} of {leads.length.toLocaleString('en-GB')} results
+        Showing {(isBoard ? searched : shown).length.toLocaleString('en-GB')} of{' '}
+        {leads.length.toLocaleString('en-GB')} results
       </p>
 
       <LeadSheet

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, memo, type ReactNode, useMemo, useRef } from 'react';
-import type { LeadDto } from '#shared/schemas/leads.ts';
+import type { LeadListItemDto } from '#shared/schemas/leads.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { matchesSearch, searchTerms } from './lead-search.ts';
@@ -30,11 +30,16 @@ function headingProps(column: LeadColumn) {
  * The leads in the table's order (sorted by TanStack Table over every lead, so that a search
  * only filters rows already in order), then the ones matching the search.
  */
-export function useLeadRows(leads: LeadDto[], searchTexts: string[], query: string, sort: SortState | null) {
+export function useLeadRows(
+  leads: LeadListItemDto[],
+  searchTexts: string[],
+  query: string,
+  sort: SortState | null,
+) {
   const sorted = useSortedRows(leads, leadColumns, sort);
   return useMemo(() => {
     const terms = searchTerms(query);
-    const result: LeadDto[] = [];
+    const result: LeadListItemDto[] = [];
     for (const row of sorted) {
       if (terms.length === 0 || matchesSearch(searchTexts[row.index], terms)) result.push(row.original);
     }
@@ -44,13 +49,13 @@ export function useLeadRows(leads: LeadDto[], searchTexts: string[], query: stri
 
 type LeadsTableProps = {
   /** The rows to show, in order. */
-  leads: LeadDto[];
+  leads: LeadListItemDto[];
   /** The columns the agent chose to see, in the table's order. */
   columns: LeadColumn[];
   sort: SortState | null;
   onSort: (columnId: string) => void;
-  onOpen: (lead: LeadDto) => void;
-  onDelete: (lead: LeadDto) => void;
+  onOpen: (lead: LeadListItemDto) => void;
+  onDelete: (lead: LeadListItemDto) => void;
   /** Shown in place of rows: loading, error and empty states. */
   placeholder: ReactNode | null;
 };
@@ -147,10 +152,10 @@ export function LeadsTable({ leads, columns, sort, onSort, onOpen, onDelete, pla
 }
 
 type LeadRowProps = {
-  lead: LeadDto;
+  lead: LeadListItemDto;
   columns: LeadColumn[];
   index: number;
-  onOpen: (lead: LeadDto) => void;
+  onOpen: (lead: LeadListItemDto) => void;
   onKeyDown: (event: KeyboardEvent<HTMLElement>, index: number) => void;
 };
 

@@ -58,7 +58,7 @@ export function SortHeader({ columnId, sort, onSort, children, className, style 
   );
 }
 
-type HeaderColumn = { id: string; header: string; sortValue?: unknown };
+type HeaderColumn = { id: string; header: string; sortValue?: unknown; headerContent?: ReactNode };
 
 type HeaderRowProps<C extends HeaderColumn> = ComponentProps<'tr'> & {
   columns: C[];
@@ -93,7 +93,7 @@ export function HeaderRow<C extends HeaderColumn>({
           </SortHeader>
         ) : (
           <PlainHeader key={column.id} className={className} style={style}>
-            {column.header}
+            {column.headerContent ?? column.header}
           </PlainHeader>
         );
       })}

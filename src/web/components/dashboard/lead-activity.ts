@@ -1,0 +1,55 @@
+import type { LeadActivityDto } from '#shared/schemas/leads.ts';
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from '#shared/schemas/leads.ts';
+import { slotLabel } from '#shared/viewing-slots.ts';
+
+/** One line of a lead's timeline: what happened, and any words that came with it. */
+export type ActivityText = { title: string; body?: string };
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
+
+const statusLabel = (value: unknown): string =>
+  LEAD_STATUSES.includes(value as LeadStatus) ? LEAD_STATUS_LABELS[value as LeadStatus] : 'another status';
+
+const when = (value: unknown): string | undefined => {
+  const iso = text(value);
+  return iso && !Number.isNaN(Date.parse(iso)) ? slotLabel(new Date(iso)) : undefined;
+};
+
+/**
+ * How an activity entry reads in the side panel. The detail is what the feature that wrote it
+ * chose (docs/pipeline.md); a field missing from it leaves the line shorter, never broken.
+ */
+export function activityText(entry: Pick<LeadActivityDto, 'kind' | 'detail'>): ActivityText {
+  const { detail } = entry;
+  switch (entry.kind) {
+    case 'created':
+      return { title: 'Enquired through the chat' };
+    case 'enquired_again':
+      return { title: 'Enquired again about this property' };
+    case 'status_changed':
+      return {
+        title: `Moved from ${statusLabel(detail.from)} to ${statusLabel(detail.to)}`,
+        body: text(detail.lostReason) ? `Reason: ${detail.lostReason}` : undefined,
+      };
+    case 'note':
+      return { title: 'Note', body: text(detail.body) };
+    case 'viewing_booked': {
+      const at = when(detail.startsAt);
+      return { title: at ? `Viewing booked for ${at}` : 'Viewing booked' };
+    }
+    case 'viewing_moved': {
+      const at = when(detail.startsAt ?? detail.to);
+      return { title: at ? `Viewing moved to ${at}` : 'Viewing moved' };
+    }
+    case 'viewing_cancelled':
+      return { title: 'Viewing cancelled', body: text(detail.reason) };
+    case 'email_sent':
+      return { title: 'Email sent to the tenant', body: text(detail.subject) };
+    case 'assigned': {
+      const name = text(detail.toName) ?? text(detail.assigneeName);
+      if (detail.to === null) return { title: 'Unassigned' };
+      return { title: name ? `Assigned to ${name}` : 'Assignment changed' };
+    }
+  }
+}

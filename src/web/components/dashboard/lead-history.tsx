@@ -1,0 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { formatDateTime, formatFullDateTime } from '#shared/format.ts';
+import {
+  type CreateLeadNoteRequest,
+  createLeadNoteSchema,
+  type LeadActivityDto,
+  type LeadListItemDto,
+} from '#shared/schemas/leads.ts';
+import { validationModes } from '#web/components/auth/form-options.ts';
+import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+import { useAddLeadNote, useFailureToast, useSetLeadStatus } from './dashboard-api.ts';
+import { activityText } from './lead-activity.ts';
+import { type LeadStatus, LostReasonDialog, StatusSelect } from './lead-status.tsx';
+
+/** The lead's status in the side panel: change it here as on the board (lost asks why). */
+export function LeadStatusControl({ companyId, lead }: { companyId: string; lead: LeadListItemDto }) {
+  const setStatus = useSetLeadStatus(companyId);
+  const [isAskingReason, setIsAskingReason] = useState(false);
+  const change = (status: LeadStatus) => {
+    if (status === lead.status) return;
+    if (status === 'lost') setIsAskingReason(true);
+    else setStatus.mutate({ leadId: lead.id, status });
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <StatusSelect
+        id="lead-status"
+        value={lead.status}
+        label={`Status of ${lead.name || 'this lead'}`}
+        className="h-9 w-auto min-w-44"
+        onChange={change}
+      />
+      {lead.status === 'lost' && lead.lostReason ? (
+        <span className="text-sm text-muted-foreground">Lost: {lead.lostReason}</span>
+      ) : null}
+      <LostReasonDialog
+        open={isAskingReason}
+        subject={lead.name || 'this lead'}
+        onCancel={() => setIsAskingReason(false)}
+        onConfirm={(lostReason) => {
+          setIsAskingReason(false);
+          setStatus.mutate({ leadId: lead.id, status: 'lost', lostReason });
+        }}
+      />
+    </div>
+  );
+}
+
+/** Write a note on the lead; it joins the timeline with its author and time. */
+export function NoteForm({ leadId }: { leadId: string }) {
+  const addNote = useAddLeadNote(leadId);
+  const toastFailure = useFailureToast();
+  const form = useForm<CreateLeadNoteRequest>({
+    resolver: zodResolver(createLeadNoteSchema),
+    defaultValues: { body: '' },
+    ...validationModes,
+  });
+  const handleSubmit = form.handleSubmit(({ body }) =>
+    addNote.mutate(body, {
+      onSuccess: () => form.reset({ body: '' }),
+      onError: (error) => {
+        showServerFieldErrors(form, error, ['body']);
+        toastFailure(error, 'The note was not saved');
+      },
+    }),
+  );
+  return (
+    <form noValidate onSubmit={handleSubmit} className="grid gap-2">
+      <FormField label="Add a note" error={form.formState.errors.body?.message}>
+        <Textarea
+          rows={3}
+          maxLength={2000}
+          placeholder="e.g. Called, will confirm on Friday"
+          {...form.register('body')}
+        />
+      </FormField>
+      <Button type="submit" variant="outline" className="justify-self-end" disabled={addNote.isPending}>
+        {addNote.isPending ? 'Saving…' : 'Add note'}
+      </Button>
+    </form>
+  );
+}
+
+/** What happened to the lead, newest first, with who did it and when. */
+export function LeadTimeline({ activity }: { activity: LeadActivityDto[] }) {
+  if (activity.length === 0) {
+    return <p className="text-sm text-muted-foreground">Nothing has happened to this lead yet.</p>;
+  }
+  return (
+    <ol className="grid gap-0" aria-label="Timeline">
+      {activity.map((entry, index) => {
+        const { title, body } = activityText(entry);
+        return (
+          <li
+            // The entries have no id of their own; time, kind and position name each one.
+            key={`${entry.at}-${entry.kind}-${index}`}
+            className="relative border-l-2 border-border py-2 pl-4 before:absolute before:top-3.5 before:-left-[5px] before:size-2 before:rounded-full before:bg-muted-foreground/60"
+          >
+            <p className="text-sm font-medium">{title}</p>
+            {body ? (
+              <p
+                className={
+                  entry.kind === 'note'
+                    ? 'mt-1 rounded-md bg-muted px-3 py-2 text-sm whitespace-pre-wrap break-words'
+                    : 'text-sm text-muted-foreground break-words'
+                }
+              >
+                {body}
+              </p>
+            ) : null}
+            <p className="mt-0.5 text-xs text-muted-foreground">
+              {entry.actor?.name ?? 'Automatic'} ·{' '}
+              <time dateTime={entry.at} title={formatFullDateTime(entry.at)}>
+                {formatDateTime(entry.at)}
+              </time>
+            </p>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
