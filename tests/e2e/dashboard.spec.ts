@@ -485,12 +485,14 @@ test.describe('dashboard: leads', () => {
     }
     await page.keyboard.press('Escape');
     await expect(table.getByRole('columnheader')).toHaveText([
+      '',
       'Date/Time',
       'Property',
       'Location',
       'Price',
       'Beds',
       'Name',
+      'Status',
       'Email',
       'Contact',
       'Income',
@@ -502,18 +504,20 @@ test.describe('dashboard: leads', () => {
       'Actions',
     ]);
     await expect(page.getByText('Showing 6 of 6 results')).toBeVisible();
-    const names = table.locator('tbody tr[data-index] td:nth-child(6)');
+    const names = table.locator('tbody tr[data-index] td:nth-child(7)');
     // Newest first.
     await expect(names).toHaveText([...seeded.leadNames].reverse());
 
     const sarah = table.getByRole('row', { name: /Sarah Jones/ });
     await expect(sarah.getByRole('cell')).toHaveText([
+      '',
       '5 Jan, 15:07',
       '2 Bed Flat, Elm Road',
       '14 Elm Road, Leeds LS6 2AB',
       '£1,200 pcm',
       '2',
       'Sarah Jones',
+      'New',
       'sarah@example.test',
       '07700 900123',
       '£42,000 per year',
@@ -528,19 +532,19 @@ test.describe('dashboard: leads', () => {
       table
         .getByRole('row', { name: /Ben Hughes/ })
         .getByRole('cell')
-        .nth(1),
+        .nth(2),
     ).toHaveText('any');
     await expect(
       table
         .getByRole('row', { name: /Ben Hughes/ })
         .getByRole('cell')
-        .nth(2),
+        .nth(3),
     ).toHaveText('-');
     await expect(
       table
         .getByRole('row', { name: /Dan Wright/ })
         .getByRole('cell')
-        .nth(13),
+        .nth(15),
     ).toHaveText('-');
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'leads');
@@ -803,9 +807,11 @@ test.describe("dashboard: the agent's desk", () => {
     await page.goto('/');
     const table = page.getByRole('table', { name: /Property leads/ });
     await expect(table.getByRole('columnheader')).toHaveText([
+      '',
       'Date/Time',
       'Property',
       'Name',
+      'Status',
       'Contact',
       'Income',
       'Move In',

@@ -38,7 +38,7 @@ import { useIsPhone } from './use-is-phone.ts';
 
 /** Every card is the same height, so that a column of 2,000 renders only the cards in view. */
 const CARD_HEIGHT = 96;
-const CARD_GAP = 8;
+const CARD_GAP = 6;
 
 type Move = (lead: LeadListItemDto, status: LeadStatus) => void;
 
@@ -122,7 +122,7 @@ export default function LeadBoard({ companyId, leads, onOpen }: LeadBoardProps) 
         <section
           aria-label="Pipeline board"
           className={cn(
-            'grid gap-2',
+            'grid gap-1.5',
             isPhone ? 'grid-cols-1' : 'grid-cols-[repeat(7,minmax(160px,1fr))] overflow-x-auto pb-1',
           )}
         >
@@ -223,7 +223,7 @@ const BoardColumn = memo(function BoardColumn({ status, leads, onOpen, onMove }:
     >
       <h3
         id={headingId}
-        className="flex items-center justify-between gap-2 px-3 pt-2.5 pb-2 text-sm font-semibold"
+        className="flex items-center justify-between gap-1 px-2.5 pt-2.5 pb-2 text-sm font-semibold"
       >
         <span className="truncate">{label}</span>
         <span className="rounded-full bg-background px-2 py-0.5 text-xs tabular-nums text-muted-foreground">
@@ -231,7 +231,7 @@ const BoardColumn = memo(function BoardColumn({ status, leads, onOpen, onMove }:
           <span className="sr-only"> {leads.length === 1 ? 'lead' : 'leads'}</span>
         </span>
       </h3>
-      <div ref={scrollRef} className="h-[min(62vh,640px)] overflow-y-auto px-2 pb-2">
+      <div ref={scrollRef} className="h-[min(62vh,640px)] overflow-y-auto px-1.5 pb-1.5">
         {leads.length === 0 ? (
           <p className="rounded-md border border-dashed border-border p-3 text-center text-xs text-muted-foreground">
             No leads
@@ -276,7 +276,7 @@ const BoardCard = memo(function BoardCard({ lead, onOpen, onMove }: BoardCardPro
           ref={setActivatorNodeRef}
           {...attributes}
           aria-label={`Move ${name}`}
-          className="-ml-1 flex size-7 shrink-0 cursor-grab items-center justify-center rounded text-muted-foreground outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
+          className="-ml-1 flex h-6 w-5 shrink-0 cursor-grab items-center justify-center rounded text-muted-foreground outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
         >
           <GripVerticalIcon className="size-4" aria-hidden="true" />
         </button>
@@ -308,23 +308,30 @@ function CardBody({ lead, handle, title, menu, className, ...props }: CardBodyPr
     <div
       {...props}
       className={cn(
-        'grid h-full content-start gap-1 rounded-md border border-border bg-background p-2 text-sm shadow-xs',
+        'grid h-full content-start gap-1 rounded-md border border-border bg-background p-2 text-sm shadow-xs select-none',
         className,
       )}
     >
       <div className="flex min-w-0 items-center gap-1">
         {handle}
         {title ?? <span className="min-w-0 truncate font-medium">{nameOf(lead)}</span>}
-        <span className="ml-auto flex shrink-0 items-center">{menu}</span>
       </div>
       <p className="truncate text-xs text-muted-foreground" title={lead.propertyName || 'any property'}>
         {lead.propertyName || 'any property'}
       </p>
-      <div className="flex min-w-0 items-center gap-2 text-xs">
+      <div className="flex min-w-0 items-center gap-1.5 text-xs">
         <RatingBadge rating={lead.rating} />
-        <span className="truncate text-muted-foreground">
-          {lead.status === 'lost' && lead.lostReason ? lead.lostReason : `Move in ${lead.moveInDate || '-'}`}
-        </span>
+        {lead.status === 'lost' && lead.lostReason ? (
+          <span className="truncate text-muted-foreground" title={`Lost: ${lead.lostReason}`}>
+            {lead.lostReason}
+          </span>
+        ) : (
+          <span className="truncate text-muted-foreground" title="Move-in date">
+            <span className="sr-only">Move in </span>
+            {lead.moveInDate || '-'}
+          </span>
+        )}
+        <span className="ml-auto flex shrink-0 items-center">{menu}</span>
       </div>
     </div>
   );
@@ -335,7 +342,7 @@ function MoveToMenu({ lead, onMove }: { lead: LeadListItemDto; onMove: Move }) {
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="size-7" aria-label={`Move ${nameOf(lead)} to…`}>
+        <Button variant="ghost" size="icon" className="size-6" aria-label={`Move ${nameOf(lead)} to…`}>
           <ArrowRightLeftIcon aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
