@@ -94,7 +94,7 @@ export default function LeadBoard({ companyId, leads, onOpen }: LeadBoardProps) 
   return (
     <div className="grid gap-3">
       {isPhone ? (
-        <fieldset className="flex gap-2 overflow-x-auto pb-1">
+        <fieldset className="flex min-w-0 gap-2 overflow-x-auto pb-1">
           <legend className="sr-only">Column to show</legend>
           {LEAD_STATUSES.map((status) => (
             <Button
@@ -223,9 +223,9 @@ const BoardColumn = memo(function BoardColumn({ status, leads, onOpen, onMove }:
     >
       <h3
         id={headingId}
-        className="flex items-center justify-between gap-1 px-2.5 pt-2.5 pb-2 text-sm font-semibold"
+        className="flex min-h-11 items-center justify-between gap-1 px-2.5 pt-1.5 pb-1 text-sm leading-tight font-semibold"
       >
-        <span className="truncate">{label}</span>
+        <span className="line-clamp-2">{label}</span>
         <span className="rounded-full bg-background px-2 py-0.5 text-xs tabular-nums text-muted-foreground">
           {leads.length.toLocaleString('en-GB')}
           <span className="sr-only"> {leads.length === 1 ? 'lead' : 'leads'}</span>
@@ -308,7 +308,7 @@ function CardBody({ lead, handle, title, menu, className, ...props }: CardBodyPr
     <div
       {...props}
       className={cn(
-        'grid h-full content-start gap-1 rounded-md border border-border bg-background p-2 text-sm shadow-xs select-none',
+        'grid h-full content-start gap-1 rounded-md border border-border bg-background px-1.5 py-2 text-sm shadow-xs select-none',
         className,
       )}
     >
@@ -319,7 +319,7 @@ function CardBody({ lead, handle, title, menu, className, ...props }: CardBodyPr
       <p className="truncate text-xs text-muted-foreground" title={lead.propertyName || 'any property'}>
         {lead.propertyName || 'any property'}
       </p>
-      <div className="flex min-w-0 items-center gap-1.5 text-xs">
+      <div className="flex min-w-0 items-center gap-1 text-xs">
         <RatingBadge rating={lead.rating} />
         {lead.status === 'lost' && lead.lostReason ? (
           <span className="truncate text-muted-foreground" title={`Lost: ${lead.lostReason}`}>
