@@ -95,7 +95,7 @@ export const leadColumns: LeadColumn[] = [
   {
     id: 'propertyName',
     header: 'Property',
-    width: 150,
+    width: 140,
     sortValue: (l) => textValue(l.propertyName),
     cell: (l) => <CellText value={l.propertyName || 'any'} />,
   },
@@ -105,7 +105,7 @@ export const leadColumns: LeadColumn[] = [
   {
     id: 'name',
     header: 'Name',
-    width: 150,
+    width: 144,
     sortValue: (l) => textValue(l.name),
     cell: (l) => (
       <span className="flex min-w-0 items-center gap-1.5">
@@ -125,18 +125,18 @@ export const leadColumns: LeadColumn[] = [
   {
     id: 'contactNumber',
     header: 'Contact',
-    width: 124,
+    width: 130,
     sortValue: (l) => textValue(l.contactNumber),
     cell: (l) => <CellText value={formatUkPhone(l.contactNumber)} />,
   },
   textColumn('income', 'Income', 110, (l) => moneyValue(l.income)),
   textColumn('profession', 'Profession', 140, (l) => textValue(l.profession)),
   textColumn('numberOfPeople', 'People', 92, (l) => numberValue(l.numberOfPeople)),
-  textColumn('moveInDate', 'Move In', 96, (l) => ukDateValue(l.moveInDate)),
+  textColumn('moveInDate', 'Move In', 104, (l) => ukDateValue(l.moveInDate)),
   {
     id: 'availability',
     header: 'Availability',
-    width: 148,
+    width: 140,
     sortValue: (l) => textValue(l.availability),
     cell: (l) => <AvailabilityWithDates value={l.availability} dates={l.availabilityDates} />,
   },
@@ -170,7 +170,7 @@ export const leadColumns: LeadColumn[] = [
 ];
 
 /**
- * What an agent decides on (name, score, property, move-in, income, phone), with when the lead
+ * What an agent decides on (name, score, status, property, move-in, income, phone), with when the lead
  * came and when they can view: always offered, and all in view at 1280 px. The rest (location,
  * price, beds, email, profession, people, the booked viewing) start hidden; the column chooser brings them back, and
  * the lead's side panel always shows them.
