@@ -1,14 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { TestApp } from '#tests/helpers/app.ts';
 import { createSignedInUser, insertCompany, insertLead, unique } from '#tests/helpers/factories.ts';
-import {
-  addSessionCookie,
-  test as base,
-  expect,
-  expectNoSeriousA11yViolations,
-  type LetLeadServer,
-  startSeededServer,
-} from './fixtures.ts';
+import { addSessionCookie, expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
 
 /**
  * The pipeline on the agent's desk: the status in the table (filter, bulk change), the board
@@ -46,17 +39,7 @@ async function seed(app: TestApp): Promise<Seeded> {
   return { cookie: user.cookie, leadIds };
 }
 
-const test = base.extend<object, { seeded: Seeded & { server: LetLeadServer } }>({
-  seeded: [
-    async ({}, use) => {
-      const { server, seeded, stop } = await startSeededServer(seed);
-      await use({ ...seeded, server });
-      await stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  server: [async ({ seeded }, use) => use(seeded.server), { scope: 'worker' }],
-});
+const test = seededTest(seed);
 
 test.beforeEach(async ({ context, baseURL, seeded }) => {
   await addSessionCookie(context, baseURL!, seeded.cookie);

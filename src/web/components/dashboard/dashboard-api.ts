@@ -187,8 +187,10 @@ export function useSetLeadStatus(companyId: string) {
       if (context?.before) placeLeads(new Map([[leadId, context.before]]));
       toastFailure(error, 'The lead could not be moved');
     },
-    onSuccess: (lead) => {
-      placeLeads(new Map([[lead.id, { status: lead.status, lostReason: lead.lostReason }]]));
+    onSuccess: (lead, change) => {
+      // The usual answer is the move already shown: the list is left alone (no second render).
+      const shown = change.status === lead.status && (change.lostReason ?? null) === lead.lostReason;
+      if (!shown) placeLeads(new Map([[lead.id, { status: lead.status, lostReason: lead.lostReason }]]));
       queryClient.setQueryData(queryKeys.lead(lead.id), lead);
     },
   });

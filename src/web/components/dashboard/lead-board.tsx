@@ -32,7 +32,7 @@ import {
 import { cn } from '#web/lib/utils.ts';
 import { useSetLeadStatus } from './dashboard-api.ts';
 import { RatingBadge } from './lead-badges.tsx';
-import { groupByStatus } from './lead-board-columns.ts';
+import { type Columns, groupByStatus, keepUnchangedColumns } from './lead-board-columns.ts';
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus, LostReasonDialog } from './lead-status.tsx';
 import { useIsPhone } from './use-is-phone.ts';
 
@@ -58,7 +58,13 @@ const nameOf = (lead: LeadListItemDto) => lead.name || 'Unnamed tenant';
  * Lost first asks why. On a phone one column shows at a time, chosen above it.
  */
 export default function LeadBoard({ companyId, leads, onOpen }: LeadBoardProps) {
-  const columns = useMemo(() => groupByStatus(leads), [leads]);
+  const previousColumns = useRef<Columns | null>(null);
+  // A column whose leads did not change keeps its array, so a move re-renders two columns, not seven.
+  const columns = useMemo(() => {
+    const next = keepUnchangedColumns(previousColumns.current, groupByStatus(leads));
+    previousColumns.current = next;
+    return next;
+  }, [leads]);
   const setStatus = useSetLeadStatus(companyId);
   const [losing, setLosing] = useState<LeadListItemDto | null>(null);
   const [dragged, setDragged] = useState<LeadListItemDto | null>(null);

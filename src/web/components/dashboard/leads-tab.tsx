@@ -49,6 +49,20 @@ export function readLeadView(stored: string | null): LeadView {
 }
 
 const EMPTY: LeadListItemDto[] = [];
+
+/**
+ * A lead's search text, made once per lead object: a move changes one lead of the list, and the
+ * other 1,999 keep their objects (and so their text) when the list is rebuilt.
+ */
+const searchTextCache = new WeakMap<LeadListItemDto, string>();
+function cachedSearchText(lead: LeadListItemDto): string {
+  let text = searchTextCache.get(lead);
+  if (text === undefined) {
+    text = leadSearchText(lead);
+    searchTextCache.set(lead, text);
+  }
+  return text;
+}
 const NEWEST_FIRST: SortState = { id: 'createdAt', desc: true };
 
 function ViewButton({
@@ -104,7 +118,7 @@ export function LeadsTab({ companyId }: { companyId: string }) {
   );
   const openLeadRow = (lead: LeadListItemDto) => setOpenLeadId(lead.id);
   // Built once per load: each search is then one pass of `includes` over ready-made strings.
-  const searchTexts = useMemo(() => leads.map(leadSearchText), [leads]);
+  const searchTexts = useMemo(() => leads.map(cachedSearchText), [leads]);
   // Typing stays responsive on a slow machine: React renders the filtered table when it can.
   const deferredQuery = useDeferredValue(query);
   const searched = useLeadRows(leads, searchTexts, deferredQuery, sort);
