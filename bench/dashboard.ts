@@ -228,7 +228,7 @@ async function openPage(browser: Browser, cookie: string) {
     const { metrics } = await cdp.send('Performance.getMetrics');
     return (metrics.find((metric) => metric.name === 'ThreadTime')?.value ?? 0) * 1000;
   };
-  return { page, threadTime };
+  return { page, threadTime, cdp };
 }
 
 /**
@@ -236,7 +236,10 @@ async function openPage(browser: Browser, cookie: string) {
  * painted (its code loads then), and moving one card from New to Contacted through its menu
  * (the move shows before the server answers; that is what the agent sees).
  */
-async function measureBoard({ page, threadTime }: Awaited<ReturnType<typeof openPage>>, baseUrl: string) {
+async function measureBoard(
+  { page, threadTime, cdp }: Awaited<ReturnType<typeof openPage>>,
+  baseUrl: string,
+) {
   const total = BOARD_LEADS.toLocaleString('en-GB');
   await page.goto(baseUrl);
   await page.getByText(`Showing ${total} of ${total} results`).waitFor({ timeout: 60_000 });
@@ -259,6 +262,11 @@ async function measureBoard({ page, threadTime }: Awaited<ReturnType<typeof open
   );
   const cardsRendered = await page.locator('section[aria-label="Pipeline board"] li').count();
   const moves: { wallMs: number; cpuMs: number }[] = [];
+  // BENCH_PROFILE=file.cpuprofile records the moves' CPU profile (open it in Chrome's DevTools).
+  if (process.env.BENCH_PROFILE) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+  }
   for (let i = 0; i < BOARD_MOVES; i += 1) {
     const card = page.locator('#board-column-new').locator('xpath=..').getByRole('listitem').first();
     await card.getByRole('button', { name: /^Move .* to…$/ }).click();
@@ -281,6 +289,10 @@ async function measureBoard({ page, threadTime }: Awaited<ReturnType<typeof open
     );
     // The server's answer lands before the next move, as between an agent's clicks.
     await page.waitForLoadState('networkidle');
+  }
+  if (process.env.BENCH_PROFILE) {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
   }
   const wall = moves.map((move) => move.wallMs);
   return {

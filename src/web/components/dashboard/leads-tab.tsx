@@ -6,7 +6,7 @@ import {
   RotateCcwIcon,
   TableIcon,
 } from 'lucide-react';
-import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import type { LeadListItemDto } from '#shared/schemas/leads.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SearchField } from '#web/components/ui/search-field.tsx';
@@ -116,7 +116,8 @@ export function LeadsTab({ companyId }: { companyId: string }) {
     () => (openLeadId ? (leads.find((lead) => lead.id === openLeadId) ?? null) : null),
     [leads, openLeadId],
   );
-  const openLeadRow = (lead: LeadListItemDto) => setOpenLeadId(lead.id);
+  // Stable: the board's memoised columns and cards re-render only when their leads change.
+  const openLeadRow = useCallback((lead: LeadListItemDto) => setOpenLeadId(lead.id), []);
   // Built once per load: each search is then one pass of `includes` over ready-made strings.
   const searchTexts = useMemo(() => leads.map(cachedSearchText), [leads]);
   // Typing stays responsive on a slow machine: React renders the filtered table when it can.
