@@ -23,8 +23,9 @@ export function AvailabilityBadge({ value, wrap = false }: { value: string | nul
     <Badge
       variant={variant}
       className={cn(
-        'max-w-full min-w-0 shrink',
-        wrap && 'h-auto text-left whitespace-normal',
+        'max-w-full min-w-0',
+        // In a table cell the tenant's words come first; the days they meant take what is left.
+        wrap ? 'h-auto shrink text-left whitespace-normal' : 'shrink-0',
         variant === 'outline' && tierClassName[availabilityTier(value)],
       )}
       title={value}
@@ -54,7 +55,10 @@ export function AvailabilityWithDates({
     <span className={cn('flex min-w-0 items-center gap-x-2 gap-y-1', wrap && 'flex-wrap')}>
       <AvailabilityBadge value={value} wrap={wrap} />
       {days ? (
-        <span className={cn('text-xs text-muted-foreground', wrap ? 'break-words' : 'shrink-0')} title={days}>
+        <span
+          className={cn('text-xs text-muted-foreground', wrap ? 'break-words' : 'min-w-0 truncate')}
+          title={days}
+        >
           {days}
         </span>
       ) : null}

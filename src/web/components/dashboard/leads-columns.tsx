@@ -95,7 +95,7 @@ export const leadColumns: LeadColumn[] = [
   {
     id: 'propertyName',
     header: 'Property',
-    width: 140,
+    width: 130,
     sortValue: (l) => textValue(l.propertyName),
     cell: (l) => <CellText value={l.propertyName || 'any'} />,
   },
@@ -105,7 +105,7 @@ export const leadColumns: LeadColumn[] = [
   {
     id: 'name',
     header: 'Name',
-    width: 144,
+    width: 140,
     sortValue: (l) => textValue(l.name),
     cell: (l) => (
       <span className="flex min-w-0 items-center gap-1.5">
@@ -117,7 +117,7 @@ export const leadColumns: LeadColumn[] = [
   {
     id: 'status',
     header: 'Status',
-    width: 128,
+    width: 120,
     sortValue: (l) => statusOrder(l.status),
     cell: (l) => <StatusBadge status={l.status} lostReason={l.lostReason} />,
   },
@@ -129,14 +129,14 @@ export const leadColumns: LeadColumn[] = [
     sortValue: (l) => textValue(l.contactNumber),
     cell: (l) => <CellText value={formatUkPhone(l.contactNumber)} />,
   },
-  textColumn('income', 'Income', 110, (l) => moneyValue(l.income)),
+  textColumn('income', 'Income', 100, (l) => moneyValue(l.income)),
   textColumn('profession', 'Profession', 140, (l) => textValue(l.profession)),
   textColumn('numberOfPeople', 'People', 92, (l) => numberValue(l.numberOfPeople)),
   textColumn('moveInDate', 'Move In', 104, (l) => ukDateValue(l.moveInDate)),
   {
     id: 'availability',
     header: 'Availability',
-    width: 140,
+    width: 172,
     sortValue: (l) => textValue(l.availability),
     cell: (l) => <AvailabilityWithDates value={l.availability} dates={l.availabilityDates} />,
   },
