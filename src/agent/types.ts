@@ -122,7 +122,12 @@ export type TurnOptions = {
 export type ConversationEngine = {
   /** `known`: facts from before the chat (a portal enquiry), never asked for, confirmed in the summary. */
   start: (context: AgentContext, known?: Partial<ExtractedFields>) => AgentReply;
-  reply: (context: AgentContext, state: AgentState, message: string, turn?: TurnOptions) => Promise<AgentReply>;
+  reply: (
+    context: AgentContext,
+    state: AgentState,
+    message: string,
+    turn?: TurnOptions,
+  ) => Promise<AgentReply>;
   /** The slot of the last reply's `bookSlot` is booked: say so (closing, once the summary is confirmed). */
   confirmViewing: (context: AgentContext, state: AgentState, slot: ViewingSlot) => AgentReply;
   /** The picked slot was taken meanwhile: apologise and offer `context.viewingSlots` afresh. */
