@@ -13,26 +13,12 @@ import {
 } from '#tests/fakes/openai-server.ts';
 import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { firstOfferedSlots, MONDAY, testSchedule } from '#tests/helpers/viewing-schedule.ts';
 
 /*
  * The chat over real HTTP with an LLM provider configured: the local OpenAI-protocol stand-in
  * plays the model, streaming its replies and calling the engine's tools.
  */
-
-// Monday 2 March 2026, 09:00 London (GMT).
-const MONDAY = new Date('2026-03-02T09:00:00Z');
-
-const schedule = {
-  windows: [
-    { day: 1, start: '17:00', end: '18:00' },
-    { day: 6, start: '10:00', end: '11:00' },
-  ],
-  slotMinutes: 30,
-  bufferMinutes: 0,
-  minNoticeHours: 2,
-  horizonDays: 14,
-  partiesPerSlot: 1,
-};
 
 const system = (request: RecordedRequest) =>
   String(request.body.messages?.find((m) => m.role === 'system')?.content ?? '');
@@ -69,7 +55,7 @@ describe('chat with an LLM provider', () => {
     const saved = await fetch(`${app.url}/api/companies/${owner.company.id}/viewing-schedule`, {
       method: 'PUT',
       headers: { ...browserHeaders(app, owner.cookie), 'content-type': 'application/json' },
-      body: JSON.stringify(schedule),
+      body: JSON.stringify(testSchedule),
     });
     expect(saved.status).toBe(200);
   });
@@ -194,13 +180,7 @@ describe('chat with an LLM provider', () => {
       await chat.say(message);
     const offer = await chat.say('yes');
     expect(offer.response).toBe('Lovely! Which of these viewing times suits you best?');
-    expect(offer.quickReplies).toEqual([
-      'Mon 2 Mar, 17:00',
-      'Sat 7 Mar, 10:00',
-      'Mon 9 Mar, 17:00',
-      'Sat 14 Mar, 10:00',
-      'Other times',
-    ]);
+    expect(offer.quickReplies).toEqual(firstOfferedSlots);
 
     // Words the guided parser cannot place: the model looks the slots up and books the Saturday.
     model.enqueue({ kind: 'tool-calls', calls: [{ name: 'viewingSlots', arguments: {} }] }, (request) => {
