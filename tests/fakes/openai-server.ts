@@ -101,7 +101,29 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function startFakeOpenAi(): Promise<FakeOpenAiServer> {
+/**
+ * A model that follows the LLM engine's instructions as a real one would, a word at a time
+ * `delayMs` apart: it asks for what the instructions' "Next step" names, shows the summary when
+ * told to, offers the slots, and otherwise thanks the tenant. `failAfter`: the stream breaks off
+ * after that many pieces.
+ */
+export function followInstructions(
+  request: RecordedRequest,
+  { delayMs = 2, failAfter }: { delayMs?: number; failAfter?: number } = {},
+): FakeBehaviour {
+  const system = String(request.body.messages?.find((m) => m.role === 'system')?.content ?? '');
+  const step = system.match(/- Next step: (.*)/)?.[1] ?? '';
+  const reply = step.startsWith('Ask next for:')
+    ? `Thanks for that! Could you tell me your ${step.replace('Ask next for: ', '').replace(/\.$/, '')}?`
+    : step.startsWith('Everything has been collected')
+      ? 'Here is everything you have told me. Is that all correct?'
+      : step.startsWith('Offer these free viewing times')
+        ? 'Lovely! Which of these viewing times suits you best?'
+        : 'Wonderful, thank you.';
+  return { kind: 'stream', chunks: pieces(reply), delayMs, failAfter };
+}
+
+export async function startFakeOpenAi({ port = 0 }: { port?: number } = {}): Promise<FakeOpenAiServer> {
   const queue: FakeScript[] = [];
   let fallback: FakeScript = { kind: 'error', status: 500, message: 'No scripted reply' };
   const requests: RecordedRequest[] = [];
@@ -226,12 +248,12 @@ export async function startFakeOpenAi(): Promise<FakeOpenAiServer> {
         return;
     }
   });
-  server.listen(0, '127.0.0.1');
+  server.listen(port, '127.0.0.1');
   await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
+  const { port: listening } = server.address() as AddressInfo;
 
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl: `http://127.0.0.1:${listening}/v1`,
     requests,
     enqueue: (...scripts) => queue.push(...scripts),
     setDefault: (script) => {

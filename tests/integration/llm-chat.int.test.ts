@@ -4,8 +4,8 @@ import { leads, viewings } from '#server/db/schema.ts';
 import { setNow } from '#server/lib/clock.ts';
 import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
 import {
-  type FakeBehaviour,
   type FakeOpenAiServer,
+  followInstructions,
   pieces,
   type RecordedRequest,
   startFakeOpenAi,
@@ -20,23 +20,8 @@ import { firstOfferedSlots, MONDAY, testSchedule } from '#tests/helpers/viewing-
  * plays the model, streaming its replies and calling the engine's tools.
  */
 
-const system = (request: RecordedRequest) =>
-  String(request.body.messages?.find((m) => m.role === 'system')?.content ?? '');
 const tenantMessages = (request: RecordedRequest) =>
   (request.body.messages ?? []).filter((m) => m.role === 'user').map((m) => String(m.content));
-
-/** A model that follows the engine's instructions, as a real one would, a word at a time. */
-function followInstructions(request: RecordedRequest): FakeBehaviour {
-  const step = system(request).match(/- Next step: (.*)/)?.[1] ?? '';
-  const reply = step.startsWith('Ask next for:')
-    ? `Thanks for that! Could you tell me your ${step.replace('Ask next for: ', '').replace(/\.$/, '')}?`
-    : step.startsWith('Everything has been collected')
-      ? 'Here is everything you have told me. Is that all correct?'
-      : step.startsWith('Offer these free viewing times')
-        ? 'Lovely! Which of these viewing times suits you best?'
-        : 'Wonderful, thank you.';
-  return { kind: 'stream', chunks: pieces(reply), delayMs: 2 };
-}
 
 describe('chat with an LLM provider', () => {
   let app: TestApp;
@@ -101,7 +86,7 @@ describe('chat with an LLM provider', () => {
     const property = await insertProperty(app, owner.company.id, owner.company.slug, {
       propertyName: 'Flat 2, Rope Walk',
     });
-    model.setDefault(followInstructions);
+    model.setDefault((request) => followInstructions(request));
     const chat = await openChat(property.slug);
     const email = `${unique('maya')}@example.test`;
     const first = await chat.say('2 of us, both teachers, £52k together, could move in on 01/05/2027');
@@ -169,7 +154,7 @@ describe('chat with an LLM provider', () => {
       propertyName: 'Flat 9, Mill Yard',
       vacancyDate: '01/03/2026',
     });
-    model.setDefault(followInstructions);
+    model.setDefault((request) => followInstructions(request));
     const chat = await openChat(property.slug);
     const email = `${unique('lucy')}@example.test`;
     for (const message of [
@@ -214,7 +199,7 @@ describe('chat with an LLM provider', () => {
 
   it('when the stream breaks off mid-conversation, the guided agent finishes it and one lead is made', async () => {
     const property = await insertProperty(app, owner.company.id, owner.company.slug);
-    model.setDefault(followInstructions);
+    model.setDefault((request) => followInstructions(request));
     const chat = await openChat(property.slug);
     const email = `${unique('owen')}@example.test`;
     const first = await chat.say('Just me, I am a software developer on £48k, moving 01/06/2027');
