@@ -469,6 +469,8 @@ async function streamTurn(
   } finally {
     clearTimeout(idle);
     clearTimeout(total);
+    // A turn given up on (an error part, a rule broken) must not leave its request open.
+    controller.abort();
   }
 }
 
