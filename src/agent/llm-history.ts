@@ -1,4 +1,3 @@
-import type { ModelMessage } from 'ai';
 import type { TurnOptions } from './types.ts';
 
 /*
@@ -9,11 +8,14 @@ import type { TurnOptions } from './types.ts';
 
 export type HistoryMessage = NonNullable<TurnOptions['history']>[number];
 
+/** A message as the model reads it (assignable to the AI SDK's `ModelMessage`). */
+export type TextMessage = { role: 'user' | 'assistant'; content: string };
+
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4) + 4;
 }
 
-function toModelMessage(message: HistoryMessage, companyName: string): ModelMessage {
+function toModelMessage(message: HistoryMessage, companyName: string): TextMessage {
   switch (message.role) {
     case 'tenant':
       return { role: 'user', content: message.content };
@@ -31,6 +33,9 @@ function toModelMessage(message: HistoryMessage, companyName: string): ModelMess
 /**
  * The newest turns that fit in `budget` tokens beside the instructions, oldest first, then the
  * tenant's new message, which is always sent (as are the instructions, whatever their size).
+ * Some providers (Anthropic on Bedrock, several self-hosted chat templates) refuse a conversation
+ * that opens with the assistant or has two messages of one side in a row: what is sent starts
+ * with the tenant, and consecutive messages of one side are joined.
  */
 export function conversationMessages(input: {
   history: readonly HistoryMessage[];
@@ -38,9 +43,9 @@ export function conversationMessages(input: {
   companyName: string;
   budget: number;
   systemTokens: number;
-}): ModelMessage[] {
+}): TextMessage[] {
   let left = input.budget - input.systemTokens - estimateTokens(input.message);
-  const kept: ModelMessage[] = [];
+  const kept: TextMessage[] = [];
   for (let i = input.history.length - 1; i >= 0; i -= 1) {
     const message = input.history[i];
     const cost = estimateTokens(message.content);
@@ -48,5 +53,12 @@ export function conversationMessages(input: {
     left -= cost;
     kept.push(toModelMessage(message, input.companyName));
   }
-  return [...kept.reverse(), { role: 'user', content: input.message }];
+  const messages: TextMessage[] = [...kept.reverse(), { role: 'user', content: input.message }];
+  const joined: TextMessage[] = [];
+  for (const message of messages.slice(messages.findIndex((m) => m.role === 'user'))) {
+    const previous = joined.at(-1);
+    if (previous?.role === message.role) previous.content = `${previous.content}\n\n${message.content}`;
+    else joined.push({ ...message });
+  }
+  return joined;
 }
