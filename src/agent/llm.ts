@@ -5,6 +5,7 @@ import { type LanguageModel, type StopCondition, stepCountIs, streamText, type T
 import { z } from 'zod';
 import { formatLongDate, splitIso } from './dates.ts';
 import {
+  booksViewing,
   chosenProperty,
   guidedTurn,
   isAgencyLink,
@@ -102,15 +103,6 @@ function modelFor(options: LlmEngineOptions): LanguageModel {
   }
 }
 
-function freeSlots(context: AgentContext): ViewingSlot[] {
-  return context.viewingSlots ?? [];
-}
-
-/** The guided agent's rule: with free slots, the viewing is booked from them, not asked about. */
-function booksViewing(context: AgentContext, state: AgentState): boolean {
-  return freeSlots(context).length > 0 && !state.viewing?.declined && !state.viewing?.booked;
-}
-
 /** The instruction for this turn, from the guided agent's own decision and the answers recorded so far. */
 function nextStep(guided: AgentReply, context: AgentContext, state: AgentState = guided.state): string {
   if (guided.isComplete) {
@@ -158,7 +150,7 @@ function systemPrompt(context: AgentContext, previous: AgentState, guided: Agent
     '- listingFact: look up a fact about the property (pets, furnishing, bills, deposit, council tax, EPC, parking, a feature such as a garden…) before answering a question about it.',
     ...(canBook
       ? [
-          '- viewingSlots: the free viewing times. bookViewing: book the time the tenant chose, by its startsAt; the team confirms the booking to the tenant, so do not say it is booked yourself.',
+          '- viewingSlots: the free viewing times. bookViewing: book the time the tenant chose, by its startsAt. The booking is then made and confirmed to the tenant for you: never say a time is booked yourself.',
         ]
       : []),
     'Then write your reply to the tenant as plain text.',
@@ -312,7 +304,7 @@ function turnTools(work: TurnWork): ToolSet {
     }),
   };
   if (!property() || !booksViewing(context, work.state)) return tools;
-  const slots = freeSlots(context);
+  const slots = context.viewingSlots ?? [];
   return {
     ...tools,
     viewingSlots: tool({
