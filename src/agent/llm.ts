@@ -384,11 +384,11 @@ function finishTurn(work: TurnWork, written: string, guard: ReplyGuard): AgentRe
   // The chat page saves the conversation when it sees the closing words: never say them early.
   const reply = withoutClosingWords(text);
   if (!reply) throw new Error('The model wrote only closing words before the tenant confirmed');
-  if (state.stage === 'collecting') {
+  // What the model recorded may have answered the question the guided agent was about to ask.
+  if (state.stage === 'collecting' && state.asking !== 'viewing') {
     const missing = missingSlots(context, state);
-    const asking = state.asking;
-    if (asking === null || asking === 'confirm' || asking === 'viewing' || !missing.includes(asking))
-      state.asking = asking === 'viewing' ? asking : (missing[0] ?? asking);
+    if (state.asking === null || state.asking === 'confirm' || !missing.includes(state.asking))
+      state.asking = missing[0] ?? state.asking;
   }
   return { reply, quickReplies: quickRepliesFor(context, state), state, isComplete: false };
 }
