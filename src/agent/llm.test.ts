@@ -206,6 +206,34 @@ describe('the LLM agent', () => {
     expect(errors).toEqual([]);
   });
 
+  test('on the agency link the model looks facts up per listing and records the one chosen', async () => {
+    const agency: AgentContext = { ...context, property: null };
+    server.enqueue(
+      {
+        kind: 'tool-calls',
+        calls: [
+          { name: 'listingFact', arguments: { fact: 'rent' } },
+          { name: 'listingFact', arguments: { fact: 'rent', propertyId: 'prop-victoria' } },
+          {
+            name: 'recordAnswers',
+            arguments: { tenantConfirmed: false, fields: { ...noFields, propertyId: 'prop-victoria' } },
+          },
+        ],
+      },
+      says('Victoria Terrace is £1,950 pcm. When would you like to move in?'),
+    );
+    const start = engine().start(agency);
+    // Words the guided matcher cannot place on a listing; the model can, from the listings it was given.
+    const message = "What's the rent on the one with the driveway? I'd like that one";
+    expect((await guided.reply(agency, start.state, message)).state.fields.propertyId).toBeNull();
+    const turn = await engine().reply(agency, start.state, message);
+    const [unchosen, victoria] = toolResults(server.requests[1]);
+    expect(unchosen).toEqual({ known: false, answer: 'Ask the tenant which property they mean first.' });
+    expect(victoria).toEqual({ fact: 'rent', known: true, answer: '£1,950 pcm' });
+    expect(turn.state.fields.propertyId).toBe('prop-victoria');
+    expect(turn.reply).toBe('Victoria Terrace is £1,950 pcm. When would you like to move in?');
+  });
+
   test('books through the viewing tools: the reply proposes the free slot for the server to book', async () => {
     const slots = [
       { startsAt: '2026-03-05T18:00:00+00:00', label: 'Thu 5 Mar, 18:00' },
