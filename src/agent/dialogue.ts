@@ -975,4 +975,4 @@ export function slotLabel(slot: SlotName | 'viewing'): string {
   return slot === 'viewing' ? 'a viewing time from the free slots' : SLOT_LABELS[slot];
 }
 
-export { describeMoveIn, isAgencyLink };
+export { booksViewing, describeMoveIn, isAgencyLink };

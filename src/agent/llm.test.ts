@@ -1,9 +1,21 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { allProperties, companyName, elm } from '#tests/corpus/fixtures.ts';
-import { type FakeOpenAiServer, startFakeOpenAi } from '#tests/fakes/openai-server.ts';
+import { allProperties, companyName, elm, willow } from '#tests/corpus/fixtures.ts';
+import {
+  type FakeOpenAiServer,
+  pieces,
+  type RecordedRequest,
+  startFakeOpenAi,
+  toolResults,
+} from '#tests/fakes/openai-server.ts';
 import { createGuidedEngine } from './dialogue.ts';
 import { createLlmEngine, type LlmEngineOptions } from './llm.ts';
-import { type AgentContext, type AgentState, CLOSING_SENTENCE, type ExtractedFields } from './types.ts';
+import {
+  type AgentContext,
+  type AgentState,
+  CLOSING_SENTENCE,
+  type ExtractedFields,
+  type TurnOptions,
+} from './types.ts';
 
 const context: AgentContext = { companyName, property: elm, properties: allProperties, today: '2026-02-10' };
 
@@ -20,8 +32,16 @@ const noFields: ExtractedFields = {
   availability: null,
 };
 
-function llmTurn(reply: string, fields: Partial<ExtractedFields> = {}, tenantConfirmed = false) {
-  return { reply, tenantConfirmed, fields: { ...noFields, ...fields } };
+/** The model records answers through the recordAnswers tool. */
+function recordAnswers(fields: Partial<ExtractedFields> = {}, tenantConfirmed = false) {
+  return {
+    kind: 'tool-calls' as const,
+    calls: [{ name: 'recordAnswers', arguments: { tenantConfirmed, fields: { ...noFields, ...fields } } }],
+  };
+}
+
+function says(text: string, delayMs = 0) {
+  return { kind: 'stream' as const, chunks: pieces(text), delayMs };
 }
 
 let server: FakeOpenAiServer;
@@ -35,7 +55,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   errors = [];
-  server.requests.length = 0;
+  server.reset();
 });
 
 function engine(overrides: Partial<LlmEngineOptions> = {}) {
@@ -53,18 +73,41 @@ function engine(overrides: Partial<LlmEngineOptions> = {}) {
 
 const guided = createGuidedEngine();
 
-async function guidedState(messages: string[]): Promise<AgentState> {
-  let state = guided.start(context).state;
-  for (const message of messages) state = (await guided.reply(context, state, message)).state;
+async function guidedState(messages: string[], ctx: AgentContext = context): Promise<AgentState> {
+  let state = guided.start(ctx).state;
+  for (const message of messages) state = (await guided.reply(ctx, state, message)).state;
   return state;
 }
 
+/** Collects the pieces passed to onDelta, with when each arrived. */
+function deltas() {
+  const seen: Array<{ text: string; at: number }> = [];
+  const turn: TurnOptions = { onDelta: (text) => seen.push({ text, at: performance.now() }) };
+  return { seen, turn, text: () => seen.map((d) => d.text).join('') };
+}
+
+const systemOf = (request: RecordedRequest) =>
+  String(request.body.messages?.find((m) => m.role === 'system')?.content);
+
 describe('the LLM agent', () => {
-  test("says the model's reply and keeps answers only the model understood", async () => {
-    server.enqueue({
-      kind: 'reply',
-      content: llmTurn('Lovely, Dee! When would you like to move in?', { name: 'Dee' }),
-    });
+  test('streams the reply piece by piece as the provider writes it, and returns it whole', async () => {
+    const reply =
+      'Lovely, thanks! March works well, as the flat is free from 1 March. How many people would be moving in?';
+    server.enqueue(says(reply, 60));
+    const { seen, turn, text } = deltas();
+    const start = engine().start(context);
+    const result = await engine().reply(context, start.state, '1st March', turn);
+    expect(result.reply).toBe(reply);
+    expect(text().trim()).toBe(reply);
+    // Word by word over time, not all at once at the end.
+    expect(seen.length).toBeGreaterThanOrEqual(8);
+    expect(seen.at(-1)!.at - seen[0].at).toBeGreaterThan(300);
+    expect(server.requests[0].body.stream).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test('records answers only the model understood, through the recordAnswers tool, then replies', async () => {
+    server.enqueue(recordAnswers({ name: 'Dee' }), says('Lovely, Dee! When would you like to move in?'));
     const start = engine().start(context);
     const message = 'Hello! Everyone calls me Dee.';
     expect((await guided.reply(context, start.state, message)).state.fields.name).toBeNull();
@@ -72,32 +115,174 @@ describe('the LLM agent', () => {
     expect(turn.reply).toBe('Lovely, Dee! When would you like to move in?');
     expect(turn.state.fields.name).toBe('Dee');
     expect(turn.quickReplies).toEqual(['ASAP', 'Within a month', 'Pick a date']);
+    // The tool told the model what is known and what to ask next.
+    expect(toolResults(server.requests[1])).toEqual([
+      expect.objectContaining({ known: 'name: Dee', nextStep: 'Ask next for: move-in date.' }),
+    ]);
     expect(errors).toEqual([]);
   });
 
-  test('sends the company, the listing facts, the rules and the model to the provider', async () => {
-    server.enqueue({ kind: 'reply', content: llmTurn('Thanks! How many people would be moving in?') });
+  test('sends the company, the listing facts, the rules, the tools and the whole conversation', async () => {
+    server.enqueue(says('Thanks! How many people would be moving in?'));
     const start = engine().start(context);
-    await engine().reply(context, start.state, '1st March');
+    const history: TurnOptions['history'] = [
+      { role: 'assistant', content: start.reply },
+      { role: 'tenant', content: 'Is it still available?' },
+      { role: 'assistant', content: "Yes, it's available from 1 March. When would you like to move in?" },
+    ];
+    await engine().reply(context, start.state, '1st March', { history });
     const request = server.requests[0];
     expect(request.path).toBe('/v1/chat/completions');
     expect(request.headers.authorization).toBe('Bearer test-key');
     expect(request.body.model).toBe('fake-model');
-    const system = String(request.body.messages?.find((m) => m.role === 'system')?.content);
+    const system = systemOf(request);
     expect(system).toContain(companyName);
     expect(system).toContain('27 Elm Road');
     expect(system).toContain('£1,250 pcm');
     expect(system).toContain('Never invent');
     expect(system).toMatch(/never ask about age, children/i);
     expect(system).toContain('Ask next for: number of people');
-    expect(request.body.messages?.at(-1)).toMatchObject({ role: 'user', content: '1st March' });
+    // The greeting is left out: what is sent starts with the tenant, as every provider accepts.
+    expect(request.body.messages?.slice(1)).toEqual([
+      { role: 'user', content: 'Is it still available?' },
+      { role: 'assistant', content: "Yes, it's available from 1 March. When would you like to move in?" },
+      { role: 'user', content: '1st March' },
+    ]);
+    // No free slots: no booking tools.
+    expect(request.body.tools?.map((t) => t.function.name).sort()).toEqual(['listingFact', 'recordAnswers']);
+  });
+
+  test('leaves the oldest turns out beyond the token budget, never the instructions or the new message', async () => {
+    server.enqueue(says('Thanks! How many people?'), says('Thanks! How many people?'));
+    const start = engine().start(context);
+    const history = Array.from({ length: 40 }, (_, i) => ({
+      role: i % 2 === 0 ? ('tenant' as const) : ('assistant' as const),
+      content: `Message number ${i} ${'with some words '.repeat(20)}`,
+    }));
+    await engine().reply(context, start.state, '1st March', { history });
+    await engine({ tokenBudget: 1500 }).reply(context, start.state, '1st March', { history });
+    const [wide, narrow] = server.requests.map((r) => r.body.messages ?? []);
+    // 6,000 tokens hold all forty short turns; 1,500 hold only the newest beside the instructions.
+    expect(wide).toHaveLength(42);
+    expect(narrow.length).toBeGreaterThan(3);
+    expect(narrow.length).toBeLessThan(20);
+    expect(narrow[0].role).toBe('system');
+    expect(String(narrow.at(-2)!.content)).toContain('Message number 39');
+    expect(narrow.at(-1)).toEqual({ role: 'user', content: '1st March' });
+  });
+
+  test('answers a question about the listing from the listing, through the listingFact tool', async () => {
+    const cottage: AgentContext = { ...context, property: willow };
+    server.enqueue(
+      {
+        kind: 'tool-calls',
+        calls: [
+          { name: 'listingFact', arguments: { fact: 'deposit' } },
+          { name: 'listingFact', arguments: { fact: 'feature', feature: 'garden' } },
+          { name: 'listingFact', arguments: { fact: 'feature', feature: 'swimming pool' } },
+        ],
+      },
+      // As a model does: the reply is written from what the tools returned.
+      (request) => {
+        const [deposit, garden, pool] = toolResults(request) as Array<{ answer: string; known: boolean }>;
+        return says(
+          `The deposit is ${deposit.answer}. ${garden.answer} ${pool.known ? '' : "I'll pass the pool question on to the team."}`,
+        );
+      },
+    );
+    const start = engine().start(cottage);
+    const turn = await engine().reply(
+      cottage,
+      start.state,
+      'How much is the deposit? Is there a garden or a pool?',
+    );
+    expect(toolResults(server.requests[1])).toEqual([
+      { fact: 'deposit', known: true, answer: '£1,615' },
+      { fact: 'garden', known: true, answer: 'Yes: the listing includes garden.' },
+      expect.objectContaining({ fact: 'swimming pool', known: false }),
+    ]);
+    expect(turn.reply).toContain('The deposit is £1,615.');
+    expect(turn.reply).toContain("I'll pass the pool question on");
+    expect(errors).toEqual([]);
+  });
+
+  test('on the agency link the model looks facts up per listing and records the one chosen', async () => {
+    const agency: AgentContext = { ...context, property: null };
+    server.enqueue(
+      {
+        kind: 'tool-calls',
+        calls: [
+          { name: 'listingFact', arguments: { fact: 'rent' } },
+          { name: 'listingFact', arguments: { fact: 'rent', propertyId: 'prop-victoria' } },
+          {
+            name: 'recordAnswers',
+            arguments: { tenantConfirmed: false, fields: { ...noFields, propertyId: 'prop-victoria' } },
+          },
+        ],
+      },
+      says('Victoria Terrace is £1,950 pcm. When would you like to move in?'),
+    );
+    const start = engine().start(agency);
+    // Words the guided matcher cannot place on a listing; the model can, from the listings it was given.
+    const message = "What's the rent on the one with the driveway? I'd like that one";
+    expect((await guided.reply(agency, start.state, message)).state.fields.propertyId).toBeNull();
+    const turn = await engine().reply(agency, start.state, message);
+    const [unchosen, victoria] = toolResults(server.requests[1]);
+    expect(unchosen).toEqual({ known: false, answer: 'Ask the tenant which property they mean first.' });
+    expect(victoria).toEqual({ fact: 'rent', known: true, answer: '£1,950 pcm' });
+    expect(turn.state.fields.propertyId).toBe('prop-victoria');
+    expect(turn.reply).toBe('Victoria Terrace is £1,950 pcm. When would you like to move in?');
+  });
+
+  test('books through the viewing tools: the reply proposes the free slot for the server to book', async () => {
+    const slots = [
+      { startsAt: '2026-03-05T18:00:00+00:00', label: 'Thu 5 Mar, 18:00' },
+      { startsAt: '2026-03-07T10:30:00+00:00', label: 'Sat 7 Mar, 10:30' },
+    ];
+    const booking: AgentContext = { ...context, viewingSlots: slots };
+    // Slots offered as buttons; the guided parser cannot read the tenant's pick, the model can.
+    const state = await guidedState(
+      ['1st March', '2', '£45k', 'Nurse', 'Holly White', 'holly.white@gmail.com 07700 900420', 'yes'],
+      booking,
+    );
+    expect(state.asking).toBe('viewing');
+    const message = 'the later one please';
+    expect((await guided.reply(booking, state, message)).bookSlot).toBeUndefined();
+    server.enqueue(
+      { kind: 'tool-calls', calls: [{ name: 'viewingSlots', arguments: {} }] },
+      {
+        kind: 'tool-calls',
+        calls: [{ name: 'bookViewing', arguments: { startsAt: '2026-03-07T11:00:00+00:00' } }],
+      },
+      (request) => {
+        const [, refused] = toolResults(request) as Array<{ booked?: boolean }>;
+        expect(refused).toMatchObject({ booked: false });
+        return {
+          kind: 'tool-calls',
+          calls: [{ name: 'bookViewing', arguments: { startsAt: slots[1].startsAt } }],
+        };
+      },
+    );
+    const turn = await engine().reply(booking, state, message);
+    expect(turn.bookSlot).toEqual(slots[1]);
+    expect(turn.reply).toBe("Lovely, I'll book Saturday 7 March at 10:30 for you.");
+    // The booking ends the model's turn: the server books, and the guided wording confirms it.
+    expect(server.requests).toHaveLength(3);
+    expect(toolResults(server.requests[1])[0]).toEqual({
+      slots: [
+        { startsAt: slots[0].startsAt, time: 'Thursday 5 March at 18:00' },
+        { startsAt: slots[1].startsAt, time: 'Saturday 7 March at 10:30' },
+      ],
+    });
+    const confirmed = engine().confirmViewing(booking, turn.state, turn.bookSlot!);
+    expect(confirmed.reply).toContain('Your viewing is booked for Saturday 7 March at 10:30.');
   });
 
   test('keeps what the guided parsers read when the model disagrees, and drops an invalid phone', async () => {
-    server.enqueue({
-      kind: 'reply',
-      content: llmTurn('Thanks! How many people?', { moveInDate: '2026-07-01', phone: '12345' }),
-    });
+    server.enqueue(
+      recordAnswers({ moveInDate: '2026-07-01', phone: '12345' }),
+      says('Thanks! How many people?'),
+    );
     const start = engine().start(context);
     const turn = await engine().reply(context, start.state, '1st March');
     expect(turn.state.fields.moveInDate).toBe('2026-03-01');
@@ -124,23 +309,46 @@ describe('the LLM agent', () => {
     expect(errors).toHaveLength(1);
   });
 
-  test('falls back when the model returns something that is not the expected JSON', async () => {
-    server.enqueue({ kind: 'reply', content: 'Sure! When would you like to move in?' });
+  test('a slow stream that keeps coming is not cut off: the timeout is between pieces', async () => {
+    const reply =
+      'Thanks for that. The flat is free from 1 March. How many people would be moving in with you?';
+    server.enqueue(says(reply, 70));
     const start = engine().start(context);
-    const turn = await engine().reply(context, start.state, 'hello');
-    expect(turn.reply).toContain('When');
+    const began = performance.now();
+    const turn = await engine({ timeoutMs: 900 }).reply(context, start.state, '1st March');
+    expect(performance.now() - began).toBeGreaterThan(900);
+    expect(turn.reply).toBe(reply);
+    expect(errors).toEqual([]);
+  });
+
+  test('a stream that breaks off midway gives the guided reply, from the same state', async () => {
+    server.enqueue({
+      kind: 'stream',
+      chunks: pieces('Lovely, so that is two of you moving in on 1 March. And what do you both do for'),
+      delayMs: 20,
+      failAfter: 14,
+    });
+    const { seen, turn } = deltas();
+    const start = engine().start(context);
+    const result = await engine().reply(context, start.state, '2 of us, moving 1st March', turn);
+    // The tenant saw the start of the model's reply; the guided agent's reply replaces it.
+    expect(seen.map((d) => d.text).join('')).toContain('Lovely, so that is two of you');
+    expect(result).toEqual(await guided.reply(context, start.state, '2 of us, moving 1st March'));
     expect(errors).toHaveLength(1);
   });
 
-  test('falls back when the model asks about a protected characteristic', async () => {
-    server.enqueue({ kind: 'reply', content: llmTurn('Great. Do you have any children?') });
+  test('falls back when the model asks about a protected characteristic, never showing the question', async () => {
+    server.enqueue(says('Great, thanks. Do you have any children? And what do you do for work?'));
+    const { turn, text } = deltas();
     const start = engine().start(context);
-    const turn = await engine().reply(context, start.state, '2 of us');
-    expect(turn.reply).not.toMatch(/children/i);
-    expect(turn.reply).toContain('2 people');
+    const result = await engine().reply(context, start.state, '2 of us', turn);
+    expect(result.reply).not.toMatch(/children/i);
+    expect(result.reply).toContain('2 people');
+    expect(text()).toBe('Great, thanks.');
+    expect(errors).toHaveLength(1);
   });
 
-  test('ends with the closing sentence verbatim when the tenant confirms', async () => {
+  test('ends with the closing sentence verbatim when the tenant confirms, streamed too', async () => {
     const confirming = await guidedState([
       '1st March',
       '2',
@@ -151,30 +359,32 @@ describe('the LLM agent', () => {
       'Weekends',
     ]);
     expect(confirming.stage).toBe('confirming');
-    server.enqueue({ kind: 'reply', content: llmTurn('Wonderful, thanks Holly!', {}, true) });
-    const turn = await engine().reply(context, confirming, "Yes, that's right");
-    expect(turn.reply.endsWith(CLOSING_SENTENCE)).toBe(true);
-    expect(turn.isComplete).toBe(true);
-    expect(turn.state.stage).toBe('closed');
+    server.enqueue(recordAnswers({}, true), says('Wonderful, thanks Holly! Have a great day!'));
+    const { turn, text } = deltas();
+    const result = await engine().reply(context, confirming, 'Spot on, go ahead', turn);
+    expect(result.reply).toBe(`Wonderful, thanks Holly! ${CLOSING_SENTENCE}`);
+    expect(text()).toBe(result.reply);
+    expect(result.isComplete).toBe(true);
+    expect(result.state.stage).toBe('closed');
   });
 
   test('never says the closing words before the tenant has confirmed', async () => {
-    server.enqueue({
-      kind: 'reply',
-      content: llmTurn(`Thanks! How many people would be living there? ${CLOSING_SENTENCE}`),
-    });
+    server.enqueue(says(`Thanks! How many people would be living there? ${CLOSING_SENTENCE}`));
+    const { turn, text } = deltas();
     const start = engine().start(context);
-    const turn = await engine().reply(context, start.state, '1st March');
-    expect(turn.reply).toBe('Thanks! How many people would be living there?');
-    expect(turn.isComplete).toBe(false);
+    const result = await engine().reply(context, start.state, '1st March', turn);
+    expect(result.reply).toBe('Thanks! How many people would be living there?');
+    expect(result.isComplete).toBe(false);
+    expect(text().trim()).toBe(result.reply);
   });
 
   test('the openai provider speaks the same chat-completions protocol', async () => {
-    server.enqueue({ kind: 'reply', content: llmTurn('Noted! How many people?') });
+    server.enqueue(recordAnswers({ moveInDate: '2026-03-01' }), says('Noted! How many people?'));
     const openai = engine({ provider: 'openai' });
     const turn = await openai.reply(context, openai.start(context).state, '1st March');
     expect(turn.reply).toBe('Noted! How many people?');
     expect(server.requests[0].path).toBe('/v1/chat/completions');
+    expect(server.requests[0].body.stream).toBe(true);
   });
 
   test('an unreachable anthropic endpoint falls back too', async () => {

@@ -1,12 +1,11 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { generateText, type LanguageModel, Output } from 'ai';
+import { type LanguageModel, type StopCondition, stepCountIs, streamText, type ToolSet, tool } from 'ai';
 import { z } from 'zod';
-import { formatMoney } from '#shared/format.ts';
-import { parseRent } from '#shared/rent.ts';
-import { formatLongDate, splitIso, ukToIso } from './dates.ts';
+import { formatLongDate, splitIso } from './dates.ts';
 import {
+  booksViewing,
   chosenProperty,
   guidedTurn,
   isAgencyLink,
@@ -15,21 +14,28 @@ import {
   slotLabel,
 } from './dialogue.ts';
 import { parseEmail, parsePhone } from './extract.ts';
+import { CLOSING_PHRASE, createReplyGuard, PROTECTED_QUESTION, type ReplyGuard } from './llm-guard.ts';
+import { conversationMessages, estimateTokens } from './llm-history.ts';
+import { describeProperty, LISTING_FACTS, lookUpFact } from './llm-listing.ts';
 import {
   type AgentContext,
-  type AgentProperty,
   type AgentReply,
   type AgentState,
   CLOSING_SENTENCE,
   type ConversationEngine,
   type ExtractedFields,
+  type TurnOptions,
+  type ViewingSlot,
 } from './types.ts';
+import { describeSlot } from './viewing.ts';
 
 /*
- * The LLM agent: the model writes the reply and reads answers out of the tenant's message, while
- * the guided agent still runs every turn underneath. Its parsers, state machine and rules stay in
- * charge (what is asked, when the chat closes, which values are kept), and any provider failure
- * or timeout gives the tenant the fallback engine's reply for that turn instead.
+ * The LLM agent: the model writes the reply, streamed as it is written, reads the whole
+ * conversation (within a token budget) and calls tools: it records the tenant's answers, looks up
+ * the listing's facts, lists the free viewing slots and proposes one to book. The guided agent
+ * still runs every turn underneath, and its parsers, state machine and rules stay in charge (what
+ * is asked, when the chat closes, which values are kept, the booking's wording); any provider
+ * failure, timeout or broken stream gives the tenant the fallback engine's reply for that turn.
  */
 
 export type LlmEngineOptions = {
@@ -37,20 +43,28 @@ export type LlmEngineOptions = {
   baseUrl?: string;
   apiKey?: string;
   model: string;
-  /** Per turn (default 8 s): past it, the fallback answers that turn. */
+  /**
+   * The longest wait for the provider's next piece of a turn, the first included (default 8 s);
+   * a whole turn may take four times this. Past either, the fallback answers that turn.
+   */
   timeoutMs?: number;
+  /** Tokens of instructions and conversation sent each turn (default 6,000): older turns are left out. */
+  tokenBudget?: number;
   fallback: ConversationEngine;
   /** Told about each failed turn (the fallback's reply was used). */
   onFallback?: (error: unknown) => void;
 };
 
 const DEFAULT_TIMEOUT_MS = 8000;
+const DEFAULT_TOKEN_BUDGET = 6000;
+/** Tool calls and the reply: recording answers, a fact or two, slots, then the text. */
+const MAX_STEPS = 5;
+const MAX_SLOTS_LISTED = 12;
 
 const nullableText = z.string().nullable();
 
-/** What the model returns: its reply and the answers it read from the tenant's latest message. */
+/** What the model records through the recordAnswers tool: the answers in the tenant's latest message. */
 const llmTurnSchema = z.object({
-  reply: z.string().describe('The message to send to the tenant.'),
   tenantConfirmed: z
     .boolean()
     .describe('True only when the tenant has just confirmed that the summary of their details is correct.'),
@@ -89,86 +103,69 @@ function modelFor(options: LlmEngineOptions): LanguageModel {
   }
 }
 
-function describeProperty(property: AgentProperty, today: string): string {
-  const rent = parseRent(property.rentalPrice);
-  const isMonthly = !/\b(pw|p\/w|week|weekly|pa|p\.a|annum|year|annually)\b/i.test(
-    property.rentalPrice ?? '',
-  );
-  const monthly =
-    rent && !isMonthly ? ` (about ${formatMoney(rent.monthly, { wholePounds: true })} a month)` : '';
-  const vacancy = ukToIso(property.vacancyDate);
-  const facts = [
-    `id: ${property.id}`,
-    `name: ${property.name}`,
-    `address: ${property.address}`,
-    `rent: ${property.rentalPrice ? `${property.rentalPrice}${monthly}` : 'unknown'}`,
-    `bedrooms: ${property.bedrooms === null ? 'unknown' : property.bedrooms === 0 ? 'studio' : property.bedrooms}`,
-    `parking: ${property.parking ?? 'unknown'}`,
-    `available from: ${vacancy ? (vacancy <= today ? 'now' : formatLongDate(vacancy)) : 'unknown'}`,
-    `furnishing: ${property.furnishing ?? 'unknown'}`,
-    `pets: ${property.petsPolicy === 'allowed' ? 'allowed' : property.petsPolicy === 'not-allowed' ? 'not allowed' : 'requests are considered (pass them on)'}`,
-    `bills included: ${property.billsIncluded === null ? 'unknown' : property.billsIncluded ? 'yes' : 'no'}`,
-    `council tax band: ${property.councilTaxBand ?? 'unknown'}`,
-    `EPC rating: ${property.epcRating ?? 'unknown'}`,
-    `deposit: ${property.deposit === null ? 'unknown' : formatMoney(property.deposit)}`,
-    `minimum term: ${property.minimumTermMonths === null ? 'unknown' : `${property.minimumTermMonths} months`}`,
-    `features: ${property.features.length > 0 ? property.features.join(', ') : 'none listed'}`,
-    `description: ${property.description?.trim() || 'none'}`,
-  ];
-  return facts.map((f) => `  - ${f}`).join('\n');
-}
-
-/** The instruction for this turn, from the guided agent's own decision. */
-function nextStep(guided: AgentReply, context: AgentContext): string {
-  const state = guided.state;
+/** The instruction for this turn, from the guided agent's own decision and the answers recorded so far. */
+function nextStep(guided: AgentReply, context: AgentContext, state: AgentState = guided.state): string {
   if (guided.isComplete) {
     return `The tenant has confirmed their details. End your reply with exactly this sentence: "${CLOSING_SENTENCE}"`;
+  }
+  if (state.asking === 'viewing') {
+    const offered = (state.viewing?.offered ?? []).map((slot) => slot.label).join('; ');
+    return `Offer these free viewing times, which the tenant sees as buttons: ${offered}. When the tenant picks one, call bookViewing with its startsAt.`;
   }
   if (state.stage === 'confirming' && state.asking === 'confirm') {
     return 'Everything has been collected. Show a short summary of all the details, each on its own line, and ask the tenant to confirm it is correct.';
   }
   const missing = missingSlots(context, state);
   if (missing.length === 0) return 'Ask the tenant whether the details are correct.';
-  const asking = state.asking && state.asking !== 'confirm' ? state.asking : missing[0];
+  const asking =
+    state.asking && state.asking !== 'confirm' && missing.includes(state.asking) ? state.asking : missing[0];
   const pair = asking === 'email' && missing.includes('phone') ? ' and phone number' : '';
   return `Ask next for: ${slotLabel(asking)}${pair}.`;
+}
+
+function knownSoFar(state: AgentState): string {
+  const known = Object.entries(state.fields)
+    .filter(([key, value]) => value !== null && key !== 'propertyId')
+    .map(([key, value]) => `${key}: ${value}`)
+    .join('; ');
+  return known || 'nothing yet';
 }
 
 function systemPrompt(context: AgentContext, previous: AgentState, guided: AgentReply): string {
   const state = guided.state;
   const property = chosenProperty(context, state.fields) ?? context.property;
-  const known = Object.entries(state.fields)
-    .filter(([key, value]) => value !== null && key !== 'propertyId')
-    .map(([key, value]) => `${key}: ${value}`)
-    .join('; ');
   const listings = property
     ? `The property the tenant is enquiring about:\n${describeProperty(property, context.today)}`
     : context.properties.length > 0
       ? `The tenant has not chosen a property yet. The listings:\n${context.properties.map((p) => describeProperty(p, context.today)).join('\n\n')}`
       : 'No property details are available.';
+  const canBook = property !== null && booksViewing(context, state);
   return [
     `You are the AI assistant of ${context.companyName}, a UK letting agency, chatting on its website with a prospective tenant. Everything the tenant tells you goes to the ${context.companyName} team.`,
     'Write friendly, professional British English: short (two to four sentences), warm, never robotic, and ask for one or two things at a time.',
     `Today is ${formatLongDate(context.today)} (${context.today}).`,
     listings,
+    'Tools:',
+    '- recordAnswers: call it first whenever the tenant\'s latest message gives any of their details or confirms the summary. In "fields", put only what that message says (null for anything it does not say): dates as yyyy-mm-dd (a date without a year is the next such date on or after today; "ASAP" is today), income as an annual figure in pounds, the phone number as written. It answers with what is known and what to ask next.',
+    '- listingFact: look up a fact about the property (pets, furnishing, bills, deposit, council tax, EPC, parking, a feature such as a garden…) before answering a question about it.',
+    ...(canBook
+      ? [
+          '- viewingSlots: the free viewing times. bookViewing: book the time the tenant chose, by its startsAt. The booking is then made and confirmed to the tenant for you: never say a time is booked yourself.',
+        ]
+      : []),
+    'Then write your reply to the tenant as plain text.',
     'Rules:',
-    '- Use only the facts above about a property, its description included. Never invent or guess a fact: when asked about anything not there or listed as unknown, say you will pass the question on to the team.',
+    '- Use only the facts given about a property, its description included. Never invent or guess a fact: when asked about anything not there or unknown, say you will pass the question on to the team.',
     '- State the rent as the one listed figure. Decline politely any offer to pay more than the advertised rent: offers above it cannot be accepted.',
     '- Asked whether benefits (DSS, housing benefit, universal credit) or children are accepted: they are very welcome to apply, and it never affects how an application is considered.',
     '- Never ask about age, children, pregnancy, nationality, religion, disability, benefits, relationship status or any other protected characteristic. If the tenant mentions any, do not repeat or record it.',
     '- Never ask for anything already known or that the tenant declined.',
-    `- Known so far: ${known || 'nothing yet'}.`,
+    `- Known so far: ${knownSoFar(state)}.`,
     `- Declined, never ask again: ${state.refused.map(slotLabel).join(', ') || 'none'}.`,
     `- Your previous message asked for: ${previous.asking === 'confirm' ? 'confirmation of the summary' : previous.asking ? slotLabel(previous.asking) : 'nothing in particular'}.`,
     `- Next step: ${nextStep(guided, context)}`,
-    'In "fields", return only what the tenant\'s latest message says (null for anything it does not say): dates as yyyy-mm-dd (a date without a year is the next such date on or after today; "ASAP" is today), income as an annual figure in pounds, the phone number as written.',
   ].join('\n');
 }
-
-const PROTECTED_QUESTION =
-  /\b(how old|your age|date of birth|children|kids|pregnan\w*|expecting|nationality|citizenship|religio\w*|disab\w*|benefits|universal credit|married|marital)\b[^.!?]*\?/i;
-const CLOSING_PHRASE =
-  /[^.!?]*(?:we will be in touch to book the viewing|thank you for confirming the information|have a great day)[^.!?]*[.!?]?/gi;
 
 function isPlausibleDate(iso: string, today: string): boolean {
   const parts = splitIso(iso);
@@ -237,43 +234,236 @@ function changedFields(before: ExtractedFields, after: ExtractedFields): Set<key
   return new Set((Object.keys(after) as Array<keyof ExtractedFields>).filter((k) => before[k] !== after[k]));
 }
 
-/** The model's turn folded into the guided agent's: the reply text is the model's, the rules are ours. */
-function combine(context: AgentContext, previous: AgentState, guided: AgentReply, turn: LlmTurn): AgentReply {
-  const state: AgentState = {
-    ...guided.state,
-    fields: { ...guided.state.fields },
-    refused: [...guided.state.refused],
-    openQuestions: [...guided.state.openQuestions],
+/** One turn's work: the guided agent's decision, and what the model's tool calls add to it. */
+type TurnWork = {
+  context: AgentContext;
+  previous: AgentState;
+  guided: AgentReply;
+  /** The guided agent's state with the answers the model recorded. */
+  state: AgentState;
+  tenantConfirmed: boolean;
+  /** The free slot the model asked to book. */
+  bookSlot: ViewingSlot | null;
+};
+
+function startWork(context: AgentContext, previous: AgentState, guided: AgentReply): TurnWork {
+  return {
+    context,
+    previous,
+    guided,
+    state: {
+      ...guided.state,
+      fields: { ...guided.state.fields },
+      refused: [...guided.state.refused],
+      openQuestions: [...guided.state.openQuestions],
+    },
+    tenantConfirmed: false,
+    bookSlot: null,
   };
-  mergeFields(state, turn.fields, context, changedFields(previous.fields, guided.state.fields));
+}
 
-  let text = turn.reply.trim();
-  if (!text || PROTECTED_QUESTION.test(text)) return guided;
+function findSlot(slots: ViewingSlot[], startsAt: string): ViewingSlot | null {
+  const at = Date.parse(startsAt);
+  return slots.find((slot) => slot.startsAt === startsAt || Date.parse(slot.startsAt) === at) ?? null;
+}
 
-  const isClosing =
-    guided.isComplete ||
-    (previous.stage === 'confirming' && turn.tenantConfirmed && missingSlots(context, state).length === 0);
-  if (isClosing) {
-    state.stage = 'closed';
-    state.asking = null;
-    if (!text.endsWith(CLOSING_SENTENCE)) {
-      text = `${text.replace(CLOSING_PHRASE, ' ').replace(/\s+/g, ' ').trim()} ${CLOSING_SENTENCE}`.trim();
-    }
-    return { reply: text, quickReplies: [], state, isComplete: true };
-  }
-  // The chat page saves the conversation when it sees the closing words: never say them early.
-  text = text
+/** The tools of one turn; each reads the turn's context and writes only into `work`. */
+function turnTools(work: TurnWork): ToolSet {
+  const { context, previous, guided } = work;
+  const guidedUpdated = changedFields(previous.fields, guided.state.fields);
+  const property = () => chosenProperty(context, work.state.fields) ?? context.property;
+  const tools: ToolSet = {
+    recordAnswers: tool({
+      description:
+        "Records the details the tenant's latest message gives, and whether it confirms the summary.",
+      inputSchema: llmTurnSchema,
+      execute: async (input: LlmTurn) => {
+        mergeFields(work.state, input.fields, context, guidedUpdated);
+        if (input.tenantConfirmed) work.tenantConfirmed = true;
+        const missing = missingSlots(context, work.state);
+        return {
+          known: knownSoFar(work.state),
+          stillToAsk: missing.map(slotLabel),
+          nextStep: nextStep(guided, context, work.state),
+        };
+      },
+    }),
+    listingFact: tool({
+      description:
+        'One fact about the property from its listing. Use fact "feature" with the feature\'s name for things like a garden, balcony or lift.',
+      inputSchema: z.object({
+        fact: z.enum([...LISTING_FACTS, 'feature']),
+        feature: z.string().nullish().describe('With fact "feature": e.g. garden, balcony, lift.'),
+        propertyId: z.string().nullish().describe('Only on the agency link, before the tenant chose one.'),
+      }),
+      execute: async ({ fact, feature, propertyId }) => {
+        const listing = context.properties.find((p) => p.id === propertyId) ?? property();
+        if (!listing) return { known: false, answer: 'Ask the tenant which property they mean first.' };
+        return lookUpFact(listing, context.today, fact, feature);
+      },
+    }),
+  };
+  if (!property() || !booksViewing(context, work.state)) return tools;
+  const slots = context.viewingSlots ?? [];
+  return {
+    ...tools,
+    viewingSlots: tool({
+      description: 'The free viewing times of the property, soonest first.',
+      inputSchema: z.object({}),
+      execute: async () => ({
+        slots: slots.slice(0, MAX_SLOTS_LISTED).map((slot) => ({
+          startsAt: slot.startsAt,
+          time: describeSlot(slot),
+        })),
+      }),
+    }),
+    bookViewing: tool({
+      description: 'Books the free viewing time the tenant chose. The system confirms it to the tenant.',
+      inputSchema: z.object({ startsAt: z.string().describe('The startsAt of a slot from viewingSlots.') }),
+      execute: async ({ startsAt }) => {
+        const slot = findSlot(slots, startsAt);
+        if (!slot)
+          return { booked: false, reason: 'That time is not free: offer the times from viewingSlots.' };
+        work.bookSlot = slot;
+        return { booked: true, time: describeSlot(slot) };
+      },
+    }),
+  };
+}
+
+/** Stops the model once it has proposed a booking: the booking's reply is the server's. */
+const hasProposedBooking =
+  (work: TurnWork): StopCondition<ToolSet> =>
+  () =>
+    work.bookSlot !== null;
+
+/** The model's text as the tenant may see it, or null when it must not be used. */
+function usableText(text: string): string | null {
+  const trimmed = text.trim();
+  return trimmed && !PROTECTED_QUESTION.test(trimmed) ? trimmed : null;
+}
+
+function withoutClosingWords(text: string): string {
+  return text
     .replace(CLOSING_PHRASE, ' ')
     .replace(/[ \t]+/g, ' ')
     .trim();
-  if (!text) return guided;
-  if (state.stage === 'collecting') {
-    const missing = missingSlots(context, state);
-    const asking = state.asking;
-    if (asking === null || asking === 'confirm' || asking === 'viewing' || !missing.includes(asking))
-      state.asking = missing[0] ?? asking;
+}
+
+/** The model's turn folded into the guided agent's: the reply text is the model's, the rules are ours. */
+function finishTurn(work: TurnWork, written: string, guard: ReplyGuard): AgentReply {
+  const { context, previous, guided, state } = work;
+  const text = usableText(written);
+  if (work.bookSlot) {
+    // The server books it and answers with confirmViewing (or fresh slots when it was just taken).
+    state.asking = 'viewing';
+    return {
+      reply: text ? withoutClosingWords(text) : `Lovely, I'll book ${describeSlot(work.bookSlot)} for you.`,
+      quickReplies: [],
+      state,
+      isComplete: false,
+      bookSlot: work.bookSlot,
+    };
   }
-  return { reply: text, quickReplies: quickRepliesFor(context, state), state, isComplete: false };
+  if (!text) throw new Error('The model wrote no usable reply');
+
+  const isClosing =
+    guided.isComplete ||
+    (previous.stage === 'confirming' &&
+      work.tenantConfirmed &&
+      missingSlots(context, state).length === 0 &&
+      !booksViewing(context, state));
+  if (isClosing) {
+    state.stage = 'closed';
+    state.asking = null;
+    if (text.endsWith(CLOSING_SENTENCE)) return { reply: text, quickReplies: [], state, isComplete: true };
+    const before = withoutClosingWords(text);
+    guard.say(before ? ` ${CLOSING_SENTENCE}` : CLOSING_SENTENCE);
+    return { reply: `${before} ${CLOSING_SENTENCE}`.trim(), quickReplies: [], state, isComplete: true };
+  }
+  // The chat page saves the conversation when it sees the closing words: never say them early.
+  const reply = withoutClosingWords(text);
+  if (!reply) throw new Error('The model wrote only closing words before the tenant confirmed');
+  // What the model recorded may have answered the question the guided agent was about to ask.
+  if (state.stage === 'collecting' && state.asking !== 'viewing') {
+    const missing = missingSlots(context, state);
+    if (state.asking === null || state.asking === 'confirm' || !missing.includes(state.asking))
+      state.asking = missing[0] ?? state.asking;
+  }
+  return { reply, quickReplies: quickRepliesFor(context, state), state, isComplete: false };
+}
+
+/**
+ * Streams one turn from the model. The wait for each next piece is bounded by `timeoutMs` and the
+ * whole turn by four times that; a broken stream, an error part or a timeout throws.
+ */
+async function streamTurn(
+  model: LanguageModel,
+  options: LlmEngineOptions,
+  work: TurnWork,
+  message: string,
+  turn: TurnOptions,
+): Promise<AgentReply> {
+  const { context, previous, guided } = work;
+  const system = systemPrompt(context, previous, guided);
+  const messages = conversationMessages({
+    history: turn.history ?? [],
+    message,
+    companyName: context.companyName,
+    budget: options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
+    systemTokens: estimateTokens(system),
+  });
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const controller = new AbortController();
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  const wait = () => {
+    clearTimeout(idle);
+    idle = setTimeout(
+      () => controller.abort(new Error(`The LLM sent nothing for ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+  };
+  const total = setTimeout(
+    () => controller.abort(new Error(`The LLM turn took longer than ${4 * timeoutMs} ms`)),
+    4 * timeoutMs,
+  );
+  const guard = createReplyGuard(turn.onDelta);
+  let written = '';
+  let isNewStep = false;
+  try {
+    wait();
+    const result = streamText({
+      model,
+      system,
+      messages,
+      tools: turnTools(work),
+      stopWhen: [stepCountIs(MAX_STEPS), hasProposedBooking(work)],
+      maxRetries: 0,
+      abortSignal: controller.signal,
+      // Errors arrive as parts of the stream below; the default would print them too.
+      onError: () => {},
+    });
+    for await (const part of result.fullStream) {
+      wait();
+      if (part.type === 'error') throw part.error;
+      if (part.type === 'abort') break;
+      if (part.type === 'start-step') isNewStep = written.length > 0;
+      if (part.type !== 'text-delta' || !part.text) continue;
+      // Text written after a tool call starts a new sentence of the same reply.
+      const piece = isNewStep && !/\s$/.test(written) && !/^\s/.test(part.text) ? ` ${part.text}` : part.text;
+      isNewStep = false;
+      written += piece;
+      guard.push(piece);
+    }
+    if (controller.signal.aborted) throw controller.signal.reason;
+    guard.finish();
+    return finishTurn(work, written, guard);
+  } finally {
+    clearTimeout(idle);
+    clearTimeout(total);
+    // A turn given up on (an error part, a rule broken) must not leave its request open.
+    controller.abort();
+  }
 }
 
 export function createLlmEngine(options: LlmEngineOptions): ConversationEngine {
@@ -281,35 +471,19 @@ export function createLlmEngine(options: LlmEngineOptions): ConversationEngine {
   const report = (error: unknown) => options.onFallback?.(error);
   return {
     start: (context, known) => options.fallback.start(context, known),
-    // Booking is the guided agent's: slot buttons and the booked closing are exact.
+    // The booking's wording is the guided agent's: slot buttons and the booked closing are exact.
     confirmViewing: (context, state, slot) => options.fallback.confirmViewing(context, state, slot),
     offerSlotsAgain: (context, state) => options.fallback.offerSlotsAgain(context, state),
-    reply: async (context, state, message) => {
+    reply: async (context, state, message, turn = {}) => {
       const guided = guidedTurn(context, state, message);
-      if (state.stage === 'closed') return guided;
-      if (state.asking === 'viewing' || guided.state.asking === 'viewing' || guided.bookSlot) return guided;
+      if (state.stage === 'closed' || guided.bookSlot) return guided;
       if (guided.isComplete && guided.state.viewing?.booked) return guided;
-      const controller = new AbortController();
-      const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-      const timer = setTimeout(
-        () => controller.abort(new Error(`LLM turn timed out after ${timeoutMs} ms`)),
-        timeoutMs,
-      );
       try {
-        const { output } = await generateText({
-          model,
-          output: Output.object({ schema: llmTurnSchema }),
-          system: systemPrompt(context, state, guided),
-          prompt: message,
-          maxRetries: 0,
-          abortSignal: controller.signal,
-        });
-        return combine(context, state, guided, output);
+        return await streamTurn(model, options, startWork(context, state, guided), message, turn);
       } catch (error) {
         report(error);
+        // The guided state is the record: the fallback answers this turn from it as if alone.
         return options.fallback.reply(context, state, message);
-      } finally {
-        clearTimeout(timer);
       }
     },
   };

@@ -30,6 +30,11 @@ describe('loadEnv', () => {
     expect(loadEnv({ DATA_DIR: dir }).sessionSecret).toBe(loadEnv({ DATA_DIR: dir }).sessionSecret);
   });
 
+  it('sends the LLM 6,000 tokens a turn unless told otherwise', () => {
+    expect(loadEnv({ DATA_DIR: dataDir() }).ai.tokenBudget).toBe(6000);
+    expect(loadEnv({ DATA_DIR: dataDir(), AI_TOKEN_BUDGET: '12000' }).ai.tokenBudget).toBe(12000);
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadEnv({ DATA_DIR: dataDir(), PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
@@ -41,6 +46,8 @@ describe('loadEnv', () => {
     ['DATABASE_URL', 'not a url'],
     ['APP_URL', 'ftp://example.com'],
     ['AI_PROVIDER', 'skynet'],
+    ['AI_TOKEN_BUDGET', '100'],
+    ['AI_TOKEN_BUDGET', 'lots'],
     ['SESSION_SECRET', 'short'],
     ['DEMO_DATA', 'maybe'],
     ['TRUST_PROXY', 'yes please'],

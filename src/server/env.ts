@@ -30,6 +30,7 @@ const schema = z.object({
   AI_API_KEY: optional(z.string()),
   AI_MODEL: optional(z.string()),
   AI_TIMEOUT_MS: optional(positiveInt),
+  AI_TOKEN_BUDGET: optional(z.coerce.number().int().min(500, 'must be at least 500 tokens')),
   REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),
   DEMO_DATA: optional(booleanString),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
@@ -91,6 +92,8 @@ export type Env = {
     apiKey: string | undefined;
     model: string | undefined;
     timeoutMs: number;
+    /** Tokens of instructions and conversation sent to the model each turn. */
+    tokenBudget: number;
   };
   redisUrl: string | undefined;
   demoData: boolean;
@@ -201,6 +204,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       apiKey: raw.AI_API_KEY,
       model: raw.AI_MODEL,
       timeoutMs: raw.AI_TIMEOUT_MS ?? 8000,
+      tokenBudget: raw.AI_TOKEN_BUDGET ?? 6000,
     },
     redisUrl: raw.REDIS_URL,
     demoData: raw.DEMO_DATA ?? (!raw.DATABASE_URL && !isProduction && nodeEnv !== 'test'),

@@ -17,21 +17,9 @@ import type {
 import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
 import { type ReceivedEmail, type SmtpReceiver, startSmtpReceiver } from '#tests/helpers/smtp.ts';
+import { firstOfferedSlots, MONDAY, testSchedule } from '#tests/helpers/viewing-schedule.ts';
 
-// Monday 2 March 2026, 09:00 London (GMT).
-const MONDAY = new Date('2026-03-02T09:00:00Z');
-
-const schedule = {
-  windows: [
-    { day: 1, start: '17:00', end: '18:00' },
-    { day: 6, start: '10:00', end: '11:00' },
-  ],
-  slotMinutes: 30,
-  bufferMinutes: 0,
-  minNoticeHours: 2,
-  horizonDays: 14,
-  partiesPerSlot: 1,
-};
+const schedule = testSchedule;
 
 const fields = (name: string, email: string) => ({
   propertyId: null,
@@ -258,13 +246,7 @@ describe('viewings', () => {
     for (const message of answers) last = await say({ message, userSessionKey: sessionKey });
     expect(last!.response).toMatch(/is that all correct/i);
     const offer = await say({ message: 'yes', userSessionKey: sessionKey });
-    expect(offer.quickReplies).toEqual([
-      'Mon 2 Mar, 17:00',
-      'Sat 7 Mar, 10:00',
-      'Mon 9 Mar, 17:00',
-      'Sat 14 Mar, 10:00',
-      'Other times',
-    ]);
+    expect(offer.quickReplies).toEqual(firstOfferedSlots);
     const booked = await say({ message: 'the second one', userSessionKey: sessionKey });
     expect(booked.response).toBe(
       'Thank you for confirming the information. Your viewing is booked for Saturday 7 March at 10:00. Have a great day!',

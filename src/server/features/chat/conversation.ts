@@ -2,7 +2,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { closeAtTurnLimit } from '#agent/dialogue.ts';
 import { extractFromTranscript } from '#agent/lead-fields.ts';
-import { type AgentReply, type AgentState, type ExtractedFields, MAX_TURNS } from '#agent/types.ts';
+import {
+  type AgentReply,
+  type AgentState,
+  type ExtractedFields,
+  MAX_TURNS,
+  type TurnOptions,
+} from '#agent/types.ts';
 import { type ChatMessage, conversations } from '#server/db/schema.ts';
 import { refreshCreditsIfDue } from '#server/features/billing/credit-resets.ts';
 import { readChatOrigin } from '#server/features/enquiries/chat-origin.ts';
@@ -66,6 +72,14 @@ function message(sender: ChatMessage['sender'], content: string, at: Date): Chat
   return { id: randomUUID(), sender, content, timestamp: at.toISOString() };
 }
 
+/** The stored transcript as the engine reads it: the conversation so far, oldest first. */
+function turnHistory(messages: ChatMessage[]): NonNullable<TurnOptions['history']> {
+  return messages.map((m) => ({
+    role: m.sender === 'user' ? 'tenant' : m.sender === 'ai' ? 'assistant' : 'agent',
+    content: m.content,
+  }));
+}
+
 function newSessionKey(): string {
   return randomBytes(24).toString('base64url');
 }
@@ -121,7 +135,7 @@ async function startConversation(
 
   const text = request.message.trim();
   if (text) {
-    last = await engine.reply(context, last.state, text);
+    last = await engine.reply(context, last.state, text, { history: turnHistory(messages) });
     messages.push(message('user', text, at), message('ai', last.reply, now()));
     turnCount += 1;
     recentMessages = [at.toISOString()];
@@ -265,7 +279,7 @@ async function answerAndStore(
   let result: AgentReply =
     conversation.turnCount >= MAX_TURNS
       ? closeAtTurnLimit(directory.company.name, state.agent)
-      : await engine.reply(context, state.agent, text);
+      : await engine.reply(context, state.agent, text, { history: turnHistory(conversation.messages) });
 
   // The engine (or the LLM) proposes a slot; the server books it, guarded in the database.
   let viewing: ChatResponse['viewing'];

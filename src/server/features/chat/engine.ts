@@ -19,6 +19,7 @@ export const engineFor = perContext((ctx): ConversationEngine => {
     apiKey: ai.apiKey,
     model: ai.model ?? '',
     timeoutMs: ai.timeoutMs,
+    tokenBudget: ai.tokenBudget,
     fallback: guided,
     onFallback: (error: unknown) => ctx.log.warn({ err: error }, 'LLM turn failed: guided agent used'),
   });

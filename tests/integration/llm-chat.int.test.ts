@@ -1,0 +1,239 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { leads, viewings } from '#server/db/schema.ts';
+import { setNow } from '#server/lib/clock.ts';
+import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
+import {
+  type FakeOpenAiServer,
+  followInstructions,
+  pieces,
+  type RecordedRequest,
+  startFakeOpenAi,
+  toolResults,
+} from '#tests/fakes/openai-server.ts';
+import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { firstOfferedSlots, MONDAY, testSchedule } from '#tests/helpers/viewing-schedule.ts';
+
+/*
+ * The chat over real HTTP with an LLM provider configured: the local OpenAI-protocol stand-in
+ * plays the model, streaming its replies and calling the engine's tools.
+ */
+
+const tenantMessages = (request: RecordedRequest) =>
+  (request.body.messages ?? []).filter((m) => m.role === 'user').map((m) => String(m.content));
+
+describe('chat with an LLM provider', () => {
+  let app: TestApp;
+  let model: FakeOpenAiServer;
+  let owner: Awaited<ReturnType<typeof createCompanyUser>>;
+
+  beforeAll(async () => {
+    model = await startFakeOpenAi();
+    app = await createTestApp({
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: model.baseUrl,
+      AI_MODEL: 'stand-in',
+      AI_TIMEOUT_MS: '3000',
+    });
+    owner = await createCompanyUser(app, { name: 'Streamline Lettings', slug: unique('streamline') });
+    const saved = await fetch(`${app.url}/api/companies/${owner.company.id}/viewing-schedule`, {
+      method: 'PUT',
+      headers: { ...browserHeaders(app, owner.cookie), 'content-type': 'application/json' },
+      body: JSON.stringify(testSchedule),
+    });
+    expect(saved.status).toBe(200);
+  });
+  afterEach(() => {
+    setNow(undefined);
+    model.reset();
+    model.setDefault({ kind: 'error', status: 500, message: 'No scripted reply' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await model.close();
+  });
+
+  async function post<T>(path: string, body: unknown): Promise<T> {
+    const response = await fetch(`${app.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json = await response.json();
+    expect(response.status, JSON.stringify(json)).toBe(200);
+    return json as T;
+  }
+
+  async function openChat(propertySlug: string) {
+    const chat = `/api/chat/${owner.company.slug}`;
+    const { sessionKey } = await post<ChatResponse>(chat, {
+      message: '',
+      userSessionKey: null,
+      propertySlug,
+    });
+    return {
+      say: (message: string) => post<ChatResponse>(chat, { message, userSessionKey: sessionKey }),
+      end: () => post<EndChatResponse>(`${chat}/end`, { userSessionKey: sessionKey, reason: 'submit' }),
+    };
+  }
+
+  async function leadOf(email: string) {
+    return app.ctx.db.select().from(leads).where(eq(leads.email, email));
+  }
+
+  it('holds a whole conversation in the model’s words, sending it the conversation so far, and makes one lead', async () => {
+    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
+      propertyName: 'Flat 2, Rope Walk',
+    });
+    model.setDefault((request) => followInstructions(request));
+    const chat = await openChat(property.slug);
+    const email = `${unique('maya')}@example.test`;
+    const first = await chat.say('2 of us, both teachers, £52k together, could move in on 01/05/2027');
+    expect(first.response).toBe('Thanks for that! Could you tell me your name?');
+    await chat.say('Maya Patel');
+    await chat.say(`${email} and 07700 900456`);
+    const summary = await chat.say('weekday evenings');
+    expect(summary.response).toBe('Here is everything you have told me. Is that all correct?');
+    expect(summary.quickReplies.length).toBeGreaterThan(0);
+    const closing = await chat.say('yes');
+    expect(closing.isComplete).toBe(true);
+    expect(closing.response).toBe(
+      'Wonderful, thank you. Thank you for confirming the information. We will be in touch to book the viewing. Have a great day!',
+    );
+    // Each turn the model read the whole conversation, its own earlier replies included.
+    const last = model.requests.at(-1)!;
+    expect(tenantMessages(last)).toEqual([
+      '2 of us, both teachers, £52k together, could move in on 01/05/2027',
+      'Maya Patel',
+      `${email} and 07700 900456`,
+      'weekday evenings',
+      'yes',
+    ]);
+    expect(last.body.messages).toContainEqual({
+      role: 'assistant',
+      content: 'Thanks for that! Could you tell me your name?',
+    });
+
+    expect((await chat.end()).leadCreated).toBe(true);
+    const [lead, ...others] = await leadOf(email);
+    expect(others).toEqual([]);
+    expect(lead).toMatchObject({ name: 'Maya Patel', numberOfPeople: 2, contactNumber: '+447700900456' });
+  });
+
+  it('answers a question about the listing with the listing’s own answer, through a tool call', async () => {
+    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
+      petsPolicy: 'not-allowed',
+      deposit: 1380,
+    });
+    model.enqueue(
+      {
+        kind: 'tool-calls',
+        calls: [
+          { name: 'listingFact', arguments: { fact: 'pets' } },
+          { name: 'listingFact', arguments: { fact: 'deposit' } },
+        ],
+      },
+      (request) => {
+        const [pets, deposit] = toolResults(request) as Array<{ answer: string }>;
+        return {
+          kind: 'stream',
+          chunks: pieces(`Pets are ${pets.answer} at this one, and the deposit is ${deposit.answer}.`),
+        };
+      },
+    );
+    const chat = await openChat(property.slug);
+    const answer = await chat.say('Can I bring my cat? And how much is the deposit?');
+    expect(answer.response).toBe('Pets are not allowed at this one, and the deposit is £1,380.');
+    expect(model.requests[0].body.tools?.map((t) => t.function.name)).toContain('listingFact');
+  });
+
+  it('books the slot the model picks, exactly one viewing, and the booked closing ends the chat', async () => {
+    setNow(MONDAY);
+    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
+      propertyName: 'Flat 9, Mill Yard',
+      vacancyDate: '01/03/2026',
+    });
+    model.setDefault((request) => followInstructions(request));
+    const chat = await openChat(property.slug);
+    const email = `${unique('lucy')}@example.test`;
+    for (const message of [
+      '2 of us, both nurses, £58k together, could move in on 01/04/2026',
+      'Lucy Green',
+      `${email} and 07700 900123`,
+    ])
+      await chat.say(message);
+    const offer = await chat.say('yes');
+    expect(offer.response).toBe('Lovely! Which of these viewing times suits you best?');
+    expect(offer.quickReplies).toEqual(firstOfferedSlots);
+
+    // Words the guided parser cannot place: the model looks the slots up and books the Saturday.
+    model.enqueue({ kind: 'tool-calls', calls: [{ name: 'viewingSlots', arguments: {} }] }, (request) => {
+      const [{ slots }] = toolResults(request) as Array<{ slots: Array<{ startsAt: string; time: string }> }>;
+      const saturday = slots.find((slot) => slot.time.startsWith('Saturday 7 March'))!;
+      return {
+        kind: 'tool-calls',
+        calls: [{ name: 'bookViewing', arguments: { startsAt: saturday.startsAt } }],
+      };
+    });
+    const booked = await chat.say('the weekend one in the morning suits me, the earlier weekend');
+    expect(booked.response).toBe(
+      'Thank you for confirming the information. Your viewing is booked for Saturday 7 March at 10:00. Have a great day!',
+    );
+    expect(booked.isComplete).toBe(true);
+    // The model made the choice: its last request carried the free slots it was given.
+    expect(toolResults(model.requests.at(-1)!)).toEqual([{ slots: expect.any(Array) }]);
+    expect(booked.viewing).toMatchObject({
+      startsAt: '2026-03-07T10:00:00+00:00',
+      label: 'Sat 7 Mar, 10:00',
+    });
+    const rows = await app.ctx.db.select().from(viewings).where(eq(viewings.propertyId, property.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'booked', tenantEmail: email });
+
+    expect((await chat.end()).leadCreated).toBe(true);
+    const [lead, ...others] = await leadOf(email);
+    expect(others).toEqual([]);
+    expect(rows[0].conversationId).toBe(lead.conversationId);
+  });
+
+  it('when the stream breaks off mid-conversation, the guided agent finishes it and one lead is made', async () => {
+    const property = await insertProperty(app, owner.company.id, owner.company.slug);
+    model.setDefault((request) => followInstructions(request));
+    const chat = await openChat(property.slug);
+    const email = `${unique('owen')}@example.test`;
+    const first = await chat.say('Just me, I am a software developer on £48k, moving 01/06/2027');
+    expect(first.response).toBe('Thanks for that! Could you tell me your name?');
+
+    // From here the provider drops every reply a few words in.
+    model.setDefault({
+      kind: 'stream',
+      chunks: pieces('Lovely to meet you, and may I also ask what the best email'),
+      delayMs: 5,
+      failAfter: 5,
+    });
+    const named = await chat.say('Owen Price');
+    expect(named.response).not.toContain('Lovely to meet you');
+    expect(named.response).toMatch(/email/i);
+    await chat.say(`${email} and 07700 900789`);
+    const summary = await chat.say('weekends');
+    expect(summary.response).toMatch(
+      /is that all correct|does that all look right|is everything there correct/i,
+    );
+    const closing = await chat.say('yes');
+    expect(closing.isComplete).toBe(true);
+    expect(closing.response).toContain('We will be in touch to book the viewing');
+    expect(model.requests.length).toBeGreaterThanOrEqual(5);
+
+    expect((await chat.end()).leadCreated).toBe(true);
+    const [lead, ...others] = await leadOf(email);
+    expect(others).toEqual([]);
+    // What the model's turn recorded and what the guided agent collected after it, together.
+    expect(lead).toMatchObject({
+      name: 'Owen Price',
+      numberOfPeople: 1,
+      annualIncome: 48_000,
+      availability: 'Weekends',
+    });
+  });
+});
