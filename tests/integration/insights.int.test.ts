@@ -1,84 +1,19 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { conversations, enquiries, viewings } from '#server/db/schema.ts';
 import { sendWeeklySummaries } from '#server/features/insights/weekly-summary.ts';
 import { setNow } from '#server/lib/clock.ts';
 import type { InsightsResponse } from '#shared/schemas/insights.ts';
-import type { LeadStatus } from '#shared/schemas/leads.ts';
-import type { ViewingStatus } from '#shared/schemas/viewings.ts';
 import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
-import { createCompanyUser, insertLead, insertProperty, unique } from '#tests/helpers/factories.ts';
+import {
+  type ChatSeed,
+  createCompanyUser,
+  insertChat,
+  insertEnquiry,
+  insertProperty,
+  unique,
+} from '#tests/helpers/factories.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '#tests/helpers/smtp.ts';
 
 type Agent = Awaited<ReturnType<typeof createCompanyUser>>;
-
-type SeededChat = {
-  propertyId: string | null;
-  source: string | null;
-  at: string;
-  turns: number;
-  lead?: { status: LeadStatus; propertyId?: string; name?: string };
-  viewings?: ViewingStatus[];
-};
-
-/** A chat as the chat page leaves it, with its lead and viewings: rows written straight in. */
-async function seedChat(app: TestApp, companyId: string, chat: SeededChat) {
-  const at = new Date(chat.at);
-  const [conversation] = await app.ctx.db
-    .insert(conversations)
-    .values({
-      sessionKey: randomBytes(16).toString('hex'),
-      companyId,
-      propertyId: chat.propertyId,
-      source: chat.source,
-      turnCount: chat.turns,
-      status: chat.turns > 0 ? 'ended' : 'active',
-      createdAt: at,
-      lastActivityAt: at,
-    })
-    .returning();
-  if (chat.lead) {
-    await insertLead(app.ctx.db, companyId, {
-      conversationId: conversation!.id,
-      propertyId: chat.lead.propertyId ?? chat.propertyId,
-      status: chat.lead.status,
-      source: chat.source,
-      name: chat.lead.name ?? 'Sarah Jones',
-      createdAt: new Date(at.getTime() + 600_000),
-    });
-  }
-  for (const [index, status] of (chat.viewings ?? []).entries()) {
-    const startsAt = new Date(at.getTime() + (index + 2) * 86_400_000);
-    await app.ctx.db.insert(viewings).values({
-      companyId,
-      propertyId: chat.propertyId,
-      conversationId: conversation!.id,
-      propertyName: 'Seeded',
-      propertyAddress: 'Seeded',
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + 1_200_000),
-      status,
-      manageToken: randomBytes(32).toString('base64url'),
-    });
-  }
-}
-
-async function seedEnquiry(
-  app: TestApp,
-  companyId: string,
-  input: { propertyId: string; source: 'rightmove' | 'zoopla'; at: string; replySeconds: number | null },
-) {
-  const at = new Date(input.at);
-  await app.ctx.db.insert(enquiries).values({
-    companyId,
-    propertyId: input.propertyId,
-    source: input.source,
-    email: `${unique('enq')}@example.test`,
-    listing: { address: null, postcode: null, price: null, reference: null },
-    createdAt: at,
-    repliedAt: input.replySeconds === null ? null : new Date(at.getTime() + input.replySeconds * 1000),
-  });
-}
 
 const funnel = (
   linkOpens: number,
@@ -116,7 +51,7 @@ describe('insights', () => {
     birch = await insertProperty(app, owner.company.id, owner.company.slug, { propertyName: 'Birch House' });
     cedar = await insertProperty(app, owner.company.id, owner.company.slug, { propertyName: 'Cedar Flat' });
     const otherProperty = await insertProperty(app, other.company.id, other.company.slug);
-    const chats: SeededChat[] = [
+    const chats: ChatSeed[] = [
       // March 2026: the clocks go forward on Sunday 29 March.
       {
         propertyId: birch.id,
@@ -178,9 +113,9 @@ describe('insights', () => {
         lead: { status: 'new' },
       },
     ];
-    for (const chat of chats) await seedChat(app, owner.company.id, chat);
+    for (const chat of chats) await insertChat(app, owner.company.id, chat);
     // Another agency's chat in the same days is never counted.
-    await seedChat(app, other.company.id, {
+    await insertChat(app, other.company.id, {
       propertyId: otherProperty.id,
       source: 'rightmove',
       at: '2026-03-03T12:00:00Z',
@@ -188,26 +123,26 @@ describe('insights', () => {
       lead: { status: 'let' },
       viewings: ['attended'],
     });
-    await seedEnquiry(app, owner.company.id, {
+    await insertEnquiry(app, owner.company.id, {
       propertyId: birch.id,
       source: 'rightmove',
       at: '2026-03-02T09:00:00Z',
       replySeconds: 60,
     });
-    await seedEnquiry(app, owner.company.id, {
+    await insertEnquiry(app, owner.company.id, {
       propertyId: birch.id,
       source: 'rightmove',
       at: '2026-03-03T09:00:00Z',
       replySeconds: 180,
     });
-    await seedEnquiry(app, owner.company.id, {
+    await insertEnquiry(app, owner.company.id, {
       propertyId: cedar.id,
       source: 'zoopla',
       at: '2026-03-04T09:00:00Z',
       replySeconds: 600,
     });
     // No reply sent (an auto-reply's, say): counted as an enquiry, not in the median.
-    await seedEnquiry(app, owner.company.id, {
+    await insertEnquiry(app, owner.company.id, {
       propertyId: birch.id,
       source: 'zoopla',
       at: '2026-03-05T09:00:00Z',
