@@ -117,7 +117,7 @@ for (const width of [390, 1280]) {
     await expect(stages.nth(0)).toContainText('Link opens7');
     await expect(stages.nth(1)).toContainText('Chats5');
     await expect(stages.nth(2)).toContainText('Leads4');
-    await expect(stages.nth(2)).toContainText('80% of the stage before');
+    await expect(stages.nth(2)).toContainText('80% of chats');
     await expect(stages.nth(3)).toContainText('Viewings booked3');
     await expect(stages.nth(4)).toContainText('Attended2');
     await expect(stages.nth(5)).toContainText('Let1');

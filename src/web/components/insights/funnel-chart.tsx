@@ -8,8 +8,8 @@ export function stageRate(value: number, previous: number | null): string | null
 
 /**
  * The funnel as bars: each stage's count as text, its bar (an SVG rect, hidden from screen
- * readers: the numbers are the text beside it) scaled to the first stage, and the share of the
- * stage before it.
+ * readers: the numbers are the text beside it) scaled to the widest stage, and its share of the
+ * stage before it ("80%", read out as "80% of chats").
  */
 export function FunnelChart({ funnel, title }: { funnel: Funnel; title: string }) {
   const widest = Math.max(1, ...FUNNEL_STAGES.map(({ key }) => funnel[key]));
@@ -19,8 +19,8 @@ export function FunnelChart({ funnel, title }: { funnel: Funnel; title: string }
       <ol className="grid gap-3">
         {FUNNEL_STAGES.map(({ key, label }, index) => {
           const value = funnel[key];
-          const previous = index === 0 ? null : funnel[FUNNEL_STAGES[index - 1]!.key];
-          const rate = stageRate(value, previous);
+          const before = index === 0 ? null : FUNNEL_STAGES[index - 1]!;
+          const rate = stageRate(value, before ? funnel[before.key] : null);
           const width = Math.max(value === 0 ? 0 : 1, (value / widest) * 100);
           return (
             <li key={key} className="grid gap-1">

@@ -238,7 +238,7 @@ function GroupsTable({ groups, heading }: { groups: InsightsGroup[]; heading: st
         <TableBody>
           {groups.map((group) => (
             <TableRow key={group.key ?? 'none'}>
-              <TableCell className="font-medium">{group.label}</TableCell>
+              <TableCell className="font-medium lg:whitespace-nowrap">{group.label}</TableCell>
               {FUNNEL_STAGES.map((stage) => (
                 <TableCell key={stage.key} className="text-right tabular-nums">
                   {group.funnel[stage.key].toLocaleString('en-GB')}
