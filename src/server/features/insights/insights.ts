@@ -31,33 +31,41 @@ export function periodBounds(from: string, to: string): { start: Date; end: Date
 
 /**
  * One statement per funnel source, grouped by the key and by nothing (the totals, in the same
- * scan, through GROUPING SETS). Raw SQL because the query builder cannot say GROUPING SETS, a
- * LATERAL aggregate or percentile_cont (docs/decisions/005-raw-sql.md). Each starts on an index
- * of the company's rows by time: `conversations_company_created_idx`,
- * `enquiries_company_created_idx`; the viewings of each chat come from
- * `viewings_conversation_created_idx` and its lead from the unique `leads.conversation_id`.
+ * scan, through GROUPING SETS). Raw SQL because the query builder cannot say GROUPING SETS or
+ * percentile_cont (docs/decisions/005-raw-sql.md).
+ *
+ * Each table is read once, by a range on its company's index by time
+ * (`conversations_company_created_idx`, `leads_company_created_idx`, `viewings_company_start_idx`,
+ * `enquiries_company_created_idx`), and joined by hash: a lead is made after its chat started,
+ * and a viewing starts after it was booked in the chat, so the chats that started in the period
+ * have their leads and viewings among those made (or starting) from the period's start on.
  *
  * A chat's property is its lead's (an agency-link chat chooses one on the way), else the
  * conversation's; its source is the link's `?src=`.
  */
 const funnelSql = (key: string) => `
+  with chat_leads as (
+    select conversation_id, property_id, status from leads
+    where company_id = $1 and created_at >= $2 and conversation_id is not null
+  ), chat_viewings as (
+    select conversation_id, count(*) filter (where status = 'attended') as attended from viewings
+    where company_id = $1 and starts_at >= $2 and conversation_id is not null
+    group by conversation_id
+  )
   select ${key} as key, grouping(${key}) as is_total,
          count(*)::int as link_opens,
          count(*) filter (where c.turn_count > 0)::int as chats,
-         count(l.id)::int as leads,
-         count(*) filter (where v.booked > 0)::int as viewings_booked,
+         count(l.conversation_id)::int as leads,
+         count(v.conversation_id)::int as viewings_booked,
          count(*) filter (where v.attended > 0)::int as viewings_attended,
          count(*) filter (where l.status = 'let')::int as let
   from conversations c
-  left join leads l on l.conversation_id = c.id
-  left join lateral (
-    select count(*) as booked, count(*) filter (where vw.status = 'attended') as attended
-    from viewings vw where vw.conversation_id = c.id
-  ) v on true
+  left join chat_leads l on l.conversation_id = c.id
+  left join chat_viewings v on v.conversation_id = c.id
   where c.company_id = $1 and c.created_at >= $2 and c.created_at < $3
   group by grouping sets ((${key}), ())`;
 
-const FUNNEL_SQL: Record<InsightsGrouping, string> = {
+export const FUNNEL_SQL: Record<InsightsGrouping, string> = {
   property: funnelSql('coalesce(l.property_id, c.property_id)'),
   source: funnelSql('c.source'),
 };
@@ -71,7 +79,7 @@ const replySql = (key: string) => `
   where e.company_id = $1 and e.created_at >= $2 and e.created_at < $3
   group by grouping sets ((${key}), ())`;
 
-const REPLY_SQL: Record<InsightsGrouping, string> = {
+export const REPLY_SQL: Record<InsightsGrouping, string> = {
   property: replySql('e.property_id'),
   source: replySql('e.source'),
 };
