@@ -1,26 +1,9 @@
-/**
- * The Insights tab among 5,000 agencies (issue 15): `GET /api/companies/{id}/insights` for one
- * agency, on PostgreSQL, over a database holding every agency's year of chats, leads, viewings
- * and enquiries.
- *
- *   npm run bench:insights                 (BENCH_AGENCIES=5000 by default)
- *
- * Uses a throwaway database on BENCH_DATABASE_URL (default: the local PostgreSQL server), seeded
- * in bulk with SQL (generate_series). Prints the figures, each query's plan's index, and writes
- * them to bench/results/insights.json. Figures on a shared 2-core machine drift from run to run.
- */
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '#server/app.ts';
-import { openDatabase } from '#server/db/client.ts';
-import { loadEnv } from '#server/env.ts';
 import { FUNNEL_SQL, periodBounds, REPLY_SQL, shiftDate } from '#server/features/insights/insights.ts';
 import { londonDate } from '#shared/viewing-slots.ts';
-import type { TestApp } from '#tests/helpers/app.ts';
 import { createSignedInUser, insertCompany, unique } from '#tests/helpers/factories.ts';
 import { createThrowawayDatabase } from './lib/database.ts';
+import { percentile, roundMs, startInProcessApp } from './lib/in-process-app.ts';
 import { checkTargets, describeMachine, printComparison, readBaseline, writeResults } from './lib/report.ts';
 
 const AGENCIES = Number(process.env.BENCH_AGENCIES ?? 5000);
@@ -83,12 +66,7 @@ function seedStatements(propertyFilter: string, chatsPerListing: number): string
   ];
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-const round = (ms: number) => Math.round(ms * 10) / 10;
+const round = roundMs;
 
 function timedGet(url: string, cookie: string): Promise<{ ms: number; status: number }> {
   return new Promise((resolve, reject) => {
@@ -105,30 +83,10 @@ function timedGet(url: string, cookie: string): Promise<{ ms: number; status: nu
 
 async function main() {
   const database = await createThrowawayDatabase('letlead_bench_insights');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'letlead-bench-'));
-  let app: TestApp | undefined;
+  let started: Awaited<ReturnType<typeof startInProcessApp>> | undefined;
   try {
-    const env = loadEnv({
-      NODE_ENV: 'test',
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      SESSION_SECRET: 'bench-secret-that-is-long-enough-for-better-auth',
-      APP_URL: 'http://localhost:3000',
-      JOBS: 'false',
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'silent',
-    });
-    const db = await openDatabase({ databaseUrl: database.url, maxConnections: 10 });
-    app = (await buildApp({
-      env,
-      database: db,
-      closeDatabase: true,
-      serveWeb: false,
-      logger: false,
-    })) as TestApp;
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    started = await startInProcessApp(database.url, { serveWeb: false });
+    const { app, port } = started;
     const execute = app.ctx.database.execute;
 
     // The measured agency, signed in; then the other agencies, in bulk.
@@ -235,9 +193,8 @@ async function main() {
     writeResults('insights', { machine: describeMachine(), figures, counts, plans, budget: BUDGET });
     if (!isMet) process.exitCode = 1;
   } finally {
-    await app?.close();
+    await started?.close();
     await database.drop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

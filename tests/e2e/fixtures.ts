@@ -147,6 +147,24 @@ export const test = base.extend<object, WorkerFixtures>({
 export { expect };
 
 /**
+ * The test for a spec whose worker starts one server on data `seed` wrote first
+ * (startSeededServer): `seeded` is what the seed returned, with the `server`.
+ */
+export function seededTest<Seeded extends object>(seed: (app: TestApp) => Promise<Seeded>) {
+  return test.extend<object, { seeded: Seeded & { server: LetLeadServer } }>({
+    seeded: [
+      async ({}, use) => {
+        const { server, seeded, stop } = await startSeededServer(seed);
+        await use({ ...seeded, server });
+        await stop();
+      },
+      { scope: 'worker', timeout: 90_000 },
+    ],
+    server: [async ({ seeded }, use) => use(seeded.server), { scope: 'worker' }],
+  });
+}
+
+/**
  * Fails on any serious or critical accessibility violation on the page as it is now. Toasts are
  * left out: they fade in and out, and axe reads the contrast of a half-faded one as a failure.
  */

@@ -7,18 +7,9 @@ import {
   insertProperty,
   unique,
 } from '#tests/helpers/factories.ts';
-import {
-  addSessionCookie,
-  test as base,
-  expect,
-  expectNoSeriousA11yViolations,
-  type LetLeadServer,
-  startSeededServer,
-} from './fixtures.ts';
+import { addSessionCookie, expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
 
 /** The Insights tab: the funnel for seeded chats, per property and per source; a new agency's empty state. */
-
-type Seeded = { server: LetLeadServer; cookie: string; emptyCookie: string };
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
@@ -81,17 +72,7 @@ async function seed(app: TestApp) {
   return { cookie: user.cookie, emptyCookie: empty.cookie };
 }
 
-const test = base.extend<object, { seeded: Seeded; server: LetLeadServer }>({
-  seeded: [
-    async ({}, use) => {
-      const { server, seeded, stop } = await startSeededServer(seed);
-      await use({ server, ...seeded });
-      await stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  server: [async ({ seeded }, use) => use(seeded.server), { scope: 'worker' }],
-});
+const test = seededTest(seed);
 
 for (const width of [390, 1280]) {
   test(`the Insights tab shows the funnel for seeded chats at ${width} px`, async ({

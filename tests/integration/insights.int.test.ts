@@ -123,31 +123,16 @@ describe('insights', () => {
       lead: { status: 'let' },
       viewings: ['attended'],
     });
-    await insertEnquiry(app, owner.company.id, {
-      propertyId: birch.id,
-      source: 'rightmove',
-      at: '2026-03-02T09:00:00Z',
-      replySeconds: 60,
-    });
-    await insertEnquiry(app, owner.company.id, {
-      propertyId: birch.id,
-      source: 'rightmove',
-      at: '2026-03-03T09:00:00Z',
-      replySeconds: 180,
-    });
-    await insertEnquiry(app, owner.company.id, {
-      propertyId: cedar.id,
-      source: 'zoopla',
-      at: '2026-03-04T09:00:00Z',
-      replySeconds: 600,
-    });
-    // No reply sent (an auto-reply's, say): counted as an enquiry, not in the median.
-    await insertEnquiry(app, owner.company.id, {
-      propertyId: birch.id,
-      source: 'zoopla',
-      at: '2026-03-05T09:00:00Z',
-      replySeconds: null,
-    });
+    // The last one got no reply (an auto-reply's, say): counted as an enquiry, not in the median.
+    const received = [
+      [birch.id, 'rightmove', '2026-03-02T09:00:00Z', 60],
+      [birch.id, 'rightmove', '2026-03-03T09:00:00Z', 180],
+      [cedar.id, 'zoopla', '2026-03-04T09:00:00Z', 600],
+      [birch.id, 'zoopla', '2026-03-05T09:00:00Z', null],
+    ] as const;
+    for (const [propertyId, source, at, replySeconds] of received) {
+      await insertEnquiry(app, owner.company.id, { propertyId, source, at, replySeconds });
+    }
   });
   afterEach(() => setNow(undefined));
   afterAll(async () => {
@@ -273,15 +258,17 @@ describe('insights', () => {
   });
 });
 
-describe('the Monday summary’s schedule', () => {
-  it('is registered for Mondays at 08:00 London time', async () => {
+describe('the morning emails’ schedules', () => {
+  it('registers the Monday summary for Mondays at 08:00 and the viewings agenda daily at 08:00, London time', async () => {
     const first = await createTestApp({ JOBS: 'true' });
     try {
       const { rows } = await first.database.execute(
-        `select name, cron, timezone from pgboss.schedule where name = 'insights.weekly-summary'`,
+        `select name, cron, timezone from pgboss.schedule
+         where name in ('insights.weekly-summary', 'viewings.agenda') order by name`,
       );
       expect(rows).toEqual([
         { name: 'insights.weekly-summary', cron: '0 8 * * 1', timezone: 'Europe/London' },
+        { name: 'viewings.agenda', cron: '0 8 * * *', timezone: 'Europe/London' },
       ]);
     } finally {
       await first.close();

@@ -133,24 +133,20 @@ export default function InsightsTab({ companyId }: { companyId: string }) {
 
       {preset === 'custom' ? (
         <div className="flex flex-wrap items-start gap-3">
-          <div className="grid gap-1">
-            <Label htmlFor={fromId}>From</Label>
-            <DateInput
-              id={fromId}
-              value={customFrom}
-              onChange={setCustomFrom}
-              calendarLabel="Choose the start date"
-            />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor={toId}>To</Label>
-            <DateInput
-              id={toId}
-              value={customTo}
-              onChange={setCustomTo}
-              calendarLabel="Choose the end date"
-            />
-          </div>
+          {[
+            { id: fromId, label: 'From', value: customFrom, onChange: setCustomFrom, calendar: 'start' },
+            { id: toId, label: 'To', value: customTo, onChange: setCustomTo, calendar: 'end' },
+          ].map((field) => (
+            <div key={field.id} className="grid gap-1">
+              <Label htmlFor={field.id}>{field.label}</Label>
+              <DateInput
+                id={field.id}
+                value={field.value}
+                onChange={field.onChange}
+                calendarLabel={`Choose the ${field.calendar} date`}
+              />
+            </div>
+          ))}
           {customProblem ? (
             <p role="alert" className="self-end pb-2 text-sm text-destructive">
               {customProblem}
