@@ -28,8 +28,11 @@ export function FunnelChart({ funnel, title }: { funnel: Funnel; title: string }
                 <span className="font-medium">{label}</span>
                 <span className="tabular-nums">
                   <span className="font-semibold">{value.toLocaleString('en-GB')}</span>
-                  {rate ? (
-                    <span className="ml-2 text-muted-foreground">{rate} of the stage before</span>
+                  {rate && before ? (
+                    <span className="ml-2 text-muted-foreground">
+                      {rate}
+                      <span className="sr-only"> of {before.label.toLowerCase()}</span>
+                    </span>
                   ) : null}
                 </span>
               </div>
