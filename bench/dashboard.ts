@@ -9,21 +9,17 @@
  * Figures on a shared 2-core machine drift from run to run: read them as an order of magnitude.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import os, { tmpdir } from 'node:os';
-import path from 'node:path';
+import os from 'node:os';
 import { chromium } from '@playwright/test';
 import pg from 'pg';
-import { buildApp } from '#server/app.ts';
-import { openDatabase } from '#server/db/client.ts';
 import { leads } from '#server/db/schema.ts';
-import { loadEnv } from '#server/env.ts';
 import type { LeadStatus } from '#shared/schemas/leads.ts';
 import { chromiumArgs, resolveChromium } from '#tests/e2e/chromium.ts';
-import type { TestApp } from '#tests/helpers/app.ts';
 import { createSignedInUser, insertCompany, unique } from '#tests/helpers/factories.ts';
 import { ensureProductionBuild } from './lib/build.ts';
+import { percentile, roundMs, startInProcessApp } from './lib/in-process-app.ts';
 
 const LEAD_COUNT = Number(process.env.BENCH_LEADS ?? 10_000);
 /** The board's agency: 2,000 leads spread over the pipeline as a busy desk's are. */
@@ -151,12 +147,7 @@ function leadRow(companyId: string, index: number) {
 
 // ---- Helpers ----
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-const round = (ms: number) => Math.round(ms * 10) / 10;
+const round = roundMs;
 
 /** One request, timed to its last byte, without decompressing (so the size is what travels). */
 function timedGet(
@@ -312,30 +303,10 @@ async function measureBoard(
 async function main() {
   ensureProductionBuild();
   const database = await createDatabase();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'letlead-bench-'));
-  let app: TestApp | undefined;
+  let started: Awaited<ReturnType<typeof startInProcessApp>> | undefined;
   try {
-    const env = loadEnv({
-      NODE_ENV: 'test',
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      SESSION_SECRET: 'bench-secret-that-is-long-enough-for-better-auth',
-      APP_URL: 'http://localhost:3000',
-      JOBS: 'false',
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'silent',
-    });
-    const db = await openDatabase({ databaseUrl: database.url, maxConnections: 10 });
-    app = (await buildApp({
-      env,
-      database: db,
-      closeDatabase: true,
-      serveWeb: true,
-      logger: false,
-    })) as TestApp;
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    started = await startInProcessApp(database.url, { serveWeb: true });
+    const { app, port } = started;
     const baseUrl = `http://localhost:${port}`;
 
     // Seed: one agency with 10,000 leads.
@@ -554,9 +525,8 @@ ${list(searchTimes)}
     writeFileSync('bench/results/dashboard.json', `${JSON.stringify(results, null, 2)}\n`);
     console.log('Written to bench/results/dashboard.json');
   } finally {
-    await app?.close();
+    await started?.close();
     await database.drop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

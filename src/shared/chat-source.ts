@@ -13,3 +13,19 @@ export function readChatSource(value: string | null | undefined): string | null 
 
 /** Suggested sources for links the agent copies; any slug works. */
 export const SUGGESTED_SOURCES = ['rightmove', 'zoopla', 'onthemarket', 'website', 'facebook'] as const;
+
+/** Names for the common sources; any other slug is shown as it is. */
+const SOURCE_NAMES: Record<string, string> = {
+  rightmove: 'Rightmove',
+  zoopla: 'Zoopla',
+  onthemarket: 'OnTheMarket',
+  website: 'Website',
+  facebook: 'Facebook',
+  email: 'Email',
+};
+
+/** A source as people read it: "Rightmove", "Direct (no source)", or the slug itself. */
+export function sourceLabel(source: string | null): string {
+  if (source === null) return 'Direct (no source)';
+  return SOURCE_NAMES[source] ?? source;
+}

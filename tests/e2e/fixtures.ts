@@ -147,10 +147,10 @@ export const test = base.extend<object, WorkerFixtures>({
 export { expect };
 
 /**
- * A `test` whose worker serves the production build on a database that `seed` filled first;
- * `seeded` is what the seed returned, with the server.
+ * The test for a spec whose worker starts one server on data `seed` wrote first
+ * (startSeededServer): `seeded` is what the seed returned, with the `server`.
  */
-export function seededTest<Seeded>(seed: (app: TestApp) => Promise<Seeded>) {
+export function seededTest<Seeded extends object>(seed: (app: TestApp) => Promise<Seeded>) {
   return test.extend<object, { seeded: Seeded & { server: LetLeadServer } }>({
     seeded: [
       async ({}, use) => {

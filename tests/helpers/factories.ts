@@ -1,9 +1,20 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '#server/db/client.ts';
-import { companies, leads, properties, propertyPhotos, users } from '#server/db/schema.ts';
+import {
+  companies,
+  conversations,
+  enquiries,
+  leads,
+  properties,
+  propertyPhotos,
+  users,
+  viewings,
+} from '#server/db/schema.ts';
 import { type PlanType, plans } from '#shared/plans.ts';
+import type { LeadStatus } from '#shared/schemas/leads.ts';
+import type { ViewingStatus } from '#shared/schemas/viewings.ts';
 import type { TestApp } from './app.ts';
 
 let counter = 0;
@@ -160,4 +171,75 @@ export async function insertLead(
     })
     .returning();
   return lead!;
+}
+
+export type ChatSeed = {
+  propertyId: string | null;
+  source: string | null;
+  at: string;
+  turns: number;
+  lead?: { status: LeadStatus; propertyId?: string; name?: string };
+  viewings?: ViewingStatus[];
+};
+
+/**
+ * A chat as the chat page leaves it, started at `at`, with its lead and viewings: rows written
+ * straight in, for the Insights funnel's tests.
+ */
+export async function insertChat(app: TestApp, companyId: string, chat: ChatSeed) {
+  const at = new Date(chat.at);
+  const [conversation] = await app.ctx.db
+    .insert(conversations)
+    .values({
+      sessionKey: randomBytes(16).toString('hex'),
+      companyId,
+      propertyId: chat.propertyId,
+      source: chat.source,
+      turnCount: chat.turns,
+      status: chat.turns > 0 ? 'ended' : 'active',
+      createdAt: at,
+      lastActivityAt: at,
+    })
+    .returning();
+  if (chat.lead) {
+    await insertLead(app.ctx.db, companyId, {
+      conversationId: conversation!.id,
+      propertyId: chat.lead.propertyId ?? chat.propertyId,
+      status: chat.lead.status,
+      source: chat.source,
+      name: chat.lead.name ?? 'Sarah Jones',
+      createdAt: new Date(at.getTime() + 600_000),
+    });
+  }
+  for (const [index, status] of (chat.viewings ?? []).entries()) {
+    const startsAt = new Date(at.getTime() + (index + 2) * 86_400_000);
+    await app.ctx.db.insert(viewings).values({
+      companyId,
+      propertyId: chat.propertyId,
+      conversationId: conversation!.id,
+      propertyName: 'Seeded',
+      propertyAddress: 'Seeded',
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 1_200_000),
+      status,
+      manageToken: randomBytes(32).toString('base64url'),
+    });
+  }
+}
+
+export async function insertEnquiry(
+  app: TestApp,
+  companyId: string,
+  input: { propertyId: string; source: 'rightmove' | 'zoopla'; at: string; replySeconds: number | null },
+) {
+  const at = new Date(input.at);
+  await app.ctx.db.insert(enquiries).values({
+    companyId,
+    propertyId: input.propertyId,
+    source: input.source,
+    email: `${unique('enq')}@example.test`,
+    listing: { address: null, postcode: null, price: null, reference: null },
+    createdAt: at,
+    repliedAt: input.replySeconds === null ? null : new Date(at.getTime() + input.replySeconds * 1000),
+  });
 }

@@ -524,4 +524,83 @@ describe('viewings', () => {
     });
     expect(lead.activity.map((entry) => entry.kind)).toContain('viewing_booked');
   });
+
+  it('records each move and cancellation on the lead: by the tenant, by the agent, by a deleted property', async () => {
+    setNow(MONDAY);
+    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
+      propertyName: 'Flat 7, Rowan Mews',
+      vacancyDate: '01/03/2026',
+    });
+    const chat = await answeredChat(property.slug);
+    await endChat(chat.sessionKey);
+    const book = async (startsAt: string, label: string) => {
+      const booking = await bookChatSlot(app.ctx, {
+        conversationId: chat.conversationId,
+        propertyId: property.id,
+        slot: { startsAt, label },
+        fields: fields('Ffion Hughes', `${unique('ffion')}@example.test`),
+      });
+      if (booking.kind !== 'booked') throw new Error('not booked');
+      return booking.viewing;
+    };
+    const activity = async (kind: string) =>
+      (await leadOf(chat.conversationId)).activity
+        .filter((entry) => entry.kind === kind)
+        .map(({ actor, detail }) => ({ actor: actor?.id ?? null, detail }));
+
+    // The tenant moves it on the manage page, then the agent moves it and cancels it.
+    const first = await book('2026-03-07T10:00:00+00:00', 'Sat 7 Mar, 10:00');
+    const byTenant = await call('POST', `/api/viewings/manage/${first.manageToken}/reschedule`, undefined, {
+      startsAt: '2026-03-07T10:30:00+00:00',
+    });
+    expect(byTenant.status).toBe(200);
+    const byAgent = await call('PATCH', `/api/viewings/${first.id}`, owner.cookie, {
+      status: 'booked',
+      startsAt: '2026-03-02T17:00:00+00:00',
+    });
+    expect(byAgent.status).toBe(200);
+    expect(
+      (await call('PATCH', `/api/viewings/${first.id}`, owner.cookie, { status: 'cancelled' })).status,
+    ).toBe(200);
+    // Booked again, cancelled by the tenant; booked once more, gone with its property.
+    const second = await book('2026-03-02T17:30:00+00:00', 'Mon 2 Mar, 17:30');
+    expect((await call('POST', `/api/viewings/manage/${second.manageToken}/cancel`)).status).toBe(200);
+    const third = await book('2026-03-07T10:00:00+00:00', 'Sat 7 Mar, 10:00');
+    expect((await call('DELETE', `/api/properties/${property.id}`, owner.cookie)).status).toBeLessThan(300);
+
+    // Newest first.
+    expect(await activity('viewing_moved')).toEqual([
+      {
+        actor: owner.userId,
+        detail: {
+          viewingId: first.id,
+          from: '2026-03-07T10:30:00.000Z',
+          startsAt: '2026-03-02T17:00:00.000Z',
+          by: 'agent',
+        },
+      },
+      {
+        actor: null,
+        detail: {
+          viewingId: first.id,
+          from: '2026-03-07T10:00:00.000Z',
+          startsAt: '2026-03-07T10:30:00.000Z',
+          by: 'tenant',
+        },
+      },
+    ]);
+    expect(await activity('viewing_cancelled')).toEqual([
+      { actor: null, detail: { viewingId: third.id, startsAt: '2026-03-07T10:00:00.000Z', by: 'property' } },
+      { actor: null, detail: { viewingId: second.id, startsAt: '2026-03-02T17:30:00.000Z', by: 'tenant' } },
+      {
+        actor: owner.userId,
+        detail: { viewingId: first.id, startsAt: '2026-03-02T17:00:00.000Z', by: 'agent' },
+      },
+    ]);
+    expect((await activity('viewing_booked')).map(({ detail }) => detail.viewingId)).toEqual([
+      third.id,
+      second.id,
+      first.id,
+    ]);
+  });
 });

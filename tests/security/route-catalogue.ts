@@ -375,6 +375,14 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
     access: 'company',
     sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/viewings`, ok: 200 }),
   },
+  'GET /api/companies/:id/insights': {
+    access: 'company',
+    sample: async (w) => ({
+      path: `/api/companies/${w.owner.company.id}/insights`,
+      query: { from: '2026-03-01', to: '2026-03-31', groupBy: 'source' },
+      ok: 200,
+    }),
+  },
   'PATCH /api/viewings/:id': {
     access: 'company',
     sample: async (w) => {

@@ -235,7 +235,8 @@ export const conversations = pgTable(
     // Only the chats under way (the idle finaliser's), and on no column a turn changes: a turn's
     // UPDATE then rewrites the row in place (a HOT update) instead of touching every index.
     index('conversations_active_idx').on(t.createdAt).where(sql`status = 'active'`),
-    index('conversations_company_idx').on(t.companyId),
+    // The company's chats by when they started (the Insights funnel, per company and period).
+    index('conversations_company_created_idx').on(t.companyId, t.createdAt),
     check('conversations_status_check', sql`${t.status} in ('active', 'ended')`),
   ],
 );
@@ -504,6 +505,25 @@ export const enquiryReplyGuards = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.email, t.propertyKey] })],
 );
 
+// ---- Insights ----
+
+/**
+ * The Monday summary email, claimed once per company and week: the job that inserts the row sends
+ * it, so a retried job or a second instance sends nothing.
+ */
+export const insightSummaries = pgTable(
+  'insight_summaries',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The Monday (London) the summarised week began, yyyy-mm-dd. */
+    weekStart: varchar('week_start', { length: 10 }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.weekStart] })],
+);
+
 // ---- Billing, analytics, mail ----
 
 /** Each Stripe event id is processed once; a replay is acknowledged and ignored. */
@@ -651,6 +671,7 @@ export const schema = {
   inboundMessages,
   enquiries,
   enquiryReplyGuards,
+  insightSummaries,
   stripeEvents,
   analyticsEvents,
   devEmails,

@@ -7,6 +7,7 @@ import { registerChat } from './chat/routes.ts';
 import { registerCompanies } from './companies/routes.ts';
 import { registerEnquiries } from './enquiries/routes.ts';
 import { registerImages } from './images/images-routes.ts';
+import { registerInsights } from './insights/routes.ts';
 import { registerIntegrations } from './integrations/routes.ts';
 import { registerLeads } from './leads/routes.ts';
 import { registerPrivacy } from './privacy/routes.ts';
@@ -29,4 +30,5 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   await registerIntegrations(app, ctx);
   await registerViewings(app, ctx);
   await registerEnquiries(app, ctx);
+  await registerInsights(app, ctx);
 }

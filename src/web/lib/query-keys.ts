@@ -13,4 +13,7 @@ export const queryKeys = {
   properties: (companyId: string) => [`/api/companies/${companyId}/properties`] as const,
   /** GET /api/leads/{id}: one lead with its score breakdown and transcript. */
   lead: (leadId: string) => [`/api/leads/${leadId}`] as const,
+  /** GET /api/companies/{id}/insights: the funnel over London days `from`..`to`, grouped. */
+  insights: (companyId: string, query: { from: string; to: string; groupBy: 'property' | 'source' }) =>
+    [`/api/companies/${companyId}/insights?${new URLSearchParams(query).toString()}`] as const,
 } as const;

@@ -126,12 +126,13 @@ export async function updateViewing(
   company: Company,
   viewingId: string,
   input: UpdateViewing,
+  actorUserId?: string,
 ): Promise<AgentViewing> {
   const viewing = await findOwnViewing(ctx, company.id, viewingId);
   let updated: Viewing | null = viewing;
   if (input.startsAt) {
     if (input.status !== 'booked') throw badRequest('To move a viewing, send status "booked" with startsAt');
-    updated = await rescheduleViewing(ctx, viewing, input.startsAt, 'agent');
+    updated = await rescheduleViewing(ctx, viewing, input.startsAt, 'agent', actorUserId);
   } else if (input.status === 'booked') {
     if (viewing.status !== 'booked') throw new AppError('CONFLICT', 'A closed viewing cannot be reopened.');
   } else if (viewing.status !== input.status) {
@@ -143,7 +144,9 @@ export async function updateViewing(
     }
     updated = await closeViewing(ctx, viewing.id, input.status);
     if (!updated) throw new AppError('CONFLICT', 'This viewing changed meanwhile. Refresh and try again.');
-    if (input.status === 'cancelled') await notifyViewing(ctx, updated, { kind: 'cancelled', by: 'agent' });
+    if (input.status === 'cancelled') {
+      await notifyViewing(ctx, updated, { kind: 'cancelled', by: 'agent', actorUserId });
+    }
   }
   const [lead] = updated.conversationId
     ? await ctx.db

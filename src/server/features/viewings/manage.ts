@@ -62,6 +62,7 @@ export async function rescheduleViewing(
   viewing: Viewing,
   startsAt: string,
   by: 'tenant' | 'agent',
+  actorUserId?: string,
 ): Promise<Viewing> {
   requireChangeable(viewing);
   if (!viewing.propertyId) throw new AppError('CONFLICT', 'This property no longer takes viewings.');
@@ -75,7 +76,7 @@ export async function rescheduleViewing(
   if (Date.parse(slot.startsAt) === viewing.startsAt.getTime()) return viewing;
   const moved = await moveViewing(ctx, { viewing, rules, startsAt: new Date(slot.startsAt) });
   if (!moved) throw new AppError('CONFLICT', 'Sorry, that time is no longer free. Please choose another.');
-  await notifyViewing(ctx, moved, { kind: 'rescheduled', by, previous: viewing.startsAt });
+  await notifyViewing(ctx, moved, { kind: 'rescheduled', by, previous: viewing.startsAt, actorUserId });
   return moved;
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { leads, type Viewing, viewings } from '#server/db/schema.ts';
 import { emitWebhookEvent } from '#server/features/integrations/webhook-delivery.ts';
+import { recordLeadActivity } from '#server/features/leads/activity.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import type { Email } from '#server/lib/mail.ts';
@@ -9,23 +10,26 @@ import { findAgency, viewingEmails } from './emails.ts';
 export const VIEWING_REMINDER_JOB = 'viewings.reminder';
 const DAY_MS = 86_400_000;
 
+export type ViewingChange =
+  | { kind: 'booked' }
+  /** Booked before the tenant gave an email: the confirmation now that there is one. */
+  | { kind: 'contact-added' }
+  /** `actorUserId`: the agent who moved or cancelled it (none for the tenant or the system). */
+  | { kind: 'rescheduled'; by: 'tenant' | 'agent'; previous: Date; actorUserId?: string }
+  | { kind: 'cancelled'; by: 'tenant' | 'agent' | 'property'; actorUserId?: string };
+
 /**
  * What follows a change of a viewing, after its write has committed: the company's webhook event,
- * the tenant's email with the invitation, the agent's notice, and the reminder for the (new)
- * time. A failing email never undoes the viewing; `sendEmail` queues it for retry when the mail
- * server is down.
+ * the lead's activity (a move or a cancellation), the tenant's email with the invitation, the
+ * agent's notice, and the reminder for the (new) time. A failing email never undoes the viewing;
+ * `sendEmail` queues it for retry when the mail server is down.
  */
-export async function notifyViewing(
-  ctx: AppContext,
-  viewing: Viewing,
-  change:
-    | { kind: 'booked' }
-    /** Booked before the tenant gave an email: the confirmation now that there is one. */
-    | { kind: 'contact-added' }
-    | { kind: 'rescheduled'; by: 'tenant' | 'agent'; previous: Date }
-    | { kind: 'cancelled'; by: 'tenant' | 'agent' | 'property' },
-): Promise<void> {
-  if (change.kind !== 'contact-added') await emitViewingEvent(ctx, viewing, change.kind);
+export async function notifyViewing(ctx: AppContext, viewing: Viewing, change: ViewingChange): Promise<void> {
+  const leadId = change.kind === 'contact-added' ? null : await findViewingLead(ctx, viewing);
+  if (change.kind !== 'contact-added') await emitViewingEvent(ctx, viewing, change.kind, leadId);
+  if (leadId && (change.kind === 'rescheduled' || change.kind === 'cancelled')) {
+    await recordViewingChange(ctx, viewing, leadId, change);
+  }
   try {
     const agency = await findAgency(ctx, viewing.companyId);
     if (!agency) return;
@@ -59,17 +63,9 @@ async function emitViewingEvent(
   ctx: AppContext,
   viewing: Viewing,
   kind: 'booked' | 'rescheduled' | 'cancelled',
+  leadId: string | null,
 ): Promise<void> {
   try {
-    const [lead] = viewing.conversationId
-      ? await ctx.db
-          .select({ id: leads.id })
-          .from(leads)
-          .where(
-            and(eq(leads.conversationId, viewing.conversationId), eq(leads.companyId, viewing.companyId)),
-          )
-          .limit(1)
-      : [];
     await emitWebhookEvent(ctx, viewing.companyId, `viewing.${kind}`, {
       id: viewing.id,
       status: viewing.status,
@@ -78,10 +74,55 @@ async function emitViewingEvent(
       propertyId: viewing.propertyId,
       propertyName: viewing.propertyName,
       conversationId: viewing.conversationId,
-      leadId: lead?.id ?? null,
+      leadId,
     });
   } catch (error) {
     ctx.log.error({ err: error, viewingId: viewing.id }, 'Viewing webhook event not queued');
+  }
+}
+
+/** The lead of the viewing's chat: none until the chat ends (or for a chat that made none). */
+async function findViewingLead(ctx: AppContext, viewing: Viewing): Promise<string | null> {
+  if (!viewing.conversationId) return null;
+  try {
+    const [lead] = await ctx.db
+      .select({ id: leads.id })
+      .from(leads)
+      .where(and(eq(leads.conversationId, viewing.conversationId), eq(leads.companyId, viewing.companyId)))
+      .limit(1);
+    return lead?.id ?? null;
+  } catch (error) {
+    ctx.log.error({ err: error, viewingId: viewing.id }, 'Viewing lead not read');
+    return null;
+  }
+}
+
+/**
+ * `viewing_moved` `{ viewingId, from, startsAt, by }` or `viewing_cancelled` `{ viewingId,
+ * startsAt, by }` on the lead, by the agent who did it (null: the tenant, or the property's
+ * deletion).
+ */
+async function recordViewingChange(
+  ctx: AppContext,
+  viewing: Viewing,
+  leadId: string,
+  change: Extract<ViewingChange, { kind: 'rescheduled' | 'cancelled' }>,
+): Promise<void> {
+  try {
+    await recordLeadActivity(ctx.db, {
+      leadId,
+      companyId: viewing.companyId,
+      actorUserId: change.actorUserId ?? null,
+      kind: change.kind === 'rescheduled' ? 'viewing_moved' : 'viewing_cancelled',
+      detail: {
+        viewingId: viewing.id,
+        ...(change.kind === 'rescheduled' ? { from: change.previous.toISOString() } : {}),
+        startsAt: viewing.startsAt.toISOString(),
+        by: change.by,
+      },
+    });
+  } catch (error) {
+    ctx.log.error({ err: error, viewingId: viewing.id }, 'Viewing change not recorded on the lead');
   }
 }
 

@@ -165,8 +165,8 @@ export async function registerViewings(root: FastifyInstance, ctx: AppContext): 
       },
     },
     async (request) => {
-      const { company } = await requireOwnCompany(ctx, request);
-      return updateViewing(ctx, company, request.params.id, request.body);
+      const { user, company } = await requireOwnCompany(ctx, request);
+      return updateViewing(ctx, company, request.params.id, request.body, user.id);
     },
   );
 

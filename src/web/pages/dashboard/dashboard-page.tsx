@@ -1,5 +1,5 @@
-import { Building2Icon, InboxIcon, UsersIcon } from 'lucide-react';
-import { useState } from 'react';
+import { Building2Icon, ChartNoAxesColumnIcon, InboxIcon, UsersIcon } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import type { CompanyDto } from '#shared/schemas/auth.ts';
 import { CompanyRegistrationDialog } from '#web/components/company/company-registration-dialog.tsx';
 import { AgentUrlDialog } from '#web/components/dashboard/agent-url-dialog.tsx';
@@ -13,12 +13,17 @@ import { LeadsTab } from '#web/components/dashboard/leads-tab.tsx';
 import { PropertiesTab } from '#web/components/dashboard/properties-tab.tsx';
 import { StatCards } from '#web/components/dashboard/stat-cards.tsx';
 import { EnquiriesTab } from '#web/components/enquiries/enquiries-tab.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { ViewingsTabContent, ViewingsTabTrigger } from '#web/components/viewings/viewings-tab.tsx';
 import { useLogout } from '#web/lib/use-logout.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useRedirectWhenUnauthorized } from '#web/lib/use-unauthorized-redirect.ts';
 import { useUser } from '#web/lib/use-user.ts';
+
+// The Insights tab and its chart are fetched only when the tab is opened (Radix mounts a tab's
+// content only while it is shown), so the dashboard's first load does not carry them.
+const InsightsTab = lazy(() => import('#web/components/insights/insights-tab.tsx'));
 
 export default function DashboardPage() {
   usePageTitle('Dashboard');
@@ -96,6 +101,10 @@ function CompanyDashboard({
               <InboxIcon aria-hidden="true" />
               Enquiries
             </TabsTrigger>
+            <TabsTrigger value="insights">
+              <ChartNoAxesColumnIcon aria-hidden="true" />
+              Insights
+            </TabsTrigger>
           </TabsList>
           <TabsContent value="property-leads">
             <LeadsTab companyId={companyId} />
@@ -106,6 +115,11 @@ function CompanyDashboard({
           <ViewingsTabContent companyId={companyId} companySlug={company.slug} />
           <TabsContent value="enquiries">
             <EnquiriesTab companyId={companyId} />
+          </TabsContent>
+          <TabsContent value="insights">
+            <Suspense fallback={<Skeleton className="h-72 w-full" />}>
+              <InsightsTab companyId={companyId} />
+            </Suspense>
           </TabsContent>
         </Tabs>
       </main>

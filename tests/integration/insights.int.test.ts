@@ -1,0 +1,277 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sendWeeklySummaries } from '#server/features/insights/weekly-summary.ts';
+import { setNow } from '#server/lib/clock.ts';
+import type { InsightsResponse } from '#shared/schemas/insights.ts';
+import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import {
+  type ChatSeed,
+  createCompanyUser,
+  insertChat,
+  insertEnquiry,
+  insertProperty,
+  unique,
+} from '#tests/helpers/factories.ts';
+import { type SmtpReceiver, startSmtpReceiver } from '#tests/helpers/smtp.ts';
+
+type Agent = Awaited<ReturnType<typeof createCompanyUser>>;
+
+const funnel = (
+  linkOpens: number,
+  chats: number,
+  leadCount: number,
+  viewingsBooked: number,
+  viewingsAttended: number,
+  letCount: number,
+  enquiryCount = 0,
+  medianFirstReplySeconds: number | null = null,
+) => ({
+  linkOpens,
+  chats,
+  leads: leadCount,
+  viewingsBooked,
+  viewingsAttended,
+  let: letCount,
+  enquiries: enquiryCount,
+  medianFirstReplySeconds,
+});
+
+describe('insights', () => {
+  let app: TestApp;
+  let smtp: SmtpReceiver;
+  let owner: Agent;
+  let other: Agent;
+  let birch: { id: string; slug: string };
+  let cedar: { id: string; slug: string };
+
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver();
+    app = await createTestApp({ SMTP_URL: smtp.url });
+    owner = await createCompanyUser(app, { name: 'Birchwood Lettings', slug: unique('birchwood') });
+    other = await createCompanyUser(app, { name: 'Other Lettings' });
+    birch = await insertProperty(app, owner.company.id, owner.company.slug, { propertyName: 'Birch House' });
+    cedar = await insertProperty(app, owner.company.id, owner.company.slug, { propertyName: 'Cedar Flat' });
+    const otherProperty = await insertProperty(app, other.company.id, other.company.slug);
+    const chats: ChatSeed[] = [
+      // March 2026: the clocks go forward on Sunday 29 March.
+      {
+        propertyId: birch.id,
+        source: 'rightmove',
+        at: '2026-03-02T10:00:00Z',
+        turns: 3,
+        lead: { status: 'let' },
+        viewings: ['attended'],
+      },
+      {
+        propertyId: birch.id,
+        source: 'rightmove',
+        at: '2026-03-03T10:00:00Z',
+        turns: 2,
+        lead: { status: 'viewing_booked' },
+        viewings: ['booked'],
+      },
+      {
+        propertyId: birch.id,
+        source: 'zoopla',
+        at: '2026-03-04T10:00:00Z',
+        turns: 1,
+        lead: { status: 'new', name: 'Nadia Awaiting' },
+        viewings: ['cancelled'],
+      },
+      { propertyId: cedar.id, source: 'zoopla', at: '2026-03-05T10:00:00Z', turns: 0 },
+      {
+        propertyId: cedar.id,
+        source: null,
+        at: '2026-03-06T10:00:00Z',
+        turns: 4,
+        lead: { status: 'viewed' },
+        viewings: ['cancelled', 'attended'],
+      },
+      // The agency link: the tenant chose Cedar Flat in the chat.
+      {
+        propertyId: null,
+        source: 'rightmove',
+        at: '2026-03-07T10:00:00Z',
+        turns: 2,
+        lead: { status: 'contacted', propertyId: cedar.id },
+      },
+      { propertyId: birch.id, source: 'rightmove', at: '2026-03-08T10:00:00Z', turns: 0 },
+      // 23:30 on 31 March in London (BST): inside the period.
+      { propertyId: cedar.id, source: 'facebook', at: '2026-03-31T22:30:00Z', turns: 1 },
+      // Just outside: 23:30 on 28 February, and 00:30 on 1 April in London.
+      {
+        propertyId: birch.id,
+        source: 'rightmove',
+        at: '2026-02-28T23:30:00Z',
+        turns: 2,
+        lead: { status: 'new' },
+      },
+      {
+        propertyId: birch.id,
+        source: 'rightmove',
+        at: '2026-03-31T23:30:00Z',
+        turns: 2,
+        lead: { status: 'new' },
+      },
+    ];
+    for (const chat of chats) await insertChat(app, owner.company.id, chat);
+    // Another agency's chat in the same days is never counted.
+    await insertChat(app, other.company.id, {
+      propertyId: otherProperty.id,
+      source: 'rightmove',
+      at: '2026-03-03T12:00:00Z',
+      turns: 2,
+      lead: { status: 'let' },
+      viewings: ['attended'],
+    });
+    // The last one got no reply (an auto-reply's, say): counted as an enquiry, not in the median.
+    const received = [
+      [birch.id, 'rightmove', '2026-03-02T09:00:00Z', 60],
+      [birch.id, 'rightmove', '2026-03-03T09:00:00Z', 180],
+      [cedar.id, 'zoopla', '2026-03-04T09:00:00Z', 600],
+      [birch.id, 'zoopla', '2026-03-05T09:00:00Z', null],
+    ] as const;
+    for (const [propertyId, source, at, replySeconds] of received) {
+      await insertEnquiry(app, owner.company.id, { propertyId, source, at, replySeconds });
+    }
+  });
+  afterEach(() => setNow(undefined));
+  afterAll(async () => {
+    await app.close();
+    await smtp.close();
+  });
+
+  async function getInsights(query: Record<string, string>, agent: Agent | null = owner) {
+    const search = new URLSearchParams(query).toString();
+    return fetch(`${app.url}/api/companies/${owner.company.id}/insights?${search}`, {
+      headers: browserHeaders(app, agent?.cookie),
+    });
+  }
+
+  async function readInsights(query: Record<string, string>): Promise<InsightsResponse> {
+    const response = await getInsights(query);
+    expect(response.status).toBe(200);
+    return (await response.json()) as InsightsResponse;
+  }
+
+  it('counts the funnel per property over London days, with the median first reply', async () => {
+    const body = await readInsights({ from: '2026-03-01', to: '2026-03-31', groupBy: 'property' });
+    expect(body.from).toBe('2026-03-01');
+    expect(body.to).toBe('2026-03-31');
+    expect(body.totals).toEqual(funnel(8, 6, 5, 4, 2, 1, 4, 180));
+    expect(body.groups).toEqual([
+      { key: birch.id, label: 'Birch House', funnel: funnel(4, 3, 3, 3, 1, 1, 3, 120) },
+      { key: cedar.id, label: 'Cedar Flat', funnel: funnel(4, 3, 2, 1, 1, 0, 1, 600) },
+    ]);
+  });
+
+  it('counts the funnel per source, most leads first', async () => {
+    const body = await readInsights({ from: '2026-03-01', to: '2026-03-31', groupBy: 'source' });
+    expect(body.totals).toEqual(funnel(8, 6, 5, 4, 2, 1, 4, 180));
+    expect(body.groups).toEqual([
+      { key: 'rightmove', label: 'Rightmove', funnel: funnel(4, 3, 3, 2, 1, 1, 2, 120) },
+      { key: 'zoopla', label: 'Zoopla', funnel: funnel(2, 1, 1, 1, 0, 0, 2, 600) },
+      { key: null, label: 'Direct (no source)', funnel: funnel(1, 1, 1, 1, 1, 0) },
+      { key: 'facebook', label: 'Facebook', funnel: funnel(1, 1, 0, 0, 0, 0) },
+    ]);
+  });
+
+  it('answers an empty funnel for a period with nothing in it', async () => {
+    const body = await readInsights({ from: '2025-01-01', to: '2025-01-31' });
+    expect(body.totals).toEqual(funnel(0, 0, 0, 0, 0, 0));
+    expect(body.groups).toEqual([]);
+  });
+
+  it('counts a link opened in the chat page over the last 30 days by default', async () => {
+    const fresh = await createCompanyUser(app, { slug: unique('fresh') });
+    const property = await insertProperty(app, fresh.company.id, fresh.company.slug);
+    const greeting = await fetch(`${app.url}/api/chat/${fresh.company.slug}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        message: '',
+        userSessionKey: null,
+        propertySlug: property.slug,
+        src: 'facebook',
+      }),
+    });
+    expect(greeting.status).toBe(200);
+    const response = await fetch(`${app.url}/api/companies/${fresh.company.id}/insights?groupBy=source`, {
+      headers: browserHeaders(app, fresh.cookie),
+    });
+    const body = (await response.json()) as InsightsResponse;
+    expect(body.groups).toEqual([{ key: 'facebook', label: 'Facebook', funnel: funnel(1, 0, 0, 0, 0, 0) }]);
+    const days = (Date.parse(body.to) - Date.parse(body.from)) / 86_400_000 + 1;
+    expect(days).toBe(30);
+  });
+
+  it('refuses a bad period with a clear message, and hides another agency’s insights', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ from: '2026-03-31', to: '2026-03-01' }, 'The end date must not be before the start date'],
+      [{ from: '2025-01-01', to: '2026-03-01' }, 'A period can be at most 366 days'],
+      [{ from: '2026-02-30' }, 'That is not a real date'],
+      [{ from: '1 March' }, 'Dates are written as yyyy-mm-dd'],
+      [{ groupBy: 'portal' }, 'groupBy must be property or source'],
+    ];
+    for (const [query, message] of cases) {
+      const response = await getInsights(query);
+      expect(response.status, JSON.stringify(query)).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toContain(message);
+    }
+    expect((await getInsights({}, other)).status).toBe(404);
+    expect((await getInsights({}, null)).status).toBe(401);
+  });
+
+  it('emails each owner last week’s summary on Monday, once however often the job runs', async () => {
+    // Monday 9 March 2026, 08:00 London: last week is 2 to 8 March.
+    setNow(new Date('2026-03-09T08:00:00Z'));
+    const [first, second] = await Promise.all([sendWeeklySummaries(app.ctx), sendWeeklySummaries(app.ctx)]);
+    expect(first + second).toBeGreaterThanOrEqual(2);
+    const summary = await smtp.waitForEmail(
+      (email) => email.to.includes(owner.email) && email.subject.startsWith('Your week'),
+    );
+    expect(summary.subject).toBe('Your week at Birchwood Lettings: 5 leads, 4 viewings booked');
+    expect(summary.text).toContain('2 Mar 2026 – 8 Mar 2026');
+    for (const line of [
+      'Link opens: 7',
+      'Chats: 5',
+      'Leads: 5',
+      'Viewings booked: 4',
+      'Attended: 2',
+      'Let: 1',
+      'Median first reply to portal enquiries: 3 min (4 enquiries)',
+      'Rightmove: 3 leads from 4 link opens',
+      'Zoopla: 1 lead from 2 link opens',
+      'Direct (no source): 1 lead from 1 link open',
+      'Leads awaiting contact (3)',
+      'Nadia Awaiting · 2 Bed Flat, Elm Road · since 4 Mar 2026',
+    ]) {
+      expect(summary.text).toContain(line);
+    }
+    expect(summary.html).toContain('Leads awaiting contact (3)');
+    // The other agency had a chat last week: its own summary, none of these figures.
+    const otherSummary = await smtp.waitForEmail((email) => email.to.includes(other.email));
+    expect(otherSummary.text).toContain('Leads: 1');
+    // Running it again that morning sends nothing more.
+    expect(await sendWeeklySummaries(app.ctx)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.emails.filter((email) => email.to.includes(owner.email))).toHaveLength(1);
+  });
+});
+
+describe('the morning emails’ schedules', () => {
+  it('registers the Monday summary for Mondays at 08:00 and the viewings agenda daily at 08:00, London time', async () => {
+    const first = await createTestApp({ JOBS: 'true' });
+    try {
+      const { rows } = await first.database.execute(
+        `select name, cron, timezone from pgboss.schedule
+         where name in ('insights.weekly-summary', 'viewings.agenda') order by name`,
+      );
+      expect(rows).toEqual([
+        { name: 'insights.weekly-summary', cron: '0 8 * * 1', timezone: 'Europe/London' },
+        { name: 'viewings.agenda', cron: '0 8 * * *', timezone: 'Europe/London' },
+      ]);
+    } finally {
+      await first.close();
+    }
+  }, 60_000);
+});
