@@ -1,8 +1,10 @@
-import { formatMoney, formatUkPhone } from '#shared/format.ts';
-import { formatLongDate, splitIso } from './dates.ts';
+import { splitIso } from './dates.ts';
 import { type Extraction, extractAnswers, parseEmail, parsePhone } from './extract.ts';
 import { matchProperty } from './property-match.ts';
 import { answerQuestions, OVERBID } from './questions.ts';
+import { emptyFields, isFilled, SLOT_OF_FIELD, SLOT_ORDER, type SlotEnv, slotSpec } from './slots/index.ts';
+import { describeMoveIn } from './slots/move-in.ts';
+import { propertyButtons } from './slots/property.ts';
 import { joinList, titleCase } from './text.ts';
 import {
   type AgentContext,
@@ -23,45 +25,13 @@ import { bookedClosing, describeSlot, OTHER_TIMES, parseSlotPick, slotsToOffer }
  * asks only for what is missing, one or two things at a time, in the order an agent would.
  */
 
-/** The order questions are asked in. */
-export const SLOT_ORDER: SlotName[] = [
-  'propertyId',
-  'moveInDate',
-  'numberOfPeople',
-  'annualIncome',
-  'profession',
-  'name',
-  'email',
-  'phone',
-  'availability',
-];
+export { emptyFields, SLOT_ORDER };
 
-export const QUICK_REPLIES = {
-  moveInDate: ['ASAP', 'Within a month', 'Pick a date'],
-  numberOfPeople: ['Just me', '2', '3', '4+'],
-  availability: ['Weekday evenings', 'Weekends'],
-  confirm: ["Yes, that's right", 'I need to change something'],
-  anyProperty: 'Not sure yet',
-} as const;
+const CONFIRM_REPLIES = ["Yes, that's right", 'I need to change something'] as const;
+const AVAILABILITY_REPLIES = slotSpec('availability').quickReplies as readonly string[];
 
-const MAX_PROPERTY_BUTTONS = 6;
 /** Listings written out in a reply: more than the buttons, as a name can always be typed. */
 const MAX_LISTED = 12;
-
-export function emptyFields(): ExtractedFields {
-  return {
-    propertyId: null,
-    moveInDate: null,
-    moveInText: null,
-    numberOfPeople: null,
-    annualIncome: null,
-    profession: null,
-    name: null,
-    email: null,
-    phone: null,
-    availability: null,
-  };
-}
 
 /** The property the conversation is about: the link's own, or the one the tenant chose. */
 export function chosenProperty(context: AgentContext, fields: ExtractedFields): AgentProperty | null {
@@ -76,11 +46,6 @@ export function chosenProperty(context: AgentContext, fields: ExtractedFields): 
  */
 function isAgencyLink(context: AgentContext, state?: Pick<AgentState, 'link'>): boolean {
   return state?.link ? state.link === 'agency' : context.property === null;
-}
-
-function isFilled(slot: SlotName, fields: ExtractedFields): boolean {
-  if (slot === 'moveInDate') return fields.moveInDate !== null || fields.moveInText !== null;
-  return fields[slot] !== null;
 }
 
 function freeSlots(context: AgentContext): ViewingSlot[] {
@@ -132,165 +97,39 @@ function varyAvoiding(options: readonly string[], seed: number, avoid: string | 
   return options[first];
 }
 
-/** Shorter ways back to the question after answering one of the tenant's. */
-const SHORT_QUESTIONS: Partial<Record<SlotName, readonly string[]>> = {
-  moveInDate: ['So, when would you like to move in?', 'And when are you hoping to move in?'],
-  numberOfPeople: ['And how many of you would be moving in?', 'So, how many people would be living there?'],
-  annualIncome: [
-    'And roughly what is your annual income before tax? Monthly is fine too.',
-    'So, what is your approximate yearly income? A combined figure is fine.',
-  ],
-  profession: ['And what do you do for work?', 'So, what is your occupation?'],
-  name: ['And could I take your full name?', 'So, what name should I pass on?'],
-  phone: ['And the best number to reach you on?', 'So, which phone number suits you best?'],
-  availability: ['And when could you come for a viewing?', 'So, when are you free for a viewing?'],
-};
-
-function propertyButtons(properties: AgentProperty[]): string[] {
-  return [...properties.slice(0, MAX_PROPERTY_BUTTONS).map((p) => p.name), QUICK_REPLIES.anyProperty];
+/** What a slot's wording may depend on, for the conversation as it stands. */
+function slotEnv(context: AgentContext, state: AgentState): SlotEnv {
+  return {
+    context,
+    state,
+    property: chosenProperty(context, state.fields),
+    isAgencyLink: isAgencyLink(context, state),
+    booksViewing: booksViewing(context, state),
+    isMissing: (slot) => isMissing(slot, context, state),
+  };
 }
 
 type Question = { text: string; quickReplies: string[]; asking: SlotName };
 
 function questionFor(slot: SlotName, context: AgentContext, state: AgentState, seed: number): Question {
-  const vary = (options: readonly string[], at: number) => varyAvoiding(options, at, state.lastQuestion);
-  const ask = (text: string, quickReplies: readonly string[] = []): Question => ({
-    text,
-    quickReplies: [...quickReplies],
-    asking: slot,
-  });
-  switch (slot) {
-    case 'propertyId':
-      return ask(
-        vary(
-          [
-            'Which of our properties are you interested in? Tap one below, or tell me the street or area.',
-            'Which property would you like to ask about? Tap one below, or tell me the street or area.',
-          ],
-          seed,
-        ),
-        propertyButtons(context.properties),
-      );
-    case 'moveInDate':
-      return ask(
-        vary(
-          [
-            'When would you like to move in?',
-            'When are you hoping to move in?',
-            'What date would you ideally like to move in?',
-          ],
-          seed,
-        ),
-        QUICK_REPLIES.moveInDate,
-      );
-    case 'numberOfPeople':
-      return ask(
-        vary(
-          [
-            'How many people would be living in the property, including you?',
-            'How many people would be moving in altogether, including yourself?',
-          ],
-          seed,
-        ),
-        QUICK_REPLIES.numberOfPeople,
-      );
-    case 'annualIncome':
-      return ask(
-        vary(
-          [
-            "What's your approximate annual income before tax? If you're applying with someone, your combined income is fine, and a monthly figure works too.",
-            'Roughly what is your yearly income before tax? A combined figure is fine if you are applying together, or you can give it per month.',
-          ],
-          seed,
-        ),
-      );
-    case 'profession':
-      return ask(
-        vary(
-          [
-            'What do you do for work? A job title is perfect, or a status such as employed, self-employed, student or retired.',
-            "And what's your occupation? A job title, or a status like self-employed, student or retired, is fine.",
-          ],
-          seed,
-        ),
-      );
-    case 'name':
-      return ask(
-        vary(['Could I take your full name, please?', 'What name should I pass on to the team?'], seed),
-      );
-    case 'email':
-      if (isMissing('phone', context, state)) {
-        return ask(
-          vary(
-            [
-              "What's the best email address and phone number for the team to reach you on?",
-              'Which email address and phone number should the team use to contact you?',
-            ],
-            seed,
-          ),
-        );
-      }
-      return ask(vary(["What's your email address?", 'Which email address should the team use?'], seed));
-    case 'phone':
-      return ask(
-        vary(
-          ["And what's the best phone number to reach you on?", 'Which phone number is best for you?'],
-          seed,
-        ),
-      );
-    case 'availability':
-      return ask(
-        vary(
-          [
-            'Last one: when would suit you for a viewing? For example weekday evenings or weekends.',
-            'Finally, when are you usually free for a viewing? Weekday evenings, weekends, or something more specific?',
-          ],
-          seed,
-        ),
-        QUICK_REPLIES.availability,
-      );
-  }
+  const spec = slotSpec(slot);
+  const wordings =
+    typeof spec.questions === 'function' ? spec.questions(slotEnv(context, state)) : spec.questions;
+  const quickReplies =
+    typeof spec.quickReplies === 'function' ? spec.quickReplies(context) : [...(spec.quickReplies ?? [])];
+  return { text: varyAvoiding(wordings, seed, state.lastQuestion), quickReplies, asking: slot };
 }
 
 function isMissing(slot: SlotName, context: AgentContext, state: AgentState): boolean {
   return missingSlots(context, state).includes(slot);
 }
 
-function describeMoveIn(fields: ExtractedFields, today: string): string | null {
-  if (fields.moveInDate)
-    return fields.moveInDate === today
-      ? `as soon as possible (${formatLongDate(today)})`
-      : formatLongDate(fields.moveInDate);
-  return fields.moveInText;
-}
-
 /** The confirmation summary: every slot, with declined ones said plainly. */
 function summary(context: AgentContext, state: AgentState): string {
-  const f = state.fields;
-  const line = (label: string, value: string | null) => `• ${label}: ${value ?? 'not given'}`;
-  const property = chosenProperty(context, f);
-  const lines = [
-    property
-      ? `• Property: ${property.name}, ${property.address}`
-      : isAgencyLink(context, state) && context.properties.length > 0
-        ? '• Property: any (not decided yet)'
-        : null,
-    line('Move-in', describeMoveIn(f, context.today)),
-    line('People', f.numberOfPeople === null ? null : String(f.numberOfPeople)),
-    line(
-      'Income',
-      f.annualIncome === null ? null : `${formatMoney(f.annualIncome, { wholePounds: true })} a year`,
-    ),
-    line('Occupation', f.profession),
-    line('Name', f.name),
-    line('Email', f.email),
-    line('Phone', f.phone ? formatUkPhone(f.phone) : null),
-    state.viewing?.booked
-      ? line('Viewing', f.availability)
-      : f.availability !== null || !booksViewing(context, state)
-        ? line('Viewing availability', f.availability)
-        : null,
-  ].filter((l): l is string => l !== null);
+  const env = slotEnv(context, state);
+  const lines = SLOT_ORDER.map((slot) => slotSpec(slot).summaryLine(state.fields, env)).filter(
+    (l): l is string => l !== null,
+  );
   const ask = varyAvoiding(
     ['Is that all correct?', 'Does that all look right?', 'Is everything there correct?'],
     state.turns,
@@ -301,42 +140,9 @@ function summary(context: AgentContext, state: AgentState): string {
 
 /** Noun phrases for the slots a message filled, for the acknowledgement. */
 function describeUpdates(updated: SlotName[], fields: ExtractedFields, today: string): string[] {
-  const items: string[] = [];
-  for (const slot of updated) {
-    switch (slot) {
-      case 'moveInDate':
-        if (fields.moveInDate === today) items.push('an as-soon-as-possible move-in');
-        else if (fields.moveInDate) items.push(`a move-in date of ${formatLongDate(fields.moveInDate)}`);
-        else if (fields.moveInText) items.push(`a move-in time of "${fields.moveInText}"`);
-        break;
-      case 'numberOfPeople':
-        if (fields.numberOfPeople !== null)
-          items.push(fields.numberOfPeople === 1 ? '1 person' : `${fields.numberOfPeople} people`);
-        break;
-      case 'annualIncome':
-        if (fields.annualIncome !== null)
-          items.push(`an income of ${formatMoney(fields.annualIncome, { wholePounds: true })} a year`);
-        break;
-      case 'profession':
-        if (fields.profession) items.push(`your occupation (${fields.profession})`);
-        break;
-      case 'email':
-        if (fields.email)
-          items.push(
-            updated.includes('phone') ? 'your email address and phone number' : 'your email address',
-          );
-        break;
-      case 'phone':
-        if (fields.phone && !updated.includes('email')) items.push('your phone number');
-        break;
-      case 'availability':
-        if (fields.availability) items.push(`your viewing availability (${fields.availability})`);
-        break;
-      default:
-        break;
-    }
-  }
-  return items;
+  return updated
+    .map((slot) => slotSpec(slot).describe(fields, today, updated))
+    .filter((item): item is string => item !== null);
 }
 
 function firstName(name: string): string {
@@ -527,41 +333,26 @@ function applyExtraction(state: AgentState, ex: Extraction): { updated: SlotName
   const updated: SlotName[] = [];
   let corrected = false;
   const f = state.fields;
+  const valuesOf = (slot: SlotName) => slotSpec(slot).fields.map((field) => f[field]);
   for (const [key, value] of Object.entries(ex.updates) as Array<[keyof ExtractedFields, unknown]>) {
-    const slot: SlotName = key === 'moveInText' ? 'moveInDate' : key;
-    const before = key === 'moveInText' || key === 'moveInDate' ? `${f.moveInDate}|${f.moveInText}` : f[key];
+    const slot = SLOT_OF_FIELD[key];
+    const before = valuesOf(slot);
     (f as Record<string, unknown>)[key] = value;
-    const after = key === 'moveInText' || key === 'moveInDate' ? `${f.moveInDate}|${f.moveInText}` : f[key];
-    if (before === after) continue;
+    const after = valuesOf(slot);
+    if (before.every((v, i) => v === after[i])) continue;
     if (!updated.includes(slot)) updated.push(slot);
-    const wasKnown = key === 'moveInText' || key === 'moveInDate' ? before !== 'null|null' : before !== null;
-    if (wasKnown) corrected = true;
+    if (before.some((v) => v !== null)) corrected = true;
     state.refused = state.refused.filter((s) => s !== slot);
   }
   for (const slot of ex.refused) {
     if (updated.includes(slot)) continue;
-    if (slot === 'moveInDate') {
-      f.moveInDate = null;
-      f.moveInText = null;
-    } else if (slot !== 'propertyId') {
-      (f as Record<string, unknown>)[slot] = null;
-    }
+    const spec = slotSpec(slot);
+    if (!spec.keepsValueWhenRefused)
+      for (const field of spec.fields) (f as Record<string, unknown>)[field] = null;
     if (!state.refused.includes(slot)) state.refused.push(slot);
   }
   return { updated, corrected };
 }
-
-const SLOT_LABELS: Record<SlotName, string> = {
-  propertyId: 'property',
-  moveInDate: 'move-in date',
-  numberOfPeople: 'number of people',
-  annualIncome: 'income',
-  profession: 'occupation',
-  name: 'name',
-  email: 'email address',
-  phone: 'phone number',
-  availability: 'viewing availability',
-};
 
 function closingReply(state: AgentState, prefix: string): AgentReply {
   state.stage = 'closed';
@@ -614,7 +405,7 @@ function askAvailabilityInstead(context: AgentContext, state: AgentState, lead: 
     state.asking = 'availability';
     return reply(
       `${lead} When would suit you for a viewing? For example weekday evenings or weekends, and the team will arrange a time.`,
-      [...QUICK_REPLIES.availability],
+      [...AVAILABILITY_REPLIES],
       state,
     );
   }
@@ -675,7 +466,7 @@ export function confirmViewing(context: AgentContext, previous: AgentState, slot
   if (missing.length === 0) {
     state.stage = 'confirming';
     state.asking = 'confirm';
-    return reply(`${booked} ${summary(context, state)}`, [...QUICK_REPLIES.confirm], state);
+    return reply(`${booked} ${summary(context, state)}`, [...CONFIRM_REPLIES], state);
   }
   const question = questionFor(missing[0], context, state, state.turns);
   state.asking = question.asking;
@@ -829,7 +620,7 @@ export function guidedTurn(context: AgentContext, previous: AgentState, message:
       state.asking = 'confirm';
       return reply(
         `${said.join(' ')} ${ack} ${refusalNote} ${summary(context, state)}`,
-        [...QUICK_REPLIES.confirm],
+        [...CONFIRM_REPLIES],
         state,
       );
     }
@@ -848,7 +639,7 @@ export function guidedTurn(context: AgentContext, previous: AgentState, message:
         state.asking = slot;
         const question = questionFor(slot, context, state, seed);
         return reply(
-          `${said.join(' ')} No problem. What should the ${SLOT_LABELS[slot]} be?`,
+          `${said.join(' ')} No problem. What should the ${slotSpec(slot).label} be?`,
           question.quickReplies,
           state,
         );
@@ -871,7 +662,7 @@ export function guidedTurn(context: AgentContext, previous: AgentState, message:
         seed,
         state.lastQuestion,
       );
-      return reply(`${said.join(' ')} ${check}`, [...QUICK_REPLIES.confirm], state);
+      return reply(`${said.join(' ')} ${check}`, [...CONFIRM_REPLIES], state);
     }
     if (state.asking && state.asking !== 'confirm' && state.asking !== 'viewing') {
       const question = questionFor(state.asking, context, state, seed);
@@ -887,7 +678,7 @@ export function guidedTurn(context: AgentContext, previous: AgentState, message:
         seed,
         state.lastQuestion,
       ),
-      [...QUICK_REPLIES.confirm],
+      [...CONFIRM_REPLIES],
       state,
     );
   }
@@ -927,14 +718,14 @@ export function guidedTurn(context: AgentContext, previous: AgentState, message:
     state.asking = 'confirm';
     return reply(
       `${said.join(' ')} ${ack} ${refusalNote} ${summary(context, state)}`,
-      [...QUICK_REPLIES.confirm],
+      [...CONFIRM_REPLIES],
       state,
     );
   }
   const next = missing[0];
   const question = questionFor(next, context, state, seed);
   // After answering the tenant's question, back to ours in fewer words.
-  const short = SHORT_QUESTIONS[next];
+  const short = slotSpec(next).shortQuestions;
   if (short && answers.sentences.length > 0 && updated.length === 0 && previous.asking === next) {
     question.text = varyAvoiding(short, seed, state.lastQuestion);
   }
@@ -965,14 +756,14 @@ export function createGuidedEngine(): ConversationEngine {
 /** The buttons that go with the question the state is waiting on. */
 export function quickRepliesFor(context: AgentContext, state: AgentState): string[] {
   if (state.stage === 'closed' || state.asking === null) return [];
-  if (state.asking === 'confirm') return [...QUICK_REPLIES.confirm];
+  if (state.asking === 'confirm') return [...CONFIRM_REPLIES];
   if (state.asking === 'viewing') return [...(state.viewing?.offered ?? []).map((s) => s.label), OTHER_TIMES];
   return questionFor(state.asking, context, state, state.turns).quickReplies;
 }
 
 /** Human labels of the slots, for prompts and messages. */
 export function slotLabel(slot: SlotName | 'viewing'): string {
-  return slot === 'viewing' ? 'a viewing time from the free slots' : SLOT_LABELS[slot];
+  return slot === 'viewing' ? 'a viewing time from the free slots' : slotSpec(slot).label;
 }
 
 export { describeMoveIn, isAgencyLink };

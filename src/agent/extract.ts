@@ -4,6 +4,7 @@ import { monthNumber, NUMBER_WORDS } from '#shared/format.ts';
 import { addDays, daysInMonth, firstOfNextMonth, isoDate, splitIso } from './dates.ts';
 import { findJobTitles, findOccupations, isJobWord } from './occupations.ts';
 import { OVERBID, type QuestionPart, splitQuestions } from './questions.ts';
+import { SLOT_ORDER, slotSpec } from './slots/index.ts';
 import {
   capitalise,
   NUMBER_WORD_PATTERN,
@@ -968,17 +969,10 @@ const NO_EMAIL =
 const NO_PHONE =
   /\b(?:(?:don'?t|do not|dont)\s+(?:have|use)\s+(?:a\s+)?(?:phone|mobile)|no (?:phone|mobile))\b/i;
 
-const SLOT_WORDS: Array<[SlotName, RegExp]> = [
-  ['annualIncome', /\b(income|salary|earn|earnings|wages?|money|finances|pay)\b/i],
-  ['phone', /\b(phone|number|mobile|landline)\b/i],
-  ['email', /\b(e-?mail|email address)\b/i],
-  ['name', /\bname\b/i],
-  ['profession', /\b(job|occupation|profession|what i do|employer|work)\b/i],
-  ['numberOfPeople', /\b(how many|people|occupants)\b/i],
-  ['moveInDate', /\b(move|moving|move-in|date)\b/i],
-  ['availability', /\b(viewings?|availability|view)\b/i],
-  ['propertyId', /\bproperty\b/i],
-];
+/** The slots a text names, in registry order ("my number" → phone). */
+function slotsNamed(text: string): SlotName[] {
+  return SLOT_ORDER.filter((slot) => slotSpec(slot).words.test(text));
+}
 
 /** Slots the tenant declines in this text; a refusal naming no slot declines the one asked. */
 export function parseRefusals(text: string, asking: SlotName | 'confirm' | null): SlotName[] {
@@ -993,8 +987,9 @@ export function parseRefusals(text: string, asking: SlotName | 'confirm' | null)
     const scope = refusal
       ? sentence.slice(refusal.index + refusal[0].length).split(/,|\bbut\b|\bhowever\b/i)[0]
       : '';
-    const named = SLOT_WORDS.filter(([, re]) => re.test(scope)).map(([slot]) => slot);
-    if (named.length > 0) refused.push(...named.filter((s) => s !== 'moveInDate' || /\bdate\b/i.test(scope)));
+    const named = slotsNamed(scope);
+    if (named.length > 0)
+      refused.push(...named.filter((slot) => slotSpec(slot).refusalWords?.test(scope) ?? true));
     else if (asking && asking !== 'confirm') refused.push(asking);
   }
   return [...new Set(refused)];
@@ -1024,7 +1019,7 @@ export function parseConfirmation(text: string): 'yes' | 'no' | null {
 
 /** Slots named as wrong without a new value ("the email's wrong"). */
 export function parseMentionedSlots(text: string): SlotName[] {
-  return SLOT_WORDS.filter(([, re]) => re.test(text)).map(([slot]) => slot);
+  return slotsNamed(text);
 }
 
 // ---------------------------------------------------------------- one message

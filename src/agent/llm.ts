@@ -15,6 +15,7 @@ import {
   slotLabel,
 } from './dialogue.ts';
 import { parseEmail, parsePhone } from './extract.ts';
+import { llmFieldShape } from './slots/index.ts';
 import {
   type AgentContext,
   type AgentProperty,
@@ -46,28 +47,13 @@ export type LlmEngineOptions = {
 
 const DEFAULT_TIMEOUT_MS = 8000;
 
-const nullableText = z.string().nullable();
-
 /** What the model returns: its reply and the answers it read from the tenant's latest message. */
 const llmTurnSchema = z.object({
   reply: z.string().describe('The message to send to the tenant.'),
   tenantConfirmed: z
     .boolean()
     .describe('True only when the tenant has just confirmed that the summary of their details is correct.'),
-  fields: z.object({
-    propertyId: nullableText.describe('The id of the listing the tenant chose, from the listings given.'),
-    moveInDate: nullableText.describe('yyyy-mm-dd'),
-    moveInText: nullableText.describe(
-      'The tenant’s words when the move-in time is not a date, e.g. "flexible".',
-    ),
-    numberOfPeople: z.number().int().nullable(),
-    annualIncome: z.number().nullable().describe('Annual income in pounds: monthly ×12, weekly ×52.'),
-    profession: nullableText,
-    name: nullableText,
-    email: nullableText,
-    phone: nullableText,
-    availability: nullableText.describe('When the tenant can come to a viewing, in their words.'),
-  }),
+  fields: z.object(llmFieldShape()),
 });
 
 type LlmTurn = z.infer<typeof llmTurnSchema>;
