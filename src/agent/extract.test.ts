@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { corpus } from '#tests/corpus/run.ts';
 import { emptyFields } from './dialogue.ts';
 import {
+  EXTRACTION_STAGES,
   extractAnswers,
   MAY_NAME_A_DATE,
   parseAvailability,
@@ -17,6 +18,8 @@ import {
   parsePeople,
   parsePhone,
   parseRefusals,
+  type Reading,
+  readMessage,
 } from './extract.ts';
 import type { SlotName } from './types.ts';
 
@@ -673,5 +676,41 @@ describe('harder tenants (the sixth corpus batch)', () => {
     ['Luca Di Marco', 'Luca Di Marco'],
   ])('name: %s → %s', (message, name) => {
     expect(read(message, 'name').name).toBe(name);
+  });
+});
+
+describe('extraction stages', () => {
+  /** The reading after the stages up to and including `last`. */
+  function readUpTo(message: string, last: string, asking: SlotName | null = null): Reading {
+    const reading = readMessage(message, { asking, today, fields: emptyFields() });
+    for (const stage of EXTRACTION_STAGES) {
+      stage.run(reading);
+      if (stage.name === last) return reading;
+    }
+    throw new Error(`no stage named ${last}`);
+  }
+
+  test('contacts leave the text before anything else reads it', () => {
+    const reading = readUpTo('Sam, sam@example.com 07700 900123, 2 of us', 'contacts');
+    expect(reading.result.updates).toEqual({ email: 'sam@example.com', phone: '+447700900123' });
+    expect(reading.statements).toBe('Sam, , 2 of us');
+  });
+
+  test('dates are read, then taken out before people and money', () => {
+    const reading = readUpTo('moving 3rd March, 4 of us', 'remove dates');
+    expect(reading.result.updates).toEqual({ moveInDate: '2026-03-03', moveInText: null });
+    expect(reading.numeric).not.toMatch(/3rd|March/);
+    expect(readUpTo('moving 3rd March, 4 of us', 'people').result.updates.numberOfPeople).toBe(4);
+  });
+
+  test('a refusal settles its slot before the parsers run', () => {
+    const reading = readUpTo("I'd rather not say my income, it's about 30k", 'income', 'annualIncome');
+    expect(reading.result.refused).toEqual(['annualIncome']);
+    expect(reading.result.updates.annualIncome).toBeUndefined();
+  });
+
+  test('every stage has its own name', () => {
+    const names = EXTRACTION_STAGES.map((stage) => stage.name);
+    expect(new Set(names).size).toBe(names.length);
   });
 });
