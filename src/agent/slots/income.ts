@@ -18,6 +18,7 @@ export const incomeSlot = {
     'And roughly what is your annual income before tax? Monthly is fine too.',
     'So, what is your approximate yearly income? A combined figure is fine.',
   ],
+  offersSkip: true,
   describe: ({ annualIncome: income }) => (income === null ? null : `an income of ${pounds(income)} a year`),
   summaryLine: ({ annualIncome: income }) =>
     summaryLine('Income', income === null ? null : `${pounds(income)} a year`),

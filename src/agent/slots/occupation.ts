@@ -11,6 +11,7 @@ export const occupationSlot = {
     "And what's your occupation? A job title, or a status like self-employed, student or retired, is fine.",
   ],
   shortQuestions: ['And what do you do for work?', 'So, what is your occupation?'],
+  offersSkip: true,
   describe: ({ profession }) => (profession ? `your occupation (${profession})` : null),
   summaryLine: ({ profession }) => summaryLine('Occupation', profession),
   lead: ({ profession }) => ({ profession }),

@@ -12,6 +12,7 @@ export const peopleSlot = {
     'How many people would be moving in altogether, including yourself?',
   ],
   shortQuestions: ['And how many of you would be moving in?', 'So, how many people would be living there?'],
+  offersSkip: true,
   quickReplies: ['Just me', '2', '3', '4+'],
   describe: ({ numberOfPeople: n }) => (n === null ? null : n === 1 ? '1 person' : `${n} people`),
   summaryLine: ({ numberOfPeople: n }) => summaryLine('People', n === null ? null : String(n)),

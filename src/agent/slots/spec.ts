@@ -50,6 +50,8 @@ export type SlotSpec = {
   lead: (fields: ExtractedFields, property: AgentProperty | null) => Partial<LeadFields>;
   /** The model's extracted fields for the slot (the LLM engine's schema). */
   llm: Record<string, z.ZodType>;
+  /** Asked again after a reply not understood, the tenant is told they may say "skip". */
+  offersSkip?: boolean;
   /** A refusal leaves the value as it is (declining to pick a listing keeps the link's own). */
   keepsValueWhenRefused?: boolean;
 };
