@@ -1,0 +1,104 @@
+import { describe, expect, test } from 'vitest';
+import { allProperties, companyName } from '#tests/corpus/fixtures.ts';
+import { emptyFields, missingSlots } from '../dialogue.ts';
+import { parseMentionedSlots, parseRefusals } from '../extract.ts';
+import { inferAsking, toLeadFields } from '../lead-fields.ts';
+import type { AgentContext, AgentState, SlotName } from '../types.ts';
+import { isFilled, llmFieldShape, SLOT_ORDER, SLOTS, type SlotEnv, slotSpec } from './index.ts';
+
+const today = '2026-02-10';
+const context: AgentContext = { companyName, property: null, properties: allProperties, today };
+const state: AgentState = {
+  fields: emptyFields(),
+  refused: [],
+  asking: null,
+  stage: 'collecting',
+  openQuestions: [],
+  turns: 0,
+  link: 'agency',
+};
+
+function env(isMissing: (slot: SlotName) => boolean): SlotEnv {
+  return { context, state, property: null, isAgencyLink: true, booksViewing: false, isMissing };
+}
+
+/** Every wording a slot's question can take. */
+function wordingsOf(slot: SlotName): string[] {
+  const spec = slotSpec(slot);
+  const asked = (missing: boolean) =>
+    typeof spec.questions === 'function' ? spec.questions(env(() => missing)) : spec.questions;
+  return [...asked(true), ...asked(false), ...(spec.shortQuestions ?? [])];
+}
+
+describe('the slot registry', () => {
+  test('asks in the order an agent would, every slot once', () => {
+    expect(SLOT_ORDER).toEqual([
+      'propertyId',
+      'moveInDate',
+      'numberOfPeople',
+      'annualIncome',
+      'profession',
+      'name',
+      'email',
+      'phone',
+      'availability',
+    ]);
+    // Agency link, no viewing slots to book: every slot is to be asked, in that order.
+    expect(missingSlots(context, state)).toEqual(SLOT_ORDER);
+  });
+
+  test.each(SLOT_ORDER)(
+    'the %s question, as first asked, is recognised when a transcript is replayed',
+    (slot) => {
+      expect(inferAsking(wordingsOf(slot)[0])).toBe(slot);
+    },
+  );
+
+  test.each(SLOT_ORDER)('a refusal naming the %s declines it, a correction names it', (slot) => {
+    const spec = slotSpec(slot);
+    const named = `the ${spec.label}`;
+    expect(parseMentionedSlots(`no, ${named} is wrong`)).toContain(slot);
+    if (slot !== 'propertyId') expect(parseRefusals(`I'd rather not give ${named}`, null)).toContain(slot);
+  });
+
+  test('a filled slot goes into the lead', () => {
+    const fields = {
+      ...emptyFields(),
+      propertyId: allProperties[0].id,
+      moveInText: 'flexible',
+      numberOfPeople: 2,
+      annualIncome: 42000,
+      profession: 'Nurse',
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phone: '+447700900123',
+      availability: 'Weekends',
+    };
+    for (const slot of SLOT_ORDER) expect(isFilled(slot, fields), slot).toBe(true);
+    const lead = toLeadFields({ ...state, fields }, context);
+    expect(lead).toMatchObject({
+      propertyName: allProperties[0].name,
+      moveInDate: 'flexible',
+      numberOfPeople: 2,
+      income: '£42,000 per year',
+      annualIncome: 42000,
+      profession: 'Nurse',
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      contactNumber: '+447700900123',
+      availability: 'Weekends',
+      hasAnyAnswer: true,
+    });
+  });
+
+  test("the model's field schema has every field of every slot, and only those", () => {
+    const fromSlots = SLOT_ORDER.flatMap((slot) => [...slotSpec(slot).fields]);
+    expect(Object.keys(llmFieldShape())).toEqual(fromSlots);
+    expect(Object.keys(emptyFields())).toEqual(fromSlots);
+  });
+
+  test('labels are distinct, so a prompt or message never names two slots alike', () => {
+    const labels = Object.values(SLOTS).map((spec) => spec.label);
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+});
