@@ -1,11 +1,10 @@
-import { splitIso } from './dates.ts';
-import { type Extraction, extractAnswers, parseEmail, parsePhone } from './extract.ts';
+import { type Extraction, extractAnswers } from './extract.ts';
 import { matchProperty } from './property-match.ts';
 import { answerQuestions, OVERBID, type QuestionAnswer } from './questions.ts';
 import { emptyFields, isFilled, SLOT_OF_FIELD, SLOT_ORDER, type SlotEnv, slotSpec } from './slots/index.ts';
 import { describeMoveIn } from './slots/move-in.ts';
 import { propertyButtons } from './slots/property.ts';
-import { joinList, titleCase } from './text.ts';
+import { joinList } from './text.ts';
 import {
   type AgentContext,
   type AgentProperty,
@@ -262,27 +261,12 @@ export function startConversation(context: AgentContext, known: Partial<Extracte
 const GREETING = /^\s*(?:hi|hello|hey|hiya|heya|good (?:morning|afternoon|evening)|morning|evening)\b/i;
 
 /**
- * Facts known before the chat starts (a portal enquiry's name, email and phone), checked as the
- * tenant's own answers would be: never asked for, confirmed in the summary.
+ * Facts known before the chat starts (a portal enquiry's name, email and phone), each checked by
+ * its slot as the tenant's own answer would be: never asked for, confirmed in the summary.
  */
 function prefilled(known: Partial<ExtractedFields>): Partial<ExtractedFields> {
-  const facts: Partial<ExtractedFields> = {};
-  const text = (value: string | null | undefined) => {
-    const trimmed = value?.trim();
-    return trimmed && trimmed.length <= 200 ? trimmed : null;
-  };
-  if (text(known.name)) facts.name = titleCase(text(known.name) ?? '');
-  if (known.email) facts.email = parseEmail(known.email).email;
-  if (known.phone) facts.phone = parsePhone(known.phone).phone;
-  if (known.moveInDate && splitIso(known.moveInDate)) facts.moveInDate = known.moveInDate;
-  else if (text(known.moveInText)) facts.moveInText = text(known.moveInText);
-  if (known.numberOfPeople && known.numberOfPeople >= 1 && known.numberOfPeople <= 20)
-    facts.numberOfPeople = known.numberOfPeople;
-  if (known.annualIncome !== undefined && known.annualIncome !== null && known.annualIncome >= 0)
-    facts.annualIncome = Math.round(known.annualIncome);
-  if (text(known.profession)) facts.profession = text(known.profession);
-  if (text(known.availability)) facts.availability = text(known.availability);
-  return Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== null));
+  const facts = Object.assign({}, ...SLOT_ORDER.map((slot) => slotSpec(slot).prefill?.(known) ?? {}));
+  return Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== null && v !== undefined));
 }
 
 const CHANGE_PROPERTY =

@@ -1,4 +1,4 @@
-import { nullableText, type SlotSpec, summaryLine } from './spec.ts';
+import { knownText, nullableText, type SlotSpec, summaryLine } from './spec.ts';
 
 /** When the tenant can view, in their words; not asked when free viewing slots are offered instead. */
 export const availabilitySlot = {
@@ -21,4 +21,5 @@ export const availabilitySlot = {
         : null,
   lead: ({ availability }) => ({ availability }),
   llm: { availability: nullableText.describe('When the tenant can come to a viewing, in their words.') },
+  prefill: ({ availability }) => ({ availability: knownText(availability) }),
 } satisfies SlotSpec;

@@ -1,4 +1,17 @@
+import { normalise } from '../text.ts';
 import { nullableText, type SlotSpec, summaryLine } from './spec.ts';
+
+/** An email address anywhere in a text. */
+export const EMAIL = /[a-z0-9._%+'-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/gi;
+
+export function parseEmail(text: string): { email: string | null; isInvalid: boolean } {
+  // Without an "@" there is nothing to find, and the pattern is slow on long runs of letters.
+  if (!text.includes('@')) return { email: null, isInvalid: false };
+  const matches = normalise(text).match(EMAIL);
+  if (matches)
+    return { email: matches[matches.length - 1].toLowerCase().replace(/^[.'-]+/, ''), isInvalid: false };
+  return { email: null, isInvalid: /\S+@\S*/.test(text) };
+}
 
 /** The email address, lower case; asked together with the phone while both are missing. */
 export const emailSlot = {
@@ -18,4 +31,5 @@ export const emailSlot = {
   summaryLine: ({ email }) => summaryLine('Email', email),
   lead: ({ email }) => ({ email: email?.toLowerCase() ?? null }),
   llm: { email: nullableText },
+  prefill: ({ email }) => (email ? { email: parseEmail(email).email } : {}),
 } satisfies SlotSpec;

@@ -27,4 +27,6 @@ export const incomeSlot = {
     annualIncome: income,
   }),
   llm: { annualIncome: z.number().nullable().describe('Annual income in pounds: monthly ×12, weekly ×52.') },
+  prefill: ({ annualIncome: income }) =>
+    income !== undefined && income !== null && income >= 0 ? { annualIncome: Math.round(income) } : {},
 } satisfies SlotSpec;

@@ -1,6 +1,6 @@
-import { formatLongDate, isoToUk } from '../dates.ts';
+import { formatLongDate, isoToUk, splitIso } from '../dates.ts';
 import type { ExtractedFields } from '../types.ts';
-import { nullableText, type SlotSpec, summaryLine } from './spec.ts';
+import { knownText, nullableText, type SlotSpec, summaryLine } from './spec.ts';
 
 /** "as soon as possible (Tuesday 10 February 2026)", "1 March 2026", or the tenant's words. */
 export function describeMoveIn(fields: ExtractedFields, today: string): string | null {
@@ -40,4 +40,6 @@ export const moveInSlot = {
       'The tenant’s words when the move-in time is not a date, e.g. "flexible".',
     ),
   },
+  prefill: ({ moveInDate, moveInText }) =>
+    moveInDate && splitIso(moveInDate) ? { moveInDate } : { moveInText: knownText(moveInText) },
 } satisfies SlotSpec;

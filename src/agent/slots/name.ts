@@ -1,4 +1,5 @@
-import { nullableText, type SlotSpec, summaryLine } from './spec.ts';
+import { titleCase } from '../text.ts';
+import { knownText, nullableText, type SlotSpec, summaryLine } from './spec.ts';
 
 /** The tenant's full name; acknowledged by greeting them rather than in the list. */
 export const nameSlot = {
@@ -12,4 +13,5 @@ export const nameSlot = {
   summaryLine: ({ name }) => summaryLine('Name', name),
   lead: ({ name }) => ({ name }),
   llm: { name: nullableText },
+  prefill: ({ name }) => ({ name: knownText(name) && titleCase(knownText(name) ?? '') }),
 } satisfies SlotSpec;

@@ -1,4 +1,4 @@
-import { nullableText, type SlotSpec, summaryLine } from './spec.ts';
+import { knownText, nullableText, type SlotSpec, summaryLine } from './spec.ts';
 
 /** A job title or a status (employed, self-employed, student, retired). */
 export const occupationSlot = {
@@ -16,4 +16,5 @@ export const occupationSlot = {
   summaryLine: ({ profession }) => summaryLine('Occupation', profession),
   lead: ({ profession }) => ({ profession }),
   llm: { profession: nullableText },
+  prefill: ({ profession }) => ({ profession: knownText(profession) }),
 } satisfies SlotSpec;

@@ -18,4 +18,5 @@ export const peopleSlot = {
   summaryLine: ({ numberOfPeople: n }) => summaryLine('People', n === null ? null : String(n)),
   lead: (fields) => ({ numberOfPeople: fields.numberOfPeople }),
   llm: { numberOfPeople: z.number().int().nullable() },
+  prefill: ({ numberOfPeople: n }) => (n && n >= 1 && n <= 20 ? { numberOfPeople: n } : {}),
 } satisfies SlotSpec;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { allProperties, companyName } from '#tests/corpus/fixtures.ts';
-import { emptyFields, missingSlots } from '../dialogue.ts';
+import { emptyFields, missingSlots, startConversation } from '../dialogue.ts';
 import { parseMentionedSlots, parseRefusals } from '../extract.ts';
 import { inferAsking, toLeadFields } from '../lead-fields.ts';
 import type { AgentContext, AgentState, SlotName } from '../types.ts';
@@ -92,5 +92,27 @@ describe('the slot registry', () => {
   test('labels are distinct, so a prompt or message never names two slots alike', () => {
     const labels = Object.values(SLOTS).map((spec) => spec.label);
     expect(new Set(labels).size).toBe(labels.length);
+  });
+
+  test('known facts are checked by their slots before the chat starts with them', () => {
+    const { fields } = startConversation(context, {
+      name: '  jo ann smith-jones ',
+      email: 'not an email',
+      phone: '07700 900123',
+      moveInDate: '2026-02-31',
+      moveInText: 'when my lease ends',
+      numberOfPeople: 0,
+      annualIncome: 41999.6,
+      profession: 'x'.repeat(201),
+      availability: 'Weekends',
+    }).state;
+    expect(fields).toEqual({
+      ...emptyFields(),
+      name: 'Jo Ann Smith-Jones',
+      phone: '+447700900123',
+      moveInText: 'when my lease ends',
+      annualIncome: 42000,
+      availability: 'Weekends',
+    });
   });
 });

@@ -52,6 +52,11 @@ export type SlotSpec = {
   llm: Record<string, z.ZodType>;
   /** Asked again after a reply not understood, the tenant is told they may say "skip". */
   offersSkip?: boolean;
+  /**
+   * A fact known before the chat (a portal enquiry's), checked as the tenant's own answer would
+   * be: the fields to start with, null or absent when it does not pass.
+   */
+  prefill?: (known: Partial<ExtractedFields>) => Partial<ExtractedFields>;
   /** A refusal leaves the value as it is (declining to pick a listing keeps the link's own). */
   keepsValueWhenRefused?: boolean;
 };
@@ -59,6 +64,12 @@ export type SlotSpec = {
 /** "• Income: £30,000 a year", or "not given". */
 export function summaryLine(label: string, value: string | null): string {
   return `• ${label}: ${value ?? 'not given'}`;
+}
+
+/** A known fact in words: trimmed, and only when short enough to be one. */
+export function knownText(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed && trimmed.length <= 200 ? trimmed : null;
 }
 
 /** A text field of the model's answer: null when the message does not say it. */
