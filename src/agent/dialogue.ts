@@ -1,7 +1,15 @@
 import { type Extraction, extractAnswers } from './extract.ts';
 import { matchProperty } from './property-match.ts';
 import { answerQuestions, OVERBID, type QuestionAnswer } from './questions.ts';
-import { emptyFields, isFilled, SLOT_OF_FIELD, SLOT_ORDER, type SlotEnv, slotSpec } from './slots/index.ts';
+import {
+  emptyFields,
+  isFilled,
+  SLOT_OF_FIELD,
+  SLOT_ORDER,
+  SLOTS,
+  type SlotEnv,
+  slotSpec,
+} from './slots/index.ts';
 import { describeMoveIn } from './slots/move-in.ts';
 import { propertyButtons } from './slots/property.ts';
 import { joinList } from './text.ts';
@@ -34,7 +42,7 @@ import {
 export { emptyFields, SLOT_ORDER };
 
 const CONFIRM_REPLIES = ["Yes, that's right", 'I need to change something'] as const;
-const AVAILABILITY_REPLIES = slotSpec('availability').quickReplies as readonly string[];
+const AVAILABILITY_REPLIES = SLOTS.availability.quickReplies;
 
 /** Listings written out in a reply: more than the buttons, as a name can always be typed. */
 const MAX_LISTED = 12;
