@@ -1,15 +1,7 @@
 import { type Extraction, extractAnswers } from './extract.ts';
 import { matchProperty } from './property-match.ts';
 import { answerQuestions, OVERBID, type QuestionAnswer } from './questions.ts';
-import {
-  emptyFields,
-  isFilled,
-  SLOT_OF_FIELD,
-  SLOT_ORDER,
-  SLOTS,
-  type SlotEnv,
-  slotSpec,
-} from './slots/index.ts';
+import { emptyFields, isFilled, SLOT_ORDER, SLOTS, type SlotEnv, slotSpec } from './slots/index.ts';
 import { describeMoveIn } from './slots/move-in.ts';
 import { propertyButtons } from './slots/property.ts';
 import { joinList } from './text.ts';
@@ -22,6 +14,7 @@ import {
   type ConversationEngine,
   type ExtractedFields,
   MAX_TURNS,
+  type MoveIn,
   type SlotName,
   type ViewingSlot,
 } from './types.ts';
@@ -328,26 +321,29 @@ function chooseProperty(
   return outcome;
 }
 
+/** Field values are numbers, strings or a move-in: two move-ins are alike when date and words are. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  const [x, y] = [a as MoveIn, b as MoveIn];
+  return x.date === y.date && x.text === y.text;
+}
+
 function applyExtraction(state: AgentState, ex: Extraction): { updated: SlotName[]; corrected: boolean } {
   const updated: SlotName[] = [];
   let corrected = false;
-  const f = state.fields;
-  const valuesOf = (slot: SlotName) => slotSpec(slot).fields.map((field) => f[field]);
-  for (const [key, value] of Object.entries(ex.updates) as Array<[keyof ExtractedFields, unknown]>) {
-    const slot = SLOT_OF_FIELD[key];
-    const before = valuesOf(slot);
-    (f as Record<string, unknown>)[key] = value;
-    const after = valuesOf(slot);
-    if (before.every((v, i) => v === after[i])) continue;
-    if (!updated.includes(slot)) updated.push(slot);
-    if (before.some((v) => v !== null)) corrected = true;
+  const f = state.fields as Record<SlotName, unknown>;
+  for (const [slot, value] of Object.entries(ex.updates) as Array<[SlotName, unknown]>) {
+    const before = f[slot];
+    if (sameValue(before, value)) continue;
+    f[slot] = value;
+    updated.push(slot);
+    if (before !== null) corrected = true;
     state.refused = state.refused.filter((s) => s !== slot);
   }
   for (const slot of ex.refused) {
     if (updated.includes(slot)) continue;
-    const spec = slotSpec(slot);
-    if (!spec.keepsValueWhenRefused)
-      for (const field of spec.fields) (f as Record<string, unknown>)[field] = null;
+    if (!slotSpec(slot).keepsValueWhenRefused) f[slot] = null;
     if (!state.refused.includes(slot)) state.refused.push(slot);
   }
   return { updated, corrected };
@@ -747,7 +743,7 @@ function render(turn: Turn, plan: Plan): AgentReply {
       );
     }
     case 'ask-date':
-      state.asking = 'moveInDate';
+      state.asking = 'moveIn';
       return reply(
         `${said} Of course. What date would you like to move in? For example "1st March" or "01/03".`,
         [],

@@ -5,6 +5,7 @@ import { findJobTitles, findOccupations, isJobWord } from './occupations.ts';
 import { OVERBID, type QuestionPart, splitQuestions } from './questions.ts';
 import { EMAIL, parseEmail } from './slots/email.ts';
 import { SLOT_ORDER, slotSpec } from './slots/index.ts';
+import { moveInOn, moveInWords } from './slots/move-in.ts';
 import { parsePhone } from './slots/phone.ts';
 import {
   capitalise,
@@ -1095,7 +1096,7 @@ function isRefused(r: Reading, slot: SlotName): boolean {
 
 /** Move-in date: asked, or said with a move cue, or a corrected day ("I meant the 15th"). */
 function readMoveIn(r: Reading): void {
-  if (isRefused(r, 'moveInDate')) return;
+  if (isRefused(r, 'moveIn')) return;
   const { asking, result } = r;
   const { today, fields } = r.options;
   // Sentences that talk about moving go first: "…£5,200 a month. We'd move mid April."
@@ -1105,23 +1106,20 @@ function readMoveIn(r: Reading): void {
   for (const sentence of sentences) {
     const hasMoveCue = MOVE_CUE.test(sentence) && !(VIEW_CUE.test(sentence) && !/\bmov/i.test(sentence));
     const isDayCorrection =
-      r.isCorrecting && fields.moveInDate !== null && /\b\d{1,2}(?:st|nd|rd|th)\b/i.test(sentence);
-    const askedHere = asking === 'moveInDate' && !VIEW_CUE.test(sentence);
+      r.isCorrecting && Boolean(fields.moveIn?.date) && /\b\d{1,2}(?:st|nd|rd|th)\b/i.test(sentence);
+    const askedHere = asking === 'moveIn' && !VIEW_CUE.test(sentence);
     if (!askedHere && !hasMoveCue && !isDayCorrection) continue;
     const moveIn = parseMoveIn(sentence, today, {
       asked: askedHere,
-      previous: fields.moveInDate,
+      previous: fields.moveIn?.date ?? null,
       isCorrecting: isDayCorrection,
     });
     if (moveIn && 'date' in moveIn) {
-      result.updates.moveInDate = moveIn.date;
-      result.updates.moveInText = null;
+      result.updates.moveIn = moveInOn(moveIn.date);
       break;
     }
-    if (moveIn && 'text' in moveIn && (askedHere || hasMoveCue)) {
-      result.updates.moveInText = moveIn.text;
-      result.updates.moveInDate = null;
-    }
+    if (moveIn && 'text' in moveIn && (askedHere || hasMoveCue))
+      result.updates.moveIn = moveInWords(moveIn.text);
   }
 }
 
@@ -1197,7 +1195,7 @@ function readAvailability(r: Reading): void {
 /** A free-text move-in answer only when nothing else was understood ("flexible really"). */
 function readMoveInWords(r: Reading): void {
   const { statements, result } = r;
-  if (r.asking !== 'moveInDate' || 'moveInDate' in result.updates || 'moveInText' in result.updates) return;
+  if (r.asking !== 'moveIn' || 'moveIn' in result.updates) return;
   const words_ = words(statements);
   if (
     words_.length > 0 &&
@@ -1208,8 +1206,7 @@ function readMoveInWords(r: Reading): void {
     TIME_HINT.test(statements) &&
     !/^(?:hi|hello|hey|hiya|ok|okay|thanks|thank you|yes|no|yeah|great|cool)\b[\s!.]*$/i.test(statements)
   ) {
-    result.updates.moveInText = tidyAvailability(statements).toLowerCase();
-    result.updates.moveInDate = null;
+    result.updates.moveIn = moveInWords(tidyAvailability(statements).toLowerCase());
   }
 }
 

@@ -3,11 +3,12 @@ import { allProperties, companyName, elm } from '#tests/corpus/fixtures.ts';
 import { type FakeOpenAiServer, startFakeOpenAi } from '#tests/fakes/openai-server.ts';
 import { createGuidedEngine } from './dialogue.ts';
 import { createLlmEngine, type LlmEngineOptions } from './llm.ts';
-import { type AgentContext, type AgentState, CLOSING_SENTENCE, type ExtractedFields } from './types.ts';
+import type { LlmFields } from './slots/index.ts';
+import { type AgentContext, type AgentState, CLOSING_SENTENCE } from './types.ts';
 
 const context: AgentContext = { companyName, property: elm, properties: allProperties, today: '2026-02-10' };
 
-const noFields: ExtractedFields = {
+const noFields: LlmFields = {
   propertyId: null,
   moveInDate: null,
   moveInText: null,
@@ -20,7 +21,7 @@ const noFields: ExtractedFields = {
   availability: null,
 };
 
-function llmTurn(reply: string, fields: Partial<ExtractedFields> = {}, tenantConfirmed = false) {
+function llmTurn(reply: string, fields: Partial<LlmFields> = {}, tenantConfirmed = false) {
   return { reply, tenantConfirmed, fields: { ...noFields, ...fields } };
 }
 
@@ -75,6 +76,30 @@ describe('the LLM agent', () => {
     expect(errors).toEqual([]);
   });
 
+  test('keeps a move-in only the model understood, never a date it cannot mean, and tells it what is known', async () => {
+    const start = engine().start(context);
+    const message = '2 of us, once my notice at work is served';
+    expect((await guided.reply(context, start.state, message)).state.fields.moveIn).toBeNull();
+
+    server.enqueue({
+      kind: 'reply',
+      content: llmTurn('Noted! How many people?', { moveInDate: '2031-06-01' }),
+    });
+    expect((await engine().reply(context, start.state, message)).state.fields.moveIn).toBeNull();
+
+    server.enqueue({
+      kind: 'reply',
+      content: llmTurn('Noted! How many people?', { moveInText: 'once my notice is served' }),
+    });
+    const turn = await engine().reply(context, start.state, message);
+    expect(turn.state.fields.moveIn).toEqual({ date: null, text: 'once my notice is served' });
+
+    server.enqueue({ kind: 'reply', content: llmTurn('And what do you do for work?') });
+    await engine().reply(context, turn.state, '£40k');
+    const system = String(server.requests.at(-1)?.body.messages?.find((m) => m.role === 'system')?.content);
+    expect(system).toContain('moveIn: {"date":null,"text":"once my notice is served"}');
+  });
+
   test('sends the company, the listing facts, the rules and the model to the provider', async () => {
     server.enqueue({ kind: 'reply', content: llmTurn('Thanks! How many people would be moving in?') });
     const start = engine().start(context);
@@ -100,7 +125,7 @@ describe('the LLM agent', () => {
     });
     const start = engine().start(context);
     const turn = await engine().reply(context, start.state, '1st March');
-    expect(turn.state.fields.moveInDate).toBe('2026-03-01');
+    expect(turn.state.fields.moveIn?.date).toBe('2026-03-01');
     expect(turn.state.fields.phone).toBeNull();
   });
 
@@ -119,7 +144,7 @@ describe('the LLM agent', () => {
     const began = performance.now();
     const turn = await engine({ timeoutMs: 300 }).reply(context, start.state, 'ASAP');
     expect(performance.now() - began).toBeLessThan(2000);
-    expect(turn.state.fields.moveInDate).toBe('2026-02-10');
+    expect(turn.state.fields.moveIn?.date).toBe('2026-02-10');
     expect(turn.reply).toContain('How many people');
     expect(errors).toHaveLength(1);
   });
@@ -180,7 +205,7 @@ describe('the LLM agent', () => {
   test('an unreachable anthropic endpoint falls back too', async () => {
     const anthropic = engine({ provider: 'anthropic', baseUrl: server.baseUrl });
     const turn = await anthropic.reply(context, anthropic.start(context).state, '1st March');
-    expect(turn.state.fields.moveInDate).toBe('2026-03-01');
+    expect(turn.state.fields.moveIn?.date).toBe('2026-03-01');
     expect(errors).toHaveLength(1);
   });
 });

@@ -16,6 +16,7 @@ import {
 } from './dialogue.ts';
 import { parseEmail, parsePhone } from './extract.ts';
 import { llmFieldShape } from './slots/index.ts';
+import { moveInOn, moveInWords } from './slots/move-in.ts';
 import {
   type AgentContext,
   type AgentProperty,
@@ -125,7 +126,7 @@ function systemPrompt(context: AgentContext, previous: AgentState, guided: Agent
   const property = chosenProperty(context, state.fields) ?? context.property;
   const known = Object.entries(state.fields)
     .filter(([key, value]) => value !== null && key !== 'propertyId')
-    .map(([key, value]) => `${key}: ${value}`)
+    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : value}`)
     .join('; ');
   const listings = property
     ? `The property the tenant is enquiring about:\n${describeProperty(property, context.today)}`
@@ -174,9 +175,7 @@ function mergeFields(
 ): void {
   const f = state.fields;
   const isOpen = (slot: keyof ExtractedFields) =>
-    f[slot] === null &&
-    !guidedUpdated.has(slot) &&
-    !state.refused.includes(slot === 'moveInText' ? 'moveInDate' : slot);
+    f[slot] === null && !guidedUpdated.has(slot) && !state.refused.includes(slot);
   const text = (value: string | null) => {
     const trimmed = value?.trim();
     return trimmed && trimmed.length <= 200 ? trimmed : null;
@@ -189,11 +188,11 @@ function mergeFields(
   ) {
     f.propertyId = fields.propertyId;
   }
-  const hasMoveIn = f.moveInDate !== null || f.moveInText !== null || state.refused.includes('moveInDate');
-  if (!hasMoveIn && fields.moveInDate && isPlausibleDate(fields.moveInDate, context.today)) {
-    f.moveInDate = fields.moveInDate;
-  } else if (!hasMoveIn && text(fields.moveInText)) {
-    f.moveInText = text(fields.moveInText);
+  const moveInText = text(fields.moveInText);
+  if (isOpen('moveIn') && fields.moveInDate && isPlausibleDate(fields.moveInDate, context.today)) {
+    f.moveIn = moveInOn(fields.moveInDate);
+  } else if (isOpen('moveIn') && moveInText) {
+    f.moveIn = moveInWords(moveInText);
   }
   if (
     isOpen('numberOfPeople') &&

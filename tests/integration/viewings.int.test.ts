@@ -35,8 +35,7 @@ const schedule = {
 
 const fields = (name: string, email: string) => ({
   propertyId: null,
-  moveInDate: null,
-  moveInText: null,
+  moveIn: null,
   numberOfPeople: 2,
   annualIncome: 40_000,
   profession: 'Nurse',

@@ -2,7 +2,6 @@ import { knownText, nullableText, type SlotSpec, summaryLine } from './spec.ts';
 
 /** When the tenant can view, in their words; not asked when free viewing slots are offered instead. */
 export const availabilitySlot = {
-  fields: ['availability'],
   label: 'viewing availability',
   words: /\b(viewings?|availability|view)\b/i,
   cue: /\bview(?:ing)?\b|free to (?:come|see)/,

@@ -15,7 +15,6 @@ export function parseEmail(text: string): { email: string | null; isInvalid: boo
 
 /** The email address, lower case; asked together with the phone while both are missing. */
 export const emailSlot = {
-  fields: ['email'],
   label: 'email address',
   words: /\b(e-?mail|email address)\b/i,
   cue: /\be-?mail/,

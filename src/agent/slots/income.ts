@@ -6,7 +6,6 @@ const pounds = (amount: number) => formatMoney(amount, { wholePounds: true });
 
 /** Annual income before tax, in whole pounds (a monthly, weekly or hourly answer is converted). */
 export const incomeSlot = {
-  fields: ['annualIncome'],
   label: 'income',
   words: /\b(income|salary|earn|earnings|wages?|money|finances|pay)\b/i,
   cue: /\bincome|salary|earn/,

@@ -20,7 +20,7 @@ export type { SlotEnv, SlotSpec } from './spec.ts';
  */
 export const SLOTS = {
   propertyId: propertySlot,
-  moveInDate: moveInSlot,
+  moveIn: moveInSlot,
   numberOfPeople: peopleSlot,
   annualIncome: incomeSlot,
   profession: occupationSlot,
@@ -38,21 +38,14 @@ export function slotSpec(slot: SlotName): SlotSpec {
 /** The order questions are asked in. */
 export const SLOT_ORDER = Object.keys(SLOTS) as SlotName[];
 
-/** The slot a field belongs to ("moveInText" → "moveInDate"). */
-export const SLOT_OF_FIELD = Object.fromEntries(
-  SLOT_ORDER.flatMap((slot) => slotSpec(slot).fields.map((field) => [field, slot])),
-) as Record<keyof ExtractedFields, SlotName>;
-
 /** Nothing known yet. */
 export function emptyFields(): ExtractedFields {
-  const fields: Partial<Record<keyof ExtractedFields, null>> = {};
-  for (const slot of SLOT_ORDER) for (const field of slotSpec(slot).fields) fields[field] = null;
-  return fields as ExtractedFields;
+  return Object.fromEntries(SLOT_ORDER.map((slot) => [slot, null])) as ExtractedFields;
 }
 
-/** Whether the slot holds a value (for the move-in: a date or the tenant's words). */
+/** Whether the slot holds a value. */
 export function isFilled(slot: SlotName, fields: ExtractedFields): boolean {
-  return slotSpec(slot).fields.some((field) => fields[field] !== null);
+  return fields[slot] !== null;
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void

@@ -1,19 +1,31 @@
 import { formatLongDate, isoToUk, splitIso } from '../dates.ts';
-import type { ExtractedFields } from '../types.ts';
+import type { ExtractedFields, MoveIn } from '../types.ts';
 import { knownText, nullableText, type SlotSpec, summaryLine } from './spec.ts';
 
 /** "as soon as possible (Tuesday 10 February 2026)", "1 March 2026", or the tenant's words. */
-export function describeMoveIn(fields: ExtractedFields, today: string): string | null {
-  if (fields.moveInDate)
-    return fields.moveInDate === today
+export function describeMoveIn({ moveIn }: ExtractedFields, today: string): string | null {
+  if (moveIn?.date)
+    return moveIn.date === today
       ? `as soon as possible (${formatLongDate(today)})`
-      : formatLongDate(fields.moveInDate);
-  return fields.moveInText;
+      : formatLongDate(moveIn.date);
+  return moveIn?.text ?? null;
 }
 
-/** When the tenant would move in: a date (ASAP is today), or their words when no date is given. */
+/** A move-in on a date (yyyy-mm-dd). */
+export function moveInOn(date: string): MoveIn {
+  return { date, text: null };
+}
+
+/** A move-in in the tenant's words, when no date could be read. */
+export function moveInWords(text: string): MoveIn {
+  return { date: null, text };
+}
+
+/**
+ * When the tenant would move in: a date (ASAP is today), or their words when no date is given.
+ * The model answers it in two fields, a date or words, which the LLM engine folds into one.
+ */
 export const moveInSlot = {
-  fields: ['moveInDate', 'moveInText'],
   label: 'move-in date',
   words: /\b(move|moving|move-in|date)\b/i,
   // "I'd rather not say when I'm moving" is about something else; "rather not give a date" is not.
@@ -26,20 +38,23 @@ export const moveInSlot = {
   ],
   shortQuestions: ['So, when would you like to move in?', 'And when are you hoping to move in?'],
   quickReplies: ['ASAP', 'Within a month', 'Pick a date'],
-  describe: (fields, today) => {
-    if (fields.moveInDate === today) return 'an as-soon-as-possible move-in';
-    if (fields.moveInDate) return `a move-in date of ${formatLongDate(fields.moveInDate)}`;
-    if (fields.moveInText) return `a move-in time of "${fields.moveInText}"`;
+  describe: ({ moveIn }, today) => {
+    if (moveIn?.date === today) return 'an as-soon-as-possible move-in';
+    if (moveIn?.date) return `a move-in date of ${formatLongDate(moveIn.date)}`;
+    if (moveIn?.text) return `a move-in time of "${moveIn.text}"`;
     return null;
   },
   summaryLine: (fields, { context }) => summaryLine('Move-in', describeMoveIn(fields, context.today)),
-  lead: (fields) => ({ moveInDate: fields.moveInDate ? isoToUk(fields.moveInDate) : fields.moveInText }),
+  lead: ({ moveIn }) => ({ moveInDate: moveIn?.date ? isoToUk(moveIn.date) : (moveIn?.text ?? null) }),
   llm: {
     moveInDate: nullableText.describe('yyyy-mm-dd'),
     moveInText: nullableText.describe(
       'The tenant’s words when the move-in time is not a date, e.g. "flexible".',
     ),
   },
-  prefill: ({ moveInDate, moveInText }) =>
-    moveInDate && splitIso(moveInDate) ? { moveInDate } : { moveInText: knownText(moveInText) },
+  prefill: ({ moveIn }) => {
+    if (moveIn?.date) return { moveIn: splitIso(moveIn.date) ? moveInOn(moveIn.date) : null };
+    const text = knownText(moveIn?.text);
+    return { moveIn: text ? moveInWords(text) : null };
+  },
 } satisfies SlotSpec;

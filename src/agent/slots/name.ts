@@ -3,7 +3,6 @@ import { knownText, nullableText, type SlotSpec, summaryLine } from './spec.ts';
 
 /** The tenant's full name; acknowledged by greeting them rather than in the list. */
 export const nameSlot = {
-  fields: ['name'],
   label: 'name',
   words: /\bname\b/i,
   cue: /\bname\b/,

@@ -2,7 +2,6 @@ import { knownText, nullableText, type SlotSpec, summaryLine } from './spec.ts';
 
 /** A job title or a status (employed, self-employed, student, retired). */
 export const occupationSlot = {
-  fields: ['profession'],
   label: 'occupation',
   words: /\b(job|occupation|profession|what i do|employer|work)\b/i,
   cue: /\boccupation|for work|your job|do you do\b/,

@@ -3,7 +3,6 @@ import { type SlotSpec, summaryLine } from './spec.ts';
 
 /** How many people would live there, the tenant included. */
 export const peopleSlot = {
-  fields: ['numberOfPeople'],
   label: 'number of people',
   words: /\b(how many|people|occupants)\b/i,
   cue: /\bhow many (?:people|of you|adults|occupants)|\bliving (?:in|at) the property/,

@@ -71,7 +71,6 @@ export function parsePhone(text: string): PhoneResult {
 
 /** A phone number, stored in E.164 and shown in UK layout. */
 export const phoneSlot = {
-  fields: ['phone'],
   label: 'phone number',
   words: /\b(phone|number|mobile|landline)\b/i,
   cue: /\bphone|mobile|number to reach/,

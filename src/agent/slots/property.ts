@@ -13,7 +13,6 @@ export function propertyButtons(properties: AgentProperty[]): string[] {
 
 /** Which listing: asked only on the agency-wide link with listings; a property link has its own. */
 export const propertySlot = {
-  fields: ['propertyId'],
   label: 'property',
   words: /\bproperty\b/i,
   cue: /\bwhich (?:of our )?(?:propert|listing|one)/,

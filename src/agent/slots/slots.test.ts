@@ -3,7 +3,7 @@ import { allProperties, companyName } from '#tests/corpus/fixtures.ts';
 import { emptyFields, missingSlots, startConversation } from '../dialogue.ts';
 import { parseMentionedSlots, parseRefusals } from '../extract.ts';
 import { inferAsking, toLeadFields } from '../lead-fields.ts';
-import type { AgentContext, AgentState, SlotName } from '../types.ts';
+import type { AgentContext, AgentState, MoveIn, SlotName } from '../types.ts';
 import { isFilled, llmFieldShape, SLOT_ORDER, SLOTS, type SlotEnv, slotSpec } from './index.ts';
 
 const today = '2026-02-10';
@@ -33,7 +33,7 @@ function wordingsOf(slot: SlotName): string[] {
 describe('the slot registry', () => {
   test('asks in the order an agent would: the listing first, contact details, the viewing last', () => {
     expect(SLOT_ORDER[0]).toBe('propertyId');
-    expect(SLOT_ORDER.indexOf('moveInDate')).toBeLessThan(SLOT_ORDER.indexOf('name'));
+    expect(SLOT_ORDER.indexOf('moveIn')).toBeLessThan(SLOT_ORDER.indexOf('name'));
     expect(SLOT_ORDER.slice(-3)).toEqual(['email', 'phone', 'availability']);
     // Agency link, no viewing slots to book: every slot is to be asked, in that order.
     expect(missingSlots(context, state)).toEqual(SLOT_ORDER);
@@ -57,7 +57,7 @@ describe('the slot registry', () => {
     const fields = {
       ...emptyFields(),
       propertyId: allProperties[0].id,
-      moveInText: 'flexible',
+      moveIn: { date: null, text: 'flexible' },
       numberOfPeople: 2,
       annualIncome: 42000,
       profession: 'Nurse',
@@ -83,10 +83,23 @@ describe('the slot registry', () => {
     });
   });
 
-  test("the model's field schema has every field of every slot, and only those", () => {
-    const fromSlots = SLOT_ORDER.flatMap((slot) => [...slotSpec(slot).fields]);
-    expect(Object.keys(llmFieldShape())).toEqual(fromSlots);
-    expect(Object.keys(emptyFields())).toEqual(fromSlots);
+  test('a slot is a field: the fields are the slots, in their order', () => {
+    expect(Object.keys(emptyFields())).toEqual(SLOT_ORDER);
+  });
+
+  test("the model's field schema has every slot's fields, the move-in as a date or words", () => {
+    expect(Object.keys(llmFieldShape())).toEqual([
+      'propertyId',
+      'moveInDate',
+      'moveInText',
+      'numberOfPeople',
+      'annualIncome',
+      'profession',
+      'name',
+      'email',
+      'phone',
+      'availability',
+    ]);
   });
 
   test('labels are distinct, so a prompt or message never names two slots alike', () => {
@@ -99,8 +112,7 @@ describe('the slot registry', () => {
       name: '  jo ann smith-jones ',
       email: 'not an email',
       phone: '07700 900123',
-      moveInDate: '2026-02-31',
-      moveInText: 'when my lease ends',
+      moveIn: { date: null, text: ' when my lease ends ' },
       numberOfPeople: 0,
       annualIncome: 41999.6,
       profession: 'x'.repeat(201),
@@ -110,9 +122,20 @@ describe('the slot registry', () => {
       ...emptyFields(),
       name: 'Jo Ann Smith-Jones',
       phone: '+447700900123',
-      moveInText: 'when my lease ends',
+      moveIn: { date: null, text: 'when my lease ends' },
       annualIncome: 42000,
       availability: 'Weekends',
     });
+  });
+
+  test.each<[MoveIn, MoveIn | null]>([
+    [
+      { date: '2026-03-01', text: null },
+      { date: '2026-03-01', text: null },
+    ],
+    [{ date: '2026-02-31', text: null }, null],
+    [{ date: null, text: 'x'.repeat(201) }, null],
+  ])('a known move-in %j starts as %j', (moveIn, expected) => {
+    expect(startConversation(context, { moveIn }).state.fields.moveIn).toEqual(expected);
   });
 });

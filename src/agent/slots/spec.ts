@@ -24,11 +24,10 @@ export type SlotEnv = {
 
 /**
  * Everything the engine knows about one slot, apart from its parser (which lives with the other
- * parsers in `extract.ts`, run in the order of `EXTRACTION_STAGES`).
+ * parsers in `extract.ts`, run in the order of `EXTRACTION_STAGES`). A slot fills the field of
+ * `ExtractedFields` it is named after.
  */
 export type SlotSpec = {
-  /** The fields of `ExtractedFields` the slot fills: one, or a date and the tenant's words. */
-  fields: ReadonlyArray<keyof ExtractedFields>;
   /** How prompts and messages name it: "What should the {label} be?". */
   label: string;
   /** Words that name the slot, for refusals ("I'd rather not give my number") and corrections. */
