@@ -53,6 +53,14 @@ describe('stored conversation state', () => {
     expect(readStoredState(olderRow({}, {}))?.agent.fields.moveIn).toBeNull();
   });
 
+  it('reads a slot the state was stored without as not known yet', () => {
+    const row = olderRow({}, { moveInDate: '2026-03-01' });
+    delete (row.agent.fields as Partial<typeof row.agent.fields>).availability;
+    const agent = readStoredState(row)?.agent;
+    expect(agent?.fields.availability).toBeNull();
+    expect(agent?.fields.moveIn).toEqual({ date: '2026-03-01', text: null });
+  });
+
   it('reads the move-in question asked or declined under its older name', () => {
     const agent = readStoredState(
       olderRow({ asking: 'moveInDate', refused: ['moveInDate', 'annualIncome'] }, {}),

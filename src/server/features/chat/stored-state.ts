@@ -1,5 +1,6 @@
+import { emptyFields } from '#agent/slots/index.ts';
 import { moveInOn, moveInWords } from '#agent/slots/move-in.ts';
-import type { AgentState, MoveIn, SlotName } from '#agent/types.ts';
+import type { AgentState, SlotName } from '#agent/types.ts';
 
 /**
  * What `conversations.state` holds: the agent's own state plus the little the chat feature keeps
@@ -35,28 +36,26 @@ export function toStoredState(
 
 /**
  * The agent's state as conversations under way may hold it: before the move-in was one field, it
- * was a date (`moveInDate`) or the tenant's words (`moveInText`), and its slot was `moveInDate`.
+ * was a date (`moveInDate`) or the tenant's words (`moveInText`), and its slot was `moveInDate`;
+ * a slot added since is absent.
  */
 type OlderAgentState = Omit<AgentState, 'fields' | 'asking' | 'refused'> & {
-  fields: Omit<AgentState['fields'], 'moveIn'> & {
-    moveIn?: MoveIn | null;
-    moveInDate?: string | null;
-    moveInText?: string | null;
-  };
+  fields: Partial<AgentState['fields']> & { moveInDate?: string | null; moveInText?: string | null };
   asking: AgentState['asking'] | 'moveInDate';
   refused: Array<SlotName | 'moveInDate'>;
 };
 
 /** The agent's state in today's shape, whichever shape it was stored in. */
 export function upgradeAgentState(agent: OlderAgentState): AgentState {
-  const { moveIn, moveInDate, moveInText, ...fields } = agent.fields;
-  if (moveIn !== undefined) return agent as AgentState;
+  const { moveInDate, moveInText, ...fields } = agent.fields;
   const slot = (name: SlotName | 'moveInDate'): SlotName => (name === 'moveInDate' ? 'moveIn' : name);
   return {
     ...agent,
     fields: {
+      ...emptyFields(),
       ...fields,
-      moveIn: moveInDate ? moveInOn(moveInDate) : moveInText ? moveInWords(moveInText) : null,
+      moveIn:
+        fields.moveIn ?? (moveInDate ? moveInOn(moveInDate) : moveInText ? moveInWords(moveInText) : null),
     },
     asking: agent.asking === 'moveInDate' ? 'moveIn' : agent.asking,
     refused: agent.refused.map(slot),
