@@ -8,22 +8,11 @@ const context: AgentContext = { companyName, property: elm, properties: allPrope
 
 /** A conversation row as it was stored before the move-in was one field. */
 function olderRow(agent: Record<string, unknown>, fields: Record<string, unknown>) {
+  const { moveIn: _, ...others } = emptyFields();
   return {
     version: 1,
     agent: {
-      fields: {
-        propertyId: elm.id,
-        moveInDate: null,
-        moveInText: null,
-        numberOfPeople: null,
-        annualIncome: null,
-        profession: null,
-        name: null,
-        email: null,
-        phone: null,
-        availability: null,
-        ...fields,
-      },
+      fields: { ...others, propertyId: elm.id, moveInDate: null, moveInText: null, ...fields },
       refused: [],
       asking: 'numberOfPeople',
       stage: 'collecting',
