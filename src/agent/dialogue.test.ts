@@ -64,7 +64,7 @@ describe('the opening', () => {
     expect(start.reply).toContain('Elm Road Flat');
     expect(start.reply).toMatch(/move in\?$/);
     expect(start.quickReplies).toEqual(['ASAP', 'Within a month', 'Pick a date']);
-    expect(start.state).toMatchObject({ asking: 'moveInDate', stage: 'collecting', turns: 0 });
+    expect(start.state).toMatchObject({ asking: 'moveIn', stage: 'collecting', turns: 0 });
     expect(start.state.fields.propertyId).toBe(elm.id);
   });
 
@@ -80,7 +80,7 @@ describe('collecting', () => {
   test('asks in order, one or two things at a time, with buttons where answers are few', async () => {
     const replies = await chat(propertyLink(), fullAnswers);
     expect(replies.map((r) => r.state.asking)).toEqual([
-      'moveInDate',
+      'moveIn',
       'numberOfPeople',
       'annualIncome',
       'profession',
@@ -131,7 +131,7 @@ describe('collecting', () => {
     const reply = await last(propertyLink(), ['Pick a date']);
     expect(reply.reply).toMatch(/What date/);
     expect(reply.quickReplies).toEqual([]);
-    expect(reply.state.asking).toBe('moveInDate');
+    expect(reply.state.asking).toBe('moveIn');
   });
 
   test('a phone number that cannot be right is asked for again', async () => {
@@ -153,7 +153,7 @@ describe('questions about the property', () => {
     const reply = await last(propertyLink(), [question]);
     expect(reply.reply).toContain(answer);
     expect(reply.state.openQuestions).toEqual([]);
-    expect(reply.state.asking).toBe('moveInDate');
+    expect(reply.state.asking).toBe('moveIn');
   });
 
   test('the rent is one figure, as listed', async () => {
@@ -214,7 +214,7 @@ describe('questions about the property', () => {
   test('answers the question, then keeps collecting what the message also said', async () => {
     const reply = await last(propertyLink(), ["Is parking included? We'd be 2 people moving in April"]);
     expect(reply.reply).toContain('one permit space');
-    expect(reply.state.fields).toMatchObject({ numberOfPeople: 2, moveInDate: '2026-04-01' });
+    expect(reply.state.fields).toMatchObject({ numberOfPeople: 2, moveIn: { date: '2026-04-01' } });
     expect(reply.state.asking).toBe('annualIncome');
   });
 });
@@ -224,7 +224,7 @@ describe('the agency-wide link', () => {
     const reply = await last(agencyLink, ["I'm interested in the one on Elm Road"]);
     expect(reply.state.fields.propertyId).toBe(elm.id);
     expect(reply.reply).toContain('Elm Road Flat');
-    expect(reply.state.asking).toBe('moveInDate');
+    expect(reply.state.asking).toBe('moveIn');
   });
 
   test('"I\'m interested in the … house" picks the listing; "interested" is not a name', async () => {
@@ -252,7 +252,7 @@ describe('the agency-wide link', () => {
   test('"not sure" leaves the property open and moves on', async () => {
     const replies = await chat(agencyLink, ['not sure yet', '1st March']);
     expect(replies[1].state.fields.propertyId).toBeNull();
-    expect(replies[1].state.asking).toBe('moveInDate');
+    expect(replies[1].state.asking).toBe('moveIn');
     expect(replies[2].state.asking).toBe('numberOfPeople');
   });
 
@@ -347,7 +347,7 @@ describe('a conversation that listens', () => {
     const asked = replies.map((r) => lastQuestionOf(r.reply));
     for (let i = 1; i < asked.length; i++) expect(asked[i]).not.toBe(asked[i - 1]);
     expect(replies[1].reply).toMatch(/^Yes, there's a garden\. (?:So|And),? when/);
-    for (const r of replies.slice(1)) expect(r.state.asking).toBe('moveInDate');
+    for (const r of replies.slice(1)) expect(r.state.asking).toBe('moveIn');
   });
 });
 

@@ -1,9 +1,10 @@
-import { formatMoney, formatUkPhone } from '#shared/format.ts';
-import { formatLongDate, splitIso } from './dates.ts';
-import { type Extraction, extractAnswers, parseEmail, parsePhone } from './extract.ts';
+import { type Extraction, extractAnswers } from './extract.ts';
 import { matchProperty } from './property-match.ts';
-import { answerQuestions, OVERBID } from './questions.ts';
-import { joinList, titleCase } from './text.ts';
+import { answerQuestions, OVERBID, type QuestionAnswer } from './questions.ts';
+import { emptyFields, isFilled, SLOT_ORDER, SLOTS, type SlotEnv, slotSpec } from './slots/index.ts';
+import { describeMoveIn } from './slots/move-in.ts';
+import { propertyButtons } from './slots/property.ts';
+import { joinList } from './text.ts';
 import {
   type AgentContext,
   type AgentProperty,
@@ -13,55 +14,31 @@ import {
   type ConversationEngine,
   type ExtractedFields,
   MAX_TURNS,
+  type MoveIn,
   type SlotName,
   type ViewingSlot,
 } from './types.ts';
-import { bookedClosing, describeSlot, OTHER_TIMES, parseSlotPick, slotsToOffer } from './viewing.ts';
+import {
+  bookedClosing,
+  describeSlot,
+  OTHER_TIMES,
+  parseSlotPick,
+  type SlotPick,
+  slotsToOffer,
+} from './viewing.ts';
 
 /*
  * The guided agent: deterministic, no network. It decides what to say next from what is known,
  * asks only for what is missing, one or two things at a time, in the order an agent would.
  */
 
-/** The order questions are asked in. */
-export const SLOT_ORDER: SlotName[] = [
-  'propertyId',
-  'moveInDate',
-  'numberOfPeople',
-  'annualIncome',
-  'profession',
-  'name',
-  'email',
-  'phone',
-  'availability',
-];
+export { emptyFields, SLOT_ORDER };
 
-export const QUICK_REPLIES = {
-  moveInDate: ['ASAP', 'Within a month', 'Pick a date'],
-  numberOfPeople: ['Just me', '2', '3', '4+'],
-  availability: ['Weekday evenings', 'Weekends'],
-  confirm: ["Yes, that's right", 'I need to change something'],
-  anyProperty: 'Not sure yet',
-} as const;
+const CONFIRM_REPLIES = ["Yes, that's right", 'I need to change something'] as const;
+const AVAILABILITY_REPLIES = SLOTS.availability.quickReplies;
 
-const MAX_PROPERTY_BUTTONS = 6;
 /** Listings written out in a reply: more than the buttons, as a name can always be typed. */
 const MAX_LISTED = 12;
-
-export function emptyFields(): ExtractedFields {
-  return {
-    propertyId: null,
-    moveInDate: null,
-    moveInText: null,
-    numberOfPeople: null,
-    annualIncome: null,
-    profession: null,
-    name: null,
-    email: null,
-    phone: null,
-    availability: null,
-  };
-}
 
 /** The property the conversation is about: the link's own, or the one the tenant chose. */
 export function chosenProperty(context: AgentContext, fields: ExtractedFields): AgentProperty | null {
@@ -76,11 +53,6 @@ export function chosenProperty(context: AgentContext, fields: ExtractedFields): 
  */
 function isAgencyLink(context: AgentContext, state?: Pick<AgentState, 'link'>): boolean {
   return state?.link ? state.link === 'agency' : context.property === null;
-}
-
-function isFilled(slot: SlotName, fields: ExtractedFields): boolean {
-  if (slot === 'moveInDate') return fields.moveInDate !== null || fields.moveInText !== null;
-  return fields[slot] !== null;
 }
 
 function freeSlots(context: AgentContext): ViewingSlot[] {
@@ -132,165 +104,39 @@ function varyAvoiding(options: readonly string[], seed: number, avoid: string | 
   return options[first];
 }
 
-/** Shorter ways back to the question after answering one of the tenant's. */
-const SHORT_QUESTIONS: Partial<Record<SlotName, readonly string[]>> = {
-  moveInDate: ['So, when would you like to move in?', 'And when are you hoping to move in?'],
-  numberOfPeople: ['And how many of you would be moving in?', 'So, how many people would be living there?'],
-  annualIncome: [
-    'And roughly what is your annual income before tax? Monthly is fine too.',
-    'So, what is your approximate yearly income? A combined figure is fine.',
-  ],
-  profession: ['And what do you do for work?', 'So, what is your occupation?'],
-  name: ['And could I take your full name?', 'So, what name should I pass on?'],
-  phone: ['And the best number to reach you on?', 'So, which phone number suits you best?'],
-  availability: ['And when could you come for a viewing?', 'So, when are you free for a viewing?'],
-};
-
-function propertyButtons(properties: AgentProperty[]): string[] {
-  return [...properties.slice(0, MAX_PROPERTY_BUTTONS).map((p) => p.name), QUICK_REPLIES.anyProperty];
+/** What a slot's wording may depend on, for the conversation as it stands. */
+function slotEnv(context: AgentContext, state: AgentState): SlotEnv {
+  return {
+    context,
+    state,
+    property: chosenProperty(context, state.fields),
+    isAgencyLink: isAgencyLink(context, state),
+    booksViewing: booksViewing(context, state),
+    isMissing: (slot) => isMissing(slot, context, state),
+  };
 }
 
 type Question = { text: string; quickReplies: string[]; asking: SlotName };
 
 function questionFor(slot: SlotName, context: AgentContext, state: AgentState, seed: number): Question {
-  const vary = (options: readonly string[], at: number) => varyAvoiding(options, at, state.lastQuestion);
-  const ask = (text: string, quickReplies: readonly string[] = []): Question => ({
-    text,
-    quickReplies: [...quickReplies],
-    asking: slot,
-  });
-  switch (slot) {
-    case 'propertyId':
-      return ask(
-        vary(
-          [
-            'Which of our properties are you interested in? Tap one below, or tell me the street or area.',
-            'Which property would you like to ask about? Tap one below, or tell me the street or area.',
-          ],
-          seed,
-        ),
-        propertyButtons(context.properties),
-      );
-    case 'moveInDate':
-      return ask(
-        vary(
-          [
-            'When would you like to move in?',
-            'When are you hoping to move in?',
-            'What date would you ideally like to move in?',
-          ],
-          seed,
-        ),
-        QUICK_REPLIES.moveInDate,
-      );
-    case 'numberOfPeople':
-      return ask(
-        vary(
-          [
-            'How many people would be living in the property, including you?',
-            'How many people would be moving in altogether, including yourself?',
-          ],
-          seed,
-        ),
-        QUICK_REPLIES.numberOfPeople,
-      );
-    case 'annualIncome':
-      return ask(
-        vary(
-          [
-            "What's your approximate annual income before tax? If you're applying with someone, your combined income is fine, and a monthly figure works too.",
-            'Roughly what is your yearly income before tax? A combined figure is fine if you are applying together, or you can give it per month.',
-          ],
-          seed,
-        ),
-      );
-    case 'profession':
-      return ask(
-        vary(
-          [
-            'What do you do for work? A job title is perfect, or a status such as employed, self-employed, student or retired.',
-            "And what's your occupation? A job title, or a status like self-employed, student or retired, is fine.",
-          ],
-          seed,
-        ),
-      );
-    case 'name':
-      return ask(
-        vary(['Could I take your full name, please?', 'What name should I pass on to the team?'], seed),
-      );
-    case 'email':
-      if (isMissing('phone', context, state)) {
-        return ask(
-          vary(
-            [
-              "What's the best email address and phone number for the team to reach you on?",
-              'Which email address and phone number should the team use to contact you?',
-            ],
-            seed,
-          ),
-        );
-      }
-      return ask(vary(["What's your email address?", 'Which email address should the team use?'], seed));
-    case 'phone':
-      return ask(
-        vary(
-          ["And what's the best phone number to reach you on?", 'Which phone number is best for you?'],
-          seed,
-        ),
-      );
-    case 'availability':
-      return ask(
-        vary(
-          [
-            'Last one: when would suit you for a viewing? For example weekday evenings or weekends.',
-            'Finally, when are you usually free for a viewing? Weekday evenings, weekends, or something more specific?',
-          ],
-          seed,
-        ),
-        QUICK_REPLIES.availability,
-      );
-  }
+  const spec = slotSpec(slot);
+  const wordings =
+    typeof spec.questions === 'function' ? spec.questions(slotEnv(context, state)) : spec.questions;
+  const quickReplies =
+    typeof spec.quickReplies === 'function' ? spec.quickReplies(context) : [...(spec.quickReplies ?? [])];
+  return { text: varyAvoiding(wordings, seed, state.lastQuestion), quickReplies, asking: slot };
 }
 
 function isMissing(slot: SlotName, context: AgentContext, state: AgentState): boolean {
   return missingSlots(context, state).includes(slot);
 }
 
-function describeMoveIn(fields: ExtractedFields, today: string): string | null {
-  if (fields.moveInDate)
-    return fields.moveInDate === today
-      ? `as soon as possible (${formatLongDate(today)})`
-      : formatLongDate(fields.moveInDate);
-  return fields.moveInText;
-}
-
 /** The confirmation summary: every slot, with declined ones said plainly. */
 function summary(context: AgentContext, state: AgentState): string {
-  const f = state.fields;
-  const line = (label: string, value: string | null) => `• ${label}: ${value ?? 'not given'}`;
-  const property = chosenProperty(context, f);
-  const lines = [
-    property
-      ? `• Property: ${property.name}, ${property.address}`
-      : isAgencyLink(context, state) && context.properties.length > 0
-        ? '• Property: any (not decided yet)'
-        : null,
-    line('Move-in', describeMoveIn(f, context.today)),
-    line('People', f.numberOfPeople === null ? null : String(f.numberOfPeople)),
-    line(
-      'Income',
-      f.annualIncome === null ? null : `${formatMoney(f.annualIncome, { wholePounds: true })} a year`,
-    ),
-    line('Occupation', f.profession),
-    line('Name', f.name),
-    line('Email', f.email),
-    line('Phone', f.phone ? formatUkPhone(f.phone) : null),
-    state.viewing?.booked
-      ? line('Viewing', f.availability)
-      : f.availability !== null || !booksViewing(context, state)
-        ? line('Viewing availability', f.availability)
-        : null,
-  ].filter((l): l is string => l !== null);
+  const env = slotEnv(context, state);
+  const lines = SLOT_ORDER.map((slot) => slotSpec(slot).summaryLine(state.fields, env)).filter(
+    (l): l is string => l !== null,
+  );
   const ask = varyAvoiding(
     ['Is that all correct?', 'Does that all look right?', 'Is everything there correct?'],
     state.turns,
@@ -301,42 +147,9 @@ function summary(context: AgentContext, state: AgentState): string {
 
 /** Noun phrases for the slots a message filled, for the acknowledgement. */
 function describeUpdates(updated: SlotName[], fields: ExtractedFields, today: string): string[] {
-  const items: string[] = [];
-  for (const slot of updated) {
-    switch (slot) {
-      case 'moveInDate':
-        if (fields.moveInDate === today) items.push('an as-soon-as-possible move-in');
-        else if (fields.moveInDate) items.push(`a move-in date of ${formatLongDate(fields.moveInDate)}`);
-        else if (fields.moveInText) items.push(`a move-in time of "${fields.moveInText}"`);
-        break;
-      case 'numberOfPeople':
-        if (fields.numberOfPeople !== null)
-          items.push(fields.numberOfPeople === 1 ? '1 person' : `${fields.numberOfPeople} people`);
-        break;
-      case 'annualIncome':
-        if (fields.annualIncome !== null)
-          items.push(`an income of ${formatMoney(fields.annualIncome, { wholePounds: true })} a year`);
-        break;
-      case 'profession':
-        if (fields.profession) items.push(`your occupation (${fields.profession})`);
-        break;
-      case 'email':
-        if (fields.email)
-          items.push(
-            updated.includes('phone') ? 'your email address and phone number' : 'your email address',
-          );
-        break;
-      case 'phone':
-        if (fields.phone && !updated.includes('email')) items.push('your phone number');
-        break;
-      case 'availability':
-        if (fields.availability) items.push(`your viewing availability (${fields.availability})`);
-        break;
-      default:
-        break;
-    }
-  }
-  return items;
+  return updated
+    .map((slot) => slotSpec(slot).describe(fields, today, updated))
+    .filter((item): item is string => item !== null);
 }
 
 function firstName(name: string): string {
@@ -449,27 +262,12 @@ export function startConversation(context: AgentContext, known: Partial<Extracte
 const GREETING = /^\s*(?:hi|hello|hey|hiya|heya|good (?:morning|afternoon|evening)|morning|evening)\b/i;
 
 /**
- * Facts known before the chat starts (a portal enquiry's name, email and phone), checked as the
- * tenant's own answers would be: never asked for, confirmed in the summary.
+ * Facts known before the chat starts (a portal enquiry's name, email and phone), each checked by
+ * its slot as the tenant's own answer would be: never asked for, confirmed in the summary.
  */
 function prefilled(known: Partial<ExtractedFields>): Partial<ExtractedFields> {
-  const facts: Partial<ExtractedFields> = {};
-  const text = (value: string | null | undefined) => {
-    const trimmed = value?.trim();
-    return trimmed && trimmed.length <= 200 ? trimmed : null;
-  };
-  if (text(known.name)) facts.name = titleCase(text(known.name) ?? '');
-  if (known.email) facts.email = parseEmail(known.email).email;
-  if (known.phone) facts.phone = parsePhone(known.phone).phone;
-  if (known.moveInDate && splitIso(known.moveInDate)) facts.moveInDate = known.moveInDate;
-  else if (text(known.moveInText)) facts.moveInText = text(known.moveInText);
-  if (known.numberOfPeople && known.numberOfPeople >= 1 && known.numberOfPeople <= 20)
-    facts.numberOfPeople = known.numberOfPeople;
-  if (known.annualIncome !== undefined && known.annualIncome !== null && known.annualIncome >= 0)
-    facts.annualIncome = Math.round(known.annualIncome);
-  if (text(known.profession)) facts.profession = text(known.profession);
-  if (text(known.availability)) facts.availability = text(known.availability);
-  return Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== null));
+  const facts = Object.assign({}, ...SLOT_ORDER.map((slot) => slotSpec(slot).prefill?.(known) ?? {}));
+  return Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== null && v !== undefined));
 }
 
 const CHANGE_PROPERTY =
@@ -523,45 +321,33 @@ function chooseProperty(
   return outcome;
 }
 
+/** Field values are numbers, strings or a move-in: two move-ins are alike when date and words are. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  const [x, y] = [a as MoveIn, b as MoveIn];
+  return x.date === y.date && x.text === y.text;
+}
+
 function applyExtraction(state: AgentState, ex: Extraction): { updated: SlotName[]; corrected: boolean } {
   const updated: SlotName[] = [];
   let corrected = false;
-  const f = state.fields;
-  for (const [key, value] of Object.entries(ex.updates) as Array<[keyof ExtractedFields, unknown]>) {
-    const slot: SlotName = key === 'moveInText' ? 'moveInDate' : key;
-    const before = key === 'moveInText' || key === 'moveInDate' ? `${f.moveInDate}|${f.moveInText}` : f[key];
-    (f as Record<string, unknown>)[key] = value;
-    const after = key === 'moveInText' || key === 'moveInDate' ? `${f.moveInDate}|${f.moveInText}` : f[key];
-    if (before === after) continue;
-    if (!updated.includes(slot)) updated.push(slot);
-    const wasKnown = key === 'moveInText' || key === 'moveInDate' ? before !== 'null|null' : before !== null;
-    if (wasKnown) corrected = true;
+  const f = state.fields as Record<SlotName, unknown>;
+  for (const [slot, value] of Object.entries(ex.updates) as Array<[SlotName, unknown]>) {
+    const before = f[slot];
+    if (sameValue(before, value)) continue;
+    f[slot] = value;
+    updated.push(slot);
+    if (before !== null) corrected = true;
     state.refused = state.refused.filter((s) => s !== slot);
   }
   for (const slot of ex.refused) {
     if (updated.includes(slot)) continue;
-    if (slot === 'moveInDate') {
-      f.moveInDate = null;
-      f.moveInText = null;
-    } else if (slot !== 'propertyId') {
-      (f as Record<string, unknown>)[slot] = null;
-    }
+    if (!slotSpec(slot).keepsValueWhenRefused) f[slot] = null;
     if (!state.refused.includes(slot)) state.refused.push(slot);
   }
   return { updated, corrected };
 }
-
-const SLOT_LABELS: Record<SlotName, string> = {
-  propertyId: 'property',
-  moveInDate: 'move-in date',
-  numberOfPeople: 'number of people',
-  annualIncome: 'income',
-  profession: 'occupation',
-  name: 'name',
-  email: 'email address',
-  phone: 'phone number',
-  availability: 'viewing availability',
-};
 
 function closingReply(state: AgentState, prefix: string): AgentReply {
   state.stage = 'closed';
@@ -614,7 +400,7 @@ function askAvailabilityInstead(context: AgentContext, state: AgentState, lead: 
     state.asking = 'availability';
     return reply(
       `${lead} When would suit you for a viewing? For example weekday evenings or weekends, and the team will arrange a time.`,
-      [...QUICK_REPLIES.availability],
+      [...AVAILABILITY_REPLIES],
       state,
     );
   }
@@ -623,13 +409,19 @@ function askAvailabilityInstead(context: AgentContext, state: AgentState, lead: 
   return reply(`${lead} ${question.text}`, question.quickReplies, state);
 }
 
+/** A pick that says something about a time (not `unclear`). */
+type ClearPick = Exclude<SlotPick, { kind: 'unclear' }>;
+
+/** The slot pick read from a message, against the slots last offered and the free ones. */
+function readPick(context: AgentContext, state: AgentState, message: string): SlotPick {
+  return parseSlotPick(message, viewingState(state).offered, freeSlots(context), context.today);
+}
+
 /**
  * A message while slots are on offer: a pick (the reply carries it for the server to book), a
- * choice to narrow down, other times, or null when it says nothing about a time.
+ * choice to narrow down, or other times.
  */
-function viewingTurn(context: AgentContext, state: AgentState, message: string): AgentReply | null {
-  const viewing = viewingState(state);
-  const pick = parseSlotPick(message, viewing.offered, freeSlots(context), context.today);
+function renderPick(context: AgentContext, state: AgentState, pick: ClearPick): AgentReply {
   switch (pick.kind) {
     case 'one':
       state.asking = 'viewing';
@@ -655,8 +447,6 @@ function viewingTurn(context: AgentContext, state: AgentState, message: string):
       );
     case 'other':
       return askAvailabilityInstead(context, state, 'No problem.');
-    case 'unclear':
-      return null;
   }
 }
 
@@ -675,7 +465,7 @@ export function confirmViewing(context: AgentContext, previous: AgentState, slot
   if (missing.length === 0) {
     state.stage = 'confirming';
     state.asking = 'confirm';
-    return reply(`${booked} ${summary(context, state)}`, [...QUICK_REPLIES.confirm], state);
+    return reply(`${booked} ${summary(context, state)}`, [...CONFIRM_REPLIES], state);
   }
   const question = questionFor(missing[0], context, state, state.turns);
   state.asking = question.asking;
@@ -697,29 +487,31 @@ function placesOf(context: AgentContext): string[] {
   return listings.flatMap((p) => [p.name, p.address]);
 }
 
-/** One turn of the guided agent; synchronous, so transcripts can be replayed cheaply. */
-export function guidedTurn(context: AgentContext, previous: AgentState, message: string): AgentReply {
-  const state = cloneState(previous);
-  if (state.stage === 'closed') {
-    return reply(
-      `This chat has finished and your details are with the ${context.companyName} team. They'll be in touch soon.`,
-      [],
-      state,
-      true,
-    );
-  }
-  state.turns += 1;
+/** What one message brought: read, applied to the state, and the tenant's own questions answered. */
+type Turn = {
+  context: AgentContext;
+  previous: AgentState;
+  /** The state after this message: `decide` and `render` carry it on. */
+  state: AgentState;
+  message: string;
+  seed: number;
+  ex: Extraction;
+  /** The slots the message filled or changed, the listing first when just chosen. */
+  updated: SlotName[];
+  /** A value known before was changed. */
+  corrected: boolean;
+  propertyOutcome: PropertyOutcome;
+  property: AgentProperty | null;
+  answers: QuestionAnswer;
+  /** A hello back, then the answers to the tenant's questions. */
+  answered: string[];
+  /** Listings to show: the several a description matches, or all of them. */
+  listings: { shown: AgentProperty[]; intro: string } | null;
+};
+
+/** The tenant's message read and applied: answers, corrections, refusals, the listing, questions. */
+function readTurn(context: AgentContext, previous: AgentState, state: AgentState, message: string): Turn {
   const seed = state.turns;
-  if (!isAgencyLink(context, state) && context.property && state.fields.propertyId === null) {
-    state.fields.propertyId = context.property.id;
-  }
-
-  if (previous.asking === 'viewing') {
-    const picked = viewingTurn(context, state, message);
-    if (picked) return picked;
-    state.asking = null;
-  }
-
   const ex = extractAnswers(message, {
     asking: state.asking === 'viewing' ? null : state.asking,
     today: context.today,
@@ -744,164 +536,150 @@ export function guidedTurn(context: AgentContext, previous: AgentState, message:
     canBook: booksViewing(context, state),
   });
   for (const q of answers.passedOn) if (!state.openQuestions.includes(q)) state.openQuestions.push(q);
-  const said: string[] = [...answers.sentences];
+  const answered: string[] = [...answers.sentences];
   if (GREETING.test(message) && !updated.includes('name'))
-    said.unshift(vary(['Hi!', 'Hello!', 'Hi there!'], seed));
+    answered.unshift(vary(['Hi!', 'Hello!', 'Hi there!'], seed));
 
-  if (state.turns >= MAX_TURNS) return closeAtTurnLimit(context.companyName, state, said);
+  let listings: Turn['listings'] = null;
+  const shown = propertyOutcome.options ?? context.properties;
+  if ((answers.wantsListings || propertyOutcome.notFound || propertyOutcome.options) && shown.length > 0) {
+    // "Anything in Brighton?" names a place none of the listings is in.
+    const namesPlace = /\b(?:in|near|around|at)\s+[A-Z]/.test(message);
+    const intro = propertyOutcome.options
+      ? 'A few of our listings could match that. Which one do you mean?'
+      : propertyOutcome.notFound && (!answers.wantsListings || namesPlace)
+        ? "I couldn't find a listing matching that. Here's what we have at the moment:"
+        : "Here's what we have at the moment:";
+    listings = { shown, intro };
+  }
+  return {
+    context,
+    previous,
+    state,
+    message,
+    seed,
+    ex,
+    updated,
+    corrected,
+    propertyOutcome,
+    property,
+    answers,
+    answered,
+    listings,
+  };
+}
 
+/** The tenant is to pick a listing from those shown, rather than be told about them in passing. */
+function isChoosingListing(turn: Turn): boolean {
+  return (
+    turn.listings !== null && isAgencyLink(turn.context, turn.state) && turn.state.fields.propertyId === null
+  );
+}
+
+const OVERVIEW =
+  "I just need a few quick details: when you'd like to move in, how many people, your income and occupation, your name and contact details, and when you could come for a viewing.";
+
+/** What the reply says before its own business: the listing just chosen, answers, listings shown. */
+function saidFor(turn: Turn, options: { withListings: boolean }): string[] {
   // The listing just chosen comes first, so answers about it read in order.
-  if (propertyOutcome.changed) said.unshift(acknowledgeProperty(updated, property, seed));
-  const ack = acknowledge(updated, corrected, state, context, seed);
-  const understood = updated.length > 0 || ex.refused.length > 0 || propertyOutcome.changed;
+  const said = turn.propertyOutcome.changed
+    ? [acknowledgeProperty(turn.updated, turn.property, turn.seed), ...turn.answered]
+    : [...turn.answered];
+  if (!options.withListings) return said;
+  if (turn.listings && !isChoosingListing(turn))
+    said.push(`${turn.listings.intro}\n${listText(turn.listings.shown)}`);
+  if (turn.answers.wantsOverview) said.push(OVERVIEW);
+  return said;
+}
 
-  if (answers.wantsListings || propertyOutcome.notFound || propertyOutcome.options) {
-    const shown = propertyOutcome.options ?? context.properties;
-    if (shown.length > 0) {
-      // "Anything in Brighton?" names a place none of the listings is in.
-      const namesPlace = /\b(?:in|near|around|at)\s+[A-Z]/.test(message);
-      const intro = propertyOutcome.options
-        ? 'A few of our listings could match that. Which one do you mean?'
-        : propertyOutcome.notFound && (!answers.wantsListings || namesPlace)
-          ? "I couldn't find a listing matching that. Here's what we have at the moment:"
-          : "Here's what we have at the moment:";
-      const list = shown
-        .slice(0, MAX_LISTED)
-        .map((p) => `• ${p.name}, ${p.address}${p.rentalPrice ? ` (${p.rentalPrice})` : ''}`)
-        .join('\n');
-      const isChoosing = isAgencyLink(context, state) && state.fields.propertyId === null;
-      if (isChoosing) {
-        state.asking = 'propertyId';
-        return reply(
-          `${said.join(' ')} ${ack} ${intro}\n${list}\nWhich one would you like?`,
-          propertyButtons(shown),
-          state,
-        );
-      }
-      said.push(`${intro}\n${list}`);
-    }
-  }
-  if (answers.wantsOverview) {
-    said.push(
-      "I just need a few quick details: when you'd like to move in, how many people, your income and occupation, your name and contact details, and when you could come for a viewing.",
-    );
-  }
+function listText(properties: AgentProperty[]): string {
+  return properties
+    .slice(0, MAX_LISTED)
+    .map((p) => `• ${p.name}, ${p.address}${p.rentalPrice ? ` (${p.rentalPrice})` : ''}`)
+    .join('\n');
+}
 
-  if (ex.wantsDate) {
-    state.asking = 'moveInDate';
-    return reply(
-      `${said.join(' ')} Of course. What date would you like to move in? For example "1st March" or "01/03".`,
-      [],
-      state,
-    );
-  }
+/** What a turn does next, decided before a word is written; `render` writes it. */
+type Plan =
+  /** Past MAX_TURNS: close with what was collected. */
+  | { kind: 'close-at-limit' }
+  /** Show the listings that could match and ask which. */
+  | { kind: 'choose-listing' }
+  /** "Pick a date": ask for the exact date. */
+  | { kind: 'ask-date' }
+  /** A phone or email that cannot be right: ask again. */
+  | { kind: 'check-contact'; slot: 'email' | 'phone' }
+  /** Close the chat: the summary confirmed, or the availability given after it. */
+  | { kind: 'close'; after: 'availability' | 'confirmed' }
+  /** Offer viewing slots: after the confirmed summary, when asked to view, or again. */
+  | { kind: 'offer-slots'; after: 'confirmed' | 'asked' | 'unclear-pick' }
+  /** The tenant named a viewing time when asking to view. */
+  | { kind: 'pick'; pick: ClearPick }
+  /** Everything is known: the summary to confirm. */
+  | { kind: 'summary' }
+  /** "No, the email is wrong": ask for that slot's new value. */
+  | { kind: 'ask-correction'; slot: SlotName }
+  /** "No": ask what to change. */
+  | { kind: 'ask-what-to-change' }
+  /** At the summary, a side question answered: check the summary still stands. */
+  | { kind: 'check-summary' }
+  /** At the summary, nothing understood: ask the slot again, or whether the summary is right. */
+  | { kind: 'not-caught'; slot: SlotName | null }
+  /** The next missing slot's question. */
+  | {
+      kind: 'ask';
+      slot: SlotName;
+      /** Back to the question in fewer words after answering the tenant's. */
+      short: boolean;
+      /** Nothing was understood: say so before asking again. */
+      repeat: boolean;
+      /** The question asked was let go after three tries. */
+      letGo: boolean;
+    };
 
-  const refusalNote =
-    ex.refused.length > 0 && updated.length === 0
-      ? vary(
-          ["No problem at all, we'll leave that out.", "That's absolutely fine, I'll skip that one."],
-          seed,
-        )
-      : ex.refused.length > 0
-        ? "And no problem, we'll leave out what you'd rather not share."
-        : '';
-
+/** Decides what the turn does next; updates only the state's bookkeeping (attempts, let-go, booking). */
+function decide(turn: Turn): Plan {
+  const { context, previous, state, ex, updated, message } = turn;
+  if (state.turns >= MAX_TURNS) return { kind: 'close-at-limit' };
+  if (isChoosingListing(turn)) return { kind: 'choose-listing' };
+  if (ex.wantsDate) return { kind: 'ask-date' };
   const invalid = ex.invalid.find((slot) => !updated.includes(slot));
-  if (invalid) {
-    state.asking = invalid;
-    const hint =
-      invalid === 'phone'
-        ? "That phone number doesn't look quite right. Could you check it? A UK mobile looks like 07700 900123."
-        : "That email address doesn't look quite right. Could you check it? It should look like name@example.com.";
-    return reply(`${said.join(' ')} ${ack} ${hint}`, [], state);
-  }
+  if (invalid) return { kind: 'check-contact', slot: invalid };
+  const hasSaid = saidFor(turn, { withListings: true }).length > 0;
+  const gotAnswers = updated.length > 0 || ex.refused.length > 0;
 
   if (state.stage === 'confirming') {
     // Other times, after the summary was confirmed: the availability given closes the chat.
-    if (state.viewing?.confirmed && previous.asking === 'availability' && updated.includes('availability')) {
-      return closingReply(state, `${said.join(' ')} ${ack}`);
-    }
-    if (previous.asking === 'viewing' && updated.length === 0 && ex.refused.length === 0) {
-      const lead = said.length > 0 ? said.join(' ') : "Sorry, I didn't catch which time suits you.";
-      return offerSlots(state, lead, slotsFor(context, state));
-    }
-    if (updated.length > 0 || ex.refused.length > 0) {
-      state.asking = 'confirm';
-      return reply(
-        `${said.join(' ')} ${ack} ${refusalNote} ${summary(context, state)}`,
-        [...QUICK_REPLIES.confirm],
-        state,
-      );
-    }
+    if (state.viewing?.confirmed && previous.asking === 'availability' && updated.includes('availability'))
+      return { kind: 'close', after: 'availability' };
+    if (previous.asking === 'viewing' && !gotAnswers) return { kind: 'offer-slots', after: 'unclear-pick' };
+    if (gotAnswers) return { kind: 'summary' };
     if (ex.intent === 'yes') {
-      const passed =
-        state.openQuestions.length > 0 ? "I've passed your questions on to the team as well." : '';
-      if (booksViewing(context, state)) {
-        viewingState(state).confirmed = true;
-        return offerSlots(state, `${said.join(' ')} Thank you! ${passed}`, slotsFor(context, state));
-      }
-      return closingReply(state, `${said.join(' ')} ${passed}`);
+      if (!booksViewing(context, state)) return { kind: 'close', after: 'confirmed' };
+      viewingState(state).confirmed = true;
+      return { kind: 'offer-slots', after: 'confirmed' };
     }
     if (ex.intent === 'no' || ex.mentioned.length > 0) {
-      if (ex.mentioned.length === 1 && ex.mentioned[0] !== 'propertyId') {
-        const slot = ex.mentioned[0];
-        state.asking = slot;
-        const question = questionFor(slot, context, state, seed);
-        return reply(
-          `${said.join(' ')} No problem. What should the ${SLOT_LABELS[slot]} be?`,
-          question.quickReplies,
-          state,
-        );
-      }
-      state.asking = 'confirm';
-      const what = varyAvoiding(
-        ['Of course. What would you like to change?', 'No problem. What should I change?'],
-        seed,
-        state.lastQuestion,
-      );
-      return reply(`${said.join(' ')} ${what}`, [], state);
+      return ex.mentioned.length === 1 && ex.mentioned[0] !== 'propertyId'
+        ? { kind: 'ask-correction', slot: ex.mentioned[0] }
+        : { kind: 'ask-what-to-change' };
     }
-    if (said.length > 0) {
-      state.asking = 'confirm';
-      const check = varyAvoiding(
-        [
-          'Apart from that, is the summary above all correct?',
-          'Otherwise, does the summary above look right?',
-        ],
-        seed,
-        state.lastQuestion,
-      );
-      return reply(`${said.join(' ')} ${check}`, [...QUICK_REPLIES.confirm], state);
-    }
-    if (state.asking && state.asking !== 'confirm' && state.asking !== 'viewing') {
-      const question = questionFor(state.asking, context, state, seed);
-      return reply(`Sorry, I didn't quite catch that. ${question.text}`, question.quickReplies, state);
-    }
-    state.asking = 'confirm';
-    return reply(
-      varyAvoiding(
-        [
-          "Sorry, I didn't quite catch that. Is everything in the summary correct, or is there something you'd like to change?",
-          'Sorry, I missed that. Does the summary look right, or should I change something?',
-        ],
-        seed,
-        state.lastQuestion,
-      ),
-      [...QUICK_REPLIES.confirm],
-      state,
-    );
+    if (hasSaid) return { kind: 'check-summary' };
+    const asking = state.asking;
+    return {
+      kind: 'not-caught',
+      slot: asking && asking !== 'confirm' && asking !== 'viewing' ? asking : null,
+    };
   }
 
   // Asked to view, with slots free: the slots now, or the one named at once.
-  const asksToView = ex.questions.some((q) => q.topics.includes('viewing'));
-  if (asksToView && booksViewing(context, state)) {
-    const lead = `${said.join(' ')} ${ack}`;
-    const pick = parseSlotPick(message, [], freeSlots(context), context.today);
-    if (pick.kind === 'one' || pick.kind === 'several') {
-      const picked = viewingTurn(context, state, message);
-      if (picked) return { ...picked, reply: `${lead} ${picked.reply}`.trim() };
+  if (ex.questions.some((q) => q.topics.includes('viewing')) && booksViewing(context, state)) {
+    const named = parseSlotPick(message, [], freeSlots(context), context.today);
+    if (named.kind === 'one' || named.kind === 'several') {
+      const pick = readPick(context, state, message);
+      if (pick.kind !== 'unclear') return { kind: 'pick', pick };
     }
-    return offerSlots(state, lead, slotsFor(context, state));
+    return { kind: 'offer-slots', after: 'asked' };
   }
 
   // A question asked three times without an answer is let go rather than asked forever.
@@ -911,46 +689,195 @@ export function guidedTurn(context: AgentContext, previous: AgentState, message:
     asked !== 'confirm' &&
     !updated.includes(asked) &&
     !ex.refused.includes(asked) &&
-    said.length === 0;
+    !hasSaid;
   state.attempts =
     isUnanswered && missingSlots(context, state).includes(asked) ? (previous.attempts ?? 0) + 1 : 0;
-  let letGo = '';
+  let letGo = false;
   if (asked !== null && asked !== 'confirm' && state.attempts >= 3) {
     state.refused.push(asked);
     state.attempts = 0;
-    letGo = "No worries, let's leave that one for now.";
+    letGo = true;
   }
 
-  const missing = missingSlots(context, state);
-  if (missing.length === 0) {
-    state.stage = 'confirming';
-    state.asking = 'confirm';
+  const next = missingSlots(context, state)[0];
+  if (next === undefined) return { kind: 'summary' };
+  const understood = gotAnswers || turn.propertyOutcome.changed;
+  return {
+    kind: 'ask',
+    slot: next,
+    short:
+      slotSpec(next).shortQuestions !== undefined &&
+      turn.answers.sentences.length > 0 &&
+      updated.length === 0 &&
+      previous.asking === next,
+    repeat: previous.asking === next && !understood && !hasSaid && !letGo,
+    letGo,
+  };
+}
+
+/** Writes the plan as the reply: acknowledgement, answers, then the plan's own words and buttons. */
+function render(turn: Turn, plan: Plan): AgentReply {
+  const { context, state, ex, updated, seed } = turn;
+  if (plan.kind === 'close-at-limit') return closeAtTurnLimit(context.companyName, state, turn.answered);
+  const saidList = saidFor(turn, { withListings: plan.kind !== 'choose-listing' });
+  const said = saidList.join(' ');
+  const ack = acknowledge(updated, turn.corrected, state, context, seed);
+  const refusalNote =
+    ex.refused.length > 0 && updated.length === 0
+      ? vary(
+          ["No problem at all, we'll leave that out.", "That's absolutely fine, I'll skip that one."],
+          seed,
+        )
+      : ex.refused.length > 0
+        ? "And no problem, we'll leave out what you'd rather not share."
+        : '';
+  const avoid = state.lastQuestion;
+  switch (plan.kind) {
+    case 'choose-listing': {
+      const { shown, intro } = turn.listings!;
+      state.asking = 'propertyId';
+      return reply(
+        `${said} ${ack} ${intro}\n${listText(shown)}\nWhich one would you like?`,
+        propertyButtons(shown),
+        state,
+      );
+    }
+    case 'ask-date':
+      state.asking = 'moveIn';
+      return reply(
+        `${said} Of course. What date would you like to move in? For example "1st March" or "01/03".`,
+        [],
+        state,
+      );
+    case 'check-contact': {
+      state.asking = plan.slot;
+      const hint =
+        plan.slot === 'phone'
+          ? "That phone number doesn't look quite right. Could you check it? A UK mobile looks like 07700 900123."
+          : "That email address doesn't look quite right. Could you check it? It should look like name@example.com.";
+      return reply(`${said} ${ack} ${hint}`, [], state);
+    }
+    case 'close': {
+      if (plan.after === 'availability') return closingReply(state, `${said} ${ack}`);
+      const passed =
+        state.openQuestions.length > 0 ? "I've passed your questions on to the team as well." : '';
+      return closingReply(state, `${said} ${passed}`);
+    }
+    case 'offer-slots': {
+      const slots = slotsFor(context, state);
+      if (plan.after === 'unclear-pick')
+        return offerSlots(
+          state,
+          saidList.length > 0 ? said : "Sorry, I didn't catch which time suits you.",
+          slots,
+        );
+      if (plan.after === 'asked') return offerSlots(state, `${said} ${ack}`, slots);
+      const passed =
+        state.openQuestions.length > 0 ? "I've passed your questions on to the team as well." : '';
+      return offerSlots(state, `${said} Thank you! ${passed}`, slots);
+    }
+    case 'pick': {
+      const picked = renderPick(context, state, plan.pick);
+      return { ...picked, reply: `${said} ${ack} ${picked.reply}`.trim() };
+    }
+    case 'summary':
+      state.stage = 'confirming';
+      state.asking = 'confirm';
+      return reply(`${said} ${ack} ${refusalNote} ${summary(context, state)}`, [...CONFIRM_REPLIES], state);
+    case 'ask-correction': {
+      state.asking = plan.slot;
+      const question = questionFor(plan.slot, context, state, seed);
+      return reply(
+        `${said} No problem. What should the ${slotSpec(plan.slot).label} be?`,
+        question.quickReplies,
+        state,
+      );
+    }
+    case 'ask-what-to-change': {
+      state.asking = 'confirm';
+      const what = varyAvoiding(
+        ['Of course. What would you like to change?', 'No problem. What should I change?'],
+        seed,
+        avoid,
+      );
+      return reply(`${said} ${what}`, [], state);
+    }
+    case 'check-summary': {
+      state.asking = 'confirm';
+      const check = varyAvoiding(
+        [
+          'Apart from that, is the summary above all correct?',
+          'Otherwise, does the summary above look right?',
+        ],
+        seed,
+        avoid,
+      );
+      return reply(`${said} ${check}`, [...CONFIRM_REPLIES], state);
+    }
+    case 'not-caught': {
+      if (plan.slot !== null) {
+        const question = questionFor(plan.slot, context, state, seed);
+        return reply(`Sorry, I didn't quite catch that. ${question.text}`, question.quickReplies, state);
+      }
+      state.asking = 'confirm';
+      return reply(
+        varyAvoiding(
+          [
+            "Sorry, I didn't quite catch that. Is everything in the summary correct, or is there something you'd like to change?",
+            'Sorry, I missed that. Does the summary look right, or should I change something?',
+          ],
+          seed,
+          avoid,
+        ),
+        [...CONFIRM_REPLIES],
+        state,
+      );
+    }
+    case 'ask': {
+      const spec = slotSpec(plan.slot);
+      const question = questionFor(plan.slot, context, state, seed);
+      if (plan.short && spec.shortQuestions) question.text = varyAvoiding(spec.shortQuestions, seed, avoid);
+      const letGo = plan.letGo ? "No worries, let's leave that one for now." : '';
+      const lead = plan.repeat
+        ? vary(["Sorry, I didn't quite catch that.", "Sorry, I'm not sure I followed."], seed) +
+          (spec.offersSkip ? ' You can also say "skip" if you\'d rather not answer.' : '')
+        : '';
+      state.asking = question.asking;
+      return reply(
+        `${said} ${ack} ${refusalNote} ${letGo} ${lead} ${question.text}`,
+        question.quickReplies,
+        state,
+      );
+    }
+  }
+}
+
+/**
+ * One turn of the guided agent; synchronous, so transcripts can be replayed cheaply. A pick among
+ * the viewing slots on offer is answered at once; any other message is read (`readTurn`), a plan
+ * is made (`decide`) and written (`render`).
+ */
+export function guidedTurn(context: AgentContext, previous: AgentState, message: string): AgentReply {
+  const state = cloneState(previous);
+  if (state.stage === 'closed') {
     return reply(
-      `${said.join(' ')} ${ack} ${refusalNote} ${summary(context, state)}`,
-      [...QUICK_REPLIES.confirm],
+      `This chat has finished and your details are with the ${context.companyName} team. They'll be in touch soon.`,
+      [],
       state,
+      true,
     );
   }
-  const next = missing[0];
-  const question = questionFor(next, context, state, seed);
-  // After answering the tenant's question, back to ours in fewer words.
-  const short = SHORT_QUESTIONS[next];
-  if (short && answers.sentences.length > 0 && updated.length === 0 && previous.asking === next) {
-    question.text = varyAvoiding(short, seed, state.lastQuestion);
+  state.turns += 1;
+  if (!isAgencyLink(context, state) && context.property && state.fields.propertyId === null) {
+    state.fields.propertyId = context.property.id;
   }
-  const isRepeat = previous.asking === next && !understood && said.length === 0 && !letGo;
-  const lead = isRepeat
-    ? vary(["Sorry, I didn't quite catch that.", "Sorry, I'm not sure I followed."], seed) +
-      (next === 'annualIncome' || next === 'profession' || next === 'numberOfPeople'
-        ? ' You can also say "skip" if you\'d rather not answer.'
-        : '')
-    : '';
-  state.asking = question.asking;
-  return reply(
-    `${said.join(' ')} ${ack} ${refusalNote} ${letGo} ${lead} ${question.text}`,
-    question.quickReplies,
-    state,
-  );
+  if (previous.asking === 'viewing') {
+    const pick = readPick(context, state, message);
+    if (pick.kind !== 'unclear') return renderPick(context, state, pick);
+    state.asking = null;
+  }
+  const turn = readTurn(context, previous, state, message);
+  return render(turn, decide(turn));
 }
 
 export function createGuidedEngine(): ConversationEngine {
@@ -965,14 +892,14 @@ export function createGuidedEngine(): ConversationEngine {
 /** The buttons that go with the question the state is waiting on. */
 export function quickRepliesFor(context: AgentContext, state: AgentState): string[] {
   if (state.stage === 'closed' || state.asking === null) return [];
-  if (state.asking === 'confirm') return [...QUICK_REPLIES.confirm];
+  if (state.asking === 'confirm') return [...CONFIRM_REPLIES];
   if (state.asking === 'viewing') return [...(state.viewing?.offered ?? []).map((s) => s.label), OTHER_TIMES];
   return questionFor(state.asking, context, state, state.turns).quickReplies;
 }
 
 /** Human labels of the slots, for prompts and messages. */
 export function slotLabel(slot: SlotName | 'viewing'): string {
-  return slot === 'viewing' ? 'a viewing time from the free slots' : SLOT_LABELS[slot];
+  return slot === 'viewing' ? 'a viewing time from the free slots' : slotSpec(slot).label;
 }
 
 export { booksViewing, describeMoveIn, isAgencyLink };

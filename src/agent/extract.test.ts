@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { corpus } from '#tests/corpus/run.ts';
 import { emptyFields } from './dialogue.ts';
 import {
+  EXTRACTION_STAGES,
   extractAnswers,
   MAY_NAME_A_DATE,
   parseAvailability,
@@ -17,6 +18,8 @@ import {
   parsePeople,
   parsePhone,
   parseRefusals,
+  type Reading,
+  readMessage,
 } from './extract.ts';
 import type { SlotName } from './types.ts';
 
@@ -150,7 +153,7 @@ describe('income', () => {
     ['Is it £1,250 a month? I earn 2,800 a month', 33600],
     ['2 of us, both nurses, £58k together, could move 1 March', 58000],
   ])('unasked, income is read from its own clause: %s', (text, annual) => {
-    const extraction = extractAnswers(text, { asking: 'moveInDate', today, fields: emptyFields() });
+    const extraction = extractAnswers(text, { asking: 'moveIn', today, fields: emptyFields() });
     expect(extraction.updates.annualIncome).toBe(annual);
   });
 
@@ -164,7 +167,7 @@ describe('income', () => {
     "I'm 34",
   ])('%s holds no income', (text) => {
     expect(
-      extractAnswers(text, { asking: 'moveInDate', today, fields: emptyFields() }).updates.annualIncome,
+      extractAnswers(text, { asking: 'moveIn', today, fields: emptyFields() }).updates.annualIncome,
     ).toBe(undefined);
   });
 });
@@ -238,7 +241,7 @@ describe('number of people', () => {
 
   test('a bedroom count in a question is not people', () => {
     const extraction = extractAnswers('Does it really have 3 bedrooms? There are 2 of us', {
-      asking: 'moveInDate',
+      asking: 'moveIn',
       today,
       fields: emptyFields(),
     });
@@ -530,7 +533,7 @@ describe('confirmation', () => {
 describe('one message, several answers', () => {
   test('"2 of us, both nurses, £58k together, could move 1 March"', () => {
     const extraction = extractAnswers('2 of us, both nurses, £58k together, could move 1 March', {
-      asking: 'moveInDate',
+      asking: 'moveIn',
       today,
       fields: emptyFields(),
     });
@@ -538,33 +541,32 @@ describe('one message, several answers', () => {
       numberOfPeople: 2,
       profession: 'Nurse',
       annualIncome: 58000,
-      moveInDate: '2026-03-01',
-      moveInText: null,
+      moveIn: { date: '2026-03-01', text: null },
     });
     expect(extraction.questions).toEqual([]);
   });
 
   test('a question and answers together: the question is kept apart', () => {
     const extraction = extractAnswers("Is parking included? We'd be 2 people moving in April", {
-      asking: 'moveInDate',
+      asking: 'moveIn',
       today,
       fields: emptyFields(),
     });
     expect(extraction.questions.map((q) => q.topics)).toEqual([['parking']]);
-    expect(extraction.updates).toMatchObject({ numberOfPeople: 2, moveInDate: '2026-04-01' });
+    expect(extraction.updates).toMatchObject({ numberOfPeople: 2, moveIn: { date: '2026-04-01' } });
   });
 
   test('volunteered protected characteristics leave nothing behind', () => {
     const extraction = extractAnswers(
       "Hi, I'm 34 and pregnant with our first, me and my husband are looking to move in March",
-      { asking: 'moveInDate', today, fields: emptyFields() },
+      { asking: 'moveIn', today, fields: emptyFields() },
     );
-    expect(extraction.updates).toEqual({ numberOfPeople: 2, moveInDate: '2026-03-01', moveInText: null });
+    expect(extraction.updates).toEqual({ numberOfPeople: 2, moveIn: { date: '2026-03-01', text: null } });
   });
 
   test('a phone number inside a question is still taken', () => {
     const extraction = extractAnswers('Can someone call me on 07700 900607 please?', {
-      asking: 'moveInDate',
+      asking: 'moveIn',
       today,
       fields: emptyFields(),
     });
@@ -582,7 +584,7 @@ describe('one message, several answers', () => {
 
   test('a name beside an email while another question is open', () => {
     const extraction = extractAnswers('Jamie Lee, jamie.lee@example.com', {
-      asking: 'moveInDate',
+      asking: 'moveIn',
       today,
       fields: emptyFields(),
     });
@@ -664,7 +666,7 @@ describe('harder tenants (the sixth corpus batch)', () => {
 
   test('"only I" is one person; "when my lease ends on the 28th" is a date', () => {
     expect(read('only I', 'numberOfPeople').numberOfPeople).toBe(1);
-    expect(read('when my lease ends on the 28th', 'moveInDate').moveInDate).toBe('2026-02-28');
+    expect(read('when my lease ends on the 28th', 'moveIn').moveIn?.date).toBe('2026-02-28');
   });
 
   test.each([
@@ -673,5 +675,41 @@ describe('harder tenants (the sixth corpus batch)', () => {
     ['Luca Di Marco', 'Luca Di Marco'],
   ])('name: %s → %s', (message, name) => {
     expect(read(message, 'name').name).toBe(name);
+  });
+});
+
+describe('extraction stages', () => {
+  /** The reading after the stages up to and including `last`. */
+  function readUpTo(message: string, last: string, asking: SlotName | null = null): Reading {
+    const reading = readMessage(message, { asking, today, fields: emptyFields() });
+    for (const stage of EXTRACTION_STAGES) {
+      stage.run(reading);
+      if (stage.name === last) return reading;
+    }
+    throw new Error(`no stage named ${last}`);
+  }
+
+  test('contacts leave the text before anything else reads it', () => {
+    const reading = readUpTo('Sam, sam@example.com 07700 900123, 2 of us', 'contacts');
+    expect(reading.result.updates).toEqual({ email: 'sam@example.com', phone: '+447700900123' });
+    expect(reading.statements).toBe('Sam, , 2 of us');
+  });
+
+  test('dates are read, then taken out before people and money', () => {
+    const reading = readUpTo('moving 3rd March, 4 of us', 'remove dates');
+    expect(reading.result.updates).toEqual({ moveIn: { date: '2026-03-03', text: null } });
+    expect(reading.numeric).not.toMatch(/3rd|March/);
+    expect(readUpTo('moving 3rd March, 4 of us', 'people').result.updates.numberOfPeople).toBe(4);
+  });
+
+  test('a refusal settles its slot before the parsers run', () => {
+    const reading = readUpTo("I'd rather not say my income, it's about 30k", 'income', 'annualIncome');
+    expect(reading.result.refused).toEqual(['annualIncome']);
+    expect(reading.result.updates.annualIncome).toBeUndefined();
+  });
+
+  test('every stage has its own name', () => {
+    const names = EXTRACTION_STAGES.map((stage) => stage.name);
+    expect(new Set(names).size).toBe(names.length);
   });
 });

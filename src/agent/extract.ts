@@ -1,9 +1,12 @@
 import * as chrono from 'chrono-node';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { monthNumber, NUMBER_WORDS } from '#shared/format.ts';
 import { addDays, daysInMonth, firstOfNextMonth, isoDate, splitIso } from './dates.ts';
 import { findJobTitles, findOccupations, isJobWord } from './occupations.ts';
 import { OVERBID, type QuestionPart, splitQuestions } from './questions.ts';
+import { EMAIL, parseEmail } from './slots/email.ts';
+import { SLOT_ORDER, slotSpec } from './slots/index.ts';
+import { moveInOn, moveInWords } from './slots/move-in.ts';
+import { parsePhone } from './slots/phone.ts';
 import {
   capitalise,
   NUMBER_WORD_PATTERN,
@@ -15,93 +18,14 @@ import {
 } from './text.ts';
 import type { ExtractedFields, SlotName } from './types.ts';
 
+export type { PhoneResult } from './slots/phone.ts';
+export { parseEmail, parsePhone };
+
 /*
  * Slot parsers: pure functions from a tenant's words to field values. Each parser is careful about
  * numbers that belong to another slot: a phone number is not income, "£1,200" is not a count of
  * people, "3 bed" is not people, "1st March" is not money.
  */
-
-// ---------------------------------------------------------------- email
-
-const EMAIL = /[a-z0-9._%+'-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/gi;
-
-export function parseEmail(text: string): { email: string | null; isInvalid: boolean } {
-  // Without an "@" there is nothing to find, and the pattern is slow on long runs of letters.
-  if (!text.includes('@')) return { email: null, isInvalid: false };
-  const matches = normalise(text).match(EMAIL);
-  if (matches)
-    return { email: matches[matches.length - 1].toLowerCase().replace(/^[.'-]+/, ''), isInvalid: false };
-  return { email: null, isInvalid: /\S+@\S*/.test(text) };
-}
-
-// ---------------------------------------------------------------- phone
-
-const PHONE_CANDIDATE = /(?:\+|\b00)\s*\d[\d\s().-]{7,}\d|\b0\d[\d\s().-]{7,}\d/g;
-
-/**
- * A message is read for phone numbers several times over (the whole text, its statements, the
- * words beside a contact detail): the few candidates seen last are remembered, as
- * libphonenumber's validation is the dearest step of a turn.
- */
-const recentNumbers = new Map<string, string | null>();
-
-function toE164(candidate: string): string | null {
-  const known = recentNumbers.get(candidate);
-  if (known !== undefined) return known;
-  const number = readE164(candidate);
-  if (recentNumbers.size >= 16) recentNumbers.delete(recentNumbers.keys().next().value!);
-  recentNumbers.set(candidate, number);
-  return number;
-}
-
-/**
- * A UK mobile or geographic number ("07700 900123", "+44 (0)118 496 0000") is taken as it is
- * typed; see the drama-range note below. Read without libphonenumber, whose parse and
- * validation cost a fraction of a millisecond each: the same answer, found at once.
- */
-const UK_NATIONAL = /^(?:7\d{9}|[1-3]\d{8,9})$/;
-
-function readE164(candidate: string): string | null {
-  const cleaned = candidate.replace(/\(0\)/g, '').replace(/^00/, '+');
-  const digits = cleaned.replace(/[\s().-]/g, '');
-  const national = digits.startsWith('+44')
-    ? digits.slice(3)
-    : /^0[1-37]/.test(digits)
-      ? digits.slice(1)
-      : null;
-  if (national !== null && UK_NATIONAL.test(national)) return `+44${national}`;
-  const phone = parsePhoneNumberFromString(cleaned, 'GB');
-  if (!phone) return null;
-  if (phone.isValid()) return phone.number;
-  // Ofcom's drama ranges (07700 900xxx, 0118 496 0xxx…) are real-looking UK numbers that
-  // libphonenumber calls invalid; a tenant typing one means it, and tests use them.
-  if (phone.countryCallingCode === '44' && UK_NATIONAL.test(phone.nationalNumber)) return phone.number;
-  return null;
-}
-
-export type PhoneResult = { phone: string | null; isInvalid: boolean; spans: Array<[number, number]> };
-
-/** UK numbers in any common form ("07700 900123", "+44 (0)7700 900 123", "07700-900-123") → E.164. */
-export function parsePhone(text: string): PhoneResult {
-  const result: PhoneResult = { phone: null, isInvalid: false, spans: [] };
-  for (const m of text.matchAll(PHONE_CANDIDATE)) {
-    const groups = m[0].split(/\s+/);
-    let found: string | null = null;
-    // A candidate can run into a following number ("07700 900123 2 of us"): try shorter prefixes.
-    for (let n = groups.length; n > 0 && !found; n--) {
-      const prefix = groups.slice(0, n).join(' ');
-      found = toE164(prefix);
-      if (found) result.spans.push([m.index, m.index + prefix.length]);
-    }
-    if (found) result.phone = found;
-    else if (m[0].replace(/\D/g, '').length >= 9) {
-      result.isInvalid = true;
-      result.spans.push([m.index, m.index + m[0].length]);
-    }
-  }
-  if (result.phone) result.isInvalid = false;
-  return result;
-}
 
 // ---------------------------------------------------------------- dates
 
@@ -968,17 +892,10 @@ const NO_EMAIL =
 const NO_PHONE =
   /\b(?:(?:don'?t|do not|dont)\s+(?:have|use)\s+(?:a\s+)?(?:phone|mobile)|no (?:phone|mobile))\b/i;
 
-const SLOT_WORDS: Array<[SlotName, RegExp]> = [
-  ['annualIncome', /\b(income|salary|earn|earnings|wages?|money|finances|pay)\b/i],
-  ['phone', /\b(phone|number|mobile|landline)\b/i],
-  ['email', /\b(e-?mail|email address)\b/i],
-  ['name', /\bname\b/i],
-  ['profession', /\b(job|occupation|profession|what i do|employer|work)\b/i],
-  ['numberOfPeople', /\b(how many|people|occupants)\b/i],
-  ['moveInDate', /\b(move|moving|move-in|date)\b/i],
-  ['availability', /\b(viewings?|availability|view)\b/i],
-  ['propertyId', /\bproperty\b/i],
-];
+/** The slots a text names, in registry order ("my number" → phone). */
+function slotsNamed(text: string): SlotName[] {
+  return SLOT_ORDER.filter((slot) => slotSpec(slot).words.test(text));
+}
 
 /** Slots the tenant declines in this text; a refusal naming no slot declines the one asked. */
 export function parseRefusals(text: string, asking: SlotName | 'confirm' | null): SlotName[] {
@@ -993,8 +910,9 @@ export function parseRefusals(text: string, asking: SlotName | 'confirm' | null)
     const scope = refusal
       ? sentence.slice(refusal.index + refusal[0].length).split(/,|\bbut\b|\bhowever\b/i)[0]
       : '';
-    const named = SLOT_WORDS.filter(([, re]) => re.test(scope)).map(([slot]) => slot);
-    if (named.length > 0) refused.push(...named.filter((s) => s !== 'moveInDate' || /\bdate\b/i.test(scope)));
+    const named = slotsNamed(scope);
+    if (named.length > 0)
+      refused.push(...named.filter((slot) => slotSpec(slot).refusalWords?.test(scope) ?? true));
     else if (asking && asking !== 'confirm') refused.push(asking);
   }
   return [...new Set(refused)];
@@ -1024,7 +942,7 @@ export function parseConfirmation(text: string): 'yes' | 'no' | null {
 
 /** Slots named as wrong without a new value ("the email's wrong"). */
 export function parseMentionedSlots(text: string): SlotName[] {
-  return SLOT_WORDS.filter(([, re]) => re.test(text)).map(([slot]) => slot);
+  return slotsNamed(text);
 }
 
 // ---------------------------------------------------------------- one message
@@ -1084,42 +1002,68 @@ function readSwap(text: string, fields: ExtractedFields): Partial<ExtractedField
   return {};
 }
 
-/**
- * Everything one message says: several answers at once, corrections, refusals, questions.
- * `fields` is what is known so far (for "25k each" and corrections of a date's day).
- */
-export function extractAnswers(
-  message: string,
-  options: {
-    /** The question the message answers (null while viewing slots are on offer). */
-    asking: SlotName | 'confirm' | null;
-    today: string;
-    fields: ExtractedFields;
-    /** Slots still to ask: a short answer to another of them is taken too. */
-    missing?: SlotName[];
-    /** The listings' names and addresses: "Elm Road" or "Maple Court" is never the tenant's name. */
-    places?: readonly string[];
-  },
-): Extraction {
-  const { asking, today, fields } = options;
+type ExtractOptions = {
+  /** The question the message answers (null while viewing slots are on offer). */
+  asking: SlotName | 'confirm' | null;
+  today: string;
+  fields: ExtractedFields;
+  /** Slots still to ask: a short answer to another of them is taken too. */
+  missing?: SlotName[];
+  /** The listings' names and addresses: "Elm Road" or "Maple Court" is never the tenant's name. */
+  places?: readonly string[];
+};
+
+/** One message as the stages read it: what each stage leaves for the next, and the result so far. */
+export type Reading = {
+  readonly options: ExtractOptions;
+  readonly asking: SlotName | 'confirm' | null;
+  /** The message, normalised and cut to `MAX_ANALYSED_LENGTH`. */
+  readonly text: string;
+  readonly split: ReturnType<typeof splitQuestions>;
+  /** The statements without email, phone or negated values ("not 3"): what most parsers read. */
+  statements: string;
+  /** The statements without dates either: where people and money are read. */
+  numeric: string;
+  /** What an "A not B" correction set: those slots are not read again. */
+  swap: Partial<ExtractedFields>;
+  /** The message corrects something ("sorry, I meant…"). */
+  isCorrecting: boolean;
+  result: Extraction;
+};
+
+/** Stage "clean": the message normalised, its questions split from its statements, the intent. */
+export function readMessage(message: string, options: ExtractOptions): Reading {
+  const { asking } = options;
   // Tenants' answers fit in far less; a pasted essay is read only so far, so a turn stays cheap.
   const text = normalise(message).slice(0, MAX_ANALYSED_LENGTH);
   const split = splitQuestions(text);
-  const result: Extraction = {
-    updates: {},
-    refused: [],
-    invalid: [],
-    intent: asking === 'confirm' ? parseConfirmation(text) : null,
-    mentioned: [],
-    questions: split.questions,
-    wantsDate: /^(?:pick|choose|select|enter) a date[.!]?$/i.test(text),
-    // Only a statement: "do you have any in Brighton?" is a question, not "any will do".
-    anyProperty: asking === 'propertyId' && ANY_PROPERTY.test(split.statements),
+  return {
+    options,
+    asking,
+    text,
+    split,
     statements: split.statements,
+    numeric: split.statements,
+    swap: {},
+    isCorrecting: false,
+    result: {
+      updates: {},
+      refused: [],
+      invalid: [],
+      intent: asking === 'confirm' ? parseConfirmation(text) : null,
+      mentioned: [],
+      questions: split.questions,
+      wantsDate: /^(?:pick|choose|select|enter) a date[.!]?$/i.test(text),
+      // Only a statement: "do you have any in Brighton?" is a question, not "any will do".
+      anyProperty: asking === 'propertyId' && ANY_PROPERTY.test(split.statements),
+      statements: split.statements,
+    },
   };
-  if (result.wantsDate) return result;
+}
 
-  // Email and phone are unambiguous anywhere in the message, questions included.
+/** Email and phone, unambiguous anywhere in the message (questions included), then taken out. */
+function readContacts(r: Reading): void {
+  const { text, asking, result } = r;
   const email = parseEmail(text);
   if (email.email) result.updates.email = email.email;
   else if (email.isInvalid && (asking === 'email' || /\bemail\b/i.test(text))) result.invalid.push('email');
@@ -1127,144 +1071,211 @@ export function extractAnswers(
   const phone = parsePhone(text.replace(EMAIL, ' '));
   if (phone.phone) result.updates.phone = phone.phone;
   else if (phone.isInvalid) result.invalid.push('phone');
-  let statements = split.statements.replace(EMAIL, ' ');
-  statements = removeSpans(statements, parsePhone(statements).spans)
+  const statements = r.split.statements.replace(EMAIL, ' ');
+  r.statements = removeSpans(statements, parsePhone(statements).spans)
     .replace(NEGATED_VALUE, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+}
 
-  // "I meant 2 not 3", "it's 39k not 35k": the value replaces the one it names, whatever was asked.
-  const swap = readSwap(split.statements, fields);
-  Object.assign(result.updates, swap);
+/** "I meant 2 not 3", "it's 39k not 35k": the value replaces the one it names, whatever was asked. */
+function readCorrections(r: Reading): void {
+  r.swap = readSwap(r.split.statements, r.options.fields);
+  Object.assign(r.result.updates, r.swap);
+  r.isCorrecting = CORRECTION_CUE.test(r.statements);
+}
 
-  result.refused = parseRefusals(statements, asking).filter((slot) => !(slot in result.updates));
-  const refusing = (slot: SlotName) => result.refused.includes(slot);
-  const isCorrecting = CORRECTION_CUE.test(statements);
+/** Slots declined ("I'd rather not say"); a value given in the same message wins. */
+function readRefusals(r: Reading): void {
+  r.result.refused = parseRefusals(r.statements, r.asking).filter((slot) => !(slot in r.result.updates));
+}
 
-  // Move-in date: asked, or said with a move cue, or a corrected day ("I meant the 15th").
-  if (!refusing('moveInDate')) {
-    // Sentences that talk about moving go first: "…£5,200 a month. We'd move mid April."
-    const sentences = splitSentences(statements).sort(
-      (a, b) => Number(MOVE_CUE.test(b)) - Number(MOVE_CUE.test(a)),
-    );
-    for (const sentence of sentences) {
-      const hasMoveCue = MOVE_CUE.test(sentence) && !(VIEW_CUE.test(sentence) && !/\bmov/i.test(sentence));
-      const isDayCorrection =
-        isCorrecting && fields.moveInDate !== null && /\b\d{1,2}(?:st|nd|rd|th)\b/i.test(sentence);
-      const askedHere = asking === 'moveInDate' && !VIEW_CUE.test(sentence);
-      if (!askedHere && !hasMoveCue && !isDayCorrection) continue;
-      const moveIn = parseMoveIn(sentence, today, {
-        asked: askedHere,
-        previous: fields.moveInDate,
-        isCorrecting: isDayCorrection,
-      });
-      if (moveIn && 'date' in moveIn) {
-        result.updates.moveInDate = moveIn.date;
-        result.updates.moveInText = null;
-        break;
-      }
-      if (moveIn && 'text' in moveIn && (askedHere || hasMoveCue)) {
-        result.updates.moveInText = moveIn.text;
-        result.updates.moveInDate = null;
-      }
+function isRefused(r: Reading, slot: SlotName): boolean {
+  return r.result.refused.includes(slot);
+}
+
+/** Move-in date: asked, or said with a move cue, or a corrected day ("I meant the 15th"). */
+function readMoveIn(r: Reading): void {
+  if (isRefused(r, 'moveIn')) return;
+  const { asking, result } = r;
+  const { today, fields } = r.options;
+  // Sentences that talk about moving go first: "…£5,200 a month. We'd move mid April."
+  const sentences = splitSentences(r.statements).sort(
+    (a, b) => Number(MOVE_CUE.test(b)) - Number(MOVE_CUE.test(a)),
+  );
+  for (const sentence of sentences) {
+    const hasMoveCue = MOVE_CUE.test(sentence) && !(VIEW_CUE.test(sentence) && !/\bmov/i.test(sentence));
+    const isDayCorrection =
+      r.isCorrecting && Boolean(fields.moveIn?.date) && /\b\d{1,2}(?:st|nd|rd|th)\b/i.test(sentence);
+    const askedHere = asking === 'moveIn' && !VIEW_CUE.test(sentence);
+    if (!askedHere && !hasMoveCue && !isDayCorrection) continue;
+    const moveIn = parseMoveIn(sentence, today, {
+      asked: askedHere,
+      previous: fields.moveIn?.date ?? null,
+      isCorrecting: isDayCorrection,
+    });
+    if (moveIn && 'date' in moveIn) {
+      result.updates.moveIn = moveInOn(moveIn.date);
+      break;
     }
+    if (moveIn && 'text' in moveIn && (askedHere || hasMoveCue))
+      result.updates.moveIn = moveInWords(moveIn.text);
   }
+}
 
-  // Dates are gone from the text before numbers are read as people or money.
-  const numeric = statements
+/** Dates are taken out before numbers are read as people or money. */
+function removeDates(r: Reading): void {
+  r.numeric = r.statements
     .replace(DAY_MONTH, ' ')
     .replace(MONTH_DAY, ' ')
     .replace(/(?<!£\s?)\b\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\b/g, ' ')
     .replace(/\b(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b/gi, ' ');
+}
 
-  if (!refusing('numberOfPeople') && swap.numberOfPeople === undefined) {
-    const people = parsePeople(numeric, { asked: asking === 'numberOfPeople' });
-    if (people !== null) result.updates.numberOfPeople = people;
+function readPeople(r: Reading): void {
+  if (isRefused(r, 'numberOfPeople') || r.swap.numberOfPeople !== undefined) return;
+  const people = parsePeople(r.numeric, { asked: r.asking === 'numberOfPeople' });
+  if (people !== null) r.result.updates.numberOfPeople = people;
+}
+
+function readIncome(r: Reading): void {
+  if (isRefused(r, 'annualIncome') || r.swap.annualIncome !== undefined) return;
+  // "Do you accept DSS? I'm on universal credit, £900 a month": the amount inside the question
+  // is income; "I can offer £100 more a month" is an offer above the rent, never income.
+  const benefitQuestions = r.split.questions.filter((q) => q.topics.includes('benefits')).map((q) => q.text);
+  const incomeText = [r.numeric, ...benefitQuestions]
+    .join('. ')
+    .split(/(?<=[.!?])\s+/)
+    .filter((sentence) => !OVERBID.test(sentence))
+    .join(' ');
+  const income = parseIncome(incomeText, {
+    asked: r.asking === 'annualIncome',
+    people: r.result.updates.numberOfPeople ?? r.options.fields.numberOfPeople,
+  });
+  if (income !== null) r.result.updates.annualIncome = income;
+}
+
+function readOccupation(r: Reading): void {
+  if (isRefused(r, 'profession')) return;
+  const occupation = parseOccupation(r.statements, {
+    asked: r.asking === 'profession' && !hasOtherAnswer(r.result),
+  });
+  if (occupation) r.result.updates.profession = occupation;
+}
+
+function readName(r: Reading): void {
+  if (isRefused(r, 'name')) return;
+  const { asking, result, options } = r;
+  const askedName = asking === 'name' && !hasOtherAnswer(result, ['email', 'phone']);
+  // The statements with their email and phone, so a name beside them can be read.
+  const name = parseName(r.split.statements, {
+    asked: askedName,
+    nameAsked: asking === 'name',
+    places: options.places,
+  });
+  // A sign-off or "I'm Jo" never overwrites a full name already given.
+  const isExplicit = /\b(?:my name|name's|name is|call me)\b/i.test(r.statements);
+  if (name && (options.fields.name === null || asking === 'name' || asking === 'confirm' || isExplicit)) {
+    result.updates.name = name;
   }
-  if (!refusing('annualIncome') && swap.annualIncome === undefined) {
-    // "Do you accept DSS? I'm on universal credit, £900 a month": the amount inside the question
-    // is income; "I can offer £100 more a month" is an offer above the rent, never income.
-    const benefitQuestions = split.questions.filter((q) => q.topics.includes('benefits')).map((q) => q.text);
-    const incomeText = [numeric, ...benefitQuestions]
-      .join('. ')
-      .split(/(?<=[.!?])\s+/)
-      .filter((sentence) => !OVERBID.test(sentence))
-      .join(' ');
-    const income = parseIncome(incomeText, {
-      asked: asking === 'annualIncome',
-      people: result.updates.numberOfPeople ?? fields.numberOfPeople,
-    });
-    if (income !== null) result.updates.annualIncome = income;
+}
+
+function readAvailability(r: Reading): void {
+  if (isRefused(r, 'availability')) return;
+  const { statements, result } = r;
+  const viewingQuestion = r.split.questions.find((q) => q.topics.includes('viewing'));
+  const askedAvailability = r.asking === 'availability' && !hasOtherAnswer(result);
+  const availability =
+    parseAvailability(statements, { asked: askedAvailability && statements.length > 0 }) ??
+    (viewingQuestion ? parseAvailability(viewingQuestion.text, { asked: false }) : null);
+  if (availability && (askedAvailability || !isOnlyIntent(statements)))
+    result.updates.availability = availability;
+}
+
+/** A free-text move-in answer only when nothing else was understood ("flexible really"). */
+function readMoveInWords(r: Reading): void {
+  const { statements, result } = r;
+  if (r.asking !== 'moveIn' || 'moveIn' in result.updates) return;
+  const words_ = words(statements);
+  if (
+    words_.length > 0 &&
+    words_.length <= 8 &&
+    !hasOtherAnswer(result) &&
+    result.refused.length === 0 &&
+    !/\d/.test(statements) &&
+    TIME_HINT.test(statements) &&
+    !/^(?:hi|hello|hey|hiya|ok|okay|thanks|thank you|yes|no|yeah|great|cool)\b[\s!.]*$/i.test(statements)
+  ) {
+    result.updates.moveIn = moveInWords(tidyAvailability(statements).toLowerCase());
   }
-  if (!refusing('profession')) {
-    const occupation = parseOccupation(statements, {
-      asked: asking === 'profession' && !hasOtherAnswer(result),
-    });
-    if (occupation) result.updates.profession = occupation;
-  }
-  if (!refusing('name')) {
-    const askedName = asking === 'name' && !hasOtherAnswer(result, ['email', 'phone']);
-    // The statements with their email and phone, so a name beside them can be read.
-    const name = parseName(split.statements, {
-      asked: askedName,
-      nameAsked: asking === 'name',
-      places: options.places,
-    });
-    // A sign-off or "I'm Jo" never overwrites a full name already given.
-    const isExplicit = /\b(?:my name|name's|name is|call me)\b/i.test(statements);
-    if (name && (fields.name === null || asking === 'name' || asking === 'confirm' || isExplicit)) {
-      result.updates.name = name;
-    }
-  }
-  if (!refusing('availability')) {
-    const viewingQuestion = split.questions.find((q) => q.topics.includes('viewing'));
-    const askedAvailability = asking === 'availability' && !hasOtherAnswer(result);
-    const availability =
-      parseAvailability(statements, { asked: askedAvailability && statements.length > 0 }) ??
-      (viewingQuestion ? parseAvailability(viewingQuestion.text, { asked: false }) : null);
-    if (availability && (askedAvailability || !isOnlyIntent(statements)))
-      result.updates.availability = availability;
-  }
-  // A free-text move-in answer only when nothing else was understood ("flexible really").
-  if (asking === 'moveInDate' && !('moveInDate' in result.updates) && !('moveInText' in result.updates)) {
-    const words_ = words(statements);
-    if (
-      words_.length > 0 &&
-      words_.length <= 8 &&
-      !hasOtherAnswer(result) &&
-      result.refused.length === 0 &&
-      !/\d/.test(statements) &&
-      TIME_HINT.test(statements) &&
-      !/^(?:hi|hello|hey|hiya|ok|okay|thanks|thank you|yes|no|yeah|great|cool)\b[\s!.]*$/i.test(statements)
-    ) {
-      result.updates.moveInText = tidyAvailability(statements).toLowerCase();
-      result.updates.moveInDate = null;
-    }
-  }
-  // A short reply that does not answer the question may answer another one still open
-  // ("Dental nurse" while the number of people was asked).
+}
+
+/**
+ * A short reply that does not answer the question may answer another one still open
+ * ("Dental nurse" while the number of people was asked).
+ */
+function readOtherOpenSlot(r: Reading): void {
+  const { asking, statements, result } = r;
   const answeredAsked =
-    asking !== null && asking !== 'confirm' && (asking in result.updates || refusing(asking));
+    asking !== null && asking !== 'confirm' && (asking in result.updates || isRefused(r, asking));
   const mayAnswerOther = asking !== 'confirm' && asking !== 'propertyId' && !answeredAsked;
-  if (mayAnswerOther && words(statements).length <= 6 && result.refused.length === 0) {
-    for (const slot of options.missing ?? []) {
-      if (slot === asking || slot in result.updates || Object.keys(result.updates).length > 0) continue;
-      if (slot === 'profession') {
-        const occupation = parseOccupation(statements, { asked: true, isStrict: true });
-        if (occupation) result.updates.profession = occupation;
-      } else if (slot === 'name' && /^[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+){1,2}[.!]?$/.test(statements.trim())) {
-        const name = parseName(statements, { asked: true });
-        if (name) result.updates.name = name;
-      } else if (slot === 'availability' && TIME_WORDS.test(statements) && !MOVE_CUE.test(statements)) {
-        const availability = parseAvailability(statements, { asked: true });
-        if (availability) result.updates.availability = availability;
-      }
+  if (!mayAnswerOther || words(statements).length > 6 || result.refused.length > 0) return;
+  for (const slot of r.options.missing ?? []) {
+    if (slot === asking || slot in result.updates || Object.keys(result.updates).length > 0) continue;
+    if (slot === 'profession') {
+      const occupation = parseOccupation(statements, { asked: true, isStrict: true });
+      if (occupation) result.updates.profession = occupation;
+    } else if (slot === 'name' && /^[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+){1,2}[.!]?$/.test(statements.trim())) {
+      const name = parseName(statements, { asked: true });
+      if (name) result.updates.name = name;
+    } else if (slot === 'availability' && TIME_WORDS.test(statements) && !MOVE_CUE.test(statements)) {
+      const availability = parseAvailability(statements, { asked: true });
+      if (availability) result.updates.availability = availability;
     }
   }
-  if (asking === 'confirm' && result.intent === 'no') {
-    result.mentioned = parseMentionedSlots(statements).filter((slot) => !(slot in result.updates));
-  }
-  return result;
+}
+
+/** At the confirmation, "no, the email's wrong": the slots named without a new value. */
+function readMentions(r: Reading): void {
+  if (r.asking !== 'confirm' || r.result.intent !== 'no') return;
+  r.result.mentioned = parseMentionedSlots(r.statements).filter((slot) => !(slot in r.result.updates));
+}
+
+/**
+ * The stages after "clean" (`readMessage`), in the order they run. The order matters: contacts
+ * and negated values leave the text before anything else reads it; a correction ("2 not 3") and
+ * a refusal settle their slots before the parsers; dates are read, then taken out, before numbers
+ * are read as people and then money (money needs the people, for "25k each"); the occupation,
+ * name and availability each take a bare reply as the answer asked for only when the stages
+ * before found nothing else; the free-text answers (a move-in in words, a short answer to
+ * another open slot) come last, only when nothing else was understood.
+ */
+export const EXTRACTION_STAGES: ReadonlyArray<{ name: string; run: (r: Reading) => void }> = [
+  { name: 'contacts', run: readContacts },
+  { name: 'corrections', run: readCorrections },
+  { name: 'refusals', run: readRefusals },
+  { name: 'move-in', run: readMoveIn },
+  { name: 'remove dates', run: removeDates },
+  { name: 'people', run: readPeople },
+  { name: 'income', run: readIncome },
+  { name: 'occupation', run: readOccupation },
+  { name: 'name', run: readName },
+  { name: 'availability', run: readAvailability },
+  { name: 'move-in words', run: readMoveInWords },
+  { name: 'other open slot', run: readOtherOpenSlot },
+  { name: 'mentions', run: readMentions },
+];
+
+/**
+ * Everything one message says: several answers at once, corrections, refusals, questions.
+ * `fields` is what is known so far (for "25k each" and corrections of a date's day). "Pick a
+ * date" says only that: nothing else is read.
+ */
+export function extractAnswers(message: string, options: ExtractOptions): Extraction {
+  const reading = readMessage(message, options);
+  if (reading.result.wantsDate) return reading.result;
+  for (const stage of EXTRACTION_STAGES) stage.run(reading);
+  return reading.result;
 }
 
 /** A free-text move-in answer talks about time ("when my contract ends", "flexible"). */

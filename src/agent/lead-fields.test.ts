@@ -132,7 +132,7 @@ describe('extractFromTranscript', () => {
   });
 
   test.each([
-    ['When would you like to move in?', 'moveInDate'],
+    ['When would you like to move in?', 'moveIn'],
     ['How many people would be living in the property, including you?', 'numberOfPeople'],
     ["What's your approximate annual income before tax? A monthly figure works too.", 'annualIncome'],
     ['What do you do for work?', 'profession'],

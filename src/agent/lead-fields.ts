@@ -1,7 +1,6 @@
-import { formatMoney } from '#shared/format.ts';
-import { isoToUk } from './dates.ts';
 import { chosenProperty, guidedTurn, startConversation } from './dialogue.ts';
 import { scoreLead } from './score.ts';
+import { isFilled, SLOT_ORDER, slotSpec } from './slots/index.ts';
 import type { AgentContext, AgentState, LeadFields, SlotName } from './types.ts';
 
 /**
@@ -13,38 +12,19 @@ export function toLeadFields(state: AgentState, context: AgentContext): LeadFiel
   const f = state.fields;
   const property = chosenProperty(context, f) ?? context.property;
   const { score, breakdown } = scoreLead({ fields: f, property, today: context.today });
-  const answered: Array<unknown> = [
-    f.moveInDate,
-    f.moveInText,
-    f.numberOfPeople,
-    f.annualIncome,
-    f.profession,
-    f.name,
-    f.email,
-    f.phone,
-    f.availability,
-  ];
+  const parts = SLOT_ORDER.map((slot) => slotSpec(slot).lead(f, property));
   // Choosing a listing on the agency-wide link is an answer; a property link's own is not.
   const choseProperty = state.link === 'agency' && f.propertyId !== null;
+  const answeredAny = SLOT_ORDER.some((slot) => slot !== 'propertyId' && isFilled(slot, f));
   return {
-    propertyId: property?.id ?? null,
-    propertyName: property?.name ?? 'any',
-    propertyLocation: property?.address ?? null,
-    rentalPrice: property?.rentalPrice ?? null,
-    numberOfBeds: property?.bedrooms ?? null,
-    name: f.name,
-    email: f.email?.toLowerCase() ?? null,
-    contactNumber: f.phone,
-    income: f.annualIncome === null ? null : `${formatMoney(f.annualIncome, { wholePounds: true })} per year`,
-    annualIncome: f.annualIncome,
-    profession: f.profession,
-    numberOfPeople: f.numberOfPeople,
-    moveInDate: f.moveInDate ? isoToUk(f.moveInDate) : f.moveInText,
-    availability: f.availability,
+    ...(Object.assign({}, ...parts) as Omit<
+      LeadFields,
+      'rating' | 'score' | 'scoreBreakdown' | 'hasAnyAnswer'
+    >),
     rating: String(score),
     score,
     scoreBreakdown: breakdown,
-    hasAnyAnswer: choseProperty || answered.some((value) => value !== null),
+    hasAnyAnswer: choseProperty || answeredAny,
   };
 }
 
@@ -60,20 +40,9 @@ export function inferAsking(aiMessage: string): SlotName | 'confirm' | null {
   }
   const sentences = text.split(/(?<=[.!?])\s+/).filter((s) => s.includes('?'));
   const question = sentences[sentences.length - 1] ?? text;
-  const cues: Array<[SlotName, RegExp]> = [
-    ['propertyId', /\bwhich (?:of our )?(?:propert|listing|one)/],
-    ['moveInDate', /\bmov(?:e|ing)[ -]?in\b|\bmove\b/],
-    ['numberOfPeople', /\bhow many (?:people|of you|adults|occupants)|\bliving (?:in|at) the property/],
-    ['annualIncome', /\bincome|salary|earn/],
-    ['profession', /\boccupation|for work|your job|do you do\b/],
-    ['name', /\bname\b/],
-    ['email', /\be-?mail/],
-    ['phone', /\bphone|mobile|number to reach/],
-    ['availability', /\bview(?:ing)?\b|free to (?:come|see)/],
-  ];
   let best: { slot: SlotName; at: number } | null = null;
-  for (const [slot, re] of cues) {
-    const m = re.exec(question);
+  for (const slot of SLOT_ORDER) {
+    const m = slotSpec(slot).cue.exec(question);
     if (m && (best === null || m.index < best.at)) best = { slot, at: m.index };
   }
   return best?.slot ?? null;

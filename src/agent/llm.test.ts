@@ -9,17 +9,12 @@ import {
 } from '#tests/fakes/openai-server.ts';
 import { createGuidedEngine } from './dialogue.ts';
 import { createLlmEngine, type LlmEngineOptions } from './llm.ts';
-import {
-  type AgentContext,
-  type AgentState,
-  CLOSING_SENTENCE,
-  type ExtractedFields,
-  type TurnOptions,
-} from './types.ts';
+import type { LlmFields } from './slots/index.ts';
+import { type AgentContext, type AgentState, CLOSING_SENTENCE, type TurnOptions } from './types.ts';
 
 const context: AgentContext = { companyName, property: elm, properties: allProperties, today: '2026-02-10' };
 
-const noFields: ExtractedFields = {
+const noFields: LlmFields = {
   propertyId: null,
   moveInDate: null,
   moveInText: null,
@@ -33,7 +28,7 @@ const noFields: ExtractedFields = {
 };
 
 /** The model records answers through the recordAnswers tool. */
-function recordAnswers(fields: Partial<ExtractedFields> = {}, tenantConfirmed = false) {
+function recordAnswers(fields: Partial<LlmFields> = {}, tenantConfirmed = false) {
   return {
     kind: 'tool-calls' as const,
     calls: [{ name: 'recordAnswers', arguments: { tenantConfirmed, fields: { ...noFields, ...fields } } }],
@@ -120,6 +115,27 @@ describe('the LLM agent', () => {
       expect.objectContaining({ known: 'name: Dee', nextStep: 'Ask next for: move-in date.' }),
     ]);
     expect(errors).toEqual([]);
+  });
+
+  test('keeps a move-in only the model understood, never a date it cannot mean, and tells it what is known', async () => {
+    const start = engine().start(context);
+    const message = '2 of us, once my notice at work is served';
+    expect((await guided.reply(context, start.state, message)).state.fields.moveIn).toBeNull();
+
+    server.enqueue(recordAnswers({ moveInDate: '2031-06-01' }), says('Noted! How many people?'));
+    expect((await engine().reply(context, start.state, message)).state.fields.moveIn).toBeNull();
+
+    server.enqueue(
+      recordAnswers({ moveInText: 'once my notice is served' }),
+      says('Noted! How many people?'),
+    );
+    const turn = await engine().reply(context, start.state, message);
+    expect(turn.state.fields.moveIn).toEqual({ date: null, text: 'once my notice is served' });
+
+    server.enqueue(says('And what do you do for work?'));
+    await engine().reply(context, turn.state, '£40k');
+    const system = String(server.requests.at(-1)?.body.messages?.find((m) => m.role === 'system')?.content);
+    expect(system).toContain('moveIn: {"date":null,"text":"once my notice is served"}');
   });
 
   test('sends the company, the listing facts, the rules, the tools and the whole conversation', async () => {
@@ -285,7 +301,7 @@ describe('the LLM agent', () => {
     );
     const start = engine().start(context);
     const turn = await engine().reply(context, start.state, '1st March');
-    expect(turn.state.fields.moveInDate).toBe('2026-03-01');
+    expect(turn.state.fields.moveIn?.date).toBe('2026-03-01');
     expect(turn.state.fields.phone).toBeNull();
   });
 
@@ -304,7 +320,7 @@ describe('the LLM agent', () => {
     const began = performance.now();
     const turn = await engine({ timeoutMs: 300 }).reply(context, start.state, 'ASAP');
     expect(performance.now() - began).toBeLessThan(2000);
-    expect(turn.state.fields.moveInDate).toBe('2026-02-10');
+    expect(turn.state.fields.moveIn?.date).toBe('2026-02-10');
     expect(turn.reply).toContain('How many people');
     expect(errors).toHaveLength(1);
   });
@@ -390,7 +406,7 @@ describe('the LLM agent', () => {
   test('an unreachable anthropic endpoint falls back too', async () => {
     const anthropic = engine({ provider: 'anthropic', baseUrl: server.baseUrl });
     const turn = await anthropic.reply(context, anthropic.start(context).state, '1st March');
-    expect(turn.state.fields.moveInDate).toBe('2026-03-01');
+    expect(turn.state.fields.moveIn?.date).toBe('2026-03-01');
     expect(errors).toHaveLength(1);
   });
 });

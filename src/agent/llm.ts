@@ -17,6 +17,8 @@ import { parseEmail, parsePhone } from './extract.ts';
 import { CLOSING_PHRASE, createReplyGuard, PROTECTED_QUESTION, type ReplyGuard } from './llm-guard.ts';
 import { conversationMessages, estimateTokens } from './llm-history.ts';
 import { describeProperty, LISTING_FACTS, lookUpFact } from './llm-listing.ts';
+import { llmFieldShape } from './slots/index.ts';
+import { moveInOn, moveInWords } from './slots/move-in.ts';
 import {
   type AgentContext,
   type AgentReply,
@@ -61,27 +63,12 @@ const DEFAULT_TOKEN_BUDGET = 6000;
 const MAX_STEPS = 5;
 const MAX_SLOTS_LISTED = 12;
 
-const nullableText = z.string().nullable();
-
 /** What the model records through the recordAnswers tool: the answers in the tenant's latest message. */
 const llmTurnSchema = z.object({
   tenantConfirmed: z
     .boolean()
     .describe('True only when the tenant has just confirmed that the summary of their details is correct.'),
-  fields: z.object({
-    propertyId: nullableText.describe('The id of the listing the tenant chose, from the listings given.'),
-    moveInDate: nullableText.describe('yyyy-mm-dd'),
-    moveInText: nullableText.describe(
-      'The tenant’s words when the move-in time is not a date, e.g. "flexible".',
-    ),
-    numberOfPeople: z.number().int().nullable(),
-    annualIncome: z.number().nullable().describe('Annual income in pounds: monthly ×12, weekly ×52.'),
-    profession: nullableText,
-    name: nullableText,
-    email: nullableText,
-    phone: nullableText,
-    availability: nullableText.describe('When the tenant can come to a viewing, in their words.'),
-  }),
+  fields: z.object(llmFieldShape()),
 });
 
 type LlmTurn = z.infer<typeof llmTurnSchema>;
@@ -126,7 +113,7 @@ function nextStep(guided: AgentReply, context: AgentContext, state: AgentState =
 function knownSoFar(state: AgentState): string {
   const known = Object.entries(state.fields)
     .filter(([key, value]) => value !== null && key !== 'propertyId')
-    .map(([key, value]) => `${key}: ${value}`)
+    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : value}`)
     .join('; ');
   return known || 'nothing yet';
 }
@@ -185,9 +172,7 @@ function mergeFields(
 ): void {
   const f = state.fields;
   const isOpen = (slot: keyof ExtractedFields) =>
-    f[slot] === null &&
-    !guidedUpdated.has(slot) &&
-    !state.refused.includes(slot === 'moveInText' ? 'moveInDate' : slot);
+    f[slot] === null && !guidedUpdated.has(slot) && !state.refused.includes(slot);
   const text = (value: string | null) => {
     const trimmed = value?.trim();
     return trimmed && trimmed.length <= 200 ? trimmed : null;
@@ -200,11 +185,11 @@ function mergeFields(
   ) {
     f.propertyId = fields.propertyId;
   }
-  const hasMoveIn = f.moveInDate !== null || f.moveInText !== null || state.refused.includes('moveInDate');
-  if (!hasMoveIn && fields.moveInDate && isPlausibleDate(fields.moveInDate, context.today)) {
-    f.moveInDate = fields.moveInDate;
-  } else if (!hasMoveIn && text(fields.moveInText)) {
-    f.moveInText = text(fields.moveInText);
+  const moveInText = text(fields.moveInText);
+  if (isOpen('moveIn') && fields.moveInDate && isPlausibleDate(fields.moveInDate, context.today)) {
+    f.moveIn = moveInOn(fields.moveInDate);
+  } else if (isOpen('moveIn') && moveInText) {
+    f.moveIn = moveInWords(moveInText);
   }
   if (
     isOpen('numberOfPeople') &&

@@ -3,6 +3,7 @@ import { NO_LISTING_DETAILS } from '#shared/listing.ts';
 import { parseRent } from '#shared/rent.ts';
 import { emptyFields } from './dialogue.ts';
 import { scoreLead } from './score.ts';
+import { moveInOn, moveInWords } from './slots/move-in.ts';
 import type { AgentProperty, ExtractedFields, ScorePartName } from './types.ts';
 
 const today = '2026-02-10';
@@ -122,27 +123,29 @@ describe('move-in fit (2)', () => {
     ['2026-01-29', 1],
     ['2026-04-02', 0],
     ['2026-01-28', 0],
-  ])('move-in %s against a 1 March vacancy → %i', (moveInDate, points) => {
-    expect(part({ moveInDate }, property(), 'moveInFit', '2026-01-01').points).toBe(points);
+  ])('move-in %s against a 1 March vacancy → %i', (date, points) => {
+    expect(part({ moveIn: moveInOn(date) }, property(), 'moveInFit', '2026-01-01').points).toBe(points);
   });
 
   test.each([
     ['2026-02-10', 1],
     ['2026-04-11', 1],
     ['2026-04-12', 0],
-  ])('no vacancy date: move-in %s (today 10 Feb) → %i', (moveInDate, points) => {
-    expect(part({ moveInDate }, property({ vacancyDate: null }), 'moveInFit').points).toBe(points);
-    expect(part({ moveInDate }, null, 'moveInFit').points).toBe(points);
+  ])('no vacancy date: move-in %s (today 10 Feb) → %i', (date, points) => {
+    expect(part({ moveIn: moveInOn(date) }, property({ vacancyDate: null }), 'moveInFit').points).toBe(
+      points,
+    );
+    expect(part({ moveIn: moveInOn(date) }, null, 'moveInFit').points).toBe(points);
   });
 
   test('a vacancy date already passed counts from today', () => {
     const vacant = property({ vacancyDate: '01/01/2026' });
-    expect(part({ moveInDate: today }, vacant, 'moveInFit').points).toBe(2);
-    expect(part({ moveInDate: '2026-02-25' }, vacant, 'moveInFit').points).toBe(1);
+    expect(part({ moveIn: moveInOn(today) }, vacant, 'moveInFit').points).toBe(2);
+    expect(part({ moveIn: moveInOn('2026-02-25') }, vacant, 'moveInFit').points).toBe(1);
   });
 
   test('words instead of a date score nothing', () => {
-    expect(part({ moveInText: 'within a month' }, property(), 'moveInFit')).toMatchObject({
+    expect(part({ moveIn: moveInWords('within a month') }, property(), 'moveInFit')).toMatchObject({
       points: 0,
       reason: 'Move-in "within a month" is not a date: 0/2',
     });
@@ -209,7 +212,7 @@ describe('the whole score', () => {
       fields: {
         ...emptyFields(),
         propertyId: 'p1',
-        moveInDate: '2026-03-01',
+        moveIn: moveInOn('2026-03-01'),
         numberOfPeople: 2,
         annualIncome: 58_000,
         profession: 'Nurse',

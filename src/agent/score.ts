@@ -58,11 +58,12 @@ function dayCount(days: number): string {
 
 function scoreMoveIn(fields: ExtractedFields, property: AgentProperty | null, today: string): ScorePart {
   const part = { part: 'moveInFit', label: 'Move-in fit', max: 2 } as const;
-  if (!fields.moveInDate) {
-    const why = fields.moveInText ? `Move-in "${fields.moveInText}" is not a date` : 'Move-in date not given';
+  const moveIn = fields.moveIn?.date;
+  if (!moveIn) {
+    const words = fields.moveIn?.text;
+    const why = words ? `Move-in "${words}" is not a date` : 'Move-in date not given';
     return { ...part, points: 0, reason: `${why}: 0/2` };
   }
-  const moveIn = fields.moveInDate;
   const vacancy = ukToIso(property?.vacancyDate);
   if (vacancy) {
     // A listing whose vacancy date has passed is available from today.

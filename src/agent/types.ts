@@ -42,13 +42,16 @@ export type ViewingSlot = {
   label: string;
 };
 
-/** What the agent has understood so far. null = not known (or refused). */
+/**
+ * When the tenant would move in: a date (yyyy-mm-dd) when one could be read, else the tenant's
+ * words ("flexible").
+ */
+export type MoveIn = { date: string; text: null } | { date: null; text: string };
+
+/** What the agent has understood so far: one field a slot. null = not known (or refused). */
 export type ExtractedFields = {
   propertyId: string | null;
-  /** yyyy-mm-dd when a date is known. */
-  moveInDate: string | null;
-  /** The tenant's words when no date could be read ("flexible"). */
-  moveInText: string | null;
+  moveIn: MoveIn | null;
   numberOfPeople: number | null;
   /** Annual income in whole pounds. */
   annualIncome: number | null;
@@ -61,7 +64,7 @@ export type ExtractedFields = {
   availability: string | null;
 };
 
-export type SlotName = keyof Omit<ExtractedFields, 'moveInText'>;
+export type SlotName = keyof ExtractedFields;
 
 export type AgentState = {
   fields: ExtractedFields;

@@ -1,6 +1,15 @@
 import type { ExtractedFields, SlotName } from '#agent/types.ts';
 
 /**
+ * The fields as a case expects them: the engine's, with the move-in written out as a date
+ * (`moveInDate`, yyyy-mm-dd) or the tenant's words (`moveInText`), each checked on its own.
+ */
+export type CaseFields = Omit<ExtractedFields, 'moveIn'> & {
+  moveInDate: string | null;
+  moveInText: string | null;
+};
+
+/**
  * One tenant conversation, written as a tenant would type it, answering the agent's questions in
  * the order the agent asks them (property on the agency link, move-in date, people, income,
  * occupation, name, email and phone, viewing availability, then the confirmation).
@@ -16,7 +25,7 @@ export type CorpusCase = {
   messages: string[];
   expected: {
     /** Fields left out are expected to be null. Text fields match when every expected word appears. */
-    fields: Partial<ExtractedFields>;
+    fields: Partial<CaseFields>;
     score: number;
     isComplete: boolean;
     refused?: SlotName[];

@@ -1,5 +1,4 @@
-import type { ExtractedFields } from '#agent/types.ts';
-import type { CorpusCase } from './case.ts';
+import type { CaseFields, CorpusCase } from './case.ts';
 
 const today = '2026-02-10';
 
@@ -8,7 +7,7 @@ function chat(
   note: string,
   linkPropertyId: string | null,
   messages: string[],
-  fields: Partial<ExtractedFields>,
+  fields: Partial<CaseFields>,
   score: number,
   extra: Partial<CorpusCase['expected']> = {},
 ): CorpusCase {

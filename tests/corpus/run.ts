@@ -3,7 +3,7 @@ import { scoreLead } from '#agent/score.ts';
 import type { AgentContext, AgentState, ConversationEngine, ExtractedFields } from '#agent/types.ts';
 import { agencyLinkCases } from './agency-link.ts';
 import { blindCases } from './blind.ts';
-import type { CorpusCase } from './case.ts';
+import type { CaseFields, CorpusCase } from './case.ts';
 import { allProperties, companyName, linkProperties } from './fixtures.ts';
 import { hardCases } from './hard.ts';
 import { harderCases } from './harder.ts';
@@ -22,7 +22,7 @@ export const batches: Array<{ name: string; cases: CorpusCase[] }> = [
 
 export const corpus: CorpusCase[] = batches.flatMap((b) => b.cases);
 
-export const FIELD_NAMES: Array<keyof ExtractedFields> = [
+export const FIELD_NAMES: Array<keyof CaseFields> = [
   'propertyId',
   'moveInDate',
   'moveInText',
@@ -35,7 +35,12 @@ export const FIELD_NAMES: Array<keyof ExtractedFields> = [
   'availability',
 ];
 
-const TEXT_FIELDS = new Set<keyof ExtractedFields>(['profession', 'availability', 'moveInText']);
+const TEXT_FIELDS = new Set<keyof CaseFields>(['profession', 'availability', 'moveInText']);
+
+/** The engine's fields as a case states them: the move-in's date and words apart. */
+export function caseFields({ moveIn, ...fields }: ExtractedFields): CaseFields {
+  return { ...fields, moveInDate: moveIn?.date ?? null, moveInText: moveIn?.text ?? null };
+}
 
 export function contextFor(c: CorpusCase): AgentContext {
   const property = c.linkPropertyId ? (linkProperties.find((p) => p.id === c.linkPropertyId) ?? null) : null;
@@ -54,7 +59,7 @@ function textWords(text: string): string[] {
  * Free-text fields match when every expected word appears (plurals aside) and the value is not
  * padded with much else; other fields must be equal.
  */
-export function matchesExpected(field: keyof ExtractedFields, expected: unknown, actual: unknown): boolean {
+export function matchesExpected(field: keyof CaseFields, expected: unknown, actual: unknown): boolean {
   if (expected === null || actual === null || !TEXT_FIELDS.has(field)) return expected === actual;
   const want = textWords(String(expected));
   const got = textWords(String(actual));
@@ -64,7 +69,7 @@ export function matchesExpected(field: keyof ExtractedFields, expected: unknown,
 export type CaseResult = {
   id: string;
   fields: ExtractedFields;
-  mismatches: Array<{ field: keyof ExtractedFields; expected: unknown; actual: unknown }>;
+  mismatches: Array<{ field: keyof CaseFields; expected: unknown; actual: unknown }>;
   score: number;
   expectedScore: number;
   isComplete: boolean;
@@ -93,7 +98,7 @@ export async function runCase(engine: ConversationEngine, c: CorpusCase): Promis
       `AI: ${turn.reply}${turn.quickReplies.length ? ` [${turn.quickReplies.join(' | ')}]` : ''}`,
     );
   }
-  const expectedFields: ExtractedFields = {
+  const expectedFields: CaseFields = {
     propertyId: c.linkPropertyId,
     moveInDate: null,
     moveInText: null,
@@ -106,11 +111,12 @@ export async function runCase(engine: ConversationEngine, c: CorpusCase): Promis
     availability: null,
     ...c.expected.fields,
   };
-  const mismatches = FIELD_NAMES.filter((f) => !matchesExpected(f, expectedFields[f], state.fields[f])).map(
+  const actualFields = caseFields(state.fields);
+  const mismatches = FIELD_NAMES.filter((f) => !matchesExpected(f, expectedFields[f], actualFields[f])).map(
     (field) => ({
       field,
       expected: expectedFields[field],
-      actual: state.fields[field],
+      actual: actualFields[field],
     }),
   );
   const context = contextForTurn(c, state);
@@ -144,7 +150,7 @@ export async function runCase(engine: ConversationEngine, c: CorpusCase): Promis
 
 export type CorpusReport = {
   cases: CaseResult[];
-  perField: Array<{ field: keyof ExtractedFields; correct: number; total: number }>;
+  perField: Array<{ field: keyof CaseFields; correct: number; total: number }>;
   perBatch: Array<{ name: string; conversations: number; fieldAccuracy: number; scoreAccuracy: number }>;
   fieldAccuracy: number;
   scoreAccuracy: number;

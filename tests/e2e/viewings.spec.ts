@@ -50,8 +50,7 @@ async function seed(app: TestApp): Promise<Seeded> {
     slot,
     fields: {
       propertyId: property.id,
-      moveInDate: null,
-      moveInText: null,
+      moveIn: null,
       numberOfPeople: 2,
       annualIncome: 40_000,
       profession: 'Nurse',

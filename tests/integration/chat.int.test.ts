@@ -408,6 +408,41 @@ describe('public chat', () => {
       expect(reply.response).toContain(`I'll pass everything you've told me to the ${company.name} team.`);
     });
 
+    it('carries on a conversation stored before the move-in was one field', async () => {
+      const { company, property } = await agencyWithProperty();
+      const { sessionKey } = await startChat(app, company.slug, property.slug);
+      /** Stores the agent's state as it was written then: `moveInDate` / `moveInText`, asked as `moveInDate`. */
+      async function storeInOlderShape() {
+        const row = await conversationOf(app, sessionKey);
+        const state = row.state as { agent: { fields: Record<string, unknown>; asking: string | null } };
+        const { moveIn, ...fields } = state.agent.fields as {
+          moveIn: { date: string | null; text: string | null } | null;
+        };
+        const agent = {
+          ...state.agent,
+          fields: { ...fields, moveInDate: moveIn?.date ?? null, moveInText: moveIn?.text ?? null },
+          asking: state.agent.asking === 'moveIn' ? 'moveInDate' : state.agent.asking,
+        };
+        // A new turn count: the copy of the conversation this process keeps is stale, read afresh.
+        await app.ctx.db
+          .update(conversations)
+          .set({ state: { ...state, agent }, turnCount: row.turnCount + 1 })
+          .where(eq(conversations.id, row.id));
+      }
+
+      await storeInOlderShape();
+      // A bare date is a move-in only when the move-in was asked.
+      const dated = await say(app, company.slug, sessionKey, MOVE_IN);
+      expect(dated.response).toMatch(/move-in date of/i);
+      expect(dated.response).toMatch(/how many people/i);
+
+      await storeInOlderShape();
+      await say(app, company.slug, sessionKey, 'just me');
+      expect(await endChat(app, company.slug, sessionKey, 'auto')).toMatchObject({ leadCreated: true });
+      const [lead] = await leadsOf(app, company.id);
+      expect(lead).toMatchObject({ moveInDate: MOVE_IN, numberOfPeople: 1 });
+    });
+
     it('limits the messages of one conversation per minute with a 429 and Retry-After', async () => {
       const { company } = await agencyWithProperty();
       const { sessionKey } = await startChat(app, company.slug);

@@ -23,8 +23,7 @@ const schedule = testSchedule;
 
 const fields = (name: string, email: string) => ({
   propertyId: null,
-  moveInDate: null,
-  moveInText: null,
+  moveIn: null,
   numberOfPeople: 2,
   annualIncome: 40_000,
   profession: 'Nurse',

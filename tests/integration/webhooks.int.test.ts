@@ -304,8 +304,7 @@ describe('outgoing webhooks', () => {
       slot: slot!,
       fields: {
         propertyId: property.id,
-        moveInDate: null,
-        moveInText: null,
+        moveIn: null,
         numberOfPeople: 2,
         annualIncome: 40_000,
         profession: 'Nurse',

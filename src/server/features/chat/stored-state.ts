@@ -1,4 +1,6 @@
-import type { AgentState } from '#agent/types.ts';
+import { emptyFields } from '#agent/slots/index.ts';
+import { moveInOn, moveInWords } from '#agent/slots/move-in.ts';
+import type { AgentState, SlotName } from '#agent/types.ts';
 
 /**
  * What `conversations.state` holds: the agent's own state plus the little the chat feature keeps
@@ -32,12 +34,40 @@ export function toStoredState(
   };
 }
 
+/**
+ * The agent's state as conversations under way may hold it: before the move-in was one field, it
+ * was a date (`moveInDate`) or the tenant's words (`moveInText`), and its slot was `moveInDate`;
+ * a slot added since is absent.
+ */
+type OlderAgentState = Omit<AgentState, 'fields' | 'asking' | 'refused'> & {
+  fields: Partial<AgentState['fields']> & { moveInDate?: string | null; moveInText?: string | null };
+  asking: AgentState['asking'] | 'moveInDate';
+  refused: Array<SlotName | 'moveInDate'>;
+};
+
+/** The agent's state in today's shape, whichever shape it was stored in. */
+export function upgradeAgentState(agent: OlderAgentState): AgentState {
+  const { moveInDate, moveInText, ...fields } = agent.fields;
+  const slot = (name: SlotName | 'moveInDate'): SlotName => (name === 'moveInDate' ? 'moveIn' : name);
+  return {
+    ...agent,
+    fields: {
+      ...emptyFields(),
+      ...fields,
+      moveIn:
+        fields.moveIn ?? (moveInDate ? moveInOn(moveInDate) : moveInText ? moveInWords(moveInText) : null),
+    },
+    asking: agent.asking === 'moveInDate' ? 'moveIn' : agent.asking,
+    refused: agent.refused.map(slot),
+  };
+}
+
 export function readStoredState(raw: Record<string, unknown>): StoredState | null {
-  const state = raw as Partial<StoredState>;
+  const state = raw as Partial<Omit<StoredState, 'agent'> & { agent: OlderAgentState }>;
   if (state.version !== 1 || !state.agent) return null;
   return {
     version: 1,
-    agent: state.agent,
+    agent: upgradeAgentState(state.agent),
     quickReplies: Array.isArray(state.quickReplies) ? state.quickReplies : [],
     recentMessages: Array.isArray(state.recentMessages) ? state.recentMessages : [],
     leftAt: typeof state.leftAt === 'string' ? state.leftAt : null,

@@ -1,0 +1,62 @@
+import type { z } from 'zod';
+import type { ExtractedFields, SlotName } from '../types.ts';
+import { availabilitySlot } from './availability.ts';
+import { emailSlot } from './email.ts';
+import { incomeSlot } from './income.ts';
+import { moveInSlot } from './move-in.ts';
+import { nameSlot } from './name.ts';
+import { occupationSlot } from './occupation.ts';
+import { peopleSlot } from './people.ts';
+import { phoneSlot } from './phone.ts';
+import { propertySlot } from './property.ts';
+import type { SlotSpec } from './spec.ts';
+
+export type { SlotEnv, SlotSpec } from './spec.ts';
+
+/**
+ * Every slot the engine collects, in the order it asks them. The order, labels, question
+ * wordings, quick replies, refusal and correction words, transcript cues, acknowledgements,
+ * summary lines, lead fields and the LLM's field schema are all read from here.
+ */
+export const SLOTS = {
+  propertyId: propertySlot,
+  moveIn: moveInSlot,
+  numberOfPeople: peopleSlot,
+  annualIncome: incomeSlot,
+  profession: occupationSlot,
+  name: nameSlot,
+  email: emailSlot,
+  phone: phoneSlot,
+  availability: availabilitySlot,
+} satisfies Record<SlotName, SlotSpec>;
+
+/** A slot's spec, typed as the common shape. */
+export function slotSpec(slot: SlotName): SlotSpec {
+  return SLOTS[slot];
+}
+
+/** The order questions are asked in. */
+export const SLOT_ORDER = Object.keys(SLOTS) as SlotName[];
+
+/** Nothing known yet. */
+export function emptyFields(): ExtractedFields {
+  return Object.fromEntries(SLOT_ORDER.map((slot) => [slot, null])) as ExtractedFields;
+}
+
+/** Whether the slot holds a value. */
+export function isFilled(slot: SlotName, fields: ExtractedFields): boolean {
+  return fields[slot] !== null;
+}
+
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void
+  ? I
+  : never;
+
+/** The LLM's extracted fields, gathered from every slot's `llm`, in slot order. */
+export type LlmFieldShape = UnionToIntersection<(typeof SLOTS)[SlotName]['llm']>;
+
+export function llmFieldShape(): LlmFieldShape {
+  return Object.assign({}, ...SLOT_ORDER.map((slot) => slotSpec(slot).llm)) as LlmFieldShape;
+}
+
+export type LlmFields = z.infer<z.ZodObject<LlmFieldShape>>;

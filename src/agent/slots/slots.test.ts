@@ -1,0 +1,132 @@
+import { describe, expect, test } from 'vitest';
+import { allProperties, companyName } from '#tests/corpus/fixtures.ts';
+import { FIELD_NAMES } from '#tests/corpus/run.ts';
+import { emptyFields, missingSlots, startConversation } from '../dialogue.ts';
+import { parseMentionedSlots, parseRefusals } from '../extract.ts';
+import { inferAsking, toLeadFields } from '../lead-fields.ts';
+import type { AgentContext, AgentState, MoveIn, SlotName } from '../types.ts';
+import { isFilled, llmFieldShape, SLOT_ORDER, SLOTS, type SlotEnv, slotSpec } from './index.ts';
+
+const today = '2026-02-10';
+const context: AgentContext = { companyName, property: null, properties: allProperties, today };
+const state: AgentState = {
+  fields: emptyFields(),
+  refused: [],
+  asking: null,
+  stage: 'collecting',
+  openQuestions: [],
+  turns: 0,
+  link: 'agency',
+};
+
+function env(isMissing: (slot: SlotName) => boolean): SlotEnv {
+  return { context, state, property: null, isAgencyLink: true, booksViewing: false, isMissing };
+}
+
+/** Every wording a slot's question can take. */
+function wordingsOf(slot: SlotName): string[] {
+  const spec = slotSpec(slot);
+  const asked = (missing: boolean) =>
+    typeof spec.questions === 'function' ? spec.questions(env(() => missing)) : spec.questions;
+  return [...asked(true), ...asked(false), ...(spec.shortQuestions ?? [])];
+}
+
+describe('the slot registry', () => {
+  test('asks in the order an agent would: the listing first, contact details, the viewing last', () => {
+    expect(SLOT_ORDER[0]).toBe('propertyId');
+    expect(SLOT_ORDER.indexOf('moveIn')).toBeLessThan(SLOT_ORDER.indexOf('name'));
+    expect(SLOT_ORDER.slice(-3)).toEqual(['email', 'phone', 'availability']);
+    // Agency link, no viewing slots to book: every slot is to be asked, in that order.
+    expect(missingSlots(context, state)).toEqual(SLOT_ORDER);
+  });
+
+  test.each(SLOT_ORDER)(
+    'the %s question, as first asked, is recognised when a transcript is replayed',
+    (slot) => {
+      expect(inferAsking(wordingsOf(slot)[0])).toBe(slot);
+    },
+  );
+
+  test.each(SLOT_ORDER)('a refusal naming the %s declines it, a correction names it', (slot) => {
+    const spec = slotSpec(slot);
+    const named = `the ${spec.label}`;
+    expect(parseMentionedSlots(`no, ${named} is wrong`)).toContain(slot);
+    if (slot !== 'propertyId') expect(parseRefusals(`I'd rather not give ${named}`, null)).toContain(slot);
+  });
+
+  test('a filled slot goes into the lead', () => {
+    const fields = {
+      ...emptyFields(),
+      propertyId: allProperties[0].id,
+      moveIn: { date: null, text: 'flexible' },
+      numberOfPeople: 2,
+      annualIncome: 42000,
+      profession: 'Nurse',
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phone: '+447700900123',
+      availability: 'Weekends',
+    };
+    for (const slot of SLOT_ORDER) expect(isFilled(slot, fields), slot).toBe(true);
+    const lead = toLeadFields({ ...state, fields }, context);
+    expect(lead).toMatchObject({
+      propertyName: allProperties[0].name,
+      moveInDate: 'flexible',
+      numberOfPeople: 2,
+      income: '£42,000 per year',
+      annualIncome: 42000,
+      profession: 'Nurse',
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      contactNumber: '+447700900123',
+      availability: 'Weekends',
+      hasAnyAnswer: true,
+    });
+  });
+
+  test('a slot is a field: the fields are the slots, in their order', () => {
+    expect(Object.keys(emptyFields())).toEqual(SLOT_ORDER);
+  });
+
+  test("the model's field schema has every slot's fields, the move-in as a date or words", () => {
+    // The fields a corpus case states: the slots, the move-in written out as `moveInDate` / `moveInText`.
+    expect(Object.keys(llmFieldShape())).toEqual(FIELD_NAMES);
+  });
+
+  test('labels are distinct, so a prompt or message never names two slots alike', () => {
+    const labels = Object.values(SLOTS).map((spec) => spec.label);
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
+  test('known facts are checked by their slots before the chat starts with them', () => {
+    const { fields } = startConversation(context, {
+      name: '  jo ann smith-jones ',
+      email: 'not an email',
+      phone: '07700 900123',
+      moveIn: { date: null, text: ' when my lease ends ' },
+      numberOfPeople: 0,
+      annualIncome: 41999.6,
+      profession: 'x'.repeat(201),
+      availability: 'Weekends',
+    }).state;
+    expect(fields).toEqual({
+      ...emptyFields(),
+      name: 'Jo Ann Smith-Jones',
+      phone: '+447700900123',
+      moveIn: { date: null, text: 'when my lease ends' },
+      annualIncome: 42000,
+      availability: 'Weekends',
+    });
+  });
+
+  test.each<[MoveIn, MoveIn | null]>([
+    [
+      { date: '2026-03-01', text: null },
+      { date: '2026-03-01', text: null },
+    ],
+    [{ date: '2026-02-31', text: null }, null],
+    [{ date: null, text: 'x'.repeat(201) }, null],
+  ])('a known move-in %j starts as %j', (moveIn, expected) => {
+    expect(startConversation(context, { moveIn }).state.fields.moveIn).toEqual(expected);
+  });
+});
