@@ -6,6 +6,7 @@ import {
   PASSWORD_RULES_MESSAGE,
 } from '#shared/password.ts';
 import { planTypes } from '#shared/plans.ts';
+import { teamRoleSchema } from '#shared/team-roles.ts';
 
 /** The company as its owner sees it (GET /api/auth/user, /api/companies, dashboard). */
 export const companySchema = z.object({
@@ -40,6 +41,8 @@ export const authUserSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   company: companySchema.nullable(),
+  /** The user's role in `company` (docs/team.md); null without a company. */
+  role: teamRoleSchema.nullable(),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 

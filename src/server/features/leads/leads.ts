@@ -2,11 +2,12 @@ import { and, count, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle
 import {
   type Company,
   chatTranscripts,
-  companies,
+  companyMembers,
   conversations,
   type Lead,
   leads,
   properties,
+  users,
   viewings,
 } from '#server/db/schema.ts';
 import { toCompanyDto } from '#server/features/companies/company-dto.ts';
@@ -185,14 +186,14 @@ export async function getDashboardJson(
   return JSON.stringify(dashboard);
 }
 
-/** The lead if it belongs to the user's company; another company's lead is a 404. */
+/** The lead if it belongs to the company the user works for; another company's lead is a 404. */
 export async function findOwnLead(ctx: AppContext, userId: string, leadId: string): Promise<Lead> {
   if (!isUuid(leadId)) throw notFound('Lead not found');
   const [row] = await ctx.db
     .select({ lead: leads })
     .from(leads)
-    .innerJoin(companies, eq(companies.id, leads.companyId))
-    .where(and(eq(leads.id, leadId), eq(companies.ownerId, userId)))
+    .innerJoin(companyMembers, eq(companyMembers.companyId, leads.companyId))
+    .where(and(eq(leads.id, leadId), eq(companyMembers.userId, userId)))
     .limit(1);
   if (!row) throw notFound('Lead not found');
   return row.lead;
@@ -339,8 +340,10 @@ export async function exportLeadsCsv(
       ...getTableColumns(leads),
       viewingAt: sql`${latestViewing('starts_at')}`.mapWith(viewings.startsAt),
       viewingStatus: sql`${latestViewing('status')}`.mapWith(viewings.status),
+      assigneeName: users.name,
     })
     .from(leads)
+    .leftJoin(users, eq(users.id, leads.assigneeId))
     .where(eq(leads.companyId, company.id))
     .orderBy(desc(leads.createdAt), desc(leads.id));
   return { fileName: `leads-${company.slug}-${londonDay(now()) ?? 'export'}.csv`, csv: leadsToCsv(rows) };

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
-import { companies, leadActivity, leads } from '#server/db/schema.ts';
+import { companyMembers, leadActivity, leads } from '#server/db/schema.ts';
 import { emitLeadEvents, emitWebhookEvent } from '#server/features/integrations/webhook-delivery.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
@@ -99,9 +99,9 @@ export async function bulkUpdateLeadStatus(
   const ids = [...new Set(input.ids)];
   if (!ids.every(isUuid)) throw notFound('Lead not found');
   const [company] = await ctx.db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.ownerId, userId))
+    .select({ id: companyMembers.companyId })
+    .from(companyMembers)
+    .where(eq(companyMembers.userId, userId))
     .limit(1);
   if (!company) throw notFound('Lead not found');
   const next = {

@@ -32,7 +32,7 @@ export async function registerPrivacy(root: FastifyInstance, ctx: AppContext): P
     '/api/companies/:id/export',
     { schema: { params: privacyCompanyParamsSchema, response: { 200: companyExportSchema } } },
     async (request, reply) => {
-      const { user, company } = await requireCompanyById(ctx, request, request.params.id);
+      const { user, company } = await requireCompanyById(ctx, request, request.params.id, 'team');
       const { fileName, data } = await exportCompanyData(ctx, { userId: user.id, company });
       return reply
         .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -53,7 +53,7 @@ export async function registerPrivacy(root: FastifyInstance, ctx: AppContext): P
       },
     },
     async (request, reply) => {
-      const { user, company } = await requireCompanyById(ctx, request, request.params.id);
+      const { user, company } = await requireCompanyById(ctx, request, request.params.id, 'closure');
       const { cookies } = await closeAccount(ctx, {
         userId: user.id,
         company,

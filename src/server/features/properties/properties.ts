@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { type Company, companies, type Property, properties } from '#server/db/schema.ts';
+import { type Company, companies, companyMembers, type Property, properties } from '#server/db/schema.ts';
 import { invalidateCompanyDirectory } from '#server/features/chat/directory.ts';
 import { forgetBookingRules } from '#server/features/viewings/booking.ts';
 import { cancelPropertyViewings } from '#server/features/viewings/manage.ts';
@@ -115,7 +115,8 @@ export async function findOwnProperty(ctx: AppContext, userId: string, propertyI
     .select({ property: properties, company: companies })
     .from(properties)
     .innerJoin(companies, eq(companies.id, properties.companyId))
-    .where(and(eq(properties.id, propertyId), eq(companies.ownerId, userId)))
+    .innerJoin(companyMembers, eq(companyMembers.companyId, properties.companyId))
+    .where(and(eq(properties.id, propertyId), eq(companyMembers.userId, userId)))
     .limit(1);
   if (!row) throw notFound('Property not found');
   return row;
