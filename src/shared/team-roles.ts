@@ -38,6 +38,8 @@ export const AREA_ACCESS = {
   billing: 'owner',
   /** Closing the account and deleting the company's data. */
   closure: 'owner',
+  /** Handing the company over to an admin. */
+  ownership: 'owner',
 } as const satisfies Record<string, 'member' | 'manager' | 'owner'>;
 export type TeamArea = keyof typeof AREA_ACCESS;
 
@@ -57,4 +59,5 @@ export const AREA_DENIED_MESSAGES: Record<TeamArea, string> = {
   team: "Only the company's owner or an admin can manage the team and read the audit log.",
   billing: "Only the company's owner can manage billing.",
   closure: "Only the company's owner can close the account.",
+  ownership: "Only the company's owner can hand over ownership.",
 };

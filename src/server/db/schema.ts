@@ -20,8 +20,8 @@ import {
 import type { CouncilTaxBand, EpcRating, Furnishing, PetsPolicy } from '#shared/listing.ts';
 import { LEAD_STATUSES, type LeadActivityKind, type LeadStatus } from '#shared/schemas/leads.ts';
 import type { AuditAction } from '#shared/schemas/team.ts';
-import type { InvitedRole, TeamRole } from '#shared/team-roles.ts';
 import type { ViewingSchedule, ViewingSettings, ViewingStatus } from '#shared/schemas/viewings.ts';
+import type { InvitedRole, TeamRole } from '#shared/team-roles.ts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

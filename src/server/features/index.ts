@@ -12,6 +12,7 @@ import { registerLeads } from './leads/routes.ts';
 import { registerPrivacy } from './privacy/routes.ts';
 import { registerProperties } from './properties/routes.ts';
 import { registerSite } from './site/site-routes.ts';
+import { registerTeam } from './team/routes.ts';
 import { registerViewings } from './viewings/routes.ts';
 
 /** Each feature registers its routes here, in one line. */
@@ -29,4 +30,5 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   await registerIntegrations(app, ctx);
   await registerViewings(app, ctx);
   await registerEnquiries(app, ctx);
+  await registerTeam(app, ctx);
 }

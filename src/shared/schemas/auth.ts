@@ -86,7 +86,7 @@ export const newPasswordSchema = z
       ctx.addIssue({ code: 'custom', message: failing.map((rule) => rule.message).join('. ') });
   });
 
-const nameSchema = (label: string) =>
+export const nameSchema = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()

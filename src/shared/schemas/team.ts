@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema } from '#shared/schemas/auth.ts';
+import { emailSchema, nameSchema, signupPasswordSchema } from '#shared/schemas/auth.ts';
 import { invitedRoleSchema, teamRoleSchema } from '#shared/team-roles.ts';
 
 export * from '#shared/team-roles.ts';
@@ -24,7 +24,10 @@ export type ChangeMemberBody = z.infer<typeof changeMemberBodySchema>;
 export const transferOwnershipBodySchema = z.object({ userId: z.string().min(1).max(100) }).strict();
 
 export const teamParamsSchema = z.object({ id: z.string().min(1).max(100) });
-export const memberParamsSchema = z.object({ id: z.string().min(1).max(100), userId: z.string().min(1).max(100) });
+export const memberParamsSchema = z.object({
+  id: z.string().min(1).max(100),
+  userId: z.string().min(1).max(100),
+});
 export const invitationParamsSchema = z.object({
   id: z.string().min(1).max(100),
   invitationId: z.string().min(1).max(100),
@@ -60,7 +63,38 @@ export const invitationPreviewSchema = z.object({
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
-export const invitationTokenBodySchema = z.object({ token: z.string().min(1).max(200) }).strict();
+const invitationTokenSchema = z
+  .string({ error: 'The invitation link is missing its token' })
+  .min(1, 'The invitation link is missing its token')
+  .max(200, 'The invitation link is not valid');
+
+/** POST /api/invitations/accept: a signed-in user takes the invitation. */
+export const acceptInvitationBodySchema = z.object({ token: invitationTokenSchema }).strict();
+
+/** POST /api/invitations/signup: someone without an account makes one from the invitation. */
+export const invitationSignupBodySchema = z
+  .object({
+    token: invitationTokenSchema,
+    firstName: nameSchema('First name'),
+    lastName: nameSchema('Last name'),
+    password: signupPasswordSchema,
+  })
+  .strict();
+export type InvitationSignupBody = z.infer<typeof invitationSignupBodySchema>;
+
+/** The accept page's sign-up form: the request plus the password confirmation. */
+export const invitationSignupFormSchema = invitationSignupBodySchema
+  .omit({ token: true })
+  .extend({
+    confirmPassword: z
+      .string({ error: 'Please confirm your password' })
+      .min(1, 'Please confirm your password'),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type InvitationSignupForm = z.infer<typeof invitationSignupFormSchema>;
 
 // ---- Audit ----
 
