@@ -61,3 +61,15 @@ export const AREA_DENIED_MESSAGES: Record<TeamArea, string> = {
   closure: "Only the company's owner can close the account.",
   ownership: "Only the company's owner can hand over ownership.",
 };
+
+/** Who works a lead or looks after a listing: a member's user id, or null for nobody. */
+export const assigneeIdSchema = z
+  .string({ error: 'The assignee must be a member id or null.' })
+  .trim()
+  .min(1, 'The assignee must be a member id or null.')
+  .max(100, 'The assignee must be a member id or null.')
+  .nullable();
+
+/** PATCH /api/properties/{id}: who looks after the listing. */
+export const assignPropertySchema = z.object({ assigneeId: assigneeIdSchema }).strict();
+export type AssignPropertyRequest = z.infer<typeof assignPropertySchema>;

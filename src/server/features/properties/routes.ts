@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { recordAudit } from '#server/features/team/audit.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { requireCompanyById, requireOwnCompany } from '#server/lib/session.ts';
@@ -15,8 +16,16 @@ import {
   propertyPhotoParamsSchema,
   propertySchema,
 } from '#shared/schemas/properties.ts';
+import { assignPropertySchema } from '#shared/team-roles.ts';
 import { addPhoto, deletePhoto, PHOTO_TOO_BIG, reorderPhotos } from './photos.ts';
-import { agencyLink, createProperty, deleteProperty, listProperties, updateProperty } from './properties.ts';
+import {
+  agencyLink,
+  assignProperty,
+  createProperty,
+  deleteProperty,
+  listProperties,
+  updateProperty,
+} from './properties.ts';
 
 export async function registerProperties(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -57,12 +66,33 @@ export async function registerProperties(root: FastifyInstance, ctx: AppContext)
     },
   );
 
+  app.patch(
+    '/api/properties/:id',
+    {
+      schema: {
+        params: propertyIdParamsSchema,
+        body: assignPropertySchema,
+        response: { 200: propertySchema },
+      },
+    },
+    async (request) => {
+      const { user } = await requireOwnCompany(ctx, request, 'settings');
+      return assignProperty(ctx, { userId: user.id, propertyId: request.params.id, ...request.body });
+    },
+  );
+
   app.delete(
     '/api/properties/:id',
     { schema: { params: propertyIdParamsSchema } },
     async (request, reply) => {
-      const { user } = await requireOwnCompany(ctx, request, 'settings');
+      const { user, company } = await requireOwnCompany(ctx, request, 'settings');
       await deleteProperty(ctx, { userId: user.id, propertyId: request.params.id });
+      await recordAudit(ctx.db, {
+        companyId: company.id,
+        actor: user,
+        action: 'property_deleted',
+        subjectId: request.params.id,
+      });
       return reply.status(204).send();
     },
   );

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { auditEvents } from '#server/db/schema.ts';
+import { auditEvents, leads } from '#server/db/schema.ts';
 import type { SessionUser } from '#server/lib/auth.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AUDIT_PAGE_SIZE, type AuditAction, type AuditResponse } from '#shared/schemas/team.ts';
@@ -61,4 +61,17 @@ export async function listAudit(
     page,
     hasMore: rows.length > AUDIT_PAGE_SIZE,
   };
+}
+
+/** An audit event about a lead the actor may see (its company is read from the lead). */
+export async function auditLead(
+  ctx: AppContext,
+  { actor, leadId, action }: { actor: NonNullable<AuditActor>; leadId: string; action: AuditAction },
+): Promise<void> {
+  const [lead] = await ctx.db
+    .select({ companyId: leads.companyId })
+    .from(leads)
+    .where(eq(leads.id, leadId))
+    .limit(1);
+  if (lead) await recordAudit(ctx.db, { companyId: lead.companyId, actor, action, subjectId: leadId });
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Company, companies, companyMembers, leads, properties, users } from '#server/db/schema.ts';
 import type { SessionUser } from '#server/lib/auth.ts';
 import type { AppContext } from '#server/lib/context.ts';
@@ -176,4 +176,29 @@ export async function assertAssignable(ctx: AppContext, companyId: string, userI
       errors: { assigneeId: 'The assignee must be a member of your team.' },
     });
   }
+}
+
+/**
+ * Where a listing's agent notices go: the email of the member looking after it, or null (then
+ * the company address). Keyed by property id for the lead digest, which covers many listings.
+ */
+export async function assigneeEmailsByProperty(
+  ctx: AppContext,
+  propertyIds: readonly (string | null)[],
+): Promise<Map<string, string>> {
+  const ids = [...new Set(propertyIds.filter((id): id is string => id !== null))];
+  if (ids.length === 0) return new Map();
+  const rows = await ctx.db
+    .select({ propertyId: properties.id, email: users.email })
+    .from(properties)
+    .innerJoin(
+      companyMembers,
+      and(
+        eq(companyMembers.userId, properties.assigneeId),
+        eq(companyMembers.companyId, properties.companyId),
+      ),
+    )
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(inArray(properties.id, ids));
+  return new Map(rows.map((row) => [row.propertyId, row.email]));
 }
