@@ -6,14 +6,17 @@ import {
   PlugIcon,
   RefreshCwIcon,
   TriangleAlertIcon,
+  UsersIcon,
 } from 'lucide-react';
 import { Link } from 'wouter';
 import type { CompanyDto, MessageResponse } from '#shared/schemas/auth.ts';
+import { AREA_DENIED_MESSAGES } from '#shared/team-roles.ts';
 import { SubscriptionSection } from '#web/components/billing/subscription-section.tsx';
 import { CompanyProfileEditor } from '#web/components/company/company-profile-form.tsx';
 import { CompanyRegistrationDialog } from '#web/components/company/company-registration-dialog.tsx';
 import { Logo } from '#web/components/marketing/logo.tsx';
 import { PrivacySection } from '#web/components/privacy/privacy-section.tsx';
+import { AuditLogSection } from '#web/components/team/audit-log-section.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -25,6 +28,7 @@ import { queryKeys } from '#web/lib/query-keys.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useLogout } from '#web/lib/use-logout.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { useRole } from '#web/lib/use-role.ts';
 import { useRedirectWhenUnauthorized } from '#web/lib/use-unauthorized-redirect.ts';
 import { useUser } from '#web/lib/use-user.ts';
 
@@ -88,6 +92,7 @@ function AccountHeader() {
 }
 
 function AccountContent({ company }: { company: CompanyDto | null }) {
+  const { role, can } = useRole();
   return (
     <div className="space-y-6">
       <div className="space-y-1">
@@ -105,7 +110,11 @@ function AccountContent({ company }: { company: CompanyDto | null }) {
             </CardDescription>
           </CardHeader>
           <CardContent>
-            {company ? (
+            {company && !can('settings') ? (
+              <p className="text-muted-foreground">
+                {company.name}. {AREA_DENIED_MESSAGES.settings}
+              </p>
+            ) : company ? (
               <CompanyProfileEditor key={company.updatedAt} company={company} />
             ) : (
               <p className="text-muted-foreground">Register your company to fill in its profile.</p>
@@ -116,13 +125,59 @@ function AccountContent({ company }: { company: CompanyDto | null }) {
       </div>
       {company ? (
         <>
-          <SubscriptionSection company={company} />
-          <IntegrationsLink />
+          {can('billing') ? (
+            <SubscriptionSection company={company} />
+          ) : (
+            <RoleNote title="Subscription" message={AREA_DENIED_MESSAGES.billing} />
+          )}
+          {can('team') ? <TeamLink /> : null}
+          {can('integrations') ? <IntegrationsLink /> : null}
           <CalendarFeedSection company={company} />
-          <PrivacySection company={company} />
+          {can('team') ? <AuditLogSection companyId={company.id} /> : null}
+          {can('closure') ? (
+            <PrivacySection company={company} />
+          ) : (
+            <RoleNote
+              title="Your data"
+              message={`You are ${role === 'admin' ? 'an admin' : 'a negotiator'} of ${company.name}. ${AREA_DENIED_MESSAGES.closure}`}
+            />
+          )}
         </>
       ) : null}
     </div>
+  );
+}
+
+/** What a role cannot use here, and why (docs/team.md). */
+function RoleNote({ title, message }: { title: string; message: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{message}</CardDescription>
+      </CardHeader>
+    </Card>
+  );
+}
+
+function TeamLink() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Team</CardTitle>
+        <CardDescription>
+          Invite colleagues as admins or negotiators, change roles, hand over ownership.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button variant="outline" asChild className="w-full sm:w-auto">
+          <Link href="/team">
+            <UsersIcon aria-hidden="true" />
+            Open Team
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
   );
 }
 
