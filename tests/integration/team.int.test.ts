@@ -5,7 +5,7 @@ import { notifyNewLead } from '#server/features/chat/lead-email.ts';
 import type { AuthUser } from '#shared/schemas/auth.ts';
 import type { DashboardDto, LeadDetailDto } from '#shared/schemas/leads.ts';
 import type { AuditResponse, Member } from '#shared/schemas/team.ts';
-import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { createTestApp, sendJson, type TestApp } from '#tests/helpers/app.ts';
 import {
   createCompanyUser,
   createSignedInUser,
@@ -33,24 +33,8 @@ describe('the team', () => {
     await app.close();
   });
 
-  async function send(method: string, path: string, cookie: string | undefined, body?: unknown) {
-    const response = await fetch(`${app.url}${path}`, {
-      method,
-      headers: {
-        ...browserHeaders(app, cookie),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    let json: unknown = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = text;
-    }
-    return { status: response.status, json: json as Record<string, unknown>, headers: response.headers };
-  }
+  const send = (method: string, path: string, cookie: string | undefined, body?: unknown) =>
+    sendJson(app, method, path, cookie, body);
 
   /** The newest email to an address in the dev outbox, and the invitation token its link carries. */
   async function invitationEmail(to: string) {

@@ -117,19 +117,25 @@ export const signupRequestSchema = z.object({
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
+/** A sign-up form's second password field. */
+export const confirmPasswordSchema = z
+  .string({ error: 'Please confirm your password' })
+  .min(1, 'Please confirm your password');
+
+/** The refinement a sign-up form adds: the confirmation matches the password. */
+export const passwordsMatch: [
+  (form: { password: string; confirmPassword: string }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (form) => form.password === form.confirmPassword,
+  { message: "Passwords don't match", path: ['confirmPassword'] },
+];
+
 /** The sign-up page's form: the request plus the password confirmation. */
 export const signupFormSchema = signupRequestSchema
   .omit({ stripeCustomerId: true, stripeSubscriptionId: true, accountType: true })
-  .extend({
-    accountType: z.enum(planTypes, 'Choose a plan'),
-    confirmPassword: z
-      .string({ error: 'Please confirm your password' })
-      .min(1, 'Please confirm your password'),
-  })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-  });
+  .extend({ accountType: z.enum(planTypes, 'Choose a plan'), confirmPassword: confirmPasswordSchema })
+  .refine(...passwordsMatch);
 export type SignupForm = z.infer<typeof signupFormSchema>;
 
 export const signupResponseSchema = z.object({ message: z.string(), email: z.string() });

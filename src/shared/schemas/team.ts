@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { emailSchema, nameSchema, signupPasswordSchema } from '#shared/schemas/auth.ts';
+import {
+  confirmPasswordSchema,
+  emailSchema,
+  nameSchema,
+  passwordsMatch,
+  signupPasswordSchema,
+} from '#shared/schemas/auth.ts';
 import { invitedRoleSchema, teamRoleSchema } from '#shared/team-roles.ts';
 
 export * from '#shared/team-roles.ts';
@@ -85,15 +91,8 @@ export type InvitationSignupBody = z.infer<typeof invitationSignupBodySchema>;
 /** The accept page's sign-up form: the request plus the password confirmation. */
 export const invitationSignupFormSchema = invitationSignupBodySchema
   .omit({ token: true })
-  .extend({
-    confirmPassword: z
-      .string({ error: 'Please confirm your password' })
-      .min(1, 'Please confirm your password'),
-  })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-  });
+  .extend({ confirmPassword: confirmPasswordSchema })
+  .refine(...passwordsMatch);
 export type InvitationSignupForm = z.infer<typeof invitationSignupFormSchema>;
 
 // ---- Audit ----

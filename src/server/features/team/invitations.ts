@@ -3,6 +3,7 @@ import { addDays } from 'date-fns';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type Company, companies, companyInvitations, companyMembers, users } from '#server/db/schema.ts';
 import { logIn } from '#server/features/auth/sessions.ts';
+import { createPasswordUser } from '#server/features/auth/sign-up.ts';
 import { isUniqueViolation } from '#server/features/companies/companies.ts';
 import type { SessionUser } from '#server/lib/auth.ts';
 import { now } from '#server/lib/clock.ts';
@@ -270,16 +271,7 @@ export async function signUpFromInvitation(
       `An account for ${email} already exists. Sign in to accept the invitation.`,
     );
   }
-  const { user } = await ctx.auth.api.signUpEmail({
-    body: {
-      email,
-      password: input.password,
-      name: `${input.firstName} ${input.lastName}`,
-      firstName: input.firstName,
-      lastName: input.lastName,
-    },
-    headers,
-  });
+  const user = await createPasswordUser(ctx, { ...input, email }, headers);
   // better-auth answers a sign-up that lost a race for the same address with a made-up user.
   const verified = await ctx.db
     .update(users)

@@ -5,7 +5,6 @@ import { formatDate } from '#shared/format.ts';
 import {
   type CreateInvitationBody,
   createInvitationBodySchema,
-  INVITED_ROLES,
   TEAM_ROLE_LABELS,
 } from '#shared/schemas/team.ts';
 import { validationModes } from '#web/components/auth/form-options.ts';
@@ -15,12 +14,12 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useUnauthorizedRedirect } from '#web/lib/use-unauthorized-redirect.ts';
 import { ConfirmAction, useResultToasts } from './confirm-action.tsx';
+import { RoleSelect } from './role-select.tsx';
 import { useInvitations, useInvite, useWithdrawInvitation } from './team-api.ts';
 
 /** Invite a colleague by email with a role; the open invitations, which can be withdrawn. */
@@ -124,20 +123,7 @@ function InviteForm({ companyId }: { companyId: string }) {
         name="role"
         render={({ field }) => (
           <FormField label="Role" error={errors.role?.message}>
-            {(props) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger {...props}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {INVITED_ROLES.map((role) => (
-                    <SelectItem key={role} value={role}>
-                      {TEAM_ROLE_LABELS[role]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
+            {(props) => <RoleSelect value={field.value} onValueChange={field.onChange} {...props} />}
           </FormField>
         )}
       />

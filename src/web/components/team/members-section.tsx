@@ -1,13 +1,13 @@
 import { CrownIcon, UserMinusIcon } from 'lucide-react';
 import { formatDate } from '#shared/format.ts';
-import { INVITED_ROLES, type InvitedRole, type Member, TEAM_ROLE_LABELS } from '#shared/schemas/team.ts';
+import { type Member, TEAM_ROLE_LABELS } from '#shared/schemas/team.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useRole } from '#web/lib/use-role.ts';
 import { useUser } from '#web/lib/use-user.ts';
 import { ConfirmAction, useResultToasts } from './confirm-action.tsx';
+import { RoleSelect } from './role-select.tsx';
 import { useChangeRole, useMembers, useRemoveMember, useTransferOwnership } from './team-api.ts';
 
 export function memberName(member: Pick<Member, 'firstName' | 'lastName' | 'email'>): string {
@@ -69,36 +69,24 @@ function MemberItem({ companyId, member }: { companyId: string; member: Member }
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        {isOwner ? (
+        {member.role === 'owner' ? (
           <Badge>
             <CrownIcon className="size-3.5" aria-hidden="true" />
             Owner
           </Badge>
         ) : (
-          <Select
+          <RoleSelect
             value={member.role}
             onValueChange={(role) =>
               changeRole.mutate(
-                { userId: member.userId, role: role as InvitedRole },
-                results(
-                  `${name} is now ${TEAM_ROLE_LABELS[role as InvitedRole].toLowerCase()}`,
-                  'Role not changed',
-                ),
+                { userId: member.userId, role },
+                results(`${name} is now ${TEAM_ROLE_LABELS[role].toLowerCase()}`, 'Role not changed'),
               )
             }
             disabled={changeRole.isPending}
-          >
-            <SelectTrigger className="w-36" aria-label={`Role of ${name}`}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {INVITED_ROLES.map((role) => (
-                <SelectItem key={role} value={role}>
-                  {TEAM_ROLE_LABELS[role]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            className="w-36"
+            aria-label={`Role of ${name}`}
+          />
         )}
         {myRole === 'owner' && member.role === 'admin' ? (
           <ConfirmAction
