@@ -46,6 +46,11 @@ export async function seedAgencies(
      from generate_series(1, $1::int) as i`,
     [options.agencies, creditsEach],
   );
+  // Each agency's one user is its owner member, as sign-up makes them (docs/team.md).
+  await pool.query(
+    `insert into company_members (company_id, user_id, role)
+     select id, owner_id, 'owner' from companies where owner_id like 'bench-user-%'`,
+  );
   const values = LISTINGS.map(
     (_, row) =>
       `($${row * 7 + 1}, $${row * 7 + 2}, $${row * 7 + 3}, $${row * 7 + 4}, $${row * 7 + 5}::int, $${row * 7 + 6}, $${row * 7 + 7})`,

@@ -16,6 +16,8 @@ export const clientRoutePatterns: RegExp[] = [
   /^\/update-password$/,
   /^\/my-account$/,
   /^\/integrations$/,
+  /^\/team$/,
+  /^\/join$/,
   /^\/viewings\/[^/]+$/,
 ];
 

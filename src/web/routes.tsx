@@ -21,6 +21,8 @@ const UpdatePasswordPage = lazy(() => import('./pages/auth/update-password-page.
 const DashboardPage = lazy(() => import('./pages/dashboard/dashboard-page.tsx'));
 const MyAccountPage = lazy(() => import('./pages/account/my-account-page.tsx'));
 const IntegrationsPage = lazy(() => import('./pages/settings/integrations-page.tsx'));
+const TeamPage = lazy(() => import('./pages/settings/team-page.tsx'));
+const JoinPage = lazy(() => import('./pages/auth/join-page.tsx'));
 const CheckoutSuccessPage = lazy(() => import('./pages/checkout/checkout-success-page.tsx'));
 const CheckoutCancelPage = lazy(() => import('./pages/checkout/checkout-cancel-page.tsx'));
 const TestCheckoutPage = lazy(() => import('./pages/checkout/test-checkout-page.tsx'));
@@ -56,6 +58,7 @@ function SharedRoutes() {
       <Route path="/holdingpage" component={FullPageLoad} />
       <Route path="/gdpr" component={GdprPage} />
       <Route path="/viewings/:token" component={ManageViewingPage} />
+      <Route path="/join" component={JoinPage} />
       <Route component={NotFoundPage} />
     </Switch>
   );
@@ -81,6 +84,7 @@ export function AppRoutes() {
           <Route path="/" component={DashboardPage} />
           <Route path="/my-account" component={MyAccountPage} />
           <Route path="/integrations" component={IntegrationsPage} />
+          <Route path="/team" component={TeamPage} />
           {/* Signed in already: the login page has nothing to do, and a reset link still works. */}
           <Route path="/login">
             <Redirect to="/" replace />

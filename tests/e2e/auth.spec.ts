@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, linkFromOutbox, test } from './fixtures.ts';
 
 const PASSWORD = 'Harbour-View-2025!';
 
@@ -7,30 +7,6 @@ let counter = 0;
 function uniqueEmail(prefix: string): string {
   counter += 1;
   return `${prefix}-${Date.now().toString(36)}-${counter}@example.test`;
-}
-
-/**
- * The newest link to `path` in an email to `to`, read from the development outbox (/dev/mail), as
- * a path on the test server (the server builds links from APP_URL, which a port-0 server cannot know).
- */
-async function linkFromOutbox(request: APIRequestContext, to: string, path: string): Promise<string> {
-  await expect
-    .poll(async () => findLink(await (await request.get('/dev/mail')).text(), to, path), { timeout: 10_000 })
-    .not.toBeNull();
-  const link = findLink(await (await request.get('/dev/mail')).text(), to, path)!;
-  const url = new URL(link);
-  return `${url.pathname}${url.search}${url.hash}`;
-}
-
-function findLink(html: string, to: string, path: string): string | null {
-  for (const article of html.split('<article').slice(1)) {
-    if (!article.includes(`<strong>${to}</strong>`)) continue;
-    for (const [, href] of article.matchAll(/href="([^"]+)"/g)) {
-      const decoded = href!.replaceAll('&amp;', '&');
-      if (new URL(decoded).pathname === path) return decoded;
-    }
-  }
-  return null;
 }
 
 /** A verified account made over the API, as a starting point for the screens that follow sign-up. */

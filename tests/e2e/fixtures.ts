@@ -3,7 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+} from '@playwright/test';
 import { buildApp } from '#server/app.ts';
 import { loadEnv } from '#server/env.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
@@ -174,4 +180,28 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
   ).toEqual([]);
+}
+
+/**
+ * The newest link to `path` in an email to `to`, read from the development outbox (/dev/mail), as
+ * a path on the test server (the server builds links from APP_URL, which a port-0 server cannot know).
+ */
+export async function linkFromOutbox(request: APIRequestContext, to: string, path: string): Promise<string> {
+  await expect
+    .poll(async () => findLink(await (await request.get('/dev/mail')).text(), to, path), { timeout: 10_000 })
+    .not.toBeNull();
+  const link = findLink(await (await request.get('/dev/mail')).text(), to, path)!;
+  const url = new URL(link);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+function findLink(html: string, to: string, path: string): string | null {
+  for (const article of html.split('<article').slice(1)) {
+    if (!article.includes(`<strong>${to}</strong>`)) continue;
+    for (const [, href] of article.matchAll(/href="([^"]+)"/g)) {
+      const decoded = href!.replaceAll('&amp;', '&');
+      if (new URL(decoded).pathname === path) return decoded;
+    }
+  }
+  return null;
 }

@@ -39,3 +39,23 @@ export async function createTestApp(envOverrides: Record<string, string | undefi
 export function browserHeaders(app: TestApp, cookie?: string): Record<string, string> {
   return { origin: app.ctx.env.appUrl, ...(cookie ? { cookie } : {}) };
 }
+
+/** A JSON request as the browser sends it (Origin, the session cookie); the answer parsed. */
+export async function sendJson(app: TestApp, method: string, path: string, cookie?: string, body?: unknown) {
+  const response = await fetch(`${app.url}${path}`, {
+    method,
+    headers: {
+      ...browserHeaders(app, cookie),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json: unknown = text;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON (a CSV, a page): the text itself.
+  }
+  return { status: response.status, json: json as Record<string, unknown>, headers: response.headers };
+}

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { Db } from '#server/db/client.ts';
 import {
   companies,
+  companyMembers,
   conversations,
   enquiries,
   leads,
@@ -71,7 +72,15 @@ export async function insertCompany(
       ...overrides,
     })
     .returning();
+  await db.insert(companyMembers).values({ companyId: company!.id, userId: ownerId, role: 'owner' });
   return company!;
+}
+
+/** A signed-in user who works for the company with this role (as if they took an invitation). */
+export async function addMember(app: TestApp, companyId: string, role: 'admin' | 'negotiator') {
+  const user = await createSignedInUser(app, { firstName: role === 'admin' ? 'Ada' : 'Nico' });
+  await app.ctx.db.insert(companyMembers).values({ companyId, userId: user.userId, role });
+  return { ...user, role };
 }
 
 /** A signed-in user who owns a company: the usual starting point of a route test. */

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, leads, properties } from '#server/db/schema.ts';
+import { AREA_ACCESS, AREA_DENIED_MESSAGES, canAccess, type TeamArea } from '#shared/team-roles.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
-import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { addMember, createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
 import { changedTables, companyFingerprint } from '#tests/security/fingerprint.ts';
 import {
   type Agent,
   createWorld,
+  type RouteEntry,
   type RouteRequest,
   routeCatalogue,
   send,
@@ -18,7 +20,7 @@ import { listRoutes, type RouteKey, splitRouteKey } from '#tests/security/route-
 
 /**
  * The tenant isolation matrix: every route Fastify serves × signed out, a user of another
- * company, and the owner. A company's records answer 401 signed out and 404 to anyone else (as if
+ * company, and the owner, an admin and a negotiator of the company (docs/team.md). A company's records answer 401 signed out and 404 to anyone else (as if
  * they did not exist), and nothing of theirs changes; account routes find the company from the
  * session; public routes answer public fields only.
  */
@@ -59,12 +61,44 @@ describe('tenant isolation', () => {
     expect(gone).toEqual([]);
   });
 
-  describe("a company's records: signed out 401, another company 404, the owner succeeds", () => {
+  /** An admin and a negotiator of the company, made once per company. */
+  const teams = new Map<string, Promise<Record<'admin' | 'negotiator', Agent>>>();
+  function teamOf(owner: Agent) {
+    let team = teams.get(owner.company.id);
+    if (!team) {
+      team = (async () => {
+        const [admin, negotiator] = [
+          await addMember(app, owner.company.id, 'admin'),
+          await addMember(app, owner.company.id, 'negotiator'),
+        ];
+        return {
+          admin: { ...admin, company: owner.company },
+          negotiator: { ...negotiator, company: owner.company },
+        };
+      })();
+      teams.set(owner.company.id, team);
+    }
+    return team;
+  }
+
+  describe("a company's records × role: signed out 401, another company 404, each role in or 403 as docs/team.md says", () => {
+    it('every company route names its area of docs/team.md', () => {
+      const unclassified = byAccess('company').filter((key) => {
+        const area = (routeCatalogue[key] as { area?: TeamArea }).area;
+        return area === undefined || !(area in AREA_ACCESS);
+      });
+      expect(unclassified, 'give each an `area` in tests/security/route-catalogue.ts').toEqual([]);
+    });
+
     for (const key of byAccess('company')) {
-      it(key, async () => {
+      const entry = routeCatalogue[key] as Extract<RouteEntry, { access: 'company' }>;
+      const allowed = (['admin', 'negotiator'] as const).filter((role) => canAccess(role, entry.area));
+      const refused = (['admin', 'negotiator'] as const).filter((role) => !canAccess(role, entry.area));
+      it(`${key} (${entry.area}: owner${allowed.map((role) => `, ${role}`).join('')})`, async () => {
         const { method } = splitRouteKey(key);
-        const request = await routeCatalogue[key].sample(world);
+        const request = await entry.sample(world);
         const owner: Agent = request.owner ?? world.owner;
+        const team = await teamOf(owner);
         const before = await companyFingerprint(app, owner.company.id);
 
         const signedOut = await send(app, method, request, undefined);
@@ -76,10 +110,45 @@ describe('tenant isolation', () => {
         const foreignBody = await readJson(foreign);
         expect(foreignBody.message).toMatch(/not found/i);
         expect(JSON.stringify(foreignBody)).not.toContain(owner.company.name);
+
+        for (const role of refused) {
+          const denied = await send(app, method, request, team[role].cookie);
+          expect(denied.status, role).toBe(403);
+          expect((await readJson(denied)).message).toBe(AREA_DENIED_MESSAGES[entry.area]);
+        }
         expect(changedTables(before, await companyFingerprint(app, owner.company.id))).toEqual([]);
+
+        // Each role that may, with a request of its own (a destructive one has its own target).
+        for (const role of allowed) {
+          const own = await entry.sample(world);
+          const member = (await teamOf(own.owner ?? world.owner))[role];
+          const answer = await send(app, method, own, member.cookie);
+          expect(answer.status, `${role}: ${await answer.clone().text()}`).toBe(own.ok);
+        }
 
         const mine = await send(app, method, request, owner.cookie);
         expect(mine.status, `owner: ${await mine.clone().text()}`).toBe(request.ok);
+      });
+    }
+  });
+
+  describe('billing is the owner’s alone: an admin and a negotiator get 403', () => {
+    for (const key of (Object.keys(routeCatalogue) as RouteKey[]).filter(
+      (k) => routeCatalogue[k].access !== 'company' && routeCatalogue[k].area !== undefined,
+    )) {
+      it(key, async () => {
+        const entry = routeCatalogue[key];
+        const { method } = splitRouteKey(key);
+        const request = await entry.sample(world);
+        const team = await teamOf(world.owner);
+        const before = await companyFingerprint(app, world.owner.company.id);
+        for (const role of ['admin', 'negotiator'] as const) {
+          if (canAccess(role, entry.area!)) continue;
+          const denied = await send(app, method, request, team[role].cookie);
+          expect(denied.status, role).toBe(403);
+          expect((await readJson(denied)).message).toBe(AREA_DENIED_MESSAGES[entry.area!]);
+        }
+        expect(changedTables(before, await companyFingerprint(app, world.owner.company.id))).toEqual([]);
       });
     }
   });
@@ -124,6 +193,23 @@ describe('tenant isolation', () => {
       expect(mine.status).toBe(201);
       const created = (await mine.json()) as { ownerId: string };
       expect(created.ownerId).toBe(request.owner!.userId);
+    });
+
+    it('POST /api/invitations/accept', async () => {
+      const request = await routeCatalogue['POST /api/invitations/accept'].sample(world);
+      expect((await send(app, 'POST', request, undefined)).status).toBe(401);
+      // The invitation names its address: another company's user cannot take it.
+      const before = await companyFingerprint(app, world.owner.company.id);
+      const foreign = await send(app, 'POST', request, world.other.cookie);
+      expect(foreign.status).toBe(403);
+      expect((await readJson(foreign)).message).toMatch(/^This invitation was sent to /);
+      expect(changedTables(before, await companyFingerprint(app, world.owner.company.id))).toEqual([]);
+      const mine = await send(app, 'POST', request, request.owner!.cookie);
+      expect(mine.status).toBe(200);
+      const joined = await readJson(
+        await send(app, 'GET', { path: '/api/auth/user' }, request.owner!.cookie),
+      );
+      expect(joined).toMatchObject({ role: 'negotiator', company: { id: world.owner.company.id } });
     });
 
     it('GET /api/stripe/subscription-status', async () => {
@@ -222,6 +308,7 @@ describe('tenant isolation', () => {
         'POST /api/companies/register',
         'GET /api/stripe/subscription-status',
         'POST /api/stripe/create-portal-session',
+        'POST /api/invitations/accept',
       ].sort(),
     );
   });

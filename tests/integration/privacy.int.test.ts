@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accounts,
   analyticsEvents,
+  auditEvents,
   chatTranscripts,
   companies,
   conversations,
@@ -107,9 +108,21 @@ describe('retention purge', () => {
       { kind: 'pageview', path, createdAt: old },
       { kind: 'pageview', path, createdAt: young },
     ]);
+    await app.ctx.db.insert(auditEvents).values([
+      { companyId: company.id, action: 'lead_opened', subjectId: expired.lead!.id, at: old },
+      { companyId: company.id, action: 'lead_opened', subjectId: kept.lead!.id, at: young },
+    ]);
 
     const counts = await purgeExpiredTenantData(app.ctx, now);
-    expect(counts).toEqual({ leads: 1, transcripts: 2, conversations: 3, analyticsEvents: 1 });
+    expect(counts).toEqual({
+      leads: 1,
+      transcripts: 2,
+      conversations: 3,
+      analyticsEvents: 1,
+      auditEvents: 1,
+    });
+    const audit = await app.ctx.db.select().from(auditEvents).where(eq(auditEvents.companyId, company.id));
+    expect(audit.map((event) => event.subjectId)).toEqual([kept.lead!.id]);
 
     expect(await exists(app, leads, expired.lead!.id)).toBe(false);
     expect(await exists(app, chatTranscripts, expired.transcript.id)).toBe(false);
@@ -155,6 +168,7 @@ describe('retention purge', () => {
       transcripts: 0,
       conversations: 0,
       analyticsEvents: 0,
+      auditEvents: 0,
     });
   });
 

@@ -18,6 +18,9 @@ const tables = [
   'webhook_messages',
   'webhook_deliveries',
   'api_keys',
+  'company_members',
+  'company_invitations',
+  'audit_events',
 ] as const;
 
 export type Fingerprint = Record<string, string>;
@@ -47,6 +50,9 @@ export async function companyFingerprint(app: TestApp, companyId: string): Promi
     'leads',
     'webhook_endpoints',
     'webhook_messages',
+    'company_members',
+    'company_invitations',
+    'audit_events',
   ].map(
     (table) =>
       `(select count(*) || ':' || coalesce(sum(hashtext(t::text)), 0) from ${table} t where t.company_id = $1) as ${table}`,

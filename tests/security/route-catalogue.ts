@@ -1,11 +1,20 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { chatTranscripts, companies, conversations, viewings, webhookEndpoints } from '#server/db/schema.ts';
+import {
+  chatTranscripts,
+  companies,
+  companyInvitations,
+  conversations,
+  viewings,
+  webhookEndpoints,
+} from '#server/db/schema.ts';
 import { createApiKey, revokeApiKey } from '#server/features/integrations/api-keys.ts';
 import { newWebhookSecret } from '#server/features/integrations/webhook-delivery.ts';
 import { newManageToken } from '#server/features/viewings/booking.ts';
+import type { TeamArea } from '#shared/team-roles.ts';
 import { browserHeaders, type TestApp } from '#tests/helpers/app.ts';
 import {
+  addMember,
   createCompanyUser,
   createSignedInUser,
   insertLead,
@@ -68,8 +77,7 @@ export type RouteRequest = {
  */
 export type Access = 'company' | 'account' | 'public' | 'apiKey';
 
-export type RouteEntry = {
-  access: Access;
+type RouteEntryBase = {
   /** Why a public route needs no session, and what protects it instead. */
   why?: string;
   /** A correct request, made fresh each time (destructive routes get their own target). */
@@ -82,6 +90,15 @@ export type RouteEntry = {
    */
   fuzzSample?: (world: World) => Promise<RouteRequest>;
 };
+
+/**
+ * Every company route names the area of docs/team.md it belongs to: the role matrix expects the
+ * owner, an admin and a negotiator to get in or get 403 from it as `canAccess(role, area)` says.
+ * A signed-in route of another kind names one when a role may be refused (billing).
+ */
+export type RouteEntry =
+  | (RouteEntryBase & { access: 'company'; area: TeamArea })
+  | (RouteEntryBase & { access: Exclude<Access, 'company'>; area?: TeamArea });
 
 export const validProperty = {
   propertyName: '1 Bed Flat, Canal Street',
@@ -99,10 +116,12 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
   // ---- The company's own records ----
   'GET /api/companies/:id/properties': {
     access: 'company',
+    area: 'leads',
     sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/properties`, ok: 200 }),
   },
   'POST /api/companies/:id/properties': {
     access: 'company',
+    area: 'settings',
     sample: async (w) => ({
       path: `/api/companies/${w.owner.company.id}/properties`,
       body: { ...validProperty, propertyName: unique('Flat') },
@@ -111,6 +130,7 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
   },
   'PUT /api/companies/:id/profile': {
     access: 'company',
+    area: 'settings',
     sample: async (w) => ({
       path: `/api/companies/${w.owner.company.id}/profile`,
       body: { companyName: w.owner.company.name, email: w.owner.company.email, phone: '020 7946 0000' },
@@ -119,30 +139,37 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
   },
   'POST /api/companies/:id/chatbot-url': {
     access: 'company',
+    area: 'leads',
     sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/chatbot-url`, ok: 200 }),
   },
   'GET /api/companies/:id/dashboard': {
     access: 'company',
+    area: 'leads',
     sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/dashboard`, ok: 200 }),
   },
   'GET /api/companies/:id/leads.csv': {
     access: 'company',
+    area: 'leads',
     sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/leads.csv`, ok: 200 }),
   },
   'GET /api/companies/:id/export': {
     access: 'company',
+    area: 'team',
     sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/export`, ok: 200 }),
   },
   'GET /api/companies/:id/enquiries': {
     access: 'company',
+    area: 'leads',
     sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/enquiries`, ok: 200 }),
   },
   'POST /api/companies/:id/reprocess-transcripts': {
     access: 'company',
+    area: 'settings',
     sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/reprocess-transcripts`, ok: 200 }),
   },
   'DELETE /api/companies/:id': {
     access: 'company',
+    area: 'closure',
     sample: async (w) => {
       const owner = await createCompanyUser(w.app, { name: unique('Closing Lettings') });
       return {
@@ -160,10 +187,12 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
   },
   'PUT /api/properties/:id': {
     access: 'company',
+    area: 'settings',
     sample: async (w) => ({ path: `/api/properties/${w.propertyId}`, body: validProperty, ok: 200 }),
   },
   'DELETE /api/properties/:id': {
     access: 'company',
+    area: 'settings',
     sample: async (w) => {
       const property = await insertProperty(w.app, w.owner.company.id, w.owner.company.slug);
       return { path: `/api/properties/${property.id}`, ok: 204 };
@@ -172,6 +201,7 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
   },
   'POST /api/properties/:id/photos': {
     access: 'company',
+    area: 'settings',
     sample: async (w) => {
       // A listing of its own: the world's listing would reach the 10-photo limit over many runs.
       const property = await insertProperty(w.app, w.owner.company.id, w.owner.company.slug);
@@ -185,6 +215,7 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
   },
   'PUT /api/properties/:id/photos/order': {
     access: 'company',
+    area: 'settings',
     sample: async (w) => {
       const property = await insertProperty(w.app, w.owner.company.id, w.owner.company.slug);
       const first = await insertPhoto(w.app, property, { position: 0 });
@@ -198,6 +229,7 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
   },
   'DELETE /api/properties/:id/photos/:photoId': {
     access: 'company',
+    area: 'settings',
     sample: async (w) => {
       const property = await insertProperty(w.app, w.owner.company.id, w.owner.company.slug);
       const photo = await insertPhoto(w.app, property);
@@ -206,14 +238,17 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
   },
   'GET /api/leads/:id': {
     access: 'company',
+    area: 'leads',
     sample: async (w) => ({ path: `/api/leads/${w.leadId}`, ok: 200 }),
   },
   'PATCH /api/leads/:id': {
     access: 'company',
+    area: 'leads',
     sample: async (w) => ({ path: `/api/leads/${w.leadId}`, body: { status: 'contacted' }, ok: 200 }),
   },
   'POST /api/leads/:id/notes': {
     access: 'company',
+    area: 'leads',
     sample: async (w) => ({
       path: `/api/leads/${w.leadId}/notes`,
       body: { body: 'Called, no answer.' },
@@ -223,6 +258,7 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
   // The ids travel in the body: another company's user naming the owner's lead gets a 404.
   'POST /api/leads/bulk-status': {
     access: 'company',
+    area: 'leads',
     sample: async (w) => ({
       path: '/api/leads/bulk-status',
       body: { ids: [w.leadId], status: 'lost', lostReason: 'Went quiet' },
@@ -231,6 +267,7 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
   },
   'DELETE /api/leads/:id': {
     access: 'company',
+    area: 'leads',
     sample: async (w) => {
       const lead = await insertLead(w.app.ctx.db, w.owner.company.id);
       return { path: `/api/leads/${lead.id}`, ok: 204 };
@@ -239,6 +276,7 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
   },
   'PATCH /api/leads/:id/questions/:index': {
     access: 'company',
+    area: 'leads',
     sample: async (w) => ({ path: `/api/leads/${w.leadId}/questions/0`, body: { answered: true }, ok: 200 }),
     fuzzSample: async () => ({
       path: `/api/leads/${missingId()}/questions/0`,
@@ -247,13 +285,121 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
     }),
   },
 
+  'PATCH /api/properties/:id': {
+    access: 'company',
+    area: 'settings',
+    sample: async (w) => ({ path: `/api/properties/${w.propertyId}`, body: { assigneeId: null }, ok: 200 }),
+  },
+
+  // ---- The team (docs/team.md) ----
+  'GET /api/companies/:id/members': {
+    access: 'company',
+    area: 'team',
+    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/members`, ok: 200 }),
+  },
+  'PATCH /api/companies/:id/members/:userId': {
+    access: 'company',
+    area: 'team',
+    sample: async (w) => {
+      const member = await addMember(w.app, w.owner.company.id, 'negotiator');
+      return {
+        path: `/api/companies/${w.owner.company.id}/members/${member.userId}`,
+        body: { role: 'admin' },
+        ok: 200,
+      };
+    },
+  },
+  'DELETE /api/companies/:id/members/:userId': {
+    access: 'company',
+    area: 'team',
+    sample: async (w) => {
+      const member = await addMember(w.app, w.owner.company.id, 'negotiator');
+      return { path: `/api/companies/${w.owner.company.id}/members/${member.userId}`, ok: 204 };
+    },
+    fuzzSample: async (w) => ({
+      path: `/api/companies/${w.owner.company.id}/members/${missingId()}`,
+      ok: 404,
+    }),
+  },
+  'POST /api/companies/:id/ownership': {
+    access: 'company',
+    area: 'ownership',
+    sample: async (w) => {
+      // A company of its own: handing the world's company over would change who owns it.
+      const owner = await createCompanyUser(w.app, { name: unique('Handover Lettings') });
+      const admin = await addMember(w.app, owner.company.id, 'admin');
+      return {
+        path: `/api/companies/${owner.company.id}/ownership`,
+        body: { userId: admin.userId },
+        owner,
+        ok: 200,
+      };
+    },
+    fuzzSample: async (w) => ({
+      path: `/api/companies/${w.owner.company.id}/ownership`,
+      body: { userId: missingId() },
+      ok: 404,
+    }),
+  },
+  'GET /api/companies/:id/assignees': {
+    access: 'company',
+    area: 'leads',
+    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/assignees`, ok: 200 }),
+  },
+  'GET /api/companies/:id/invitations': {
+    access: 'company',
+    area: 'team',
+    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/invitations`, ok: 200 }),
+  },
+  'POST /api/companies/:id/invitations': {
+    access: 'company',
+    area: 'team',
+    sample: async (w) => ({
+      path: `/api/companies/${w.owner.company.id}/invitations`,
+      body: { email: `${unique('invitee')}@example.test`, role: 'negotiator' },
+      ok: 201,
+    }),
+  },
+  'DELETE /api/companies/:id/invitations/:invitationId': {
+    access: 'company',
+    area: 'team',
+    sample: async (w) => {
+      const [invitation] = await w.app.ctx.db
+        .insert(companyInvitations)
+        .values({
+          companyId: w.owner.company.id,
+          email: `${unique('invitee')}@example.test`,
+          role: 'negotiator',
+          tokenHash: unique('hash'),
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })
+        .returning();
+      return { path: `/api/companies/${w.owner.company.id}/invitations/${invitation!.id}`, ok: 204 };
+    },
+    fuzzSample: async (w) => ({
+      path: `/api/companies/${w.owner.company.id}/invitations/${missingId()}`,
+      ok: 404,
+    }),
+  },
+  'GET /api/companies/:id/audit': {
+    access: 'company',
+    area: 'team',
+    sample: async (w) => ({
+      path: `/api/companies/${w.owner.company.id}/audit`,
+      query: { page: '1' },
+      ok: 200,
+    }),
+  },
+
   // ---- Integrations: the owner's webhooks and API keys ----
   'GET /api/companies/:id/webhooks': {
     access: 'company',
+    area: 'integrations',
     sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/webhooks`, ok: 200 }),
   },
   'POST /api/companies/:id/webhooks': {
     access: 'company',
+    area: 'integrations',
     sample: async (w) => ({
       path: `/api/companies/${w.owner.company.id}/webhooks`,
       body: { url: 'http://127.0.0.1:9/hooks', events: ['lead.created'] },
@@ -262,6 +408,7 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
   },
   'PATCH /api/webhooks/:id': {
     access: 'company',
+    area: 'integrations',
     sample: async (w) => ({
       path: `/api/webhooks/${w.webhookId}`,
       body: { events: ['lead.created', 'lead.updated'] },
@@ -270,24 +417,29 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
   },
   'DELETE /api/webhooks/:id': {
     access: 'company',
+    area: 'integrations',
     sample: async (w) => ({ path: `/api/webhooks/${await insertWebhook(w)}`, ok: 204 }),
     fuzzSample: async () => ({ path: `/api/webhooks/${missingId()}`, ok: 404 }),
   },
   'POST /api/webhooks/:id/rotate-secret': {
     access: 'company',
+    area: 'integrations',
     sample: async (w) => ({ path: `/api/webhooks/${await insertWebhook(w)}/rotate-secret`, ok: 200 }),
   },
   'POST /api/webhooks/:id/test': {
     access: 'company',
+    area: 'integrations',
     // Port 9 (discard) refuses at once: the attempt is logged as failed, the route answers 200.
     sample: async (w) => ({ path: `/api/webhooks/${w.webhookId}/test`, ok: 200 }),
   },
   'GET /api/webhooks/:id/deliveries': {
     access: 'company',
+    area: 'integrations',
     sample: async (w) => ({ path: `/api/webhooks/${w.webhookId}/deliveries`, ok: 200 }),
   },
   'POST /api/webhooks/:id/deliveries/:deliveryId/resend': {
     access: 'company',
+    area: 'integrations',
     sample: async (w) => {
       const test = await send(w.app, 'POST', { path: `/api/webhooks/${w.webhookId}/test` }, w.owner.cookie);
       const { id } = (await test.json()) as { id: string };
@@ -296,10 +448,12 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
   },
   'GET /api/companies/:id/api-keys': {
     access: 'company',
+    area: 'integrations',
     sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/api-keys`, ok: 200 }),
   },
   'POST /api/companies/:id/api-keys': {
     access: 'company',
+    area: 'integrations',
     sample: async (w) => ({
       path: `/api/companies/${w.owner.company.id}/api-keys`,
       body: { name: unique('Key'), scopes: ['read'] },
@@ -308,6 +462,7 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
   },
   'DELETE /api/api-keys/:id': {
     access: 'company',
+    area: 'integrations',
     sample: async (w) => {
       const created = await createApiKey(w.app.ctx, {
         companyId: w.owner.company.id,
@@ -361,10 +516,12 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
   },
   'GET /api/companies/:id/viewing-schedule': {
     access: 'company',
+    area: 'leads',
     sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/viewing-schedule`, ok: 200 }),
   },
   'PUT /api/companies/:id/viewing-schedule': {
     access: 'company',
+    area: 'settings',
     sample: async (w) => ({
       path: `/api/companies/${w.owner.company.id}/viewing-schedule`,
       body: validSchedule,
@@ -373,10 +530,12 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
   },
   'GET /api/companies/:id/viewings': {
     access: 'company',
+    area: 'leads',
     sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/viewings`, ok: 200 }),
   },
   'GET /api/companies/:id/insights': {
     access: 'company',
+    area: 'leads',
     sample: async (w) => ({
       path: `/api/companies/${w.owner.company.id}/insights`,
       query: { from: '2026-03-01', to: '2026-03-31', groupBy: 'source' },
@@ -385,6 +544,7 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
   },
   'PATCH /api/viewings/:id': {
     access: 'company',
+    area: 'leads',
     sample: async (w) => {
       const viewing = await insertViewing(w);
       return { path: `/api/viewings/${viewing.id}`, body: { status: 'cancelled' }, ok: 200 };
@@ -392,10 +552,12 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
   },
   'GET /api/companies/:id/calendar-feed': {
     access: 'company',
+    area: 'leads',
     sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/calendar-feed`, ok: 200 }),
   },
   'POST /api/companies/:id/calendar-feed': {
     access: 'company',
+    area: 'settings',
     sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/calendar-feed`, ok: 200 }),
   },
 
@@ -424,12 +586,28 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
       ok: 409,
     }),
   },
+  'POST /api/invitations/accept': {
+    access: 'account',
+    sample: async (w) => {
+      const invitee = await createSignedInUser(w.app);
+      const token = await inviteToken(w, invitee.email);
+      return {
+        path: '/api/invitations/accept',
+        body: { token },
+        owner: { ...invitee, company: w.owner.company },
+        ok: 200,
+      };
+    },
+    fuzzSample: async () => ({ path: '/api/invitations/accept', body: { token: 'not-a-token' }, ok: 404 }),
+  },
   'GET /api/stripe/subscription-status': {
     access: 'account',
+    area: 'billing',
     sample: async () => ({ path: '/api/stripe/subscription-status', ok: 200 }),
   },
   'POST /api/stripe/create-portal-session': {
     access: 'account',
+    area: 'billing',
     sample: async (w) => ({
       path: '/api/stripe/create-portal-session',
       owner: await subscribedAgent(w),
@@ -617,6 +795,34 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
       return { path: `/api/calendar/${token}.ics`, ok: 200 };
     },
   },
+  'POST /api/invitations/preview': {
+    access: 'public',
+    why: 'the invitation page before signing in; the emailed token (32 random bytes) is the credential',
+    sample: async (w) => ({
+      path: '/api/invitations/preview',
+      body: { token: await inviteToken(w, `${unique('invitee')}@example.test`) },
+      ok: 200,
+    }),
+  },
+  'POST /api/invitations/signup': {
+    access: 'public',
+    why: 'joining from an invitation; the emailed token is the credential; rate limited per IP',
+    sample: async (w) => ({
+      path: '/api/invitations/signup',
+      body: {
+        token: await inviteToken(w, `${unique('invitee')}@example.test`),
+        firstName: 'Nia',
+        lastName: 'Joiner',
+        password: TEST_PASSWORD,
+      },
+      ok: 201,
+    }),
+    fuzzSample: async () => ({
+      path: '/api/invitations/signup',
+      body: { token: 'not-a-token', firstName: 'Nia', lastName: 'Joiner', password: TEST_PASSWORD },
+      ok: 404,
+    }),
+  },
   'GET /api/public/config': {
     access: 'public',
     why: "the deployment's public contact email",
@@ -624,6 +830,7 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
   },
   'POST /api/stripe/create-checkout-session': {
     access: 'public',
+    area: 'billing',
     why: 'signed in: for the caller’s own company; signed out: only a just-created, unverified paid sign-up',
     sample: async (w) => ({
       path: '/api/stripe/create-checkout-session',
@@ -709,6 +916,19 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
     sample: async () => ({ path: '/images/not-there.png', ok: 404 }),
   },
 };
+
+/** An open invitation to the owner's company for this address, as its emailed token. */
+export async function inviteToken(w: World, email: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await w.app.ctx.db.insert(companyInvitations).values({
+    companyId: w.owner.company.id,
+    email: email.toLowerCase(),
+    role: 'negotiator',
+    tokenHash: createHash('sha256').update(token).digest('hex'),
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  return token;
+}
 
 /** A fresh webhook endpoint of the owner's, pointing at a port that refuses at once. */
 async function insertWebhook(w: World): Promise<string> {

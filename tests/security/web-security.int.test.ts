@@ -54,6 +54,7 @@ describe('origin check on state-changing requests', () => {
         '/api/api-keys',
         '/api/v1',
         '/api/viewings',
+        '/api/invitations',
       ]),
     );
   });

@@ -19,7 +19,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { CouncilTaxBand, EpcRating, Furnishing, PetsPolicy } from '#shared/listing.ts';
 import { LEAD_STATUSES, type LeadActivityKind, type LeadStatus } from '#shared/schemas/leads.ts';
+import type { AuditAction } from '#shared/schemas/team.ts';
 import type { ViewingSchedule, ViewingSettings, ViewingStatus } from '#shared/schemas/viewings.ts';
+import type { InvitedRole, TeamRole } from '#shared/team-roles.ts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -161,6 +163,8 @@ export const properties = pgTable(
     features: jsonb('features').$type<string[]>().notNull().default([]),
     /** The property's own viewing rules over the company's schedule (null: the company's). */
     viewingSettings: jsonb('viewing_settings').$type<ViewingSettings>(),
+    /** The member looking after the listing: its new leads and viewings email them. */
+    assigneeId: text('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -315,9 +319,12 @@ export const leads = pgTable(
     source: varchar('source', { length: 30 }),
     /** The portal enquiry the lead came from. */
     enquiryId: uuid('enquiry_id'),
+    /** The member working the lead (docs/team.md); null: nobody in particular. */
+    assigneeId: text('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
+    index('leads_company_assignee_idx').on(t.companyId, t.assigneeId),
     index('leads_enquiry_idx').on(t.enquiryId).where(sql`enquiry_id is not null`),
     index('leads_company_source_idx').on(t.companyId, t.source),
     index('leads_company_created_idx').on(t.companyId, t.createdAt.desc()),
@@ -360,6 +367,84 @@ export const leadActivity = pgTable(
   (t) => [
     index('lead_activity_lead_at_idx').on(t.leadId, t.at.desc()),
     index('lead_activity_company_idx').on(t.companyId),
+  ],
+);
+
+// ---- The team (docs/team.md, docs/decisions/008-team-model.md) ----
+
+/**
+ * Who works for a company and as what. A user belongs to at most one company (the unique user
+ * id); the owner is also `companies.owner_id`, and exactly one member row per company is the
+ * owner (the partial unique index).
+ */
+export const companyMembers = pgTable(
+  'company_members',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: varchar('role', { length: 20 }).$type<TeamRole>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.userId] }),
+    uniqueIndex('company_members_one_owner_idx').on(t.companyId).where(sql`role = 'owner'`),
+    check('company_members_role_check', sql`${t.role} in ('owner', 'admin', 'negotiator')`),
+  ],
+);
+
+/**
+ * An invitation by email: the emailed link carries the token, of which only the SHA-256 is kept.
+ * One open invitation per company and email (a new one replaces it).
+ */
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: varchar('email', { length: 255 }).notNull(),
+    role: varchar('role', { length: 20 }).$type<InvitedRole>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('company_invitations_open_idx').on(t.companyId, t.email).where(sql`accepted_at is null`),
+    check('company_invitations_role_check', sql`${t.role} in ('admin', 'negotiator')`),
+  ],
+);
+
+/**
+ * Who did what to the company's data (docs/team.md): opening a lead, exports, deletions, role
+ * changes. Purged after 12 months with the leads (features/privacy/retention.ts).
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The actor's name and email when it happened: the user may leave or be deleted later. */
+    actorLabel: text('actor_label'),
+    action: varchar('action', { length: 40 }).$type<AuditAction>().notNull(),
+    /** What it was done to: a lead id, a user id… */
+    subjectId: text('subject_id'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index('audit_events_company_at_idx').on(t.companyId, t.at.desc(), t.id),
+    index('audit_events_at_idx').on(t.at),
   ],
 );
 
@@ -679,6 +764,9 @@ export const schema = {
   webhookMessages,
   webhookDeliveries,
   apiKeys,
+  companyMembers,
+  companyInvitations,
+  auditEvents,
 };
 
 export type Schema = typeof schema;
@@ -695,3 +783,6 @@ export type ChatTranscript = typeof chatTranscripts.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type ApiKey = typeof apiKeys.$inferSelect;
+export type CompanyMember = typeof companyMembers.$inferSelect;
+export type CompanyInvitation = typeof companyInvitations.$inferSelect;
+export type AuditEvent = typeof auditEvents.$inferSelect;

@@ -13,6 +13,7 @@ import { registerLeads } from './leads/routes.ts';
 import { registerPrivacy } from './privacy/routes.ts';
 import { registerProperties } from './properties/routes.ts';
 import { registerSite } from './site/site-routes.ts';
+import { registerTeam } from './team/routes.ts';
 import { registerViewings } from './viewings/routes.ts';
 
 /** Each feature registers its routes here, in one line. */
@@ -31,4 +32,5 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   await registerViewings(app, ctx);
   await registerEnquiries(app, ctx);
   await registerInsights(app, ctx);
+  await registerTeam(app, ctx);
 }

@@ -6,6 +6,7 @@ import {
   PASSWORD_RULES_MESSAGE,
 } from '#shared/password.ts';
 import { planTypes } from '#shared/plans.ts';
+import { teamRoleSchema } from '#shared/team-roles.ts';
 
 /** The company as its owner sees it (GET /api/auth/user, /api/companies, dashboard). */
 export const companySchema = z.object({
@@ -40,6 +41,8 @@ export const authUserSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   company: companySchema.nullable(),
+  /** The user's role in `company` (docs/team.md); null without a company. */
+  role: teamRoleSchema.nullable(),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
@@ -83,7 +86,7 @@ export const newPasswordSchema = z
       ctx.addIssue({ code: 'custom', message: failing.map((rule) => rule.message).join('. ') });
   });
 
-const nameSchema = (label: string) =>
+export const nameSchema = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()
@@ -114,19 +117,25 @@ export const signupRequestSchema = z.object({
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
+/** A sign-up form's second password field. */
+export const confirmPasswordSchema = z
+  .string({ error: 'Please confirm your password' })
+  .min(1, 'Please confirm your password');
+
+/** The refinement a sign-up form adds: the confirmation matches the password. */
+export const passwordsMatch: [
+  (form: { password: string; confirmPassword: string }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (form) => form.password === form.confirmPassword,
+  { message: "Passwords don't match", path: ['confirmPassword'] },
+];
+
 /** The sign-up page's form: the request plus the password confirmation. */
 export const signupFormSchema = signupRequestSchema
   .omit({ stripeCustomerId: true, stripeSubscriptionId: true, accountType: true })
-  .extend({
-    accountType: z.enum(planTypes, 'Choose a plan'),
-    confirmPassword: z
-      .string({ error: 'Please confirm your password' })
-      .min(1, 'Please confirm your password'),
-  })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-  });
+  .extend({ accountType: z.enum(planTypes, 'Choose a plan'), confirmPassword: confirmPasswordSchema })
+  .refine(...passwordsMatch);
 export type SignupForm = z.infer<typeof signupFormSchema>;
 
 export const signupResponseSchema = z.object({ message: z.string(), email: z.string() });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { companySchema } from '#shared/schemas/auth.ts';
 import { chatSourceSchema } from '#shared/schemas/enquiries.ts';
 import { viewingStatuses } from '#shared/schemas/viewings.ts';
+import { assigneeIdSchema } from '#shared/team-roles.ts';
 
 /** Where a lead is in the agency's pipeline, in the pipeline's order (docs/pipeline.md). */
 export const LEAD_STATUSES = [
@@ -94,10 +95,16 @@ export const leadListItemSchema = leadSchema.extend({
   status: leadStatusSchema,
   /** Set exactly when the status is `lost`. */
   lostReason: z.string().nullable(),
+  /** The member working the lead (their user id), or null. */
+  assigneeId: z.string().nullable(),
 });
 export type LeadListItemDto = z.infer<typeof leadListItemSchema>;
 /** GET /api/companies/{id}/dashboard?source=…: only the leads from that source (the counts too). */
-export const dashboardQuerySchema = z.object({ source: chatSourceSchema.optional() });
+export const dashboardQuerySchema = z.object({
+  source: chatSourceSchema.optional(),
+  /** `me`: only the leads assigned to the signed-in member ("My leads"). */
+  assignee: z.enum(['me'], { error: () => 'Assignee must be "me".' }).optional(),
+});
 
 /** GET /api/companies/{id}/dashboard */
 export const dashboardSchema = z.object({
@@ -196,9 +203,23 @@ function checkLostReason(body: { status?: LeadStatus; lostReason?: string }, ctx
 }
 
 /**
- * PATCH /api/leads/{id}. A lost lead needs its reason; any other status clears it.
- * (`assigneeId` joins this body with the team.)
+ * PATCH /api/leads/{id}: the pipeline (a lost lead needs its reason; any other status clears it)
+ * and the assignee.
  */
+export const patchLeadSchema = z
+  .object({
+    status: leadStatusSchema.optional(),
+    lostReason: lostReasonSchema.optional(),
+    assigneeId: assigneeIdSchema.optional(),
+  })
+  .refine(
+    (body) => body.status !== undefined || body.lostReason !== undefined || body.assigneeId !== undefined,
+    { message: 'Nothing to change: send a status, a lost reason or an assignee.' },
+  )
+  .superRefine(checkLostReason);
+export type PatchLeadRequest = z.infer<typeof patchLeadSchema>;
+
+/** The pipeline part of a lead's change (also the public API's PATCH body). */
 export const updateLeadSchema = z
   .object({ status: leadStatusSchema.optional(), lostReason: lostReasonSchema.optional() })
   .refine((body) => body.status !== undefined || body.lostReason !== undefined, {

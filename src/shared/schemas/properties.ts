@@ -141,6 +141,8 @@ export const propertySchema = z.object({
   /** The property's own AI agent link: APP_URL/chatbot/{companySlug}/{propertySlug}. */
   chatbotUrl: z.string(),
   viewingSettings: viewingSettingsSchema.nullable().optional(),
+  /** The member looking after the listing (their user id): its new leads and viewings email them. */
+  assigneeId: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

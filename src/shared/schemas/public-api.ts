@@ -10,7 +10,13 @@ import { agentViewingSchema } from '#shared/schemas/viewings.ts';
  */
 export const apiLeadSchema = leadListItemSchema
   // The viewing is not in the public API's lead yet (nor in its webhooks' data).
-  .omit({ availabilityDates: true, passedOnQuestions: true, viewingAt: true, viewingStatus: true })
+  .omit({
+    availabilityDates: true,
+    passedOnQuestions: true,
+    viewingAt: true,
+    viewingStatus: true,
+    assigneeId: true,
+  })
   .extend({
     updatedAt: z.string().describe('When the lead last changed (ISO 8601)'),
     score: z.number().int().nullable().describe('The score out of 10'),
@@ -83,7 +89,7 @@ export const apiViewingListSchema = z.object({
 });
 export type ApiViewingListDto = z.infer<typeof apiViewingListSchema>;
 
-export const apiPropertySchema = propertySchema.meta({ id: 'Property' });
+export const apiPropertySchema = propertySchema.omit({ assigneeId: true }).meta({ id: 'Property' });
 export const apiPropertyListSchema = z.object({ data: z.array(apiPropertySchema) });
 
 export const apiErrorSchema = z

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { users } from '#server/db/schema.ts';
-import { findCompanyByOwner } from '#server/features/companies/companies.ts';
 import { toCompanyDto } from '#server/features/companies/company-dto.ts';
 import type { AppContext } from '#server/lib/context.ts';
+import { findMembership } from '#server/lib/session.ts';
 import type { AuthUser } from '#shared/schemas/auth.ts';
 
 /** The user as GET /api/auth/user answers it: with its company, or `company: null`. */
 export async function loadAuthUser(ctx: AppContext, userId: string): Promise<AuthUser | null> {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) return null;
-  const company = await findCompanyByOwner(ctx.db, user.id);
+  const membership = await findMembership(ctx.db, user.id);
   return {
     id: user.id,
     email: user.email,
@@ -19,6 +19,7 @@ export async function loadAuthUser(ctx: AppContext, userId: string): Promise<Aut
     emailVerified: user.emailVerified,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
-    company: company ? toCompanyDto(company) : null,
+    company: membership ? toCompanyDto(membership.company) : null,
+    role: membership?.role ?? null,
   };
 }

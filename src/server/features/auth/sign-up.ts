@@ -35,16 +35,7 @@ export async function signUp(
     return answer;
   }
 
-  const { user } = await ctx.auth.api.signUpEmail({
-    body: {
-      email,
-      password: input.password,
-      name: `${input.firstName} ${input.lastName}`,
-      firstName: input.firstName,
-      lastName: input.lastName,
-    },
-    headers,
-  });
+  const user = await createPasswordUser(ctx, { ...input, email }, headers);
   // better-auth answers a sign-up that lost a race for the same address with a made-up user.
   const created = await findUserByEmail(ctx, email);
   if (!created || created.id !== user.id) return answer;
@@ -69,6 +60,25 @@ export async function signUp(
     throw new AppError('UNAVAILABLE', UNABLE_TO_SEND);
   }
   return answer;
+}
+
+/** A better-auth user with an email and password (unverified until someone says otherwise). */
+export async function createPasswordUser(
+  ctx: AppContext,
+  input: { email: string; password: string; firstName: string; lastName: string },
+  headers: Headers,
+) {
+  const { user } = await ctx.auth.api.signUpEmail({
+    body: {
+      email: input.email,
+      password: input.password,
+      name: `${input.firstName} ${input.lastName}`,
+      firstName: input.firstName,
+      lastName: input.lastName,
+    },
+    headers,
+  });
+  return user;
 }
 
 async function findUserByEmail(ctx: AppContext, email: string) {

@@ -3,6 +3,7 @@ import { type Company, companies, users } from '#server/db/schema.ts';
 import type { SessionUser } from '#server/lib/auth.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
+import { assertArea, findMembership } from '#server/lib/session.ts';
 import {
   createCheckoutSession,
   createPortalSession,
@@ -28,9 +29,10 @@ async function ownCompany(ctx: AppContext, userId: string): Promise<Company | un
  */
 async function checkoutCompany(ctx: AppContext, user: SessionUser | null, email: string): Promise<Company> {
   if (user) {
-    const company = await ownCompany(ctx, user.id);
-    if (!company) throw notFound('Register your company before choosing a plan.');
-    return company;
+    const membership = await findMembership(ctx.db, user.id);
+    if (!membership) throw notFound('Register your company before choosing a plan.');
+    assertArea(membership.role, 'billing');
+    return membership.company;
   }
   const [owner] = await ctx.db
     .select({ id: users.id, emailVerified: users.emailVerified })

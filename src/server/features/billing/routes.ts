@@ -62,7 +62,7 @@ export async function registerBilling(root: FastifyInstance, ctx: AppContext): P
     '/api/stripe/subscription-status',
     { schema: { response: { 200: subscriptionStatusResponseSchema } } },
     async (request) => {
-      const { company } = await requireOwnCompany(ctx, request);
+      const { company } = await requireOwnCompany(ctx, request, 'billing');
       return getSubscriptionStatus(ctx, company.id);
     },
   );
@@ -71,7 +71,7 @@ export async function registerBilling(root: FastifyInstance, ctx: AppContext): P
     '/api/stripe/create-portal-session',
     { schema: { response: { 200: portalSessionResponseSchema } } },
     async (request) => {
-      const { company } = await requireOwnCompany(ctx, request);
+      const { company } = await requireOwnCompany(ctx, request, 'billing');
       return openPortal(ctx, company);
     },
   );

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { chatTranscripts, companies, type Lead, leads, users } from '#server/db/schema.ts';
 import { emitWebhookEvent } from '#server/features/integrations/webhook-delivery.ts';
 import { readScoreBreakdown } from '#server/features/leads/score-breakdown.ts';
+import { assigneeEmailsByProperty } from '#server/features/team/members.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { escapeHtml } from '#server/lib/email-templates.ts';
 import type { Email } from '#server/lib/mail.ts';
@@ -33,8 +34,7 @@ export async function notifyNewLead(
         ctx,
         await ctx.db.select().from(leads).where(eq(leads.id, input.leadId)),
       );
-      const recipient = await companyRecipient(ctx, input.companyId);
-      if (batch.length > 0 && recipient) await ctx.sendEmail(leadEmail(ctx, recipient, batch));
+      await sendLeadEmails(ctx, input.companyId, batch);
       return;
     }
     // The company's digest is already due to run after this lead was saved: it will carry it.
@@ -90,9 +90,28 @@ export async function sendLeadDigest(ctx: AppContext, companyId: string): Promis
     return rows;
   });
   if (batch.length === 0) return 0;
-  const recipient = await companyRecipient(ctx, companyId);
-  if (recipient) await ctx.sendEmail(leadEmail(ctx, recipient, await withQuestions(ctx, batch)));
+  await sendLeadEmails(ctx, companyId, await withQuestions(ctx, batch));
   return batch.length;
+}
+
+/**
+ * One email per recipient: a listing's leads go to the member looking after it, the rest to the
+ * company's address (docs/team.md).
+ */
+async function sendLeadEmails(ctx: AppContext, companyId: string, batch: EmailedLead[]): Promise<void> {
+  if (batch.length === 0) return;
+  const recipient = await companyRecipient(ctx, companyId);
+  if (!recipient) return;
+  const assignees = await assigneeEmailsByProperty(
+    ctx,
+    batch.map((item) => item.lead.propertyId),
+  );
+  const byRecipient = new Map<string, EmailedLead[]>();
+  for (const item of batch) {
+    const to = (item.lead.propertyId && assignees.get(item.lead.propertyId)) || recipient.to;
+    byRecipient.set(to, [...(byRecipient.get(to) ?? []), item]);
+  }
+  for (const [to, items] of byRecipient) await ctx.sendEmail(leadEmail(ctx, { ...recipient, to }, items));
 }
 
 export type EmailedLead = { lead: Lead; openQuestions: string[] };

@@ -131,7 +131,7 @@ export async function registerChat(root: FastifyInstance, ctx: AppContext): Prom
       '/api/companies/:id/reprocess-transcripts',
       { schema: { params: reprocessParamsSchema, response: { 200: reprocessResponseSchema } } },
       async (request) => {
-        const { company } = await requireCompanyById(ctx, request, request.params.id);
+        const { company } = await requireCompanyById(ctx, request, request.params.id, 'settings');
         return reprocessTranscripts(ctx, company);
       },
     );

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { type Company, companies } from '#server/db/schema.ts';
+import { type Company, companies, companyMembers } from '#server/db/schema.ts';
 import { invalidateCompanyDirectory } from '#server/features/chat/directory.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError, badRequest } from '#server/lib/errors.ts';
+import { findMembership } from '#server/lib/session.ts';
 import { plans } from '#shared/plans.ts';
 import type { CompanyDto } from '#shared/schemas/auth.ts';
 import type { RegisterCompanyRequest, UpdateCompanyProfileRequest } from '#shared/schemas/companies.ts';
@@ -17,9 +18,9 @@ export function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string }).code === '23505' || cause?.code === '23505';
 }
 
-export async function findCompanyByOwner(db: Db, ownerId: string): Promise<Company | undefined> {
-  const [company] = await db.select().from(companies).where(eq(companies.ownerId, ownerId)).limit(1);
-  return company;
+/** The company the user works for (as its owner or a member), if any. */
+export async function findCompanyByOwner(db: Db, userId: string): Promise<Company | undefined> {
+  return (await findMembership(db, userId))?.company;
 }
 
 /**
@@ -44,21 +45,28 @@ export async function insertCompany(
       return Boolean(taken);
     });
     try {
-      const [company] = await db
-        .insert(companies)
-        .values({
-          name: input.name,
-          slug,
-          ownerId: input.ownerId,
-          email: input.email,
-          phone: input.phone,
-          accountType: plan.type,
-          accountLimit: plan.credits,
-          currentCount: plan.credits,
-          countResetDate: now(),
-        })
-        .returning();
-      return company!;
+      // The company and its owner's membership go together: a user works for one company.
+      const company = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(companies)
+          .values({
+            name: input.name,
+            slug,
+            ownerId: input.ownerId,
+            email: input.email,
+            phone: input.phone,
+            accountType: plan.type,
+            accountLimit: plan.credits,
+            currentCount: plan.credits,
+            countResetDate: now(),
+          })
+          .returning();
+        await tx
+          .insert(companyMembers)
+          .values({ companyId: created!.id, userId: input.ownerId, role: 'owner' });
+        return created!;
+      });
+      return company;
     } catch (error) {
       const isSlugClash = isUniqueViolation(error) && !(await findCompanyByOwner(db, input.ownerId));
       if (!isSlugClash || attempt >= 3) throw error;
@@ -67,8 +75,8 @@ export async function insertCompany(
 }
 
 export async function listCompanies(ctx: AppContext, { userId }: { userId: string }): Promise<CompanyDto[]> {
-  const rows = await ctx.db.select().from(companies).where(eq(companies.ownerId, userId));
-  return rows.map(toCompanyDto);
+  const company = await findCompanyByOwner(ctx.db, userId);
+  return company ? [toCompanyDto(company)] : [];
 }
 
 /** The dialog that opens on the dashboard for a signed-in user without a company. */

@@ -39,7 +39,7 @@ export async function registerCompanies(root: FastifyInstance, ctx: AppContext):
       },
     },
     async (request) => {
-      const { company } = await requireCompanyById(ctx, request, request.params.id);
+      const { company } = await requireCompanyById(ctx, request, request.params.id, 'settings');
       return updateCompanyProfile(ctx, { company, input: request.body });
     },
   );

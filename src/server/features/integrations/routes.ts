@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Company } from '#server/db/schema.ts';
 import type { SessionUser } from '#server/lib/auth.ts';
 import type { AppContext } from '#server/lib/context.ts';
-import { AppError } from '#server/lib/errors.ts';
 import { requireCompanyById, requireOwnCompany } from '#server/lib/session.ts';
 import {
   apiKeyCreatedSchema,
@@ -43,28 +42,15 @@ import {
   updateEndpoint,
 } from './webhooks.ts';
 
-/**
- * Who may manage a company's webhooks and API keys: its owner and admins. Until team roles
- * exist every member is the owner, so this holds for whoever `requireCompanyById` let through;
- * the role check lands here.
- */
-export function canManageIntegrations(user: SessionUser, company: Company): boolean {
-  return company.ownerId === user.id;
-}
-
+/** The company whose webhooks and API keys these are: its owner and admins manage them. */
 async function managedCompany(
   ctx: AppContext,
   request: FastifyRequest,
   companyId?: string,
 ): Promise<{ user: SessionUser; company: Company }> {
-  const { user, company } =
-    companyId === undefined
-      ? await requireOwnCompany(ctx, request)
-      : await requireCompanyById(ctx, request, companyId);
-  if (!canManageIntegrations(user, company)) {
-    throw new AppError('FORBIDDEN', 'Only the owner or an admin can manage integrations');
-  }
-  return { user, company };
+  return companyId === undefined
+    ? requireOwnCompany(ctx, request, 'integrations')
+    : requireCompanyById(ctx, request, companyId, 'integrations');
 }
 
 export async function registerIntegrations(root: FastifyInstance, ctx: AppContext): Promise<void> {

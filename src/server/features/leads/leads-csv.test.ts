@@ -67,6 +67,8 @@ function lead(overrides: Partial<CsvLead> = {}): CsvLead {
     lostReason: null,
     source: null,
     enquiryId: null,
+    assigneeId: null,
+    assigneeName: null,
     createdAt: new Date('2025-07-05T14:07:00Z'),
     updatedAt: new Date('2025-07-05T14:07:00Z'),
     viewingAt: null,
@@ -81,10 +83,10 @@ describe('leadsToCsv', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const [header, row, end] = csv.slice(1).split('\r\n');
     expect(header).toBe(
-      'Date/Time,Property,Location,Price,Beds,Name,Email,Contact,Income,Profession,People,Move In,Availability,Rating,Score breakdown,Status,Lost reason,Viewing,Viewing status',
+      'Date/Time,Property,Location,Price,Beds,Name,Email,Contact,Income,Profession,People,Move In,Availability,Rating,Score breakdown,Status,Lost reason,Viewing,Viewing status,Assignee',
     );
     expect(row).toBe(
-      '2025-07-05 15:07,"2 Bed Flat, Elm Road","14 Elm Road, Leeds LS6 2AB","£1,200 pcm",2,Sarah Jones,sarah@example.test,07700 900123,"£42,000 per year",Nurse,2,01/03/2027,Weekday evenings,8,Affordability 4/4; Move-in fit 1/2,New,,,',
+      '2025-07-05 15:07,"2 Bed Flat, Elm Road","14 Elm Road, Leeds LS6 2AB","£1,200 pcm",2,Sarah Jones,sarah@example.test,07700 900123,"£42,000 per year",Nurse,2,01/03/2027,Weekday evenings,8,Affordability 4/4; Move-in fit 1/2,New,,,,',
     );
     expect(end).toBe('');
   });
@@ -102,12 +104,17 @@ describe('leadsToCsv', () => {
     ]);
     const row = csv.split('\r\n')[1];
     expect(row.startsWith('2025-07-05 15:07,any,,"£1,200 pcm",,Sarah Jones,sarah@example.test,,')).toBe(true);
-    expect(row.endsWith('Weekday evenings,,,New,,,')).toBe(true);
+    expect(row.endsWith('Weekday evenings,,,New,,,,')).toBe(true);
+  });
+
+  test("the assignee's name is the last column", () => {
+    const row = leadsToCsv([lead({ assigneeName: 'Nico Negotiator' })]).split('\r\n')[1];
+    expect(row.endsWith(',New,,,,Nico Negotiator')).toBe(true);
   });
 
   test('a lost lead reads its status and why, after the spec columns', () => {
     const csv = leadsToCsv([lead({ status: 'lost', lostReason: 'Found a flat elsewhere' })]);
-    expect(csv.split('\r\n')[1]?.endsWith(',Lost,Found a flat elsewhere,,')).toBe(true);
+    expect(csv.split('\r\n')[1]?.endsWith(',Lost,Found a flat elsewhere,,,')).toBe(true);
   });
 
   test('the latest viewing comes last, on London time, with its status', () => {
@@ -121,8 +128,8 @@ describe('leadsToCsv', () => {
       lead({ status: 'viewed', viewingAt: new Date('2026-07-04T09:00:00Z'), viewingStatus: 'no_show' }),
     ]);
     const [, booked, missed] = csv.split('\r\n');
-    expect(booked?.endsWith(',Viewing booked,,2026-03-07 10:30,Booked')).toBe(true);
-    expect(missed?.endsWith(',Viewed,,2026-07-04 10:00,No-show')).toBe(true);
+    expect(booked?.endsWith(',Viewing booked,,2026-03-07 10:30,Booked,')).toBe(true);
+    expect(missed?.endsWith(',Viewed,,2026-07-04 10:00,No-show,')).toBe(true);
   });
 
   test('a formula typed by a tenant arrives as text', () => {

@@ -33,8 +33,12 @@ function scoreSummary(stored: unknown): string {
   return breakdown.parts.map((part) => `${part.label} ${part.points}/${part.max}`).join('; ');
 }
 
-/** A lead as the export reads it: its row and its latest viewing. */
-export type CsvLead = Lead & { viewingAt: Date | null; viewingStatus: ViewingStatus | null };
+/** A lead as the export reads it: its row, its latest viewing and the name of its assignee. */
+export type CsvLead = Lead & {
+  viewingAt: Date | null;
+  viewingStatus: ViewingStatus | null;
+  assigneeName: string | null;
+};
 
 type CsvColumn = { header: string; value: (lead: CsvLead) => string | number | null };
 
@@ -67,6 +71,7 @@ const columns: CsvColumn[] = [
     header: 'Viewing status',
     value: (lead) => (lead.viewingStatus ? VIEWING_STATUS_LABELS[lead.viewingStatus] : null),
   },
+  { header: 'Assignee', value: (lead) => lead.assigneeName },
 ];
 
 /**

@@ -2,11 +2,12 @@ import { and, count, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle
 import {
   type Company,
   chatTranscripts,
-  companies,
+  companyMembers,
   conversations,
   type Lead,
   leads,
   properties,
+  users,
   viewings,
 } from '#server/db/schema.ts';
 import { toCompanyDto } from '#server/features/companies/company-dto.ts';
@@ -102,6 +103,7 @@ function toLeadDto(row: LeadRow, context: LeadContext, viewing: LeadViewing): Le
     rating: row.rating,
     status: row.status,
     lostReason: row.lostReason,
+    assigneeId: row.assigneeId,
     passedOnQuestions: readPassedOnQuestions(context.openQuestions, context.answeredQuestions),
     source: row.source,
     enquiryId: row.enquiryId,
@@ -135,6 +137,7 @@ const dashboardLeadsSql = `
     l.rating,
     l.status,
     l.lost_reason as "lostReason",
+    l.assignee_id as "assigneeId",
     l.source,
     l.enquiry_id as "enquiryId",
     to_char(v.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "viewingAt",
@@ -152,6 +155,7 @@ const dashboardLeadsSql = `
     limit 1
   ) v on true
   where l.company_id = $1 and ($2::text is null or l.source = $2)
+    and ($3::text is null or l.assignee_id = $3)
   order by l.created_at desc, l.id desc`;
 
 type DashboardLeadRow = Omit<LeadListItemDto, 'availabilityDates' | 'passedOnQuestions'> & LeadContext;
@@ -164,10 +168,10 @@ type DashboardLeadRow = Omit<LeadListItemDto, 'availabilityDates' | 'passedOnQue
 export async function getDashboardJson(
   ctx: AppContext,
   company: Company,
-  filter: { source?: string | undefined } = {},
+  filter: { source?: string | undefined; assigneeId?: string | undefined } = {},
 ): Promise<string> {
   const [leadRows, [propertyCount]] = await Promise.all([
-    ctx.database.execute(dashboardLeadsSql, [company.id, filter.source ?? null]),
+    ctx.database.execute(dashboardLeadsSql, [company.id, filter.source ?? null, filter.assigneeId ?? null]),
     ctx.db.select({ value: count() }).from(properties).where(eq(properties.companyId, company.id)),
   ]);
   const dashboard: DashboardDto = {
@@ -185,14 +189,14 @@ export async function getDashboardJson(
   return JSON.stringify(dashboard);
 }
 
-/** The lead if it belongs to the user's company; another company's lead is a 404. */
+/** The lead if it belongs to the company the user works for; another company's lead is a 404. */
 export async function findOwnLead(ctx: AppContext, userId: string, leadId: string): Promise<Lead> {
   if (!isUuid(leadId)) throw notFound('Lead not found');
   const [row] = await ctx.db
     .select({ lead: leads })
     .from(leads)
-    .innerJoin(companies, eq(companies.id, leads.companyId))
-    .where(and(eq(leads.id, leadId), eq(companies.ownerId, userId)))
+    .innerJoin(companyMembers, eq(companyMembers.companyId, leads.companyId))
+    .where(and(eq(leads.id, leadId), eq(companyMembers.userId, userId)))
     .limit(1);
   if (!row) throw notFound('Lead not found');
   return row.lead;
@@ -205,7 +209,7 @@ export async function findOwnLead(ctx: AppContext, userId: string, leadId: strin
 export async function deleteLead(
   ctx: AppContext,
   { userId, leadId }: { userId: string; leadId: string },
-): Promise<void> {
+): Promise<{ companyId: string }> {
   const lead = await findOwnLead(ctx, userId, leadId);
   await ctx.db.transaction(async (tx) => {
     // Its repeat enquiries' transcripts and conversations go with it (their link is cleared by
@@ -239,6 +243,7 @@ export async function deleteLead(
         .where(and(inArray(conversations.id, conversationIds), eq(conversations.companyId, lead.companyId)));
     }
   });
+  return { companyId: lead.companyId };
 }
 
 function readMessages(stored: unknown): TranscriptMessage[] {
@@ -328,7 +333,7 @@ export async function getLeadDetail(
 export async function exportLeadsCsv(
   ctx: AppContext,
   company: Company,
-): Promise<{ fileName: string; csv: string }> {
+): Promise<{ fileName: string; csv: string; rows: number }> {
   // The lead's latest viewing, as the dashboard's list reads it.
   const latestViewing = (column: string) =>
     sql.raw(`(select v.${column} from viewings v
@@ -339,11 +344,17 @@ export async function exportLeadsCsv(
       ...getTableColumns(leads),
       viewingAt: sql`${latestViewing('starts_at')}`.mapWith(viewings.startsAt),
       viewingStatus: sql`${latestViewing('status')}`.mapWith(viewings.status),
+      assigneeName: users.name,
     })
     .from(leads)
+    .leftJoin(users, eq(users.id, leads.assigneeId))
     .where(eq(leads.companyId, company.id))
     .orderBy(desc(leads.createdAt), desc(leads.id));
-  return { fileName: `leads-${company.slug}-${londonDay(now()) ?? 'export'}.csv`, csv: leadsToCsv(rows) };
+  return {
+    fileName: `leads-${company.slug}-${londonDay(now()) ?? 'export'}.csv`,
+    csv: leadsToCsv(rows),
+    rows: rows.length,
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
-import { companies, leadActivity, leads } from '#server/db/schema.ts';
+import { companyMembers, leadActivity, leads } from '#server/db/schema.ts';
 import { emitLeadEvents, emitWebhookEvent } from '#server/features/integrations/webhook-delivery.ts';
+import { assertAssignable } from '#server/features/team/members.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/session.ts';
@@ -8,6 +9,7 @@ import type {
   BulkLeadStatusRequest,
   CreateLeadNoteRequest,
   LeadActivityDto,
+  PatchLeadRequest,
   RelatedLeadDto,
   UpdateLeadRequest,
 } from '#shared/schemas/leads.ts';
@@ -20,16 +22,50 @@ const RELATED_DAYS = 30;
 
 /**
  * PATCH /api/leads/{id}: a person moves the lead along the pipeline (or changes why it was
- * lost). Under the lead's row lock, so two people changing it at once each see the other's
- * change; a change that changes nothing records nothing.
- * (With the team, `assigneeId` is handled here too, recording `assigned`.)
+ * lost), and/or gives it to a member. Under the lead's row lock, so two people changing it at
+ * once each see the other's change; a change that changes nothing records nothing.
  */
 export async function updateLead(
   ctx: AppContext,
-  { userId, leadId, input }: { userId: string; leadId: string; input: UpdateLeadRequest },
+  { userId, leadId, input }: { userId: string; leadId: string; input: PatchLeadRequest },
 ): Promise<void> {
   const lead = await findOwnLead(ctx, userId, leadId);
-  await changeLeadStatus(ctx, { lead, actorUserId: userId, input });
+  const { assigneeId, ...pipeline } = input;
+  if (assigneeId !== undefined) await assignLead(ctx, { lead, actorUserId: userId, assigneeId });
+  if (pipeline.status !== undefined || pipeline.lostReason !== undefined) {
+    await changeLeadStatus(ctx, { lead, actorUserId: userId, input: pipeline });
+  }
+}
+
+/** Gives the lead to a member of its company (or to nobody), recording `assigned`. */
+async function assignLead(
+  ctx: AppContext,
+  {
+    lead,
+    actorUserId,
+    assigneeId,
+  }: { lead: { id: string; companyId: string }; actorUserId: string; assigneeId: string | null },
+): Promise<void> {
+  await assertAssignable(ctx, lead.companyId, assigneeId);
+  const changed = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ assigneeId: leads.assigneeId })
+      .from(leads)
+      .where(eq(leads.id, lead.id))
+      .for('update');
+    if (!current) throw notFound('Lead not found');
+    if (current.assigneeId === assigneeId) return false;
+    await tx.update(leads).set({ assigneeId, updatedAt: new Date() }).where(eq(leads.id, lead.id));
+    await tx.insert(leadActivity).values({
+      leadId: lead.id,
+      companyId: lead.companyId,
+      actorUserId,
+      kind: 'assigned',
+      detail: { from: current.assigneeId, to: assigneeId },
+    });
+    return true;
+  });
+  if (changed) await emitWebhookEvent(ctx, lead.companyId, 'lead.updated', { leadId: lead.id });
 }
 
 /**
@@ -99,9 +135,9 @@ export async function bulkUpdateLeadStatus(
   const ids = [...new Set(input.ids)];
   if (!ids.every(isUuid)) throw notFound('Lead not found');
   const [company] = await ctx.db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.ownerId, userId))
+    .select({ id: companyMembers.companyId })
+    .from(companyMembers)
+    .where(eq(companyMembers.userId, userId))
     .limit(1);
   if (!company) throw notFound('Lead not found');
   const next = {

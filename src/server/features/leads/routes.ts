@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { companies } from '#server/db/schema.ts';
 import { refreshCreditsIfDue } from '#server/features/billing/credit-resets.ts';
+import { auditLead, recordAudit } from '#server/features/team/audit.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { requireCompanyById, requireUser } from '#server/lib/session.ts';
 import {
@@ -16,7 +17,7 @@ import {
   leadQuestionBodySchema,
   leadQuestionParamsSchema,
   leadQuestionsResponseSchema,
-  updateLeadSchema,
+  patchLeadSchema,
 } from '#shared/schemas/leads.ts';
 import { companyIdParamsSchema } from '#shared/schemas/properties.ts';
 import { deleteLead, exportLeadsCsv, getDashboardJson, getLeadDetail, setQuestionAnswered } from './leads.ts';
@@ -36,7 +37,7 @@ export async function registerLeads(root: FastifyInstance, ctx: AppContext): Pro
     },
     async (request, reply) => {
       // Ownership first: only the owner's own visit may bring due credits back.
-      const { company: owned } = await requireCompanyById(ctx, request, request.params.id);
+      const { user, company: owned } = await requireCompanyById(ctx, request, request.params.id);
       await refreshCreditsIfDue(ctx, owned.id);
       const [company = owned] = await ctx.db
         .select()
@@ -46,7 +47,12 @@ export async function registerLeads(root: FastifyInstance, ctx: AppContext): Pro
       return reply
         .header('cache-control', 'private, no-store')
         .type('application/json; charset=utf-8')
-        .send(await getDashboardJson(ctx, company, { source: request.query.source }));
+        .send(
+          await getDashboardJson(ctx, company, {
+            source: request.query.source,
+            assigneeId: request.query.assignee === 'me' ? user.id : undefined,
+          }),
+        );
     },
   );
 
@@ -56,13 +62,15 @@ export async function registerLeads(root: FastifyInstance, ctx: AppContext): Pro
     async (request, reply) => {
       const user = await requireUser(ctx, request);
       reply.header('cache-control', 'private, no-store');
-      return getLeadDetail(ctx, { userId: user.id, leadId: request.params.id });
+      const detail = await getLeadDetail(ctx, { userId: user.id, leadId: request.params.id });
+      await auditLead(ctx, { actor: user, leadId: request.params.id, action: 'lead_opened' });
+      return detail;
     },
   );
 
   app.patch(
     '/api/leads/:id',
-    { schema: { params: leadIdParamsSchema, body: updateLeadSchema, response: { 200: leadDetailSchema } } },
+    { schema: { params: leadIdParamsSchema, body: patchLeadSchema, response: { 200: leadDetailSchema } } },
     async (request, reply) => {
       const user = await requireUser(ctx, request);
       await updateLead(ctx, { userId: user.id, leadId: request.params.id, input: request.body });
@@ -102,7 +110,14 @@ export async function registerLeads(root: FastifyInstance, ctx: AppContext): Pro
 
   app.delete('/api/leads/:id', { schema: { params: leadIdParamsSchema } }, async (request, reply) => {
     const user = await requireUser(ctx, request);
-    await deleteLead(ctx, { userId: user.id, leadId: request.params.id });
+    const { companyId } = await deleteLead(ctx, { userId: user.id, leadId: request.params.id });
+    // The lead's id only: the erasure leaves no name of the tenant behind, here neither.
+    await recordAudit(ctx.db, {
+      companyId,
+      actor: user,
+      action: 'lead_deleted',
+      subjectId: request.params.id,
+    });
     return reply.status(204).send();
   });
 
@@ -131,8 +146,14 @@ export async function registerLeads(root: FastifyInstance, ctx: AppContext): Pro
     '/api/companies/:id/leads.csv',
     { schema: { params: companyIdParamsSchema } },
     async (request, reply) => {
-      const { company } = await requireCompanyById(ctx, request, request.params.id);
-      const { fileName, csv } = await exportLeadsCsv(ctx, company);
+      const { user, company } = await requireCompanyById(ctx, request, request.params.id);
+      const { fileName, csv, rows } = await exportLeadsCsv(ctx, company);
+      await recordAudit(ctx.db, {
+        companyId: company.id,
+        actor: user,
+        action: 'leads_exported',
+        detail: { rows },
+      });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)

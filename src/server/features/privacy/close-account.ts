@@ -2,9 +2,12 @@ import { isAPIError } from 'better-auth/api';
 import { eq, inArray, or } from 'drizzle-orm';
 import {
   analyticsEvents,
+  auditEvents,
   type Company,
   chatTranscripts,
   companies,
+  companyInvitations,
+  companyMembers,
   conversations,
   devEmails,
   leadActivity,
@@ -70,6 +73,10 @@ export async function closeAccount(
           ? or(eq(verifications.value, userId), inArray(verifications.identifier, addresses))
           : eq(verifications.value, userId),
       );
+    // The team: its members keep their own sign-in, without a company.
+    await tx.delete(auditEvents).where(eq(auditEvents.companyId, company.id));
+    await tx.delete(companyInvitations).where(eq(companyInvitations.companyId, company.id));
+    await tx.delete(companyMembers).where(eq(companyMembers.companyId, company.id));
     await tx.delete(companies).where(eq(companies.id, company.id));
     // Sessions and sign-in accounts (with the password hash) go with the user by cascade.
     await tx.delete(users).where(eq(users.id, userId));

@@ -17,18 +17,25 @@ export type PurgeCounts = {
   transcripts: number;
   conversations: number;
   analyticsEvents: number;
+  auditEvents: number;
 };
 
 /**
  * Deletes what is past its retention: leads with their transcripts and conversations, any other
  * transcript, conversations that ended (or went idle) without becoming a lead, and analytics
- * events. Plain batched DELETEs by age: two instances running it at once delete each row once
+ * events, and audit events. Plain batched DELETEs by age: two instances running it at once delete each row once
  * between them, and a run cut short is finished by the next one.
  */
 export async function purgeExpiredTenantData(ctx: AppContext, now: Date): Promise<PurgeCounts> {
   const cutoff = subMonths(now, RETENTION_MONTHS).toISOString();
   const execute = ctx.database.execute;
-  const counts: PurgeCounts = { leads: 0, transcripts: 0, conversations: 0, analyticsEvents: 0 };
+  const counts: PurgeCounts = {
+    leads: 0,
+    transcripts: 0,
+    conversations: 0,
+    analyticsEvents: 0,
+    auditEvents: 0,
+  };
 
   // A lead takes its transcript and conversation with it (the same erasure as deleting a lead).
   for (;;) {
@@ -83,12 +90,19 @@ export async function purgeExpiredTenantData(ctx: AppContext, now: Date): Promis
     `select id from analytics_events where created_at < $1::timestamptz limit $2`,
     cutoff,
   );
+  // Who opened or exported a tenant's data is itself personal data, kept as long as the leads.
+  counts.auditEvents += await deleteInBatches(
+    execute,
+    'audit_events',
+    `select id from audit_events where at < $1::timestamptz limit $2`,
+    cutoff,
+  );
   return counts;
 }
 
 async function deleteInBatches(
   execute: SqlExecutor,
-  table: 'chat_transcripts' | 'conversations' | 'analytics_events',
+  table: 'chat_transcripts' | 'conversations' | 'analytics_events' | 'audit_events',
   selectIds: string,
   cutoff: string,
 ): Promise<number> {

@@ -1,6 +1,7 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { recordAudit } from '#server/features/team/audit.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { requireCompanyById } from '#server/lib/session.ts';
@@ -32,8 +33,9 @@ export async function registerPrivacy(root: FastifyInstance, ctx: AppContext): P
     '/api/companies/:id/export',
     { schema: { params: privacyCompanyParamsSchema, response: { 200: companyExportSchema } } },
     async (request, reply) => {
-      const { user, company } = await requireCompanyById(ctx, request, request.params.id);
+      const { user, company } = await requireCompanyById(ctx, request, request.params.id, 'team');
       const { fileName, data } = await exportCompanyData(ctx, { userId: user.id, company });
+      await recordAudit(ctx.db, { companyId: company.id, actor: user, action: 'data_exported' });
       return reply
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'private, no-store')
@@ -53,7 +55,7 @@ export async function registerPrivacy(root: FastifyInstance, ctx: AppContext): P
       },
     },
     async (request, reply) => {
-      const { user, company } = await requireCompanyById(ctx, request, request.params.id);
+      const { user, company } = await requireCompanyById(ctx, request, request.params.id, 'closure');
       const { cookies } = await closeAccount(ctx, {
         userId: user.id,
         company,

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { type Company, companies, type Property, properties } from '#server/db/schema.ts';
+import { type Company, companies, companyMembers, type Property, properties } from '#server/db/schema.ts';
 import { invalidateCompanyDirectory } from '#server/features/chat/directory.ts';
+import { assertAssignable } from '#server/features/team/members.ts';
 import { forgetBookingRules } from '#server/features/viewings/booking.ts';
 import { cancelPropertyViewings } from '#server/features/viewings/manage.ts';
 import type { AppContext } from '#server/lib/context.ts';
@@ -49,6 +50,7 @@ export function toPropertyDto(
     photos,
     chatbotUrl: property.chatbotUrl ?? propertyLink(appUrl, companySlug, property.slug),
     viewingSettings: property.viewingSettings ?? null,
+    assigneeId: property.assigneeId,
     createdAt: property.createdAt.toISOString(),
     updatedAt: property.updatedAt.toISOString(),
   };
@@ -115,7 +117,8 @@ export async function findOwnProperty(ctx: AppContext, userId: string, propertyI
     .select({ property: properties, company: companies })
     .from(properties)
     .innerJoin(companies, eq(companies.id, properties.companyId))
-    .where(and(eq(properties.id, propertyId), eq(companies.ownerId, userId)))
+    .innerJoin(companyMembers, eq(companyMembers.companyId, properties.companyId))
+    .where(and(eq(properties.id, propertyId), eq(companyMembers.userId, userId)))
     .limit(1);
   if (!row) throw notFound('Property not found');
   return row;
@@ -135,6 +138,23 @@ export async function updateProperty(
   if (!row) throw notFound('Property not found');
   invalidateCompanyDirectory(ctx, company.slug);
   forgetBookingRules(ctx);
+  const photos = await listPhotosByProperty(ctx.db, [row.id]);
+  return toPropertyDto(row, ctx.env.appUrl, company.slug, photos.get(row.id));
+}
+
+/** PATCH /api/properties/{id}: gives the listing to a member of its company, or to nobody. */
+export async function assignProperty(
+  ctx: AppContext,
+  { userId, propertyId, assigneeId }: { userId: string; propertyId: string; assigneeId: string | null },
+): Promise<PropertyDto> {
+  const { company } = await findOwnProperty(ctx, userId, propertyId);
+  await assertAssignable(ctx, company.id, assigneeId);
+  const [row] = await ctx.db
+    .update(properties)
+    .set({ assigneeId })
+    .where(and(eq(properties.id, propertyId), eq(properties.companyId, company.id)))
+    .returning();
+  if (!row) throw notFound('Property not found');
   const photos = await listPhotosByProperty(ctx.db, [row.id]);
   return toPropertyDto(row, ctx.env.appUrl, company.slug, photos.get(row.id));
 }

@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { recordAudit } from '#server/features/team/audit.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError } from '#server/lib/errors.ts';
-import { requireCompanyById, requireUser } from '#server/lib/session.ts';
+import { requireCompanyById, requireOwnCompany } from '#server/lib/session.ts';
 import { MAX_PHOTO_BYTES } from '#shared/listing.ts';
 import {
   chatbotUrlResponseSchema,
@@ -15,8 +16,16 @@ import {
   propertyPhotoParamsSchema,
   propertySchema,
 } from '#shared/schemas/properties.ts';
+import { assignPropertySchema } from '#shared/team-roles.ts';
 import { addPhoto, deletePhoto, PHOTO_TOO_BIG, reorderPhotos } from './photos.ts';
-import { agencyLink, createProperty, deleteProperty, listProperties, updateProperty } from './properties.ts';
+import {
+  agencyLink,
+  assignProperty,
+  createProperty,
+  deleteProperty,
+  listProperties,
+  updateProperty,
+} from './properties.ts';
 
 export async function registerProperties(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -36,7 +45,7 @@ export async function registerProperties(root: FastifyInstance, ctx: AppContext)
       schema: { params: companyIdParamsSchema, body: propertyInputSchema, response: { 201: propertySchema } },
     },
     async (request, reply) => {
-      const { company } = await requireCompanyById(ctx, request, request.params.id);
+      const { company } = await requireCompanyById(ctx, request, request.params.id, 'settings');
       const property = await createProperty(ctx, { company, input: request.body });
       return reply.status(201).send(property);
     },
@@ -52,8 +61,23 @@ export async function registerProperties(root: FastifyInstance, ctx: AppContext)
       },
     },
     async (request) => {
-      const user = await requireUser(ctx, request);
+      const { user } = await requireOwnCompany(ctx, request, 'settings');
       return updateProperty(ctx, { userId: user.id, propertyId: request.params.id, input: request.body });
+    },
+  );
+
+  app.patch(
+    '/api/properties/:id',
+    {
+      schema: {
+        params: propertyIdParamsSchema,
+        body: assignPropertySchema,
+        response: { 200: propertySchema },
+      },
+    },
+    async (request) => {
+      const { user } = await requireOwnCompany(ctx, request, 'settings');
+      return assignProperty(ctx, { userId: user.id, propertyId: request.params.id, ...request.body });
     },
   );
 
@@ -61,8 +85,14 @@ export async function registerProperties(root: FastifyInstance, ctx: AppContext)
     '/api/properties/:id',
     { schema: { params: propertyIdParamsSchema } },
     async (request, reply) => {
-      const user = await requireUser(ctx, request);
+      const { user, company } = await requireOwnCompany(ctx, request, 'settings');
       await deleteProperty(ctx, { userId: user.id, propertyId: request.params.id });
+      await recordAudit(ctx.db, {
+        companyId: company.id,
+        actor: user,
+        action: 'property_deleted',
+        subjectId: request.params.id,
+      });
       return reply.status(204).send();
     },
   );
@@ -80,7 +110,7 @@ export async function registerProperties(root: FastifyInstance, ctx: AppContext)
     '/api/properties/:id/photos/:photoId',
     { schema: { params: propertyPhotoParamsSchema } },
     async (request, reply) => {
-      const user = await requireUser(ctx, request);
+      const { user } = await requireOwnCompany(ctx, request, 'settings');
       await deletePhoto(ctx, {
         userId: user.id,
         propertyId: request.params.id,
@@ -100,7 +130,7 @@ export async function registerProperties(root: FastifyInstance, ctx: AppContext)
       },
     },
     async (request) => {
-      const user = await requireUser(ctx, request);
+      const { user } = await requireOwnCompany(ctx, request, 'settings');
       return reorderPhotos(ctx, { userId: user.id, propertyId: request.params.id, order: request.body });
     },
   );
@@ -127,7 +157,7 @@ export async function registerProperties(root: FastifyInstance, ctx: AppContext)
         '/api/properties/:id/photos',
         { schema: { params: propertyIdParamsSchema, response: { 201: propertyPhotoListSchema } } },
         async (request, reply) => {
-          const user = await requireUser(ctx, request);
+          const { user } = await requireOwnCompany(ctx, request, 'settings');
           const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
           const photos = await addPhoto(ctx, { userId: user.id, propertyId: request.params.id, bytes });
           return reply.status(201).send(photos);

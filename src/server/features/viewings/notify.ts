@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { leads, type Viewing, viewings } from '#server/db/schema.ts';
 import { emitWebhookEvent } from '#server/features/integrations/webhook-delivery.ts';
 import { recordLeadActivity } from '#server/features/leads/activity.ts';
+import { assigneeEmailsByProperty } from '#server/features/team/members.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import type { Email } from '#server/lib/mail.ts';
@@ -31,22 +32,27 @@ export async function notifyViewing(ctx: AppContext, viewing: Viewing, change: V
     await recordViewingChange(ctx, viewing, leadId, change);
   }
   try {
-    const agency = await findAgency(ctx, viewing.companyId);
-    if (!agency) return;
+    const found = await findAgency(ctx, viewing.companyId);
+    if (!found) return;
+    // The agent's notices go to the member looking after the listing, else the company address.
+    const assignees = await assigneeEmailsByProperty(ctx, [viewing.propertyId]);
+    const assignee = viewing.propertyId ? assignees.get(viewing.propertyId) : undefined;
+    const agency = found;
+    const agent = assignee ? { ...found, to: assignee } : found;
     const emails: (Email | null)[] = [];
     if (change.kind === 'booked') {
       emails.push(viewingEmails.confirmation(ctx, viewing, agency));
-      emails.push(viewingEmails.toAgent(ctx, viewing, agency, 'booked'));
+      emails.push(viewingEmails.toAgent(ctx, viewing, agent, 'booked'));
     } else if (change.kind === 'contact-added') {
       emails.push(viewingEmails.confirmation(ctx, viewing, agency));
     } else if (change.kind === 'rescheduled') {
       emails.push(viewingEmails.rescheduled(ctx, viewing, agency));
       if (change.by === 'tenant') {
-        emails.push(viewingEmails.toAgent(ctx, viewing, agency, 'rescheduled', change.previous));
+        emails.push(viewingEmails.toAgent(ctx, viewing, agent, 'rescheduled', change.previous));
       }
     } else {
       emails.push(viewingEmails.cancelled(ctx, viewing, agency, change.by));
-      if (change.by === 'tenant') emails.push(viewingEmails.toAgent(ctx, viewing, agency, 'cancelled'));
+      if (change.by === 'tenant') emails.push(viewingEmails.toAgent(ctx, viewing, agent, 'cancelled'));
     }
     for (const email of emails) if (email) await ctx.sendEmail(email);
     if (change.kind === 'booked' || change.kind === 'rescheduled') await scheduleReminder(ctx, viewing);

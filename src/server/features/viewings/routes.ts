@@ -135,7 +135,7 @@ export async function registerViewings(root: FastifyInstance, ctx: AppContext): 
       },
     },
     async (request) => {
-      const { company } = await requireCompanyById(ctx, request, request.params.id);
+      const { company } = await requireCompanyById(ctx, request, request.params.id, 'settings');
       return saveViewingSchedule(ctx, company, request.body);
     },
   );
@@ -181,6 +181,9 @@ export async function registerViewings(root: FastifyInstance, ctx: AppContext): 
     '/api/companies/:id/calendar-feed',
     { schema: { params: companyIdParamsSchema, response: { 200: calendarFeedSchema } } },
     async (request) =>
-      replaceCalendarFeed(ctx, (await requireCompanyById(ctx, request, request.params.id)).company),
+      replaceCalendarFeed(
+        ctx,
+        (await requireCompanyById(ctx, request, request.params.id, 'settings')).company,
+      ),
   );
 }

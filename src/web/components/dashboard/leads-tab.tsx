@@ -5,12 +5,14 @@ import {
   RefreshCwIcon,
   RotateCcwIcon,
   TableIcon,
+  UserCheckIcon,
 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import type { LeadListItemDto } from '#shared/schemas/leads.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SearchField } from '#web/components/ui/search-field.tsx';
 import { toast } from '#web/lib/toast.ts';
+import { useRole } from '#web/lib/use-role.ts';
 import { useUser } from '#web/lib/use-user.ts';
 import { cn } from '#web/lib/utils.ts';
 import { BulkStatusBar } from './bulk-status-bar.tsx';
@@ -110,7 +112,15 @@ export function LeadsTab({ companyId }: { companyId: string }) {
   const columns = useMemo(() => visibleLeadColumns(hidden), [hidden]);
   const isBoard = view === 'board';
 
-  const leads = dashboard.data?.leads ?? EMPTY;
+  // "My leads": the whole list is loaded already, so the toggle filters it here (the server's
+  // `?assignee=me` answers the same for other clients).
+  const [isMine, setIsMine] = useState(false);
+  const allLeads = dashboard.data?.leads ?? EMPTY;
+  const leads = useMemo(
+    () => (isMine ? allLeads.filter((lead) => lead.assigneeId === user?.id) : allLeads),
+    [allLeads, isMine, user?.id],
+  );
+  const { can } = useRole();
   // Read from the list each time, so that a change (a question ticked) shows in the open panel.
   const openLead = useMemo(
     () => (openLeadId ? (leads.find((lead) => lead.id === openLeadId) ?? null) : null),
@@ -137,6 +147,8 @@ export function LeadsTab({ companyId }: { companyId: string }) {
     <LoadingLeads />
   ) : dashboard.isError ? (
     <LoadFailed what="leads" onRetry={() => void dashboard.refetch()} />
+  ) : leads.length === 0 && isMine && allLeads.length > 0 ? (
+    'No leads are assigned to you. Turn off My leads to see every lead.'
   ) : leads.length === 0 ? (
     'No leads yet - When customers use your chatbot, their information will appear here.'
   ) : searched.length === 0 ? (
@@ -160,19 +172,21 @@ export function LeadsTab({ companyId }: { companyId: string }) {
             <RefreshCwIcon aria-hidden="true" className={cn(dashboard.isFetching && 'animate-spin')} />
             Refresh
           </Button>
-          <Button
-            variant="outline"
-            disabled={reprocess.isPending}
-            onClick={() =>
-              reprocess.mutate(undefined, {
-                onSuccess: (data) => toast({ title: data?.message ?? 'Transcripts reprocessed' }),
-                onError: (error) => toastFailure(error, 'Failed to reprocess transcripts'),
-              })
-            }
-          >
-            <RotateCcwIcon aria-hidden="true" className={cn(reprocess.isPending && 'animate-spin')} />
-            Reprocess transcripts
-          </Button>
+          {can('settings') ? (
+            <Button
+              variant="outline"
+              disabled={reprocess.isPending}
+              onClick={() =>
+                reprocess.mutate(undefined, {
+                  onSuccess: (data) => toast({ title: data?.message ?? 'Transcripts reprocessed' }),
+                  onError: (error) => toastFailure(error, 'Failed to reprocess transcripts'),
+                })
+              }
+            >
+              <RotateCcwIcon aria-hidden="true" className={cn(reprocess.isPending && 'animate-spin')} />
+              Reprocess transcripts
+            </Button>
+          ) : null}
           <Button variant="outline" asChild>
             <a href={leadsCsvUrl(companyId)} download>
               <DownloadIcon aria-hidden="true" />
@@ -200,6 +214,15 @@ export function LeadsTab({ companyId }: { companyId: string }) {
         >
           <ArrowDownWideNarrowIcon aria-hidden="true" />
           Best first
+        </Button>
+        <Button
+          variant={isMine ? 'secondary' : 'outline'}
+          aria-pressed={isMine}
+          onClick={() => setIsMine(!isMine)}
+          className={cn(isMine && 'border border-primary/40')}
+        >
+          <UserCheckIcon aria-hidden="true" />
+          My leads
         </Button>
         {isBoard ? null : (
           <StatusFilter value={statusFilter} counts={statusCounts} onChange={setStatusFilter} />

@@ -1,9 +1,11 @@
 import { PlusIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { PropertyDto } from '#shared/schemas/properties.ts';
+import { AREA_DENIED_MESSAGES } from '#shared/team-roles.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SearchField } from '#web/components/ui/search-field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useRole } from '#web/lib/use-role.ts';
 import { ConfirmDeleteDialog, useConfirmedDelete } from './confirm-delete-dialog.tsx';
 import { useDeleteProperty, useProperties } from './dashboard-api.ts';
 import { LoadFailed, TabSection } from './list-states.tsx';
@@ -34,6 +36,7 @@ export function PropertiesTab({ companyId }: { companyId: string }) {
     failed: 'Failed to delete property',
   });
   const isPhone = useIsPhone();
+  const { can } = useRole();
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const [formState, setFormState] = useState<{ property: PropertyDto | null } | null>(null);
@@ -69,10 +72,14 @@ export function PropertiesTab({ companyId }: { companyId: string }) {
       title="Property List"
       description="Each property has its own AI agent link. Share it wherever you advertise the listing."
       actions={
-        <Button onClick={() => setFormState({ property: null })}>
-          <PlusIcon aria-hidden="true" />
-          Add Property
-        </Button>
+        can('settings') ? (
+          <Button onClick={() => setFormState({ property: null })}>
+            <PlusIcon aria-hidden="true" />
+            Add Property
+          </Button>
+        ) : (
+          <p className="text-sm text-muted-foreground">{AREA_DENIED_MESSAGES.settings}</p>
+        )
       }
     >
       <SearchField

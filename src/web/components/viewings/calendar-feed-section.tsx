@@ -8,12 +8,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Input } from '#web/components/ui/input.tsx';
 import { apiRequest, errorMessage } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
+import { useRole } from '#web/lib/use-role.ts';
 
 /**
  * My Account: the private address of the company's viewings calendar, to subscribe to in Google,
  * Outlook or Apple Calendar, and a button that replaces it (the old address stops working).
  */
 export function CalendarFeedSection({ company }: { company: CompanyDto }) {
+  const { can } = useRole();
   const queryClient = useQueryClient();
   const url = `/api/companies/${company.id}/calendar-feed`;
   const feed = useQuery<CalendarFeed>({ queryKey: [url] });
@@ -60,9 +62,12 @@ export function CalendarFeedSection({ company }: { company: CompanyDto }) {
         >
           <CopyIcon aria-hidden /> Copy
         </Button>
-        <Button variant="outline" disabled={replace.isPending} onClick={() => replace.mutate()}>
-          <RefreshCwIcon aria-hidden /> Replace address
-        </Button>
+        {/* Replacing it changes the address for the whole team: owners and admins only. */}
+        {can('settings') ? (
+          <Button variant="outline" disabled={replace.isPending} onClick={() => replace.mutate()}>
+            <RefreshCwIcon aria-hidden /> Replace address
+          </Button>
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -1,19 +1,22 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
-  ArrowLeftIcon,
   KeyRoundIcon,
   LogOutIcon,
   PlugIcon,
   RefreshCwIcon,
   TriangleAlertIcon,
+  UsersIcon,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CompanyDto, MessageResponse } from '#shared/schemas/auth.ts';
+import { AREA_DENIED_MESSAGES } from '#shared/team-roles.ts';
 import { SubscriptionSection } from '#web/components/billing/subscription-section.tsx';
 import { CompanyProfileEditor } from '#web/components/company/company-profile-form.tsx';
 import { CompanyRegistrationDialog } from '#web/components/company/company-registration-dialog.tsx';
-import { Logo } from '#web/components/marketing/logo.tsx';
+import { SettingsHeader } from '#web/components/company/settings-header.tsx';
 import { PrivacySection } from '#web/components/privacy/privacy-section.tsx';
+import { AuditLogSection } from '#web/components/team/audit-log-section.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -25,6 +28,7 @@ import { queryKeys } from '#web/lib/query-keys.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useLogout } from '#web/lib/use-logout.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { useRole } from '#web/lib/use-role.ts';
 import { useRedirectWhenUnauthorized } from '#web/lib/use-unauthorized-redirect.ts';
 import { useUser } from '#web/lib/use-user.ts';
 
@@ -61,33 +65,17 @@ export default function MyAccountPage() {
 function AccountHeader() {
   const logout = useLogout();
   return (
-    <header className="border-b border-border bg-background">
-      <div className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-4 py-3 sm:px-6">
-        <Link
-          href="/"
-          className="rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-        >
-          <Logo />
-          <span className="sr-only"> dashboard</span>
-        </Link>
-        <nav aria-label="Account" className="flex items-center gap-2">
-          <Button variant="outline" size="sm" asChild>
-            <Link href="/">
-              <ArrowLeftIcon aria-hidden="true" />
-              Dashboard
-            </Link>
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
-            {logout.isPending ? <Spinner label={null} /> : <LogOutIcon aria-hidden="true" />}
-            Logout
-          </Button>
-        </nav>
-      </div>
-    </header>
+    <SettingsHeader isWide>
+      <Button variant="ghost" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+        {logout.isPending ? <Spinner label={null} /> : <LogOutIcon aria-hidden="true" />}
+        Logout
+      </Button>
+    </SettingsHeader>
   );
 }
 
 function AccountContent({ company }: { company: CompanyDto | null }) {
+  const { role, can } = useRole();
   return (
     <div className="space-y-6">
       <div className="space-y-1">
@@ -105,7 +93,11 @@ function AccountContent({ company }: { company: CompanyDto | null }) {
             </CardDescription>
           </CardHeader>
           <CardContent>
-            {company ? (
+            {company && !can('settings') ? (
+              <p className="text-muted-foreground">
+                {company.name}. {AREA_DENIED_MESSAGES.settings}
+              </p>
+            ) : company ? (
               <CompanyProfileEditor key={company.updatedAt} company={company} />
             ) : (
               <p className="text-muted-foreground">Register your company to fill in its profile.</p>
@@ -116,30 +108,82 @@ function AccountContent({ company }: { company: CompanyDto | null }) {
       </div>
       {company ? (
         <>
-          <SubscriptionSection company={company} />
-          <IntegrationsLink />
+          {can('billing') ? (
+            <SubscriptionSection company={company} />
+          ) : (
+            <RoleNote title="Subscription" message={AREA_DENIED_MESSAGES.billing} />
+          )}
+          {can('team') ? (
+            <PageLinkCard
+              title="Team"
+              description="Invite colleagues as admins or negotiators, change roles, hand over ownership."
+              href="/team"
+              icon={<UsersIcon aria-hidden="true" />}
+              label="Open Team"
+            />
+          ) : null}
+          {can('integrations') ? (
+            <PageLinkCard
+              title="Integrations"
+              description="Webhooks and API keys: send leads to your CRM, Zapier or a spreadsheet."
+              href="/integrations"
+              icon={<PlugIcon aria-hidden="true" />}
+              label="Open Integrations"
+            />
+          ) : null}
           <CalendarFeedSection company={company} />
-          <PrivacySection company={company} />
+          {can('team') ? <AuditLogSection companyId={company.id} /> : null}
+          {can('closure') ? (
+            <PrivacySection company={company} />
+          ) : (
+            <RoleNote
+              title="Your data"
+              message={`You are ${role === 'admin' ? 'an admin' : 'a negotiator'} of ${company.name}. ${AREA_DENIED_MESSAGES.closure}`}
+            />
+          )}
         </>
       ) : null}
     </div>
   );
 }
 
-function IntegrationsLink() {
+/** What a role cannot use here, and why (docs/team.md). */
+function RoleNote({ title, message }: { title: string; message: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Integrations</CardTitle>
-        <CardDescription>
-          Webhooks and API keys: send leads to your CRM, Zapier or a spreadsheet.
-        </CardDescription>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{message}</CardDescription>
+      </CardHeader>
+    </Card>
+  );
+}
+
+/** A card that opens another account page (the team, integrations). */
+function PageLinkCard({
+  title,
+  description,
+  href,
+  icon,
+  label,
+}: {
+  title: string;
+  description: string;
+  href: string;
+  icon: ReactNode;
+  label: string;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>
         <Button variant="outline" asChild className="w-full sm:w-auto">
-          <Link href="/integrations">
-            <PlugIcon aria-hidden="true" />
-            Open Integrations
+          <Link href={href}>
+            {icon}
+            {label}
           </Link>
         </Button>
       </CardContent>

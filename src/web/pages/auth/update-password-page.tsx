@@ -19,16 +19,11 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage, throwIfNotOk } from '#web/lib/api.ts';
+import { tokenFromFragment } from '#web/lib/fragment-token.ts';
 import { refreshUser } from '#web/lib/refresh-user.ts';
 import { toast } from '#web/lib/toast.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { cn } from '#web/lib/utils.ts';
-
-/** The reset link carries its token in the fragment (`#token=…`), which never reaches a server log. */
-function tokenFromFragment(): string | null {
-  const token = new URLSearchParams(window.location.hash.replace(/^#/, '')).get('token');
-  return token?.trim() ? token : null;
-}
 
 /** The spec's call: form-encoded `newPassword` and `token`. */
 async function postNewPassword(input: { newPassword: string; token: string }): Promise<MessageResponse> {

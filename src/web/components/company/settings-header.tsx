@@ -1,0 +1,43 @@
+import { ArrowLeftIcon, UserCogIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { Logo } from '#web/components/marketing/logo.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+
+/**
+ * The header of the account pages: the logo home, back to the dashboard, and My Account (or what
+ * the page puts after the dashboard link instead).
+ */
+export function SettingsHeader({ children, isWide = false }: { children?: ReactNode; isWide?: boolean }) {
+  return (
+    <header className="border-b border-border bg-background">
+      <div
+        className={`mx-auto flex ${isWide ? 'max-w-5xl' : 'max-w-4xl'} items-center justify-between gap-2 px-4 py-3 sm:px-6`}
+      >
+        <Link
+          href="/"
+          className="rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          <Logo />
+          <span className="sr-only"> dashboard</span>
+        </Link>
+        <nav aria-label="Account" className="flex items-center gap-2">
+          <Button variant="outline" size="sm" asChild>
+            <Link href="/">
+              <ArrowLeftIcon aria-hidden="true" />
+              Dashboard
+            </Link>
+          </Button>
+          {children ?? (
+            <Button variant="ghost" size="sm" asChild>
+              <Link href="/my-account">
+                <UserCogIcon aria-hidden="true" />
+                <span className="sr-only sm:not-sr-only">My Account</span>
+              </Link>
+            </Button>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

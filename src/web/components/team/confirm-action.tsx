@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '#web/components/ui/alert-dialog.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { errorMessage } from '#web/lib/api.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useUnauthorizedRedirect } from '#web/lib/use-unauthorized-redirect.ts';
+
+/** Toasts for a team change: the success, or why it failed (a signed-out user goes to login). */
+export function useResultToasts() {
+  const redirectIfUnauthorized = useUnauthorizedRedirect();
+  return (success: string, failure: string) => ({
+    onSuccess: () => toast({ title: success }),
+    onError: (error: unknown) => {
+      if (redirectIfUnauthorized(error)) return;
+      toast({
+        title: failure,
+        description: errorMessage(error, 'Please try again.'),
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+/** A button that asks first: removing a member, withdrawing an invitation, handing over. */
+export function ConfirmAction({
+  label,
+  title,
+  description,
+  confirm,
+  onConfirm,
+  disabled,
+  isDestructive = true,
+}: {
+  label: ReactNode;
+  title: string;
+  description: string;
+  confirm: string;
+  onConfirm: () => void;
+  disabled?: boolean;
+  isDestructive?: boolean;
+}) {
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button
+          size="sm"
+          variant="outline"
+          className={isDestructive ? 'text-destructive' : undefined}
+          disabled={disabled}
+        >
+          {label}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction variant={isDestructive ? 'destructive' : 'default'} onClick={onConfirm}>
+            {confirm}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,136 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MailPlusIcon } from 'lucide-react';
+import { Controller, useForm } from 'react-hook-form';
+import { formatDate } from '#shared/format.ts';
+import {
+  type CreateInvitationBody,
+  createInvitationBodySchema,
+  TEAM_ROLE_LABELS,
+} from '#shared/schemas/team.ts';
+import { validationModes } from '#web/components/auth/form-options.ts';
+import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { errorMessage } from '#web/lib/api.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useUnauthorizedRedirect } from '#web/lib/use-unauthorized-redirect.ts';
+import { ConfirmAction, useResultToasts } from './confirm-action.tsx';
+import { RoleSelect } from './role-select.tsx';
+import { useInvitations, useInvite, useWithdrawInvitation } from './team-api.ts';
+
+/** Invite a colleague by email with a role; the open invitations, which can be withdrawn. */
+export function InvitationsSection({ companyId }: { companyId: string }) {
+  const invitations = useInvitations(companyId);
+  const withdraw = useWithdrawInvitation(companyId);
+  const results = useResultToasts();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Invite a colleague</CardTitle>
+        <CardDescription>
+          We email them a link that works for 7 days. They sign in, or create their account, from it.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <InviteForm companyId={companyId} />
+        {invitations.isPending ? (
+          <Spinner label="Loading invitations" />
+        ) : invitations.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Could not load the invitations. Reload the page to try again.
+          </p>
+        ) : invitations.data.invitations.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No invitations waiting.</p>
+        ) : (
+          <ul
+            className="divide-y divide-border rounded-lg border border-border"
+            aria-label="Open invitations"
+          >
+            {invitations.data.invitations.map((invitation) => (
+              <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                <div className="min-w-0 space-y-1">
+                  <p className="flex flex-wrap items-center gap-2 font-medium">
+                    <span className="break-all">{invitation.email}</span>
+                    <Badge variant="outline">{TEAM_ROLE_LABELS[invitation.role]}</Badge>
+                  </p>
+                  <p className="text-sm text-muted-foreground">
+                    Link works until {formatDate(invitation.expiresAt)}
+                  </p>
+                </div>
+                <ConfirmAction
+                  label="Withdraw"
+                  title={`Withdraw the invitation to ${invitation.email}?`}
+                  description="The emailed link stops working. You can invite them again later."
+                  confirm="Withdraw invitation"
+                  disabled={withdraw.isPending}
+                  onConfirm={() =>
+                    withdraw.mutate(
+                      invitation.id,
+                      results('Invitation withdrawn', 'Invitation not withdrawn'),
+                    )
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function InviteForm({ companyId }: { companyId: string }) {
+  const invite = useInvite(companyId);
+  const redirectIfUnauthorized = useUnauthorizedRedirect();
+  const form = useForm<CreateInvitationBody>({
+    resolver: zodResolver(createInvitationBodySchema),
+    defaultValues: { email: '', role: 'negotiator' },
+    ...validationModes,
+  });
+  const { errors } = form.formState;
+  const handleSubmit = form.handleSubmit((input) => {
+    invite.mutate(input, {
+      onSuccess: (created) => {
+        form.reset({ email: '', role: input.role });
+        toast({ title: created.message });
+      },
+      onError: (error) => {
+        if (redirectIfUnauthorized(error)) return;
+        showServerFieldErrors(form, error, ['email', 'role']);
+        toast({
+          title: 'Invitation not sent',
+          description: errorMessage(error, 'Please try again.'),
+          variant: 'destructive',
+        });
+      },
+    });
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit}
+      className="grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-start"
+    >
+      <FormField label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="off" {...form.register('email')} />
+      </FormField>
+      <Controller
+        control={form.control}
+        name="role"
+        render={({ field }) => (
+          <FormField label="Role" error={errors.role?.message}>
+            {(props) => <RoleSelect value={field.value} onValueChange={field.onChange} {...props} />}
+          </FormField>
+        )}
+      />
+      <Button type="submit" disabled={invite.isPending} className="w-full sm:mt-6 sm:w-auto">
+        {invite.isPending ? <Spinner label={null} /> : <MailPlusIcon aria-hidden="true" />}
+        Send invitation
+      </Button>
+    </form>
+  );
+}

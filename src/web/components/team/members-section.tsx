@@ -1,0 +1,125 @@
+import { CrownIcon, UserMinusIcon } from 'lucide-react';
+import { formatDate } from '#shared/format.ts';
+import { type Member, TEAM_ROLE_LABELS } from '#shared/schemas/team.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useRole } from '#web/lib/use-role.ts';
+import { useUser } from '#web/lib/use-user.ts';
+import { ConfirmAction, useResultToasts } from './confirm-action.tsx';
+import { RoleSelect } from './role-select.tsx';
+import { useChangeRole, useMembers, useRemoveMember, useTransferOwnership } from './team-api.ts';
+
+export function memberName(member: Pick<Member, 'firstName' | 'lastName' | 'email'>): string {
+  return [member.firstName, member.lastName].filter(Boolean).join(' ') || member.email;
+}
+
+/** Who works for the company, in what role; change a role, remove someone, hand over ownership. */
+export function MembersSection({ companyId }: { companyId: string }) {
+  const members = useMembers(companyId);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Members</CardTitle>
+        <CardDescription>
+          Admins can do everything but billing and closing the account. Negotiators work leads and viewings;
+          they see listings but cannot change them.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {members.isPending ? (
+          <Spinner label="Loading members" />
+        ) : members.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Could not load the team. Reload the page to try again.
+          </p>
+        ) : (
+          <ul className="divide-y divide-border rounded-lg border border-border" aria-label="Members">
+            {members.data.members.map((member) => (
+              <li key={member.userId}>
+                <MemberItem companyId={companyId} member={member} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function MemberItem({ companyId, member }: { companyId: string; member: Member }) {
+  const { user } = useUser();
+  const { role: myRole } = useRole();
+  const changeRole = useChangeRole(companyId);
+  const remove = useRemoveMember(companyId);
+  const transfer = useTransferOwnership(companyId);
+  const results = useResultToasts();
+  const name = memberName(member);
+  const isMe = member.userId === user?.id;
+  const isOwner = member.role === 'owner';
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 p-4">
+      <div className="min-w-0 space-y-1">
+        <p className="flex flex-wrap items-center gap-2 font-medium">
+          <span className="break-all">{name}</span>
+          {isMe ? <Badge variant="outline">You</Badge> : null}
+        </p>
+        <p className="text-sm break-all text-muted-foreground">
+          {member.email} · joined {formatDate(member.joinedAt)}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        {member.role === 'owner' ? (
+          <Badge>
+            <CrownIcon className="size-3.5" aria-hidden="true" />
+            Owner
+          </Badge>
+        ) : (
+          <RoleSelect
+            value={member.role}
+            onValueChange={(role) =>
+              changeRole.mutate(
+                { userId: member.userId, role },
+                results(`${name} is now ${TEAM_ROLE_LABELS[role].toLowerCase()}`, 'Role not changed'),
+              )
+            }
+            disabled={changeRole.isPending}
+            className="w-36"
+            aria-label={`Role of ${name}`}
+          />
+        )}
+        {myRole === 'owner' && member.role === 'admin' ? (
+          <ConfirmAction
+            label="Make owner"
+            title={`Hand ownership to ${name}?`}
+            description={`${name} becomes the owner, with billing and account closure; you become an admin. Only the new owner can hand it back.`}
+            confirm="Hand over ownership"
+            isDestructive={false}
+            disabled={transfer.isPending}
+            onConfirm={() =>
+              transfer.mutate(
+                member.userId,
+                results(`${name} now owns the company`, 'Ownership not handed over'),
+              )
+            }
+          />
+        ) : null}
+        {isOwner || isMe ? null : (
+          <ConfirmAction
+            label={
+              <>
+                <UserMinusIcon aria-hidden="true" />
+                Remove
+              </>
+            }
+            title={`Remove ${name}?`}
+            description="They lose access at once. Their leads and listings go back to nobody in particular."
+            confirm="Remove member"
+            disabled={remove.isPending}
+            onConfirm={() => remove.mutate(member.userId, results(`${name} removed`, 'Member not removed'))}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ComponentProps } from 'react';
+import { INVITED_ROLES, type InvitedRole, TEAM_ROLE_LABELS } from '#shared/schemas/team.ts';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
+
+/** Admin or negotiator: the roles one can invite someone as or give them (the owner is handed over). */
+export function RoleSelect({
+  value,
+  onValueChange,
+  disabled,
+  ...triggerProps
+}: {
+  value: InvitedRole;
+  onValueChange: (role: InvitedRole) => void;
+  disabled?: boolean;
+} & Omit<ComponentProps<typeof SelectTrigger>, 'onChange'>) {
+  return (
+    <Select value={value} onValueChange={(role) => onValueChange(role as InvitedRole)} disabled={disabled}>
+      <SelectTrigger {...triggerProps}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {INVITED_ROLES.map((role) => (
+          <SelectItem key={role} value={role}>
+            {TEAM_ROLE_LABELS[role]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}

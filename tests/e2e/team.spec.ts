@@ -1,0 +1,115 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { createSignedInUser, insertCompany, insertLead, unique } from '#tests/helpers/factories.ts';
+import {
+  addSessionCookie,
+  test as base,
+  expect,
+  expectNoSeriousA11yViolations,
+  type LetLeadServer,
+  linkFromOutbox,
+  startSeededServer,
+} from './fixtures.ts';
+
+/**
+ * The owner invites a negotiator from the Team page; the negotiator opens the emailed link on a
+ * phone, makes an account and lands on the dashboard; My Account then offers them no billing,
+ * team, integrations or account closure, and says why.
+ */
+
+type Seeded = { cookie: string };
+
+const test = base.extend<object, { seeded: { server: LetLeadServer; owner: Seeded } }>({
+  seeded: [
+    async ({}, use) => {
+      const { server, seeded, stop } = await startSeededServer(async (app) => {
+        const user = await createSignedInUser(app, { firstName: 'Olive', lastName: 'Owner' });
+        const company = await insertCompany(app.ctx.db, user.userId, {
+          name: 'Harbour Lettings',
+          slug: unique('harbour'),
+        });
+        await insertLead(app.ctx.db, company.id, { name: 'Sam Patel' });
+        return { cookie: user.cookie };
+      });
+      await use({ server, owner: seeded });
+      await stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ seeded }, use) => {
+    await use(seeded.server.url);
+  },
+});
+
+async function look(page: Page, testInfo: TestInfo, name: string) {
+  // The pointer off the button it just pressed: axe reads a half-finished hover as the colours.
+  await page.mouse.move(0, 0);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+}
+
+test('an owner invites a negotiator, who joins from the emailed link and sees only what they may use', async ({
+  page,
+  browser,
+  baseURL,
+  seeded,
+}, testInfo) => {
+  const email = `${unique('nico')}@example.test`;
+
+  // The owner, at a desk.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await addSessionCookie(page.context(), baseURL!, seeded.owner.cookie);
+  await page.goto('/my-account');
+  await page.getByRole('link', { name: 'Open Team' }).click();
+  await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Members' }).getByText('Olive Owner')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByRole('list', { name: 'Open invitations' }).getByText(email)).toBeVisible();
+  await look(page, testInfo, 'team-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await look(page, testInfo, 'team-390');
+
+  // The invitee, signed out, on a phone.
+  const link = await linkFromOutbox(page.request, email, '/join');
+  const invitee = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const phone = await invitee.newPage();
+  await phone.goto(link);
+  await expect(phone.getByRole('heading', { name: 'Join Harbour Lettings' })).toBeVisible();
+  await expect(phone.getByText(`You have been invited as a negotiator, at ${email}.`)).toBeVisible();
+  await look(phone, testInfo, 'join-1280');
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await look(phone, testInfo, 'join-390');
+
+  // A mismatched confirmation is caught before anything is sent.
+  await phone.getByLabel('First name').fill('Nico');
+  await phone.getByLabel('Last name').fill('Negotiator');
+  await phone.getByLabel('Password', { exact: true }).fill('Harbour-View-2025!');
+  await phone.getByLabel('Confirm password').fill('Harbour-View-2024!');
+  await phone.getByRole('button', { name: 'Create account and join' }).click();
+  await expect(phone.getByText("Passwords don't match")).toBeVisible();
+  await phone.getByLabel('Confirm password').fill('Harbour-View-2025!');
+  await phone.getByRole('button', { name: 'Create account and join' }).click();
+  await expect(phone).toHaveURL(/\/$/);
+  await expect(phone.getByRole('heading', { name: 'Property Leads' })).toBeVisible();
+
+  // What a negotiator is not offered, and why.
+  await phone.goto('/my-account');
+  await expect(phone.getByText("Only the company's owner can manage billing.")).toBeVisible();
+  await expect(phone.getByText(/Only the company's owner can close the account\./)).toBeVisible();
+  await expect(phone.getByRole('link', { name: 'Open Team' })).toHaveCount(0);
+  await expect(phone.getByRole('link', { name: 'Open Integrations' })).toHaveCount(0);
+  await expect(phone.getByRole('button', { name: 'Close account' })).toHaveCount(0);
+  await look(phone, testInfo, 'account-negotiator-390');
+  await phone.goto('/team');
+  await expect(
+    phone.getByText("Only the company's owner or an admin can manage the team and read the audit log."),
+  ).toBeVisible();
+  await invitee.close();
+
+  // The owner sees them on the team, and their joining in the audit log.
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Members' }).getByText('Nico Negotiator')).toBeVisible();
+  await page.goto('/my-account');
+  await expect(page.getByRole('list', { name: 'Audit events' }).getByText('Joined the team')).toBeVisible();
+  await look(page, testInfo, 'account-owner-390');
+});
