@@ -11,14 +11,7 @@ import {
 import { validationModes } from '#web/components/auth/form-options.ts';
 import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog.tsx';
+import { DialogFooter, DialogShell } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -42,27 +35,19 @@ export function CompanyRegistrationDialog({
   const { user } = useUser();
   const isOpen = Boolean(user?.id) && user?.company === null;
   return (
-    <Dialog open={isOpen}>
-      <DialogContent
-        hideCloseButton
-        onEscapeKeyDown={(event) => event.preventDefault()}
-        onPointerDownOutside={(event) => event.preventDefault()}
-        onInteractOutside={(event) => event.preventDefault()}
-        className="sm:max-w-lg"
-      >
-        <DialogHeader>
-          <span className="mb-2 flex size-11 items-center justify-center self-center rounded-full bg-accent text-primary sm:self-start">
-            <Building2Icon className="size-5" aria-hidden="true" />
-          </span>
-          <DialogTitle>Register your company</DialogTitle>
-          <DialogDescription>
-            Tell us about your agency to start adding properties and sharing AI agent links. Tenants see the
-            company name in the chat.
-          </DialogDescription>
-        </DialogHeader>
-        {isOpen && user ? <RegistrationForm defaultEmail={user.email} onRegistered={onRegistered} /> : null}
-      </DialogContent>
-    </Dialog>
+    <DialogShell
+      open={isOpen}
+      className="sm:max-w-lg"
+      badge={
+        <span className="mb-2 flex size-11 items-center justify-center self-center rounded-full bg-accent text-primary sm:self-start">
+          <Building2Icon className="size-5" aria-hidden="true" />
+        </span>
+      }
+      title="Register your company"
+      description="Tell us about your agency to start adding properties and sharing AI agent links. Tenants see the company name in the chat."
+    >
+      {isOpen && user ? <RegistrationForm defaultEmail={user.email} onRegistered={onRegistered} /> : null}
+    </DialogShell>
   );
 }
 

@@ -21,14 +21,7 @@ import type { ViewingSettings } from '#shared/schemas/viewings.ts';
 import { type PendingPhoto, PhotoPicker, uploadPhotos } from '#web/components/listing/photo-picker.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { DateInput } from '#web/components/ui/date-input.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog.tsx';
+import { DialogFooter, DialogShell } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input, inputClassName, NumberInput } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -53,31 +46,26 @@ type PropertyFormDialogProps = {
 export function PropertyFormDialog({ companyId, state, onClose }: PropertyFormDialogProps) {
   const property = state?.property ?? null;
   return (
-    <Dialog
+    <DialogShell
       open={state !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      onClose={onClose}
+      className="sm:max-w-2xl"
+      title={property ? 'Edit Property' : 'Add Property'}
+      description={
+        property
+          ? 'Change the listing. Its AI agent link stays the same, so links you have shared keep working.'
+          : 'Add a listing to get its own AI agent link. The agent answers tenants from these details.'
+      }
     >
-      <DialogContent className="sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{property ? 'Edit Property' : 'Add Property'}</DialogTitle>
-          <DialogDescription>
-            {property
-              ? 'Change the listing. Its AI agent link stays the same, so links you have shared keep working.'
-              : 'Add a listing to get its own AI agent link. The agent answers tenants from these details.'}
-          </DialogDescription>
-        </DialogHeader>
-        {state ? (
-          <PropertyForm
-            key={property?.id ?? 'new'}
-            companyId={companyId}
-            property={property}
-            onDone={onClose}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+      {state ? (
+        <PropertyForm
+          key={property?.id ?? 'new'}
+          companyId={companyId}
+          property={property}
+          onDone={onClose}
+        />
+      ) : null}
+    </DialogShell>
   );
 }
 
