@@ -144,6 +144,24 @@ export const test = base.extend<object, WorkerFixtures>({
   },
 });
 
+/**
+ * The test of a spec whose worker serves the production build on what `seed` wrote (see
+ * `startSeededServer`): the `seeded` fixture is what the seed returned, and the `server`.
+ */
+export function seededTest<Seeded extends object>(seed: (app: TestApp) => Promise<Seeded>) {
+  return test.extend<object, { seeded: Seeded & { server: LetLeadServer } }>({
+    seeded: [
+      async ({}, use) => {
+        const { server, seeded, stop } = await startSeededServer(seed);
+        await use({ ...seeded, server });
+        await stop();
+      },
+      { scope: 'worker', timeout: 90_000 },
+    ],
+    server: [async ({ seeded }, use) => use(seeded.server), { scope: 'worker' }],
+  });
+}
+
 export { expect };
 
 /**

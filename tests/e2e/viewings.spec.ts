@@ -4,14 +4,7 @@ import { loadBookingRules, slotsFor } from '#server/features/viewings/booking.ts
 import { bookChatSlot } from '#server/features/viewings/chat-booking.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
 import { createSignedInUser, insertCompany, insertProperty, unique } from '#tests/helpers/factories.ts';
-import {
-  addSessionCookie,
-  test as base,
-  expect,
-  expectNoSeriousA11yViolations,
-  type LetLeadServer,
-  startSeededServer,
-} from './fixtures.ts';
+import { addSessionCookie, expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
 
 /**
  * A viewing booked as the chat books it (the same use case), then seen by the tenant on their
@@ -72,17 +65,7 @@ async function seed(app: TestApp): Promise<Seeded> {
   return { cookie: user.cookie, manageToken: booking.viewing.manageToken, tenantName, propertyName };
 }
 
-const test = base.extend<object, { seeded: Seeded & { server: LetLeadServer } }>({
-  seeded: [
-    async ({}, use) => {
-      const { server, seeded, stop } = await startSeededServer(seed);
-      await use({ ...seeded, server });
-      await stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  server: [async ({ seeded }, use) => use(seeded.server), { scope: 'worker' }],
-});
+const test = seededTest(seed);
 
 test.describe.configure({ mode: 'serial' });
 
