@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_LISTING_DETAILS } from '#shared/listing.ts';
 import type { PropertyDto } from '#shared/schemas/properties.ts';
 import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, createSignedInUser, insertProperty, unique } from '#tests/helpers/factories.ts';
@@ -210,17 +211,7 @@ describe('properties API', () => {
     });
 
     it('stores a listing without details as "not stated", whether left out, null or empty', async () => {
-      const notStated = {
-        description: null,
-        furnishing: null,
-        petsPolicy: null,
-        billsIncluded: null,
-        councilTaxBand: null,
-        epcRating: null,
-        deposit: null,
-        minimumTermMonths: null,
-        features: [],
-      };
+      const notStated = NO_LISTING_DETAILS;
       expect(await create(validProperty)).toMatchObject(notStated);
       expect(await create({ ...validProperty, ...notStated })).toMatchObject(notStated);
       expect(

@@ -3,21 +3,19 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NO_LISTING_DETAILS } from '#shared/listing.ts';
 import type { PropertyDto } from '#shared/schemas/properties.ts';
-import type { ViewingSchedule } from '#shared/schemas/viewings.ts';
+import { DEFAULT_VIEWING_SCHEDULE, type ViewingSchedule } from '#shared/schemas/viewings.ts';
 import { freeCompany, json, stubServer } from '#tests/helpers/web.ts';
 import { queryClient } from '#web/lib/query-client.ts';
 import { PropertyFormDialog } from './property-form-dialog.tsx';
 
 const schedule: ViewingSchedule = {
+  ...DEFAULT_VIEWING_SCHEDULE,
   windows: [
     { day: 1, start: '17:00', end: '19:00' },
     { day: 6, start: '10:00', end: '13:00' },
   ],
-  slotMinutes: 20,
-  bufferMinutes: 0,
-  minNoticeHours: 12,
-  horizonDays: 14,
   partiesPerSlot: 2,
 };
 
@@ -32,15 +30,7 @@ const property: PropertyDto = {
   parkingSpace: 'One allocated space',
   vacancyDate: '01/03/2027',
   landlord: 'Mrs Patel',
-  description: null,
-  furnishing: null,
-  petsPolicy: null,
-  billsIncluded: null,
-  councilTaxBand: null,
-  epcRating: null,
-  deposit: null,
-  minimumTermMonths: null,
-  features: [],
+  ...NO_LISTING_DETAILS,
   photos: [],
   chatbotUrl: 'http://localhost:3000/chatbot/harbour-lettings/2-bed-flat-elm-road',
   viewingSettings: {

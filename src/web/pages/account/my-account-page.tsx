@@ -1,18 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  ArrowLeftIcon,
-  KeyRoundIcon,
-  LogOutIcon,
-  PlugIcon,
-  RefreshCwIcon,
-  TriangleAlertIcon,
-} from 'lucide-react';
+import { KeyRoundIcon, LogOutIcon, PlugIcon, RefreshCwIcon, TriangleAlertIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import type { CompanyDto, MessageResponse } from '#shared/schemas/auth.ts';
+import { AccountHeader } from '#web/components/account/account-header.tsx';
 import { SubscriptionSection } from '#web/components/billing/subscription-section.tsx';
 import { CompanyProfileEditor } from '#web/components/company/company-profile-form.tsx';
 import { CompanyRegistrationDialog } from '#web/components/company/company-registration-dialog.tsx';
-import { Logo } from '#web/components/marketing/logo.tsx';
 import { PrivacySection } from '#web/components/privacy/privacy-section.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -36,7 +29,7 @@ export default function MyAccountPage() {
 
   return (
     <div className="min-h-dvh bg-muted/30">
-      <AccountHeader />
+      <MyAccountHeader />
       <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
         {companiesQuery.isPending ? (
           <AccountSkeleton />
@@ -58,32 +51,15 @@ export default function MyAccountPage() {
   );
 }
 
-function AccountHeader() {
+function MyAccountHeader() {
   const logout = useLogout();
   return (
-    <header className="border-b border-border bg-background">
-      <div className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-4 py-3 sm:px-6">
-        <Link
-          href="/"
-          className="rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-        >
-          <Logo />
-          <span className="sr-only"> dashboard</span>
-        </Link>
-        <nav aria-label="Account" className="flex items-center gap-2">
-          <Button variant="outline" size="sm" asChild>
-            <Link href="/">
-              <ArrowLeftIcon aria-hidden="true" />
-              Dashboard
-            </Link>
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
-            {logout.isPending ? <Spinner label={null} /> : <LogOutIcon aria-hidden="true" />}
-            Logout
-          </Button>
-        </nav>
-      </div>
-    </header>
+    <AccountHeader className="max-w-5xl">
+      <Button variant="ghost" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+        {logout.isPending ? <Spinner label={null} /> : <LogOutIcon aria-hidden="true" />}
+        Logout
+      </Button>
+    </AccountHeader>
   );
 }
 

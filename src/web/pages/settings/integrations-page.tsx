@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeftIcon, UserCogIcon } from 'lucide-react';
+import { UserCogIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import type { CompanyDto } from '#shared/schemas/auth.ts';
+import { AccountHeader } from '#web/components/account/account-header.tsx';
 import { ApiKeysSection } from '#web/components/integrations/api-keys-section.tsx';
 import { WebhooksSection } from '#web/components/integrations/webhooks-section.tsx';
-import { Logo } from '#web/components/marketing/logo.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { isUnauthorizedError } from '#web/lib/api.ts';
@@ -21,31 +21,14 @@ export default function IntegrationsPage() {
 
   return (
     <div className="min-h-dvh bg-muted/30">
-      <header className="border-b border-border bg-background">
-        <div className="mx-auto flex max-w-4xl items-center justify-between gap-2 px-4 py-3 sm:px-6">
-          <Link
-            href="/"
-            className="rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          >
-            <Logo />
-            <span className="sr-only"> dashboard</span>
+      <AccountHeader className="max-w-4xl">
+        <Button variant="ghost" size="sm" asChild>
+          <Link href="/my-account">
+            <UserCogIcon aria-hidden="true" />
+            <span className="sr-only sm:not-sr-only">My Account</span>
           </Link>
-          <nav aria-label="Account" className="flex items-center gap-2">
-            <Button variant="outline" size="sm" asChild>
-              <Link href="/">
-                <ArrowLeftIcon aria-hidden="true" />
-                Dashboard
-              </Link>
-            </Button>
-            <Button variant="ghost" size="sm" asChild>
-              <Link href="/my-account">
-                <UserCogIcon aria-hidden="true" />
-                <span className="sr-only sm:not-sr-only">My Account</span>
-              </Link>
-            </Button>
-          </nav>
-        </div>
-      </header>
+        </Button>
+      </AccountHeader>
       <main className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6">
         <div className="space-y-1">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Integrations</h1>
