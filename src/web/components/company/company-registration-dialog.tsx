@@ -9,16 +9,14 @@ import {
   registerCompanyRequestSchema,
 } from '#shared/schemas/companies.ts';
 import { validationModes } from '#web/components/auth/form-options.ts';
-import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
+import { useFormFailure } from '#web/components/auth/server-errors.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { DialogFooter, DialogShell } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { errorMessage } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useLogout } from '#web/lib/use-logout.ts';
-import { useUnauthorizedRedirect } from '#web/lib/use-unauthorized-redirect.ts';
 import { useUser } from '#web/lib/use-user.ts';
 import { useRegisterCompany } from './company-api.ts';
 
@@ -60,13 +58,13 @@ function RegistrationForm({
 }) {
   const register = useRegisterCompany();
   const logout = useLogout();
-  const redirectIfUnauthorized = useUnauthorizedRedirect();
   const form = useForm<CompanyForm, unknown, RegisterCompanyRequest>({
     resolver: zodResolver(registerCompanyRequestSchema),
     defaultValues: { companyName: '', email: defaultEmail, phone: '', accountType: 'free' },
     ...validationModes,
   });
   const { errors } = form.formState;
+  const showFailure = useFormFailure(form, ['companyName', 'email', 'phone']);
 
   const handleSubmit = form.handleSubmit((input) => {
     register.mutate(input, {
@@ -78,13 +76,7 @@ function RegistrationForm({
         onRegistered?.(company);
       },
       onError: (error) => {
-        if (redirectIfUnauthorized(error)) return;
-        showServerFieldErrors(form, error, ['companyName', 'email', 'phone']);
-        toast({
-          title: 'Failed to register company',
-          description: errorMessage(error, 'Please try again.'),
-          variant: 'destructive',
-        });
+        showFailure(error, 'Failed to register company');
       },
     });
   });
