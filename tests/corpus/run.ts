@@ -1,4 +1,4 @@
-import { chosenProperty } from '#agent/dialogue.ts';
+import { chosenProperty, emptyFields } from '#agent/dialogue.ts';
 import { scoreLead } from '#agent/score.ts';
 import type { AgentContext, AgentState, ConversationEngine, ExtractedFields } from '#agent/types.ts';
 import { agencyLinkCases } from './agency-link.ts';
@@ -94,16 +94,8 @@ export async function runCase(engine: ConversationEngine, c: CorpusCase): Promis
     );
   }
   const expectedFields: ExtractedFields = {
+    ...emptyFields(),
     propertyId: c.linkPropertyId,
-    moveInDate: null,
-    moveInText: null,
-    numberOfPeople: null,
-    annualIncome: null,
-    profession: null,
-    name: null,
-    email: null,
-    phone: null,
-    availability: null,
     ...c.expected.fields,
   };
   const mismatches = FIELD_NAMES.filter((f) => !matchesExpected(f, expectedFields[f], state.fields[f])).map(

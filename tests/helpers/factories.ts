@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { emptyFields } from '#agent/dialogue.ts';
+import type { ExtractedFields } from '#agent/types.ts';
 import type { Db } from '#server/db/client.ts';
 import { companies, leads, properties, propertyPhotos, users } from '#server/db/schema.ts';
 import { type PlanType, plans } from '#shared/plans.ts';
@@ -160,4 +162,18 @@ export async function insertLead(
     })
     .returning();
   return lead!;
+}
+
+/** What a tenant has told the assistant by the time they book: two people, a nurse on £40,000. */
+export function tenantFields(overrides: Partial<ExtractedFields> = {}): ExtractedFields {
+  return {
+    ...emptyFields(),
+    numberOfPeople: 2,
+    annualIncome: 40_000,
+    profession: 'Nurse',
+    name: 'Sarah Jones',
+    email: `${unique('sarah')}@example.test`,
+    phone: '+447700900123',
+    ...overrides,
+  };
 }

@@ -16,7 +16,13 @@ import { storeInboundMail } from '#server/features/enquiries/ingest.ts';
 import { readMail } from '#server/features/enquiries/read-mail.ts';
 import { bookChatSlot } from '#server/features/viewings/chat-booking.ts';
 import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
-import { createCompanyUser, insertLead, insertProperty, unique } from '#tests/helpers/factories.ts';
+import {
+  createCompanyUser,
+  insertLead,
+  insertProperty,
+  tenantFields,
+  unique,
+} from '#tests/helpers/factories.ts';
 
 type Received = { headers: IncomingHttpHeaders; body: string };
 
@@ -236,18 +242,7 @@ describe('outgoing webhooks', () => {
       conversationId: conversation!.id,
       propertyId: property.id,
       slot: slot!,
-      fields: {
-        propertyId: property.id,
-        moveInDate: null,
-        moveInText: null,
-        numberOfPeople: 2,
-        annualIncome: 40_000,
-        profession: 'Nurse',
-        name: 'Sarah Jones',
-        email: 'sarah.jones@example.com',
-        phone: '+447700900123',
-        availability: null,
-      },
+      fields: tenantFields({ propertyId: property.id, email: 'sarah.jones@example.com' }),
     });
     if (booking.kind !== 'booked') throw new Error(`not booked: ${booking.kind}`);
     return { property, conversation: conversation!, slot: slot!, viewing: booking.viewing };
