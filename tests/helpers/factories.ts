@@ -4,7 +4,15 @@ import sharp from 'sharp';
 import { emptyFields } from '#agent/dialogue.ts';
 import type { ExtractedFields } from '#agent/types.ts';
 import type { Db } from '#server/db/client.ts';
-import { companies, leads, properties, propertyPhotos, users } from '#server/db/schema.ts';
+import {
+  chatTranscripts,
+  companies,
+  conversations,
+  leads,
+  properties,
+  propertyPhotos,
+  users,
+} from '#server/db/schema.ts';
 import { type PlanType, plans } from '#shared/plans.ts';
 import type { TestApp } from './app.ts';
 
@@ -176,4 +184,56 @@ export function tenantFields(overrides: Partial<ExtractedFields> = {}): Extracte
     phone: '+447700900123',
     ...overrides,
   };
+}
+
+/**
+ * A finished chat as the chat feature stores it: its conversation, its transcript and (unless
+ * `lead` is false) the lead made from them, each with the given overrides.
+ */
+export async function insertChat(
+  db: Db,
+  companyId: string,
+  overrides: {
+    conversation?: Partial<typeof conversations.$inferInsert>;
+    transcript?: Partial<typeof chatTranscripts.$inferInsert>;
+    lead?: Partial<typeof leads.$inferInsert> | false;
+  } = {},
+) {
+  const [conversation] = await db
+    .insert(conversations)
+    .values({
+      sessionKey: unique('session'),
+      companyId,
+      status: 'ended',
+      messages: [
+        {
+          id: 'm1',
+          sender: 'user',
+          content: 'Hi, 2 of us, both nurses, £42k together',
+          timestamp: '2025-01-05T15:01:00.000Z',
+        },
+      ],
+      ...overrides.conversation,
+    })
+    .returning();
+  const [transcript] = await db
+    .insert(chatTranscripts)
+    .values({
+      companyId,
+      conversationId: conversation!.id,
+      fileName: 'chat.txt',
+      content: 'User: Hi, 2 of us, both nurses, £42k together',
+      processed: overrides.lead !== false,
+      ...overrides.transcript,
+    })
+    .returning();
+  const lead =
+    overrides.lead === false
+      ? undefined
+      : await insertLead(db, companyId, {
+          conversationId: conversation!.id,
+          chatTranscriptId: transcript!.id,
+          ...overrides.lead,
+        });
+  return { conversation: conversation!, transcript: transcript!, lead };
 }
