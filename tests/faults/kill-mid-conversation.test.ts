@@ -15,13 +15,9 @@ async function startServer(dataDir: string): Promise<Server> {
   const server = await spawnServer({
     args: ['--import', 'tsx', 'src/server/main.ts'],
     env: {
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SESSION_SECRET: 'fault-secret-that-is-long-enough-for-better-auth',
       LOG_LEVEL: 'info',
-      DEMO_DATA: 'false',
       JOBS: 'false',
     },
     timeoutMs: 60_000,

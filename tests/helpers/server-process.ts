@@ -9,7 +9,7 @@ export type SpawnedServer = {
 
 /**
  * Starts a LetLead server process (`args` after `node`: the build, or the source through tsx)
- * with `env` on top of this process's, and resolves once it logs the address it listens on.
+ * with `env` on top of this process's and the test defaults, and resolves once it logs the address it listens on.
  * A server that exits first, or is still silent after `timeoutMs`, rejects with its output.
  */
 export async function spawnServer({
@@ -23,7 +23,8 @@ export async function spawnServer({
 }): Promise<SpawnedServer> {
   let output = '';
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
+    // A test server: on a port of its own, local only, with no demo agency unless asked.
+    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DEMO_DATA: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const append = (chunk: Buffer) => {

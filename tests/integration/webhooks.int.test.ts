@@ -102,6 +102,16 @@ describe('outgoing webhooks', () => {
     return (await response.json()) as { id: string; secret: string; enabled: boolean };
   }
 
+  /** The agent moves a lead to `status` from the dashboard. */
+  async function moveLead(agent: Agent, leadId: string, status: string) {
+    const response = await fetch(`${app.url}/api/leads/${leadId}`, {
+      method: 'PATCH',
+      headers: json(agent),
+      body: JSON.stringify({ status }),
+    });
+    expect(response.status).toBe(200);
+  }
+
   async function deliveries(agent: Agent, endpointId: string): Promise<Delivery[]> {
     const response = await fetch(`${app.url}/api/webhooks/${endpointId}/deliveries`, {
       headers: browserHeaders(app, agent.cookie),
@@ -255,24 +265,14 @@ describe('outgoing webhooks', () => {
     const endpoint = await createEndpoint(agent, receiver.url, ['lead.updated']);
     const lead = await insertLead(app.ctx.db, agent.company.id, { name: 'Alex Green' });
 
-    const moved = await fetch(`${app.url}/api/leads/${lead.id}`, {
-      method: 'PATCH',
-      headers: json(agent),
-      body: JSON.stringify({ status: 'contacted' }),
-    });
-    expect(moved.status).toBe(200);
+    await moveLead(agent, lead.id, 'contacted');
     await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(1);
     const event = verify(endpoint.secret, receiver.received[0]!);
     expect(event.type).toBe('lead.updated');
     expect(event.data).toMatchObject({ id: lead.id, name: 'Alex Green', status: 'contacted' });
 
     // The same status again changes nothing, and sends nothing.
-    const again = await fetch(`${app.url}/api/leads/${lead.id}`, {
-      method: 'PATCH',
-      headers: json(agent),
-      body: JSON.stringify({ status: 'contacted' }),
-    });
-    expect(again.status).toBe(200);
+    await moveLead(agent, lead.id, 'contacted');
 
     const created = await fetch(`${app.url}/api/companies/${agent.company.id}/api-keys`, {
       method: 'POST',
@@ -358,12 +358,7 @@ describe('outgoing webhooks', () => {
       source: 'rightmove',
     });
 
-    const moved = await fetch(`${app.url}/api/leads/${lead.id}`, {
-      method: 'PATCH',
-      headers: json(agent),
-      body: JSON.stringify({ status: 'contacted' }),
-    });
-    expect(moved.status).toBe(200);
+    await moveLead(agent, lead.id, 'contacted');
     await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(1);
     expect(verify(endpoint.secret, receiver.received[0]!).data).toMatchObject({
       id: lead.id,

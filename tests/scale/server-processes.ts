@@ -20,15 +20,11 @@ export async function startServerProcess(
     const server = await spawnServer({
       args: ['--import', 'tsx', 'src/server/main.ts'],
       env: {
-        NODE_ENV: 'test',
-        PORT: '0',
-        HOST: '127.0.0.1',
         DATABASE_URL: databaseUrl,
         DATA_DIR: dataDir,
         APP_URL: 'http://localhost:3000',
         SESSION_SECRET: 'scale-secret-that-is-long-enough-for-better-auth',
         LOG_LEVEL: 'warn',
-        DEMO_DATA: 'false',
         JOBS: 'false',
         // One test client sends hundreds of chat requests a minute from one address.
         RATE_LIMIT_CHAT_PER_MINUTE: '1000000',
