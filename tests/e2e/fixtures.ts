@@ -38,14 +38,11 @@ export async function startServer(
   } = await spawnServer({
     args: ['dist/server/main.js'],
     env: {
-      NODE_ENV: 'test',
       PORT: chosenPort,
       APP_URL: `http://localhost:${chosenPort}`,
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SESSION_SECRET,
       LOG_LEVEL: 'info',
-      DEMO_DATA: 'false',
       ...env,
     },
     // A loaded machine (several suites at once) can take longer than 30 s to start a server.
