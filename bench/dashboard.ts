@@ -8,15 +8,14 @@
  * built web client in dist/web. Prints the figures and writes them to bench/results/dashboard.json.
  * Figures on a shared 2-core machine drift from run to run: read them as an order of magnitude.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { chromium } from '@playwright/test';
-import pg from 'pg';
 import { leads } from '#server/db/schema.ts';
 import type { LeadStatus } from '#shared/schemas/leads.ts';
 import { chromiumArgs, resolveChromium } from '#tests/e2e/chromium.ts';
+import { createThrowawayDatabase } from '#tests/helpers/database.ts';
 import { createSignedInUser, insertCompany, unique } from '#tests/helpers/factories.ts';
 import { ensureProductionBuild } from './lib/build.ts';
 import { percentile, roundMs, startInProcessApp } from './lib/in-process-app.ts';
@@ -171,28 +170,13 @@ function timedGet(
 }
 
 async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `letlead_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
   try {
-    await admin.connect();
+    return await createThrowawayDatabase(adminUrl, 'letlead_bench');
   } catch (error) {
     throw new Error(
       `Cannot reach PostgreSQL at ${adminUrl} (${(error as Error).message}). Start it, or set BENCH_DATABASE_URL.`,
     );
   }
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
 }
 
 // ---- The browser ----

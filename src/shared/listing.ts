@@ -62,6 +62,21 @@ export const NO_LISTING_DETAILS: ListingDetails = {
   features: [],
 };
 
+/** A listing's details, and nothing else, from a row or DTO that carries them among other fields. */
+export function pickListingDetails(listing: ListingDetails): ListingDetails {
+  return {
+    description: listing.description,
+    furnishing: listing.furnishing,
+    petsPolicy: listing.petsPolicy,
+    billsIncluded: listing.billsIncluded,
+    councilTaxBand: listing.councilTaxBand,
+    epcRating: listing.epcRating,
+    deposit: listing.deposit,
+    minimumTermMonths: listing.minimumTermMonths,
+    features: listing.features,
+  };
+}
+
 /** A listing can show at most this many photos. */
 export const MAX_PHOTOS = 10;
 /** The largest photo file accepted, in bytes (a phone's full-size photo is 2 to 8 MB). */

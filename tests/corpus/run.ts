@@ -1,4 +1,4 @@
-import { chosenProperty } from '#agent/dialogue.ts';
+import { chosenProperty, emptyFields } from '#agent/dialogue.ts';
 import { scoreLead } from '#agent/score.ts';
 import type { AgentContext, AgentState, ConversationEngine, ExtractedFields } from '#agent/types.ts';
 import { agencyLinkCases } from './agency-link.ts';
@@ -99,16 +99,8 @@ export async function runCase(engine: ConversationEngine, c: CorpusCase): Promis
     );
   }
   const expectedFields: CaseFields = {
+    ...caseFields(emptyFields()),
     propertyId: c.linkPropertyId,
-    moveInDate: null,
-    moveInText: null,
-    numberOfPeople: null,
-    annualIncome: null,
-    profession: null,
-    name: null,
-    email: null,
-    phone: null,
-    availability: null,
     ...c.expected.fields,
   };
   const actualFields = caseFields(state.fields);

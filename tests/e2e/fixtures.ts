@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import { buildApp } from '#server/app.ts';
 import { loadEnv } from '#server/env.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
+import { spawnServer, stopServer } from '#tests/helpers/server-process.ts';
 
 export type LetLeadServer = {
   url: string;
@@ -37,47 +37,29 @@ export async function startServer(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'letlead-e2e-'));
   // A known port, so that APP_URL (and so every link in emails) is the server's real address.
   const chosenPort = env.PORT ?? String(await freePort());
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
+  const {
+    port,
+    process: child,
+    output,
+  } = await spawnServer({
+    args: ['dist/server/main.js'],
     env: {
-      ...process.env,
-      NODE_ENV: 'test',
       PORT: chosenPort,
       APP_URL: `http://localhost:${chosenPort}`,
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SESSION_SECRET,
       LOG_LEVEL: 'info',
-      DEMO_DATA: 'false',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk.toString();
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    const check = () => {
-      const match = output.match(/running at http:\/\/localhost:(\d+)/);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    };
-    child.stdout?.on('data', check);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+    // A loaded machine (several suites at once) can take longer than 30 s to start a server.
+    timeoutMs: 60_000,
   });
   const url = `http://localhost:${port}`;
   const stop = async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await stopServer(child);
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { server: { url, dataDir, output: () => output }, stop };
+  return { server: { url, dataDir, output }, stop };
 }
 
 /**
@@ -150,11 +132,9 @@ export const test = base.extend<object, WorkerFixtures>({
   },
 });
 
-export { expect };
-
 /**
- * The test for a spec whose worker starts one server on data `seed` wrote first
- * (startSeededServer): `seeded` is what the seed returned, with the `server`.
+ * The test of a spec whose worker serves the production build on what `seed` wrote (see
+ * `startSeededServer`): the `seeded` fixture is what the seed returned, and the `server`.
  */
 export function seededTest<Seeded extends object>(seed: (app: TestApp) => Promise<Seeded>) {
   return test.extend<object, { seeded: Seeded & { server: LetLeadServer } }>({
@@ -169,6 +149,8 @@ export function seededTest<Seeded extends object>(seed: (app: TestApp) => Promis
     server: [async ({ seeded }, use) => use(seeded.server), { scope: 'worker' }],
   });
 }
+
+export { expect };
 
 /**
  * Fails on any serious or critical accessibility violation on the page as it is now. Toasts are

@@ -1,9 +1,9 @@
 import type { TestApp } from '#tests/helpers/app.ts';
 import {
   createSignedInUser,
-  insertChat,
   insertCompany,
   insertEnquiry,
+  insertFunnelChat,
   insertProperty,
   unique,
 } from '#tests/helpers/factories.ts';
@@ -53,7 +53,7 @@ async function seed(app: TestApp) {
     // Older than 30 days: only in the 90-day view.
     { propertyId: cedar.id, source: 'zoopla', at: daysAgo(45), turns: 2, lead: { status: 'new' as const } },
   ];
-  for (const chat of chats) await insertChat(app, company.id, chat);
+  for (const chat of chats) await insertFunnelChat(app, company.id, chat);
   await insertEnquiry(app, company.id, {
     propertyId: birch.id,
     source: 'rightmove',

@@ -9,24 +9,26 @@ import {
   insertProperty,
   unique,
 } from '#tests/helpers/factories.ts';
-import {
-  addSessionCookie,
-  test as base,
-  expect,
-  expectNoSeriousA11yViolations,
-  type LetLeadServer,
-  startSeededServer,
-} from './fixtures.ts';
+import { addSessionCookie, expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
 
 /** A negotiator on a phone adds a listing with its details and a photo; a tenant then sees the photo. */
-
-type Seeded = { server: LetLeadServer; cookie: string; companySlug: string };
 
 async function seed(app: TestApp) {
   const user = await createSignedInUser(app);
   const company = await insertCompany(app.ctx.db, user.userId, {
     name: 'Canal Side Lettings',
     slug: unique('canal-side'),
+    viewingSchedule: {
+      windows: [
+        ...[1, 2, 3, 4, 5].map((day) => ({ day, start: '17:00', end: '19:00' })),
+        { day: 6, start: '10:00', end: '13:00' },
+      ],
+      slotMinutes: 20,
+      bufferMinutes: 0,
+      minNoticeHours: 12,
+      horizonDays: 14,
+      partiesPerSlot: 1,
+    },
   });
   // A listing with two photos and a lead about it, for the lead panel.
   const listing = await insertProperty(app, company.id, company.slug, { propertyName: 'Loft, Mill Street' });
@@ -40,17 +42,7 @@ async function seed(app: TestApp) {
   return { cookie: user.cookie, companySlug: company.slug };
 }
 
-const test = base.extend<object, { seeded: Seeded; server: LetLeadServer }>({
-  seeded: [
-    async ({}, use) => {
-      const { server, seeded, stop } = await startSeededServer(seed);
-      await use({ server, ...seeded });
-      await stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  server: [async ({ seeded }, use) => use(seeded.server), { scope: 'worker' }],
-});
+const test = seededTest(seed);
 
 function toast(page: Page, text: string | RegExp) {
   return page.locator('[data-sonner-toast][data-visible="true"]').filter({ hasText: text });
@@ -172,4 +164,64 @@ test("the lead panel shows the photos of the lead's listing", async ({ page, con
   await expect(sheet.getByRole('img', { name: 'Loft, Mill Street (1 of 2)' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: '/tmp/listings-lead-390.png' });
+});
+
+test('a listing gets its own viewing hours and a blocked day, and keeps them when edited again', async ({
+  page,
+  context,
+  baseURL,
+  seeded,
+}, testInfo) => {
+  await addSessionCookie(context, baseURL!, seeded.cookie);
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Property List' }).click();
+  await page.getByRole('button', { name: 'Edit Loft, Mill Street' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Property' });
+
+  // Following the agency: the group is folded and says so; opened, it names the agency's hours.
+  await dialog.getByText("Viewings (the agency's hours)").click();
+  await expect(dialog.getByText('Mon 17:00–19:00, Tue 17:00–19:00')).toBeVisible();
+  await dialog.getByLabel('Different hours for this property').check();
+  for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) {
+    await dialog.getByRole('button', { name: `Remove ${day} 17:00–19:00` }).click();
+  }
+  await dialog.getByRole('button', { name: 'Add hours on Sunday' }).click();
+  await dialog.getByLabel('Parties per viewing').fill('4');
+  await dialog.getByRole('textbox', { name: 'Dates with no viewings' }).pressSequentially('26122031');
+  await dialog.getByRole('button', { name: 'Add date' }).click();
+  await expect(dialog.getByRole('button', { name: 'Remove 26 Dec 2031' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('property-viewings-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await dialog.getByText('Viewings (its own rules)').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('property-viewings-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(toast(page, 'Property updated')).toBeVisible();
+  const expected = {
+    bookingOff: false,
+    windows: [
+      { day: 6, start: '10:00', end: '13:00' },
+      { day: 7, start: '10:00', end: '12:00' },
+    ],
+    partiesPerSlot: 4,
+    blockedDates: ['2031-12-26'],
+  };
+  const settings = async () =>
+    (
+      (await (await page.request.get(`/api/companies/${await companyId(page)}/properties`)).json()) as {
+        propertyName: string;
+        viewingSettings: unknown;
+      }[]
+    ).find((p) => p.propertyName.startsWith('Loft'))?.viewingSettings;
+  expect(await settings()).toEqual(expected);
+
+  // Edited again for something else: the viewing rules are kept, and the group says they are its own.
+  await page.getByRole('button', { name: 'Edit Loft, Mill Street' }).first().click();
+  await expect(dialog.getByText('(its own rules)')).toBeVisible();
+  await dialog.getByLabel('Property name').fill('Loft, Mill Street (top floor)');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await settings()).toEqual(expected);
 });

@@ -3,7 +3,13 @@ import { companies, conversations } from '#server/db/schema.ts';
 import { loadBookingRules, slotsFor } from '#server/features/viewings/booking.ts';
 import { bookChatSlot } from '#server/features/viewings/chat-booking.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
-import { createSignedInUser, insertCompany, insertProperty, unique } from '#tests/helpers/factories.ts';
+import {
+  createSignedInUser,
+  insertCompany,
+  insertProperty,
+  tenantFields,
+  unique,
+} from '#tests/helpers/factories.ts';
 import { addSessionCookie, expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
 
 /**
@@ -48,17 +54,7 @@ async function seed(app: TestApp): Promise<Seeded> {
     conversationId: conversation!.id,
     propertyId: property.id,
     slot,
-    fields: {
-      propertyId: property.id,
-      moveIn: null,
-      numberOfPeople: 2,
-      annualIncome: 40_000,
-      profession: 'Nurse',
-      name: tenantName,
-      email: 'sarah.jones@example.test',
-      phone: '+447700900123',
-      availability: null,
-    },
+    fields: tenantFields({ propertyId: property.id, name: tenantName }),
   });
   if (booking.kind !== 'booked') throw new Error('The seed could not book a viewing');
   return { cookie: user.cookie, manageToken: booking.viewing.manageToken, tenantName, propertyName };

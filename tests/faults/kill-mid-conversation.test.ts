@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,55 +6,26 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client.ts';
 import { companies, conversations, leads, users } from '#server/db/schema.ts';
+import { type SpawnedServer, spawnServer, stopServer } from '#tests/helpers/server-process.ts';
 
-type Server = { url: string; process: ChildProcess; output: () => string };
+type Server = SpawnedServer & { url: string };
 
 /** The real server process (`src/server/main.ts`, as `npm run dev` runs it) on an embedded database. */
 async function startServer(dataDir: string): Promise<Server> {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const server = await spawnServer({
+    args: ['--import', 'tsx', 'src/server/main.ts'],
     env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SESSION_SECRET: 'fault-secret-that-is-long-enough-for-better-auth',
       LOG_LEVEL: 'info',
-      DEMO_DATA: 'false',
       JOBS: 'false',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    timeoutMs: 60_000,
   });
-  child.stdout?.on('data', (chunk) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk.toString();
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const check = () => {
-      const match = output.match(/running at http:\/\/localhost:(\d+)/);
-      if (!match) return;
-      clearTimeout(timer);
-      resolve(Number(match[1]));
-    };
-    child.stdout?.on('data', check);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-  return { url: `http://127.0.0.1:${port}`, process: child, output: () => output };
+  return { ...server, url: `http://127.0.0.1:${server.port}` };
 }
 
-async function stop(server: Server, signal: NodeJS.Signals) {
-  if (server.process.exitCode !== null || server.process.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.process.once('exit', resolve));
-  server.process.kill(signal);
-  await exited;
-}
+const stop = (server: Server, signal: NodeJS.Signals) => stopServer(server.process, signal);
 
 async function say(server: Server, slug: string, message: string, sessionKey: string | null) {
   const response = await fetch(`${server.url}/api/chat/${slug}`, {

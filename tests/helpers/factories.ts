@@ -1,8 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { emptyFields } from '#agent/dialogue.ts';
+import type { ExtractedFields } from '#agent/types.ts';
 import type { Db } from '#server/db/client.ts';
 import {
+  chatTranscripts,
   companies,
   companyMembers,
   conversations,
@@ -195,7 +198,7 @@ export type ChatSeed = {
  * A chat as the chat page leaves it, started at `at`, with its lead and viewings: rows written
  * straight in, for the Insights funnel's tests.
  */
-export async function insertChat(app: TestApp, companyId: string, chat: ChatSeed) {
+export async function insertFunnelChat(app: TestApp, companyId: string, chat: ChatSeed) {
   const at = new Date(chat.at);
   const [conversation] = await app.ctx.db
     .insert(conversations)
@@ -251,4 +254,70 @@ export async function insertEnquiry(
     createdAt: at,
     repliedAt: input.replySeconds === null ? null : new Date(at.getTime() + input.replySeconds * 1000),
   });
+}
+
+/** What a tenant has told the assistant by the time they book: two people, a nurse on £40,000. */
+export function tenantFields(overrides: Partial<ExtractedFields> = {}): ExtractedFields {
+  return {
+    ...emptyFields(),
+    numberOfPeople: 2,
+    annualIncome: 40_000,
+    profession: 'Nurse',
+    name: 'Sarah Jones',
+    email: `${unique('sarah')}@example.test`,
+    phone: '+447700900123',
+    ...overrides,
+  };
+}
+
+/**
+ * A finished chat as the chat feature stores it: its conversation, its transcript and (unless
+ * `lead` is false) the lead made from them, each with the given overrides.
+ */
+export async function insertChat(
+  db: Db,
+  companyId: string,
+  overrides: {
+    conversation?: Partial<typeof conversations.$inferInsert>;
+    transcript?: Partial<typeof chatTranscripts.$inferInsert>;
+    lead?: Partial<typeof leads.$inferInsert> | false;
+  } = {},
+) {
+  const [conversation] = await db
+    .insert(conversations)
+    .values({
+      sessionKey: unique('session'),
+      companyId,
+      status: 'ended',
+      messages: [
+        {
+          id: 'm1',
+          sender: 'user',
+          content: 'Hi, 2 of us, both nurses, £42k together',
+          timestamp: '2025-01-05T15:01:00.000Z',
+        },
+      ],
+      ...overrides.conversation,
+    })
+    .returning();
+  const [transcript] = await db
+    .insert(chatTranscripts)
+    .values({
+      companyId,
+      conversationId: conversation!.id,
+      fileName: 'chat.txt',
+      content: 'User: Hi, 2 of us, both nurses, £42k together',
+      processed: overrides.lead !== false,
+      ...overrides.transcript,
+    })
+    .returning();
+  const lead =
+    overrides.lead === false
+      ? undefined
+      : await insertLead(db, companyId, {
+          conversationId: conversation!.id,
+          chatTranscriptId: transcript!.id,
+          ...overrides.lead,
+        });
+  return { conversation: conversation!, transcript: transcript!, lead };
 }

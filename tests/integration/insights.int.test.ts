@@ -6,8 +6,8 @@ import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.
 import {
   type ChatSeed,
   createCompanyUser,
-  insertChat,
   insertEnquiry,
+  insertFunnelChat,
   insertProperty,
   unique,
 } from '#tests/helpers/factories.ts';
@@ -113,9 +113,9 @@ describe('insights', () => {
         lead: { status: 'new' },
       },
     ];
-    for (const chat of chats) await insertChat(app, owner.company.id, chat);
+    for (const chat of chats) await insertFunnelChat(app, owner.company.id, chat);
     // Another agency's chat in the same days is never counted.
-    await insertChat(app, other.company.id, {
+    await insertFunnelChat(app, other.company.id, {
       propertyId: otherProperty.id,
       source: 'rightmove',
       at: '2026-03-03T12:00:00Z',

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatTranscripts, conversations } from '#server/db/schema.ts';
 import {
   type DashboardDto,
   type LeadDetailDto,
@@ -7,7 +6,7 @@ import {
   leadQuestionsResponseSchema,
 } from '#shared/schemas/leads.ts';
 import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
-import { createCompanyUser, insertLead, unique } from '#tests/helpers/factories.ts';
+import { createCompanyUser, insertChat, insertLead, unique } from '#tests/helpers/factories.ts';
 
 const QUESTIONS = ['Is there parking?', 'Are pets allowed?', 'Is the rent negotiable?'];
 
@@ -30,34 +29,20 @@ describe('passed-on questions and availability dates on a lead', () => {
     companyId: string,
     options: { questions?: unknown; startedAt?: Date; availability?: string } = {},
   ) {
-    const [conversation] = await app.ctx.db
-      .insert(conversations)
-      .values({
-        sessionKey: unique('session'),
-        companyId,
-        status: 'ended',
+    const { lead } = await insertChat(app.ctx.db, companyId, {
+      conversation: {
         messages: [
           { id: 'm1', sender: 'user', content: 'Is there parking?', timestamp: '2026-06-05T23:31:00.000Z' },
         ],
         ...(options.startedAt ? { createdAt: options.startedAt } : {}),
-      })
-      .returning();
-    const [transcript] = await app.ctx.db
-      .insert(chatTranscripts)
-      .values({
-        companyId,
-        conversationId: conversation!.id,
-        fileName: 'chat.txt',
+      },
+      transcript: {
         content: 'User: Is there parking?',
-        processed: true,
         extractedData: { openQuestions: options.questions ?? QUESTIONS },
-      })
-      .returning();
-    return insertLead(app.ctx.db, companyId, {
-      conversationId: conversation!.id,
-      chatTranscriptId: transcript!.id,
-      ...(options.availability ? { availability: options.availability } : {}),
+      },
+      lead: options.availability ? { availability: options.availability } : {},
     });
+    return lead!;
   }
 
   function patch(leadId: string, index: number | string, body: unknown, cookie: string | undefined) {

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatTranscripts, conversations, leads } from '#server/db/schema.ts';
 import { type DashboardDto, dashboardSchema, type LeadDetailDto } from '#shared/schemas/leads.ts';
 import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
-import { createCompanyUser, insertLead, insertProperty, unique } from '#tests/helpers/factories.ts';
+import {
+  createCompanyUser,
+  insertChat,
+  insertLead,
+  insertProperty,
+  unique,
+} from '#tests/helpers/factories.ts';
 
 const breakdown = {
   total: 8,
@@ -38,12 +44,8 @@ describe('leads API', () => {
 
   /** A finished chat as the chat feature stores it: conversation, transcript and lead. */
   async function insertChatLead(companyId: string, overrides: Parameters<typeof insertLead>[2] = {}) {
-    const [conversation] = await app.ctx.db
-      .insert(conversations)
-      .values({
-        sessionKey: unique('session'),
-        companyId,
-        status: 'ended',
+    const chat = await insertChat(app.ctx.db, companyId, {
+      conversation: {
         messages: [
           {
             id: 'm1',
@@ -58,25 +60,11 @@ describe('leads API', () => {
             timestamp: '2025-01-05T15:01:00.000Z',
           },
         ],
-      })
-      .returning();
-    const [transcript] = await app.ctx.db
-      .insert(chatTranscripts)
-      .values({
-        companyId,
-        conversationId: conversation!.id,
-        fileName: 'chat.txt',
-        content: 'AI: Hello!\nUser: Hi, 2 of us',
-        processed: true,
-      })
-      .returning();
-    const lead = await insertLead(app.ctx.db, companyId, {
-      conversationId: conversation!.id,
-      chatTranscriptId: transcript!.id,
-      scoreBreakdown: breakdown,
-      ...overrides,
+      },
+      transcript: { content: 'AI: Hello!\nUser: Hi, 2 of us' },
+      lead: { scoreBreakdown: breakdown, ...overrides },
     });
-    return { lead, conversation: conversation!, transcript: transcript! };
+    return { ...chat, lead: chat.lead! };
   }
 
   describe('GET /api/companies/{id}/dashboard', () => {

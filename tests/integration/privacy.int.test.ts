@@ -18,6 +18,7 @@ import { purgeExpiredTenantData } from '#server/features/privacy/retention.ts';
 import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import {
   createCompanyUser,
+  insertChat,
   insertLead,
   insertProperty,
   TEST_PASSWORD,
@@ -28,11 +29,9 @@ type CompanyUser = Awaited<ReturnType<typeof createCompanyUser>>;
 
 /** A finished enquiry as the chat leaves it: conversation, transcript and lead, all made at `at`. */
 async function insertEnquiry(app: TestApp, companyId: string, at: Date, withLead = true) {
-  const [conversation] = await app.ctx.db
-    .insert(conversations)
-    .values({
+  return insertChat(app.ctx.db, companyId, {
+    conversation: {
       sessionKey: randomBytes(18).toString('base64url'),
-      companyId,
       messages: [
         {
           id: '1',
@@ -41,31 +40,17 @@ async function insertEnquiry(app: TestApp, companyId: string, at: Date, withLead
           timestamp: at.toISOString(),
         },
       ],
-      status: 'ended',
       lastActivityAt: at,
       endedAt: at,
       createdAt: at,
-    })
-    .returning();
-  const [transcript] = await app.ctx.db
-    .insert(chatTranscripts)
-    .values({
-      companyId,
-      conversationId: conversation!.id,
-      fileName: `chat-${conversation!.id}.txt`,
+    },
+    transcript: {
+      fileName: 'chat-enquiry.txt',
       content: 'Tenant: Hi, is the flat still free? I am Sarah',
-      processed: withLead,
       createdAt: at,
-    })
-    .returning();
-  const lead = withLead
-    ? await insertLead(app.ctx.db, companyId, {
-        conversationId: conversation!.id,
-        chatTranscriptId: transcript!.id,
-        createdAt: at,
-      })
-    : undefined;
-  return { conversation: conversation!, transcript: transcript!, lead };
+    },
+    lead: withLead && { createdAt: at },
+  });
 }
 
 async function exists(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_LISTING_DETAILS } from '#shared/listing.ts';
 import type { PropertyDto } from '#shared/schemas/properties.ts';
 import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, createSignedInUser, insertProperty, unique } from '#tests/helpers/factories.ts';
@@ -210,17 +211,7 @@ describe('properties API', () => {
     });
 
     it('stores a listing without details as "not stated", whether left out, null or empty', async () => {
-      const notStated = {
-        description: null,
-        furnishing: null,
-        petsPolicy: null,
-        billsIncluded: null,
-        councilTaxBand: null,
-        epcRating: null,
-        deposit: null,
-        minimumTermMonths: null,
-        features: [],
-      };
+      const notStated = NO_LISTING_DETAILS;
       expect(await create(validProperty)).toMatchObject(notStated);
       expect(await create({ ...validProperty, ...notStated })).toMatchObject(notStated);
       expect(
@@ -402,6 +393,56 @@ describe('properties API', () => {
         vacancyDate: 'Vacancy date must be a real date (dd/mm/yyyy)',
         landlord: 'Landlord is required',
       });
+    });
+
+    it('keeps its own viewing rules through an update that leaves them out; null returns it to the agency’s', async () => {
+      const viewingSettings = {
+        bookingOff: false,
+        windows: [{ day: 6, start: '10:00', end: '12:00' }],
+        partiesPerSlot: 3,
+        blockedDates: ['2027-12-25'],
+      };
+      const property = await create({ ...validProperty, viewingSettings });
+      expect(property.viewingSettings).toEqual(viewingSettings);
+      const put = (body: unknown) => request('PUT', `/api/properties/${property.id}`, owner.cookie, body);
+      const read = async () =>
+        (
+          (await (
+            await request('GET', `/api/companies/${owner.company.id}/properties`, owner.cookie)
+          ).json()) as PropertyDto[]
+        ).find((listed) => listed.id === property.id)?.viewingSettings;
+
+      const renamed = await put({ ...validProperty, propertyName: 'Renamed flat' });
+      expect(renamed.status).toBe(200);
+      expect(await read()).toEqual(viewingSettings);
+
+      const off = await put({ ...validProperty, viewingSettings: { ...viewingSettings, bookingOff: true } });
+      expect(off.status).toBe(200);
+      expect(await read()).toEqual({ ...viewingSettings, bookingOff: true });
+
+      // Hours that end before they start, or clash: named on the field, and nothing saved.
+      const bad = await put({
+        ...validProperty,
+        propertyName: 'Not saved',
+        viewingSettings: {
+          ...viewingSettings,
+          windows: [
+            { day: 2, start: '18:00', end: '17:00' },
+            { day: 6, start: '10:00', end: '12:00' },
+            { day: 6, start: '11:00', end: '13:00' },
+          ],
+        },
+      });
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).errors).toEqual({
+        'viewingSettings.windows.0.end': 'Tuesday: the end time must be after the start time',
+        'viewingSettings.windows.2.start': 'Saturday: 11:00–13:00 overlaps 10:00–12:00',
+      });
+      expect(await read()).toEqual({ ...viewingSettings, bookingOff: true });
+
+      const cleared = await put({ ...validProperty, viewingSettings: null });
+      expect(cleared.status).toBe(200);
+      expect(await read()).toBeNull();
     });
 
     it("answers another company's property with 404 and leaves it unchanged", async () => {

@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, leadActivity, leads, viewings } from '#server/db/schema.ts';
+import { apiKeys, conversations, leadActivity, leads, viewings } from '#server/db/schema.ts';
 import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertLead, insertProperty, unique } from '#tests/helpers/factories.ts';
 import { listRoutes } from '#tests/security/route-table.ts';
@@ -227,6 +227,66 @@ describe('API keys and the public API', () => {
     expect(badBody.errors.limit).toBe('limit must be a number from 1 to 100');
     expect(badBody.errors.updatedSince).toBe('updatedSince must be an ISO 8601 date and time');
     expect((await api(key, '/api/v1/leads?cursor=made-up')).status).toBe(400);
+  });
+
+  it('gives each lead its status, source and latest viewing, in the list and on its own', async () => {
+    const agent = await createCompanyUser(app, { name: 'Booking Lettings' });
+    const { key } = await createKey(agent, ['read']);
+    const property = await insertProperty(app, agent.company.id, agent.company.slug);
+    const [conversation] = await app.ctx.db
+      .insert(conversations)
+      .values({ companyId: agent.company.id, propertyId: property.id, sessionKey: unique('session') })
+      .returning();
+    const startsAt = new Date('2031-06-14T09:30:00.000Z');
+    await app.ctx.db.insert(viewings).values({
+      companyId: agent.company.id,
+      conversationId: conversation!.id,
+      propertyId: property.id,
+      propertyName: property.propertyName,
+      propertyAddress: property.propertyAddress,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 20 * 60_000),
+      manageToken: unique('token'),
+      tenantName: 'Nia Evans',
+    });
+    const booked = await insertLead(app.ctx.db, agent.company.id, {
+      name: 'Nia Evans',
+      conversationId: conversation!.id,
+      status: 'viewing_booked',
+      source: 'zoopla',
+    });
+    const unbooked = await insertLead(app.ctx.db, agent.company.id, {
+      name: 'Owen Price',
+      contactNumber: '+447700900777',
+    });
+
+    const list = (await (await api(key, '/api/v1/leads')).json()) as { data: Record<string, unknown>[] };
+    const shape = (lead: Record<string, unknown> | undefined) => ({
+      status: lead?.status,
+      source: lead?.source,
+      viewingAt: lead?.viewingAt,
+      viewingStatus: lead?.viewingStatus,
+    });
+    const expected = {
+      status: 'viewing_booked',
+      source: 'zoopla',
+      viewingAt: '2031-06-14T09:30:00.000Z',
+      viewingStatus: 'booked',
+    };
+    expect(shape(list.data.find((lead) => lead.id === booked.id))).toEqual(expected);
+    expect(shape(list.data.find((lead) => lead.id === unbooked.id))).toEqual({
+      status: 'new',
+      source: null,
+      viewingAt: null,
+      viewingStatus: null,
+    });
+    expect(shape(await (await api(key, `/api/v1/leads/${booked.id}`)).json())).toEqual(expected);
+
+    // The dashboard's lead says the same.
+    const detail = await fetch(`${app.url}/api/leads/${booked.id}`, {
+      headers: browserHeaders(app, agent.cookie),
+    });
+    expect(shape(await detail.json())).toEqual(expected);
   });
 
   it('a write key moves a lead along the pipeline; the dashboard shows it; a read key gets 403', async () => {

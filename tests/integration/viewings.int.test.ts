@@ -15,23 +15,13 @@ import type {
   SlotsResponse,
 } from '#shared/schemas/viewings.ts';
 import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
-import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { createCompanyUser, insertProperty, tenantFields, unique } from '#tests/helpers/factories.ts';
 import { type ReceivedEmail, type SmtpReceiver, startSmtpReceiver } from '#tests/helpers/smtp.ts';
 import { firstOfferedSlots, MONDAY, testSchedule } from '#tests/helpers/viewing-schedule.ts';
 
 const schedule = testSchedule;
 
-const fields = (name: string, email: string) => ({
-  propertyId: null,
-  moveIn: null,
-  numberOfPeople: 2,
-  annualIncome: 40_000,
-  profession: 'Nurse',
-  name,
-  email,
-  phone: '+447700900123',
-  availability: null,
-});
+const fields = (name: string, email: string) => tenantFields({ name, email });
 
 /** The one event of an invitation, read back with a real iCalendar parser. */
 function readInvitation(ics: string) {

@@ -16,7 +16,13 @@ import { storeInboundMail } from '#server/features/enquiries/ingest.ts';
 import { readMail } from '#server/features/enquiries/read-mail.ts';
 import { bookChatSlot } from '#server/features/viewings/chat-booking.ts';
 import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
-import { createCompanyUser, insertLead, insertProperty, unique } from '#tests/helpers/factories.ts';
+import {
+  createCompanyUser,
+  insertLead,
+  insertProperty,
+  tenantFields,
+  unique,
+} from '#tests/helpers/factories.ts';
 
 type Received = { headers: IncomingHttpHeaders; body: string };
 
@@ -94,6 +100,16 @@ describe('outgoing webhooks', () => {
     });
     expect(response.status, await response.clone().text()).toBe(201);
     return (await response.json()) as { id: string; secret: string; enabled: boolean };
+  }
+
+  /** The agent moves a lead to `status` from the dashboard. */
+  async function moveLead(agent: Agent, leadId: string, status: string) {
+    const response = await fetch(`${app.url}/api/leads/${leadId}`, {
+      method: 'PATCH',
+      headers: json(agent),
+      body: JSON.stringify({ status }),
+    });
+    expect(response.status).toBe(200);
   }
 
   async function deliveries(agent: Agent, endpointId: string): Promise<Delivery[]> {
@@ -197,6 +213,51 @@ describe('outgoing webhooks', () => {
     expect(kept).toEqual([]);
   }, 60_000);
 
+  /** A tenant's chat on a new property that books the first free slot. */
+  async function bookInChat(agent: Agent) {
+    const everyDay = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '09:00', end: '18:00' }));
+    const schedule = await fetch(`${app.url}/api/companies/${agent.company.id}/viewing-schedule`, {
+      method: 'PUT',
+      headers: json(agent),
+      body: JSON.stringify({
+        windows: everyDay,
+        slotMinutes: 30,
+        bufferMinutes: 0,
+        minNoticeHours: 2,
+        horizonDays: 14,
+        partiesPerSlot: 1,
+      }),
+    });
+    expect(schedule.status, await schedule.clone().text()).toBe(200);
+    // Free now: viewings open 28 days before the vacancy date.
+    const property = await insertProperty(app, agent.company.id, agent.company.slug, {
+      vacancyDate: '01/01/2026',
+    });
+    const chat = await fetch(`${app.url}/api/chat/${agent.company.slug}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: '', userSessionKey: null, propertySlug: property.slug }),
+    });
+    const { sessionKey } = (await chat.json()) as { sessionKey: string };
+    const [conversation] = await app.ctx.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(eq(conversations.sessionKey, sessionKey));
+    const slots = await fetch(
+      `${app.url}/api/chat/${agent.company.slug}/slots?propertySlug=${property.slug}`,
+    );
+    const [slot] = ((await slots.json()) as { slots: { startsAt: string; label: string }[] }).slots;
+
+    const booking = await bookChatSlot(app.ctx, {
+      conversationId: conversation!.id,
+      propertyId: property.id,
+      slot: slot!,
+      fields: tenantFields({ propertyId: property.id, email: 'sarah.jones@example.com' }),
+    });
+    if (booking.kind !== 'booked') throw new Error(`not booked: ${booking.kind}`);
+    return { property, conversation: conversation!, slot: slot!, viewing: booking.viewing };
+  }
+
   it('sends lead.updated when a lead’s status changes, from the dashboard or the API, and nothing when it does not', async () => {
     const agent = await createCompanyUser(app, { name: 'Pipeline Lettings' });
     const receiver = await startReceiver();
@@ -204,24 +265,14 @@ describe('outgoing webhooks', () => {
     const endpoint = await createEndpoint(agent, receiver.url, ['lead.updated']);
     const lead = await insertLead(app.ctx.db, agent.company.id, { name: 'Alex Green' });
 
-    const moved = await fetch(`${app.url}/api/leads/${lead.id}`, {
-      method: 'PATCH',
-      headers: json(agent),
-      body: JSON.stringify({ status: 'contacted' }),
-    });
-    expect(moved.status).toBe(200);
+    await moveLead(agent, lead.id, 'contacted');
     await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(1);
     const event = verify(endpoint.secret, receiver.received[0]!);
     expect(event.type).toBe('lead.updated');
     expect(event.data).toMatchObject({ id: lead.id, name: 'Alex Green', status: 'contacted' });
 
     // The same status again changes nothing, and sends nothing.
-    const again = await fetch(`${app.url}/api/leads/${lead.id}`, {
-      method: 'PATCH',
-      headers: json(agent),
-      body: JSON.stringify({ status: 'contacted' }),
-    });
-    expect(again.status).toBe(200);
+    await moveLead(agent, lead.id, 'contacted');
 
     const created = await fetch(`${app.url}/api/companies/${agent.company.id}/api-keys`, {
       method: 'POST',
@@ -265,76 +316,26 @@ describe('outgoing webhooks', () => {
     const receiver = await startReceiver();
     receivers.push(receiver);
     const endpoint = await createEndpoint(agent, receiver.url, ['viewing.booked', 'viewing.cancelled']);
-    const everyDay = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '09:00', end: '18:00' }));
-    const schedule = await fetch(`${app.url}/api/companies/${agent.company.id}/viewing-schedule`, {
-      method: 'PUT',
-      headers: json(agent),
-      body: JSON.stringify({
-        windows: everyDay,
-        slotMinutes: 30,
-        bufferMinutes: 0,
-        minNoticeHours: 2,
-        horizonDays: 14,
-        partiesPerSlot: 1,
-      }),
-    });
-    expect(schedule.status, await schedule.clone().text()).toBe(200);
-    // Free now: viewings open 28 days before the vacancy date.
-    const property = await insertProperty(app, agent.company.id, agent.company.slug, {
-      vacancyDate: '01/01/2026',
-    });
-    const chat = await fetch(`${app.url}/api/chat/${agent.company.slug}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ message: '', userSessionKey: null, propertySlug: property.slug }),
-    });
-    const { sessionKey } = (await chat.json()) as { sessionKey: string };
-    const [conversation] = await app.ctx.db
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(eq(conversations.sessionKey, sessionKey));
-    const slots = await fetch(
-      `${app.url}/api/chat/${agent.company.slug}/slots?propertySlug=${property.slug}`,
-    );
-    const [slot] = ((await slots.json()) as { slots: { startsAt: string; label: string }[] }).slots;
-
-    const booking = await bookChatSlot(app.ctx, {
-      conversationId: conversation!.id,
-      propertyId: property.id,
-      slot: slot!,
-      fields: {
-        propertyId: property.id,
-        moveIn: null,
-        numberOfPeople: 2,
-        annualIncome: 40_000,
-        profession: 'Nurse',
-        name: 'Sarah Jones',
-        email: 'sarah.jones@example.com',
-        phone: '+447700900123',
-        availability: null,
-      },
-    });
-    expect(booking.kind).toBe('booked');
-    const viewing = booking.kind === 'booked' ? booking.viewing : null;
+    const { property, conversation, slot, viewing } = await bookInChat(agent);
 
     await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(1);
     const event = verify(endpoint.secret, receiver.received[0]!);
     expect(event.type).toBe('viewing.booked');
     expect(event.data).toEqual({
-      id: viewing!.id,
+      id: viewing.id,
       status: 'booked',
-      startsAt: viewing!.startsAt.toISOString(),
-      endsAt: viewing!.endsAt.toISOString(),
+      startsAt: viewing.startsAt.toISOString(),
+      endsAt: viewing.endsAt.toISOString(),
       propertyId: property.id,
       propertyName: property.propertyName,
-      conversationId: conversation!.id,
+      conversationId: conversation.id,
       leadId: null,
     });
     expect(receiver.received[0]!.body).not.toContain('sarah.jones@example.com');
-    expect(Date.parse(String(event.data.startsAt))).toBe(Date.parse(slot!.startsAt));
+    expect(Date.parse(String(event.data.startsAt))).toBe(Date.parse(slot.startsAt));
 
     // The agent cancels it on the Viewings tab.
-    const cancel = await fetch(`${app.url}/api/viewings/${viewing!.id}`, {
+    const cancel = await fetch(`${app.url}/api/viewings/${viewing.id}`, {
       method: 'PATCH',
       headers: json(agent),
       body: JSON.stringify({ status: 'cancelled' }),
@@ -343,7 +344,29 @@ describe('outgoing webhooks', () => {
     await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(2);
     const cancelled = verify(endpoint.secret, receiver.received[1]!);
     expect(cancelled.type).toBe('viewing.cancelled');
-    expect(cancelled.data).toMatchObject({ id: viewing!.id, status: 'cancelled', propertyId: property.id });
+    expect(cancelled.data).toMatchObject({ id: viewing.id, status: 'cancelled', propertyId: property.id });
+  });
+
+  it('carries the lead’s source and latest viewing in lead events', async () => {
+    const agent = await createCompanyUser(app, { name: 'Booked Lettings' });
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    const endpoint = await createEndpoint(agent, receiver.url, ['lead.updated']);
+    const { conversation, viewing } = await bookInChat(agent);
+    const lead = await insertLead(app.ctx.db, agent.company.id, {
+      conversationId: conversation.id,
+      source: 'rightmove',
+    });
+
+    await moveLead(agent, lead.id, 'contacted');
+    await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(1);
+    expect(verify(endpoint.secret, receiver.received[0]!).data).toMatchObject({
+      id: lead.id,
+      status: 'contacted',
+      source: 'rightmove',
+      viewingAt: viewing.startsAt.toISOString(),
+      viewingStatus: 'booked',
+    });
   });
 
   it('sends enquiry.received when a portal enquiry is stored, once, and nothing for a repeat of the same email', async () => {

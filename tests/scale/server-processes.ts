@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { createThrowawayDatabase } from '#tests/helpers/database.ts';
+import { spawnServer, stopServer } from '#tests/helpers/server-process.ts';
 
 export type ServerProcess = { url: string; output: () => string; stop: () => Promise<void> };
 
@@ -16,57 +15,34 @@ export async function startServerProcess(
   extraEnv: Record<string, string> = {},
 ): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'letlead-scale-'));
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      APP_URL: 'http://localhost:3000',
-      SESSION_SECRET: 'scale-secret-that-is-long-enough-for-better-auth',
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: 'false',
-      JOBS: 'false',
-      // One test client sends hundreds of chat requests a minute from one address.
-      RATE_LIMIT_CHAT_PER_MINUTE: '1000000',
-      RATE_LIMIT_API_PER_MINUTE: '1000000',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const append = (chunk: Buffer) => {
-    output += chunk.toString();
-  };
-  child.stdout?.on('data', append);
-  child.stderr?.on('data', append);
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  const remove = () => rmSync(dataDir, { recursive: true, force: true });
   try {
-    const port = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 90_000);
-      child.stdout?.on('data', () => {
-        const match = output.match(/running at http:\/\/localhost:(\d+)/);
-        if (!match) return;
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      });
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`the server exited with ${code}:\n${output}`));
-      });
+    const server = await spawnServer({
+      args: ['--import', 'tsx', 'src/server/main.ts'],
+      env: {
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        APP_URL: 'http://localhost:3000',
+        SESSION_SECRET: 'scale-secret-that-is-long-enough-for-better-auth',
+        LOG_LEVEL: 'warn',
+        JOBS: 'false',
+        // One test client sends hundreds of chat requests a minute from one address.
+        RATE_LIMIT_CHAT_PER_MINUTE: '1000000',
+        RATE_LIMIT_API_PER_MINUTE: '1000000',
+        ...extraEnv,
+      },
+      timeoutMs: 90_000,
     });
-    return { url: `http://127.0.0.1:${port}`, output: () => output, stop };
+    return {
+      url: `http://127.0.0.1:${server.port}`,
+      output: server.output,
+      stop: async () => {
+        await stopServer(server.process);
+        remove();
+      },
+    };
   } catch (error) {
-    await stop();
+    remove();
     throw error;
   }
 }
@@ -75,20 +51,5 @@ export async function startServerProcess(
 export async function createScaleDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for the scale-out tests');
-  const name = `letlead_scale_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+  return createThrowawayDatabase(adminUrl, 'letlead_scale');
 }

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { propertyPhotoSchema } from '#shared/schemas/images.ts';
+import { leadSchema } from '#shared/schemas/leads.ts';
+import { propertySchema } from '#shared/schemas/properties.ts';
 
 export const privacyCompanyParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
@@ -34,68 +37,32 @@ export const companyExportSchema = z.object({
     updatedAt: z.string(),
   }),
   properties: z.array(
-    z.object({
-      id: z.string(),
-      propertyName: z.string(),
-      slug: z.string(),
-      propertyAddress: z.string(),
-      propertyRentalPrice: z.string().nullable(),
-      numberOfBedrooms: z.number().int().nullable(),
-      parkingSpace: z.string().nullable(),
-      vacancyDate: z.string().nullable(),
-      landlord: z.string().nullable(),
+    propertySchema.omit({ companyId: true, chatbotUrl: true, viewingSettings: true }).extend({
       chatbotUrl: z.string().nullable(),
-      description: z.string().nullable(),
-      furnishing: z.string().nullable(),
-      petsPolicy: z.string().nullable(),
-      billsIncluded: z.boolean().nullable(),
-      councilTaxBand: z.string().nullable(),
-      epcRating: z.string().nullable(),
-      deposit: z.number().int().nullable(),
-      minimumTermMonths: z.number().int().nullable(),
-      features: z.array(z.string()),
       /** Listed, not embedded: each photo downloads from its `url`. */
-      photos: z.array(
-        z.object({
-          id: z.string(),
-          url: z.string(),
-          width: z.number().int(),
-          height: z.number().int(),
-          byteSize: z.number().int(),
-          createdAt: z.string(),
-        }),
-      ),
-      createdAt: z.string(),
-      updatedAt: z.string(),
+      photos: z.array(propertyPhotoSchema.extend({ byteSize: z.number().int(), createdAt: z.string() })),
     }),
   ),
   leads: z.array(
-    z.object({
-      id: z.string(),
-      propertyId: z.string().nullable(),
-      propertyName: z.string(),
-      propertyLocation: z.string().nullable(),
-      rentalPrice: z.string().nullable(),
-      numberOfBeds: z.number().int().nullable(),
-      name: z.string().nullable(),
-      email: z.string().nullable(),
-      contactNumber: z.string().nullable(),
-      income: z.string().nullable(),
-      annualIncome: z.number().int().nullable(),
-      profession: z.string().nullable(),
-      numberOfPeople: z.number().int().nullable(),
-      moveInDate: z.string().nullable(),
-      availability: z.string().nullable(),
-      rating: z.string().nullable(),
-      score: z.number().int().nullable(),
-      scoreBreakdown: jsonObject.nullable(),
-      chatTranscriptId: z.string().nullable(),
-      conversationId: z.string().nullable(),
-      status: z.string(),
-      lostReason: z.string().nullable(),
-      createdAt: z.string(),
-      updatedAt: z.string(),
-    }),
+    leadSchema
+      .omit({
+        availabilityDates: true,
+        passedOnQuestions: true,
+        source: true,
+        enquiryId: true,
+        viewingAt: true,
+        viewingStatus: true,
+      })
+      .extend({
+        annualIncome: z.number().int().nullable(),
+        score: z.number().int().nullable(),
+        scoreBreakdown: jsonObject.nullable(),
+        chatTranscriptId: z.string().nullable(),
+        conversationId: z.string().nullable(),
+        status: z.string(),
+        lostReason: z.string().nullable(),
+        updatedAt: z.string(),
+      }),
   ),
   /** What happened to each lead: status changes, notes (with their author), viewings, emails. */
   leadActivity: z.array(

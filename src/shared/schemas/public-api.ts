@@ -5,21 +5,21 @@ import { agentViewingSchema } from '#shared/schemas/viewings.ts';
 
 /**
  * The public API's answers (/api/v1) and the `data` of lead webhook events. A lead here is the
- * dashboard's lead plus when it last changed and its numeric score: no more personal data than
+ * dashboard's lead (its status, source and latest viewing too) plus when it last changed and its
+ * numeric score: no more personal data than
  * the lead itself, and never its transcript.
  */
 export const apiLeadSchema = leadListItemSchema
-  // The viewing is not in the public API's lead yet (nor in its webhooks' data).
-  .omit({
-    availabilityDates: true,
-    passedOnQuestions: true,
-    viewingAt: true,
-    viewingStatus: true,
-    assigneeId: true,
-  })
+  .omit({ availabilityDates: true, passedOnQuestions: true, assigneeId: true })
   .extend({
     updatedAt: z.string().describe('When the lead last changed (ISO 8601)'),
     score: z.number().int().nullable().describe('The score out of 10'),
+    viewingAt: leadListItemSchema.shape.viewingAt.describe(
+      'When the latest viewing booked in the lead’s chat starts (ISO 8601), whatever became of it',
+    ),
+    viewingStatus: leadListItemSchema.shape.viewingStatus.describe(
+      'That viewing’s status: booked, attended, no_show or cancelled; null when none was booked',
+    ),
   })
   .meta({ id: 'Lead' });
 export type ApiLeadDto = z.infer<typeof apiLeadSchema>;

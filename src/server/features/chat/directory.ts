@@ -3,6 +3,7 @@ import type { AgentProperty } from '#agent/types.ts';
 import { companies, type Property, properties } from '#server/db/schema.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { perContext } from '#server/lib/per-context.ts';
+import { pickListingDetails } from '#shared/listing.ts';
 import type { PublicProperty } from '#shared/schemas/chat.ts';
 
 /** A property as the chat uses it: the agent's public facts plus the link's slug. */
@@ -41,15 +42,7 @@ export function toChatProperty(property: Property): ChatProperty {
     bedrooms: property.numberOfBedrooms,
     parking: property.parkingSpace,
     vacancyDate: property.vacancyDate,
-    description: property.description,
-    furnishing: property.furnishing,
-    petsPolicy: property.petsPolicy,
-    billsIncluded: property.billsIncluded,
-    councilTaxBand: property.councilTaxBand,
-    epcRating: property.epcRating,
-    deposit: property.deposit,
-    minimumTermMonths: property.minimumTermMonths,
-    features: property.features,
+    ...pickListingDetails(property),
   };
 }
 

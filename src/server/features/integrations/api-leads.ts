@@ -1,36 +1,21 @@
 import { and, asc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import { type Lead, leads } from '#server/db/schema.ts';
+import { latestViewingColumns, toLeadFields, toLeadViewing } from '#server/features/leads/leads.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/session.ts';
 import type { ApiLeadDto, ApiLeadListDto, ApiLeadListQuery } from '#shared/schemas/public-api.ts';
+import type { ViewingStatus } from '#shared/schemas/viewings.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 
-/** A lead as the public API and the lead webhooks carry it. */
-export function toApiLead(row: Lead): ApiLeadDto {
+type ApiLeadRow = { lead: Lead; viewingAt: Date | null; viewingStatus: ViewingStatus | null };
+
+/** A lead as the public API and the lead webhooks carry it: the dashboard's lead, its change time and score. */
+function toApiLead({ lead, ...viewing }: ApiLeadRow): ApiLeadDto {
   return {
-    id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    propertyId: row.propertyId,
-    propertyName: row.propertyName,
-    propertyLocation: row.propertyLocation,
-    rentalPrice: row.rentalPrice,
-    numberOfBeds: row.numberOfBeds,
-    name: row.name,
-    email: row.email,
-    contactNumber: row.contactNumber,
-    income: row.income,
-    profession: row.profession,
-    numberOfPeople: row.numberOfPeople,
-    moveInDate: row.moveInDate,
-    availability: row.availability,
-    rating: row.rating,
-    status: row.status,
-    lostReason: row.lostReason,
-    score: row.score,
-    source: row.source,
-    enquiryId: row.enquiryId,
+    ...toLeadFields(lead, toLeadViewing(viewing)),
+    updatedAt: lead.updatedAt.toISOString(),
+    score: lead.score,
   };
 }
 
@@ -55,7 +40,7 @@ export async function listApiLeads(
     );
   }
   const rows = await ctx.db
-    .select({ lead: leads, updatedAtText })
+    .select({ lead: leads, ...latestViewingColumns, updatedAtText })
     .from(leads)
     .where(and(...conditions))
     .orderBy(asc(leads.updatedAt), asc(leads.id))
@@ -63,7 +48,7 @@ export async function listApiLeads(
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    data: page.map((row) => toApiLead(row.lead)),
+    data: page.map(toApiLead),
     nextCursor:
       rows.length > query.limit && last ? encodeCursor({ at: last.updatedAtText, id: last.lead.id }) : null,
   };
@@ -74,14 +59,9 @@ export async function getApiLead(
   ctx: AppContext,
   { companyId, leadId }: { companyId: string; leadId: string },
 ): Promise<ApiLeadDto> {
-  if (!isUuid(leadId)) throw notFound('Lead not found');
-  const [row] = await ctx.db
-    .select()
-    .from(leads)
-    .where(and(eq(leads.id, leadId), eq(leads.companyId, companyId)))
-    .limit(1);
-  if (!row) throw notFound('Lead not found');
-  return toApiLead(row);
+  const lead = isUuid(leadId) ? await findApiLead(ctx, companyId, leadId) : null;
+  if (!lead) throw notFound('Lead not found');
+  return lead;
 }
 
 /** The lead for a webhook event, or null when it has been deleted since. */
@@ -91,7 +71,7 @@ export async function findApiLead(
   leadId: string,
 ): Promise<ApiLeadDto | null> {
   const [row] = await ctx.db
-    .select()
+    .select({ lead: leads, ...latestViewingColumns })
     .from(leads)
     .where(and(eq(leads.id, leadId), eq(leads.companyId, companyId)))
     .limit(1);

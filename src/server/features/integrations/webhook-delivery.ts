@@ -43,6 +43,16 @@ export type WebhookEventData = {
 type EmitJob = { companyId: string; type: WebhookEventType; data: Record<string, unknown> };
 type DeliverJob = { endpointId: string; messageId: string; attempt: number };
 
+/** Whether any of the company's live endpoints takes this event. */
+async function hasSubscriber(ctx: AppContext, companyId: string, type: WebhookEventType): Promise<boolean> {
+  const [subscribed] = await ctx.db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(subscribedTo(companyId, type))
+    .limit(1);
+  return subscribed !== undefined;
+}
+
 /**
  * Tells the company's webhook endpoints that something happened. Call it after the change is
  * saved: it costs one indexed read when the company has no endpoint for this event, else it queues
@@ -55,12 +65,7 @@ export async function emitWebhookEvent<T extends WebhookEventType>(
   data: WebhookEventData[T],
 ): Promise<void> {
   try {
-    const [subscribed] = await ctx.db
-      .select({ id: webhookEndpoints.id })
-      .from(webhookEndpoints)
-      .where(subscribedTo(companyId, type))
-      .limit(1);
-    if (!subscribed) return;
+    if (!(await hasSubscriber(ctx, companyId, type))) return;
     await ctx.jobs.send<EmitJob>(WEBHOOK_EMIT_JOB, { companyId, type, data });
   } catch (error) {
     ctx.log.error({ err: error, companyId, type }, 'Webhook event not queued');
@@ -79,12 +84,7 @@ export async function emitLeadEvents(
 ): Promise<void> {
   if (leadIds.length === 0) return;
   try {
-    const [subscribed] = await ctx.db
-      .select({ id: webhookEndpoints.id })
-      .from(webhookEndpoints)
-      .where(subscribedTo(companyId, type))
-      .limit(1);
-    if (!subscribed) return;
+    if (!(await hasSubscriber(ctx, companyId, type))) return;
     for (const leadId of leadIds) {
       await ctx.jobs.send<EmitJob>(WEBHOOK_EMIT_JOB, { companyId, type, data: { leadId } });
     }

@@ -25,6 +25,7 @@ import type {
   PassedOnQuestion,
   TranscriptMessage,
 } from '#shared/schemas/leads.ts';
+import type { ViewingStatus } from '#shared/schemas/viewings.ts';
 import { listLeadActivity } from './activity.ts';
 import { leadsToCsv } from './leads-csv.ts';
 import { findRelatedLeads } from './pipeline.ts';
@@ -80,7 +81,14 @@ export function readPassedOnQuestions(
   return questions;
 }
 
-function toLeadDto(row: LeadRow, context: LeadContext, viewing: LeadViewing): LeadListItemDto {
+/**
+ * The lead's answers, its place in the pipeline and its latest viewing: what every shape of a lead
+ * carries (the dashboard's row and detail, the public API and the lead webhooks).
+ */
+export function toLeadFields(
+  row: LeadRow,
+  viewing: LeadViewing,
+): Omit<LeadListItemDto, 'availabilityDates' | 'passedOnQuestions'> {
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
@@ -97,18 +105,45 @@ function toLeadDto(row: LeadRow, context: LeadContext, viewing: LeadViewing): Le
     numberOfPeople: row.numberOfPeople,
     moveInDate: row.moveInDate,
     availability: row.availability,
-    availabilityDates: context.conversationDay
-      ? availabilityDates(row.availability, context.conversationDay)
-      : [],
     rating: row.rating,
     status: row.status,
     lostReason: row.lostReason,
     assigneeId: row.assigneeId,
-    passedOnQuestions: readPassedOnQuestions(context.openQuestions, context.answeredQuestions),
     source: row.source,
     enquiryId: row.enquiryId,
     ...viewing,
   };
+}
+
+function toLeadDto(row: LeadRow, context: LeadContext, viewing: LeadViewing): LeadListItemDto {
+  return {
+    ...toLeadFields(row, viewing),
+    availabilityDates: context.conversationDay
+      ? availabilityDates(row.availability, context.conversationDay)
+      : [],
+    passedOnQuestions: readPassedOnQuestions(context.openQuestions, context.answeredQuestions),
+  };
+}
+
+/**
+ * The latest viewing of the lead in a query `from(leads)`, as the dashboard's list reads it: the
+ * CSV export and the public API select these beside the lead's columns.
+ */
+const latestViewing = (column: 'starts_at' | 'status') =>
+  sql.raw(`(select v.${column} from viewings v
+    where v.conversation_id = leads.conversation_id and v.company_id = leads.company_id
+    order by v.created_at desc, v.starts_at desc limit 1)`);
+export const latestViewingColumns = {
+  viewingAt: sql`${latestViewing('starts_at')}`.mapWith(viewings.startsAt),
+  viewingStatus: sql`${latestViewing('status')}`.mapWith(viewings.status),
+};
+
+/** The columns `latestViewingColumns` read, as a lead's DTO carries them. */
+export function toLeadViewing(row: {
+  viewingAt: Date | null;
+  viewingStatus: ViewingStatus | null;
+}): LeadViewing {
+  return { viewingAt: row.viewingAt?.toISOString() ?? null, viewingStatus: row.viewingStatus ?? null };
 }
 
 /**
@@ -334,18 +369,8 @@ export async function exportLeadsCsv(
   ctx: AppContext,
   company: Company,
 ): Promise<{ fileName: string; csv: string; rows: number }> {
-  // The lead's latest viewing, as the dashboard's list reads it.
-  const latestViewing = (column: string) =>
-    sql.raw(`(select v.${column} from viewings v
-      where v.conversation_id = leads.conversation_id and v.company_id = leads.company_id
-      order by v.created_at desc, v.starts_at desc limit 1)`);
   const rows = await ctx.db
-    .select({
-      ...getTableColumns(leads),
-      viewingAt: sql`${latestViewing('starts_at')}`.mapWith(viewings.startsAt),
-      viewingStatus: sql`${latestViewing('status')}`.mapWith(viewings.status),
-      assigneeName: users.name,
-    })
+    .select({ ...getTableColumns(leads), ...latestViewingColumns, assigneeName: users.name })
     .from(leads)
     .leftJoin(users, eq(users.id, leads.assigneeId))
     .where(eq(leads.companyId, company.id))

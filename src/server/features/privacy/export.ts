@@ -14,6 +14,7 @@ import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { photoUrl } from '#shared/images.ts';
+import { pickListingDetails } from '#shared/listing.ts';
 import type { CompanyExport } from '#shared/schemas/privacy.ts';
 
 const iso = (date: Date) => date.toISOString();
@@ -120,15 +121,7 @@ export async function exportCompanyData(
       vacancyDate: p.vacancyDate,
       landlord: p.landlord,
       chatbotUrl: p.chatbotUrl,
-      description: p.description,
-      furnishing: p.furnishing,
-      petsPolicy: p.petsPolicy,
-      billsIncluded: p.billsIncluded,
-      councilTaxBand: p.councilTaxBand,
-      epcRating: p.epcRating,
-      deposit: p.deposit,
-      minimumTermMonths: p.minimumTermMonths,
-      features: p.features,
+      ...pickListingDetails(p),
       photos: photoRows
         .filter((photo) => photo.propertyId === p.id)
         .map((photo) => ({

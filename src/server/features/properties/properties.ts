@@ -7,6 +7,7 @@ import { cancelPropertyViewings } from '#server/features/viewings/manage.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/session.ts';
+import { pickListingDetails } from '#shared/listing.ts';
 import type { PropertyDto, PropertyInput, PropertyPhotoDto } from '#shared/schemas/properties.ts';
 import { uniqueSlug } from '#shared/slug.ts';
 import { listPhotosByProperty } from './photos.ts';
@@ -38,15 +39,7 @@ export function toPropertyDto(
     parkingSpace: property.parkingSpace,
     vacancyDate: property.vacancyDate,
     landlord: property.landlord,
-    description: property.description,
-    furnishing: property.furnishing,
-    petsPolicy: property.petsPolicy,
-    billsIncluded: property.billsIncluded,
-    councilTaxBand: property.councilTaxBand,
-    epcRating: property.epcRating,
-    deposit: property.deposit,
-    minimumTermMonths: property.minimumTermMonths,
-    features: property.features,
+    ...pickListingDetails(property),
     photos,
     chatbotUrl: property.chatbotUrl ?? propertyLink(appUrl, companySlug, property.slug),
     viewingSettings: property.viewingSettings ?? null,

@@ -19,7 +19,7 @@ import {
 } from '#shared/schemas/viewings.ts';
 import { londonDate, londonInstant, longSlotLabel, slotLabel, toSlot } from '#shared/viewing-slots.ts';
 import { closeViewing, forgetBookingRules } from './booking.ts';
-import { findAgency, viewingUid } from './emails.ts';
+import { findAgency, viewingEventTimes } from './emails.ts';
 import { rescheduleViewing } from './manage.ts';
 import { notifyViewing } from './notify.ts';
 
@@ -219,11 +219,7 @@ export async function calendarFeed(ctx: AppContext, token: string): Promise<stri
   for (const { viewing, score } of rows) {
     const tenant = viewing.tenantName ?? 'Tenant';
     calendar.createEvent({
-      id: viewingUid(viewing, ctx),
-      sequence: viewing.sequence,
-      start: viewing.startsAt,
-      end: viewing.endsAt,
-      stamp: viewing.updatedAt,
+      ...viewingEventTimes(ctx, viewing),
       summary: `Viewing: ${viewing.propertyName} with ${tenant}`,
       location: viewing.propertyAddress,
       description: [

@@ -30,6 +30,20 @@ export function viewingUid(viewing: Pick<Viewing, 'id'>, ctx: AppContext): strin
 }
 
 /**
+ * What identifies a viewing's calendar event and places it in time: the same UID everywhere (the
+ * invitation, the feed), and a SEQUENCE that goes up with each move so calendars keep the newest.
+ */
+export function viewingEventTimes(ctx: AppContext, viewing: Viewing) {
+  return {
+    id: viewingUid(viewing, ctx),
+    sequence: viewing.sequence,
+    start: viewing.startsAt,
+    end: viewing.endsAt,
+    stamp: viewing.updatedAt,
+  };
+}
+
+/**
  * The iCalendar invitation (ical-generator): times in UTC, so every calendar shows the London
  * wall-clock time the tenant chose in their own zone. REQUEST for a booking or a move (SEQUENCE
  * tells the calendar which is newer), CANCEL to take it off the calendar.
@@ -45,11 +59,7 @@ export function viewingInvitation(
     method: method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
   });
   calendar.createEvent({
-    id: viewingUid(viewing, ctx),
-    sequence: viewing.sequence,
-    start: viewing.startsAt,
-    end: viewing.endsAt,
-    stamp: viewing.updatedAt,
+    ...viewingEventTimes(ctx, viewing),
     summary: `Viewing: ${viewing.propertyName}`,
     location: viewing.propertyAddress,
     description: `Viewing of ${viewing.propertyName} with ${agency.name}.\nChange or cancel: ${manageUrl(ctx, viewing)}`,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Logo } from '#web/components/marketing/logo.tsx';
+import { LogoLink } from '#web/components/logo-link.tsx';
 import { cn } from '#web/lib/utils.ts';
 
 /**
@@ -20,13 +20,7 @@ export function AuthShell({
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <header className="border-b border-border bg-white">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-          <Link
-            href="/"
-            className="rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          >
-            <Logo />
-            <span className="sr-only"> home</span>
-          </Link>
+          <LogoLink to="home" />
           {headerAction ? <div className="text-sm text-muted-foreground">{headerAction}</div> : null}
         </div>
       </header>

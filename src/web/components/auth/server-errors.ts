@@ -1,5 +1,7 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '#web/lib/api.ts';
+import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useUnauthorizedRedirect } from '#web/lib/use-unauthorized-redirect.ts';
 
 /**
  * The server checks with the same schema and answers `{ errors: { field: message } }`: put each
@@ -22,4 +24,20 @@ export function showServerFieldErrors<T extends FieldValues>(
     }
   }
   return shown;
+}
+
+/**
+ * A form's save failed: off to login when the session has ended, else each field's message under
+ * its field and a toast titled `title` with the reason.
+ */
+export function useFormFailure<T extends FieldValues>(
+  form: { setError: UseFormSetError<T> },
+  fields: readonly Path<T>[],
+) {
+  const redirectIfUnauthorized = useUnauthorizedRedirect();
+  return (error: unknown, title: string) => {
+    if (redirectIfUnauthorized(error)) return;
+    showServerFieldErrors(form, error, fields);
+    toast({ title, description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+  };
 }

@@ -6,28 +6,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { CompanyDto } from '#shared/schemas/auth.ts';
+import { freeCompany } from '#tests/helpers/web.ts';
 import { SubscriptionSection } from './subscription-section.tsx';
 
-const free: CompanyDto = {
-  id: '6f1c1f38-6c39-4d5e-9f55-1c1b0f0e0a01',
-  name: 'Harbour Lettings',
-  slug: 'harbour-lettings',
-  ownerId: 'user-1',
-  email: 'office@harbour.example',
-  phone: '020 7946 0000',
-  accountType: 'free',
-  accountLimit: 30,
-  currentCount: 30,
-  countResetDate: '2026-01-01T00:00:00.000Z',
-  stripeCustomerId: null,
-  stripeSubscriptionId: null,
-  subscriptionStatus: null,
-  cancelAtPeriodEnd: false,
-  currentPeriodEnd: null,
-  pendingAccountType: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const free = freeCompany;
 
 const medium: CompanyDto = {
   ...free,

@@ -4,27 +4,25 @@ import { plans } from '#shared/plans.ts';
 import type { CompanyDto } from '#shared/schemas/auth.ts';
 import { type CompanyProfileForm, companyProfileFormSchema } from '#shared/schemas/companies.ts';
 import { validationModes } from '#web/components/auth/form-options.ts';
-import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
+import { useFormFailure } from '#web/components/auth/server-errors.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { errorMessage } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
-import { useUnauthorizedRedirect } from '#web/lib/use-unauthorized-redirect.ts';
 import { useUpdateCompanyProfile } from './company-api.ts';
 
 /** Name, email and phone of the company; the plan is shown here and changed through billing. */
 export function CompanyProfileEditor({ company }: { company: CompanyDto }) {
   const update = useUpdateCompanyProfile(company.id);
-  const redirectIfUnauthorized = useUnauthorizedRedirect();
   const form = useForm<CompanyProfileForm>({
     resolver: zodResolver(companyProfileFormSchema),
     defaultValues: { companyName: company.name, email: company.email ?? '', phone: company.phone ?? '' },
     ...validationModes,
   });
   const { errors, isDirty } = form.formState;
+  const showFailure = useFormFailure(form, ['companyName', 'email', 'phone']);
   const plan = plans[company.accountType];
 
   // mutateAsync, not mutate's callbacks: saving refreshes the company, and the page then mounts a
@@ -35,13 +33,7 @@ export function CompanyProfileEditor({ company }: { company: CompanyDto }) {
       form.reset({ companyName: saved.name, email: saved.email ?? '', phone: saved.phone ?? '' });
       toast({ title: 'Profile updated', description: 'Your company details have been saved.' });
     } catch (error) {
-      if (redirectIfUnauthorized(error)) return;
-      showServerFieldErrors(form, error, ['companyName', 'email', 'phone']);
-      toast({
-        title: 'Failed to update profile',
-        description: errorMessage(error, 'Please try again.'),
-        variant: 'destructive',
-      });
+      showFailure(error, 'Failed to update profile');
     }
   });
 

@@ -9,23 +9,14 @@ import {
   registerCompanyRequestSchema,
 } from '#shared/schemas/companies.ts';
 import { validationModes } from '#web/components/auth/form-options.ts';
-import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
+import { useFormFailure } from '#web/components/auth/server-errors.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog.tsx';
+import { DialogFooter, DialogShell } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { errorMessage } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useLogout } from '#web/lib/use-logout.ts';
-import { useUnauthorizedRedirect } from '#web/lib/use-unauthorized-redirect.ts';
 import { useUser } from '#web/lib/use-user.ts';
 import { useRegisterCompany } from './company-api.ts';
 
@@ -42,27 +33,19 @@ export function CompanyRegistrationDialog({
   const { user } = useUser();
   const isOpen = Boolean(user?.id) && user?.company === null;
   return (
-    <Dialog open={isOpen}>
-      <DialogContent
-        hideCloseButton
-        onEscapeKeyDown={(event) => event.preventDefault()}
-        onPointerDownOutside={(event) => event.preventDefault()}
-        onInteractOutside={(event) => event.preventDefault()}
-        className="sm:max-w-lg"
-      >
-        <DialogHeader>
-          <span className="mb-2 flex size-11 items-center justify-center self-center rounded-full bg-accent text-primary sm:self-start">
-            <Building2Icon className="size-5" aria-hidden="true" />
-          </span>
-          <DialogTitle>Register your company</DialogTitle>
-          <DialogDescription>
-            Tell us about your agency to start adding properties and sharing AI agent links. Tenants see the
-            company name in the chat.
-          </DialogDescription>
-        </DialogHeader>
-        {isOpen && user ? <RegistrationForm defaultEmail={user.email} onRegistered={onRegistered} /> : null}
-      </DialogContent>
-    </Dialog>
+    <DialogShell
+      open={isOpen}
+      className="sm:max-w-lg"
+      badge={
+        <span className="mb-2 flex size-11 items-center justify-center self-center rounded-full bg-accent text-primary sm:self-start">
+          <Building2Icon className="size-5" aria-hidden="true" />
+        </span>
+      }
+      title="Register your company"
+      description="Tell us about your agency to start adding properties and sharing AI agent links. Tenants see the company name in the chat."
+    >
+      {isOpen && user ? <RegistrationForm defaultEmail={user.email} onRegistered={onRegistered} /> : null}
+    </DialogShell>
   );
 }
 
@@ -75,13 +58,13 @@ function RegistrationForm({
 }) {
   const register = useRegisterCompany();
   const logout = useLogout();
-  const redirectIfUnauthorized = useUnauthorizedRedirect();
   const form = useForm<CompanyForm, unknown, RegisterCompanyRequest>({
     resolver: zodResolver(registerCompanyRequestSchema),
     defaultValues: { companyName: '', email: defaultEmail, phone: '', accountType: 'free' },
     ...validationModes,
   });
   const { errors } = form.formState;
+  const showFailure = useFormFailure(form, ['companyName', 'email', 'phone']);
 
   const handleSubmit = form.handleSubmit((input) => {
     register.mutate(input, {
@@ -93,13 +76,7 @@ function RegistrationForm({
         onRegistered?.(company);
       },
       onError: (error) => {
-        if (redirectIfUnauthorized(error)) return;
-        showServerFieldErrors(form, error, ['companyName', 'email', 'phone']);
-        toast({
-          title: 'Failed to register company',
-          description: errorMessage(error, 'Please try again.'),
-          variant: 'destructive',
-        });
+        showFailure(error, 'Failed to register company');
       },
     });
   });

@@ -1,7 +1,7 @@
 import { ArrowLeftIcon, UserCogIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Logo } from '#web/components/marketing/logo.tsx';
+import { LogoLink } from '#web/components/logo-link.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 
 /**
@@ -14,13 +14,7 @@ export function SettingsHeader({ children, isWide = false }: { children?: ReactN
       <div
         className={`mx-auto flex ${isWide ? 'max-w-5xl' : 'max-w-4xl'} items-center justify-between gap-2 px-4 py-3 sm:px-6`}
       >
-        <Link
-          href="/"
-          className="rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-        >
-          <Logo />
-          <span className="sr-only"> dashboard</span>
-        </Link>
+        <LogoLink to="dashboard" />
         <nav aria-label="Account" className="flex items-center gap-2">
           <Button variant="outline" size="sm" asChild>
             <Link href="/">

@@ -1,15 +1,7 @@
 import { CopyIcon, ExternalLinkIcon } from 'lucide-react';
 import { SUGGESTED_SOURCES } from '#shared/chat-source.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog.tsx';
+import { DialogClose, DialogFooter, DialogShell } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { copyUrl } from './copy-url.ts';
@@ -22,50 +14,40 @@ type AgentUrlDialogProps = {
 /** The agency-wide AI agent link: read-only, with copy, open and close. */
 export function AgentUrlDialog({ url, onClose }: AgentUrlDialogProps) {
   return (
-    <Dialog
+    <DialogShell
       open={url !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      onClose={onClose}
+      title="AI Agent URL"
+      description="Your agency-wide AI agent. Share this link in portal auto-replies, adverts and social posts: tenants tell the agent which property they are interested in. Each property also has its own link in the Property List."
     >
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>AI Agent URL</DialogTitle>
-          <DialogDescription>
-            Your agency-wide AI agent. Share this link in portal auto-replies, adverts and social posts:
-            tenants tell the agent which property they are interested in. Each property also has its own link
-            in the Property List.
-          </DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-2">
-          <Label htmlFor="agent-url">AI agent link</Label>
-          <Input
-            id="agent-url"
-            readOnly
-            value={url ?? ''}
-            onFocus={(event) => event.currentTarget.select()}
-            className="font-mono text-sm"
-          />
-        </div>
-        <SourceLinks url={url} />
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="ghost">Close</Button>
-          </DialogClose>
-          <Button variant="outline" asChild>
-            <a href={url ?? '#'} target="_blank" rel="noopener noreferrer">
-              <ExternalLinkIcon aria-hidden="true" />
-              Open
-              <span className="sr-only">(opens in a new tab)</span>
-            </a>
-          </Button>
-          <Button onClick={() => url && void copyUrl(url)}>
-            <CopyIcon aria-hidden="true" />
-            Copy
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      <div className="grid gap-2">
+        <Label htmlFor="agent-url">AI agent link</Label>
+        <Input
+          id="agent-url"
+          readOnly
+          value={url ?? ''}
+          onFocus={(event) => event.currentTarget.select()}
+          className="font-mono text-sm"
+        />
+      </div>
+      <SourceLinks url={url} />
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="ghost">Close</Button>
+        </DialogClose>
+        <Button variant="outline" asChild>
+          <a href={url ?? '#'} target="_blank" rel="noopener noreferrer">
+            <ExternalLinkIcon aria-hidden="true" />
+            Open
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        </Button>
+        <Button onClick={() => url && void copyUrl(url)}>
+          <CopyIcon aria-hidden="true" />
+          Copy
+        </Button>
+      </DialogFooter>
+    </DialogShell>
   );
 }
 

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown } from 'lucide-react';
-import { type ComponentProps, useState } from 'react';
-import { Controller, type FieldPath, type Resolver, useForm } from 'react-hook-form';
+import { type ComponentProps, type ReactNode, useState } from 'react';
+import { type Control, Controller, type FieldPath, type Resolver, useForm } from 'react-hook-form';
 import {
   COMMON_FEATURES,
   COUNCIL_TAX_BANDS,
@@ -17,25 +17,24 @@ import {
   type PropertyInput,
   propertyInputSchema,
 } from '#shared/schemas/properties.ts';
+import type { ViewingSettings } from '#shared/schemas/viewings.ts';
 import { type PendingPhoto, PhotoPicker, uploadPhotos } from '#web/components/listing/photo-picker.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { DateInput } from '#web/components/ui/date-input.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog.tsx';
+import { DialogFooter, DialogShell } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
-import { Input, inputClassName } from '#web/components/ui/input.tsx';
+import { Input, inputClassName, NumberInput } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useFailureToast, useSaveProperty } from './dashboard-api.ts';
+import {
+  hasViewingOverrides,
+  PropertyViewingsFields,
+  toViewingFormValues,
+} from './property-viewings-fields.tsx';
 
 type PropertyFormDialogProps = {
   companyId: string;
@@ -47,31 +46,26 @@ type PropertyFormDialogProps = {
 export function PropertyFormDialog({ companyId, state, onClose }: PropertyFormDialogProps) {
   const property = state?.property ?? null;
   return (
-    <Dialog
+    <DialogShell
       open={state !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      onClose={onClose}
+      className="sm:max-w-2xl"
+      title={property ? 'Edit Property' : 'Add Property'}
+      description={
+        property
+          ? 'Change the listing. Its AI agent link stays the same, so links you have shared keep working.'
+          : 'Add a listing to get its own AI agent link. The agent answers tenants from these details.'
+      }
     >
-      <DialogContent className="sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{property ? 'Edit Property' : 'Add Property'}</DialogTitle>
-          <DialogDescription>
-            {property
-              ? 'Change the listing. Its AI agent link stays the same, so links you have shared keep working.'
-              : 'Add a listing to get its own AI agent link. The agent answers tenants from these details.'}
-          </DialogDescription>
-        </DialogHeader>
-        {state ? (
-          <PropertyForm
-            key={property?.id ?? 'new'}
-            companyId={companyId}
-            property={property}
-            onDone={onClose}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+      {state ? (
+        <PropertyForm
+          key={property?.id ?? 'new'}
+          companyId={companyId}
+          property={property}
+          onDone={onClose}
+        />
+      ) : null}
+    </DialogShell>
   );
 }
 
@@ -95,6 +89,8 @@ function toFormValues(property: PropertyDto | null): FormValues {
     deposit: property?.deposit ?? null,
     minimumTermMonths: property?.minimumTermMonths ?? null,
     features: property?.features ?? [],
+    // Sent back with every save, so saving the listing keeps the property's own viewing rules.
+    viewingSettings: toViewingFormValues(property?.viewingSettings),
   };
 }
 
@@ -149,27 +145,90 @@ function ChoiceSelect({
   );
 }
 
-function NumberInput({
-  value,
-  onValueChange,
-  ...props
-}: Omit<ComponentProps<'input'>, 'value' | 'onChange'> & {
-  value: number | null | undefined;
-  onValueChange: (value: number | null) => void;
+type NumberFieldName = 'numberOfBedrooms' | 'deposit' | 'minimumTermMonths';
+
+/** A labelled whole-number field of the form: empty while typing, the schema says what is missing. */
+function NumberField({
+  control,
+  name,
+  label,
+  error,
+  description,
+  ...inputProps
+}: {
+  control: Control<FormValues, unknown, PropertyInput>;
+  name: NumberFieldName;
+  label: ReactNode;
+  error: string | undefined;
+  description?: ReactNode;
+  min: number;
+  max?: number;
+  placeholder: string;
 }) {
   return (
-    <Input
-      {...props}
-      type="number"
-      inputMode="numeric"
-      step={1}
-      value={value ?? ''}
-      onChange={(event) => {
-        const number = event.target.valueAsNumber;
-        onValueChange(Number.isNaN(number) ? null : number);
-      }}
-    />
+    <FormField label={label} error={error} description={description}>
+      {(controlProps) => (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <NumberInput
+              {...controlProps}
+              {...inputProps}
+              name={field.name}
+              ref={field.ref}
+              onBlur={field.onBlur}
+              value={field.value}
+              // The bedrooms box holds undefined when empty: the schema then names it as required.
+              onValueChange={(value) =>
+                field.onChange(name === 'numberOfBedrooms' ? (value ?? undefined) : value)
+              }
+            />
+          )}
+        />
+      )}
+    </FormField>
   );
+}
+
+/** A group of the form that folds away, with what it holds in a word beside its title. */
+function FormSection({
+  title,
+  note,
+  isOpen,
+  onOpenChange,
+  children,
+}: {
+  title: string;
+  note: string;
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <details
+      open={isOpen}
+      onToggle={(event) => onOpenChange(event.currentTarget.open)}
+      className="group rounded-md border border-border"
+    >
+      <summary className="flex cursor-pointer list-none items-center justify-between gap-2 rounded-md px-3 py-3 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
+        <span>
+          {title} <span className="font-normal text-muted-foreground">({note})</span>
+        </span>
+        <ChevronDown
+          aria-hidden="true"
+          className="size-4 shrink-0 transition-transform group-open:rotate-180"
+        />
+      </summary>
+      <div className="grid gap-4 border-t border-border p-3 sm:grid-cols-2">{children}</div>
+    </details>
+  );
+}
+
+/** What the Viewings group's title says about the property's settings. */
+function viewingsNote(settings: ViewingSettings): string {
+  if (settings.bookingOff) return 'booking off';
+  return hasViewingOverrides(settings) ? 'its own rules' : "the agency's hours";
 }
 
 function PropertyForm({
@@ -188,6 +247,7 @@ function PropertyForm({
   const [pendingPhotos, setPendingPhotos] = useState<PendingPhoto[]>([]);
   const [isUploading, setIsUploading] = useState(false);
   const [isDetailsOpen, setIsDetailsOpen] = useState(() => hasDetails(property));
+  const [isViewingsOpen, setIsViewingsOpen] = useState(() => hasViewingOverrides(property?.viewingSettings));
   const form = useForm<FormValues, unknown, PropertyInput>({
     // The bedrooms box may be empty while typing; the schema then reports it as missing.
     resolver: zodResolver(propertyInputSchema) as Resolver<FormValues, unknown, PropertyInput>,
@@ -199,6 +259,7 @@ function PropertyForm({
   const isBusy = save.isPending || isUploading;
   const hasDetailErrors = detailFields.some((name) => errors[name]);
   const limit = depositLimit(form.watch('propertyRentalPrice'));
+  const viewingSettings = toViewingFormValues(form.watch('viewingSettings'));
   const otherFeatures = (form.watch('features') ?? []).filter(
     (feature) => !(COMMON_FEATURES as readonly string[]).includes(feature),
   );
@@ -243,6 +304,14 @@ function PropertyForm({
               if (message) form.setError(name, { message });
             }
             if (detailFields.some((name) => fieldErrors[name])) setIsDetailsOpen(true);
+            // The viewing rules' messages are keyed by their path (viewingSettings.windows.0.end).
+            const viewingMessage = Object.entries(fieldErrors).find(([key]) =>
+              key.startsWith('viewingSettings'),
+            )?.[1];
+            if (viewingMessage) {
+              form.setError('viewingSettings', { message: viewingMessage });
+              setIsViewingsOpen(true);
+            }
           }
           toastFailure(error, property ? 'Failed to update property' : 'Failed to create property');
         },
@@ -266,33 +335,14 @@ function PropertyForm({
         <FormField label="Rental price" error={errors.propertyRentalPrice?.message}>
           <Input placeholder="£1,200 pcm" autoComplete="off" {...form.register('propertyRentalPrice')} />
         </FormField>
-        <FormField label="Bedrooms" error={errors.numberOfBedrooms?.message}>
-          {(controlProps) => (
-            <Controller
-              control={form.control}
-              name="numberOfBedrooms"
-              render={({ field }) => (
-                <Input
-                  {...controlProps}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={1}
-                  placeholder="2"
-                  name={field.name}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  value={field.value ?? ''}
-                  onChange={(event) => {
-                    // Anything that is not a number becomes empty.
-                    const number = event.target.valueAsNumber;
-                    field.onChange(Number.isNaN(number) ? undefined : number);
-                  }}
-                />
-              )}
-            />
-          )}
-        </FormField>
+        <NumberField
+          control={form.control}
+          name="numberOfBedrooms"
+          label="Bedrooms"
+          error={errors.numberOfBedrooms?.message}
+          min={0}
+          placeholder="2"
+        />
         <FormField label="Parking space" error={errors.parkingSpace?.message}>
           <Input placeholder="One allocated space" autoComplete="off" {...form.register('parkingSpace')} />
         </FormField>
@@ -326,193 +376,179 @@ function PropertyForm({
           <Input placeholder="Name and phone number" autoComplete="off" {...form.register('landlord')} />
         </FormField>
       </div>
-      <details
-        open={isDetailsOpen || hasDetailErrors}
-        onToggle={(event) => setIsDetailsOpen(event.currentTarget.open)}
-        className="group rounded-md border border-border"
+      <FormSection
+        title="Details tenants ask about"
+        note="optional"
+        isOpen={isDetailsOpen || hasDetailErrors}
+        onOpenChange={setIsDetailsOpen}
       >
-        <summary className="flex cursor-pointer list-none items-center justify-between gap-2 rounded-md px-3 py-3 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
-          <span>
-            Details tenants ask about <span className="font-normal text-muted-foreground">(optional)</span>
-          </span>
-          <ChevronDown
-            aria-hidden="true"
-            className="size-4 shrink-0 transition-transform group-open:rotate-180"
+        <p className="text-sm text-muted-foreground sm:col-span-2">
+          The assistant answers from these. Anything left as not stated, it passes on to you.
+        </p>
+        <FormField label="Furnishing" error={errors.furnishing?.message}>
+          <ChoiceSelect
+            options={FURNISHING_OPTIONS.map((value) => ({ value, label: furnishingLabels[value] }))}
+            {...form.register('furnishing')}
           />
-        </summary>
-        <div className="grid gap-4 border-t border-border p-3 sm:grid-cols-2">
-          <p className="text-sm text-muted-foreground sm:col-span-2">
-            The assistant answers from these. Anything left as not stated, it passes on to you.
-          </p>
-          <FormField label="Furnishing" error={errors.furnishing?.message}>
-            <ChoiceSelect
-              options={FURNISHING_OPTIONS.map((value) => ({ value, label: furnishingLabels[value] }))}
-              {...form.register('furnishing')}
+        </FormField>
+        <FormField label="Pets" error={errors.petsPolicy?.message}>
+          <ChoiceSelect
+            options={PETS_POLICIES.map((value) => ({ value, label: petsLabels[value] }))}
+            {...form.register('petsPolicy')}
+          />
+        </FormField>
+        <FormField label="Bills included" error={errors.billsIncluded?.message}>
+          {(controlProps) => (
+            <Controller
+              control={form.control}
+              name="billsIncluded"
+              render={({ field }) => (
+                <ChoiceSelect
+                  {...controlProps}
+                  name={field.name}
+                  ref={field.ref}
+                  onBlur={field.onBlur}
+                  options={[
+                    { value: 'yes', label: 'Yes' },
+                    { value: 'no', label: 'No' },
+                  ]}
+                  value={field.value === true ? 'yes' : field.value === false ? 'no' : ''}
+                  onChange={(event) =>
+                    field.onChange(event.target.value === '' ? null : event.target.value === 'yes')
+                  }
+                />
+              )}
             />
-          </FormField>
-          <FormField label="Pets" error={errors.petsPolicy?.message}>
-            <ChoiceSelect
-              options={PETS_POLICIES.map((value) => ({ value, label: petsLabels[value] }))}
-              {...form.register('petsPolicy')}
-            />
-          </FormField>
-          <FormField label="Bills included" error={errors.billsIncluded?.message}>
-            {(controlProps) => (
-              <Controller
-                control={form.control}
-                name="billsIncluded"
-                render={({ field }) => (
-                  <ChoiceSelect
-                    {...controlProps}
-                    name={field.name}
-                    ref={field.ref}
+          )}
+        </FormField>
+        <FormField label="Council tax band" error={errors.councilTaxBand?.message}>
+          <ChoiceSelect
+            options={COUNCIL_TAX_BANDS.map((value) => ({ value, label: `Band ${value}` }))}
+            {...form.register('councilTaxBand')}
+          />
+        </FormField>
+        <FormField label="EPC rating" error={errors.epcRating?.message}>
+          <ChoiceSelect
+            options={EPC_RATINGS.map((value) => ({ value, label: value }))}
+            {...form.register('epcRating')}
+          />
+        </FormField>
+        <NumberField
+          control={form.control}
+          name="deposit"
+          label={
+            <>
+              Deposit <span className="font-normal text-muted-foreground">(£)</span>
+            </>
+          }
+          error={errors.deposit?.message}
+          description={
+            limit
+              ? `Up to £${limit.maxDeposit.toLocaleString('en-GB')} (${limit.weeks} weeks' rent) under the Tenant Fees Act 2019`
+              : 'Enter the rent as a price to see the most it can be'
+          }
+          min={0}
+          placeholder="1,384"
+        />
+        <NumberField
+          control={form.control}
+          name="minimumTermMonths"
+          label={
+            <>
+              Minimum term <span className="font-normal text-muted-foreground">(months)</span>
+            </>
+          }
+          error={errors.minimumTermMonths?.message}
+          min={1}
+          max={120}
+          placeholder="12"
+        />
+        <Controller
+          control={form.control}
+          name="features"
+          render={({ field }) => {
+            const features = field.value ?? [];
+            const toggle = (feature: string, isOn: boolean) =>
+              field.onChange(isOn ? [...features, feature] : features.filter((item) => item !== feature));
+            return (
+              <fieldset className="grid gap-2 sm:col-span-2">
+                <legend className="mb-1 text-sm font-medium">Features</legend>
+                <div className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
+                  {COMMON_FEATURES.map((feature) => (
+                    <label key={feature} className="flex min-h-8 items-center gap-2 text-sm capitalize">
+                      <input
+                        type="checkbox"
+                        className="size-4 accent-primary"
+                        checked={features.includes(feature)}
+                        onChange={(event) => toggle(feature, event.target.checked)}
+                      />
+                      {feature}
+                    </label>
+                  ))}
+                </div>
+                <FormField
+                  label="Other features"
+                  description="Separate them with commas, e.g. cellar, home office"
+                  error={
+                    errors.features?.message ??
+                    (errors.features as { [index: number]: { message?: string } } | undefined)?.[0]?.message
+                  }
+                >
+                  <Input
+                    autoComplete="off"
+                    placeholder="cellar, home office"
+                    defaultValue={otherFeatures.join(', ')}
                     onBlur={field.onBlur}
-                    options={[
-                      { value: 'yes', label: 'Yes' },
-                      { value: 'no', label: 'No' },
-                    ]}
-                    value={field.value === true ? 'yes' : field.value === false ? 'no' : ''}
-                    onChange={(event) =>
-                      field.onChange(event.target.value === '' ? null : event.target.value === 'yes')
-                    }
+                    onChange={(event) => {
+                      const typed = event.target.value
+                        .split(',')
+                        .map((item) => item.trim())
+                        .filter(Boolean);
+                      const ticked = features.filter((item) =>
+                        (COMMON_FEATURES as readonly string[]).includes(item),
+                      );
+                      field.onChange([...ticked, ...typed]);
+                    }}
                   />
-                )}
-              />
-            )}
-          </FormField>
-          <FormField label="Council tax band" error={errors.councilTaxBand?.message}>
-            <ChoiceSelect
-              options={COUNCIL_TAX_BANDS.map((value) => ({ value, label: `Band ${value}` }))}
-              {...form.register('councilTaxBand')}
-            />
-          </FormField>
-          <FormField label="EPC rating" error={errors.epcRating?.message}>
-            <ChoiceSelect
-              options={EPC_RATINGS.map((value) => ({ value, label: value }))}
-              {...form.register('epcRating')}
-            />
-          </FormField>
-          <FormField
-            label={
-              <>
-                Deposit <span className="font-normal text-muted-foreground">(£)</span>
-              </>
-            }
-            error={errors.deposit?.message}
-            description={
-              limit
-                ? `Up to £${limit.maxDeposit.toLocaleString('en-GB')} (${limit.weeks} weeks' rent) under the Tenant Fees Act 2019`
-                : 'Enter the rent as a price to see the most it can be'
-            }
-          >
-            {(controlProps) => (
-              <Controller
-                control={form.control}
-                name="deposit"
-                render={({ field }) => (
-                  <NumberInput
-                    {...controlProps}
-                    min={0}
-                    placeholder="1,384"
-                    name={field.name}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    value={field.value}
-                    onValueChange={field.onChange}
-                  />
-                )}
-              />
-            )}
-          </FormField>
-          <FormField
-            label={
-              <>
-                Minimum term <span className="font-normal text-muted-foreground">(months)</span>
-              </>
-            }
-            error={errors.minimumTermMonths?.message}
-          >
-            {(controlProps) => (
-              <Controller
-                control={form.control}
-                name="minimumTermMonths"
-                render={({ field }) => (
-                  <NumberInput
-                    {...controlProps}
-                    min={1}
-                    max={120}
-                    placeholder="12"
-                    name={field.name}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    value={field.value}
-                    onValueChange={field.onChange}
-                  />
-                )}
-              />
-            )}
-          </FormField>
+                </FormField>
+              </fieldset>
+            );
+          }}
+        />
+        <FormField label="Description" error={errors.description?.message} className="sm:col-span-2">
+          <Textarea
+            rows={4}
+            placeholder="The advert text: the assistant answers tenants' questions from it"
+            {...form.register('description')}
+          />
+        </FormField>
+      </FormSection>
+      <FormSection
+        title="Viewings"
+        note={viewingsNote(viewingSettings)}
+        isOpen={isViewingsOpen || Boolean(errors.viewingSettings)}
+        onOpenChange={setIsViewingsOpen}
+      >
+        <div className="sm:col-span-2">
           <Controller
             control={form.control}
-            name="features"
-            render={({ field }) => {
-              const features = field.value ?? [];
-              const toggle = (feature: string, isOn: boolean) =>
-                field.onChange(isOn ? [...features, feature] : features.filter((item) => item !== feature));
-              return (
-                <fieldset className="grid gap-2 sm:col-span-2">
-                  <legend className="mb-1 text-sm font-medium">Features</legend>
-                  <div className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
-                    {COMMON_FEATURES.map((feature) => (
-                      <label key={feature} className="flex min-h-8 items-center gap-2 text-sm capitalize">
-                        <input
-                          type="checkbox"
-                          className="size-4 accent-primary"
-                          checked={features.includes(feature)}
-                          onChange={(event) => toggle(feature, event.target.checked)}
-                        />
-                        {feature}
-                      </label>
-                    ))}
-                  </div>
-                  <FormField
-                    label="Other features"
-                    description="Separate them with commas, e.g. cellar, home office"
-                    error={
-                      errors.features?.message ??
-                      (errors.features as { [index: number]: { message?: string } } | undefined)?.[0]?.message
-                    }
-                  >
-                    <Input
-                      autoComplete="off"
-                      placeholder="cellar, home office"
-                      defaultValue={otherFeatures.join(', ')}
-                      onBlur={field.onBlur}
-                      onChange={(event) => {
-                        const typed = event.target.value
-                          .split(',')
-                          .map((item) => item.trim())
-                          .filter(Boolean);
-                        const ticked = features.filter((item) =>
-                          (COMMON_FEATURES as readonly string[]).includes(item),
-                        );
-                        field.onChange([...ticked, ...typed]);
-                      }}
-                    />
-                  </FormField>
-                </fieldset>
-              );
-            }}
+            name="viewingSettings"
+            render={({ field }) => (
+              <PropertyViewingsFields
+                companyId={companyId}
+                value={toViewingFormValues(field.value)}
+                onChange={field.onChange}
+                errors={errors.viewingSettings}
+              />
+            )}
           />
-          <FormField label="Description" error={errors.description?.message} className="sm:col-span-2">
-            <Textarea
-              rows={4}
-              placeholder="The advert text: the assistant answers tenants' questions from it"
-              {...form.register('description')}
-            />
-          </FormField>
+          {errors.viewingSettings?.message ? (
+            <p className="mt-2 text-sm text-destructive" role="alert">
+              {errors.viewingSettings.message}
+            </p>
+          ) : null}
         </div>
-      </details>
+      </FormSection>
       <PhotoPicker
         propertyId={property?.id ?? null}
         saved={savedPhotos}

@@ -11,27 +11,16 @@ import {
   apiKeyScopes,
 } from '#shared/schemas/integrations.ts';
 import { validationModes } from '#web/components/auth/form-options.ts';
-import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '#web/components/ui/alert-dialog.tsx';
+import { useFormFailure } from '#web/components/auth/server-errors.ts';
+import { useFailureToast } from '#web/components/dashboard/dashboard-api.ts';
+import { ConfirmButton } from '#web/components/ui/alert-dialog.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { errorMessage } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
-import { useUnauthorizedRedirect } from '#web/lib/use-unauthorized-redirect.ts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './integrations-api.ts';
 import { type RevealedSecret, SecretRevealDialog } from './secret-reveal-dialog.tsx';
 
@@ -93,13 +82,13 @@ export function ApiKeysSection({ companyId }: { companyId: string }) {
 
 function CreateKeyForm({ companyId, onCreated }: { companyId: string; onCreated: (key: string) => void }) {
   const create = useCreateApiKey(companyId);
-  const redirectIfUnauthorized = useUnauthorizedRedirect();
   const form = useForm<ApiKeyFormValues, unknown, ApiKeyInput>({
     resolver: zodResolver(apiKeyInputSchema),
     defaultValues: { name: '', scopes: ['read'] },
     ...validationModes,
   });
   const { errors } = form.formState;
+  const showFailure = useFormFailure(form, ['name', 'scopes']);
   const handleSubmit = form.handleSubmit((input) => {
     create.mutate(input, {
       onSuccess: (created) => {
@@ -107,13 +96,7 @@ function CreateKeyForm({ companyId, onCreated }: { companyId: string; onCreated:
         onCreated(created.key);
       },
       onError: (error) => {
-        if (redirectIfUnauthorized(error)) return;
-        showServerFieldErrors(form, error, ['name', 'scopes']);
-        toast({
-          title: 'API key not created',
-          description: errorMessage(error, 'Please try again.'),
-          variant: 'destructive',
-        });
+        showFailure(error, 'API key not created');
       },
     });
   });
@@ -158,7 +141,7 @@ function CreateKeyForm({ companyId, onCreated }: { companyId: string; onCreated:
 
 function KeyItem({ companyId, apiKey }: { companyId: string; apiKey: ApiKeyDto }) {
   const revoke = useRevokeApiKey(companyId);
-  const redirectIfUnauthorized = useUnauthorizedRedirect();
+  const toastFailure = useFailureToast();
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 p-4">
       <div className="min-w-0 space-y-1">
@@ -181,42 +164,22 @@ function KeyItem({ companyId, apiKey }: { companyId: string; apiKey: ApiKeyDto }
         </p>
       </div>
       {apiKey.revokedAt ? null : (
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
+        <ConfirmButton
+          trigger={
             <Button size="sm" variant="outline" className="text-destructive">
               Revoke
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Revoke “{apiKey.name}”?</AlertDialogTitle>
-              <AlertDialogDescription>
-                Anything using this key stops working at once. This cannot be undone.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction
-                variant="destructive"
-                onClick={() =>
-                  revoke.mutate(apiKey.id, {
-                    onSuccess: () => toast({ title: 'API key revoked' }),
-                    onError: (error) => {
-                      if (redirectIfUnauthorized(error)) return;
-                      toast({
-                        title: 'API key not revoked',
-                        description: errorMessage(error, 'Please try again.'),
-                        variant: 'destructive',
-                      });
-                    },
-                  })
-                }
-              >
-                Revoke key
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+          title={`Revoke “${apiKey.name}”?`}
+          description="Anything using this key stops working at once. This cannot be undone."
+          action="Revoke key"
+          onConfirm={() =>
+            revoke.mutate(apiKey.id, {
+              onSuccess: () => toast({ title: 'API key revoked' }),
+              onError: (error) => toastFailure(error, 'API key not revoked'),
+            })
+          }
+        />
       )}
     </div>
   );

@@ -1,14 +1,7 @@
 import { CheckIcon, CopyIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog.tsx';
+import { DialogFooter, DialogShell } from '#web/components/ui/dialog.tsx';
 import { toast } from '#web/lib/toast.ts';
 
 export type RevealedSecret = { title: string; description: string; value: string };
@@ -40,33 +33,27 @@ export function SecretRevealDialog({
     }
   };
   return (
-    <Dialog
+    <DialogShell
       open={secret !== null}
-      onOpenChange={(open) => {
-        if (!open) {
-          setIsCopied(false);
-          onClose();
-        }
+      onClose={() => {
+        setIsCopied(false);
+        onClose();
       }}
+      title={secret?.title}
+      description={secret?.description}
     >
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{secret?.title}</DialogTitle>
-          <DialogDescription>{secret?.description}</DialogDescription>
-        </DialogHeader>
-        <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          This is the only time it is shown. Copy it now and keep it somewhere safe.
-        </p>
-        <code className="block rounded-md bg-muted px-3 py-2 font-mono text-sm break-all select-all">
-          {secret?.value}
-        </code>
-        <DialogFooter>
-          <Button onClick={handleCopy} className="w-full sm:w-auto">
-            {isCopied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-            {isCopied ? 'Copied' : 'Copy'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        This is the only time it is shown. Copy it now and keep it somewhere safe.
+      </p>
+      <code className="block rounded-md bg-muted px-3 py-2 font-mono text-sm break-all select-all">
+        {secret?.value}
+      </code>
+      <DialogFooter>
+        <Button onClick={handleCopy} className="w-full sm:w-auto">
+          {isCopied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
+          {isCopied ? 'Copied' : 'Copy'}
+        </Button>
+      </DialogFooter>
+    </DialogShell>
   );
 }

@@ -13,27 +13,16 @@ import {
   webhookEventTypes,
 } from '#shared/schemas/integrations.ts';
 import { validationModes } from '#web/components/auth/form-options.ts';
-import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '#web/components/ui/alert-dialog.tsx';
+import { useFormFailure } from '#web/components/auth/server-errors.ts';
+import { useFailureToast } from '#web/components/dashboard/dashboard-api.ts';
+import { ConfirmButton } from '#web/components/ui/alert-dialog.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { errorMessage } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
-import { useUnauthorizedRedirect } from '#web/lib/use-unauthorized-redirect.ts';
 import {
   useCreateEndpoint,
   useDeleteEndpoint,
@@ -104,13 +93,13 @@ function AddEndpointForm({
   onCreated: (secret: string) => void;
 }) {
   const create = useCreateEndpoint(companyId);
-  const redirectIfUnauthorized = useUnauthorizedRedirect();
   const form = useForm<WebhookEndpointFormValues, unknown, WebhookEndpointInput>({
     resolver: zodResolver(webhookEndpointInputSchema),
     defaultValues: { url: '', events: ['lead.created'] },
     ...validationModes,
   });
   const { errors } = form.formState;
+  const showFailure = useFormFailure(form, ['url', 'events']);
 
   const handleSubmit = form.handleSubmit((input) => {
     create.mutate(input, {
@@ -119,13 +108,7 @@ function AddEndpointForm({
         onCreated(created.secret);
       },
       onError: (error) => {
-        if (redirectIfUnauthorized(error)) return;
-        showServerFieldErrors(form, error, ['url', 'events']);
-        toast({
-          title: 'Endpoint not added',
-          description: errorMessage(error, 'Please try again.'),
-          variant: 'destructive',
-        });
+        showFailure(error, 'Endpoint not added');
       },
     });
   });
@@ -194,11 +177,8 @@ function EndpointItem({
   const remove = useDeleteEndpoint(companyId);
   const rotate = useRotateSecret();
   const sendNow = useSendNow(companyId, endpoint.id);
-  const redirectIfUnauthorized = useUnauthorizedRedirect();
-  const failed = (title: string) => (error: unknown) => {
-    if (redirectIfUnauthorized(error)) return;
-    toast({ title, description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
-  };
+  const toastFailure = useFailureToast();
+  const failed = (title: string) => (error: unknown) => toastFailure(error, title);
   const logId = `webhook-log-${endpoint.id}`;
 
   const handleTest = () =>
@@ -274,31 +254,18 @@ function EndpointItem({
           <ChevronDownIcon aria-hidden="true" className={isLogOpen ? 'rotate-180' : undefined} />
           Delivery log
         </Button>
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
+        <ConfirmButton
+          trigger={
             <Button size="sm" variant="ghost" className="text-destructive">
               <Trash2Icon aria-hidden="true" />
               Delete
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Delete this endpoint?</AlertDialogTitle>
-              <AlertDialogDescription>
-                No more events go to {endpoint.url}, and its delivery log is deleted with it.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction
-                variant="destructive"
-                onClick={() => remove.mutate(endpoint.id, { onError: failed('Endpoint not deleted') })}
-              >
-                Delete endpoint
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+          title="Delete this endpoint?"
+          description={`No more events go to ${endpoint.url}, and its delivery log is deleted with it.`}
+          action="Delete endpoint"
+          onConfirm={() => remove.mutate(endpoint.id, { onError: failed('Endpoint not deleted') })}
+        />
       </div>
       {isLogOpen ? (
         <DeliveryLog

@@ -9,14 +9,7 @@ import { PasswordInput } from '#web/components/auth/password-input.tsx';
 import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog.tsx';
+import { DialogFooter, DialogShell } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -140,50 +133,48 @@ function CloseAccountDialog({
   });
 
   return (
-    <Dialog open={open} onOpenChange={handleOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle className="flex items-center gap-2">
-            <TriangleAlertIcon className="size-5 text-destructive" aria-hidden="true" />
-            Close your account?
-          </DialogTitle>
-          <DialogDescription>
-            This erases your account, {company.name}, its properties, leads and chat transcripts at once, and
-            signs you out. It cannot be undone. Payment records stay with Stripe, as the law requires. You may
-            want to download your data first.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={handleSubmit} className="grid gap-4">
-          <FormField
-            label="Company name"
-            error={errors.confirm?.message}
-            description={
-              <>
-                Type <strong className="font-semibold text-foreground">{company.name}</strong> to confirm.
-              </>
-            }
+    <DialogShell
+      open={open}
+      onClose={() => handleOpenChange(false)}
+      titleClassName="flex items-center gap-2"
+      title={
+        <>
+          <TriangleAlertIcon className="size-5 text-destructive" aria-hidden="true" />
+          Close your account?
+        </>
+      }
+      description={`This erases your account, ${company.name}, its properties, leads and chat transcripts at once, and signs you out. It cannot be undone. Payment records stay with Stripe, as the law requires. You may want to download your data first.`}
+    >
+      <form noValidate onSubmit={handleSubmit} className="grid gap-4">
+        <FormField
+          label="Company name"
+          error={errors.confirm?.message}
+          description={
+            <>
+              Type <strong className="font-semibold text-foreground">{company.name}</strong> to confirm.
+            </>
+          }
+        >
+          <Input autoComplete="off" {...form.register('confirm')} />
+        </FormField>
+        <FormField label="Password" error={errors.password?.message}>
+          <PasswordInput autoComplete="current-password" {...form.register('password')} />
+        </FormField>
+        <DialogFooter>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => handleOpenChange(false)}
+            disabled={closeAccount.isPending}
           >
-            <Input autoComplete="off" {...form.register('confirm')} />
-          </FormField>
-          <FormField label="Password" error={errors.password?.message}>
-            <PasswordInput autoComplete="current-password" {...form.register('password')} />
-          </FormField>
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => handleOpenChange(false)}
-              disabled={closeAccount.isPending}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={closeAccount.isPending}>
-              {closeAccount.isPending ? <Spinner label={null} /> : null}
-              Close account permanently
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+            Cancel
+          </Button>
+          <Button type="submit" variant="destructive" disabled={closeAccount.isPending}>
+            {closeAccount.isPending ? <Spinner label={null} /> : null}
+            Close account permanently
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogShell>
   );
 }

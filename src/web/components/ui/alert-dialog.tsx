@@ -1,6 +1,6 @@
 import type { VariantProps } from 'class-variance-authority';
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '#web/lib/utils.ts';
 import { buttonVariants } from './button.tsx';
 import { dialogContentClassName, overlayClassName } from './dialog.tsx';
@@ -65,5 +65,40 @@ export function AlertDialogCancel({
       className={cn(buttonVariants({ variant: 'outline' }), className)}
       {...props}
     />
+  );
+}
+
+/** A button that asks first: the question, what follows, Cancel and the destructive action. */
+export function ConfirmButton({
+  trigger,
+  title,
+  description,
+  action,
+  onConfirm,
+}: {
+  /** The button that opens the question. */
+  trigger: ReactNode;
+  title: ReactNode;
+  description: ReactNode;
+  /** The confirming button's words, e.g. "Revoke key". */
+  action: string;
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction variant="destructive" onClick={onConfirm}>
+            {action}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '#web/lib/utils.ts';
 
 export function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {
@@ -75,5 +75,55 @@ export function DialogDescription({
 }: ComponentProps<typeof DialogPrimitive.Description>) {
   return (
     <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />
+  );
+}
+
+export type DialogShellProps = {
+  open: boolean;
+  /** Escape, the close button or a click outside. Without it the dialog cannot be dismissed. */
+  onClose?: () => void;
+  title: ReactNode;
+  description: ReactNode;
+  /** Shown above the title, e.g. an icon in a circle. */
+  badge?: ReactNode;
+  titleClassName?: string;
+  className?: string;
+  children: ReactNode;
+};
+
+/** A dialog as the app's forms and notices use it: a title, a line saying what it is for, its body. */
+export function DialogShell({
+  open,
+  onClose,
+  title,
+  description,
+  badge,
+  titleClassName,
+  className,
+  children,
+}: DialogShellProps) {
+  const preventDismiss = onClose ? undefined : (event: Event) => event.preventDefault();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(isOpen) => {
+        if (!isOpen) onClose?.();
+      }}
+    >
+      <DialogContent
+        className={className}
+        hideCloseButton={!onClose}
+        onEscapeKeyDown={preventDismiss}
+        onPointerDownOutside={preventDismiss}
+        onInteractOutside={preventDismiss}
+      >
+        <DialogHeader>
+          {badge}
+          <DialogTitle className={titleClassName}>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {children}
+      </DialogContent>
+    </Dialog>
   );
 }

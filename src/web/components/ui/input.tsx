@@ -7,3 +7,27 @@ export const inputClassName =
 export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
   return <input type={type} className={cn(inputClassName, className)} {...props} />;
 }
+
+/** A whole-number box whose value is a number, or null while empty (or not a number). */
+export function NumberInput({
+  value,
+  onValueChange,
+  ...props
+}: Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'type'> & {
+  value: number | null | undefined;
+  onValueChange: (value: number | null) => void;
+}) {
+  return (
+    <Input
+      {...props}
+      type="number"
+      inputMode="numeric"
+      step={1}
+      value={value ?? ''}
+      onChange={(event) => {
+        const number = event.target.valueAsNumber;
+        onValueChange(Number.isNaN(number) ? null : number);
+      }}
+    />
+  );
+}

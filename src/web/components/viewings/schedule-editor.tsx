@@ -1,20 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PlusIcon, XIcon } from 'lucide-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
   SUGGESTED_WINDOWS,
   type ViewingSchedule,
   type ViewingWindow,
   viewingScheduleSchema,
-  WEEKDAYS,
 } from '#shared/schemas/viewings.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { apiRequest, errorMessage } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
-
-export const scheduleUrl = (companyId: string) => `/api/companies/${companyId}/viewing-schedule`;
+import { scheduleUrl, useViewingSchedule, WeeklyWindows } from './weekly-windows.tsx';
 
 type Errors = Record<string, string>;
 
@@ -42,7 +39,7 @@ const numberFields = [
 export function ScheduleEditor({ companyId }: { companyId: string }) {
   const queryClient = useQueryClient();
   const url = scheduleUrl(companyId);
-  const saved = useQuery<ViewingSchedule>({ queryKey: [url] });
+  const saved = useViewingSchedule(companyId);
   const [draft, setDraft] = useState<ViewingSchedule | null>(null);
   const [showErrors, setShowErrors] = useState(false);
   useEffect(() => {
@@ -67,7 +64,6 @@ export function ScheduleEditor({ companyId }: { companyId: string }) {
   if (!draft) return <p className="text-sm text-muted-foreground">Loading viewing hours…</p>;
   const errors = showErrors ? errorsOf(draft) : {};
   const setWindows = (windows: ViewingWindow[]) => setDraft({ ...draft, windows });
-  const indexed = draft.windows.map((window, index) => ({ window, index }));
 
   return (
     <form
@@ -88,81 +84,11 @@ export function ScheduleEditor({ companyId }: { companyId: string }) {
           </Button>
         </div>
       ) : null}
-      <div className="divide-y rounded-md border">
-        {WEEKDAYS.map((dayName, dayIndex) => {
-          const day = dayIndex + 1;
-          const rows = indexed.filter(({ window }) => window.day === day);
-          return (
-            <div key={dayName} className="flex flex-wrap items-start gap-3 px-3 py-2">
-              <span className="w-24 pt-2 text-sm font-medium">{dayName}</span>
-              <div className="flex flex-1 flex-col gap-2">
-                {rows.length === 0 ? (
-                  <span className="pt-2 text-sm text-muted-foreground">No viewings</span>
-                ) : null}
-                {rows.map(({ window, index }) => {
-                  const error = errors[`windows.${index}.end`] ?? errors[`windows.${index}.start`];
-                  const update = (patch: Partial<ViewingWindow>) =>
-                    setWindows(draft.windows.map((w, i) => (i === index ? { ...w, ...patch } : w)));
-                  return (
-                    <div key={index} className="space-y-1">
-                      <div className="flex items-center gap-2">
-                        <Input
-                          type="time"
-                          aria-label={`${dayName} from`}
-                          className="w-32"
-                          value={window.start}
-                          aria-invalid={Boolean(error)}
-                          onChange={(event) => update({ start: event.target.value })}
-                        />
-                        <span aria-hidden>to</span>
-                        <Input
-                          type="time"
-                          aria-label={`${dayName} to`}
-                          className="w-32"
-                          value={window.end}
-                          aria-invalid={Boolean(error)}
-                          onChange={(event) => update({ end: event.target.value })}
-                        />
-                        <Button
-                          type="button"
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Remove ${dayName} ${window.start}–${window.end}`}
-                          onClick={() => setWindows(draft.windows.filter((_, i) => i !== index))}
-                        >
-                          <XIcon />
-                        </Button>
-                      </div>
-                      {error ? (
-                        <p className="text-sm text-destructive" role="alert">
-                          {error}
-                        </p>
-                      ) : null}
-                    </div>
-                  );
-                })}
-              </div>
-              <Button
-                type="button"
-                variant="ghost"
-                size="sm"
-                aria-label={`Add hours on ${dayName}`}
-                onClick={() => {
-                  const last = rows.at(-1)?.window;
-                  setWindows([
-                    ...draft.windows,
-                    last
-                      ? { day, start: last.end, end: last.end < '21:00' ? '21:00' : '23:00' }
-                      : { day, start: '10:00', end: '12:00' },
-                  ]);
-                }}
-              >
-                <PlusIcon /> Add hours
-              </Button>
-            </div>
-          );
-        })}
-      </div>
+      <WeeklyWindows
+        windows={draft.windows}
+        onChange={setWindows}
+        errorAt={(index) => errors[`windows.${index}.end`] ?? errors[`windows.${index}.start`]}
+      />
       <div className="grid gap-4 sm:grid-cols-3 lg:grid-cols-5">
         {numberFields.map(({ key, label, unit }) => (
           <div key={key} className="space-y-1">

@@ -15,14 +15,7 @@ import { LONDON_ZONE } from '#shared/viewing-slots.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog.tsx';
+import { DialogFooter, DialogShell } from '#web/components/ui/dialog.tsx';
 import { TabsContent, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { apiRequest, errorMessage } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -291,64 +284,55 @@ function MoveDialog({
   const update = useUpdateViewing(listUrl);
   const [chosen, setChosen] = useState<string | null>(null);
   return (
-    <Dialog open={viewing !== null} onOpenChange={(open) => (open ? null : onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Reschedule viewing</DialogTitle>
-          <DialogDescription>
-            {viewing
-              ? `${viewing.tenantName ?? 'Tenant'} · ${viewing.propertyName} · now ${viewing.label}`
-              : ''}
-            . The tenant gets an updated invitation.
-          </DialogDescription>
-        </DialogHeader>
-        <fieldset className="grid max-h-72 gap-2 overflow-y-auto">
-          <legend className="sr-only">Free times</legend>
-          {(slots.data?.slots ?? []).length === 0 ? (
-            <p className="text-sm text-muted-foreground">
-              {slots.isPending ? 'Loading free times…' : 'No free times.'}
-            </p>
-          ) : null}
-          {(slots.data?.slots ?? []).map((slot) => (
-            <label
-              key={slot.startsAt}
-              className="flex items-center gap-2 rounded-md border px-3 py-2 text-sm"
-            >
-              <input
-                type="radio"
-                name="move-slot"
-                checked={chosen === slot.startsAt}
-                onChange={() => setChosen(slot.startsAt)}
-              />
-              {slot.label}
-            </label>
-          ))}
-        </fieldset>
-        <DialogFooter>
-          <Button variant="ghost" onClick={onClose}>
-            Keep the time
-          </Button>
-          <Button
-            disabled={!chosen || update.isPending}
-            onClick={() =>
-              viewing &&
-              chosen &&
-              update.mutate(
-                { id: viewing.id, input: { status: 'booked', startsAt: chosen } },
-                {
-                  onSuccess: () => {
-                    setChosen(null);
-                    onClose();
-                    toast({ title: 'Viewing moved' });
-                  },
+    <DialogShell
+      open={viewing !== null}
+      onClose={onClose}
+      title="Reschedule viewing"
+      description={`${viewing ? `${viewing.tenantName ?? 'Tenant'} · ${viewing.propertyName} · now ${viewing.label}` : ''}. The tenant gets an updated invitation.`}
+    >
+      <fieldset className="grid max-h-72 gap-2 overflow-y-auto">
+        <legend className="sr-only">Free times</legend>
+        {(slots.data?.slots ?? []).length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            {slots.isPending ? 'Loading free times…' : 'No free times.'}
+          </p>
+        ) : null}
+        {(slots.data?.slots ?? []).map((slot) => (
+          <label key={slot.startsAt} className="flex items-center gap-2 rounded-md border px-3 py-2 text-sm">
+            <input
+              type="radio"
+              name="move-slot"
+              checked={chosen === slot.startsAt}
+              onChange={() => setChosen(slot.startsAt)}
+            />
+            {slot.label}
+          </label>
+        ))}
+      </fieldset>
+      <DialogFooter>
+        <Button variant="ghost" onClick={onClose}>
+          Keep the time
+        </Button>
+        <Button
+          disabled={!chosen || update.isPending}
+          onClick={() =>
+            viewing &&
+            chosen &&
+            update.mutate(
+              { id: viewing.id, input: { status: 'booked', startsAt: chosen } },
+              {
+                onSuccess: () => {
+                  setChosen(null);
+                  onClose();
+                  toast({ title: 'Viewing moved' });
                 },
-              )
-            }
-          >
-            Move viewing
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+              },
+            )
+          }
+        >
+          Move viewing
+        </Button>
+      </DialogFooter>
+    </DialogShell>
   );
 }

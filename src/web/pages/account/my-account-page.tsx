@@ -40,7 +40,7 @@ export default function MyAccountPage() {
 
   return (
     <div className="min-h-dvh bg-muted/30">
-      <AccountHeader />
+      <MyAccountHeader />
       <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
         {companiesQuery.isPending ? (
           <AccountSkeleton />
@@ -62,7 +62,7 @@ export default function MyAccountPage() {
   );
 }
 
-function AccountHeader() {
+function MyAccountHeader() {
   const logout = useLogout();
   return (
     <SettingsHeader isWide>

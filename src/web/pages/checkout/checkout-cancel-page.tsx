@@ -18,6 +18,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useUser } from '#web/lib/use-user.ts';
+import { CheckoutHeading } from './checkout-heading.tsx';
 
 const commonIssues: { title: string; text: string }[] = [
   {
@@ -81,15 +82,9 @@ export default function CheckoutCancelPage() {
   return (
     <AuthShell width="wide">
       <div className="mx-auto max-w-3xl space-y-6">
-        <div className="flex items-start gap-4">
-          <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-amber-100 text-amber-700">
-            <XCircleIcon className="size-7" aria-hidden="true" />
-          </span>
-          <div className="space-y-1">
-            <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Checkout cancelled</h1>
-            <p className="text-muted-foreground">Your payment was not completed and nothing was charged.</p>
-          </div>
-        </div>
+        <CheckoutHeading icon={XCircleIcon} tone="warning" title="Checkout cancelled">
+          Your payment was not completed and nothing was charged.
+        </CheckoutHeading>
 
         {signup ? (
           <Notice variant="info" title="Your account is ready on the free plan">

@@ -25,6 +25,7 @@ import { queryClient } from '#web/lib/query-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useUser } from '#web/lib/use-user.ts';
+import { CheckoutHeading } from './checkout-heading.tsx';
 
 const ACCOUNT_CREATION_ERROR =
   'Your payment was successful, You already have an account or account creation failed, Or you need to verify your email.';
@@ -178,19 +179,13 @@ function Welcome({
   return (
     <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,340px)] lg:items-start">
       <div className="space-y-6">
-        <div className="flex items-start gap-4">
-          <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
-            <CheckCircle2Icon className="size-7" aria-hidden="true" />
-          </span>
-          <div className="space-y-1">
-            <h1 className="text-2xl font-semibold tracking-tight text-balance sm:text-3xl">
-              Welcome to LetLead{firstName ? `, ${firstName}` : ''}!
-            </h1>
-            <p className="text-muted-foreground">
-              Your payment was successful and your {plan.name} plan is active.
-            </p>
-          </div>
-        </div>
+        <CheckoutHeading
+          icon={CheckCircle2Icon}
+          tone="success"
+          title={`Welcome to LetLead${firstName ? `, ${firstName}` : ''}!`}
+        >
+          Your payment was successful and your {plan.name} plan is active.
+        </CheckoutHeading>
 
         {isSignedIn ? null : (
           <Notice variant="mail" title="Verify your email before you sign in">

@@ -1,6 +1,6 @@
 import { ArrowLeftIcon } from 'lucide-react';
 import { Link } from 'wouter';
-import { Logo } from '#web/components/marketing/logo.tsx';
+import { LogoLink } from '#web/components/logo-link.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 
@@ -15,13 +15,7 @@ export default function NotFoundPage() {
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-teal-50 to-white">
       <header className="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6">
-        <Link
-          href="/"
-          className="inline-block rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-        >
-          <Logo />
-          <span className="sr-only"> home</span>
-        </Link>
+        <LogoLink to="home" className="inline-block" />
       </header>
       <main className="flex flex-1 flex-col items-center justify-center px-4 pb-16 text-center sm:px-6">
         <p className="rounded-full bg-white px-3 py-1 text-sm font-semibold text-primary shadow-sm ring-1 ring-teal-200">
