@@ -111,11 +111,24 @@ export type AgentReply = {
   bookSlot?: ViewingSlot;
 };
 
+/** What a turn may carry besides the message. */
+export type TurnOptions = {
+  /** The conversation so far, oldest first. */
+  history?: { role: 'tenant' | 'assistant' | 'agent'; content: string }[];
+  /** Called with each piece of the reply as it is written (streaming engines only). */
+  onDelta?: (delta: string) => void;
+};
+
 /** One engine: the guided agent, or an LLM agent that falls back to it. */
 export type ConversationEngine = {
   /** `known`: facts from before the chat (a portal enquiry), never asked for, confirmed in the summary. */
   start: (context: AgentContext, known?: Partial<ExtractedFields>) => AgentReply;
-  reply: (context: AgentContext, state: AgentState, message: string) => Promise<AgentReply>;
+  reply: (
+    context: AgentContext,
+    state: AgentState,
+    message: string,
+    turn?: TurnOptions,
+  ) => Promise<AgentReply>;
   /** The slot of the last reply's `bookSlot` is booked: say so (closing, once the summary is confirmed). */
   confirmViewing: (context: AgentContext, state: AgentState, slot: ViewingSlot) => AgentReply;
   /** The picked slot was taken meanwhile: apologise and offer `context.viewingSlots` afresh. */

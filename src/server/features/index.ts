@@ -9,6 +9,7 @@ import { registerEnquiries } from './enquiries/routes.ts';
 import { registerImages } from './images/images-routes.ts';
 import { registerIntegrations } from './integrations/routes.ts';
 import { registerLeads } from './leads/routes.ts';
+import { registerLive } from './live/routes.ts';
 import { registerPrivacy } from './privacy/routes.ts';
 import { registerProperties } from './properties/routes.ts';
 import { registerSite } from './site/site-routes.ts';
@@ -29,4 +30,5 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   await registerIntegrations(app, ctx);
   await registerViewings(app, ctx);
   await registerEnquiries(app, ctx);
+  await registerLive(app, ctx);
 }
