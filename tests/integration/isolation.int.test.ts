@@ -523,6 +523,7 @@ describe('tenant isolation', () => {
         'messages',
         'quickReplies',
         'sessionKey',
+        'takenOverBy',
       ]);
       expectNoSecrets([answers, resumed], secrets);
     });
