@@ -10,6 +10,7 @@ import type {
   EndReason,
   UsageCheck,
 } from '#shared/schemas/chat.ts';
+import type { LiveDeltaEvent, LiveMessageEvent, TenantStatusEvent } from '#shared/schemas/live.ts';
 import { ApiError, apiRequest } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
 
@@ -86,6 +87,12 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
   const [isTyping, setIsTyping] = useState(true);
   const [isEnding, setIsEnding] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  /** The first name of the person of the agency who has the chat, or null (the assistant). */
+  const [takenOverBy, setTakenOverBy] = useState<string | null>(null);
+  /** The assistant's reply as it is being written (a streaming engine), until it is complete. */
+  const [draft, setDraft] = useState('');
+  /** The open conversation's key and how many stored messages the page had as it opened. */
+  const [live, setLive] = useState<{ sessionKey: string; after: number } | null>(null);
 
   const sessionKeyRef = useRef<string | null>(null);
   const messagesRef = useRef<ChatMessageDto[]>([]);
@@ -142,6 +149,8 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
     sessionKeyRef.current = null;
     messagesRef.current = [];
     setMessages([]);
+    setLive(null);
+    setTakenOverBy(null);
     setStatus('starting');
     setIsTyping(true);
 
@@ -164,6 +173,8 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
         messagesRef.current = conversation.messages;
         setMessages(conversation.messages);
         setQuickReplies(conversation.quickReplies);
+        setTakenOverBy(conversation.takenOverBy);
+        setLive({ sessionKey: conversation.sessionKey, after: conversation.messages.length });
         setIsTyping(false);
         setStatus('ready');
         // The page was closed between the closing sentence and its automatic save.
@@ -202,6 +213,7 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
       messagesRef.current = first;
       setMessages(first);
       setQuickReplies(greeting.quickReplies);
+      setLive({ sessionKey: greeting.sessionKey, after: first.length });
       setIsTyping(false);
       setStatus('ready');
     };
@@ -212,6 +224,39 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
       window.clearTimeout(autoSaveTimer.current);
     };
   }, [base, companySlug, key, propertySlug, scheduleAutoSave, attempt]);
+
+  // What the page's own requests do not bring: a person of the agency joining, their messages,
+  // the assistant back after them, and a streaming reply as it is written. A plain EventSource:
+  // it reconnects by itself and sends Last-Event-ID, so nothing is lost or shown twice.
+  useEffect(() => {
+    if (!live || typeof EventSource === 'undefined') return;
+    const query = new URLSearchParams({ sessionKey: live.sessionKey, after: String(live.after) });
+    const events = new EventSource(`${base}/events?${query}`);
+    const read = <T>(event: MessageEvent) => JSON.parse(event.data as string) as T;
+    events.onmessage = (event) => {
+      const { seq: _seq, ...message } = read<LiveMessageEvent>(event);
+      updateMessages((previous) => (previous.some((m) => m.id === message.id) ? previous : [...previous, message]));
+      if (message.sender === 'ai' && isClosingMessage(message.content)) scheduleAutoSave();
+    };
+    events.addEventListener('status', (event) => {
+      const status = read<TenantStatusEvent>(event);
+      setTakenOverBy(status.takenOverBy);
+      if (!status.takenOverBy && status.quickReplies.length > 0) setQuickReplies(status.quickReplies);
+    });
+    events.addEventListener('delta', (event) => {
+      const { delta } = read<LiveDeltaEvent>(event);
+      setDraft((text) => text + delta);
+    });
+    events.addEventListener('ended', () => {
+      events.close();
+      if (endedRef.current) return;
+      endedRef.current = true;
+      writeStoredKey(key, null);
+      setQuickReplies([]);
+      setStatus('ended');
+    });
+    return () => events.close();
+  }, [base, key, live, scheduleAutoSave, updateMessages]);
 
   // Leaving the page mid-chat: the beacon tells the server, which ends the chat shortly unless
   // the page comes back (a refresh resumes it).
@@ -235,10 +280,13 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
       const mine = localMessage('user', message);
       updateMessages((previous) => [...previous, mine]);
       setQuickReplies([]);
+      setDraft('');
       setIsTyping(true);
       try {
         const request: ChatRequest = { message, userSessionKey: sessionKey, propertySlug };
         const reply = await apiRequest<ChatResponse>('POST', base, request);
+        // A person has the chat: they answer over the events stream, the assistant says nothing.
+        if (reply.takenOver) return true;
         updateMessages((previous) => [...previous, localMessage('ai', reply.response)]);
         setQuickReplies(reply.quickReplies);
         if (reply.isComplete || isClosingMessage(reply.response)) scheduleAutoSave();
@@ -249,6 +297,7 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
         else showSendError(error);
         return false;
       } finally {
+        setDraft('');
         setIsTyping(false);
       }
     },
@@ -261,6 +310,8 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
     quickReplies,
     isTyping,
     isEnding,
+    takenOverBy,
+    draft,
     canSubmit: status === 'ready' && messages.length > 1 && !isEnding,
     sendMessage,
     submitRequest: () => endChat('submit'),

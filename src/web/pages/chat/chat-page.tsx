@@ -104,7 +104,11 @@ export function ChatPage({ companySlug, propertySlug, onHoldingPage }: ChatPageP
 
       <main ref={scrollRef} className="flex-1 overflow-y-auto overscroll-contain">
         <div ref={contentRef} className="mx-auto max-w-3xl px-3 py-4 sm:px-4 sm:py-6">
-          <MessageList messages={chat.messages} isTyping={chat.isTyping && !isEnded} />
+          <MessageList
+            messages={chat.messages}
+            isTyping={chat.isTyping && !isEnded && !chat.takenOverBy}
+            draft={chat.draft}
+          />
           {isEnded && <ThankYouNote companyName={company?.name ?? 'The agency'} onNewChat={chat.retry} />}
           {chat.status === 'failed' && (
             <div className="mt-6 text-center">
@@ -142,7 +146,9 @@ export function ChatPage({ companySlug, propertySlug, onHoldingPage }: ChatPageP
           />
           <div className="flex min-h-9 items-center justify-between gap-3">
             <p className="text-xs text-muted-foreground">
-              Your answers go to {company?.name ?? 'the agency'}
+              {chat.takenOverBy
+                ? `You're chatting with ${chat.takenOverBy} from ${company?.name ?? 'the agency'}`
+                : `Your answers go to ${company?.name ?? 'the agency'}`}
             </p>
             {chat.canSubmit && !isEnded && (
               <button
