@@ -57,8 +57,8 @@ export async function registerLive(root: FastifyInstance, ctx: AppContext): Prom
     { schema: { params: conversationIdParamsSchema, querystring: agentEventsQuerySchema } },
     async (request, reply) => {
       const user = await requireUser(ctx, request);
+      // An ended conversation's stream sends its transcript and ends, for the Live tab's last 24 h.
       const conversation = await requireOwnConversation(ctx, user, request.params.id);
-      if (conversation.status !== 'active') return noMoreEvents(reply);
       const sessionId = (await getSessionId(ctx.auth, request)) ?? undefined;
       await followConversation(request, reply, {
         conversationId: conversation.id,

@@ -30,7 +30,9 @@ describe('the chat log', () => {
     rerender(<MessageList messages={messages.slice(0, 2)} isTyping draft="Thanks! Parking is" />);
     expect(screen.queryByRole('status')).toBeNull();
     expect(screen.getByText('Thanks! Parking is')).toBeTruthy();
-    rerender(<MessageList messages={messages.slice(0, 2)} isTyping draft="Thanks! Parking is on the street." />);
+    rerender(
+      <MessageList messages={messages.slice(0, 2)} isTyping draft="Thanks! Parking is on the street." />,
+    );
     expect(screen.getByText('Thanks! Parking is on the street.')).toBeTruthy();
   });
 });

@@ -235,7 +235,9 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
     const read = <T>(event: MessageEvent) => JSON.parse(event.data as string) as T;
     events.onmessage = (event) => {
       const { seq: _seq, ...message } = read<LiveMessageEvent>(event);
-      updateMessages((previous) => (previous.some((m) => m.id === message.id) ? previous : [...previous, message]));
+      updateMessages((previous) =>
+        previous.some((m) => m.id === message.id) ? previous : [...previous, message],
+      );
       if (message.sender === 'ai' && isClosingMessage(message.content)) scheduleAutoSave();
     };
     events.addEventListener('status', (event) => {

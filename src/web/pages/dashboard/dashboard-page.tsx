@@ -1,5 +1,5 @@
-import { Building2Icon, InboxIcon, UsersIcon } from 'lucide-react';
-import { useState } from 'react';
+import { Building2Icon, InboxIcon, RadioIcon, UsersIcon } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import type { CompanyDto } from '#shared/schemas/auth.ts';
 import { CompanyRegistrationDialog } from '#web/components/company/company-registration-dialog.tsx';
 import { AgentUrlDialog } from '#web/components/dashboard/agent-url-dialog.tsx';
@@ -13,12 +13,18 @@ import { LeadsTab } from '#web/components/dashboard/leads-tab.tsx';
 import { PropertiesTab } from '#web/components/dashboard/properties-tab.tsx';
 import { StatCards } from '#web/components/dashboard/stat-cards.tsx';
 import { EnquiriesTab } from '#web/components/enquiries/enquiries-tab.tsx';
+import { useLiveConversations } from '#web/components/live/use-live-conversations.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { PageFallback } from '#web/components/ui/page-fallback.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { ViewingsTabContent, ViewingsTabTrigger } from '#web/components/viewings/viewings-tab.tsx';
 import { useLogout } from '#web/lib/use-logout.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useRedirectWhenUnauthorized } from '#web/lib/use-unauthorized-redirect.ts';
 import { useUser } from '#web/lib/use-user.ts';
+
+// Loaded when the tab is first opened: the dashboard's first load carries only the badge's stream.
+const LiveTab = lazy(() => import('#web/components/live/live-tab.tsx'));
 
 export default function DashboardPage() {
   usePageTitle('Dashboard');
@@ -43,7 +49,9 @@ export default function DashboardPage() {
       </div>
     );
   }
-  return <CompanyDashboard companyId={company.id} fallbackCompany={company} logout={logout} />;
+  return (
+    <CompanyDashboard companyId={company.id} fallbackCompany={company} logout={logout} userId={user!.id} />
+  );
 }
 
 type Logout = ReturnType<typeof useLogout>;
@@ -52,11 +60,14 @@ function CompanyDashboard({
   companyId,
   fallbackCompany,
   logout,
+  userId,
 }: {
   companyId: string;
   fallbackCompany: CompanyDto;
   logout: Logout;
+  userId: string;
 }) {
+  const live = useLiveConversations(companyId);
   const dashboard = useDashboard(companyId);
   const generate = useGenerateAgentUrl(companyId);
   const [agentUrl, setAgentUrl] = useState<string | null>(null);
@@ -96,6 +107,16 @@ function CompanyDashboard({
               <InboxIcon aria-hidden="true" />
               Enquiries
             </TabsTrigger>
+            <TabsTrigger value="live">
+              <RadioIcon aria-hidden="true" />
+              Live
+              {live.unseen.size > 0 && (
+                <Badge className="ml-1 px-1.5 py-0">
+                  {live.unseen.size}
+                  <span className="sr-only"> new</span>
+                </Badge>
+              )}
+            </TabsTrigger>
           </TabsList>
           <TabsContent value="property-leads">
             <LeadsTab companyId={companyId} />
@@ -106,6 +127,11 @@ function CompanyDashboard({
           <ViewingsTabContent companyId={companyId} companySlug={company.slug} />
           <TabsContent value="enquiries">
             <EnquiriesTab companyId={companyId} />
+          </TabsContent>
+          <TabsContent value="live">
+            <Suspense fallback={<PageFallback />}>
+              <LiveTab live={live} userId={userId} />
+            </Suspense>
           </TabsContent>
         </Tabs>
       </main>
