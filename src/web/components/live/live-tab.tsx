@@ -229,12 +229,19 @@ function ConversationPanel({ summary, userId }: { summary: LiveConversation; use
         </dl>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div className="max-h-[28rem] overflow-y-auto rounded-md border p-3" aria-live="polite">
+        {/* Focusable, so that the keyboard can scroll a long transcript. */}
+        <section
+          className="max-h-[28rem] overflow-y-auto rounded-md border p-3 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          aria-label="Transcript"
+          aria-live="polite"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+          tabIndex={0}
+        >
           <TranscriptMessages messages={messages} />
           {draft && (
             <p className="mt-3 rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground">{draft}</p>
           )}
-        </div>
+        </section>
         {isActive && isMine && (
           <form onSubmit={handleSend} className="grid gap-2">
             <Label htmlFor={`live-message-${summary.id}`}>Message to the tenant</Label>

@@ -102,7 +102,13 @@ export function ChatPage({ companySlug, propertySlug, onHoldingPage }: ChatPageP
       <ChatHeader companyName={company?.name ?? null} />
       {company?.property && <PropertySummary property={company.property} />}
 
-      <main ref={scrollRef} className="flex-1 overflow-y-auto overscroll-contain">
+      {/* Focusable, so that the keyboard can scroll back through a long chat. */}
+      <main
+        ref={scrollRef}
+        className="flex-1 overflow-y-auto overscroll-contain focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+        tabIndex={0}
+      >
         <div ref={contentRef} className="mx-auto max-w-3xl px-3 py-4 sm:px-4 sm:py-6">
           <MessageList
             messages={chat.messages}
