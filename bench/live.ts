@@ -20,7 +20,13 @@ import type { LiveMessageEvent } from '#shared/schemas/live.ts';
 import { openSse, type SseReader } from '#tests/helpers/sse.ts';
 import { ensureProductionBuild } from './lib/build.ts';
 import { createThrowawayDatabase } from './lib/database.ts';
-import { readCpuMs, readMemory, startProductionServer, startSmtpSink } from './lib/processes.ts';
+import {
+  chatBenchEnv,
+  readCpuMs,
+  readMemory,
+  startProductionServer,
+  startSmtpSink,
+} from './lib/processes.ts';
 import { describeMachine, megabytes, printComparison, readBaseline, writeResults } from './lib/report.ts';
 import { seedAgencies } from './lib/seed.ts';
 
@@ -40,7 +46,9 @@ async function main() {
   ensureProductionBuild();
   const machine = describeMachine();
   console.log(`Live benchmark: ${STREAMS} open tenant streams, ${RATE} messages/s for ${SECONDS} s`);
-  console.log(`Machine: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, load ${machine.loadAverageAtStart}`);
+  console.log(
+    `Machine: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, load ${machine.loadAverageAtStart}`,
+  );
   const database = await createThrowawayDatabase('letlead_bench_live');
   const stops: (() => Promise<void>)[] = [];
   const pool = new pg.Pool({ connectionString: database.url, max: 4 });
@@ -48,19 +56,7 @@ async function main() {
   try {
     const smtp = await startSmtpSink();
     stops.push(smtp.stop);
-    const server = await startProductionServer({
-      DATABASE_URL: database.url,
-      APP_URL: 'http://localhost:3000',
-      SESSION_SECRET: 'bench-secret-that-is-long-enough-for-better-auth',
-      SMTP_URL: smtp.smtpUrl,
-      MAIL_FROM: 'LetLead <no-reply@letlead.test>',
-      STRIPE_SECRET_KEY: 'sk_test_bench',
-      STRIPE_WEBHOOK_SECRET: 'whsec_bench',
-      JOBS: 'false',
-      DEMO_DATA: 'false',
-      RATE_LIMIT_CHAT_PER_MINUTE: '100000000',
-      RATE_LIMIT_API_PER_MINUTE: '100000000',
-    });
+    const server = await startProductionServer(chatBenchEnv(database.url, smtp.smtpUrl));
     stops.unshift(server.stop);
     const { active } = await seedAgencies(pool, { agencies: 20, active: 20 });
 
@@ -74,12 +70,16 @@ async function main() {
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ message, userSessionKey }),
         });
-        if (response.status !== 200) throw new Error(`chat answered ${response.status}: ${await response.text()}`);
+        if (response.status !== 200)
+          throw new Error(`chat answered ${response.status}: ${await response.text()}`);
         return (await response.json()) as ChatResponse;
       };
       const { sessionKey } = await post('', null);
       await post(`I'm Sam Taylor ${i}, sam.${i}@example.com`, sessionKey);
-      const { rows } = await pool.query<{ id: string }>('select id from conversations where session_key = $1', [sessionKey]);
+      const { rows } = await pool.query<{ id: string }>(
+        'select id from conversations where session_key = $1',
+        [sessionKey],
+      );
       chats.push({ id: rows[0]!.id, sessionKey, slug });
     }
     await sleep(2000);
@@ -88,7 +88,9 @@ async function main() {
     // The streams: each page asks for what came after the three messages it has.
     const opened = performance.now();
     for (const chat of chats) {
-      streams.push(await openSse(`${server.url}/api/chat/${chat.slug}/events?sessionKey=${chat.sessionKey}&after=3`));
+      streams.push(
+        await openSse(`${server.url}/api/chat/${chat.slug}/events?sessionKey=${chat.sessionKey}&after=3`),
+      );
     }
     await Promise.all(streams.map((stream) => stream.next((e) => e.event === 'status', 30_000)));
     const openMs = performance.now() - opened;

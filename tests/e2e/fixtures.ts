@@ -147,6 +147,24 @@ export const test = base.extend<object, WorkerFixtures>({
 export { expect };
 
 /**
+ * A test whose worker's server starts on a database that `seed` filled first; the test reads
+ * what the seed returned as `seeded` (with the `server`).
+ */
+export function testWithSeed<Seeded extends object>(seed: (app: TestApp) => Promise<Seeded>) {
+  return test.extend<object, { seeded: Seeded & { server: LetLeadServer }; server: LetLeadServer }>({
+    seeded: [
+      async ({}, use) => {
+        const { server, seeded, stop } = await startSeededServer(seed);
+        await use({ server, ...seeded });
+        await stop();
+      },
+      { scope: 'worker', timeout: 90_000 },
+    ],
+    server: [async ({ seeded }, use) => use(seeded.server), { scope: 'worker' }],
+  });
+}
+
+/**
  * Fails on any serious or critical accessibility violation on the page as it is now. Toasts are
  * left out: they fade in and out, and axe reads the contrast of a half-faded one as a failure.
  */

@@ -2,22 +2,13 @@ import type { Page } from '@playwright/test';
 import type { DashboardDto } from '#shared/schemas/leads.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
 import { createSignedInUser, insertCompany, insertProperty, unique } from '#tests/helpers/factories.ts';
-import {
-  addSessionCookie,
-  test as base,
-  expect,
-  expectNoSeriousA11yViolations,
-  type LetLeadServer,
-  startSeededServer,
-} from './fixtures.ts';
+import { addSessionCookie, expect, expectNoSeriousA11yViolations, testWithSeed } from './fixtures.ts';
 
 /**
  * Two people in two browsers: the agent at a desk (1280 px) watches a tenant's chat on a phone
  * (390 px) on the Live tab, takes it over, they talk, the agent hands back and the assistant
  * finishes the chat, which makes one lead.
  */
-
-type Seeded = { server: LetLeadServer; cookie: string; companyId: string; companySlug: string; elmSlug: string };
 
 async function seed(app: TestApp) {
   const user = await createSignedInUser(app, { firstName: 'Alex' });
@@ -30,17 +21,7 @@ async function seed(app: TestApp) {
   return { cookie: user.cookie, companyId: company.id, companySlug: company.slug, elmSlug: elm.slug };
 }
 
-const test = base.extend<object, { seeded: Seeded; server: LetLeadServer }>({
-  seeded: [
-    async ({}, use) => {
-      const { server, seeded, stop } = await startSeededServer(seed);
-      await use({ server, ...seeded });
-      await stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  server: [async ({ seeded }, use) => use(seeded.server), { scope: 'worker' }],
-});
+const test = testWithSeed(seed);
 
 /** Sends as the tenant and waits until the message is in the log. */
 async function tenantSays(page: Page, text: string) {

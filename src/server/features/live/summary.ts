@@ -1,4 +1,5 @@
 import { isoToUk } from '#agent/dates.ts';
+import { SLOT_ORDER } from '#agent/dialogue.ts';
 import type { AgentState } from '#agent/types.ts';
 import type { ChatMessage } from '#server/db/schema.ts';
 import type { AppContext } from '#server/lib/context.ts';
@@ -104,17 +105,8 @@ function toLiveRead(row: Row): LiveRead {
   };
 }
 
-/** The questions the assistant asks, for the progress count. */
-const ASKED = [
-  'moveInDate',
-  'numberOfPeople',
-  'annualIncome',
-  'profession',
-  'name',
-  'email',
-  'phone',
-  'availability',
-] as const;
+/** The questions the assistant asks of every tenant, for the progress count. */
+const ASKED = SLOT_ORDER.filter((slot) => slot !== 'propertyId');
 
 /** What the tenant has told so far, in the words the dashboard uses for a lead. */
 export function knownDetails(agent: AgentState | null): Pick<LiveConversation, 'details' | 'progress'> {
