@@ -122,6 +122,11 @@ test('an agent watches a chat live, takes it over, talks to the tenant, hands ba
   await shoot(tenant, 'tenant-finished');
   await expect(agent.getByRole('button', { name: /Kim Lee/ })).toContainText('Ended');
   await shoot(agent, 'agent-ended');
+  // The Live tab on a phone: the list above the chosen conversation.
+  await agent.setViewportSize({ width: 390, height: 844 });
+  await agent.getByRole('list', { name: 'Messages' }).scrollIntoViewIfNeeded();
+  await shoot(agent, 'agent-phone');
+  await expectNoSeriousA11yViolations(agent);
 
   const leads = async () => {
     const response = await agent.request.get(`/api/companies/${seeded.companyId}/dashboard`);
