@@ -7,7 +7,7 @@ import { finaliseIdleConversations } from '#server/features/chat/end-conversatio
 import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
 import type { LiveConversation, LiveMessageEvent } from '#shared/schemas/live.ts';
 import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
-import { createCompanyUser } from '#tests/helpers/factories.ts';
+import { createCompanyUser, createSignedInUser } from '#tests/helpers/factories.ts';
 import { openSecondInstance, type SecondInstance } from '#tests/helpers/second-instance.ts';
 import { openSse, type SseEvent } from '#tests/helpers/sse.ts';
 
@@ -238,6 +238,24 @@ describe('live conversations', () => {
       content: 'hello?',
     });
     expect(late).toMatchObject({ status: 409, body: { message: 'This chat has ended.' } });
+  });
+
+  it('one person at a time: while someone else has the chat, others are told who', async () => {
+    const slug = agent.company.slug;
+    const key = (await chat(first.url, slug, '', null)).sessionKey;
+    const id = await conversationIdOf(key);
+    const colleague = await createSignedInUser(first, { firstName: 'Priya' });
+    await first.ctx.db
+      .update(conversations)
+      .set({ takenOverBy: colleague.userId })
+      .where(eq(conversations.id, id));
+    const second = await agentPost<{ message: string }>(`/api/conversations/${id}/takeover`);
+    expect(second).toMatchObject({
+      status: 409,
+      body: { message: 'Priya is already in this chat. Only one person at a time can take it over.' },
+    });
+    expect((await agentPost(`/api/conversations/${id}/messages`, { content: 'hello' })).status).toBe(409);
+    expect((await agentPost(`/api/conversations/${id}/handback`)).status).toBe(409);
   });
 
   it('closes the Live tab stream when the agent logs out', async () => {

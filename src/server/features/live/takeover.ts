@@ -25,6 +25,15 @@ import { NO_MESSAGES, readLive } from './summary.ts';
 
 type Person = { id: string; firstName: string | null; email: string };
 
+/**
+ * The companies whose conversations a person may take over, as SQL on the parameter that holds
+ * their user id: the one place that says who belongs to a company (its owner, until the team's
+ * members join them).
+ */
+function companiesOf(personParam: string): string {
+  return `(select id from companies where owner_id = ${personParam})`;
+}
+
 const conversationNotFound = () => notFound('Conversation not found');
 
 /** Reads who may act and who holds the conversation; 404 unless it is the person's company's. */
@@ -32,7 +41,7 @@ export async function requireOwnConversation(ctx: AppContext, person: Person, co
   const { rows } = await ctx.database.execute(
     `select c.id, c.status, c.taken_over_by, c.turn_count, c.company_id, co.name as company_name
      from conversations c join companies co on co.id = c.company_id
-     where c.id = $1 and co.owner_id = $2`,
+     where c.id = $1 and c.company_id in ${companiesOf('$2')}`,
     [conversationId, person.id],
   );
   const row = rows[0] as
@@ -120,7 +129,7 @@ export async function sendAgentMessage(
        messages = c.messages || jsonb_build_array($3::jsonb),
        turn_count = c.turn_count + 1, last_activity_at = $4, updated_at = $4
      where c.id = $1 and c.status = 'active' and c.taken_over_by = $2
-       and c.company_id in (select id from companies where owner_id = $2)
+       and c.company_id in ${companiesOf('$2')}
      returning c.id, ${notifyAppendedSql('c', '1')} as notified`,
     [conversationId, person.id, JSON.stringify(message), at.toISOString()],
   );
