@@ -24,7 +24,8 @@ async function post<T>(url: string, body: unknown, headers: Record<string, strin
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as T };
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
 async function chat(base: string, slug: string, message: string, sessionKey: string | null) {
@@ -111,6 +112,18 @@ describe('live conversations', () => {
       (await post(`${first.url}/api/conversations/${id}/messages`, { content: 'hi' }, browserHeaders(first)))
         .status,
     ).toBe(401);
+
+    // Typing, both ways: each side sees the other, never itself.
+    expect((await agentPost(`/api/conversations/${id}/typing`)).status).toBe(204);
+    await tenant.next((e) => e.event === 'typing' && (e.data as { name: string }).name === 'Alex', 1000);
+    const typing = await fetch(`${second.url}/api/chat/${slug}/typing`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionKey: key }),
+    });
+    expect(typing.status).toBe(204);
+    await watch.next((e) => e.event === 'typing' && (e.data as { name: string }).name === 'tenant', 1000);
+    expect(tenant.events.filter((e) => e.event === 'typing')).toHaveLength(1);
 
     // Tenant → agent: stored, passed on, no answer from the assistant.
     const asked = await chat(second.url, slug, 'Can I ask a person: is there parking?', key);

@@ -409,6 +409,10 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
       ok: 200,
     }),
   },
+  'POST /api/conversations/:id/typing': {
+    access: 'company',
+    sample: async (w) => ({ path: `/api/conversations/${await takenOverConversation(w)}/typing`, ok: 204 }),
+  },
   'POST /api/conversations/:id/handback': {
     access: 'company',
     sample: async (w) => ({ path: `/api/conversations/${await takenOverConversation(w)}/handback`, ok: 200 }),
@@ -604,6 +608,15 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
       path: `/api/chat/${w.owner.company.slug}/events`,
       query: { sessionKey: w.sessionKey, after: '0' },
       ok: 200,
+    }),
+  },
+  'POST /api/chat/:companySlug/typing': {
+    access: 'public',
+    why: 'the chat page says its tenant is typing, named by its unguessable session key; nothing is stored',
+    sample: async (w) => ({
+      path: `/api/chat/${w.owner.company.slug}/typing`,
+      body: { sessionKey: w.sessionKey },
+      ok: 204,
     }),
   },
   'GET /api/chat/:companySlug/slots': {

@@ -11,10 +11,14 @@ import { type LiveRead, NO_MESSAGES, readLive } from './summary.ts';
  */
 export const LIVE_CHANNEL = 'letlead_live';
 
-/** A notification: messages appended (`a` of them, the last now at position `n`), a reply piece, an end. */
+/**
+ * A notification: messages appended (`a` of them, the last now at position `n`), a reply piece,
+ * someone typing (`w`: `tenant`, or the person's first name), an end.
+ */
 export type LiveNotice =
   | { k: 'm'; c: string; co: string; n: number; a: number }
   | { k: 'd'; c: string; co: string; d: string }
+  | { k: 't'; c: string; co: string; w: string }
   | { k: 'e'; c: string; co: string };
 
 /**
@@ -31,6 +35,8 @@ export type LiveListener = {
   onRead?: (read: LiveRead) => void;
   /** A piece of the assistant's reply as it is written. */
   onDelta?: (delta: string) => void;
+  /** Someone is typing: `tenant`, or the first name of the person who has the chat. */
+  onTyping?: (who: string) => void;
   /** The stream must end (the app stops, the session ended, news may have been lost). */
   close: () => void;
   /** The signed-in session the stream belongs to: when it ends (logout), the stream closes. */
@@ -69,6 +75,10 @@ function createHub(ctx: AppContext): Hub {
     if (listeners.length === 0) return;
     if (notice.k === 'd') {
       for (const listener of listeners) listener.onDelta?.(notice.d);
+      return;
+    }
+    if (notice.k === 't') {
+      for (const listener of listeners) listener.onTyping?.(notice.w.slice(0, 100));
       return;
     }
     const after = notice.k === 'm' ? notice.n - notice.a : NO_MESSAGES;

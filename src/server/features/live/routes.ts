@@ -5,7 +5,7 @@ import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { requireCompanyById, requireUser } from '#server/lib/session.ts';
 import { type EventStream, lastEventId, openEventStream } from '#server/lib/sse.ts';
-import { chatParamsSchema } from '#shared/schemas/chat.ts';
+import { chatParamsSchema, conversationQuerySchema } from '#shared/schemas/chat.ts';
 import {
   agentEventsQuerySchema,
   agentMessageSchema,
@@ -15,9 +15,15 @@ import {
   tenantEventsQuerySchema,
 } from '#shared/schemas/live.ts';
 import { findConversation, requireDirectory } from '../chat/conversation.ts';
-import { type LiveListener, liveHub } from './hub.ts';
+import { type LiveListener, liveHub, publishLive } from './hub.ts';
 import { type LiveRead, listLive, readLive } from './summary.ts';
-import { handBack, requireOwnConversation, sendAgentMessage, takeOver } from './takeover.ts';
+import {
+  announcePersonTyping,
+  handBack,
+  requireOwnConversation,
+  sendAgentMessage,
+  takeOver,
+} from './takeover.ts';
 
 /**
  * The live routes (DESIGN section 12, docs/live.md): the Live tab's streams, the takeover steps,
@@ -32,6 +38,7 @@ export async function registerLive(root: FastifyInstance, ctx: AppContext): Prom
     await hub.closeAll();
   });
   const publicRead = { rateLimit: { max: ctx.env.rateLimits.apiPerMinute, timeWindow: '1 minute' } };
+  const publicWrite = { rateLimit: { max: ctx.env.rateLimits.chatPerMinute, timeWindow: '1 minute' } };
 
   app.get(
     '/api/companies/:id/live',
@@ -119,6 +126,32 @@ export async function registerLive(root: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
+  // Someone typing, both ways: nothing stored, one NOTIFY. The pages send it at most every few
+  // seconds, and only while a person has the chat.
+  app.post(
+    '/api/conversations/:id/typing',
+    { schema: { params: conversationIdParamsSchema } },
+    async (request, reply) => {
+      const person = await requireUser(ctx, request);
+      await announcePersonTyping(ctx, { person, conversationId: request.params.id });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/chat/:companySlug/typing',
+    { config: publicWrite, schema: { params: chatParamsSchema, body: conversationQuerySchema } },
+    async (request, reply) => {
+      const directory = await requireDirectory(ctx, request.params.companySlug);
+      const conversation = await findConversation(ctx, directory.company.id, request.body.sessionKey);
+      if (!conversation) throw notFound('This conversation could not be found. Please start a new chat.');
+      if (conversation.status === 'active' && conversation.takenOverBy) {
+        await publishLive(ctx, { k: 't', c: conversation.id, co: conversation.companyId, w: 'tenant' });
+      }
+      return reply.status(204).send();
+    },
+  );
+
   type Listen = (
     target: { conversationId: string } | { companyId: string },
     listener: Omit<LiveListener, 'close'>,
@@ -189,6 +222,11 @@ export async function registerLive(root: FastifyInstance, ctx: AppContext): Prom
         {
           onRead: (read) => (waiting ? waiting.push(read) : deliver(read, false)),
           onDelta: (delta) => stream.send({ event: 'delta', data: { sender: 'assistant', delta } }),
+          // Each side hears the other typing, never itself.
+          onTyping: (who) => {
+            if ((who === 'tenant') === (input.view === 'agent'))
+              stream.send({ event: 'typing', data: { name: who } });
+          },
           sessionId: input.sessionId,
         },
       );

@@ -12,7 +12,7 @@ import { sinceLastNotice } from '../chat/end-conversation.ts';
 import { agentContext, conversationProperty } from '../chat/engine.ts';
 import { readStoredState, toStoredState } from '../chat/stored-state.ts';
 import { chatViewingSlots } from '../viewings/chat-booking.ts';
-import { notifyAppendedSql } from './hub.ts';
+import { notifyAppendedSql, publishLive } from './hub.ts';
 import { NO_MESSAGES, readLive } from './summary.ts';
 
 /**
@@ -210,4 +210,18 @@ export async function handBack(
     if (updated.length > 0) return liveConversation(ctx, conversationId);
   }
   throw new AppError('CONFLICT', 'The chat is busy. Please try handing it back again.');
+}
+
+/** POST /api/conversations/{id}/typing: the tenant's page shows that the person is typing. */
+export async function announcePersonTyping(
+  ctx: AppContext,
+  input: { person: Person; conversationId: string },
+): Promise<void> {
+  const row = await requireOwnConversation(ctx, input.person, input.conversationId);
+  if (row.status !== 'active') throw chatEnded();
+  if (row.taken_over_by !== input.person.id) {
+    throw new AppError('CONFLICT', 'Take over the chat before sending a message.');
+  }
+  const name = await personName(ctx, input.person.id);
+  await publishLive(ctx, { k: 't', c: row.id, co: row.company_id, w: name });
 }
