@@ -76,11 +76,16 @@ test('an agent watches a chat live, takes it over, talks to the tenant, hands ba
   await expect(tenant.getByText("You're chatting with Alex from Harbour Lettings")).toBeVisible();
   await expect(agent.getByRole('button', { name: 'Hand back' })).toBeVisible();
 
-  // Both ways, each under a second.
+  // Both ways, each under a second, and each sees the other typing.
+  await tenant.getByRole('textbox', { name: 'Message' }).fill('Can I');
+  await expect(agent.getByText('The tenant is typing…')).toBeVisible({ timeout: 1000 });
   await tenantSays(tenant, 'Can I bring my bike inside?');
   await expect(transcript).toContainText('Can I bring my bike inside?', { timeout: 1000 });
   const messageBox = agent.getByRole('textbox', { name: 'Message to the tenant' });
   await messageBox.fill('Yes, there is a bike store. How many of you would live there?');
+  await expect(tenant.getByRole('status').filter({ hasText: 'Alex is typing' })).toBeAttached({
+    timeout: 1000,
+  });
   await agent.getByRole('button', { name: 'Send' }).click();
   await expect(tenantLog).toContainText('Yes, there is a bike store', { timeout: 1000 });
   await expect(tenantLog).toContainText('Alex said:');

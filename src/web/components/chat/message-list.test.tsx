@@ -35,4 +35,9 @@ describe('the chat log', () => {
     );
     expect(screen.getByText('Thanks! Parking is on the street.')).toBeTruthy();
   });
+
+  test('says who of the agency is typing', () => {
+    render(<MessageList messages={messages} isTyping={false} typingName="Sam" />);
+    expect(screen.getByRole('status').textContent).toContain('Sam is typing');
+  });
 });

@@ -1,10 +1,10 @@
 import type { ChatMessageDto } from '#shared/schemas/chat.ts';
 
-function TypingIndicator() {
+function TypingIndicator({ name }: { name: string }) {
   return (
     <div className="flex justify-start">
       <div className="flex items-center gap-1 rounded-2xl rounded-bl-sm bg-muted px-4 py-3.5" role="status">
-        <span className="sr-only">AI Assistant is typing…</span>
+        <span className="sr-only">{name} is typing…</span>
         {[0, 150, 300].map((delay) => (
           <span
             key={delay}
@@ -40,10 +40,13 @@ export function MessageList({
   messages,
   isTyping,
   draft = '',
+  typingName = null,
 }: {
   messages: ChatMessageDto[];
   isTyping: boolean;
   draft?: string;
+  /** A person of the agency who is typing. */
+  typingName?: string | null;
 }) {
   return (
     <div className="flex flex-col gap-3">
@@ -93,9 +96,9 @@ export function MessageList({
             <p className="whitespace-pre-wrap break-words">{draft}</p>
           </div>
         </div>
-      ) : (
-        isTyping && <TypingIndicator />
-      )}
+      ) : isTyping || typingName ? (
+        <TypingIndicator name={typingName ?? 'AI Assistant'} />
+      ) : null}
     </div>
   );
 }

@@ -14,6 +14,10 @@ import type { LiveDeltaEvent, LiveMessageEvent, TenantStatusEvent } from '#share
 import { ApiError, apiRequest } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
 
+/** Typing is announced at most this often, and shown this long after the last announcement. */
+const TYPING_EVERY_MS = 3000;
+const TYPING_SHOWN_MS = 4500;
+
 /** The automatic save waits about a second after the closing sentence. */
 export const AUTO_SAVE_DELAY_MS = 1000;
 
@@ -91,6 +95,10 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
   const [takenOverBy, setTakenOverBy] = useState<string | null>(null);
   /** The assistant's reply as it is being written (a streaming engine), until it is complete. */
   const [draft, setDraft] = useState('');
+  /** The first name of the person of the agency while they are typing, else null. */
+  const [typingName, setTypingName] = useState<string | null>(null);
+  const typingTimer = useRef<number | undefined>(undefined);
+  const lastTypingSent = useRef(0);
   /** The open conversation's key and how many stored messages the page had as it opened. */
   const [live, setLive] = useState<{ sessionKey: string; after: number } | null>(null);
 
@@ -235,6 +243,7 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
     const read = <T>(event: MessageEvent) => JSON.parse(event.data as string) as T;
     events.onmessage = (event) => {
       const { seq: _seq, ...message } = read<LiveMessageEvent>(event);
+      if (message.sender === 'agent') setTypingName(null);
       updateMessages((previous) =>
         previous.some((m) => m.id === message.id) ? previous : [...previous, message],
       );
@@ -244,6 +253,11 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
       const status = read<TenantStatusEvent>(event);
       setTakenOverBy(status.takenOverBy);
       if (!status.takenOverBy && status.quickReplies.length > 0) setQuickReplies(status.quickReplies);
+    });
+    events.addEventListener('typing', (event) => {
+      setTypingName(read<{ name: string }>(event).name);
+      window.clearTimeout(typingTimer.current);
+      typingTimer.current = window.setTimeout(() => setTypingName(null), TYPING_SHOWN_MS);
     });
     events.addEventListener('delta', (event) => {
       const { delta } = read<LiveDeltaEvent>(event);
@@ -257,8 +271,23 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
       setQuickReplies([]);
       setStatus('ended');
     });
-    return () => events.close();
+    return () => {
+      events.close();
+      window.clearTimeout(typingTimer.current);
+    };
   }, [base, key, live, scheduleAutoSave, updateMessages]);
+
+  /** Tells the person who has the chat that the tenant is typing: at most every few seconds. */
+  const announceTyping = useCallback(() => {
+    const sessionKey = sessionKeyRef.current;
+    if (!takenOverBy || !sessionKey || Date.now() - lastTypingSent.current < TYPING_EVERY_MS) return;
+    lastTypingSent.current = Date.now();
+    void fetch(`${base}/typing`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionKey }),
+    }).catch(() => {});
+  }, [base, takenOverBy]);
 
   // Leaving the page mid-chat: the beacon tells the server, which ends the chat shortly unless
   // the page comes back (a refresh resumes it).
@@ -313,6 +342,8 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
     isTyping,
     isEnding,
     takenOverBy,
+    typingName,
+    announceTyping,
     draft,
     canSubmit: status === 'ready' && messages.length > 1 && !isEnding,
     sendMessage,

@@ -130,14 +130,17 @@ function StatusBadge({ conversation }: { conversation: LiveConversation }) {
 function useConversationStream(conversationId: string) {
   const [messages, setMessages] = useState<LiveMessageEvent[]>([]);
   const [draft, setDraft] = useState('');
+  const [isTenantTyping, setIsTenantTyping] = useState(false);
   useEffect(() => {
     setMessages([]);
     setDraft('');
+    let typingTimer: number | undefined;
     if (typeof EventSource === 'undefined') return;
     const events = new EventSource(`/api/conversations/${conversationId}/events?after=0`);
     events.onmessage = (event) => {
       const message = JSON.parse(event.data as string) as LiveMessageEvent;
       if (message.sender === 'ai') setDraft('');
+      if (message.sender === 'user') setIsTenantTyping(false);
       setMessages((previous) =>
         previous.some((m) => m.seq >= message.seq) ? previous : [...previous, message],
       );
@@ -146,16 +149,31 @@ function useConversationStream(conversationId: string) {
       const { delta } = JSON.parse(event.data as string) as LiveDeltaEvent;
       setDraft((text) => text + delta);
     });
+    events.addEventListener('typing', () => {
+      setIsTenantTyping(true);
+      window.clearTimeout(typingTimer);
+      typingTimer = window.setTimeout(() => setIsTenantTyping(false), 4500);
+    });
     events.addEventListener('ended', () => events.close());
-    return () => events.close();
+    return () => {
+      events.close();
+      window.clearTimeout(typingTimer);
+    };
   }, [conversationId]);
-  return { messages, draft };
+  return { messages, draft, isTenantTyping };
 }
 
 function ConversationPanel({ summary, userId }: { summary: LiveConversation; userId: string }) {
   const isActive = summary.status === 'active';
-  const { messages, draft } = useConversationStream(summary.id);
+  const { messages, draft, isTenantTyping } = useConversationStream(summary.id);
   const [content, setContent] = useState('');
+  const [lastTypingSent, setLastTypingSent] = useState(0);
+  // The tenant's page shows "{name} is typing…": told at most every 3 seconds.
+  const announceTyping = () => {
+    if (Date.now() - lastTypingSent < 3000) return;
+    setLastTypingSent(Date.now());
+    void fetch(`/api/conversations/${summary.id}/typing`, { method: 'POST' }).catch(() => {});
+  };
   const [pending, setPending] = useState<'takeover' | 'handback' | 'message' | null>(null);
   const isMine = summary.takenOver?.userId === userId;
   const heldByOther = summary.takenOver && !isMine ? summary.takenOver.name : null;
@@ -238,6 +256,11 @@ function ConversationPanel({ summary, userId }: { summary: LiveConversation; use
           tabIndex={0}
         >
           <TranscriptMessages messages={messages} />
+          {isTenantTyping && (
+            <p className="mt-3 text-xs text-muted-foreground" role="status">
+              The tenant is typing…
+            </p>
+          )}
           {draft && (
             <p className="mt-3 rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground">{draft}</p>
           )}
@@ -250,7 +273,10 @@ function ConversationPanel({ summary, userId }: { summary: LiveConversation; use
               value={content}
               maxLength={2000}
               rows={2}
-              onChange={(event) => setContent(event.target.value)}
+              onChange={(event) => {
+                setContent(event.target.value);
+                announceTyping();
+              }}
               onKeyDown={(event) => {
                 if (event.key === 'Enter' && !event.shiftKey) handleSend(event);
               }}

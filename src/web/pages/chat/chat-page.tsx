@@ -114,6 +114,7 @@ export function ChatPage({ companySlug, propertySlug, onHoldingPage }: ChatPageP
             messages={chat.messages}
             isTyping={chat.isTyping && !isEnded && !chat.takenOverBy}
             draft={chat.draft}
+            typingName={isEnded ? null : chat.typingName}
           />
           {isEnded && <ThankYouNote companyName={company?.name ?? 'The agency'} onNewChat={chat.retry} />}
           {chat.status === 'failed' && (
@@ -149,6 +150,7 @@ export function ChatPage({ companySlug, propertySlug, onHoldingPage }: ChatPageP
             isEnded={isEnded}
             isBusy={chat.isTyping}
             onSend={chat.sendMessage}
+            onTyping={chat.announceTyping}
           />
           <div className="flex min-h-9 items-center justify-between gap-3">
             <p className="text-xs text-muted-foreground">
