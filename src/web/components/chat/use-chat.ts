@@ -99,6 +99,8 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
   const [typingName, setTypingName] = useState<string | null>(null);
   const typingTimer = useRef<number | undefined>(undefined);
   const lastTypingSent = useRef(0);
+  /** How many stored messages the page had when it last loaded the conversation. */
+  const storedCountRef = useRef(0);
   /** The open conversation's key and how many stored messages the page had as it opened. */
   const [live, setLive] = useState<{ sessionKey: string; after: number } | null>(null);
 
@@ -182,7 +184,12 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
         setMessages(conversation.messages);
         setQuickReplies(conversation.quickReplies);
         setTakenOverBy(conversation.takenOverBy);
-        setLive({ sessionKey: conversation.sessionKey, after: conversation.messages.length });
+        storedCountRef.current = conversation.messages.length;
+        // The stream opens once the tenant has written (below): a page that only shows the
+        // greeting holds no connection open, so it goes quiet like any other page.
+        if (conversation.messages.some((m) => m.sender === 'user')) {
+          setLive({ sessionKey: conversation.sessionKey, after: conversation.messages.length });
+        }
         setIsTyping(false);
         setStatus('ready');
         // The page was closed between the closing sentence and its automatic save.
@@ -221,7 +228,7 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
       messagesRef.current = first;
       setMessages(first);
       setQuickReplies(greeting.quickReplies);
-      setLive({ sessionKey: greeting.sessionKey, after: first.length });
+      storedCountRef.current = first.length;
       setIsTyping(false);
       setStatus('ready');
     };
@@ -310,6 +317,9 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
       if (!message || !sessionKey || endedRef.current || status !== 'ready' || isTyping) return false;
       const mine = localMessage('user', message);
       updateMessages((previous) => [...previous, mine]);
+      // The first message opens the events stream, before the answer is asked for, so that a
+      // streaming reply's first pieces are not missed.
+      setLive((current) => current ?? { sessionKey, after: storedCountRef.current });
       setQuickReplies([]);
       setDraft('');
       setIsTyping(true);
