@@ -9,7 +9,7 @@ import type { AgentContext, AgentState } from './types.ts';
 const engine = createGuidedEngine();
 const context: AgentContext = { companyName, property: elm, properties: allProperties, today: '2026-02-10' };
 
-async function after(messages: string[]): Promise<AgentState> {
+async function stateAfter(messages: string[]): Promise<AgentState> {
   let state = engine.start(context).state;
   for (const message of messages) state = (await engine.reply(context, state, message)).state;
   return state;
@@ -47,14 +47,14 @@ describe('what the tenant told a person of the agency', () => {
       expected: { name: null },
     },
   ])('$name', async ({ messages, expected }) => {
-    const state = absorbTakeover(context, await after([]), messages);
+    const state = absorbTakeover(context, await stateAfter([]), messages);
     expect(state.fields).toMatchObject(expected);
   });
 });
 
 describe('the assistant after a hand-back', () => {
   test('asks only what is still missing', async () => {
-    const state = await after(['I am Kim Lee, kim@example.com, 2 of us, both nurses on £58k together']);
+    const state = await stateAfter(['I am Kim Lee, kim@example.com, 2 of us, both nurses on £58k together']);
     const resumed = resumeAfterHandback(context, state)!;
     expect(resumed.reply).toContain("I'm the AI assistant again");
     expect(resumed.reply).toMatch(/move/i);
@@ -64,7 +64,7 @@ describe('the assistant after a hand-back', () => {
   });
 
   test('with everything known, shows the summary to confirm', async () => {
-    const state = await after([
+    const state = await stateAfter([
       'I am Kim Lee, kim@example.com, 07700 900123, 2 of us, both nurses on £58k together, moving 1 March',
       'weekday evenings',
     ]);
@@ -75,7 +75,7 @@ describe('the assistant after a hand-back', () => {
   });
 
   test('says nothing when the chat had already closed', async () => {
-    const state = await after([]);
+    const state = await stateAfter([]);
     expect(resumeAfterHandback(context, { ...state, stage: 'closed' })).toBeNull();
   });
 });

@@ -2,14 +2,7 @@ import type { Page } from '@playwright/test';
 import type { DashboardDto, LeadDetailDto } from '#shared/schemas/leads.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
 import { createSignedInUser, insertCompany, insertProperty, unique } from '#tests/helpers/factories.ts';
-import {
-  addSessionCookie,
-  test as base,
-  expect,
-  expectNoSeriousA11yViolations,
-  type LetLeadServer,
-  startSeededServer,
-} from './fixtures.ts';
+import { addSessionCookie, expect, expectNoSeriousA11yViolations, testWithSeed } from './fixtures.ts';
 
 /**
  * A tenant on a phone: the public chat from the link to the lead on the agent's dashboard. The
@@ -26,11 +19,6 @@ function ukDateIn(days: number): string {
 const MOVE_IN = ukDateIn(40);
 
 type Agency = { cookie: string; companyId: string; companySlug: string; companyName: string };
-type Seeded = {
-  server: LetLeadServer;
-  harbour: Agency & { elmSlug: string; oakSlug: string };
-  closed: Agency & { email: string; phone: string };
-};
 
 async function seed(app: TestApp) {
   const agency = async (name: string, overrides: Record<string, unknown>) => {
@@ -72,17 +60,7 @@ async function seed(app: TestApp) {
   };
 }
 
-const test = base.extend<object, { seeded: Seeded; server: LetLeadServer }>({
-  seeded: [
-    async ({}, use) => {
-      const { server, seeded, stop } = await startSeededServer(seed);
-      await use({ server, ...seeded });
-      await stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  server: [async ({ seeded }, use) => use(seeded.server), { scope: 'worker' }],
-});
+const test = testWithSeed(seed);
 
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 

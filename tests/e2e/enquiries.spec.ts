@@ -3,18 +3,9 @@ import { storeInboundMail } from '#server/features/enquiries/ingest.ts';
 import { readMail } from '#server/features/enquiries/read-mail.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
 import { createSignedInUser, insertCompany, insertProperty, unique } from '#tests/helpers/factories.ts';
-import {
-  addSessionCookie,
-  test as base,
-  expect,
-  expectNoSeriousA11yViolations,
-  type LetLeadServer,
-  startSeededServer,
-} from './fixtures.ts';
+import { addSessionCookie, expect, expectNoSeriousA11yViolations, testWithSeed } from './fixtures.ts';
 
 /** The Enquiries tab: portal enquiries as they arrived, the other mail kept, the widget snippet. */
-
-type Seeded = { server: LetLeadServer; cookie: string };
 
 async function seed(app: TestApp) {
   const user = await createSignedInUser(app);
@@ -39,17 +30,7 @@ async function seed(app: TestApp) {
   return { cookie: user.cookie };
 }
 
-const test = base.extend<object, { seeded: Seeded; server: LetLeadServer }>({
-  seeded: [
-    async ({}, use) => {
-      const { server, seeded, stop } = await startSeededServer(seed);
-      await use({ server, ...seeded });
-      await stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  server: [async ({ seeded }, use) => use(seeded.server), { scope: 'worker' }],
-});
+const test = testWithSeed(seed);
 
 for (const width of [390, 1280]) {
   test(`the Enquiries tab lists portal enquiries at ${width} px`, async ({ page, context, seeded }) => {

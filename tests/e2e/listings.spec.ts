@@ -9,18 +9,9 @@ import {
   insertProperty,
   unique,
 } from '#tests/helpers/factories.ts';
-import {
-  addSessionCookie,
-  test as base,
-  expect,
-  expectNoSeriousA11yViolations,
-  type LetLeadServer,
-  startSeededServer,
-} from './fixtures.ts';
+import { addSessionCookie, expect, expectNoSeriousA11yViolations, testWithSeed } from './fixtures.ts';
 
 /** A negotiator on a phone adds a listing with its details and a photo; a tenant then sees the photo. */
-
-type Seeded = { server: LetLeadServer; cookie: string; companySlug: string };
 
 async function seed(app: TestApp) {
   const user = await createSignedInUser(app);
@@ -40,17 +31,7 @@ async function seed(app: TestApp) {
   return { cookie: user.cookie, companySlug: company.slug };
 }
 
-const test = base.extend<object, { seeded: Seeded; server: LetLeadServer }>({
-  seeded: [
-    async ({}, use) => {
-      const { server, seeded, stop } = await startSeededServer(seed);
-      await use({ server, ...seeded });
-      await stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  server: [async ({ seeded }, use) => use(seeded.server), { scope: 'worker' }],
-});
+const test = testWithSeed(seed);
 
 function toast(page: Page, text: string | RegExp) {
   return page.locator('[data-sonner-toast][data-visible="true"]').filter({ hasText: text });

@@ -11,14 +11,7 @@ import {
   insertProperty,
   unique,
 } from '#tests/helpers/factories.ts';
-import {
-  addSessionCookie,
-  test as base,
-  expect,
-  type LetLeadServer,
-  SESSION_SECRET,
-  startSeededServer,
-} from './fixtures.ts';
+import { addSessionCookie, expect, SESSION_SECRET, testWithSeed } from './fixtures.ts';
 
 /**
  * In a real browser, against the production build: text a tenant or an agent typed is shown as
@@ -29,16 +22,6 @@ import {
 
 const XSS = '<img src=x onerror=window.__xss=1>';
 const SCRIPT = '<script>window.__xss=2</script>';
-
-type Seeded = {
-  server: LetLeadServer;
-  cookie: string;
-  companyName: string;
-  companySlug: string;
-  propertySlug: string;
-  propertyName: string;
-  leadName: string;
-};
 
 async function seed(app: TestApp) {
   const user = await createSignedInUser(app, { firstName: XSS, lastName: SCRIPT });
@@ -105,16 +88,7 @@ async function seed(app: TestApp) {
   };
 }
 
-const test = base.extend<{ watch: Page }, { seeded: Seeded; server: LetLeadServer }>({
-  seeded: [
-    async ({}, use) => {
-      const { server, seeded, stop } = await startSeededServer(seed);
-      await use({ server, ...seeded });
-      await stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  server: [async ({ seeded }, use) => use(seeded.server), { scope: 'worker' }],
+const test = testWithSeed(seed).extend<{ watch: Page }>({
   // The page, recording every CSP violation and every script that tried to run from data.
   watch: async ({ page }, use) => {
     await page.addInitScript(() => {

@@ -80,9 +80,7 @@ export async function registerLive(root: FastifyInstance, ctx: AppContext): Prom
     '/api/chat/:companySlug/events',
     { config: publicRead, schema: { params: chatParamsSchema, querystring: tenantEventsQuerySchema } },
     async (request, reply) => {
-      const directory = await requireDirectory(ctx, request.params.companySlug);
-      const conversation = await findConversation(ctx, directory.company.id, request.query.sessionKey);
-      if (!conversation) throw notFound('This conversation could not be found. Please start a new chat.');
+      const conversation = await tenantConversation(request.params.companySlug, request.query.sessionKey);
       if (conversation.status !== 'active') return noMoreEvents(reply);
       await followConversation(request, reply, {
         conversationId: conversation.id,
@@ -142,15 +140,21 @@ export async function registerLive(root: FastifyInstance, ctx: AppContext): Prom
     '/api/chat/:companySlug/typing',
     { config: publicWrite, schema: { params: chatParamsSchema, body: conversationQuerySchema } },
     async (request, reply) => {
-      const directory = await requireDirectory(ctx, request.params.companySlug);
-      const conversation = await findConversation(ctx, directory.company.id, request.body.sessionKey);
-      if (!conversation) throw notFound('This conversation could not be found. Please start a new chat.');
+      const conversation = await tenantConversation(request.params.companySlug, request.body.sessionKey);
       if (conversation.status === 'active' && conversation.takenOverBy) {
         await publishLive(ctx, { k: 't', c: conversation.id, co: conversation.companyId, w: 'tenant' });
       }
       return reply.status(204).send();
     },
   );
+
+  /** The tenant's own conversation, by the link's company and the page's session key. */
+  async function tenantConversation(companySlug: string, sessionKey: string) {
+    const directory = await requireDirectory(ctx, companySlug);
+    const conversation = await findConversation(ctx, directory.company.id, sessionKey);
+    if (!conversation) throw notFound('This conversation could not be found. Please start a new chat.');
+    return conversation;
+  }
 
   type Listen = (
     target: { conversationId: string } | { companyId: string },
