@@ -22,6 +22,7 @@ import { ensureProductionBuild } from './lib/build.ts';
 import { createThrowawayDatabase } from './lib/database.ts';
 import { type BenchClient, type LabelFigures, runGetLoad, runLoad } from './lib/load.ts';
 import {
+  chatBenchEnv,
   readCpuMs,
   readMemory,
   readTotalCpuMs,
@@ -131,21 +132,7 @@ async function main() {
     stops.push(smtp.stop);
     const hello = await startHelloWorld();
     stops.push(hello.stop);
-    const server = await startProductionServer({
-      DATABASE_URL: database.url,
-      APP_URL: 'http://localhost:3000',
-      SESSION_SECRET: 'bench-secret-that-is-long-enough-for-better-auth',
-      SMTP_URL: smtp.smtpUrl,
-      MAIL_FROM: 'LetLead <no-reply@letlead.test>',
-      // Never called by the chat: only so that production mode starts.
-      STRIPE_SECRET_KEY: 'sk_test_bench',
-      STRIPE_WEBHOOK_SECRET: 'whsec_bench',
-      JOBS: 'false',
-      DEMO_DATA: 'false',
-      RATE_LIMIT_CHAT_PER_MINUTE: '100000000',
-      RATE_LIMIT_API_PER_MINUTE: '100000000',
-      RATE_LIMIT_AUTH_PER_MINUTE: '100000000',
-    });
+    const server = await startProductionServer(chatBenchEnv(database.url, smtp.smtpUrl));
     stops.unshift(server.stop);
 
     const seedStarted = performance.now();

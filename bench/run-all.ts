@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 
-const BENCHMARKS = ['chat', 'dashboard', 'guided', 'insights', 'web'] as const;
+const BENCHMARKS = ['chat', 'dashboard', 'guided', 'insights', 'live', 'web'] as const;
 
 const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> })
   .scripts;

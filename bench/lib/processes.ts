@@ -72,6 +72,28 @@ export async function startProductionServer(env: Record<string, string>): Promis
   return { url, pid: child.pid!, output, stop: stopper(child) };
 }
 
+/**
+ * The production server as the chat benchmarks run it: on a throwaway database, mail to the
+ * sink, no background jobs, and rate limits no benchmark meets.
+ */
+export function chatBenchEnv(databaseUrl: string, smtpUrl: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    APP_URL: 'http://localhost:3000',
+    SESSION_SECRET: 'bench-secret-that-is-long-enough-for-better-auth',
+    SMTP_URL: smtpUrl,
+    MAIL_FROM: 'LetLead <no-reply@letlead.test>',
+    // Never called by the chat: only so that production mode starts.
+    STRIPE_SECRET_KEY: 'sk_test_bench',
+    STRIPE_WEBHOOK_SECRET: 'whsec_bench',
+    JOBS: 'false',
+    DEMO_DATA: 'false',
+    RATE_LIMIT_CHAT_PER_MINUTE: '100000000',
+    RATE_LIMIT_API_PER_MINUTE: '100000000',
+    RATE_LIMIT_AUTH_PER_MINUTE: '100000000',
+  };
+}
+
 /** The bare Fastify hello-world baseline in its own process. */
 export async function startHelloWorld(): Promise<BenchProcess> {
   const port = await freePort();

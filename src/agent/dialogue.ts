@@ -903,3 +903,23 @@ export function slotLabel(slot: SlotName | 'viewing'): string {
 }
 
 export { booksViewing, describeMoveIn, isAgencyLink };
+
+/**
+ * The assistant back after a person handed the chat back: it carries on from what is known,
+ * asking only what is still missing (or the summary to confirm), never what was answered.
+ * Null when the chat had already closed.
+ */
+export function resumeAfterHandback(context: AgentContext, previous: AgentState): AgentReply | null {
+  if (previous.stage === 'closed') return null;
+  const state = cloneState(previous);
+  const lead = "Thanks for chatting with the team. I'm the AI assistant again, so let's carry on.";
+  const missing = missingSlots(context, state);
+  if (missing.length === 0) {
+    state.stage = 'confirming';
+    state.asking = 'confirm';
+    return reply(`${lead} ${summary(context, state)}`, [...CONFIRM_REPLIES], state);
+  }
+  const question = questionFor(missing[0]!, context, state, state.turns + 1);
+  state.asking = question.asking;
+  return reply(`${lead} ${question.text}`, question.quickReplies, state);
+}

@@ -54,14 +54,17 @@ export function inferAsking(aiMessage: string): SlotName | 'confirm' | null {
  * question the next answer replies to. Used to reprocess transcripts.
  */
 export function extractFromTranscript(
-  messages: ReadonlyArray<{ sender: 'user' | 'ai'; content: string }>,
+  messages: ReadonlyArray<{ sender: string; content: string }>,
   context: AgentContext,
 ): AgentState {
   let state = startConversation(context).state;
   let isFirstAi = true;
   for (const message of messages) {
     if (state.stage === 'closed') break;
-    if (message.sender === 'ai') {
+    // A notice (a person of the agency joined or left) says nothing about the tenant.
+    if (message.sender === 'system') continue;
+    // A person of the agency asks as the assistant does: what they asked makes a bare answer fit.
+    if (message.sender === 'ai' || message.sender === 'agent') {
       // The opening was the start of this same replay; later messages say what was asked.
       if (!isFirstAi) {
         const asking = inferAsking(message.content);
@@ -73,6 +76,29 @@ export function extractFromTranscript(
     }
     isFirstAi = false;
     state = guidedTurn(context, state, message.content).state;
+  }
+  return state;
+}
+
+/**
+ * What the tenant told a person of the agency while they had the chat: each tenant message is
+ * read as an answer, to whatever the person last asked (so "3" after "How many of you?" counts).
+ * The person's own words are never taken as the tenant's answers.
+ */
+export function absorbTakeover(
+  context: AgentContext,
+  previous: AgentState,
+  messages: ReadonlyArray<{ sender: string; content: string }>,
+): AgentState {
+  let state = previous;
+  for (const message of messages) {
+    if (state.stage === 'closed') break;
+    if (message.sender === 'agent') {
+      const asking = inferAsking(message.content);
+      if (asking !== null && asking !== 'confirm') state = { ...state, asking };
+    } else if (message.sender === 'user') {
+      state = guidedTurn(context, state, message.content).state;
+    }
   }
   return state;
 }

@@ -114,6 +114,7 @@ export type AgentReply = {
   bookSlot?: ViewingSlot;
 };
 
+/** What a turn may carry besides the message. */
 export type TurnOptions = {
   /** The conversation so far, oldest first. */
   history?: { role: 'tenant' | 'assistant' | 'agent'; content: string }[];

@@ -6,6 +6,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ConversationEngine } from '#agent/types.ts';
 import { type Database, openDatabase } from '#server/db/client.ts';
 import { type Env, loadEnv } from '#server/env.ts';
 import { registerFeatures } from '#server/features/index.ts';
@@ -34,6 +35,8 @@ export type BuildAppOptions = {
   /** Serve the built web client from dist/web (on by default when it exists). */
   serveWeb?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** The chat's conversation engine, instead of the one `env.ai` names (tests). */
+  engine?: ConversationEngine;
 };
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -91,7 +94,17 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     templates: emailTemplates(env),
     log: app.log,
   });
-  const ctx: AppContext = { env, database, db: database.db, auth, mailer, sendEmail, log: app.log, jobs };
+  const ctx: AppContext = {
+    env,
+    database,
+    db: database.db,
+    auth,
+    mailer,
+    sendEmail,
+    log: app.log,
+    jobs,
+    ...(options.engine ? { engine: options.engine } : {}),
+  };
   app.decorate('ctx', ctx);
 
   app.addHook('onClose', async () => {

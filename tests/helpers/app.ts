@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type App, buildApp } from '#server/app.ts';
+import { type App, type BuildAppOptions, buildApp } from '#server/app.ts';
 import type { Database } from '#server/db/client.ts';
 import { loadEnv } from '#server/env.ts';
 import { createTestDatabase } from './database.ts';
@@ -12,7 +12,10 @@ export type TestApp = App & { database: Database; url: string };
  * Builds the real app on a fresh database and listens on a random local port. Extra
  * environment variables override the test defaults (e.g. SMTP_URL, STRIPE_SECRET_KEY).
  */
-export async function createTestApp(envOverrides: Record<string, string | undefined> = {}): Promise<TestApp> {
+export async function createTestApp(
+  envOverrides: Record<string, string | undefined> = {},
+  options: Pick<BuildAppOptions, 'engine'> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'letlead-test-'));
   const env = loadEnv({
@@ -25,7 +28,7 @@ export async function createTestApp(envOverrides: Record<string, string | undefi
     TRUST_PROXY: 'true',
     ...envOverrides,
   });
-  const app = await buildApp({ env, database, serveWeb: false, closeDatabase: true });
+  const app = await buildApp({ env, database, serveWeb: false, closeDatabase: true, ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

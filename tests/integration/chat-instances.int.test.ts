@@ -1,37 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '#server/app.ts';
-import { type Database, openDatabase } from '#server/db/client.ts';
 import { chatTranscripts, companies, leads } from '#server/db/schema.ts';
 import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser } from '#tests/helpers/factories.ts';
-
-/**
- * Two app instances on one database, as behind a load balancer. On PostgreSQL the second one
- * has its own connection pool, so the ends really race in the database.
- */
-async function openSecondInstance(first: TestApp): Promise<{ url: string; close: () => Promise<void> }> {
-  let database: Database = first.database;
-  let ownsDatabase = false;
-  if (first.database.kind === 'postgres') {
-    const { rows } = await first.database.execute('select current_database() as name');
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${rows[0]!.name as string}`;
-    database = await openDatabase({ databaseUrl: url.toString(), maxConnections: 5 });
-    ownsDatabase = true;
-  }
-  const app: App = await buildApp({
-    env: first.ctx.env,
-    database,
-    serveWeb: false,
-    closeDatabase: ownsDatabase,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
-}
+import { openSecondInstance, type SecondInstance } from '#tests/helpers/second-instance.ts';
 
 async function postJson<T>(url: string, body: unknown): Promise<T> {
   const response = await fetch(url, {
@@ -45,7 +18,7 @@ async function postJson<T>(url: string, body: unknown): Promise<T> {
 
 describe('ending one conversation from two instances at once', () => {
   let first: TestApp;
-  let second: { url: string; close: () => Promise<void> };
+  let second: SecondInstance;
 
   beforeAll(async () => {
     first = await createTestApp();

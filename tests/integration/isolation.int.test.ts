@@ -610,6 +610,7 @@ describe('tenant isolation', () => {
         'messages',
         'quickReplies',
         'sessionKey',
+        'takenOverBy',
       ]);
       expectNoSecrets([answers, resumed], secrets);
     });

@@ -550,6 +550,47 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
       return { path: `/api/viewings/${viewing.id}`, body: { status: 'cancelled' }, ok: 200 };
     },
   },
+  'GET /api/companies/:id/live': {
+    access: 'company',
+    area: 'leads',
+    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/live`, ok: 200 }),
+  },
+  'GET /api/conversations/:id/events': {
+    access: 'company',
+    area: 'leads',
+    sample: async (w) => ({
+      path: `/api/conversations/${await conversationId(w, w.sessionKey)}/events`,
+      query: { after: '0' },
+      ok: 200,
+    }),
+  },
+  'POST /api/conversations/:id/takeover': {
+    access: 'company',
+    area: 'leads',
+    sample: async (w) => ({
+      path: `/api/conversations/${await conversationId(w, await startConversation(w, w.owner))}/takeover`,
+      ok: 200,
+    }),
+  },
+  'POST /api/conversations/:id/messages': {
+    access: 'company',
+    area: 'leads',
+    sample: async (w) => ({
+      path: `/api/conversations/${await takenOverConversation(w)}/messages`,
+      body: { content: 'Hello, Alex here from the office. Happy to help.' },
+      ok: 200,
+    }),
+  },
+  'POST /api/conversations/:id/typing': {
+    access: 'company',
+    area: 'leads',
+    sample: async (w) => ({ path: `/api/conversations/${await takenOverConversation(w)}/typing`, ok: 204 }),
+  },
+  'POST /api/conversations/:id/handback': {
+    access: 'company',
+    area: 'leads',
+    sample: async (w) => ({ path: `/api/conversations/${await takenOverConversation(w)}/handback`, ok: 200 }),
+  },
   'GET /api/companies/:id/calendar-feed': {
     access: 'company',
     area: 'leads',
@@ -750,6 +791,24 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
       path: `/api/chat/${w.owner.company.slug}/end`,
       body: { userSessionKey: unique('no-such-session'), reason: 'submit' },
       ok: 404,
+    }),
+  },
+  'GET /api/chat/:companySlug/events': {
+    access: 'public',
+    why: "the chat page's own events (a person's messages), named by its unguessable session key",
+    sample: async (w) => ({
+      path: `/api/chat/${w.owner.company.slug}/events`,
+      query: { sessionKey: w.sessionKey, after: '0' },
+      ok: 200,
+    }),
+  },
+  'POST /api/chat/:companySlug/typing': {
+    access: 'public',
+    why: 'the chat page says its tenant is typing, named by its unguessable session key; nothing is stored',
+    sample: async (w) => ({
+      path: `/api/chat/${w.owner.company.slug}/typing`,
+      body: { sessionKey: w.sessionKey },
+      ok: 204,
     }),
   },
   'GET /api/chat/:companySlug/slots': {
@@ -990,6 +1049,24 @@ export async function startConversation(w: World, agent: Agent): Promise<string>
   return sessionKey;
 }
 
+/** The id of the conversation with this session key. */
+async function conversationId(w: World, sessionKey: string): Promise<string> {
+  const [row] = await w.app.ctx.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(eq(conversations.sessionKey, sessionKey));
+  return row!.id;
+}
+
+/** A fresh chat of the owner's that the owner has taken over. */
+async function takenOverConversation(w: World): Promise<string> {
+  const id = await conversationId(w, await startConversation(w, w.owner));
+  const response = await send(w.app, 'POST', { path: `/api/conversations/${id}/takeover` }, w.owner.cookie);
+  if (response.status !== 200)
+    throw new Error(`takeover answered ${response.status}: ${await response.text()}`);
+  return id;
+}
+
 /** A company on a paid plan through the local test checkout: its portal can be opened. */
 async function subscribedAgent(w: World): Promise<Agent> {
   const agent = await createCompanyUser(w.app, { name: unique('Paid Lettings') });
@@ -1109,5 +1186,25 @@ export async function send(
       body = JSON.stringify(request.body);
     }
   }
-  return fetch(url, { method, headers, body, redirect: 'manual' });
+  const response = await fetch(url, { method, headers, body, redirect: 'manual' });
+  return firstEventsOnly(response);
+}
+
+/**
+ * A server-sent events stream never ends by itself: its first events stand for its body (what a
+ * test reads of it), and the connection is closed.
+ */
+export async function firstEventsOnly(response: Response): Promise<Response> {
+  if (!response.headers.get('content-type')?.startsWith('text/event-stream') || !response.body)
+    return response;
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let text = '';
+  const deadline = Date.now() + 2000;
+  while (!/\ndata: /.test(text) && Date.now() < deadline) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += value;
+  }
+  await reader.cancel();
+  return new Response(text, { status: response.status, headers: response.headers });
 }

@@ -40,6 +40,16 @@ export type Database = {
   execute: SqlExecutor;
   executePrepared: PreparedExecutor;
   ping: () => Promise<void>;
+  /**
+   * LISTEN on a channel (PostgreSQL's NOTIFY, for news between instances). On PostgreSQL it holds
+   * one connection of its own, outside the pool, reconnecting when it drops; `onReconnect` is
+   * called then, because notifications sent meanwhile are lost. Resolves to a stop function.
+   */
+  listen: (
+    channel: string,
+    onNotify: (payload: string) => void,
+    onReconnect?: () => void,
+  ) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -85,7 +95,60 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     ping: async () => {
       await pool.query('select 1');
     },
+    listen: (channel, onNotify, onReconnect) =>
+      listenOnPostgres(connectionString, channel, onNotify, onReconnect),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * One connection that only listens. When it drops (a database restart, a network cut) it comes
+ * back after a second, listens again and says so, so that the listener can catch up.
+ */
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let isStopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (isReconnect: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    const reconnect = () => {
+      if (isStopped || client !== next) return;
+      client = null;
+      void next.end().catch(() => {});
+      retry = setTimeout(() => void connect(true).catch(() => reconnect()), 1000);
+    };
+    next.on('error', reconnect);
+    next.on('end', reconnect);
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      if (!isReconnect) {
+        client = null;
+        await next.end().catch(() => {});
+        throw error;
+      }
+      reconnect();
+      return;
+    }
+    if (isReconnect) onReconnect?.();
+  };
+  await connect(false);
+  return async () => {
+    isStopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end().catch(() => {});
   };
 }
 
@@ -146,6 +209,12 @@ async function openPglite(dir: string, template?: Blob): Promise<Database> {
       ) => (await client.query<Row>(text, values)).rows,
       ping: async () => {
         await client.query('select 1');
+      },
+      listen: async (channel, onNotify) => {
+        const stop = await client.listen(channel, onNotify);
+        return async () => {
+          if (!client.closed) await stop();
+        };
       },
       close: async () => {
         await client.close();

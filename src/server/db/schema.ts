@@ -209,7 +209,19 @@ export const propertyPhotos = pgTable(
   ],
 );
 
-export type ChatMessage = { id: string; sender: 'user' | 'ai'; content: string; timestamp: string };
+/**
+ * One message of a conversation: the tenant (`user`), the assistant (`ai`), a person of the
+ * agency who took the chat over (`agent`, with their first name), or a notice that one joined or
+ * left (`system`). A message's position in the list, counted from 1, is its live event id.
+ */
+export type ChatMessage = {
+  id: string;
+  sender: 'user' | 'ai' | 'agent' | 'system';
+  content: string;
+  timestamp: string;
+  /** The agent's first name, on `agent` messages. */
+  name?: string;
+};
 
 /** The server-side record of a chat: every turn is stored under the session key as it happens. */
 export const conversations = pgTable(
@@ -232,6 +244,8 @@ export const conversations = pgTable(
     source: varchar('source', { length: 30 }),
     /** The portal enquiry whose reply link opened this chat. */
     enquiryId: uuid('enquiry_id'),
+    /** The person of the agency in the chat (the assistant waits), or null. */
+    takenOverBy: text('taken_over_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [

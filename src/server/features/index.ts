@@ -10,6 +10,7 @@ import { registerImages } from './images/images-routes.ts';
 import { registerInsights } from './insights/routes.ts';
 import { registerIntegrations } from './integrations/routes.ts';
 import { registerLeads } from './leads/routes.ts';
+import { registerLive } from './live/routes.ts';
 import { registerPrivacy } from './privacy/routes.ts';
 import { registerProperties } from './properties/routes.ts';
 import { registerSite } from './site/site-routes.ts';
@@ -33,4 +34,5 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   await registerEnquiries(app, ctx);
   await registerInsights(app, ctx);
   await registerTeam(app, ctx);
+  await registerLive(app, ctx);
 }

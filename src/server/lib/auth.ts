@@ -133,3 +133,9 @@ export async function getSessionUser(auth: Auth, request: FastifyRequest): Promi
     updatedAt: user.updatedAt,
   };
 }
+
+/** The id of the request's signed-in session, or null (a stream closes when its session ends). */
+export async function getSessionId(auth: Auth, request: FastifyRequest): Promise<string | null> {
+  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  return session?.session.id ?? null;
+}

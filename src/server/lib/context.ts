@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ConversationEngine } from '#agent/types.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
 import type { Auth } from './auth.ts';
@@ -20,4 +21,6 @@ export type AppContext = {
   log: FastifyBaseLogger;
   /** Background jobs: define handlers and schedules while registering routes; send from use cases. */
   jobs: Jobs;
+  /** The chat's engine when the app was given one (tests); else chosen from `env.ai`. */
+  engine?: ConversationEngine;
 };

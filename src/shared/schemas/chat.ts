@@ -11,11 +11,16 @@ const optionalKey = z
   .nullish()
   .transform((value) => (value ? value : null));
 
+/**
+ * `user` is the tenant, `ai` the assistant, `agent` a person of the agency who took the chat over
+ * (with their first `name`), `system` a notice that one joined or left.
+ */
 export const chatMessageSchema = z.object({
   id: z.string(),
-  sender: z.enum(['user', 'ai']),
+  sender: z.enum(['user', 'ai', 'agent', 'system']),
   content: z.string(),
   timestamp: z.string(),
+  name: z.string().optional(),
 });
 export type ChatMessageDto = z.infer<typeof chatMessageSchema>;
 
@@ -103,6 +108,11 @@ export const chatResponseSchema = z.object({
   isComplete: z.boolean(),
   /** The viewing the assistant booked in this turn: `{ id, startsAt, label, manageUrl }`. */
   viewing: bookedViewingSchema.optional(),
+  /**
+   * A person of the agency has the chat: the message was stored and passed to them, and the
+   * assistant does not answer (`response` is empty). Their replies come on the events stream.
+   */
+  takenOver: z.literal(true).optional(),
 });
 export type ChatResponse = z.infer<typeof chatResponseSchema>;
 
@@ -124,6 +134,8 @@ export const conversationSchema = z.object({
   isComplete: z.boolean(),
   /** Ended conversations cannot take more messages: the page starts a new one. */
   isEnded: z.boolean(),
+  /** The first name of the person of the agency who has the chat, or null. */
+  takenOverBy: z.string().nullable(),
 });
 export type ConversationDto = z.infer<typeof conversationSchema>;
 

@@ -130,11 +130,13 @@ export const scoreBreakdownSchema = z.object({
 });
 export type ScoreBreakdown = z.infer<typeof scoreBreakdownSchema>;
 
+/** `agent` is a person of the agency who took the chat over (`name`), `system` a notice. */
 export const transcriptMessageSchema = z.object({
   id: z.string(),
-  sender: z.enum(['user', 'ai']),
+  sender: z.enum(['user', 'ai', 'agent', 'system']),
   content: z.string(),
   timestamp: z.string().nullable(),
+  name: z.string().optional(),
 });
 export type TranscriptMessage = z.infer<typeof transcriptMessageSchema>;
 

@@ -2,6 +2,7 @@ import type { ChatMessage } from '#server/db/schema.ts';
 import { type Batcher, createBatcher } from '#server/lib/batcher.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { perContext } from '#server/lib/per-context.ts';
+import { notifyAppendedSql } from '../live/hub.ts';
 import type { StoredState } from './stored-state.ts';
 
 /**
@@ -33,7 +34,10 @@ export type ConversationStart = {
   enquiryId: string | null;
 };
 
-/** One turn: the two new messages appended, the agent's state replaced, guarded as above. */
+/**
+ * One turn: the two new messages appended, the agent's state replaced, guarded as above. The
+ * Live tab hears of it from the same statement (a NOTIFY sent as it commits).
+ */
 const STORE_TURNS = `
   update conversations as c set
     messages = c.messages || v.new_messages,
@@ -46,21 +50,21 @@ const STORE_TURNS = `
     k int, id uuid, turn_count int, new_messages jsonb, state jsonb, property_id uuid, at timestamptz
   )
   where c.id = v.id and c.status = 'active' and c.turn_count = v.turn_count
-  returning v.k`;
+  returning v.k, ${notifyAppendedSql('c', 'jsonb_array_length(v.new_messages)')} as notified`;
 
 /**
  * New conversations, each stored only while its company has a credit left: the check and the
  * insert in one statement. A conversation missing from the answer had no credit (or company).
  */
 const START_CONVERSATIONS = `
-  insert into conversations (session_key, company_id, property_id, messages, state, turn_count, last_activity_at, source, enquiry_id)
+  insert into conversations as c (session_key, company_id, property_id, messages, state, turn_count, last_activity_at, source, enquiry_id)
   select v.session_key, v.company_id, v.property_id, v.messages, v.state, v.turn_count, v.at, v.source, v.enquiry_id
   from jsonb_to_recordset($1::jsonb) as v(
     session_key text, company_id uuid, property_id uuid, messages jsonb, state jsonb, turn_count int, at timestamptz,
     source text, enquiry_id uuid
   )
   where exists (select 1 from companies co where co.id = v.company_id and co.current_count > 0)
-  returning id, created_at, session_key`;
+  returning c.id, c.created_at, c.session_key, ${notifyAppendedSql('c', 'jsonb_array_length(c.messages)')} as notified`;
 
 const CREDITS_LEFT = 'select id, current_count from companies where id = any($1::uuid[])';
 

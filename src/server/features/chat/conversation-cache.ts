@@ -14,6 +14,7 @@ export type CachedConversation = Pick<
   | 'status'
   | 'turnCount'
   | 'createdAt'
+  | 'takenOverBy'
 >;
 
 type Entry = { conversation: CachedConversation; expiresAt: number };
@@ -25,7 +26,8 @@ type Entry = { conversation: CachedConversation; expiresAt: number };
  * (or the idle finaliser, or a deletion) made stale stores nothing, is dropped, and the turn is
  * redone from a fresh read. Anything that changes a conversation's meaning for the next turn must
  * therefore change its status or turn count; `leftAt` (the unload beacon) is the one field written
- * elsewhere, and every turn clears it anyway.
+ * elsewhere, and every turn clears it anyway. Taking a chat over, a person's message and handing
+ * it back all add one to the turn count, so a copy from before never answers for the assistant.
  *
  * Bounded: a busy process holds a few hundred chats under way; the oldest go first.
  */

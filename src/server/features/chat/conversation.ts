@@ -9,7 +9,7 @@ import {
   MAX_TURNS,
   type TurnOptions,
 } from '#agent/types.ts';
-import { type ChatMessage, conversations } from '#server/db/schema.ts';
+import { type ChatMessage, conversations, users } from '#server/db/schema.ts';
 import { refreshCreditsIfDue } from '#server/features/billing/credit-resets.ts';
 import { readChatOrigin } from '#server/features/enquiries/chat-origin.ts';
 import { markEnquiryChatted } from '#server/features/enquiries/replies.ts';
@@ -24,6 +24,7 @@ import type { AppContext } from '#server/lib/context.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import type { ChatResponse, ConversationDto, ParsedChatRequest } from '#shared/schemas/chat.ts';
 import { toSlot } from '#shared/viewing-slots.ts';
+import { deltaPublisher, notifyAppendedSql, publishLive } from '../live/hub.ts';
 import { chatWrites } from './batched-writes.ts';
 import {
   type CachedConversation,
@@ -68,16 +69,8 @@ export async function hasCreditsLeft(ctx: AppContext, companyId: string): Promis
   return ((await creditsLeft.run(companyId)) ?? 0) > 0;
 }
 
-function message(sender: ChatMessage['sender'], content: string, at: Date): ChatMessage {
+export function message(sender: ChatMessage['sender'], content: string, at: Date): ChatMessage {
   return { id: randomUUID(), sender, content, timestamp: at.toISOString() };
-}
-
-/** The stored transcript as the engine reads it: the conversation so far, oldest first. */
-function turnHistory(messages: ChatMessage[]): NonNullable<TurnOptions['history']> {
-  return messages.map((m) => ({
-    role: m.sender === 'user' ? 'tenant' : m.sender === 'ai' ? 'assistant' : 'agent',
-    content: m.content,
-  }));
 }
 
 function newSessionKey(): string {
@@ -135,7 +128,7 @@ async function startConversation(
 
   const text = request.message.trim();
   if (text) {
-    last = await engine.reply(context, last.state, text, { history: turnHistory(messages) });
+    last = await engine.reply(context, last.state, text, { history: historyOf(messages) });
     messages.push(message('user', text, at), message('ai', last.reply, now()));
     turnCount += 1;
     recentMessages = [at.toISOString()];
@@ -190,6 +183,11 @@ async function startConversation(
     created = await insert();
   }
   if (origin.enquiryId) await markEnquiryChatted(ctx, origin.enquiryId);
+  if (isCheckedFirst) {
+    // The batched start announces itself in its statement; this one tells the Live tab here.
+    const n = messages.length;
+    await publishLive(ctx, { k: 'm', c: created!.id, co: directory.company.id, n, a: n });
+  }
   rememberConversation(ctx, {
     id: created!.id,
     createdAt: created!.createdAt,
@@ -200,6 +198,7 @@ async function startConversation(
     state,
     status: 'active',
     turnCount,
+    takenOverBy: null,
   });
   return { response: last.reply, sessionKey, quickReplies: last.quickReplies, isComplete: last.isComplete };
 }
@@ -235,7 +234,7 @@ async function continueConversation(
       ? cachedConversation(ctx, sessionKey, directory.company.id)
       : null;
   if (cached) {
-    const state = cached.status === 'active' ? readStoredState(cached.state) : null;
+    const state = cached.status === 'active' && !cached.takenOverBy ? readStoredState(cached.state) : null;
     const reply = state ? await answerAndStore(ctx, directory, cached, state, text) : null;
     if (reply) return reply;
     forgetConversation(ctx, sessionKey);
@@ -244,11 +243,14 @@ async function continueConversation(
   const { conversation, state } = await requireConversation(ctx, directory, sessionKey);
   if (conversation.status !== 'active') throw chatEnded();
   if (!text) throw new AppError('BAD_REQUEST', 'Please type a message');
+  if (conversation.takenOverBy) return passToPerson(ctx, conversation, state, text);
   const reply = await answerAndStore(ctx, directory, conversation, state, text);
   if (reply) return reply;
 
   const latest = await findConversation(ctx, directory.company.id, sessionKey);
   if (latest?.status !== 'active') throw chatEnded();
+  // Taken over while the assistant was answering: the message goes to the person instead.
+  if (latest.takenOverBy) return passToPerson(ctx, latest, readStoredState(latest.state) ?? state, text);
   throw new AppError(
     'CONFLICT',
     'Your previous message is still being answered. Please send this one again.',
@@ -276,10 +278,15 @@ async function answerAndStore(
   };
 
   const engine = engineFor(ctx);
+  // A streaming engine's reply reaches the tenant's page piece by piece, over the live channel.
+  const deltas = isStreamingPossible(ctx) ? deltaPublisher(ctx, conversation) : null;
+  const turn: TurnOptions = { history: historyOf(conversation.messages), onDelta: deltas?.onDelta };
   let result: AgentReply =
     conversation.turnCount >= MAX_TURNS
       ? closeAtTurnLimit(directory.company.name, state.agent)
-      : await engine.reply(context, state.agent, text, { history: turnHistory(conversation.messages) });
+      : await engine.reply(context, state.agent, text, turn);
+  // Every piece is out before the turn is stored (and announced), so none arrives after it.
+  await deltas?.flush();
 
   // The engine (or the LLM) proposes a slot; the server books it, guarded in the database.
   let viewing: ChatResponse['viewing'];
@@ -329,6 +336,60 @@ async function answerAndStore(
     quickReplies: result.quickReplies,
     isComplete: result.isComplete,
     ...(viewing ? { viewing } : {}),
+  };
+}
+
+/** The guided agent answers at once: only another engine can stream, or needs the history. */
+function isStreamingPossible(ctx: AppContext): boolean {
+  return ctx.engine !== undefined || ctx.env.ai.provider !== 'guided';
+}
+
+const HISTORY_ROLES = { user: 'tenant', ai: 'assistant', agent: 'agent' } as const;
+
+/** The conversation so far as an engine reads it (notices of people joining are left out). */
+function historyOf(messages: ChatMessage[]): NonNullable<TurnOptions['history']> {
+  return messages.flatMap((m) =>
+    m.sender === 'system' ? [] : [{ role: HISTORY_ROLES[m.sender], content: m.content }],
+  );
+}
+
+/**
+ * While a person of the agency has the chat, the tenant's message is stored and passed to them;
+ * the assistant says nothing. Appended (no turn-count guard: nothing was computed from the
+ * conversation), and announced on the live channel by the same statement.
+ */
+async function passToPerson(
+  ctx: AppContext,
+  conversation: { id: string; sessionKey: string },
+  state: StoredState,
+  text: string,
+): Promise<ChatResponse> {
+  const at = now();
+  const recentMessages = checkConversationRate(state.recentMessages, at);
+  const { rows } = await ctx.database.execute(
+    `update conversations as c set
+       messages = c.messages || jsonb_build_array($2::jsonb),
+       state = jsonb_set(jsonb_set(c.state, '{recentMessages}', $3::jsonb), '{leftAt}', 'null'::jsonb),
+       turn_count = c.turn_count + 1, last_activity_at = $4, updated_at = $4
+     where c.id = $1 and c.status = 'active' and c.taken_over_by is not null
+     returning c.id, ${notifyAppendedSql('c', '1')} as notified`,
+    [
+      conversation.id,
+      JSON.stringify(message('user', text, at)),
+      JSON.stringify(recentMessages),
+      at.toISOString(),
+    ],
+  );
+  if (rows.length === 0) {
+    throw new AppError('CONFLICT', 'The chat changed as you sent that. Please send your message again.');
+  }
+  forgetConversation(ctx, conversation.sessionKey);
+  return {
+    response: '',
+    sessionKey: conversation.sessionKey,
+    quickReplies: [],
+    isComplete: false,
+    takenOver: true,
   };
 }
 
@@ -388,10 +449,21 @@ export async function resumeConversation(
   return {
     sessionKey: conversation.sessionKey,
     messages: conversation.messages,
-    quickReplies: isEnded ? [] : state.quickReplies,
+    quickReplies: isEnded || conversation.takenOverBy ? [] : state.quickReplies,
     isComplete: state.agent.stage === 'closed',
     isEnded,
+    takenOverBy:
+      !isEnded && conversation.takenOverBy ? await personName(ctx, conversation.takenOverBy) : null,
   };
+}
+
+/** The first name a person of the agency shows to tenants. */
+export async function personName(ctx: AppContext, userId: string): Promise<string> {
+  const [user] = await ctx.db
+    .select({ firstName: users.firstName, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user?.firstName?.trim() || user?.name.trim().split(/\s+/)[0] || 'A colleague';
 }
 
 /** The unload beacon: the conversation ends shortly unless the tenant comes back (a refresh). */

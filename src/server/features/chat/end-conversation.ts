@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, getTableColumns, type SQL, type SQLChunk, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { toLeadFields } from '#agent/lead-fields.ts';
+import { absorbTakeover, toLeadFields } from '#agent/lead-fields.ts';
 import type { AgentContext, AgentState } from '#agent/types.ts';
 import {
   chatTranscripts,
@@ -14,6 +14,7 @@ import {
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import type { EndChatResponse } from '#shared/schemas/chat.ts';
+import { publishLive } from '../live/hub.ts';
 import { type CachedConversation, forgetConversation } from './conversation-cache.ts';
 import { type ChatProperty, type CompanyDirectory, loadDirectoryById } from './directory.ts';
 import { agentContext, conversationProperty } from './engine.ts';
@@ -57,6 +58,10 @@ export async function endConversation(
     const end = await runEnd(ctx, endOfConversation(ctx, conversation, directory));
     if (end.applied) {
       forgetConversation(ctx, conversation.sessionKey);
+      // The Live tab and the tenant's open page hear that it ended (their streams then close).
+      await publishLive(ctx, { k: 'e', c: conversation.id, co: conversation.companyId }).catch(
+        (error: unknown) => ctx.log.warn({ err: error }, 'The end of a chat was not announced'),
+      );
       if (end.saved) await notifyNewLead(ctx, { companyId: conversation.companyId, ...end.saved });
       return { alreadyEnded: false, alreadyProcessed: false, leadCreated: end.saved !== null };
     }
@@ -81,6 +86,7 @@ async function readConversation(ctx: AppContext, id: string): Promise<CachedConv
       status: conversations.status,
       turnCount: conversations.turnCount,
       createdAt: conversations.createdAt,
+      takenOverBy: conversations.takenOverBy,
     })
     .from(conversations)
     .where(eq(conversations.id, id));
@@ -105,8 +111,13 @@ function endOfConversation(
     stored?.agent.fields.propertyId ?? null,
   );
   const context = agentContext(directory, property);
+  // Ended while a person had the chat: what the tenant told them counts too.
+  const agent =
+    stored && conversation.takenOverBy
+      ? absorbTakeover(context, stored.agent, sinceLastNotice(conversation.messages))
+      : stored?.agent;
   // Read before the transcript is written, so that it is written once, already processed.
-  const read = stored ? readLeadRecord(stored.agent, context, ctx.log, conversation.id) : null;
+  const read = agent ? readLeadRecord(agent, context, ctx.log, conversation.id) : null;
   // Where the chat came from (`?src=`, an enquiry's link) goes on the lead too.
   const record = read && stored ? { ...read, fields: { ...read.fields, ...leadOrigin(stored) } } : read;
   return {
@@ -127,6 +138,14 @@ function endOfConversation(
     record,
     property,
   };
+}
+
+/** The messages after the last notice (a person joining): those of the takeover under way. */
+export function sinceLastNotice<T extends { sender: string }>(messages: T[]): T[] {
+  for (let i = messages.length - 1; i >= 0; i -= 1) {
+    if (messages[i]!.sender === 'system') return messages.slice(i + 1);
+  }
+  return [];
 }
 
 /**
@@ -386,6 +405,12 @@ function readLeadRecord(
 }
 
 /**
+ * While a person of the agency has a chat, the idle finaliser waits; only a takeover left silent
+ * this many times CHAT_IDLE_MINUTES (a colleague who went home without handing back) is ended.
+ */
+export const TAKEN_OVER_IDLE_FACTOR = 8;
+
+/**
  * The idle finaliser (run every minute by the job queue): ends conversations silent for
  * CHAT_IDLE_MINUTES, and those whose page sent the unload beacon and did not come back.
  * Returns how many it ended.
@@ -393,6 +418,9 @@ function readLeadRecord(
 export async function finaliseIdleConversations(ctx: AppContext, at: Date = now()): Promise<number> {
   const idleBefore = new Date(at.getTime() - ctx.env.chatIdleMinutes * 60_000);
   const leftBefore = new Date(at.getTime() - UNLOAD_GRACE_SECONDS * 1000);
+  const takenOverIdleBefore = new Date(
+    at.getTime() - TAKEN_OVER_IDLE_FACTOR * ctx.env.chatIdleMinutes * 60_000,
+  );
   let finished = 0;
   for (let batch = 0; batch < 20; batch += 1) {
     const due = await ctx.db
@@ -402,6 +430,7 @@ export async function finaliseIdleConversations(ctx: AppContext, at: Date = now(
         and(
           eq(conversations.status, 'active'),
           sql`(${conversations.lastActivityAt} < ${idleBefore.toISOString()}::timestamptz or (${conversations.state}->>'leftAt' is not null and (${conversations.state}->>'leftAt')::timestamptz < ${leftBefore.toISOString()}::timestamptz))`,
+          sql`(${conversations.takenOverBy} is null or ${conversations.lastActivityAt} < ${takenOverIdleBefore.toISOString()}::timestamptz)`,
         ),
       )
       .orderBy(conversations.lastActivityAt)

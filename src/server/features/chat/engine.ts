@@ -10,6 +10,7 @@ import { type ChatProperty, type CompanyDirectory, findProperty } from './direct
  * one for any turn its provider fails, so the tenant never sees a provider error.
  */
 export const engineFor = perContext((ctx): ConversationEngine => {
+  if (ctx.engine) return ctx.engine;
   const guided = createGuidedEngine();
   const { ai } = ctx.env;
   if (ai.provider === 'guided') return guided;

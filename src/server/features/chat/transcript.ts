@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { ChatMessage } from '#server/db/schema.ts';
 import { londonParts } from '#shared/format.ts';
 
-const SPEAKERS = { user: 'Tenant', ai: 'AI Assistant' } as const;
+const SPEAKERS = { user: 'Tenant', ai: 'AI Assistant', agent: 'Agent', system: 'Notice' } as const;
+
+/** "Agent Sam" for a person of the agency, else the sender's label. */
+function speaker(message: ChatMessage): string {
+  return message.sender === 'agent' && message.name ? `Agent ${message.name}` : SPEAKERS[message.sender];
+}
 
 function stamp(iso: string): string {
   const parts = londonParts(iso);
@@ -37,15 +42,24 @@ export function formatTranscript(input: {
   ];
   const body = input.messages.map((m) => {
     const [first, ...rest] = m.content.split('\n');
-    return [
-      `[${stamp(m.timestamp)}] ${SPEAKERS[m.sender]}: ${first}`,
-      ...rest.map((line) => `    ${line}`),
-    ].join('\n');
+    return [`[${stamp(m.timestamp)}] ${speaker(m)}: ${first}`, ...rest.map((line) => `    ${line}`)].join(
+      '\n',
+    );
   });
   return [...header, ...body].join('\n');
 }
 
-const LINE = /^\[([^\]]*)\] (Tenant|AI Assistant): (.*)$/;
+const LINE = /^\[([^\]]*)\] (Tenant|AI Assistant|Notice|Agent(?: [^:]+)?): (.*)$/;
+
+function senderOf(label: string): Pick<ChatMessage, 'sender' | 'name'> {
+  if (label === 'Tenant') return { sender: 'user' };
+  if (label === 'Notice') return { sender: 'system' };
+  if (label.startsWith('Agent')) {
+    const name = label.slice('Agent '.length);
+    return name ? { sender: 'agent', name } : { sender: 'agent' };
+  }
+  return { sender: 'ai' };
+}
 
 /** Reads a transcript written by `formatTranscript` back into messages (for reprocessing). */
 export function parseTranscript(content: string): ChatMessage[] {
@@ -53,10 +67,10 @@ export function parseTranscript(content: string): ChatMessage[] {
   for (const line of content.split('\n')) {
     const match = LINE.exec(line);
     if (match) {
-      const [, when, speaker, text] = match;
+      const [, when, label, text] = match;
       messages.push({
         id: randomUUID(),
-        sender: speaker === 'Tenant' ? 'user' : 'ai',
+        ...senderOf(label ?? ''),
         content: text ?? '',
         timestamp: ukStampToIso(when ?? ''),
       });

@@ -281,18 +281,22 @@ export async function deleteLead(
   return { companyId: lead.companyId };
 }
 
+const SENDERS = ['user', 'ai', 'agent', 'system'] as const;
+
 function readMessages(stored: unknown): TranscriptMessage[] {
   if (!Array.isArray(stored)) return [];
   const messages: TranscriptMessage[] = [];
   stored.forEach((item, index) => {
     if (!item || typeof item !== 'object') return;
     const message = item as Record<string, unknown>;
-    if ((message.sender !== 'user' && message.sender !== 'ai') || typeof message.content !== 'string') return;
+    const sender = SENDERS.find((known) => known === message.sender);
+    if (!sender || typeof message.content !== 'string') return;
     messages.push({
       id: typeof message.id === 'string' ? message.id : String(index),
-      sender: message.sender,
+      sender,
       content: message.content,
       timestamp: typeof message.timestamp === 'string' ? message.timestamp : null,
+      ...(typeof message.name === 'string' ? { name: message.name } : {}),
     });
   });
   return messages;

@@ -10,10 +10,12 @@ type Props = {
   isEnded: boolean;
   isBusy: boolean;
   onSend: (text: string) => Promise<boolean>;
+  /** Called as the tenant types (a person of the agency may be told). */
+  onTyping?: () => void;
 };
 
 /** The message box: Enter sends, Shift+Enter starts a new line, blank messages are not sent. */
-export function MessageComposer({ isDisabled, isEnded, isBusy, onSend }: Props) {
+export function MessageComposer({ isDisabled, isEnded, isBusy, onSend, onTyping }: Props) {
   const [text, setText] = useState('');
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const canSend = !isDisabled && !isBusy && text.trim().length > 0;
@@ -66,7 +68,10 @@ export function MessageComposer({ isDisabled, isEnded, isBusy, onSend }: Props) 
         disabled={isDisabled}
         placeholder={isEnded ? 'Chat has ended' : 'Type your message…'}
         enterKeyHint="send"
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          onTyping?.();
+        }}
         onKeyDown={handleKeyDown}
         className="block max-h-36 min-h-11 flex-1 resize-none rounded-2xl border border-input bg-background px-4 py-2.5 text-base leading-6 shadow-xs outline-none transition-colors placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:bg-muted disabled:opacity-70"
       />

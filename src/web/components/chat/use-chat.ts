@@ -10,8 +10,13 @@ import type {
   EndReason,
   UsageCheck,
 } from '#shared/schemas/chat.ts';
+import type { LiveDeltaEvent, LiveMessageEvent, TenantStatusEvent } from '#shared/schemas/live.ts';
 import { ApiError, apiRequest } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
+
+/** Typing is announced at most this often, and shown this long after the last announcement. */
+const TYPING_EVERY_MS = 3000;
+const TYPING_SHOWN_MS = 4500;
 
 /** The automatic save waits about a second after the closing sentence. */
 export const AUTO_SAVE_DELAY_MS = 1000;
@@ -86,6 +91,18 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
   const [isTyping, setIsTyping] = useState(true);
   const [isEnding, setIsEnding] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  /** The first name of the person of the agency who has the chat, or null (the assistant). */
+  const [takenOverBy, setTakenOverBy] = useState<string | null>(null);
+  /** The assistant's reply as it is being written (a streaming engine), until it is complete. */
+  const [draft, setDraft] = useState('');
+  /** The first name of the person of the agency while they are typing, else null. */
+  const [typingName, setTypingName] = useState<string | null>(null);
+  const typingTimer = useRef<number | undefined>(undefined);
+  const lastTypingSent = useRef(0);
+  /** How many stored messages the page had when it last loaded the conversation. */
+  const storedCountRef = useRef(0);
+  /** The open conversation's key and how many stored messages the page had as it opened. */
+  const [live, setLive] = useState<{ sessionKey: string; after: number } | null>(null);
 
   const sessionKeyRef = useRef<string | null>(null);
   const messagesRef = useRef<ChatMessageDto[]>([]);
@@ -142,6 +159,8 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
     sessionKeyRef.current = null;
     messagesRef.current = [];
     setMessages([]);
+    setLive(null);
+    setTakenOverBy(null);
     setStatus('starting');
     setIsTyping(true);
 
@@ -164,6 +183,13 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
         messagesRef.current = conversation.messages;
         setMessages(conversation.messages);
         setQuickReplies(conversation.quickReplies);
+        setTakenOverBy(conversation.takenOverBy);
+        storedCountRef.current = conversation.messages.length;
+        // The stream opens once the tenant has written (below): a page that only shows the
+        // greeting holds no connection open, so it goes quiet like any other page.
+        if (conversation.messages.some((m) => m.sender === 'user')) {
+          setLive({ sessionKey: conversation.sessionKey, after: conversation.messages.length });
+        }
         setIsTyping(false);
         setStatus('ready');
         // The page was closed between the closing sentence and its automatic save.
@@ -202,6 +228,7 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
       messagesRef.current = first;
       setMessages(first);
       setQuickReplies(greeting.quickReplies);
+      storedCountRef.current = first.length;
       setIsTyping(false);
       setStatus('ready');
     };
@@ -212,6 +239,62 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
       window.clearTimeout(autoSaveTimer.current);
     };
   }, [base, companySlug, key, propertySlug, scheduleAutoSave, attempt]);
+
+  // What the page's own requests do not bring: a person of the agency joining, their messages,
+  // the assistant back after them, and a streaming reply as it is written. A plain EventSource:
+  // it reconnects by itself and sends Last-Event-ID, so nothing is lost or shown twice.
+  useEffect(() => {
+    if (!live || typeof EventSource === 'undefined') return;
+    const query = new URLSearchParams({ sessionKey: live.sessionKey, after: String(live.after) });
+    const events = new EventSource(`${base}/events?${query}`);
+    const read = <T>(event: MessageEvent) => JSON.parse(event.data as string) as T;
+    events.onmessage = (event) => {
+      const { seq: _seq, ...message } = read<LiveMessageEvent>(event);
+      if (message.sender === 'agent') setTypingName(null);
+      updateMessages((previous) =>
+        previous.some((m) => m.id === message.id) ? previous : [...previous, message],
+      );
+      if (message.sender === 'ai' && isClosingMessage(message.content)) scheduleAutoSave();
+    };
+    events.addEventListener('status', (event) => {
+      const status = read<TenantStatusEvent>(event);
+      setTakenOverBy(status.takenOverBy);
+      if (!status.takenOverBy && status.quickReplies.length > 0) setQuickReplies(status.quickReplies);
+    });
+    events.addEventListener('typing', (event) => {
+      setTypingName(read<{ name: string }>(event).name);
+      window.clearTimeout(typingTimer.current);
+      typingTimer.current = window.setTimeout(() => setTypingName(null), TYPING_SHOWN_MS);
+    });
+    events.addEventListener('delta', (event) => {
+      const { delta } = read<LiveDeltaEvent>(event);
+      setDraft((text) => text + delta);
+    });
+    events.addEventListener('ended', () => {
+      events.close();
+      if (endedRef.current) return;
+      endedRef.current = true;
+      writeStoredKey(key, null);
+      setQuickReplies([]);
+      setStatus('ended');
+    });
+    return () => {
+      events.close();
+      window.clearTimeout(typingTimer.current);
+    };
+  }, [base, key, live, scheduleAutoSave, updateMessages]);
+
+  /** Tells the person who has the chat that the tenant is typing: at most every few seconds. */
+  const announceTyping = useCallback(() => {
+    const sessionKey = sessionKeyRef.current;
+    if (!takenOverBy || !sessionKey || Date.now() - lastTypingSent.current < TYPING_EVERY_MS) return;
+    lastTypingSent.current = Date.now();
+    void fetch(`${base}/typing`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionKey }),
+    }).catch(() => {});
+  }, [base, takenOverBy]);
 
   // Leaving the page mid-chat: the beacon tells the server, which ends the chat shortly unless
   // the page comes back (a refresh resumes it).
@@ -234,11 +317,17 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
       if (!message || !sessionKey || endedRef.current || status !== 'ready' || isTyping) return false;
       const mine = localMessage('user', message);
       updateMessages((previous) => [...previous, mine]);
+      // The first message opens the events stream, before the answer is asked for, so that a
+      // streaming reply's first pieces are not missed.
+      setLive((current) => current ?? { sessionKey, after: storedCountRef.current });
       setQuickReplies([]);
+      setDraft('');
       setIsTyping(true);
       try {
         const request: ChatRequest = { message, userSessionKey: sessionKey, propertySlug };
         const reply = await apiRequest<ChatResponse>('POST', base, request);
+        // A person has the chat: they answer over the events stream, the assistant says nothing.
+        if (reply.takenOver) return true;
         updateMessages((previous) => [...previous, localMessage('ai', reply.response)]);
         setQuickReplies(reply.quickReplies);
         if (reply.isComplete || isClosingMessage(reply.response)) scheduleAutoSave();
@@ -249,6 +338,7 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
         else showSendError(error);
         return false;
       } finally {
+        setDraft('');
         setIsTyping(false);
       }
     },
@@ -261,6 +351,10 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
     quickReplies,
     isTyping,
     isEnding,
+    takenOverBy,
+    typingName,
+    announceTyping,
+    draft,
     canSubmit: status === 'ready' && messages.length > 1 && !isEnding,
     sendMessage,
     submitRequest: () => endChat('submit'),

@@ -1,6 +1,6 @@
-import { BotIcon, Trash2Icon, UserIcon } from 'lucide-react';
+import { Trash2Icon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatDateTime, formatFullDateTime, formatUkPhone } from '#shared/format.ts';
+import { formatFullDateTime, formatUkPhone } from '#shared/format.ts';
 import type { LeadDetailDto, LeadListItemDto, ScoreBreakdown } from '#shared/schemas/leads.ts';
 import { viewingSummary } from '#shared/viewing-slots.ts';
 import { LeadPropertyPhotos } from '#web/components/listing/lead-property-photos.tsx';
@@ -14,6 +14,7 @@ import { useLeadDetail } from './dashboard-api.ts';
 import { AvailabilityWithDates, RatingBadge } from './lead-badges.tsx';
 import { LeadStatusControl, LeadTimeline, NoteForm } from './lead-history.tsx';
 import { PassedOnQuestions, questionsLabel } from './passed-on-questions.tsx';
+import { TranscriptMessages } from './transcript-messages.tsx';
 
 type LeadSheetProps = {
   companyId: string;
@@ -255,34 +256,5 @@ function Transcript({ transcript }: { transcript: LeadDetailDto['transcript'] })
       </pre>
     );
   }
-  return (
-    <ol className="grid gap-3" aria-label="Messages">
-      {transcript.messages.map((message) => {
-        const isTenant = message.sender === 'user';
-        const Icon = isTenant ? UserIcon : BotIcon;
-        return (
-          <li key={message.id} className={cn('flex gap-2', isTenant && 'flex-row-reverse')}>
-            <span
-              className={cn(
-                'mt-1 flex size-7 shrink-0 items-center justify-center rounded-full',
-                isTenant ? 'bg-primary text-primary-foreground' : 'bg-muted text-muted-foreground',
-              )}
-              aria-hidden="true"
-            >
-              <Icon className="size-4" />
-            </span>
-            <div
-              className={cn('max-w-[80%] rounded-lg px-3 py-2 text-sm', isTenant ? 'bg-accent' : 'bg-muted')}
-            >
-              <p className="sr-only">{isTenant ? 'Tenant' : 'AI assistant'}:</p>
-              <p className="whitespace-pre-wrap break-words">{message.content}</p>
-              {message.timestamp ? (
-                <p className="mt-1 text-xs text-muted-foreground">{formatDateTime(message.timestamp)}</p>
-              ) : null}
-            </div>
-          </li>
-        );
-      })}
-    </ol>
-  );
+  return <TranscriptMessages messages={transcript.messages} />;
 }

@@ -102,9 +102,20 @@ export function ChatPage({ companySlug, propertySlug, onHoldingPage }: ChatPageP
       <ChatHeader companyName={company?.name ?? null} />
       {company?.property && <PropertySummary property={company.property} />}
 
-      <main ref={scrollRef} className="flex-1 overflow-y-auto overscroll-contain">
+      {/* Focusable, so that the keyboard can scroll back through a long chat. */}
+      <main
+        ref={scrollRef}
+        className="flex-1 overflow-y-auto overscroll-contain focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+        tabIndex={0}
+      >
         <div ref={contentRef} className="mx-auto max-w-3xl px-3 py-4 sm:px-4 sm:py-6">
-          <MessageList messages={chat.messages} isTyping={chat.isTyping && !isEnded} />
+          <MessageList
+            messages={chat.messages}
+            isTyping={chat.isTyping && !isEnded && !chat.takenOverBy}
+            draft={chat.draft}
+            typingName={isEnded ? null : chat.typingName}
+          />
           {isEnded && <ThankYouNote companyName={company?.name ?? 'The agency'} onNewChat={chat.retry} />}
           {chat.status === 'failed' && (
             <div className="mt-6 text-center">
@@ -139,10 +150,13 @@ export function ChatPage({ companySlug, propertySlug, onHoldingPage }: ChatPageP
             isEnded={isEnded}
             isBusy={chat.isTyping}
             onSend={chat.sendMessage}
+            onTyping={chat.announceTyping}
           />
           <div className="flex min-h-9 items-center justify-between gap-3">
             <p className="text-xs text-muted-foreground">
-              Your answers go to {company?.name ?? 'the agency'}
+              {chat.takenOverBy
+                ? `You're chatting with ${chat.takenOverBy} from ${company?.name ?? 'the agency'}`
+                : `Your answers go to ${company?.name ?? 'the agency'}`}
             </p>
             {chat.canSubmit && !isEnded && (
               <button

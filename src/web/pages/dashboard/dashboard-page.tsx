@@ -1,4 +1,4 @@
-import { Building2Icon, ChartNoAxesColumnIcon, InboxIcon, UsersIcon } from 'lucide-react';
+import { Building2Icon, ChartNoAxesColumnIcon, InboxIcon, RadioIcon, UsersIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { CompanyDto } from '#shared/schemas/auth.ts';
 import { CompanyRegistrationDialog } from '#web/components/company/company-registration-dialog.tsx';
@@ -13,6 +13,9 @@ import { LeadsTab } from '#web/components/dashboard/leads-tab.tsx';
 import { PropertiesTab } from '#web/components/dashboard/properties-tab.tsx';
 import { StatCards } from '#web/components/dashboard/stat-cards.tsx';
 import { EnquiriesTab } from '#web/components/enquiries/enquiries-tab.tsx';
+import { useLiveConversations } from '#web/components/live/use-live-conversations.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { PageFallback } from '#web/components/ui/page-fallback.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { ViewingsTabContent, ViewingsTabTrigger } from '#web/components/viewings/viewings-tab.tsx';
@@ -24,6 +27,8 @@ import { useUser } from '#web/lib/use-user.ts';
 // The Insights tab and its chart are fetched only when the tab is opened (Radix mounts a tab's
 // content only while it is shown), so the dashboard's first load does not carry them.
 const InsightsTab = lazy(() => import('#web/components/insights/insights-tab.tsx'));
+// Loaded when the tab is first opened: the dashboard's first load carries only the badge's stream.
+const LiveTab = lazy(() => import('#web/components/live/live-tab.tsx'));
 
 export default function DashboardPage() {
   usePageTitle('Dashboard');
@@ -48,7 +53,9 @@ export default function DashboardPage() {
       </div>
     );
   }
-  return <CompanyDashboard companyId={company.id} fallbackCompany={company} logout={logout} />;
+  return (
+    <CompanyDashboard companyId={company.id} fallbackCompany={company} logout={logout} userId={user!.id} />
+  );
 }
 
 type Logout = ReturnType<typeof useLogout>;
@@ -57,11 +64,14 @@ function CompanyDashboard({
   companyId,
   fallbackCompany,
   logout,
+  userId,
 }: {
   companyId: string;
   fallbackCompany: CompanyDto;
   logout: Logout;
+  userId: string;
 }) {
+  const live = useLiveConversations(companyId);
   const dashboard = useDashboard(companyId);
   const generate = useGenerateAgentUrl(companyId);
   const [agentUrl, setAgentUrl] = useState<string | null>(null);
@@ -105,6 +115,16 @@ function CompanyDashboard({
               <ChartNoAxesColumnIcon aria-hidden="true" />
               Insights
             </TabsTrigger>
+            <TabsTrigger value="live">
+              <RadioIcon aria-hidden="true" />
+              Live
+              {live.unseen.size > 0 && (
+                <Badge className="ml-1 px-1.5 py-0">
+                  {live.unseen.size}
+                  <span className="sr-only"> new</span>
+                </Badge>
+              )}
+            </TabsTrigger>
           </TabsList>
           <TabsContent value="property-leads">
             <LeadsTab companyId={companyId} />
@@ -119,6 +139,11 @@ function CompanyDashboard({
           <TabsContent value="insights">
             <Suspense fallback={<Skeleton className="h-72 w-full" />}>
               <InsightsTab companyId={companyId} />
+            </Suspense>
+          </TabsContent>
+          <TabsContent value="live">
+            <Suspense fallback={<PageFallback />}>
+              <LiveTab live={live} userId={userId} />
             </Suspense>
           </TabsContent>
         </Tabs>

@@ -1,0 +1,2 @@
+ALTER TABLE "conversations" ADD COLUMN "taken_over_by" text;--> statement-breakpoint
+ALTER TABLE "conversations" ADD CONSTRAINT "conversations_taken_over_by_users_id_fk" FOREIGN KEY ("taken_over_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
