@@ -59,7 +59,7 @@ describe('the assistant after a hand-back', () => {
     expect(resumed.reply).toContain("I'm the AI assistant again");
     expect(resumed.reply).toMatch(/move/i);
     expect(resumed.reply).not.toMatch(/how many|income|your name|email address\?/i);
-    expect(resumed.state.asking).toBe('moveInDate');
+    expect(resumed.state.asking).toBe('moveIn');
     expect(resumed.quickReplies).toContain('ASAP');
   });
 

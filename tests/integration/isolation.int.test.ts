@@ -122,6 +122,7 @@ describe('tenant isolation', () => {
         for (const role of allowed) {
           const own = await entry.sample(world);
           const member = (await teamOf(own.owner ?? world.owner))[role];
+          await own.asMember?.(member.cookie);
           const answer = await send(app, method, own, member.cookie);
           expect(answer.status, `${role}: ${await answer.clone().text()}`).toBe(own.ok);
         }

@@ -63,6 +63,11 @@ export type RouteRequest = {
   owner?: Agent;
   /** What a correct request answers. */
   ok: number;
+  /**
+   * What a member other than the owner must do first for the request to be theirs to make (take
+   * over the chat the owner holds), given that member's session cookie.
+   */
+  asMember?: (cookie: string) => Promise<void>;
 };
 
 /**
@@ -575,21 +580,31 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
   'POST /api/conversations/:id/messages': {
     access: 'company',
     area: 'leads',
-    sample: async (w) => ({
-      path: `/api/conversations/${await takenOverConversation(w)}/messages`,
-      body: { content: 'Hello, Alex here from the office. Happy to help.' },
-      ok: 200,
-    }),
+    sample: async (w) => {
+      const { id, asMember } = await takenOverConversation(w);
+      return {
+        path: `/api/conversations/${id}/messages`,
+        body: { content: 'Hello, Alex here from the office. Happy to help.' },
+        ok: 200,
+        asMember,
+      };
+    },
   },
   'POST /api/conversations/:id/typing': {
     access: 'company',
     area: 'leads',
-    sample: async (w) => ({ path: `/api/conversations/${await takenOverConversation(w)}/typing`, ok: 204 }),
+    sample: async (w) => {
+      const { id, asMember } = await takenOverConversation(w);
+      return { path: `/api/conversations/${id}/typing`, ok: 204, asMember };
+    },
   },
   'POST /api/conversations/:id/handback': {
     access: 'company',
     area: 'leads',
-    sample: async (w) => ({ path: `/api/conversations/${await takenOverConversation(w)}/handback`, ok: 200 }),
+    sample: async (w) => {
+      const { id, asMember } = await takenOverConversation(w);
+      return { path: `/api/conversations/${id}/handback`, ok: 200, asMember };
+    },
   },
   'GET /api/companies/:id/calendar-feed': {
     access: 'company',
@@ -1059,12 +1074,27 @@ async function conversationId(w: World, sessionKey: string): Promise<string> {
 }
 
 /** A fresh chat of the owner's that the owner has taken over. */
-async function takenOverConversation(w: World): Promise<string> {
+/**
+ * A chat the owner has taken over, and how another member takes it instead (the owner hands it
+ * back first: one person at a time).
+ */
+async function takenOverConversation(
+  w: World,
+): Promise<{ id: string; asMember: (cookie: string) => Promise<void> }> {
   const id = await conversationId(w, await startConversation(w, w.owner));
-  const response = await send(w.app, 'POST', { path: `/api/conversations/${id}/takeover` }, w.owner.cookie);
-  if (response.status !== 200)
-    throw new Error(`takeover answered ${response.status}: ${await response.text()}`);
-  return id;
+  const post = async (action: 'takeover' | 'handback', cookie: string) => {
+    const response = await send(w.app, 'POST', { path: `/api/conversations/${id}/${action}` }, cookie);
+    if (response.status !== 200)
+      throw new Error(`${action} answered ${response.status}: ${await response.text()}`);
+  };
+  await post('takeover', w.owner.cookie);
+  return {
+    id,
+    asMember: async (cookie) => {
+      await post('handback', w.owner.cookie);
+      await post('takeover', cookie);
+    },
+  };
 }
 
 /** A company on a paid plan through the local test checkout: its portal can be opened. */
