@@ -55,6 +55,7 @@ describe('origin check on state-changing requests', () => {
         '/api/v1',
         '/api/viewings',
         '/api/invitations',
+        '/api/conversations',
       ]),
     );
   });
