@@ -21,12 +21,22 @@ setIslandRenderer((name, props) => {
   );
 });
 
-/** The HTML of the app at a path, for a signed-out visitor, once every lazy page has loaded. */
-export async function renderPage(path: string): Promise<string> {
+/**
+ * The HTML of the app at a path (and query string, without `?`), for a signed-out visitor, once
+ * every lazy page has loaded.
+ */
+export async function renderPage(path: string, search = ''): Promise<string> {
   queryClient.clear();
   queryClient.setQueryData(['/api/auth/user'], null);
-  const { prelude } = await prerenderToNodeStream(<App ssrPath={path} />);
+  // An error while rendering would leave the part to the browser: the build fails instead.
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(<App ssrPath={path} ssrSearch={search} />, {
+    onError: (error) => {
+      errors.push(error);
+    },
+  });
   let html = '';
   for await (const chunk of prelude) html += chunk;
+  if (errors.length > 0) throw new Error(`Prerendering ${path} failed`, { cause: errors[0] });
   return html;
 }
