@@ -1,6 +1,8 @@
 // Built by scripts/prerender.ts with Vite's SSR build, so the pages compile exactly as in the browser.
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
+import { ChatRoot, prerenderedChatAddress } from '#web/chat/chat-app.tsx';
 import { DemoWalkthrough } from '#web/components/marketing/demo-walkthrough.tsx';
 import { IslandRoot, islandIdPrefix, setIslandRenderer } from '#web/components/marketing/island.tsx';
 import { islands } from '#web/components/marketing/islands.tsx';
@@ -28,9 +30,21 @@ setIslandRenderer((name, props) => {
 export async function renderPage(path: string, search = ''): Promise<string> {
   queryClient.clear();
   queryClient.setQueryData(['/api/auth/user'], null);
+  return prerender(<App ssrPath={path} ssrSearch={search} />, path);
+}
+
+/** The chat's first screen, before the agency or the greeting has arrived (the same for every link). */
+export function renderChatShell(): Promise<string> {
+  return prerender(
+    <ChatRoot isSignedOut initialAddress={prerenderedChatAddress} />,
+    prerenderedChatAddress.pathname,
+  );
+}
+
+async function prerender(element: ReactNode, path: string): Promise<string> {
   // An error while rendering would leave the part to the browser: the build fails instead.
   const errors: unknown[] = [];
-  const { prelude } = await prerenderToNodeStream(<App ssrPath={path} ssrSearch={search} />, {
+  const { prelude } = await prerenderToNodeStream(element, {
     onError: (error) => {
       errors.push(error);
     },

@@ -140,8 +140,11 @@ async function main() {
       rollupOptions: { output: { entryFileNames: 'prerender-entry.js' } },
     },
   });
-  const { renderPage } = (await import(pathToFileURL(path.join(ssrDir, 'prerender-entry.js')).href)) as {
+  const { renderPage, renderChatShell } = (await import(
+    pathToFileURL(path.join(ssrDir, 'prerender-entry.js')).href
+  )) as {
     renderPage: (path: string, search?: string) => Promise<string>;
+    renderChatShell: () => Promise<string>;
   };
 
   const template = readFileSync(path.join(webDir, 'index.html'), 'utf8');
@@ -165,12 +168,19 @@ async function main() {
       `Prerendered ${page.path}${page.search ? `?${page.search}` : ''} → dist/prerendered/${page.file} (${Math.round(html.length / 1024)} KB)`,
     );
   }
-  rmSync(ssrDir, { recursive: true, force: true });
-
-  // The chat's shell (served as it is, filled in by the server) gets its stylesheet inline too.
+  // The chat's shell (served as it is, filled in by the server) gets its stylesheet inline too, and
+  // its first screen (header, the assistant typing), which paints before the script has loaded.
   const chatShell = path.join(webDir, 'chat/index.html');
-  writeFileSync(chatShell, inlineStylesheet(readFileSync(chatShell, 'utf8')));
-  console.log('Inlined the stylesheet of dist/web/chat/index.html');
+  const chatHtml = inlineStylesheet(readFileSync(chatShell, 'utf8'));
+  if (!chatHtml.includes('<div id="root"></div>'))
+    throw new Error('dist/web/chat/index.html has no empty #root');
+  const chatMarkup = await renderChatShell();
+  writeFileSync(
+    chatShell,
+    chatHtml.replace('<div id="root"></div>', `<div id="root" data-prerendered="">${chatMarkup}</div>`),
+  );
+  console.log("Prerendered the chat's first screen into dist/web/chat/index.html");
+  rmSync(ssrDir, { recursive: true, force: true });
 }
 
 await main();

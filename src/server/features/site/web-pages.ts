@@ -84,7 +84,7 @@ export function createWebPages(env: Env, { webDir = webDistDir, pagesDir = prere
       const shell = read(path.join(webDir, isChat ? 'chat/index.html' : 'index.html')) ?? '';
       // Without a session cookie the visitor is signed out for certain: the app need not ask
       // (a tenant's phone saves a request, and no 401 lands in the console).
-      return hasSession ? shell : shell.replace('<div id="root">', '<div id="root" data-signed-out="">');
+      return hasSession ? shell : shell.replace('<div id="root"', '<div id="root" data-signed-out=""');
     },
   };
 }

@@ -236,7 +236,13 @@ function SignupFormView({
 
       <AuthPanel className="space-y-5 lg:sticky lg:top-6 lg:col-start-2 lg:row-start-2">
         <PlanSummary planType={accountType} />
-        <Button type="submit" size="lg" className="w-full" disabled={!isHydrated || signup.isPending}>
+        <Button
+          type="submit"
+          size="lg"
+          // The paid plans' label is long: it wraps instead of being cut off in the narrow column.
+          className="h-auto min-h-11 w-full whitespace-normal py-2.5"
+          disabled={!isHydrated || signup.isPending}
+        >
           {signup.isPending ? <Spinner label={null} /> : null}
           {isPaid ? 'Create account and continue to payment' : 'Create free account'}
         </Button>
