@@ -47,10 +47,19 @@ const webDir = 'dist/web';
 /**
  * JavaScript budgets in kilobytes as served (transferred, before network idle). React DOM's client
  * alone is 59.4 KB at brotli 11, so a page that hydrates anything with React at load cannot be
- * under the issue's 60 KB; see docs/performance.md. The chat's leaves about 8 KB for an events client.
+ * under the issue's 60 KB; see docs/performance.md. The chat's (66.6 KB on 2026-11-25) leaves about 3 KB for an events client.
  * `widget`: what an agency's web page receives for /widget.js (issue 15).
  */
-const budgets = { landing: 80, pricing: 80, demovideo: 90, gdpr: 80, chat: 74, widget: 4 } as const;
+const budgets = {
+  landing: 80,
+  pricing: 80,
+  demovideo: 90,
+  gdpr: 80,
+  chat: 70,
+  // The app, hydrating the prerendered form (which shows before any of it has loaded): 28 files.
+  signup: 175,
+  widget: 4,
+} as const;
 /** First contentful paint in Lighthouse's mobile simulation, every public page. */
 const FCP_BUDGET_MS = 1200;
 /** Lighthouse categories: the issue's goal is 100 in each; performance varies with the machine's load. */
@@ -82,6 +91,7 @@ function publicPages(appUrl: string): Record<PageName, string> {
     demovideo: `${appUrl}/demovideo`,
     gdpr: `${appUrl}/gdpr`,
     chat: `${appUrl}/chatbot/${slugify('Harbour & Hale Lettings')}`,
+    signup: `${appUrl}/signup?plan=small`,
   };
 }
 /** The pages Lighthouse audits every run (the others get one run, for their first paint). */
