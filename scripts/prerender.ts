@@ -72,9 +72,11 @@ function withIslandsScript(html: string, manifest: Manifest): string {
   const withoutApp = html
     .replace(/\s*<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/, '')
     .replaceAll(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
+  // Low priority: the page is all there without them, so they never compete with what it shows
+  // first (module scripts otherwise load at high priority, as if they held up the first paint).
   const tags = [
-    `<script type="module" crossorigin src="/${entry}"></script>`,
-    ...imports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    `<script type="module" crossorigin fetchpriority="low" src="/${entry}"></script>`,
+    ...imports.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`),
   ];
   return withoutApp.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
 }
