@@ -90,7 +90,17 @@ function withAppScript(html: string, manifest: Manifest, pageKey: string): strin
   const preloads = entryChunks(manifest, pageKey)
     .filter((file) => !html.includes(`/${file}"`))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-  return html.replace('</head>', `    ${preloads.join('\n    ')}\n  </head>`);
+  // At low priority, as on the pages with islands: the form is all there without them.
+  return html
+    .replace('</head>', `    ${preloads.join('\n    ')}\n  </head>`)
+    .replaceAll(
+      '<script type="module" crossorigin src=',
+      '<script type="module" crossorigin fetchpriority="low" src=',
+    )
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin href=',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
+    );
 }
 
 function setMeta(html: string, meta: PageMeta | undefined, pagePath: string): string {
