@@ -1,6 +1,8 @@
 // Built by scripts/prerender.ts with Vite's SSR build, so the pages compile exactly as in the browser.
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
+import { ChatRoot, prerenderedChatAddress } from '#web/chat/chat-app.tsx';
 import { DemoWalkthrough } from '#web/components/marketing/demo-walkthrough.tsx';
 import { IslandRoot, islandIdPrefix, setIslandRenderer } from '#web/components/marketing/island.tsx';
 import { islands } from '#web/components/marketing/islands.tsx';
@@ -21,12 +23,34 @@ setIslandRenderer((name, props) => {
   );
 });
 
-/** The HTML of the app at a path, for a signed-out visitor, once every lazy page has loaded. */
-export async function renderPage(path: string): Promise<string> {
+/**
+ * The HTML of the app at a path (and query string, without `?`), for a signed-out visitor, once
+ * every lazy page has loaded.
+ */
+export async function renderPage(path: string, search = ''): Promise<string> {
   queryClient.clear();
   queryClient.setQueryData(['/api/auth/user'], null);
-  const { prelude } = await prerenderToNodeStream(<App ssrPath={path} />);
+  return prerender(<App ssrPath={path} ssrSearch={search} />, path);
+}
+
+/** The chat's first screen, before the agency or the greeting has arrived (the same for every link). */
+export function renderChatShell(): Promise<string> {
+  return prerender(
+    <ChatRoot isSignedOut initialAddress={prerenderedChatAddress} />,
+    prerenderedChatAddress.pathname,
+  );
+}
+
+async function prerender(element: ReactNode, path: string): Promise<string> {
+  // An error while rendering would leave the part to the browser: the build fails instead.
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(element, {
+    onError: (error) => {
+      errors.push(error);
+    },
+  });
   let html = '';
   for await (const chunk of prelude) html += chunk;
+  if (errors.length > 0) throw new Error(`Prerendering ${path} failed`, { cause: errors[0] });
   return html;
 }

@@ -5,8 +5,10 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { signupPageFile } from '#server/features/site/web-pages.ts';
+import { planTypes } from '#shared/plans.ts';
 import { siteTokens } from '#shared/site.ts';
-import { documentTitle, type PageMeta, publicPageMeta } from '#web/pages/public/page-meta.ts';
+import { documentTitle, type PageMeta, publicPageMeta, signupPageMeta } from '#web/pages/public/page-meta.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webDir = path.join(root, 'dist/web');
@@ -16,15 +18,29 @@ const outDir = path.join(root, 'dist/prerendered');
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
-/** Each prerendered file and the path it renders. */
-const pages: { file: string; path: string; meta?: PageMeta }[] = [
+/**
+ * Each prerendered file and the path it renders. Most are static pages with islands; the sign-up
+ * page (once for each plan it can open on, `?plan=`) is hydrated by the app (`withApp`), so that
+ * its form shows before any script has loaded.
+ */
+const pages: { file: string; path: string; search?: string; meta?: PageMeta; withApp?: boolean }[] = [
   { file: 'index.html', path: '/', meta: publicPageMeta['/'] },
   { file: 'pricing.html', path: '/pricing', meta: publicPageMeta['/pricing'] },
   { file: 'demovideo.html', path: '/demovideo', meta: publicPageMeta['/demovideo'] },
   { file: 'gdpr.html', path: '/gdpr', meta: publicPageMeta['/gdpr'] },
   // Any unknown path: the 404 page (served with status 404).
   { file: '404.html', path: '/404' },
+  ...planTypes.map((plan) => ({
+    file: signupPageFile(plan),
+    path: '/signup',
+    search: plan === 'free' ? '' : `plan=${plan}`,
+    meta: signupPageMeta,
+    withApp: true,
+  })),
 ];
+
+/** The sign-up page's chunk in the app's manifest (a lazy route, src/web/routes.tsx). */
+const SIGNUP_PAGE = 'pages/auth/signup-page.tsx';
 
 /** The islands script's key in Vite's manifest (vite.config.ts). */
 const SITE_ENTRY = 'site/main.tsx';
@@ -56,11 +72,35 @@ function withIslandsScript(html: string, manifest: Manifest): string {
   const withoutApp = html
     .replace(/\s*<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/, '')
     .replaceAll(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
+  // Low priority: the page is all there without them, so they never compete with what it shows
+  // first (module scripts otherwise load at high priority, as if they held up the first paint).
   const tags = [
-    `<script type="module" crossorigin src="/${entry}"></script>`,
-    ...imports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    `<script type="module" crossorigin fetchpriority="low" src="/${entry}"></script>`,
+    ...imports.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`),
   ];
   return withoutApp.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+}
+
+/**
+ * A page the app hydrates keeps the app's script, preloads the lazy page's chunks (they would
+ * otherwise start only once the app has run) and is marked signed out: it is sent only to
+ * visitors without a session (src/server/features/site/web-pages.ts).
+ */
+function withAppScript(html: string, manifest: Manifest, pageKey: string): string {
+  const preloads = entryChunks(manifest, pageKey)
+    .filter((file) => !html.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  // At low priority, as on the pages with islands: the form is all there without them.
+  return html
+    .replace('</head>', `    ${preloads.join('\n    ')}\n  </head>`)
+    .replaceAll(
+      '<script type="module" crossorigin src=',
+      '<script type="module" crossorigin fetchpriority="low" src=',
+    )
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin href=',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
+    );
 }
 
 function setMeta(html: string, meta: PageMeta | undefined, pagePath: string): string {
@@ -112,35 +152,47 @@ async function main() {
       rollupOptions: { output: { entryFileNames: 'prerender-entry.js' } },
     },
   });
-  const { renderPage } = (await import(pathToFileURL(path.join(ssrDir, 'prerender-entry.js')).href)) as {
-    renderPage: (path: string) => Promise<string>;
+  const { renderPage, renderChatShell } = (await import(
+    pathToFileURL(path.join(ssrDir, 'prerender-entry.js')).href
+  )) as {
+    renderPage: (path: string, search?: string) => Promise<string>;
+    renderChatShell: () => Promise<string>;
   };
 
   const template = readFileSync(path.join(webDir, 'index.html'), 'utf8');
-  // The islands script's own build (scripts/build-web.ts).
-  const manifest = JSON.parse(
-    readFileSync(path.join(webDir, '.vite/manifest-site.json'), 'utf8'),
-  ) as Manifest;
+  // The islands script's own build (scripts/build-web.ts), and the app's.
+  const readManifest = (file: string) =>
+    JSON.parse(readFileSync(path.join(webDir, '.vite', file), 'utf8')) as Manifest;
+  const manifest = readManifest('manifest-site.json');
+  const appManifest = readManifest('manifest.json');
   if (!template.includes('<div id="root"></div>')) throw new Error('dist/web/index.html has no empty #root');
 
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   for (const page of pages) {
-    const markup = await renderPage(page.path);
+    const markup = await renderPage(page.path, page.search);
     let html = inlineStylesheet(setMeta(template, page.meta, page.path));
-    html = withIslandsScript(html, manifest);
-    html = html.replace('<div id="root"></div>', `<div id="root" data-prerendered="">${markup}</div>`);
+    html = page.withApp ? withAppScript(html, appManifest, SIGNUP_PAGE) : withIslandsScript(html, manifest);
+    const rootAttributes = page.withApp ? 'data-prerendered="" data-signed-out=""' : 'data-prerendered=""';
+    html = html.replace('<div id="root"></div>', `<div id="root" ${rootAttributes}>${markup}</div>`);
     writeFileSync(path.join(outDir, page.file), html);
     console.log(
-      `Prerendered ${page.path} → dist/prerendered/${page.file} (${Math.round(html.length / 1024)} KB)`,
+      `Prerendered ${page.path}${page.search ? `?${page.search}` : ''} → dist/prerendered/${page.file} (${Math.round(html.length / 1024)} KB)`,
     );
   }
-  rmSync(ssrDir, { recursive: true, force: true });
-
-  // The chat's shell (served as it is, filled in by the server) gets its stylesheet inline too.
+  // The chat's shell (served as it is, filled in by the server) gets its stylesheet inline too, and
+  // its first screen (header, the assistant typing), which paints before the script has loaded.
   const chatShell = path.join(webDir, 'chat/index.html');
-  writeFileSync(chatShell, inlineStylesheet(readFileSync(chatShell, 'utf8')));
-  console.log('Inlined the stylesheet of dist/web/chat/index.html');
+  const chatHtml = inlineStylesheet(readFileSync(chatShell, 'utf8'));
+  if (!chatHtml.includes('<div id="root"></div>'))
+    throw new Error('dist/web/chat/index.html has no empty #root');
+  const chatMarkup = await renderChatShell();
+  writeFileSync(
+    chatShell,
+    chatHtml.replace('<div id="root"></div>', `<div id="root" data-prerendered="">${chatMarkup}</div>`),
+  );
+  console.log("Prerendered the chat's first screen into dist/web/chat/index.html");
+  rmSync(ssrDir, { recursive: true, force: true });
 }
 
 await main();

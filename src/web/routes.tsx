@@ -118,14 +118,14 @@ function PageAnalytics() {
 }
 
 /**
- * The whole client: providers, routes and the toaster. `ssrPath` is set when the build prerenders
- * a public page to static HTML; in the browser the router reads the address bar.
+ * The whole client: providers, routes and the toaster. `ssrPath` (and `ssrSearch`) are set when
+ * the build prerenders a page to static HTML; in the browser the router reads the address bar.
  */
-export function App({ ssrPath }: { ssrPath?: string }) {
+export function App({ ssrPath, ssrSearch }: { ssrPath?: string; ssrSearch?: string }) {
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <Router ssrPath={ssrPath}>
+        <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
           <PageAnalytics />
           <AppRoutes />
         </Router>

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, linkFromOutbox, test } from './fixtures.ts';
 
 const PASSWORD = 'Harbour-View-2025!';
@@ -274,6 +274,66 @@ test('a session that ended elsewhere says so on My Account and goes home', async
   await expect(page.getByText('You are logged out. Logging in again...')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+});
+
+test('the sign-up form shows before any script or API answers, and keeps what was typed meanwhile', async ({
+  page,
+}) => {
+  // Scripts and API calls wait until the test lets them through.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held: string[] = [];
+  const hold = async (route: Route) => {
+    held.push(new URL(route.request().url()).pathname);
+    await released;
+    await route.continue();
+  };
+  await page.route('**/assets/*.js', hold);
+  await page.route('**/api/**', hold);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+
+  await page.goto('/signup?plan=medium', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await expect(page.getByLabel('Company name')).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Medium/ })).toBeChecked();
+  const submit = page.getByRole('button', { name: 'Create account and continue to payment' });
+  await expect(submit).toBeVisible();
+  // Until the page can send it, the form cannot be submitted (no native GET with the password).
+  await expect(submit).toBeDisabled();
+  expect(held.some((path) => path.endsWith('.js'))).toBe(true);
+  await page.getByLabel('Company name').fill('Early Bird Lettings');
+  await page.getByRole('radio', { name: /Large/ }).check();
+  await page.getByLabel('Phone number').press('Enter');
+  expect(new URL(page.url()).search).toBe('?plan=medium');
+
+  release();
+  await expect(submit).toBeEnabled();
+  // What was typed before the script arrived is still there, and is what gets sent.
+  await expect(page.getByLabel('Company name')).toHaveValue('Early Bird Lettings');
+  await expect(page.getByRole('radio', { name: /Large/ })).toBeChecked();
+  await expect(page.getByRole('region', { name: 'Selected plan' })).toContainText('Large');
+  await page.getByLabel('Phone number').fill('0161 496 0000');
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Brook');
+  const email = uniqueEmail('early');
+  await page.getByLabel('Work email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  const signup = page.waitForRequest('**/api/auth/signup');
+  await submit.click();
+  expect((await signup).postDataJSON()).toMatchObject({
+    companyName: 'Early Bird Lettings',
+    accountType: 'large',
+    email,
+  });
+  await expect(page).toHaveURL(/\/checkout\//);
+  expect(errors).toEqual([]);
 });
 
 test('a paid plan creates the account, keeps no password in the browser and goes to checkout', async ({

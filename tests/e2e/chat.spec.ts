@@ -217,6 +217,37 @@ test.describe('the public chat on a phone', () => {
     await shoot(page, 'phone-holding-agent');
   });
 
+  test('the first screen shows before the script loads, and the script takes it over without a hitch', async ({
+    page,
+    seeded,
+  }) => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(`/chatbot/${seeded.harbour.companySlug}/${seeded.harbour.elmSlug}`, {
+      waitUntil: 'commit',
+    });
+    // Drawn by the server: the header and the assistant typing, before any script has run.
+    await expect(page.getByText('AI Assistant', { exact: true })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'AI Assistant is typing' })).toBeAttached();
+    await expect(page.getByRole('link', { name: 'FAQ' })).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { name: 'Harbour Lettings' })).toBeVisible();
+    await expect(page.getByRole('log', { name: 'Conversation' }).locator('p').first()).toBeVisible();
+    await expect(page.getByRole('textbox')).toBeEnabled();
+    expect(errors).toEqual([]);
+  });
+
   test('an unknown link shows Company Not Found', async ({ page, seeded }) => {
     // A 404 for search engines too, for a mistyped agency or a listing that is gone.
     expect(

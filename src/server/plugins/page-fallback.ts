@@ -21,14 +21,14 @@ export const pageFallbackPlugin = fp<{ ctx: AppContext; serveWeb: boolean }>(
     if (serveWeb) await registerWebClient(app);
     const webPages = createWebPages(ctx.env);
     app.setNotFoundHandler(async (request, reply) => {
-      const pathname = request.url.split('?')[0] ?? '/';
+      const [pathname = '/', search = ''] = request.url.split('?');
       if (pathname.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method) || !serveWeb) {
         return reply.status(404).send({ message: 'Not found' });
       }
       const isKnownRoute = isClientRoute(pathname);
       if (isKnownRoute && isChatEntryPath(pathname)) allowFraming(reply);
       const isFound = isKnownRoute && (await isChatLinkLive(ctx, pathname));
-      const html = webPages.html({ pathname, cookie: request.headers.cookie, isKnownRoute });
+      const html = webPages.html({ pathname, search, cookie: request.headers.cookie, isKnownRoute });
       reply
         .status(isFound ? 200 : 404)
         .header('cache-control', 'no-cache')

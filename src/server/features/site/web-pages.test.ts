@@ -25,6 +25,7 @@ function fixture() {
     'landing for __LETLEAD_CONTACT_EMAIL__ at __LETLEAD_APP_URL__/',
   );
   writeFileSync(path.join(pagesDir, 'gdpr.html'), 'privacy policy');
+  writeFileSync(path.join(pagesDir, 'signup-small.html'), 'sign up on small');
   writeFileSync(path.join(pagesDir, '404.html'), 'not found');
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -47,6 +48,33 @@ describe('which HTML a web page gets', () => {
     ['/no/such/page', false, '404.html'],
   ])('%s (a known route: %s) → %s', (pathname, isKnownRoute, file) => {
     expect(prerenderedFileFor(pathname, isKnownRoute)).toBe(file);
+  });
+
+  it.each([
+    ['', 'signup.html'],
+    ['plan=free', 'signup.html'],
+    ['plan=small', 'signup-small.html'],
+    ['plan=medium&utm_source=x', 'signup-medium.html'],
+    ['utm_source=x&plan=large', 'signup-large.html'],
+    ['plan=platinum', 'signup.html'],
+  ])('/signup?%s → %s: the form on the plan it opens on', (search, file) => {
+    expect(prerenderedFileFor('/signup', true, search)).toBe(file);
+    expect(prerenderedFileFor('/signup/', true, search)).toBe(file);
+  });
+
+  it('sends the prerendered sign-up page only without a session', () => {
+    const pages = fixture();
+    expect(
+      pages.html({ pathname: '/signup', search: 'plan=small', cookie: undefined, isKnownRoute: true }),
+    ).toBe('sign up on small');
+    expect(
+      pages.html({
+        pathname: '/signup',
+        search: 'plan=small',
+        cookie: 'letlead.session_token=abc',
+        isKnownRoute: true,
+      }),
+    ).toBe('<div id="root"></div><meta content="https://letlead.example/">');
   });
 
   it('sends a signed-out visitor the prerendered page with this deployment filled in', () => {

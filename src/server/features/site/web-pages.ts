@@ -3,14 +3,19 @@ import path from 'node:path';
 import type { Env } from '#server/env.ts';
 import { rootDir, webDistDir } from '#server/lib/paths.ts';
 import { matchChatRoute } from '#shared/chat-routes.ts';
+import { isPlanType } from '#shared/plans.ts';
 import { fillSiteTokens } from './site-routes.ts';
 
 /** Where `npm run build` writes the public pages rendered to static HTML (scripts/prerender.ts). */
 export const prerenderedDir = path.join(rootDir, 'dist/prerendered');
 
-/** The prerendered file for a path: the four public pages, and one 404 page for unknown paths. */
-export function prerenderedFileFor(pathname: string, isKnownRoute: boolean): string | undefined {
+/**
+ * The prerendered file for a path: the four public pages, the sign-up page (one file per plan it
+ * can open on, `?plan=`), and one 404 page for unknown paths.
+ */
+export function prerenderedFileFor(pathname: string, isKnownRoute: boolean, search = ''): string | undefined {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (trimmed === '/signup') return signupPageFile(new URLSearchParams(search).get('plan'));
   const pages: Record<string, string> = {
     '/': 'index.html',
     '/pricing': 'pricing.html',
@@ -18,6 +23,11 @@ export function prerenderedFileFor(pathname: string, isKnownRoute: boolean): str
     '/gdpr': 'gdpr.html',
   };
   return pages[trimmed] ?? (isKnownRoute ? undefined : '404.html');
+}
+
+/** The sign-up page prerendered with this plan chosen (the page itself ignores an unknown plan). */
+export function signupPageFile(plan: string | null): string {
+  return isPlanType(plan) && plan !== 'free' ? `signup-${plan}.html` : 'signup.html';
 }
 
 /**
@@ -55,22 +65,26 @@ export function createWebPages(env: Env, { webDir = webDistDir, pagesDir = prere
   return {
     html({
       pathname,
+      search,
       cookie,
       isKnownRoute,
     }: {
       pathname: string;
+      /** The query string, without `?`. */
+      search?: string;
       cookie: string | undefined;
       isKnownRoute: boolean;
     }) {
       const hasSession = cookie !== undefined && SESSION_COOKIE.test(cookie);
       const isChat = isKnownRoute && isChatEntryPath(pathname);
-      const prerendered = hasSession || isChat ? undefined : prerenderedFileFor(pathname, isKnownRoute);
+      const prerendered =
+        hasSession || isChat ? undefined : prerenderedFileFor(pathname, isKnownRoute, search);
       const page = prerendered ? read(path.join(pagesDir, prerendered)) : null;
       if (page) return page;
       const shell = read(path.join(webDir, isChat ? 'chat/index.html' : 'index.html')) ?? '';
       // Without a session cookie the visitor is signed out for certain: the app need not ask
       // (a tenant's phone saves a request, and no 401 lands in the console).
-      return hasSession ? shell : shell.replace('<div id="root">', '<div id="root" data-signed-out="">');
+      return hasSession ? shell : shell.replace('<div id="root"', '<div id="root" data-signed-out=""');
     },
   };
 }

@@ -1,6 +1,6 @@
+import { clsx } from 'clsx';
 import { photoUrl } from '#shared/images.ts';
 import type { PropertyPhotoDto } from '#shared/schemas/images.ts';
-import { cn } from '#web/lib/utils.ts';
 
 type ListingPhotosProps = {
   photos: PropertyPhotoDto[];
@@ -31,7 +31,8 @@ export function ListingPhotos({
   const shown = photos.slice(0, limit);
   if (shown.length === 0) return null;
   return (
-    <ul className={cn('flex shrink-0 gap-2', className)} aria-label={`Photos of ${propertyName}`}>
+    // clsx, not cn: tailwind-merge would add about 8 KB to the chat page for a list nobody restyles.
+    <ul className={clsx('flex shrink-0 gap-2', className)} aria-label={`Photos of ${propertyName}`}>
       {shown.map((photo, index) => (
         <li key={photo.id} className="shrink-0">
           <img

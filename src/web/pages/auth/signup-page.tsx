@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { MailCheckIcon } from 'lucide-react';
-import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
 import { isPaidPlan, isPlanType, type PlanType, plans } from '#shared/plans.ts';
 import { type SignupForm, type SignupResponse, signupFormSchema } from '#shared/schemas/auth.ts';
@@ -15,6 +15,7 @@ import { PasswordHint, PasswordStrengthMeter } from '#web/components/auth/passwo
 import { PlanPicker, PlanSummary } from '#web/components/auth/plan-picker.tsx';
 import { ResendVerification } from '#web/components/auth/resend-verification.tsx';
 import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
+import { useIsHydrated } from '#web/components/marketing/use-is-hydrated.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -22,6 +23,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError, apiRequest, errorMessage } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { signupPageMeta } from '#web/pages/public/page-meta.ts';
 
 const fieldNames = [
   'companyName',
@@ -34,15 +36,45 @@ const fieldNames = [
   'accountType',
 ] as const;
 
+/** The form's id: the prerendered sign-up page (scripts/prerender.ts) has it in its HTML. */
+const SIGNUP_FORM_ID = 'signup-form';
+
+/**
+ * What the visitor typed into the prerendered form before the script arrived. A sign-up form
+ * already in the page as this one first renders can only be that HTML, which React is hydrating.
+ */
+function typedBeforeHydration(): Partial<SignupForm> {
+  const prerendered = typeof window === 'undefined' ? null : window.document.forms.namedItem(SIGNUP_FORM_ID);
+  if (!prerendered) return {};
+  const data = new FormData(prerendered);
+  return Object.fromEntries(
+    fieldNames.flatMap((name) => {
+      const value = data.get(name);
+      return typeof value === 'string' && value !== '' ? [[name, value]] : [];
+    }),
+  );
+}
+
+/**
+ * Hydration renders the form as prerendered (the plan it opened on, empty fields): then give the
+ * form what the visitor typed or chose before the script arrived, so that nothing done early is lost.
+ */
+function useKeepTypedBeforeHydration(form: UseFormReturn<SignupForm>) {
+  const [typed] = useState(typedBeforeHydration);
+  useEffect(() => {
+    for (const [name, value] of Object.entries(typed) as [keyof SignupForm, string][]) {
+      if (name === 'accountType' && !isPlanType(value)) continue;
+      form.setValue(name, value, { shouldDirty: true });
+    }
+  }, [form, typed]);
+}
+
 type Outcome =
   | { kind: 'check-inbox'; email: string; isDelayed: boolean }
   | { kind: 'checkout-error'; message: string; pending: PendingSignup };
 
 export default function SignupPage() {
-  usePageTitle(
-    'Create your account',
-    'Create your LetLead account: AI tenant screening that qualifies every enquiry for your letting agency.',
-  );
+  usePageTitle(signupPageMeta.title, signupPageMeta.description);
   const search = useSearch();
   const requestedPlan = new URLSearchParams(search).get('plan');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -104,8 +136,12 @@ function SignupFormView({
     },
     ...validationModes,
   });
+  // The prerendered form shows before its script has loaded: it cannot be sent until then.
+  const isHydrated = useIsHydrated();
   const { errors } = form.formState;
   const [password, accountType] = useWatch({ control: form.control, name: ['password', 'accountType'] });
+  // After useWatch: its subscription must be in place to see the restored values.
+  useKeepTypedBeforeHydration(form);
   const isPaid = isPaidPlan(accountType);
 
   const signup = useMutation({
@@ -142,6 +178,7 @@ function SignupFormView({
 
   return (
     <form
+      id={SIGNUP_FORM_ID}
       noValidate
       onSubmit={form.handleSubmit((values) => signup.mutate(values))}
       className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)] lg:items-start"
@@ -199,7 +236,13 @@ function SignupFormView({
 
       <AuthPanel className="space-y-5 lg:sticky lg:top-6 lg:col-start-2 lg:row-start-2">
         <PlanSummary planType={accountType} />
-        <Button type="submit" size="lg" className="w-full" disabled={signup.isPending}>
+        <Button
+          type="submit"
+          size="lg"
+          // The paid plans' label is long: it wraps instead of being cut off in the narrow column.
+          className="h-auto min-h-11 w-full whitespace-normal py-2.5"
+          disabled={!isHydrated || signup.isPending}
+        >
           {signup.isPending ? <Spinner label={null} /> : null}
           {isPaid ? 'Create account and continue to payment' : 'Create free account'}
         </Button>

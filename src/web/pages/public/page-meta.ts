@@ -30,6 +30,13 @@ export const publicPageMeta = {
 
 export type PublicPagePath = keyof typeof publicPageMeta;
 
+/** The sign-up page is prerendered too (for each plan it can open on), with the app's script. */
+export const signupPageMeta: PageMeta = {
+  title: 'Create your account',
+  description:
+    'Create your LetLead account: AI tenant screening that qualifies every enquiry for your letting agency.',
+};
+
 /** The document title as usePageTitle writes it. */
 export function documentTitle(title: string): string {
   return title.includes('LetLead') ? title : `${title} | LetLead`;
