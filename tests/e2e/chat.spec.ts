@@ -3,6 +3,7 @@ import type { DashboardDto, LeadDetailDto } from '#shared/schemas/leads.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
 import { createSignedInUser, insertCompany, insertProperty, unique } from '#tests/helpers/factories.ts';
 import { addSessionCookie, expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
+import { messageBox, send } from './tenant.ts';
 
 /**
  * A tenant on a phone: the public chat from the link to the lead on the agent's dashboard. The
@@ -66,20 +67,6 @@ test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `/tmp/chat-${name}.png`, fullPage: false });
-}
-
-function messageBox(page: Page) {
-  return page.getByRole('textbox', { name: 'Message' });
-}
-
-/** Types like a tenant and waits for the assistant's answer. */
-async function send(page: Page, text: string) {
-  const log = page.getByRole('log', { name: 'Conversation' });
-  const before = await log.locator(':scope > div').count();
-  await messageBox(page).fill(text);
-  await messageBox(page).press('Enter');
-  await expect(log.locator(':scope > div')).toHaveCount(before + 2);
-  return log.locator(':scope > div').last();
 }
 
 async function leadsOf(page: Page, agency: Agency): Promise<DashboardDto['leads']> {

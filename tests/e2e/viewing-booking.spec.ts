@@ -122,8 +122,11 @@ test('a tenant books the second time offered, moves it and cancels it; the agent
   await expect(await send(page, 'Lucy Green')).toContainText(/email/i);
   await expect(await send(page, tenant)).toContainText(/phone/i);
   const summary = await send(page, '07700 900123');
-  await expect(summary).toContainText(/Is that all correct\?|Does that all look right\?|Is everything there correct\?/);
-  for (const fact of ['2', '58,000', 'Nurse', 'Lucy Green', tenant]) await expect(summary).toContainText(fact);
+  await expect(summary).toContainText(
+    /Is that all correct\?|Does that all look right\?|Is everything there correct\?/,
+  );
+  for (const fact of ['2', '58,000', 'Nurse', 'Lucy Green', tenant])
+    await expect(summary).toContainText(fact);
   await page.screenshot({ path: testInfo.outputPath('booking-summary-390.png') });
 
   // The summary confirmed: up to four times spread over days, plus Other times.
@@ -141,8 +144,17 @@ test('a tenant books the second time offered, moves it and cancels it; the agent
   const closing = await send(page, 'the second one');
   await expect(closing).toContainText(`Your viewing is booked for ${longLabel(second)}.`);
   await expect(messageBox(page)).toBeDisabled();
+  // The note under the chat says the viewing is booked, not that the agency will be in touch.
+  const note = page.getByRole('status').filter({ hasText: 'Thank you, your request has been sent' });
+  await expect(note).toContainText(`Your viewing is booked for ${second}.`);
+  await expect(note).not.toContainText('in touch to book');
+  const manageLink = note.getByRole('link', { name: 'Change or cancel your viewing' });
+  await expect(manageLink).toHaveAttribute('href', /\/viewings\/[A-Za-z0-9_-]{43}$/);
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: testInfo.outputPath('booking-closing-390.png') });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath('booking-closing-1280.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
 
   // The confirmation, with an invitation at that London time, and the agency told.
   const confirmation = await waitForEmail(page.request, tenant, 'Your viewing is booked');
@@ -168,6 +180,7 @@ test('a tenant books the second time offered, moves it and cancels it; the agent
   // The manage link in the email: another time, then a cancellation, each emailed.
   const manage = /https?:\/\/\S+(\/viewings\/[A-Za-z0-9_-]{43})/.exec(confirmation.text);
   expect(manage, 'a manage link in the confirmation').not.toBeNull();
+  expect(new URL((await manageLink.getAttribute('href'))!).pathname).toBe(manage![1]);
   await page.goto(manage![1]!);
   await expect(page.getByRole('heading', { name: 'Your viewing is booked' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -180,7 +193,11 @@ test('a tenant books the second time offered, moves it and cancels it; the agent
   await expect(page.getByRole('status')).toContainText('Moved to');
   const moved = await waitForEmail(page.request, tenant, 'Your viewing has moved');
   const movedInvitation = invitation(moved.text);
-  expect(movedInvitation).toMatchObject({ method: 'REQUEST', uid: booked.uid, sequence: booked.sequence + 1 });
+  expect(movedInvitation).toMatchObject({
+    method: 'REQUEST',
+    uid: booked.uid,
+    sequence: booked.sequence + 1,
+  });
   expect(movedInvitation.start.getTime()).not.toBe(booked.start.getTime());
   expect(otherLabel).toContain(londonLabel(movedInvitation.start).split(', ')[1]!);
   expect(moved.subject).toBe(`Your viewing has moved: ${longLabel(londonLabel(movedInvitation.start))}`);

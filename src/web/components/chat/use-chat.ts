@@ -11,6 +11,7 @@ import type {
   UsageCheck,
 } from '#shared/schemas/chat.ts';
 import type { LiveDeltaEvent, LiveMessageEvent, TenantStatusEvent } from '#shared/schemas/live.ts';
+import type { BookedViewing } from '#shared/schemas/viewings.ts';
 import { ApiError, apiRequest } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
 
@@ -103,6 +104,8 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
   const storedCountRef = useRef(0);
   /** The open conversation's key and how many stored messages the page had as it opened. */
   const [live, setLive] = useState<{ sessionKey: string; after: number } | null>(null);
+  /** The viewing the assistant booked in this chat, once it has. */
+  const [viewing, setViewing] = useState<BookedViewing | null>(null);
 
   const sessionKeyRef = useRef<string | null>(null);
   const messagesRef = useRef<ChatMessageDto[]>([]);
@@ -161,6 +164,7 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
     setMessages([]);
     setLive(null);
     setTakenOverBy(null);
+    setViewing(null);
     setStatus('starting');
     setIsTyping(true);
 
@@ -330,6 +334,7 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
         if (reply.takenOver) return true;
         updateMessages((previous) => [...previous, localMessage('ai', reply.response)]);
         setQuickReplies(reply.quickReplies);
+        if (reply.viewing) setViewing(reply.viewing);
         if (reply.isComplete || isClosingMessage(reply.response)) scheduleAutoSave();
         return true;
       } catch (error) {
@@ -353,6 +358,7 @@ export function useChat({ companySlug, propertySlug, onHoldingPage }: Options) {
     isEnding,
     takenOverBy,
     typingName,
+    viewing,
     announceTyping,
     draft,
     canSubmit: status === 'ready' && messages.length > 1 && !isEnding,

@@ -1,10 +1,11 @@
-import { CircleCheck, MapPin, SendHorizontal } from 'lucide-react';
+import { MapPin, SendHorizontal } from 'lucide-react';
 import { useRef } from 'react';
 import type { PublicCompany } from '#shared/schemas/chat.ts';
 import { ChatHeader } from '#web/components/chat/chat-header.tsx';
 import { MessageComposer } from '#web/components/chat/message-composer.tsx';
 import { MessageList } from '#web/components/chat/message-list.tsx';
 import { QuickReplies } from '#web/components/chat/quick-replies.tsx';
+import { ThankYouNote } from '#web/components/chat/thank-you-note.tsx';
 import { useChat } from '#web/components/chat/use-chat.ts';
 import { useStickToBottom } from '#web/components/chat/use-stick-to-bottom.ts';
 import { ListingPhotos } from '#web/components/listing/listing-photos.tsx';
@@ -42,28 +43,6 @@ function PropertySummary({ property }: { property: NonNullable<PublicCompany['pr
           {facts.length > 0 && <span className="text-muted-foreground"> · {facts.join(' · ')}</span>}
         </span>
       </div>
-    </div>
-  );
-}
-
-function ThankYouNote({ companyName, onNewChat }: { companyName: string; onNewChat: () => void }) {
-  return (
-    <div
-      className="mx-auto mt-6 max-w-md rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-center"
-      role="status"
-    >
-      <CircleCheck aria-hidden="true" className="mx-auto size-8 text-emerald-700" />
-      <p className="mt-2 font-semibold text-emerald-900">Thank you, your request has been sent</p>
-      <p className="mt-1 text-sm text-emerald-900">
-        {companyName} has your details and will be in touch to book the viewing.
-      </p>
-      <button
-        type="button"
-        onClick={onNewChat}
-        className="mt-3 text-sm font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950"
-      >
-        Start a new chat
-      </button>
     </div>
   );
 }
@@ -116,7 +95,13 @@ export function ChatPage({ companySlug, propertySlug, onHoldingPage }: ChatPageP
             draft={chat.draft}
             typingName={isEnded ? null : chat.typingName}
           />
-          {isEnded && <ThankYouNote companyName={company?.name ?? 'The agency'} onNewChat={chat.retry} />}
+          {isEnded && (
+            <ThankYouNote
+              companyName={company?.name ?? 'The agency'}
+              viewing={chat.viewing}
+              onNewChat={chat.retry}
+            />
+          )}
           {chat.status === 'failed' && (
             <div className="mt-6 text-center">
               <p className="text-sm text-muted-foreground">The chat could not be started.</p>
