@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { ViewingSlot } from './types.ts';
-import { bookedClosing, describeSlot, parseSlotPick, slotsToOffer } from './viewing.ts';
+import { bookedClosing, describeSlot, parseSlotPick, slotsForChat, slotsToOffer } from './viewing.ts';
 
 /** A slot at a London wall-clock time in March 2026 (GMT until the 29th). */
 function slot(day: number, time: string): ViewingSlot {
@@ -37,6 +37,31 @@ describe('which slots are offered', () => {
 
   test('fills from the same days when fewer days are free', () => {
     expect(slotsToOffer([sat7a, sat7b, sun8])).toEqual([sat7a, sat7b, sun8]);
+  });
+
+  test('spread over four days even when the soonest days are full of free slots', () => {
+    // Every half hour 09:00–17:30 from Wed 4 to Tue 10: 18 a day, 126 in all.
+    const times = Array.from(
+      { length: 18 },
+      (_, i) => `${String(9 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
+    );
+    const week = [4, 5, 6, 7, 8, 9, 10].flatMap((day) => times.map((time) => slot(day, time)));
+    const forChat = slotsForChat(week, 20);
+    expect(forChat).toHaveLength(20);
+    // The soonest, and the first of each of the next three days in place of Wednesday's last.
+    expect(forChat.slice(0, 17)).toEqual(week.slice(0, 17));
+    expect(forChat.slice(17)).toEqual([week[18], week[36], week[54]]);
+    expect(slotsToOffer(forChat).map((s) => s.label)).toEqual([
+      'Wed 4 Mar, 09:00',
+      'Thu 5 Mar, 09:00',
+      'Fri 6 Mar, 09:00',
+      'Sat 7 Mar, 09:00',
+    ]);
+    // Soonest first, and nothing dropped when there are fewer than the limit.
+    expect(forChat.map((s) => Date.parse(s.startsAt))).toEqual(
+      [...forChat].map((s) => Date.parse(s.startsAt)).sort((a, b) => a - b),
+    );
+    expect(slotsForChat(free, 40)).toEqual(free);
   });
 
   test('a slot is said with its weekday, date and 24-hour London time', () => {

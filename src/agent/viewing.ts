@@ -103,6 +103,25 @@ export function slotsToOffer(slots: readonly ViewingSlot[], max = MAX_OFFERED): 
     .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
 }
 
+/**
+ * The free slots a chat works from: the soonest `limit`, and always the first slot of each of the
+ * first `MAX_OFFERED` days that have one, so that a full day or two of free slots never keeps the
+ * offer from spreading over days. Kept soonest first.
+ */
+export function slotsForChat(slots: readonly ViewingSlot[], limit: number): ViewingSlot[] {
+  const keep = new Set<number>();
+  const days = new Set<string>();
+  for (let i = 0; i < slots.length && days.size < MAX_OFFERED; i++) {
+    const day = slotTime(slots[i]).date;
+    if (!days.has(day)) {
+      days.add(day);
+      keep.add(i);
+    }
+  }
+  for (let i = 0; i < slots.length && keep.size < limit; i++) keep.add(i);
+  return slots.filter((_slot, i) => keep.has(i));
+}
+
 export type SlotPick =
   | { kind: 'one'; slot: ViewingSlot }
   | { kind: 'several'; slots: ViewingSlot[] }

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ExtractedFields, ViewingSlot } from '#agent/types.ts';
+import { slotsForChat } from '#agent/viewing.ts';
 import { leads, type Viewing, viewings } from '#server/db/schema.ts';
 import { recordLeadActivity, setLeadStatusFromViewing } from '#server/features/leads/activity.ts';
 import type { AppContext } from '#server/lib/context.ts';
@@ -9,7 +10,7 @@ import { bookViewing, cachedBookingRules, loadBookingRules, matchSlot, slotsFor 
 import { manageUrl } from './emails.ts';
 import { notifyViewing } from './notify.ts';
 
-/** The chat hands the engine at most this many slots (soonest first); it offers a few of them. */
+/** The chat hands the engine about this many slots (soonest first); it offers a few of them. */
 export const CHAT_SLOT_LIMIT = 40;
 
 /**
@@ -25,7 +26,7 @@ export async function chatViewingSlots(
   const rules = await cachedBookingRules(ctx, propertyId);
   if (!rules) return null;
   const slots = await slotsFor(ctx.db, rules);
-  return slots.length > 0 ? slots.slice(0, CHAT_SLOT_LIMIT) : null;
+  return slots.length > 0 ? slotsForChat(slots, CHAT_SLOT_LIMIT) : null;
 }
 
 export function toBookedViewing(ctx: AppContext, viewing: Viewing): BookedViewing {
@@ -71,7 +72,7 @@ export async function bookChatSlot(
     if (existing) return { kind: 'booked', viewing: existing };
   }
   const fresh = await slotsFor(ctx.db, rules);
-  return { kind: 'taken', slots: fresh.slice(0, CHAT_SLOT_LIMIT) };
+  return { kind: 'taken', slots: slotsForChat(fresh, CHAT_SLOT_LIMIT) };
 }
 
 /**
