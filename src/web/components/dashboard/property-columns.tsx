@@ -1,7 +1,12 @@
 import { formatDate } from '#shared/format.ts';
 import type { PropertyDto } from '#shared/schemas/properties.ts';
 import { CellText } from './cell-text.tsx';
-import { AgentLinkButtons, PropertyEditButtons, type PropertyHandlers } from './property-actions.tsx';
+import {
+  AgentLinkButtons,
+  PropertyAssignee,
+  PropertyEditButtons,
+  type PropertyListOptions,
+} from './property-actions.tsx';
 import { isoDateValue, moneyValue, numberValue, textValue, ukDateValue } from './table-sorting.ts';
 import type { TableColumn } from './use-sorted-rows.ts';
 
@@ -24,9 +29,12 @@ function textColumn(
   };
 }
 
-/** The Property List's columns, in the product specification's order. */
-export function propertyColumns(handlers: PropertyHandlers): PropertyColumn[] {
-  return [
+/**
+ * The Property List's columns, in the product specification's order, then who looks after each
+ * listing and (for a role that may change listings) the edit and delete buttons.
+ */
+export function propertyColumns({ companyId, handlers }: PropertyListOptions): PropertyColumn[] {
+  const columns: PropertyColumn[] = [
     {
       id: 'createdAt',
       header: 'Date',
@@ -55,6 +63,24 @@ export function propertyColumns(handlers: PropertyHandlers): PropertyColumn[] {
       className: 'whitespace-nowrap',
       cell: (p) => <AgentLinkButtons property={p} />,
     },
+    {
+      id: 'assigneeId',
+      header: 'Looked after by',
+      width: 0,
+      className: 'whitespace-nowrap',
+      cell: (p) => (
+        <PropertyAssignee
+          property={p}
+          companyId={companyId}
+          canAssign={handlers !== null}
+          className="h-8 w-auto min-w-36"
+        />
+      ),
+    },
+  ];
+  if (!handlers) return columns;
+  return [
+    ...columns,
     {
       id: 'actions',
       header: 'Actions',
