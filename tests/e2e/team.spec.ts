@@ -175,6 +175,11 @@ test('the owner gives a lead and a listing to a negotiator, who finds the lead u
   await expect(row).toContainText('Mrs Patel 07700 900123');
   await expect(row.getByRole('button', { name: 'Edit 2 Bed Flat, Elm Road' })).toBeVisible();
   await look(page, testInfo, 'listings-owner-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('combobox', { name: 'Looked after by (2 Bed Flat, Elm Road)' })).toHaveText(
+    'Nico Agent',
+  );
+  await look(page, testInfo, 'listings-owner-390');
 
   // The negotiator, on a phone: their lead under My leads; listings to read, not to change.
   const negotiator = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });

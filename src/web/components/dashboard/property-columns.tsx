@@ -30,8 +30,8 @@ function textColumn(
 }
 
 /**
- * The Property List's columns, in the product specification's order, then who looks after each
- * listing and (for a role that may change listings) the edit and delete buttons.
+ * The Property List's columns, in the product specification's order; the edit and delete
+ * buttons only for a role that may change listings.
  */
 export function propertyColumns({ companyId, handlers }: PropertyListOptions): PropertyColumn[] {
   const columns: PropertyColumn[] = [
@@ -48,7 +48,20 @@ export function propertyColumns({ companyId, handlers }: PropertyListOptions): P
       header: 'Property Name',
       width: 130,
       sortValue: (p) => textValue(p.propertyName),
-      cell: (p) => <span className="font-medium">{p.propertyName}</span>,
+      // Who looks after the listing sits under its name: a column of its own would push the
+      // table past a 1280 px screen.
+      cell: (p) => (
+        <div className="grid gap-1">
+          <span className="font-medium">{p.propertyName}</span>
+          <span className="text-xs text-muted-foreground">Looked after by</span>
+          <PropertyAssignee
+            property={p}
+            companyId={companyId}
+            canAssign={handlers !== null}
+            className="h-7 w-full min-w-0 px-2 text-xs"
+          />
+        </div>
+      ),
     },
     textColumn('propertyAddress', 'Address', 140, (p) => textValue(p.propertyAddress)),
     textColumn('propertyRentalPrice', 'Rental Price', 0, (p) => moneyValue(p.propertyRentalPrice)),
@@ -62,20 +75,6 @@ export function propertyColumns({ companyId, handlers }: PropertyListOptions): P
       width: 0,
       className: 'whitespace-nowrap',
       cell: (p) => <AgentLinkButtons property={p} />,
-    },
-    {
-      id: 'assigneeId',
-      header: 'Looked after by',
-      width: 0,
-      className: 'whitespace-nowrap',
-      cell: (p) => (
-        <PropertyAssignee
-          property={p}
-          companyId={companyId}
-          canAssign={handlers !== null}
-          className="h-8 w-auto min-w-36"
-        />
-      ),
     },
   ];
   if (!handlers) return columns;
