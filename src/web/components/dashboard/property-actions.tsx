@@ -50,17 +50,12 @@ export type PropertyListOptions = { companyId: string; handlers: PropertyHandler
 export function PropertyAssignee({
   property,
   companyId,
-  canAssign,
+  handlers,
   className,
-}: {
-  property: PropertyDto;
-  companyId: string;
-  canAssign: boolean;
-  className?: string;
-}) {
+}: PropertyListOptions & { property: PropertyDto; className?: string }) {
   const assignees = useAssignees(companyId);
   const assign = useAssignProperty(companyId);
-  if (!canAssign) {
+  if (!handlers) {
     return <span className="text-sm">{assigneeName(assignees.data, property.assigneeId)}</span>;
   }
   return (

@@ -16,7 +16,8 @@ type PropertyCardsProps = PropertyListOptions & {
 };
 
 /** The Property List on a phone: a card per property with its link to copy, in view. */
-export function PropertyCards({ rows, placeholder, companyId, handlers }: PropertyCardsProps) {
+export function PropertyCards({ rows, placeholder, ...options }: PropertyCardsProps) {
+  const { handlers } = options;
   if (placeholder) return <ListPlaceholder>{placeholder}</ListPlaceholder>;
   return (
     <ul className="grid gap-3" aria-label="Properties">
@@ -42,12 +43,7 @@ export function PropertyCards({ rows, placeholder, companyId, handlers }: Proper
           </p>
           <div className="flex items-center justify-between gap-2">
             <span className="text-sm text-muted-foreground">Looked after by</span>
-            <PropertyAssignee
-              property={property}
-              companyId={companyId}
-              canAssign={handlers !== null}
-              className="h-8 w-auto min-w-36"
-            />
+            <PropertyAssignee property={property} {...options} className="h-8 w-auto min-w-36" />
           </div>
           <div className="flex items-center justify-between gap-2">
             <span className="text-xs text-muted-foreground">Added {formatDate(property.createdAt)}</span>

@@ -33,7 +33,8 @@ function textColumn(
  * The Property List's columns, in the product specification's order; the edit and delete
  * buttons only for a role that may change listings.
  */
-export function propertyColumns({ companyId, handlers }: PropertyListOptions): PropertyColumn[] {
+export function propertyColumns(options: PropertyListOptions): PropertyColumn[] {
+  const { handlers } = options;
   const columns: PropertyColumn[] = [
     {
       id: 'createdAt',
@@ -54,12 +55,7 @@ export function propertyColumns({ companyId, handlers }: PropertyListOptions): P
         <div className="grid gap-1">
           <span className="font-medium">{p.propertyName}</span>
           <span className="text-xs text-muted-foreground">Looked after by</span>
-          <PropertyAssignee
-            property={p}
-            companyId={companyId}
-            canAssign={handlers !== null}
-            className="h-7 w-full min-w-0 px-2 text-xs"
-          />
+          <PropertyAssignee property={p} {...options} className="h-7 w-full min-w-0 px-2 text-xs" />
         </div>
       ),
     },
