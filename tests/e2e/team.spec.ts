@@ -173,7 +173,14 @@ test('the owner gives a lead and a listing to a negotiator, who finds the lead u
   const row = page.getByRole('row', { name: /2 Bed Flat, Elm Road/ });
   await expect(row).toContainText('14 Elm Road, Leeds LS6 2AB');
   await expect(row).toContainText('Mrs Patel 07700 900123');
-  await expect(row.getByRole('button', { name: 'Edit 2 Bed Flat, Elm Road' })).toBeVisible();
+  // Editing the listing's details keeps who looks after it.
+  await row.getByRole('button', { name: 'Edit 2 Bed Flat, Elm Road' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Property' });
+  await edit.getByLabel('Rental price').fill('£1,250 pcm');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit).toBeHidden();
+  await expect(row).toContainText('£1,250 pcm');
+  await expect(lookedAfter).toHaveText('Nico Agent');
   await look(page, testInfo, 'listings-owner-1280');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('combobox', { name: 'Looked after by (2 Bed Flat, Elm Road)' })).toHaveText(
