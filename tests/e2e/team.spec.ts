@@ -25,7 +25,7 @@ import {
 
 type Seeded = { cookie: string };
 /** A second agency with a negotiator already on the team, for assignment. */
-type Quay = { owner: Seeded; negotiator: Seeded };
+type Quay = { companyId: string; owner: Seeded; negotiator: Seeded & { userId: string } };
 
 const test = base.extend<object, { seeded: { server: LetLeadServer; owner: Seeded; quay: Quay } }>({
   seeded: [
@@ -49,7 +49,11 @@ const test = base.extend<object, { seeded: { server: LetLeadServer; owner: Seede
         await insertLead(app.ctx.db, quay.id, { name: 'Lena Moss' });
         return {
           owner: { cookie: user.cookie },
-          quay: { owner: { cookie: quayOwner.cookie }, negotiator: { cookie: negotiator.cookie } },
+          quay: {
+            companyId: quay.id,
+            owner: { cookie: quayOwner.cookie },
+            negotiator: { cookie: negotiator.cookie, userId: negotiator.userId },
+          },
         };
       });
       await use({ server, ...seeded });
@@ -211,4 +215,23 @@ test('the owner gives a lead and a listing to a negotiator, who finds the lead u
   await expect(phone.getByRole('button', { name: /^(Edit|Delete) / })).toHaveCount(0);
   await look(phone, testInfo, 'listings-negotiator-1280');
   await negotiator.close();
+
+  // The negotiator leaves the team while the owner's list still offers them: the server refuses,
+  // the lead stays unassigned and a toast says why.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('tab', { name: 'Property Leads' }).click();
+  await page.getByRole('row', { name: /Lena Moss/ }).click();
+  const lena = page.getByRole('dialog', { name: 'Lena Moss' }).getByRole('combobox', { name: 'Assigned to' });
+  await expect(lena).toBeEnabled();
+  await lena.click();
+  const removed = await page.request.delete(
+    `/api/companies/${seeded.quay.companyId}/members/${seeded.quay.negotiator.userId}`,
+    { headers: { origin: baseURL! } },
+  );
+  expect(removed.status()).toBe(204);
+  await page.getByRole('option', { name: 'Nico Agent' }).click();
+  await expect(
+    page.locator('[data-sonner-toast]').filter({ hasText: 'The lead could not be assigned' }),
+  ).toContainText('The assignee must be a member of your team.');
+  await expect(lena).toHaveText('Unassigned');
 });
