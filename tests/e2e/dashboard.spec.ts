@@ -327,7 +327,8 @@ test.describe('dashboard: properties and agent links', () => {
 
     // Newest first by default.
     const table = page.getByRole('table', { name: /Properties/ });
-    const nameCells = table.locator('tbody tr td:nth-child(2)');
+    // The name is the cell's first line (who looks after the listing follows it).
+    const nameCells = table.locator('tbody tr td:nth-child(2) > div > span:first-child');
     await expect(nameCells).toHaveText([
       '2 Bed House, Elm Road',
       'Studio, Mill Lane',

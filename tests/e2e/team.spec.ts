@@ -1,5 +1,12 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { createSignedInUser, insertCompany, insertLead, unique } from '#tests/helpers/factories.ts';
+import {
+  addMember,
+  createSignedInUser,
+  insertCompany,
+  insertLead,
+  insertProperty,
+  unique,
+} from '#tests/helpers/factories.ts';
 import {
   addSessionCookie,
   test as base,
@@ -17,8 +24,10 @@ import {
  */
 
 type Seeded = { cookie: string };
+/** A second agency with a negotiator already on the team, for assignment. */
+type Quay = { companyId: string; owner: Seeded; negotiator: Seeded & { userId: string } };
 
-const test = base.extend<object, { seeded: { server: LetLeadServer; owner: Seeded } }>({
+const test = base.extend<object, { seeded: { server: LetLeadServer; owner: Seeded; quay: Quay } }>({
   seeded: [
     async ({}, use) => {
       const { server, seeded, stop } = await startSeededServer(async (app) => {
@@ -28,9 +37,26 @@ const test = base.extend<object, { seeded: { server: LetLeadServer; owner: Seede
           slug: unique('harbour'),
         });
         await insertLead(app.ctx.db, company.id, { name: 'Sam Patel' });
-        return { cookie: user.cookie };
+
+        const quayOwner = await createSignedInUser(app, { firstName: 'Quinn', lastName: 'Owner' });
+        const quay = await insertCompany(app.ctx.db, quayOwner.userId, {
+          name: 'Quay Lettings',
+          slug: unique('quay'),
+        });
+        const negotiator = await addMember(app, quay.id, 'negotiator');
+        await insertProperty(app, quay.id, quay.slug);
+        await insertLead(app.ctx.db, quay.id, { name: 'Ravi Shah' });
+        await insertLead(app.ctx.db, quay.id, { name: 'Lena Moss' });
+        return {
+          owner: { cookie: user.cookie },
+          quay: {
+            companyId: quay.id,
+            owner: { cookie: quayOwner.cookie },
+            negotiator: { cookie: negotiator.cookie, userId: negotiator.userId },
+          },
+        };
       });
-      await use({ server, owner: seeded });
+      await use({ server, ...seeded });
       await stop();
     },
     { scope: 'worker', timeout: 90_000 },
@@ -112,4 +138,100 @@ test('an owner invites a negotiator, who joins from the emailed link and sees on
   await page.goto('/my-account');
   await expect(page.getByRole('list', { name: 'Audit events' }).getByText('Joined the team')).toBeVisible();
   await look(page, testInfo, 'account-owner-390');
+});
+
+test('the owner gives a lead and a listing to a negotiator, who finds the lead under My leads and cannot change listings', async ({
+  page,
+  browser,
+  baseURL,
+  seeded,
+}, testInfo) => {
+  // The owner, at a desk: the lead's side panel.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await addSessionCookie(page.context(), baseURL!, seeded.quay.owner.cookie);
+  await page.goto('/');
+  await page.getByRole('row', { name: /Ravi Shah/ }).click();
+  const sheet = page.getByRole('dialog', { name: 'Ravi Shah' });
+  const assignee = sheet.getByRole('combobox', { name: 'Assigned to' });
+  await expect(assignee).toHaveText('Unassigned');
+  await assignee.click();
+  await page.getByRole('option', { name: 'Nico Agent' }).click();
+  await expect(assignee).toHaveText('Nico Agent');
+  await expect(sheet.getByRole('list', { name: 'Timeline' })).toContainText('Assigned to Nico Agent');
+  await look(page, testInfo, 'lead-assigned-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await look(page, testInfo, 'lead-assigned-390');
+  await page.keyboard.press('Escape');
+
+  // The listing: who looks after it, saved without touching its other details.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('tab', { name: 'Property List' }).click();
+  const lookedAfter = page.getByRole('combobox', { name: 'Looked after by (2 Bed Flat, Elm Road)' });
+  await expect(lookedAfter).toHaveText('Unassigned');
+  await lookedAfter.click();
+  await page.getByRole('option', { name: 'Nico Agent' }).click();
+  await expect(lookedAfter).toHaveText('Nico Agent');
+  await page.reload();
+  await page.getByRole('tab', { name: 'Property List' }).click();
+  await expect(lookedAfter).toHaveText('Nico Agent');
+  const row = page.getByRole('row', { name: /2 Bed Flat, Elm Road/ });
+  await expect(row).toContainText('14 Elm Road, Leeds LS6 2AB');
+  await expect(row).toContainText('Mrs Patel 07700 900123');
+  // Editing the listing's details keeps who looks after it.
+  await row.getByRole('button', { name: 'Edit 2 Bed Flat, Elm Road' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Property' });
+  await edit.getByLabel('Rental price').fill('£1,250 pcm');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit).toBeHidden();
+  await expect(row).toContainText('£1,250 pcm');
+  await expect(lookedAfter).toHaveText('Nico Agent');
+  await look(page, testInfo, 'listings-owner-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('combobox', { name: 'Looked after by (2 Bed Flat, Elm Road)' })).toHaveText(
+    'Nico Agent',
+  );
+  await look(page, testInfo, 'listings-owner-390');
+
+  // The negotiator, on a phone: their lead under My leads; listings to read, not to change.
+  const negotiator = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  await addSessionCookie(negotiator, baseURL!, seeded.quay.negotiator.cookie);
+  const phone = await negotiator.newPage();
+  await phone.goto('/');
+  const lead = (name: string) => phone.getByRole('heading', { name, level: 3 });
+  await expect(lead('Lena Moss')).toBeVisible();
+  await phone.getByRole('button', { name: 'My leads' }).click();
+  await expect(lead('Ravi Shah')).toBeVisible();
+  await expect(lead('Lena Moss')).toHaveCount(0);
+  await look(phone, testInfo, 'my-leads-negotiator-390');
+  await phone.getByRole('tab', { name: 'Property List' }).click();
+  const card = phone.getByRole('list', { name: 'Properties' }).getByRole('listitem');
+  await expect(card).toContainText('Looked after by');
+  await expect(card).toContainText('Nico Agent');
+  await expect(phone.getByRole('button', { name: /^(Edit|Delete) / })).toHaveCount(0);
+  await expect(phone.getByRole('combobox', { name: /Looked after by/ })).toHaveCount(0);
+  await look(phone, testInfo, 'listings-negotiator-390');
+  await phone.setViewportSize({ width: 1280, height: 900 });
+  await expect(phone.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
+  await expect(phone.getByRole('button', { name: /^(Edit|Delete) / })).toHaveCount(0);
+  await look(phone, testInfo, 'listings-negotiator-1280');
+  await negotiator.close();
+
+  // The negotiator leaves the team while the owner's list still offers them: the server refuses,
+  // the lead stays unassigned and a toast says why.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('tab', { name: 'Property Leads' }).click();
+  await page.getByRole('row', { name: /Lena Moss/ }).click();
+  const lena = page.getByRole('dialog', { name: 'Lena Moss' }).getByRole('combobox', { name: 'Assigned to' });
+  await expect(lena).toBeEnabled();
+  await lena.click();
+  const removed = await page.request.delete(
+    `/api/companies/${seeded.quay.companyId}/members/${seeded.quay.negotiator.userId}`,
+    { headers: { origin: baseURL! } },
+  );
+  expect(removed.status()).toBe(204);
+  await page.getByRole('option', { name: 'Nico Agent' }).click();
+  await expect(
+    page.locator('[data-sonner-toast]').filter({ hasText: 'The lead could not be assigned' }),
+  ).toContainText('The assignee must be a member of your team.');
+  await expect(lena).toHaveText('Unassigned');
 });

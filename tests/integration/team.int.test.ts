@@ -306,7 +306,7 @@ describe('the team', () => {
     expect((assigned.json as LeadDetailDto).assigneeId).toBe(negotiatorId);
     expect((assigned.json as LeadDetailDto).activity[0]).toMatchObject({
       kind: 'assigned',
-      detail: { from: null, to: negotiatorId },
+      detail: { from: null, to: negotiatorId, toName: 'Nia Negotiator' },
     });
     const stranger = await createCompanyUser(app);
     const notMember = await send('PATCH', `/api/leads/${mine.id}`, agency.cookie, {

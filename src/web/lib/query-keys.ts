@@ -11,6 +11,8 @@ export const queryKeys = {
   dashboard: (companyId: string) => [`/api/companies/${companyId}/dashboard`] as const,
   /** GET /api/companies/{id}/properties */
   properties: (companyId: string) => [`/api/companies/${companyId}/properties`] as const,
+  /** GET /api/companies/{id}/assignees: the members a lead or listing can be given to. */
+  assignees: (companyId: string) => [`/api/companies/${companyId}/assignees`] as const,
   /** GET /api/leads/{id}: one lead with its score breakdown and transcript. */
   lead: (leadId: string) => [`/api/leads/${leadId}`] as const,
   /** GET /api/companies/{id}/insights: the funnel over London days `from`..`to`, grouped. */

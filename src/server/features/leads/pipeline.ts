@@ -46,7 +46,7 @@ async function assignLead(
     assigneeId,
   }: { lead: { id: string; companyId: string }; actorUserId: string; assigneeId: string | null },
 ): Promise<void> {
-  await assertAssignable(ctx, lead.companyId, assigneeId);
+  const toName = await assertAssignable(ctx, lead.companyId, assigneeId);
   const changed = await ctx.db.transaction(async (tx) => {
     const [current] = await tx
       .select({ assigneeId: leads.assigneeId })
@@ -61,7 +61,7 @@ async function assignLead(
       companyId: lead.companyId,
       actorUserId,
       kind: 'assigned',
-      detail: { from: current.assigneeId, to: assigneeId },
+      detail: { from: current.assigneeId, to: assigneeId, toName },
     });
     return true;
   });

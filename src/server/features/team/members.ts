@@ -62,7 +62,7 @@ export async function listMembers(ctx: AppContext, companyId: string): Promise<M
 /** GET /api/companies/{id}/assignees: who a lead or listing can be given to, by name. */
 export async function listAssignees(ctx: AppContext, companyId: string): Promise<Assignee[]> {
   const rows = await membersOf(ctx, companyId).orderBy(asc(users.name));
-  return rows.map((row) => ({ userId: row.userId, name: row.name || row.email }));
+  return rows.map((row) => ({ userId: row.userId, name: assigneeName(row) }));
 }
 
 /** The member with this user id, or a 404 (another company's user is not found either). */
@@ -163,20 +163,26 @@ export async function transferOwnership(
   return listMembers(ctx, actor.company.id);
 }
 
-/** Whether a user id names a member of the company (an assignee must be one). */
-export async function assertAssignable(ctx: AppContext, companyId: string, userId: string | null) {
-  if (userId === null) return;
-  const [row] = await ctx.db
-    .select({ userId: companyMembers.userId })
-    .from(companyMembers)
-    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
-    .limit(1);
+/**
+ * Whether a user id names a member of the company (an assignee must be one). Answers the member's
+ * name as the assignees list shows it (null for nobody), for the lead's activity.
+ */
+export async function assertAssignable(
+  ctx: AppContext,
+  companyId: string,
+  userId: string | null,
+): Promise<string | null> {
+  if (userId === null) return null;
+  const [row] = await membersOf(ctx, companyId, userId).limit(1);
   if (!row) {
     throw badRequest('The assignee must be a member of your team.', {
       errors: { assigneeId: 'The assignee must be a member of your team.' },
     });
   }
+  return assigneeName(row);
 }
+
+const assigneeName = (row: { name: string; email: string }) => row.name || row.email;
 
 /**
  * Where a listing's agent notices go: the email of the member looking after it, or null (then

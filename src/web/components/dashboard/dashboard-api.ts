@@ -10,6 +10,7 @@ import type {
   PassedOnQuestion,
 } from '#shared/schemas/leads.ts';
 import type { ChatbotUrlResponse, PropertyDto, PropertyInput } from '#shared/schemas/properties.ts';
+import type { Assignee } from '#shared/schemas/team.ts';
 import { apiRequest, errorMessage } from '#web/lib/api.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -41,6 +42,14 @@ export function useProperties(companyId: string) {
   return useQuery<PropertyDto[]>({ queryKey: queryKeys.properties(companyId) });
 }
 
+/** The members a lead or listing can be given to, by name. */
+export function useAssignees(companyId: string) {
+  return useQuery<{ assignees: Assignee[] }, Error, Assignee[]>({
+    queryKey: queryKeys.assignees(companyId),
+    select: (data) => data.assignees,
+  });
+}
+
 export function useLeadDetail(leadId: string | null) {
   return useQuery<LeadDetailDto>({ queryKey: queryKeys.lead(leadId ?? ''), enabled: Boolean(leadId) });
 }
@@ -57,6 +66,36 @@ export function useSaveProperty(companyId: string) {
         queryClient.invalidateQueries({ queryKey: queryKeys.properties(companyId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(companyId) }),
       ]);
+    },
+  });
+}
+
+export type PropertyAssignment = { propertyId: string; assigneeId: string | null };
+
+/**
+ * Gives a listing to a member, or to nobody (PATCH, which changes nothing else about it). Shown
+ * at once in the list; a failure puts the old assignee back and says why.
+ */
+export function useAssignProperty(companyId: string) {
+  const queryClient = useQueryClient();
+  const toastFailure = useFailureToast();
+  const key = queryKeys.properties(companyId);
+  const setAssignee = (propertyId: string, assigneeId: string | null) =>
+    queryClient.setQueryData<PropertyDto[]>(key, (list) =>
+      list?.map((property) => (property.id === propertyId ? { ...property, assigneeId } : property)),
+    );
+  return useMutation({
+    mutationFn: ({ propertyId, assigneeId }: PropertyAssignment) =>
+      apiRequest<PropertyDto>('PATCH', `/api/properties/${propertyId}`, { assigneeId }),
+    onMutate: async ({ propertyId, assigneeId }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<PropertyDto[]>(key)?.find((p) => p.id === propertyId);
+      setAssignee(propertyId, assigneeId);
+      return { before: before ? (before.assigneeId ?? null) : undefined };
+    },
+    onError: (error, { propertyId }, context) => {
+      if (context?.before !== undefined) setAssignee(propertyId, context.before);
+      toastFailure(error, 'The listing could not be assigned');
     },
   });
 }
@@ -136,8 +175,8 @@ export function useAnswerQuestion(companyId: string) {
   });
 }
 
-/** A lead's place in the pipeline, as the list and the side panel hold it. */
-type Placement = Pick<LeadListItemDto, 'status' | 'lostReason'>;
+/** A lead's place in the pipeline and who works it, as the list and the side panel hold them. */
+type Placement = Partial<Pick<LeadListItemDto, 'status' | 'lostReason' | 'assigneeId'>>;
 
 /** Writes each lead's new placement into the dashboard's list, without fetching it again. */
 function usePlaceLeads(companyId: string) {
@@ -193,6 +232,36 @@ export function useSetLeadStatus(companyId: string) {
       if (!shown) placeLeads(new Map([[lead.id, { status: lead.status, lostReason: lead.lostReason }]]));
       queryClient.setQueryData(queryKeys.lead(lead.id), lead);
     },
+  });
+}
+
+export type LeadAssignment = { leadId: string; assigneeId: string | null };
+
+/**
+ * Gives one lead to a member, or to nobody (the side panel). Shown at once in the list ("My
+ * leads" follows it); a failure puts the old assignee back and says why. The answer carries the
+ * new `assigned` entry for the timeline.
+ */
+export function useAssignLead(companyId: string) {
+  const queryClient = useQueryClient();
+  const placeLeads = usePlaceLeads(companyId);
+  const toastFailure = useFailureToast();
+  return useMutation({
+    mutationFn: ({ leadId, assigneeId }: LeadAssignment) =>
+      apiRequest<LeadDetailDto>('PATCH', queryKeys.lead(leadId)[0], { assigneeId }),
+    onMutate: async ({ leadId, assigneeId }) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.dashboard(companyId) });
+      const lead = queryClient
+        .getQueryData<DashboardDto>(queryKeys.dashboard(companyId))
+        ?.leads.find((row) => row.id === leadId);
+      placeLeads(new Map([[leadId, { assigneeId }]]));
+      return { before: lead ? lead.assigneeId : undefined };
+    },
+    onError: (error, { leadId }, context) => {
+      if (context?.before !== undefined) placeLeads(new Map([[leadId, { assigneeId: context.before }]]));
+      toastFailure(error, 'The lead could not be assigned');
+    },
+    onSuccess: (lead) => queryClient.setQueryData(queryKeys.lead(lead.id), lead),
   });
 }
 

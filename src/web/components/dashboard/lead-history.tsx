@@ -13,7 +13,14 @@ import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
-import { useAddLeadNote, useFailureToast, useSetLeadStatus } from './dashboard-api.ts';
+import { AssigneeSelect } from './assignee-select.tsx';
+import {
+  useAddLeadNote,
+  useAssignees,
+  useAssignLead,
+  useFailureToast,
+  useSetLeadStatus,
+} from './dashboard-api.ts';
 import { activityText } from './lead-activity.ts';
 import { type LeadStatus, LostReasonDialog, StatusSelect } from './lead-status.tsx';
 
@@ -45,6 +52,30 @@ export function LeadStatusControl({ companyId, lead }: { companyId: string; lead
         onConfirm={(lostReason) => {
           setIsAskingReason(false);
           setStatus.mutate({ leadId: lead.id, status: 'lost', lostReason });
+        }}
+      />
+    </div>
+  );
+}
+
+/** Who works the lead: any member may give it to a member, or to nobody. */
+export function LeadAssigneeControl({ companyId, lead }: { companyId: string; lead: LeadListItemDto }) {
+  const assignees = useAssignees(companyId);
+  const assign = useAssignLead(companyId);
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <label htmlFor="lead-assignee" className="text-sm text-muted-foreground">
+        Assigned to
+      </label>
+      <AssigneeSelect
+        id="lead-assignee"
+        label="Assigned to"
+        value={lead.assigneeId}
+        assignees={assignees.data ?? []}
+        disabled={!assignees.data}
+        className="h-9 w-auto min-w-44"
+        onChange={(assigneeId) => {
+          if (assigneeId !== lead.assigneeId) assign.mutate({ leadId: lead.id, assigneeId });
         }}
       />
     </div>

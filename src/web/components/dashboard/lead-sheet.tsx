@@ -12,7 +12,7 @@ import { useRedirectWhenUnauthorized } from '#web/lib/use-unauthorized-redirect.
 import { cn } from '#web/lib/utils.ts';
 import { useLeadDetail } from './dashboard-api.ts';
 import { AvailabilityWithDates, RatingBadge } from './lead-badges.tsx';
-import { LeadStatusControl, LeadTimeline, NoteForm } from './lead-history.tsx';
+import { LeadAssigneeControl, LeadStatusControl, LeadTimeline, NoteForm } from './lead-history.tsx';
 import { PassedOnQuestions, questionsLabel } from './passed-on-questions.tsx';
 import { TranscriptMessages } from './transcript-messages.tsx';
 
@@ -49,6 +49,7 @@ export function LeadSheet({ companyId, lead, onClose, onDelete }: LeadSheetProps
                 Enquired {formatFullDateTime(lead.createdAt)} about {lead.propertyName || 'any property'}
               </SheetDescription>
               <LeadStatusControl companyId={companyId} lead={lead} />
+              <LeadAssigneeControl companyId={companyId} lead={lead} />
               <LeadPropertyPhotos propertyId={lead.propertyId} />
             </SheetHeader>
 

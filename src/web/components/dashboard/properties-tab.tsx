@@ -41,14 +41,18 @@ export function PropertiesTab({ companyId }: { companyId: string }) {
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const [formState, setFormState] = useState<{ property: PropertyDto | null } | null>(null);
 
-  const handlers = useMemo(
+  const canChange = can('settings');
+  // A role that cannot change listings is not offered the buttons (the server would say 403).
+  const listOptions = useMemo(
     () => ({
-      onEdit: (property: PropertyDto) => setFormState({ property }),
-      onDelete: deletion.select,
+      companyId,
+      handlers: canChange
+        ? { onEdit: (property: PropertyDto) => setFormState({ property }), onDelete: deletion.select }
+        : null,
     }),
-    [deletion.select],
+    [companyId, canChange, deletion.select],
   );
-  const columns = useMemo(() => propertyColumns(handlers), [handlers]);
+  const columns = useMemo(() => propertyColumns(listOptions), [listOptions]);
   const searched = useMemo(() => searchProperties(properties.data ?? [], query), [properties.data, query]);
   const rows = useSortedRows(searched, columns, sort).map((row) => row.original);
   const total = properties.data?.length ?? 0;
@@ -72,7 +76,7 @@ export function PropertiesTab({ companyId }: { companyId: string }) {
       title="Property List"
       description="Each property has its own AI agent link. Share it wherever you advertise the listing."
       actions={
-        can('settings') ? (
+        canChange ? (
           <Button onClick={() => setFormState({ property: null })}>
             <PlusIcon aria-hidden="true" />
             Add Property
@@ -90,7 +94,7 @@ export function PropertiesTab({ companyId }: { companyId: string }) {
       />
 
       {isPhone ? (
-        <PropertyCards rows={rows} placeholder={placeholder} {...handlers} />
+        <PropertyCards rows={rows} placeholder={placeholder} {...listOptions} />
       ) : (
         <PropertiesTable
           rows={rows}

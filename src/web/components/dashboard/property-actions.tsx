@@ -1,7 +1,9 @@
 import { CopyIcon, ExternalLinkIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import type { PropertyDto } from '#shared/schemas/properties.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { AssigneeSelect, assigneeName } from './assignee-select.tsx';
 import { copyUrl } from './copy-url.ts';
+import { useAssignees, useAssignProperty } from './dashboard-api.ts';
 
 /** Copy the property's AI agent link, or open it in a new tab. */
 export function AgentLinkButtons({ property }: { property: PropertyDto }) {
@@ -37,6 +39,40 @@ export type PropertyHandlers = {
   onEdit: (property: PropertyDto) => void;
   onDelete: (property: PropertyDto) => void;
 };
+
+/** What the Property List offers: edits (null for a role that cannot change listings, docs/team.md). */
+export type PropertyListOptions = { companyId: string; handlers: PropertyHandlers | null };
+
+/**
+ * Who looks after the listing (its new leads and viewings email them): a select for a role that
+ * may change listings, saved at once with PATCH; the name alone for the others.
+ */
+export function PropertyAssignee({
+  property,
+  companyId,
+  handlers,
+  className,
+}: PropertyListOptions & { property: PropertyDto; className?: string }) {
+  const assignees = useAssignees(companyId);
+  const assign = useAssignProperty(companyId);
+  if (!handlers) {
+    return <span className="text-sm">{assigneeName(assignees.data, property.assigneeId)}</span>;
+  }
+  return (
+    <AssigneeSelect
+      label={`Looked after by (${property.propertyName})`}
+      value={property.assigneeId}
+      assignees={assignees.data ?? []}
+      disabled={!assignees.data}
+      className={className}
+      onChange={(assigneeId) => {
+        if (assigneeId !== (property.assigneeId ?? null)) {
+          assign.mutate({ propertyId: property.id, assigneeId });
+        }
+      }}
+    />
+  );
+}
 
 /** Edit and delete buttons for one property. */
 export function PropertyEditButtons({

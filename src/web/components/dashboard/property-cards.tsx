@@ -2,16 +2,22 @@ import type { ReactNode } from 'react';
 import { formatDate } from '#shared/format.ts';
 import type { PropertyDto } from '#shared/schemas/properties.ts';
 import { ListPlaceholder } from './list-states.tsx';
-import { AgentLinkButtons, PropertyEditButtons, type PropertyHandlers } from './property-actions.tsx';
+import {
+  AgentLinkButtons,
+  PropertyAssignee,
+  PropertyEditButtons,
+  type PropertyListOptions,
+} from './property-actions.tsx';
 
-type PropertyCardsProps = PropertyHandlers & {
+type PropertyCardsProps = PropertyListOptions & {
   rows: PropertyDto[];
   /** Shown in place of cards: loading, error and empty states. */
   placeholder: ReactNode | null;
 };
 
 /** The Property List on a phone: a card per property with its link to copy, in view. */
-export function PropertyCards({ rows, placeholder, onEdit, onDelete }: PropertyCardsProps) {
+export function PropertyCards({ rows, placeholder, ...options }: PropertyCardsProps) {
+  const { handlers } = options;
   if (placeholder) return <ListPlaceholder>{placeholder}</ListPlaceholder>;
   return (
     <ul className="grid gap-3" aria-label="Properties">
@@ -22,7 +28,7 @@ export function PropertyCards({ rows, placeholder, onEdit, onDelete }: PropertyC
               <h3 className="font-semibold break-words">{property.propertyName}</h3>
               <p className="text-sm break-words text-muted-foreground">{property.propertyAddress}</p>
             </div>
-            <PropertyEditButtons property={property} onEdit={onEdit} onDelete={onDelete} />
+            {handlers ? <PropertyEditButtons property={property} {...handlers} /> : null}
           </div>
           <p className="text-sm">
             {[
@@ -35,6 +41,10 @@ export function PropertyCards({ rows, placeholder, onEdit, onDelete }: PropertyC
               .filter(Boolean)
               .join(' · ')}
           </p>
+          <div className="flex items-center justify-between gap-2">
+            <span className="text-sm text-muted-foreground">Looked after by</span>
+            <PropertyAssignee property={property} {...options} className="h-8 w-auto min-w-36" />
+          </div>
           <div className="flex items-center justify-between gap-2">
             <span className="text-xs text-muted-foreground">Added {formatDate(property.createdAt)}</span>
             <AgentLinkButtons property={property} />

@@ -1,7 +1,12 @@
 import { formatDate } from '#shared/format.ts';
 import type { PropertyDto } from '#shared/schemas/properties.ts';
 import { CellText } from './cell-text.tsx';
-import { AgentLinkButtons, PropertyEditButtons, type PropertyHandlers } from './property-actions.tsx';
+import {
+  AgentLinkButtons,
+  PropertyAssignee,
+  PropertyEditButtons,
+  type PropertyListOptions,
+} from './property-actions.tsx';
 import { isoDateValue, moneyValue, numberValue, textValue, ukDateValue } from './table-sorting.ts';
 import type { TableColumn } from './use-sorted-rows.ts';
 
@@ -24,9 +29,13 @@ function textColumn(
   };
 }
 
-/** The Property List's columns, in the product specification's order. */
-export function propertyColumns(handlers: PropertyHandlers): PropertyColumn[] {
-  return [
+/**
+ * The Property List's columns, in the product specification's order; the edit and delete
+ * buttons only for a role that may change listings.
+ */
+export function propertyColumns(options: PropertyListOptions): PropertyColumn[] {
+  const { handlers } = options;
+  const columns: PropertyColumn[] = [
     {
       id: 'createdAt',
       header: 'Date',
@@ -40,7 +49,15 @@ export function propertyColumns(handlers: PropertyHandlers): PropertyColumn[] {
       header: 'Property Name',
       width: 130,
       sortValue: (p) => textValue(p.propertyName),
-      cell: (p) => <span className="font-medium">{p.propertyName}</span>,
+      // Who looks after the listing sits under its name: a column of its own would push the
+      // table past a 1280 px screen.
+      cell: (p) => (
+        <div className="grid gap-1">
+          <span className="font-medium">{p.propertyName}</span>
+          <span className="text-xs text-muted-foreground">Looked after by</span>
+          <PropertyAssignee property={p} {...options} className="h-7 w-full min-w-0 px-2 text-xs" />
+        </div>
+      ),
     },
     textColumn('propertyAddress', 'Address', 140, (p) => textValue(p.propertyAddress)),
     textColumn('propertyRentalPrice', 'Rental Price', 0, (p) => moneyValue(p.propertyRentalPrice)),
@@ -55,6 +72,10 @@ export function propertyColumns(handlers: PropertyHandlers): PropertyColumn[] {
       className: 'whitespace-nowrap',
       cell: (p) => <AgentLinkButtons property={p} />,
     },
+  ];
+  if (!handlers) return columns;
+  return [
+    ...columns,
     {
       id: 'actions',
       header: 'Actions',
