@@ -65,10 +65,12 @@ export async function startServer(
 /**
  * The production build on a database seeded first: `seed` writes agencies, listings and leads
  * through the app itself (its factories and use cases) into a fresh data folder, and then the
- * server starts on that folder, at the address the seed's links were made for.
+ * server starts on that folder, at the address the seed's links were made for, with `serverEnv`
+ * on top of its settings.
  */
 export async function startSeededServer<Seeded>(
   seed: (app: TestApp) => Promise<Seeded>,
+  serverEnv: Record<string, string> = {},
 ): Promise<{ server: LetLeadServer; seeded: Seeded; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'letlead-e2e-seeded-'));
   const port = String(await freePort());
@@ -89,7 +91,12 @@ export async function startSeededServer<Seeded>(
   } finally {
     await app.close();
   }
-  const { server, stop } = await startServer({ DATA_DIR: dataDir, PORT: port, APP_URL: appUrl });
+  const { server, stop } = await startServer({
+    ...serverEnv,
+    DATA_DIR: dataDir,
+    PORT: port,
+    APP_URL: appUrl,
+  });
   return {
     server,
     seeded,

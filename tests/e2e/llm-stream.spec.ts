@@ -1,0 +1,130 @@
+import type { Page } from '@playwright/test';
+import type { DashboardDto } from '#shared/schemas/leads.ts';
+import { type FakeOpenAiServer, followInstructions, startFakeOpenAi } from '#tests/fakes/openai-server.ts';
+import type { TestApp } from '#tests/helpers/app.ts';
+import { createSignedInUser, insertCompany, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { addSessionCookie, test as base, expect, type LetLeadServer, startSeededServer } from './fixtures.ts';
+import { conversationLog, messageBox, send } from './tenant.ts';
+
+/**
+ * A tenant on a phone chats with an agency whose assistant is an LLM (the local OpenAI-protocol
+ * stand-in, writing a word at a time): the reply appears as it is written, and when the model
+ * breaks off mid-reply, the guided assistant answers instead and finishes the chat.
+ */
+
+async function seed(app: TestApp) {
+  const user = await createSignedInUser(app, { firstName: 'Alex' });
+  const company = await insertCompany(app.ctx.db, user.userId, {
+    name: 'Harbour Lettings',
+    slug: unique('e2e-llm'),
+    email: 'lettings@harbour.example',
+  });
+  const elm = await insertProperty(app, company.id, company.slug, { propertyName: '2 Bed Flat, Elm Road' });
+  return { cookie: user.cookie, companyId: company.id, chatPath: `/chatbot/${company.slug}/${elm.slug}` };
+}
+
+type World = Awaited<ReturnType<typeof seed>> & { server: LetLeadServer; model: FakeOpenAiServer };
+
+const test = base.extend<object, { world: World }>({
+  world: [
+    async ({}, use) => {
+      const model = await startFakeOpenAi();
+      const { server, seeded, stop } = await startSeededServer(seed, {
+        AI_PROVIDER: 'openai-compatible',
+        AI_BASE_URL: model.baseUrl,
+        AI_MODEL: 'stand-in',
+        AI_TIMEOUT_MS: '5000',
+      });
+      await use({ ...seeded, server, model });
+      await stop();
+      await model.close();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  server: [async ({ world }, use) => use(world.server), { scope: 'worker' }],
+});
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+/** The assistant's reply while it is being written (hidden from screen readers until it is whole). */
+const draft = (page: Page) => page.locator('[aria-hidden="true"] > div > p');
+
+async function say(page: Page, text: string) {
+  await expect(messageBox(page)).toBeEnabled();
+  await messageBox(page).fill(text);
+  await messageBox(page).press('Enter');
+}
+
+async function leadsOf(page: Page, world: World) {
+  await addSessionCookie(page.context(), world.server.url, world.cookie);
+  const response = await page.request.get(`/api/companies/${world.companyId}/dashboard`);
+  return ((await response.json()) as DashboardDto).leads;
+}
+
+test('the tenant sees the reply appear word by word as the model writes it', async ({ page, world }) => {
+  world.model.reset();
+  world.model.setDefault((request) => followInstructions(request, { delayMs: 150 }));
+  await page.goto(world.chatPath);
+  const log = conversationLog(page);
+  await expect(log).toContainText('Harbour Lettings');
+
+  await say(page, "Hi, I'm Kim Lee, kim.lee@example.com");
+  // Seen while the reply is still being written: a beginning, then more of it.
+  await expect(draft(page)).toHaveText(/^Thanks/);
+  const first = (await draft(page).textContent()) ?? '';
+  await expect.poll(async () => (await draft(page).textContent())?.length ?? 0).toBeGreaterThan(first.length);
+  const later = (await draft(page).textContent()) ?? '';
+  expect(later.startsWith(first)).toBe(true);
+
+  // The whole reply lands in the conversation, and the reply being written goes.
+  const reply = log.locator(':scope > div').last().getByRole('paragraph').first();
+  await expect(reply).toHaveText(/^Thanks for that! Could you tell me your .+\?$/);
+  expect((await reply.textContent())?.startsWith(later)).toBe(true);
+  await expect(draft(page)).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('tenant-streamed.png') });
+});
+
+test('when the model breaks off mid-reply, the guided assistant finishes the chat and one lead is made', async ({
+  page,
+  world,
+}) => {
+  test.setTimeout(120_000);
+  world.model.reset();
+  world.model.setDefault((request) => followInstructions(request, { delayMs: 60, failAfter: 3 }));
+  await page.goto(world.chatPath);
+  const log = conversationLog(page);
+  await expect(log).toContainText('Harbour Lettings');
+
+  const answers: [RegExp, string][] = [
+    [/move/i, 'From 1 March'],
+    [/how many|who (will|would) be/i, '2 of us'],
+    [/income|earn|occupation|work/i, "We're both nurses on £58k together"],
+    [/phone|number/i, '07700 900123'],
+    [/email/i, 'kim.lee@example.com'],
+    [/name/i, 'Kim Lee'],
+  ];
+  let reply = await send(page, "Hi, I'm Kim Lee, kim.lee@example.com");
+  for (let turn = 0; turn < 10; turn += 1) {
+    const confirm = page.getByRole('button', { name: "Yes, that's right" });
+    if (await confirm.isVisible()) {
+      await confirm.tap();
+      break;
+    }
+    const question = (await reply.getByRole('paragraph').first().textContent()) ?? '';
+    // The model's broken-off words are never left as the answer: the guided assistant's are.
+    expect(question).not.toContain('Thanks for that! Could');
+    reply = await send(page, answers.find(([asks]) => asks.test(question))?.[1] ?? 'Weekday evenings');
+  }
+  await expect(page.getByText('Thank you, your request has been sent')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('tenant-finished-after-fallback.png') });
+  // Every reply was first asked of the model.
+  expect(world.model.requests.length).toBeGreaterThanOrEqual(5);
+
+  await expect.poll(async () => (await leadsOf(page, world)).length).toBe(1);
+  expect((await leadsOf(page, world))[0]).toMatchObject({
+    name: 'Kim Lee',
+    email: 'kim.lee@example.com',
+    numberOfPeople: 2,
+    income: '£58,000 per year',
+  });
+});
