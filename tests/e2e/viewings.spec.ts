@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { companies, conversations } from '#server/db/schema.ts';
+import ICAL from 'ical.js';
+import { companies, conversations, viewings } from '#server/db/schema.ts';
 import { loadBookingRules, slotsFor } from '#server/features/viewings/booking.ts';
 import { bookChatSlot } from '#server/features/viewings/chat-booking.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
@@ -14,10 +15,16 @@ import { addSessionCookie, expect, expectNoSeriousA11yViolations, seededTest } f
 
 /**
  * A viewing booked as the chat books it (the same use case), then seen by the tenant on their
- * phone through the manage link, and by the agent in the Viewings tab.
+ * phone through the manage link, and by the agent in the Viewings tab and the calendar feed.
  */
 
-type Seeded = { cookie: string; manageToken: string; tenantName: string; propertyName: string };
+type Seeded = {
+  cookie: string;
+  manageToken: string;
+  tenantName: string;
+  propertyName: string;
+  pastTenantName: string;
+};
 
 async function seed(app: TestApp): Promise<Seeded> {
   const user = await createSignedInUser(app);
@@ -57,7 +64,27 @@ async function seed(app: TestApp): Promise<Seeded> {
     fields: tenantFields({ propertyId: property.id, name: tenantName }),
   });
   if (booking.kind !== 'booked') throw new Error('The seed could not book a viewing');
-  return { cookie: user.cookie, manageToken: booking.viewing.manageToken, tenantName, propertyName };
+  // And one that began a few minutes ago, for the agent to mark.
+  const pastTenantName = 'Tom Price';
+  const startsAt = new Date(Date.now() - 10 * 60_000);
+  await app.ctx.db.insert(viewings).values({
+    companyId: company.id,
+    propertyId: property.id,
+    propertyName,
+    propertyAddress: '4 Lock House, Canal Street, Manchester M1 1AA',
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+    manageToken: unique('manage-token'),
+    tenantName: pastTenantName,
+    tenantPhone: '07700900456',
+  });
+  return {
+    cookie: user.cookie,
+    manageToken: booking.viewing.manageToken,
+    tenantName,
+    propertyName,
+    pastTenantName,
+  };
 }
 
 const test = seededTest(seed);
@@ -98,7 +125,7 @@ test('a link that is not a viewing says so', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Viewing not found' })).toBeVisible();
 });
 
-test('the agent sees the week in the Viewings tab and checks the viewing hours', async ({
+test('the agent sees the week in the Viewings tab, marks a viewing attended, finds it in the calendar feed and checks the viewing hours', async ({
   page,
   context,
   baseURL,
@@ -111,6 +138,11 @@ test('the agent sees the week in the Viewings tab and checks the viewing hours',
   await expect(page.getByRole('heading', { name: 'Viewings' })).toBeVisible();
   // The seeded viewing is a few days ahead: this week's view or the next.
   await expect(page.getByText('Loading viewings…')).toHaveCount(0);
+  // The viewing that has begun: marked attended.
+  const past = page.getByRole('listitem').filter({ hasText: seeded.pastTenantName });
+  await past.getByRole('button', { name: 'Attended' }).click();
+  await expect(past).toContainText('Attended');
+  await expect(past.getByRole('button', { name: 'No-show' })).toHaveCount(0);
   if (!(await page.getByText(seeded.tenantName).isVisible())) {
     await page.getByRole('button', { name: 'Next week' }).click();
   }
@@ -139,7 +171,15 @@ test('the agent sees the week in the Viewings tab and checks the viewing hours',
   const first = await address.inputValue();
   const feed = await page.request.get(first);
   expect(feed.headers()['content-type']).toContain('text/calendar');
-  expect(await feed.text()).toContain('BEGIN:VCALENDAR');
+  // As a calendar reads it: the viewing the agent marked, with its mark.
+  const events = new ICAL.Component(ICAL.parse(await feed.text())).getAllSubcomponents('vevent');
+  const marked = events.map((event) => new ICAL.Event(event));
+  expect(marked.map((event) => event.summary)).toContain(
+    `Viewing: ${seeded.propertyName} with ${seeded.pastTenantName}`,
+  );
+  expect(marked.find((event) => event.summary.endsWith(seeded.pastTenantName))?.description).toContain(
+    'Marked attended',
+  );
   await page.getByRole('button', { name: 'Replace address' }).click();
   await expect(address).not.toHaveValue(first);
   expect((await page.request.get(first)).status()).toBe(404);
