@@ -21,6 +21,9 @@ const projects = [
       name: 'unit',
       include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts', 'scripts/**/*.test.ts'],
       exclude: [...integration, ...postgresOnly, 'tests/e2e/**', 'node_modules/**'],
+      // They run beside the database suites on two cores: a page test that types into a few
+      // fields can take more than the default 5 s there.
+      testTimeout: 15_000,
     },
   },
   {

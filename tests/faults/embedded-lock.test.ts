@@ -42,11 +42,12 @@ describe('the embedded database lock', () => {
     holder.kill('SIGKILL');
     await exited;
 
-    // The lock is seconds from going stale, and a locked folder is refused at once, not waited
-    // for: this open succeeds only because the dead owner is recognised.
+    // The lock goes stale only after a minute, and a locked folder is refused at once, not waited
+    // for: this open succeeds well inside the minute only because the dead owner is recognised
+    // (opening the database itself takes a few seconds, more on a busy machine).
     const started = Date.now();
     const reopened = await openDatabase({ pgliteDir: dir });
-    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(Date.now() - started).toBeLessThan(30_000);
     const { rows } = await reopened.execute('select count(*)::int as n from companies', []);
     expect(rows).toEqual([{ n: 0 }]);
     await reopened.close();
