@@ -1,4 +1,5 @@
 import { LockKeyholeIcon, ScaleIcon, SearchCheckIcon } from 'lucide-react';
+import { LandingSection } from './landing-section.tsx';
 import { SectionHeading } from './section-heading.tsx';
 
 const values = [
@@ -21,12 +22,7 @@ const values = [
 
 export function AboutSection() {
   return (
-    <section
-      id="about-us"
-      tabIndex={-1}
-      aria-labelledby="about-title"
-      className="scroll-mt-16 bg-slate-50 py-20 outline-none sm:py-24"
-    >
+    <LandingSection id="about-us" titleId="about-title" className="bg-slate-50 py-20 sm:py-24">
       <div className="mx-auto grid max-w-6xl gap-12 px-4 sm:px-6 lg:grid-cols-[1fr_1.2fr]">
         <div>
           <SectionHeading
@@ -61,6 +57,6 @@ export function AboutSection() {
           ))}
         </ul>
       </div>
-    </section>
+    </LandingSection>
   );
 }
