@@ -12,11 +12,11 @@ import {
 } from '#shared/schemas/integrations.ts';
 import { validationModes } from '#web/components/auth/form-options.ts';
 import { useFormFailure } from '#web/components/auth/server-errors.ts';
+import { QueryList, SettingsCard } from '#web/components/company/settings-card.tsx';
 import { useFailureToast } from '#web/components/dashboard/dashboard-api.ts';
 import { ConfirmButton } from '#web/components/ui/alert-dialog.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -34,49 +34,48 @@ export function ApiKeysSection({ companyId }: { companyId: string }) {
   const keys = useApiKeys(companyId);
   const [secret, setSecret] = useState<RevealedSecret | null>(null);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>API keys</CardTitle>
-        <CardDescription>
+    <SettingsCard
+      title="API keys"
+      description={
+        <>
           Your own systems read leads and keep listings in step through the LetLead API with a key.{' '}
           <a href="/api/docs" className="inline-flex items-center gap-1 font-medium text-primary underline">
             <BookOpenIcon className="size-4" aria-hidden="true" />
             API reference
           </a>
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        <CreateKeyForm
-          companyId={companyId}
-          onCreated={(key) =>
-            setSecret({
-              title: 'API key created',
-              description:
-                'Send it with each request to the API, in the header Authorization: Bearer and the key.',
-              value: key,
-            })
-          }
-        />
-        {keys.isPending ? (
-          <Spinner label="Loading API keys" />
-        ) : keys.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Could not load your API keys. Reload the page to try again.
-          </p>
-        ) : keys.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No API keys yet.</p>
-        ) : (
+        </>
+      }
+      className="space-y-6"
+    >
+      <CreateKeyForm
+        companyId={companyId}
+        onCreated={(key) =>
+          setSecret({
+            title: 'API key created',
+            description:
+              'Send it with each request to the API, in the header Authorization: Bearer and the key.',
+            value: key,
+          })
+        }
+      />
+      <QueryList
+        query={keys}
+        loadingLabel="Loading API keys"
+        subject="your API keys"
+        empty={{ when: (data) => data.length === 0, text: 'No API keys yet.' }}
+      >
+        {(data) => (
           <ul className="divide-y divide-border rounded-lg border border-border" aria-label="API keys">
-            {keys.data.map((key) => (
+            {data.map((key) => (
               <li key={key.id}>
                 <KeyItem companyId={companyId} apiKey={key} />
               </li>
             ))}
           </ul>
         )}
-      </CardContent>
+      </QueryList>
       <SecretRevealDialog secret={secret} onClose={() => setSecret(null)} />
-    </Card>
+    </SettingsCard>
   );
 }
 

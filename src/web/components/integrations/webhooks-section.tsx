@@ -14,11 +14,11 @@ import {
 } from '#shared/schemas/integrations.ts';
 import { validationModes } from '#web/components/auth/form-options.ts';
 import { useFormFailure } from '#web/components/auth/server-errors.ts';
+import { QueryList, SettingsCard } from '#web/components/company/settings-card.tsx';
 import { useFailureToast } from '#web/components/dashboard/dashboard-api.ts';
 import { ConfirmButton } from '#web/components/ui/alert-dialog.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -48,27 +48,21 @@ export function WebhooksSection({ companyId }: { companyId: string }) {
     });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Webhooks</CardTitle>
-        <CardDescription>
-          LetLead sends each event you choose to your URL as it happens, signed per the Standard Webhooks
-          specification, and tries again for about a day when your receiver does not answer.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        <AddEndpointForm companyId={companyId} onCreated={(value) => reveal(value, false)} />
-        {endpoints.isPending ? (
-          <Spinner label="Loading endpoints" />
-        ) : endpoints.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Could not load your endpoints. Reload the page to try again.
-          </p>
-        ) : endpoints.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No endpoints yet.</p>
-        ) : (
+    <SettingsCard
+      title="Webhooks"
+      description="LetLead sends each event you choose to your URL as it happens, signed per the Standard Webhooks specification, and tries again for about a day when your receiver does not answer."
+      className="space-y-6"
+    >
+      <AddEndpointForm companyId={companyId} onCreated={(value) => reveal(value, false)} />
+      <QueryList
+        query={endpoints}
+        loadingLabel="Loading endpoints"
+        subject="your endpoints"
+        empty={{ when: (data) => data.length === 0, text: 'No endpoints yet.' }}
+      >
+        {(data) => (
           <ul className="space-y-4" aria-label="Webhook endpoints">
-            {endpoints.data.map((endpoint) => (
+            {data.map((endpoint) => (
               <li key={endpoint.id}>
                 <EndpointItem
                   companyId={companyId}
@@ -79,9 +73,9 @@ export function WebhooksSection({ companyId }: { companyId: string }) {
             ))}
           </ul>
         )}
-      </CardContent>
+      </QueryList>
       <SecretRevealDialog secret={secret} onClose={() => setSecret(null)} />
-    </Card>
+    </SettingsCard>
   );
 }
 
