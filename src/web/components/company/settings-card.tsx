@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 
-/** One section of a settings page: a card with its title, what it is for, then its content. */
+/** One section of a settings page: a card with its title, what it is for, then any content. */
 export function SettingsCard({
   title,
   description,
@@ -14,7 +14,7 @@ export function SettingsCard({
   description: ReactNode;
   /** The content's spacing. */
   className?: string;
-  children: ReactNode;
+  children?: ReactNode;
 }) {
   return (
     <Card>
@@ -22,7 +22,7 @@ export function SettingsCard({
         <CardTitle>{title}</CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
-      <CardContent className={className}>{children}</CardContent>
+      {children ? <CardContent className={className}>{children}</CardContent> : null}
     </Card>
   );
 }
