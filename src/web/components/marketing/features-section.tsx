@@ -10,7 +10,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '#web/components/ui/button.tsx';
-import { MarketingSection } from './landing-section.tsx';
+import { IconTile, MarketingSection } from './landing-section.tsx';
 
 const features = [
   {
@@ -92,11 +92,9 @@ export function FeaturesSection() {
       className="bg-slate-50"
     >
       <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {features.map(({ icon: Icon, title, text }) => (
+        {features.map(({ icon, title, text }) => (
           <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <span className="flex size-11 items-center justify-center rounded-xl bg-accent text-primary">
-              <Icon className="size-5" aria-hidden="true" />
-            </span>
+            <IconTile icon={icon} />
             <h3 className="mt-5 font-semibold text-slate-900">{title}</h3>
             <p className="mt-2 text-sm leading-relaxed text-slate-600">{text}</p>
           </li>

@@ -1,3 +1,4 @@
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '#web/lib/utils.ts';
 import { SectionHeading } from './section-heading.tsx';
@@ -57,5 +58,16 @@ export function MarketingSection({
         {children}
       </div>
     </LandingSection>
+  );
+}
+
+/** A feature's or value's icon on a tinted square. */
+export function IconTile({ icon: Icon, className }: { icon: LucideIcon; className?: string }) {
+  return (
+    <span
+      className={cn('flex size-11 items-center justify-center rounded-xl bg-accent text-primary', className)}
+    >
+      <Icon className="size-5" aria-hidden="true" />
+    </span>
   );
 }
