@@ -21,6 +21,7 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/lib/toast.ts';
+import { CheckboxGroup } from './checkbox-group.tsx';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './integrations-api.ts';
 import { type RevealedSecret, SecretRevealDialog } from './secret-reveal-dialog.tsx';
 
@@ -104,30 +105,13 @@ function CreateKeyForm({ companyId, onCreated }: { companyId: string; onCreated:
       <FormField label="Key name" error={errors.name?.message} description="Say what uses it, e.g. Zapier.">
         <Input autoComplete="off" {...form.register('name')} />
       </FormField>
-      <fieldset className="grid gap-2" aria-describedby={errors.scopes ? 'api-key-scopes-error' : undefined}>
-        <legend className="mb-1 text-sm font-medium">Scopes</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {apiKeyScopes.map((scope) => (
-            <label
-              key={scope}
-              className="flex min-h-11 items-center gap-3 rounded-md border border-border px-3 py-2"
-            >
-              <input
-                type="checkbox"
-                value={scope}
-                className="size-4 accent-primary"
-                {...form.register('scopes')}
-              />
-              <span className="text-sm">{scopeLabels[scope]}</span>
-            </label>
-          ))}
-        </div>
-        {errors.scopes ? (
-          <p id="api-key-scopes-error" className="text-sm text-destructive">
-            {errors.scopes.message ?? 'Choose at least one scope'}
-          </p>
-        ) : null}
-      </fieldset>
+      <CheckboxGroup
+        legend="Scopes"
+        options={apiKeyScopes.map((scope) => ({ value: scope, label: scopeLabels[scope] }))}
+        registration={form.register('scopes')}
+        error={errors.scopes && (errors.scopes.message ?? 'Choose at least one scope')}
+        errorId="api-key-scopes-error"
+      />
       <div className="flex justify-end">
         <Button type="submit" disabled={create.isPending} className="w-full sm:w-auto">
           {create.isPending ? <Spinner label={null} /> : <KeyRoundIcon aria-hidden="true" />}

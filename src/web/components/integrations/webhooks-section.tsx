@@ -23,6 +23,7 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/lib/toast.ts';
+import { CheckboxGroup } from './checkbox-group.tsx';
 import {
   useCreateEndpoint,
   useDeleteEndpoint,
@@ -121,32 +122,20 @@ function AddEndpointForm({
           {...form.register('url')}
         />
       </FormField>
-      <fieldset className="grid gap-2" aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
-        <legend className="mb-1 text-sm font-medium">Events</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {webhookEventTypes.map((type) => (
-            <label
-              key={type}
-              className="flex min-h-11 items-center gap-3 rounded-md border border-border px-3 py-2"
-            >
-              <input
-                type="checkbox"
-                value={type}
-                className="size-4 accent-primary"
-                {...form.register('events')}
-              />
-              <span className="text-sm">
-                {webhookEventLabels[type]} <code className="text-xs text-muted-foreground">{type}</code>
-              </span>
-            </label>
-          ))}
-        </div>
-        {errors.events ? (
-          <p id="webhook-events-error" className="text-sm text-destructive">
-            {errors.events.message ?? 'Choose at least one event'}
-          </p>
-        ) : null}
-      </fieldset>
+      <CheckboxGroup
+        legend="Events"
+        options={webhookEventTypes.map((type) => ({
+          value: type,
+          label: (
+            <>
+              {webhookEventLabels[type]} <code className="text-xs text-muted-foreground">{type}</code>
+            </>
+          ),
+        }))}
+        registration={form.register('events')}
+        error={errors.events && (errors.events.message ?? 'Choose at least one event')}
+        errorId="webhook-events-error"
+      />
       <div className="flex justify-end">
         <Button type="submit" disabled={create.isPending} className="w-full sm:w-auto">
           {create.isPending ? <Spinner label={null} /> : <PlusIcon aria-hidden="true" />}
