@@ -1,17 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BookOpenIcon, KeyRoundIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { formatDate, formatDateTime } from '#shared/format.ts';
 import {
   type ApiKeyDto,
   type ApiKeyFormValues,
-  type ApiKeyInput,
   apiKeyInputSchema,
   apiKeyScopes,
 } from '#shared/schemas/integrations.ts';
-import { validationModes } from '#web/components/auth/form-options.ts';
-import { useFormFailure } from '#web/components/auth/server-errors.ts';
 import { QueryList, SettingsCard } from '#web/components/company/settings-card.tsx';
 import { useFailureToast } from '#web/components/dashboard/dashboard-api.ts';
 import { ConfirmButton } from '#web/components/ui/alert-dialog.tsx';
@@ -24,6 +20,7 @@ import { toast } from '#web/lib/toast.ts';
 import { CheckboxGroup } from './checkbox-group.tsx';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './integrations-api.ts';
 import { type RevealedSecret, SecretRevealDialog } from './secret-reveal-dialog.tsx';
+import { useCreateForm } from './use-create-form.ts';
 
 const scopeLabels: Record<(typeof apiKeyScopes)[number], string> = {
   read: 'Read: leads, properties, viewings',
@@ -82,24 +79,14 @@ export function ApiKeysSection({ companyId }: { companyId: string }) {
 
 function CreateKeyForm({ companyId, onCreated }: { companyId: string; onCreated: (key: string) => void }) {
   const create = useCreateApiKey(companyId);
-  const form = useForm<ApiKeyFormValues, unknown, ApiKeyInput>({
+  const { form, handleSubmit } = useCreateForm({
     resolver: zodResolver(apiKeyInputSchema),
-    defaultValues: { name: '', scopes: ['read'] },
-    ...validationModes,
+    defaultValues: { name: '', scopes: ['read'] } satisfies ApiKeyFormValues,
+    create,
+    failureTitle: 'API key not created',
+    onCreated: (created) => onCreated(created.key),
   });
   const { errors } = form.formState;
-  const showFailure = useFormFailure(form, ['name', 'scopes']);
-  const handleSubmit = form.handleSubmit((input) => {
-    create.mutate(input, {
-      onSuccess: (created) => {
-        form.reset({ name: '', scopes: ['read'] });
-        onCreated(created.key);
-      },
-      onError: (error) => {
-        showFailure(error, 'API key not created');
-      },
-    });
-  });
   return (
     <form noValidate onSubmit={handleSubmit} className="grid gap-4 rounded-lg border border-border p-4">
       <FormField label="Key name" error={errors.name?.message} description="Say what uses it, e.g. Zapier.">

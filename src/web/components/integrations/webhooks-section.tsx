@@ -1,19 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ChevronDownIcon, PlusIcon, PowerIcon, RefreshCwIcon, SendIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { formatDateTime } from '#shared/format.ts';
 import {
   type WebhookDeliveryDto,
   type WebhookEndpointDto,
   type WebhookEndpointFormValues,
-  type WebhookEndpointInput,
   webhookEndpointInputSchema,
   webhookEventLabels,
   webhookEventTypes,
 } from '#shared/schemas/integrations.ts';
-import { validationModes } from '#web/components/auth/form-options.ts';
-import { useFormFailure } from '#web/components/auth/server-errors.ts';
 import { QueryList, SettingsCard } from '#web/components/company/settings-card.tsx';
 import { useFailureToast } from '#web/components/dashboard/dashboard-api.ts';
 import { ConfirmButton } from '#web/components/ui/alert-dialog.tsx';
@@ -34,6 +30,7 @@ import {
   useWebhookEndpoints,
 } from './integrations-api.ts';
 import { type RevealedSecret, SecretRevealDialog } from './secret-reveal-dialog.tsx';
+import { useCreateForm } from './use-create-form.ts';
 
 /** Webhooks: where LetLead POSTs each chosen event, signed, with a log of every attempt. */
 export function WebhooksSection({ companyId }: { companyId: string }) {
@@ -88,25 +85,14 @@ function AddEndpointForm({
   onCreated: (secret: string) => void;
 }) {
   const create = useCreateEndpoint(companyId);
-  const form = useForm<WebhookEndpointFormValues, unknown, WebhookEndpointInput>({
+  const { form, handleSubmit } = useCreateForm({
     resolver: zodResolver(webhookEndpointInputSchema),
-    defaultValues: { url: '', events: ['lead.created'] },
-    ...validationModes,
+    defaultValues: { url: '', events: ['lead.created'] } satisfies WebhookEndpointFormValues,
+    create,
+    failureTitle: 'Endpoint not added',
+    onCreated: (created) => onCreated(created.secret),
   });
   const { errors } = form.formState;
-  const showFailure = useFormFailure(form, ['url', 'events']);
-
-  const handleSubmit = form.handleSubmit((input) => {
-    create.mutate(input, {
-      onSuccess: (created) => {
-        form.reset({ url: '', events: ['lead.created'] });
-        onCreated(created.secret);
-      },
-      onError: (error) => {
-        showFailure(error, 'Endpoint not added');
-      },
-    });
-  });
 
   return (
     <form noValidate onSubmit={handleSubmit} className="grid gap-4 rounded-lg border border-border p-4">
