@@ -51,7 +51,7 @@ function RedirectHome() {
 }
 
 /** A path (wouter's pattern) and the page it shows. */
-export type PageRoute = readonly [path: string, page: ComponentType];
+type PageRoute = readonly [path: string, page: ComponentType];
 
 /** Routes every visitor can open, signed in or out; tried after the visitor's own. */
 const everyoneRoutes: PageRoute[] = [
@@ -73,7 +73,7 @@ const signingUpRoutes: PageRoute[] = [
   ['/signup', SignupPage],
 ];
 
-/** A reset link still works when signed in. */
+/** Signed in: the dashboard and the account pages; a password reset link still works. */
 const memberRoutes: PageRoute[] = [
   ['/', DashboardPage],
   ['/my-account', MyAccountPage],
@@ -84,6 +84,7 @@ const memberRoutes: PageRoute[] = [
   ['/update-password', UpdatePasswordPage],
 ];
 
+/** Signed out: the landing page, signing in and up, and password resets. */
 const visitorRoutes: PageRoute[] = [
   ['/', LandingPage],
   ['/login', LoginPage],
