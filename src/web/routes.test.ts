@@ -1,16 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { clientRoutePatterns, isClientRoute } from '#shared/routes.ts';
+import { allPageRoutes } from './routes.tsx';
 
 /**
  * The server answers 404 for a path that is not a client route (src/shared/routes.ts), while the
  * client's router (src/web/routes.tsx) decides what each path shows. The two lists must agree, or a
  * real page would be served with a 404 status, or an unknown path with 200.
  */
-const routerSource = readFileSync(new URL('./routes.tsx', import.meta.url), 'utf8');
-const routerPaths = [
-  ...new Set([...routerSource.matchAll(/<Route path="([^"]+)"/g)].map((match) => match[1]!)),
-];
+const routerPaths = [...new Set(allPageRoutes.map(([path]) => path))];
 
 /** Example paths a wouter pattern matches: an optional parameter both given and left out. */
 function examplesOf(pattern: string): string[] {

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, StrictMode, Suspense, useEffect } from 'react';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { DeferredToaster } from './components/ui/deferred-toaster.tsx';
 import { PageFallback } from './components/ui/page-fallback.tsx';
@@ -45,68 +45,71 @@ function FullPageLoad() {
   return isLoadedHere ? <NotFoundPage /> : <PageFallback />;
 }
 
-/** Routes every visitor can open, signed in or out. */
-function SharedRoutes() {
-  return (
-    <Switch>
-      <Route path="/pricing" component={PricingPage} />
-      <Route path="/demovideo" component={DemoVideoPage} />
-      <Route path="/checkout/success" component={CheckoutSuccessPage} />
-      <Route path="/checkout/cancel" component={CheckoutCancelPage} />
-      <Route path="/checkout/test" component={TestCheckoutPage} />
-      <Route path="/chatbot/:companySlug/:propertySlug?" component={FullPageLoad} />
-      <Route path="/holdingpage" component={FullPageLoad} />
-      <Route path="/gdpr" component={GdprPage} />
-      <Route path="/viewings/:token" component={ManageViewingPage} />
-      <Route path="/join" component={JoinPage} />
-      <Route component={NotFoundPage} />
-    </Switch>
-  );
+/** Signed in already: the login page has nothing to do. */
+function RedirectHome() {
+  return <Redirect to="/" replace />;
 }
+
+/** A path (wouter's pattern) and the page it shows. */
+type PageRoute = readonly [path: string, page: ComponentType];
+
+/** Routes every visitor can open, signed in or out; tried after the visitor's own. */
+const everyoneRoutes: PageRoute[] = [
+  ['/pricing', PricingPage],
+  ['/demovideo', DemoVideoPage],
+  ['/checkout/success', CheckoutSuccessPage],
+  ['/checkout/cancel', CheckoutCancelPage],
+  ['/checkout/test', TestCheckoutPage],
+  ['/chatbot/:companySlug/:propertySlug?', FullPageLoad],
+  ['/holdingpage', FullPageLoad],
+  ['/gdpr', GdprPage],
+  ['/viewings/:token', ManageViewingPage],
+  ['/join', JoinPage],
+];
+
+/** Signed up but not finished: the sign-up page goes on from where they left it. */
+const signingUpRoutes: PageRoute[] = [
+  ['/', SignupPage],
+  ['/signup', SignupPage],
+];
+
+/** Signed in: the dashboard and the account pages; a password reset link still works. */
+const memberRoutes: PageRoute[] = [
+  ['/', DashboardPage],
+  ['/my-account', MyAccountPage],
+  ['/integrations', IntegrationsPage],
+  ['/team', TeamPage],
+  ['/login', RedirectHome],
+  ['/reset-password', ResetPasswordPage],
+  ['/update-password', UpdatePasswordPage],
+];
+
+/** Signed out: the landing page, signing in and up, and password resets. */
+const visitorRoutes: PageRoute[] = [
+  ['/', LandingPage],
+  ['/login', LoginPage],
+  ['/signup', SignupPage],
+  ['/reset-password', ResetPasswordPage],
+  ['/update-password', UpdatePasswordPage],
+];
+
+/** Every route the router has, for src/web/routes.test.ts to compare with the server's list. */
+export const allPageRoutes = [...everyoneRoutes, ...signingUpRoutes, ...memberRoutes, ...visitorRoutes];
 
 export function AppRoutes() {
   const { user, isLoading } = useUser();
 
   if (isLoading) return <PageFallback />;
 
+  const ownRoutes = user && !user.id ? signingUpRoutes : user ? memberRoutes : visitorRoutes;
   return (
     <Suspense fallback={<PageFallback />}>
-      {user && !user.id ? (
-        <Switch>
-          <Route path="/" component={SignupPage} />
-          <Route path="/signup" component={SignupPage} />
-          <Route>
-            <SharedRoutes />
-          </Route>
-        </Switch>
-      ) : user ? (
-        <Switch>
-          <Route path="/" component={DashboardPage} />
-          <Route path="/my-account" component={MyAccountPage} />
-          <Route path="/integrations" component={IntegrationsPage} />
-          <Route path="/team" component={TeamPage} />
-          {/* Signed in already: the login page has nothing to do, and a reset link still works. */}
-          <Route path="/login">
-            <Redirect to="/" replace />
-          </Route>
-          <Route path="/reset-password" component={ResetPasswordPage} />
-          <Route path="/update-password" component={UpdatePasswordPage} />
-          <Route>
-            <SharedRoutes />
-          </Route>
-        </Switch>
-      ) : (
-        <Switch>
-          <Route path="/" component={LandingPage} />
-          <Route path="/login" component={LoginPage} />
-          <Route path="/signup" component={SignupPage} />
-          <Route path="/reset-password" component={ResetPasswordPage} />
-          <Route path="/update-password" component={UpdatePasswordPage} />
-          <Route>
-            <SharedRoutes />
-          </Route>
-        </Switch>
-      )}
+      <Switch>
+        {[...ownRoutes, ...everyoneRoutes].map(([path, page]) => (
+          <Route key={path} path={path} component={page} />
+        ))}
+        <Route component={NotFoundPage} />
+      </Switch>
     </Suspense>
   );
 }

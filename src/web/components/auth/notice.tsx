@@ -1,5 +1,6 @@
 import { AlertCircleIcon, CheckCircle2Icon, InfoIcon, MailIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { errorMessage } from '#web/lib/api.ts';
 import { cn } from '#web/lib/utils.ts';
 
 type NoticeVariant = 'success' | 'error' | 'info' | 'mail';
@@ -45,5 +46,25 @@ export function Notice({
         {children ? <div className="space-y-2 leading-relaxed">{children}</div> : null}
       </div>
     </div>
+  );
+}
+
+/** A request's failure, if it failed: `title`, then the server's reason or else `fallback`. */
+export function FailureNotice({
+  error,
+  title,
+  fallback = 'Please try again.',
+  className,
+}: {
+  error: unknown;
+  title: string;
+  fallback?: string;
+  className?: string;
+}) {
+  if (!error) return null;
+  return (
+    <Notice variant="error" title={title} className={className}>
+      <p>{errorMessage(error, fallback)}</p>
+    </Notice>
   );
 }

@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import type { MessageResponse } from '#shared/schemas/auth.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { apiRequest, errorMessage } from '#web/lib/api.ts';
-import { Notice } from './notice.tsx';
+import { apiRequest } from '#web/lib/api.ts';
+import { FailureNotice, Notice } from './notice.tsx';
 
 /** "Send the email again" (POST /api/auth/resend-verification), with what happened below it. */
 export function ResendVerification({
@@ -32,11 +32,11 @@ export function ResendVerification({
           <p>{resend.data.message}</p>
         </Notice>
       ) : null}
-      {resend.isError ? (
-        <Notice variant="error" title="We could not send the email">
-          <p>{errorMessage(resend.error, 'Please try again in a few minutes.')}</p>
-        </Notice>
-      ) : null}
+      <FailureNotice
+        error={resend.error}
+        title="We could not send the email"
+        fallback="Please try again in a few minutes."
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { Link } from 'wouter';
 import type { CompanyDto } from '#shared/schemas/auth.ts';
 import { AREA_DENIED_MESSAGES, type TeamArea } from '#shared/team-roles.ts';
@@ -13,18 +13,19 @@ import { SettingsHeader } from './settings-header.tsx';
 
 /**
  * A settings page of the company (Integrations, Team): the header, the title, and the page's
- * sections once the company has loaded; a role that may not use `area` is told why instead.
+ * `sections` once the company has loaded, in order; a role that may not use `area` is told why
+ * instead.
  */
 export function SettingsPage({
   title,
   description,
   area,
-  children,
+  sections,
 }: {
   title: string;
   description: string;
   area: TeamArea;
-  children: (company: CompanyDto) => ReactNode;
+  sections: ComponentType<{ companyId: string }>[];
 }) {
   usePageTitle(title);
   const companiesQuery = useQuery<CompanyDto[]>({ queryKey: queryKeys.companies });
@@ -58,7 +59,8 @@ export function SettingsPage({
             {AREA_DENIED_MESSAGES[area]}
           </p>
         ) : (
-          children(company)
+          // The list is fixed for the page, so its order is a stable key.
+          sections.map((Section, index) => <Section key={index} companyId={company.id} />)
         )}
       </main>
     </div>

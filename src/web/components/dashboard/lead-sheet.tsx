@@ -29,6 +29,9 @@ export function LeadSheet({ companyId, lead, onClose, onDelete }: LeadSheetProps
   const detail = useLeadDetail(lead?.id ?? null);
   useRedirectWhenUnauthorized(detail.error);
   const full = detail.data && detail.data.id === lead?.id ? detail.data : null;
+  /** A part read from the lead's detail: skeleton lines while it loads, `failure` if it could not. */
+  const fromDetail = (loadingLabel: string, content: ReactNode, failure: ReactNode = null) =>
+    detail.isLoading ? <LoadingBlock label={loadingLabel} /> : detail.isError ? failure : content;
 
   return (
     <Sheet
@@ -54,10 +57,7 @@ export function LeadSheet({ companyId, lead, onClose, onDelete }: LeadSheetProps
             </SheetHeader>
 
             <div className="grid gap-6 p-4">
-              <section aria-labelledby="lead-answers-heading" className="grid gap-3">
-                <h3 id="lead-answers-heading" className="font-semibold">
-                  Answers
-                </h3>
+              <SheetSection id="lead-answers-heading" title="Answers">
                 <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-2 text-sm">
                   <Answer label="Property">{lead.propertyName || 'any'}</Answer>
                   <Answer label="Location">{lead.propertyLocation}</Answer>
@@ -99,7 +99,7 @@ export function LeadSheet({ companyId, lead, onClose, onDelete }: LeadSheetProps
                       : null}
                   </Answer>
                 </dl>
-              </section>
+              </SheetSection>
 
               {lead.passedOnQuestions.length > 0 ? (
                 <>
@@ -124,45 +124,29 @@ export function LeadSheet({ companyId, lead, onClose, onDelete }: LeadSheetProps
 
               <Separator />
 
-              <section aria-labelledby="lead-history-heading" className="grid gap-3">
-                <h3 id="lead-history-heading" className="font-semibold">
-                  Notes and activity
-                </h3>
+              <SheetSection id="lead-history-heading" title="Notes and activity">
                 <NoteForm leadId={lead.id} />
-                {detail.isLoading ? (
-                  <LoadingBlock label="Loading the activity" />
-                ) : detail.isError ? null : (
-                  <LeadTimeline activity={full?.activity ?? []} />
-                )}
-              </section>
+                {fromDetail('Loading the activity', <LeadTimeline activity={full?.activity ?? []} />)}
+              </SheetSection>
 
               <Separator />
 
-              <section aria-labelledby="lead-score-heading" className="grid gap-3">
-                <h3 id="lead-score-heading" className="font-semibold">
-                  Score breakdown
-                </h3>
-                {detail.isLoading ? (
-                  <LoadingBlock label="Loading the score breakdown" />
-                ) : detail.isError ? (
-                  <p className="text-sm text-destructive">Could not load this lead's details.</p>
-                ) : (
-                  <ScoreParts breakdown={full?.scoreBreakdown ?? null} />
+              <SheetSection id="lead-score-heading" title="Score breakdown">
+                {fromDetail(
+                  'Loading the score breakdown',
+                  <ScoreParts breakdown={full?.scoreBreakdown ?? null} />,
+                  <p className="text-sm text-destructive">Could not load this lead's details.</p>,
                 )}
-              </section>
+              </SheetSection>
 
               <Separator />
 
-              <section aria-labelledby="lead-chat-heading" className="grid gap-3">
-                <h3 id="lead-chat-heading" className="font-semibold">
-                  Chat transcript
-                </h3>
-                {detail.isLoading ? (
-                  <LoadingBlock label="Loading the chat transcript" />
-                ) : detail.isError ? null : (
-                  <Transcript transcript={full?.transcript ?? null} />
+              <SheetSection id="lead-chat-heading" title="Chat transcript">
+                {fromDetail(
+                  'Loading the chat transcript',
+                  <Transcript transcript={full?.transcript ?? null} />,
                 )}
-              </section>
+              </SheetSection>
             </div>
 
             <div className="mt-auto flex justify-end border-t border-border p-4">
@@ -179,6 +163,17 @@ export function LeadSheet({ companyId, lead, onClose, onDelete }: LeadSheetProps
         ) : null}
       </SheetContent>
     </Sheet>
+  );
+}
+
+function SheetSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="grid gap-3">
+      <h3 id={id} className="font-semibold">
+        {title}
+      </h3>
+      {children}
+    </section>
   );
 }
 

@@ -1,28 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BookOpenIcon, KeyRoundIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { formatDate, formatDateTime } from '#shared/format.ts';
 import {
   type ApiKeyDto,
   type ApiKeyFormValues,
-  type ApiKeyInput,
   apiKeyInputSchema,
   apiKeyScopes,
 } from '#shared/schemas/integrations.ts';
-import { validationModes } from '#web/components/auth/form-options.ts';
-import { useFormFailure } from '#web/components/auth/server-errors.ts';
+import { QueryList, SettingsCard } from '#web/components/company/settings-card.tsx';
 import { useFailureToast } from '#web/components/dashboard/dashboard-api.ts';
 import { ConfirmButton } from '#web/components/ui/alert-dialog.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/lib/toast.ts';
+import { CheckboxGroup } from './checkbox-group.tsx';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './integrations-api.ts';
 import { type RevealedSecret, SecretRevealDialog } from './secret-reveal-dialog.tsx';
+import { useCreateForm } from './use-create-form.ts';
 
 const scopeLabels: Record<(typeof apiKeyScopes)[number], string> = {
   read: 'Read: leads, properties, viewings',
@@ -34,101 +32,73 @@ export function ApiKeysSection({ companyId }: { companyId: string }) {
   const keys = useApiKeys(companyId);
   const [secret, setSecret] = useState<RevealedSecret | null>(null);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>API keys</CardTitle>
-        <CardDescription>
+    <SettingsCard
+      title="API keys"
+      description={
+        <>
           Your own systems read leads and keep listings in step through the LetLead API with a key.{' '}
           <a href="/api/docs" className="inline-flex items-center gap-1 font-medium text-primary underline">
             <BookOpenIcon className="size-4" aria-hidden="true" />
             API reference
           </a>
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        <CreateKeyForm
-          companyId={companyId}
-          onCreated={(key) =>
-            setSecret({
-              title: 'API key created',
-              description:
-                'Send it with each request to the API, in the header Authorization: Bearer and the key.',
-              value: key,
-            })
-          }
-        />
-        {keys.isPending ? (
-          <Spinner label="Loading API keys" />
-        ) : keys.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Could not load your API keys. Reload the page to try again.
-          </p>
-        ) : keys.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No API keys yet.</p>
-        ) : (
+        </>
+      }
+      className="space-y-6"
+    >
+      <CreateKeyForm
+        companyId={companyId}
+        onCreated={(key) =>
+          setSecret({
+            title: 'API key created',
+            description:
+              'Send it with each request to the API, in the header Authorization: Bearer and the key.',
+            value: key,
+          })
+        }
+      />
+      <QueryList
+        query={keys}
+        loadingLabel="Loading API keys"
+        subject="your API keys"
+        empty={{ when: (data) => data.length === 0, text: 'No API keys yet.' }}
+      >
+        {(data) => (
           <ul className="divide-y divide-border rounded-lg border border-border" aria-label="API keys">
-            {keys.data.map((key) => (
+            {data.map((key) => (
               <li key={key.id}>
                 <KeyItem companyId={companyId} apiKey={key} />
               </li>
             ))}
           </ul>
         )}
-      </CardContent>
+      </QueryList>
       <SecretRevealDialog secret={secret} onClose={() => setSecret(null)} />
-    </Card>
+    </SettingsCard>
   );
 }
 
 function CreateKeyForm({ companyId, onCreated }: { companyId: string; onCreated: (key: string) => void }) {
   const create = useCreateApiKey(companyId);
-  const form = useForm<ApiKeyFormValues, unknown, ApiKeyInput>({
+  const { form, handleSubmit } = useCreateForm({
     resolver: zodResolver(apiKeyInputSchema),
-    defaultValues: { name: '', scopes: ['read'] },
-    ...validationModes,
+    defaultValues: { name: '', scopes: ['read'] } satisfies ApiKeyFormValues,
+    create,
+    failureTitle: 'API key not created',
+    onCreated: (created) => onCreated(created.key),
   });
   const { errors } = form.formState;
-  const showFailure = useFormFailure(form, ['name', 'scopes']);
-  const handleSubmit = form.handleSubmit((input) => {
-    create.mutate(input, {
-      onSuccess: (created) => {
-        form.reset({ name: '', scopes: ['read'] });
-        onCreated(created.key);
-      },
-      onError: (error) => {
-        showFailure(error, 'API key not created');
-      },
-    });
-  });
   return (
     <form noValidate onSubmit={handleSubmit} className="grid gap-4 rounded-lg border border-border p-4">
       <FormField label="Key name" error={errors.name?.message} description="Say what uses it, e.g. Zapier.">
         <Input autoComplete="off" {...form.register('name')} />
       </FormField>
-      <fieldset className="grid gap-2" aria-describedby={errors.scopes ? 'api-key-scopes-error' : undefined}>
-        <legend className="mb-1 text-sm font-medium">Scopes</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {apiKeyScopes.map((scope) => (
-            <label
-              key={scope}
-              className="flex min-h-11 items-center gap-3 rounded-md border border-border px-3 py-2"
-            >
-              <input
-                type="checkbox"
-                value={scope}
-                className="size-4 accent-primary"
-                {...form.register('scopes')}
-              />
-              <span className="text-sm">{scopeLabels[scope]}</span>
-            </label>
-          ))}
-        </div>
-        {errors.scopes ? (
-          <p id="api-key-scopes-error" className="text-sm text-destructive">
-            {errors.scopes.message ?? 'Choose at least one scope'}
-          </p>
-        ) : null}
-      </fieldset>
+      <CheckboxGroup
+        legend="Scopes"
+        options={apiKeyScopes.map((scope) => ({ value: scope, label: scopeLabels[scope] }))}
+        registration={form.register('scopes')}
+        error={errors.scopes && (errors.scopes.message ?? 'Choose at least one scope')}
+        errorId="api-key-scopes-error"
+      />
       <div className="flex justify-end">
         <Button type="submit" disabled={create.isPending} className="w-full sm:w-auto">
           {create.isPending ? <Spinner label={null} /> : <KeyRoundIcon aria-hidden="true" />}

@@ -1,28 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ChevronDownIcon, PlusIcon, PowerIcon, RefreshCwIcon, SendIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { formatDateTime } from '#shared/format.ts';
 import {
   type WebhookDeliveryDto,
   type WebhookEndpointDto,
   type WebhookEndpointFormValues,
-  type WebhookEndpointInput,
   webhookEndpointInputSchema,
   webhookEventLabels,
   webhookEventTypes,
 } from '#shared/schemas/integrations.ts';
-import { validationModes } from '#web/components/auth/form-options.ts';
-import { useFormFailure } from '#web/components/auth/server-errors.ts';
+import { QueryList, SettingsCard } from '#web/components/company/settings-card.tsx';
 import { useFailureToast } from '#web/components/dashboard/dashboard-api.ts';
 import { ConfirmButton } from '#web/components/ui/alert-dialog.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/lib/toast.ts';
+import { CheckboxGroup } from './checkbox-group.tsx';
 import {
   useCreateEndpoint,
   useDeleteEndpoint,
@@ -33,6 +30,7 @@ import {
   useWebhookEndpoints,
 } from './integrations-api.ts';
 import { type RevealedSecret, SecretRevealDialog } from './secret-reveal-dialog.tsx';
+import { useCreateForm } from './use-create-form.ts';
 
 /** Webhooks: where LetLead POSTs each chosen event, signed, with a log of every attempt. */
 export function WebhooksSection({ companyId }: { companyId: string }) {
@@ -48,27 +46,21 @@ export function WebhooksSection({ companyId }: { companyId: string }) {
     });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Webhooks</CardTitle>
-        <CardDescription>
-          LetLead sends each event you choose to your URL as it happens, signed per the Standard Webhooks
-          specification, and tries again for about a day when your receiver does not answer.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        <AddEndpointForm companyId={companyId} onCreated={(value) => reveal(value, false)} />
-        {endpoints.isPending ? (
-          <Spinner label="Loading endpoints" />
-        ) : endpoints.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Could not load your endpoints. Reload the page to try again.
-          </p>
-        ) : endpoints.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No endpoints yet.</p>
-        ) : (
+    <SettingsCard
+      title="Webhooks"
+      description="LetLead sends each event you choose to your URL as it happens, signed per the Standard Webhooks specification, and tries again for about a day when your receiver does not answer."
+      className="space-y-6"
+    >
+      <AddEndpointForm companyId={companyId} onCreated={(value) => reveal(value, false)} />
+      <QueryList
+        query={endpoints}
+        loadingLabel="Loading endpoints"
+        subject="your endpoints"
+        empty={{ when: (data) => data.length === 0, text: 'No endpoints yet.' }}
+      >
+        {(data) => (
           <ul className="space-y-4" aria-label="Webhook endpoints">
-            {endpoints.data.map((endpoint) => (
+            {data.map((endpoint) => (
               <li key={endpoint.id}>
                 <EndpointItem
                   companyId={companyId}
@@ -79,9 +71,9 @@ export function WebhooksSection({ companyId }: { companyId: string }) {
             ))}
           </ul>
         )}
-      </CardContent>
+      </QueryList>
       <SecretRevealDialog secret={secret} onClose={() => setSecret(null)} />
-    </Card>
+    </SettingsCard>
   );
 }
 
@@ -93,25 +85,14 @@ function AddEndpointForm({
   onCreated: (secret: string) => void;
 }) {
   const create = useCreateEndpoint(companyId);
-  const form = useForm<WebhookEndpointFormValues, unknown, WebhookEndpointInput>({
+  const { form, handleSubmit } = useCreateForm({
     resolver: zodResolver(webhookEndpointInputSchema),
-    defaultValues: { url: '', events: ['lead.created'] },
-    ...validationModes,
+    defaultValues: { url: '', events: ['lead.created'] } satisfies WebhookEndpointFormValues,
+    create,
+    failureTitle: 'Endpoint not added',
+    onCreated: (created) => onCreated(created.secret),
   });
   const { errors } = form.formState;
-  const showFailure = useFormFailure(form, ['url', 'events']);
-
-  const handleSubmit = form.handleSubmit((input) => {
-    create.mutate(input, {
-      onSuccess: (created) => {
-        form.reset({ url: '', events: ['lead.created'] });
-        onCreated(created.secret);
-      },
-      onError: (error) => {
-        showFailure(error, 'Endpoint not added');
-      },
-    });
-  });
 
   return (
     <form noValidate onSubmit={handleSubmit} className="grid gap-4 rounded-lg border border-border p-4">
@@ -127,32 +108,20 @@ function AddEndpointForm({
           {...form.register('url')}
         />
       </FormField>
-      <fieldset className="grid gap-2" aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
-        <legend className="mb-1 text-sm font-medium">Events</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {webhookEventTypes.map((type) => (
-            <label
-              key={type}
-              className="flex min-h-11 items-center gap-3 rounded-md border border-border px-3 py-2"
-            >
-              <input
-                type="checkbox"
-                value={type}
-                className="size-4 accent-primary"
-                {...form.register('events')}
-              />
-              <span className="text-sm">
-                {webhookEventLabels[type]} <code className="text-xs text-muted-foreground">{type}</code>
-              </span>
-            </label>
-          ))}
-        </div>
-        {errors.events ? (
-          <p id="webhook-events-error" className="text-sm text-destructive">
-            {errors.events.message ?? 'Choose at least one event'}
-          </p>
-        ) : null}
-      </fieldset>
+      <CheckboxGroup
+        legend="Events"
+        options={webhookEventTypes.map((type) => ({
+          value: type,
+          label: (
+            <>
+              {webhookEventLabels[type]} <code className="text-xs text-muted-foreground">{type}</code>
+            </>
+          ),
+        }))}
+        registration={form.register('events')}
+        error={errors.events && (errors.events.message ?? 'Choose at least one event')}
+        errorId="webhook-events-error"
+      />
       <div className="flex justify-end">
         <Button type="submit" disabled={create.isPending} className="w-full sm:w-auto">
           {create.isPending ? <Spinner label={null} /> : <PlusIcon aria-hidden="true" />}

@@ -1,4 +1,5 @@
 import { LockKeyholeIcon, ScaleIcon, SearchCheckIcon } from 'lucide-react';
+import { IconTile, LandingSection } from './landing-section.tsx';
 import { SectionHeading } from './section-heading.tsx';
 
 const values = [
@@ -21,12 +22,7 @@ const values = [
 
 export function AboutSection() {
   return (
-    <section
-      id="about-us"
-      tabIndex={-1}
-      aria-labelledby="about-title"
-      className="scroll-mt-16 bg-slate-50 py-20 outline-none sm:py-24"
-    >
+    <LandingSection id="about-us" titleId="about-title" className="bg-slate-50 py-20 sm:py-24">
       <div className="mx-auto grid max-w-6xl gap-12 px-4 sm:px-6 lg:grid-cols-[1fr_1.2fr]">
         <div>
           <SectionHeading
@@ -48,11 +44,9 @@ export function AboutSection() {
           </div>
         </div>
         <ul className="grid gap-4">
-          {values.map(({ icon: Icon, title, text }) => (
+          {values.map(({ icon, title, text }) => (
             <li key={title} className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-accent text-primary">
-                <Icon className="size-5" aria-hidden="true" />
-              </span>
+              <IconTile icon={icon} className="shrink-0" />
               <div>
                 <h3 className="font-semibold text-slate-900">{title}</h3>
                 <p className="mt-1 text-sm leading-relaxed text-slate-600">{text}</p>
@@ -61,6 +55,6 @@ export function AboutSection() {
           ))}
         </ul>
       </div>
-    </section>
+    </LandingSection>
   );
 }

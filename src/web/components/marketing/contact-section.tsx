@@ -1,17 +1,13 @@
 import { MailIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '#web/components/ui/button.tsx';
+import { LandingSection } from './landing-section.tsx';
 import { useContactEmail } from './use-contact-email.ts';
 
 export function ContactSection() {
   const contactEmail = useContactEmail();
   return (
-    <section
-      id="contact"
-      tabIndex={-1}
-      aria-labelledby="contact-title"
-      className="scroll-mt-16 bg-white px-4 pb-20 outline-none sm:px-6 sm:pb-24"
-    >
+    <LandingSection id="contact" className="bg-white px-4 pb-20 sm:px-6 sm:pb-24">
       <div className="relative mx-auto max-w-5xl overflow-hidden rounded-3xl bg-gradient-to-br from-teal-800 to-teal-600 px-6 py-14 text-center text-white shadow-xl sm:px-12">
         <div
           className="pointer-events-none absolute -top-24 -right-24 size-72 rounded-full bg-white/10"
@@ -38,6 +34,6 @@ export function ContactSection() {
           </Button>
         </div>
       </div>
-    </section>
+    </LandingSection>
   );
 }

@@ -4,7 +4,7 @@ import { formatMoney } from '#shared/format.ts';
 import { plans } from '#shared/plans.ts';
 import { FaqAccordion } from './faq-accordion.tsx';
 import { Island } from './island.tsx';
-import { SectionHeading } from './section-heading.tsx';
+import { MarketingSection } from './landing-section.tsx';
 
 const linkClass =
   'rounded-sm font-medium text-primary underline underline-offset-2 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
@@ -128,18 +128,10 @@ const faqClassName = 'mt-12 rounded-2xl border border-slate-200 bg-white px-5 sh
 /** Frequently asked questions (anchor `faq`): one answer open at a time. */
 export function FaqSection() {
   return (
-    <section
-      id="faq"
-      tabIndex={-1}
-      aria-labelledby="faq-title"
-      className="scroll-mt-16 bg-white py-20 outline-none sm:py-24"
-    >
-      <div className="mx-auto max-w-3xl px-4 sm:px-6">
-        <SectionHeading id="faq-title" eyebrow="FAQ" title="Frequently asked questions" />
-        <Island name="faq" props={{ className: faqClassName }}>
-          <FaqAccordion items={faqs} className={faqClassName} />
-        </Island>
-      </div>
-    </section>
+    <MarketingSection id="faq" eyebrow="FAQ" title="Frequently asked questions" width="max-w-3xl">
+      <Island name="faq" props={{ className: faqClassName }}>
+        <FaqAccordion items={faqs} className={faqClassName} />
+      </Island>
+    </MarketingSection>
   );
 }

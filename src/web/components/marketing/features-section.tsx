@@ -10,7 +10,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '#web/components/ui/button.tsx';
-import { SectionHeading } from './section-heading.tsx';
+import { IconTile, MarketingSection } from './landing-section.tsx';
 
 const features = [
   {
@@ -84,48 +84,36 @@ function BenefitList({ title, items }: { title: string; items: string[] }) {
 
 export function FeaturesSection() {
   return (
-    <section
+    <MarketingSection
       id="features"
-      tabIndex={-1}
-      aria-labelledby="features-title"
-      className="scroll-mt-16 bg-slate-50 py-20 outline-none sm:py-24"
+      eyebrow="Features"
+      title="Everything you need to qualify tenants on autopilot"
+      lede="LetLead does the first conversation for you, so your team only talks to tenants who can afford the rent, want to move when the property is free and are ready to view."
+      className="bg-slate-50"
     >
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading
-          id="features-title"
-          eyebrow="Features"
-          title="Everything you need to qualify tenants on autopilot"
-        >
-          LetLead does the first conversation for you, so your team only talks to tenants who can afford the
-          rent, want to move when the property is free and are ready to view.
-        </SectionHeading>
+      <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {features.map(({ icon, title, text }) => (
+          <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <IconTile icon={icon} />
+            <h3 className="mt-5 font-semibold text-slate-900">{title}</h3>
+            <p className="mt-2 text-sm leading-relaxed text-slate-600">{text}</p>
+          </li>
+        ))}
+      </ul>
 
-        <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {features.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <span className="flex size-11 items-center justify-center rounded-xl bg-accent text-primary">
-                <Icon className="size-5" aria-hidden="true" />
-              </span>
-              <h3 className="mt-5 font-semibold text-slate-900">{title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-slate-600">{text}</p>
-            </li>
-          ))}
-        </ul>
-
-        <h3 className="mt-20 text-center text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-          Better for agents, better for tenants
-        </h3>
-        <div className="mt-10 grid gap-6 lg:grid-cols-2">
-          <BenefitList title="For property managers and estate agents" items={agentBenefits} />
-          <BenefitList title="For tenants" items={tenantBenefits} />
-        </div>
-
-        <div className="mt-12 text-center">
-          <Button asChild size="lg">
-            <Link href="/signup">Get Started</Link>
-          </Button>
-        </div>
+      <h3 className="mt-20 text-center text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+        Better for agents, better for tenants
+      </h3>
+      <div className="mt-10 grid gap-6 lg:grid-cols-2">
+        <BenefitList title="For property managers and estate agents" items={agentBenefits} />
+        <BenefitList title="For tenants" items={tenantBenefits} />
       </div>
-    </section>
+
+      <div className="mt-12 text-center">
+        <Button asChild size="lg">
+          <Link href="/signup">Get Started</Link>
+        </Button>
+      </div>
+    </MarketingSection>
   );
 }

@@ -15,6 +15,7 @@ export function HeroDemo() {
   const prefersReducedMotion = usePrefersReducedMotion();
   const [isPausedByVisitor, setIsPausedByVisitor] = useState<boolean | null>(null);
   const isPaused = isPausedByVisitor ?? prefersReducedMotion;
+  const PlayPauseIcon = isPaused ? PlayIcon : PauseIcon;
   const { frame, show } = useDemoAnimation(demoMessages.length, { isPaused });
   const isInteractive = useIsHydrated();
 
@@ -56,11 +57,7 @@ export function HeroDemo() {
           onClick={() => setIsPausedByVisitor(!isPaused)}
           disabled={!isInteractive}
         >
-          {isPaused ? (
-            <PlayIcon className="size-4" aria-hidden="true" />
-          ) : (
-            <PauseIcon className="size-4" aria-hidden="true" />
-          )}
+          <PlayPauseIcon className="size-4" aria-hidden="true" />
           <span className="sr-only">{isPaused ? 'Play the demo' : 'Pause the demo'}</span>
         </button>
       </div>

@@ -2,8 +2,17 @@ import type { ReactNode } from 'react';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
-/** The header, a main landmark and the footer, for the public pages other than the landing page. */
-export function MarketingLayout({ children }: { children: ReactNode }) {
+/**
+ * The header, a main landmark and the footer of the public pages; on the landing page
+ * (`isLanding`) their section links scroll within the page.
+ */
+export function MarketingLayout({
+  isLanding = false,
+  children,
+}: {
+  isLanding?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="flex min-h-screen flex-col bg-white">
       <a
@@ -12,11 +21,11 @@ export function MarketingLayout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <SiteHeader />
+      <SiteHeader isLanding={isLanding} />
       <main id="main" className="flex-1">
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter isLanding={isLanding} />
     </div>
   );
 }

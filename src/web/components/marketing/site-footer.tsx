@@ -11,6 +11,20 @@ const footerSections = [
   { id: 'contact', label: 'Contact' },
 ] as const;
 
+/** The other pages, in the columns after Explore; each column's title names its landmark. */
+const pageLinkGroups = [
+  {
+    title: 'Product',
+    links: [
+      { href: '/pricing', label: 'Pricing' },
+      { href: '/demovideo', label: 'Watch Our Demo' },
+      { href: '/signup', label: 'Sign Up' },
+      { href: '/login', label: 'Sign In' },
+    ],
+  },
+  { title: 'Legal', links: [{ href: '/gdpr', label: 'Privacy policy (GDPR)' }] },
+] as const;
+
 const linkClass =
   'rounded-sm text-sm text-slate-300 transition-colors hover:text-white focus-visible:ring-2 focus-visible:ring-teal-300 focus-visible:outline-none';
 
@@ -60,42 +74,20 @@ export function SiteFooterView({ isLanding }: { isLanding: boolean }) {
           </ul>
         </nav>
 
-        <nav aria-label="Product">
-          <h2 className="text-sm font-semibold text-white">Product</h2>
-          <ul className="mt-4 space-y-3">
-            <li>
-              <Link className={linkClass} href="/pricing">
-                Pricing
-              </Link>
-            </li>
-            <li>
-              <Link className={linkClass} href="/demovideo">
-                Watch Our Demo
-              </Link>
-            </li>
-            <li>
-              <Link className={linkClass} href="/signup">
-                Sign Up
-              </Link>
-            </li>
-            <li>
-              <Link className={linkClass} href="/login">
-                Sign In
-              </Link>
-            </li>
-          </ul>
-        </nav>
-
-        <nav aria-label="Legal">
-          <h2 className="text-sm font-semibold text-white">Legal</h2>
-          <ul className="mt-4 space-y-3">
-            <li>
-              <Link className={linkClass} href="/gdpr">
-                Privacy policy (GDPR)
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        {pageLinkGroups.map((group) => (
+          <nav key={group.title} aria-label={group.title}>
+            <h2 className="text-sm font-semibold text-white">{group.title}</h2>
+            <ul className="mt-4 space-y-3">
+              {group.links.map((link) => (
+                <li key={link.href}>
+                  <Link className={linkClass} href={link.href}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-xs text-slate-400 sm:flex-row sm:justify-between sm:px-6">

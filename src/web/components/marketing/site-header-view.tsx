@@ -19,6 +19,7 @@ export function SiteHeaderView({ isLanding, user }: { isLanding: boolean; user: 
   const menuId = useId();
   const isHydrated = useIsHydrated();
   const sectionHref = (id: string) => (isLanding ? `#${id}` : `/#${id}`);
+  const MenuToggleIcon = isMenuOpen ? XIcon : MenuIcon;
 
   useEffect(() => {
     if (!isMenuOpen) return;
@@ -35,13 +36,9 @@ export function SiteHeaderView({ isLanding, user }: { isLanding: boolean; user: 
     };
   }, [isMenuOpen]);
 
-  const account = user ? (
+  const account = (
     <Button asChild size="sm">
-      <Link href="/">Dashboard</Link>
-    </Button>
-  ) : (
-    <Button asChild size="sm">
-      <Link href="/login">Sign In</Link>
+      {user ? <Link href="/">Dashboard</Link> : <Link href="/login">Sign In</Link>}
     </Button>
   );
 
@@ -79,11 +76,7 @@ export function SiteHeaderView({ isLanding, user }: { isLanding: boolean; user: 
           aria-controls={menuId}
           onClick={() => setIsMenuOpen((open) => !open)}
         >
-          {isMenuOpen ? (
-            <XIcon className="size-6" aria-hidden="true" />
-          ) : (
-            <MenuIcon className="size-6" aria-hidden="true" />
-          )}
+          <MenuToggleIcon className="size-6" aria-hidden="true" />
           <span className="sr-only">{isMenuOpen ? 'Close menu' : 'Open menu'}</span>
         </Button>
       </div>

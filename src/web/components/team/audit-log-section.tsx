@@ -2,9 +2,8 @@ import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { useState } from 'react';
 import { formatDateTime } from '#shared/format.ts';
 import { AUDIT_ACTION_LABELS, type AuditEventDto } from '#shared/schemas/team.ts';
+import { QueryList, SettingsCard } from '#web/components/company/settings-card.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuditLog } from './team-api.ts';
 
 /** What an event was about, in a few words (never a tenant's name: the log keeps ids only). */
@@ -25,25 +24,20 @@ export function AuditLogSection({ companyId }: { companyId: string }) {
   const [page, setPage] = useState(1);
   const audit = useAuditLog(companyId, page);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Audit log</CardTitle>
-        <CardDescription>
-          Who opened a lead, exported data, deleted something or changed the team. Kept for 12 months.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {audit.isPending ? (
-          <Spinner label="Loading the audit log" />
-        ) : audit.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Could not load the audit log. Reload the page to try again.
-          </p>
-        ) : audit.data.events.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Nothing recorded yet.</p>
-        ) : (
+    <SettingsCard
+      title="Audit log"
+      description="Who opened a lead, exported data, deleted something or changed the team. Kept for 12 months."
+      className="space-y-4"
+    >
+      <QueryList
+        query={audit}
+        loadingLabel="Loading the audit log"
+        subject="the audit log"
+        empty={{ when: (data) => data.events.length === 0, text: 'Nothing recorded yet.' }}
+      >
+        {(data) => (
           <ol className="divide-y divide-border rounded-lg border border-border" aria-label="Audit events">
-            {audit.data.events.map((event) => {
+            {data.events.map((event) => {
               const detail = eventDetail(event);
               return (
                 <li key={event.id} className="grid gap-1 p-3 text-sm sm:grid-cols-[11rem_minmax(0,1fr)]">
@@ -60,25 +54,25 @@ export function AuditLogSection({ companyId }: { companyId: string }) {
             })}
           </ol>
         )}
-        {audit.data && (page > 1 || audit.data.hasMore) ? (
-          <div className="flex items-center justify-between gap-2">
-            <Button variant="outline" size="sm" disabled={page === 1} onClick={() => setPage(page - 1)}>
-              <ChevronLeftIcon aria-hidden="true" />
-              Newer
-            </Button>
-            <span className="text-sm text-muted-foreground">Page {page}</span>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={!audit.data.hasMore}
-              onClick={() => setPage(page + 1)}
-            >
-              Older
-              <ChevronRightIcon aria-hidden="true" />
-            </Button>
-          </div>
-        ) : null}
-      </CardContent>
-    </Card>
+      </QueryList>
+      {audit.data && (page > 1 || audit.data.hasMore) ? (
+        <div className="flex items-center justify-between gap-2">
+          <Button variant="outline" size="sm" disabled={page === 1} onClick={() => setPage(page - 1)}>
+            <ChevronLeftIcon aria-hidden="true" />
+            Newer
+          </Button>
+          <span className="text-sm text-muted-foreground">Page {page}</span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!audit.data.hasMore}
+            onClick={() => setPage(page + 1)}
+          >
+            Older
+            <ChevronRightIcon aria-hidden="true" />
+          </Button>
+        </div>
+      ) : null}
+    </SettingsCard>
   );
 }

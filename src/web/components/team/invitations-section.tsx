@@ -9,9 +9,9 @@ import {
 } from '#shared/schemas/team.ts';
 import { validationModes } from '#web/components/auth/form-options.ts';
 import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
+import { QueryList, SettingsCard } from '#web/components/company/settings-card.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -28,29 +28,24 @@ export function InvitationsSection({ companyId }: { companyId: string }) {
   const withdraw = useWithdrawInvitation(companyId);
   const results = useResultToasts();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Invite a colleague</CardTitle>
-        <CardDescription>
-          We email them a link that works for 7 days. They sign in, or create their account, from it.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        <InviteForm companyId={companyId} />
-        {invitations.isPending ? (
-          <Spinner label="Loading invitations" />
-        ) : invitations.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Could not load the invitations. Reload the page to try again.
-          </p>
-        ) : invitations.data.invitations.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No invitations waiting.</p>
-        ) : (
+    <SettingsCard
+      title="Invite a colleague"
+      description="We email them a link that works for 7 days. They sign in, or create their account, from it."
+      className="space-y-6"
+    >
+      <InviteForm companyId={companyId} />
+      <QueryList
+        query={invitations}
+        loadingLabel="Loading invitations"
+        subject="the invitations"
+        empty={{ when: (data) => data.invitations.length === 0, text: 'No invitations waiting.' }}
+      >
+        {(data) => (
           <ul
             className="divide-y divide-border rounded-lg border border-border"
             aria-label="Open invitations"
           >
-            {invitations.data.invitations.map((invitation) => (
+            {data.invitations.map((invitation) => (
               <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
                 <div className="min-w-0 space-y-1">
                   <p className="flex flex-wrap items-center gap-2 font-medium">
@@ -78,8 +73,8 @@ export function InvitationsSection({ companyId }: { companyId: string }) {
             ))}
           </ul>
         )}
-      </CardContent>
-    </Card>
+      </QueryList>
+    </SettingsCard>
   );
 }
 

@@ -1,9 +1,8 @@
 import { CrownIcon, UserMinusIcon } from 'lucide-react';
 import { formatDate } from '#shared/format.ts';
 import { type Member, TEAM_ROLE_LABELS } from '#shared/schemas/team.ts';
+import { QueryList, SettingsCard } from '#web/components/company/settings-card.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useRole } from '#web/lib/use-role.ts';
 import { useUser } from '#web/lib/use-user.ts';
 import { ConfirmAction, useResultToasts } from './confirm-action.tsx';
@@ -18,32 +17,22 @@ export function memberName(member: Pick<Member, 'firstName' | 'lastName' | 'emai
 export function MembersSection({ companyId }: { companyId: string }) {
   const members = useMembers(companyId);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Members</CardTitle>
-        <CardDescription>
-          Admins can do everything but billing and closing the account. Negotiators work leads and viewings;
-          they see listings but cannot change them.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {members.isPending ? (
-          <Spinner label="Loading members" />
-        ) : members.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Could not load the team. Reload the page to try again.
-          </p>
-        ) : (
+    <SettingsCard
+      title="Members"
+      description="Admins can do everything but billing and closing the account. Negotiators work leads and viewings; they see listings but cannot change them."
+    >
+      <QueryList query={members} loadingLabel="Loading members" subject="the team">
+        {(data) => (
           <ul className="divide-y divide-border rounded-lg border border-border" aria-label="Members">
-            {members.data.members.map((member) => (
+            {data.members.map((member) => (
               <li key={member.userId}>
                 <MemberItem companyId={companyId} member={member} />
               </li>
             ))}
           </ul>
         )}
-      </CardContent>
-    </Card>
+      </QueryList>
+    </SettingsCard>
   );
 }
 

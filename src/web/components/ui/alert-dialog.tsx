@@ -68,13 +68,14 @@ export function AlertDialogCancel({
   );
 }
 
-/** A button that asks first: the question, what follows, Cancel and the destructive action. */
+/** A button that asks first: the question, what follows, Cancel and the (by default destructive) action. */
 export function ConfirmButton({
   trigger,
   title,
   description,
   action,
   onConfirm,
+  variant = 'destructive',
 }: {
   /** The button that opens the question. */
   trigger: ReactNode;
@@ -83,6 +84,7 @@ export function ConfirmButton({
   /** The confirming button's words, e.g. "Revoke key". */
   action: string;
   onConfirm: () => void;
+  variant?: AlertDialogActionProps['variant'];
 }) {
   return (
     <AlertDialog>
@@ -94,7 +96,7 @@ export function ConfirmButton({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={onConfirm}>
+          <AlertDialogAction variant={variant} onClick={onConfirm}>
             {action}
           </AlertDialogAction>
         </AlertDialogFooter>

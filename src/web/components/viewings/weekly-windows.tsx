@@ -55,22 +55,18 @@ export function WeeklyWindows({ windows, onChange, errorAt }: WeeklyWindowsProps
                 return (
                   <div key={index} className="space-y-1">
                     <div className="flex min-w-0 items-center gap-2">
-                      <Input
-                        type="time"
-                        aria-label={`${dayName} from`}
-                        className="w-0 min-w-0 flex-1 px-2 sm:w-32 sm:flex-none sm:px-3"
+                      <TimeInput
+                        label={`${dayName} from`}
                         value={window.start}
-                        aria-invalid={Boolean(error)}
-                        onChange={(event) => update({ start: event.target.value })}
+                        isInvalid={Boolean(error)}
+                        onChange={(start) => update({ start })}
                       />
                       <span aria-hidden>to</span>
-                      <Input
-                        type="time"
-                        aria-label={`${dayName} to`}
-                        className="w-0 min-w-0 flex-1 px-2 sm:w-32 sm:flex-none sm:px-3"
+                      <TimeInput
+                        label={`${dayName} to`}
                         value={window.end}
-                        aria-invalid={Boolean(error)}
-                        onChange={(event) => update({ end: event.target.value })}
+                        isInvalid={Boolean(error)}
+                        onChange={(end) => update({ end })}
                       />
                       <Button
                         type="button"
@@ -112,5 +108,28 @@ export function WeeklyWindows({ windows, onChange, errorAt }: WeeklyWindowsProps
         );
       })}
     </div>
+  );
+}
+
+function TimeInput({
+  label,
+  value,
+  isInvalid,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  isInvalid: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Input
+      type="time"
+      aria-label={label}
+      className="w-0 min-w-0 flex-1 px-2 sm:w-32 sm:flex-none sm:px-3"
+      value={value}
+      aria-invalid={isInvalid}
+      onChange={(event) => onChange(event.target.value)}
+    />
   );
 }

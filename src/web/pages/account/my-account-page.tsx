@@ -2,24 +2,24 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   KeyRoundIcon,
   LogOutIcon,
+  type LucideIcon,
   PlugIcon,
   RefreshCwIcon,
   TriangleAlertIcon,
   UsersIcon,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CompanyDto, MessageResponse } from '#shared/schemas/auth.ts';
 import { AREA_DENIED_MESSAGES } from '#shared/team-roles.ts';
 import { SubscriptionSection } from '#web/components/billing/subscription-section.tsx';
 import { CompanyProfileEditor } from '#web/components/company/company-profile-form.tsx';
 import { CompanyRegistrationDialog } from '#web/components/company/company-registration-dialog.tsx';
+import { SettingsCard } from '#web/components/company/settings-card.tsx';
 import { SettingsHeader } from '#web/components/company/settings-header.tsx';
 import { PrivacySection } from '#web/components/privacy/privacy-section.tsx';
 import { AuditLogSection } from '#web/components/team/audit-log-section.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { CalendarFeedSection } from '#web/components/viewings/calendar-feed-section.tsx';
@@ -85,25 +85,20 @@ function AccountContent({ company }: { company: CompanyDto | null }) {
         </p>
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
-        <Card>
-          <CardHeader>
-            <CardTitle>Company profile</CardTitle>
-            <CardDescription>
-              Tenants see the company name when they chat with your AI assistant.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            {company && !can('settings') ? (
-              <p className="text-muted-foreground">
-                {company.name}. {AREA_DENIED_MESSAGES.settings}
-              </p>
-            ) : company ? (
-              <CompanyProfileEditor key={company.updatedAt} company={company} />
-            ) : (
-              <p className="text-muted-foreground">Register your company to fill in its profile.</p>
-            )}
-          </CardContent>
-        </Card>
+        <SettingsCard
+          title="Company profile"
+          description="Tenants see the company name when they chat with your AI assistant."
+        >
+          {company && !can('settings') ? (
+            <p className="text-muted-foreground">
+              {company.name}. {AREA_DENIED_MESSAGES.settings}
+            </p>
+          ) : company ? (
+            <CompanyProfileEditor key={company.updatedAt} company={company} />
+          ) : (
+            <p className="text-muted-foreground">Register your company to fill in its profile.</p>
+          )}
+        </SettingsCard>
         <SignInDetails />
       </div>
       {company ? (
@@ -113,24 +108,11 @@ function AccountContent({ company }: { company: CompanyDto | null }) {
           ) : (
             <RoleNote title="Subscription" message={AREA_DENIED_MESSAGES.billing} />
           )}
-          {can('team') ? (
-            <PageLinkCard
-              title="Team"
-              description="Invite colleagues as admins or negotiators, change roles, hand over ownership."
-              href="/team"
-              icon={<UsersIcon aria-hidden="true" />}
-              label="Open Team"
-            />
-          ) : null}
-          {can('integrations') ? (
-            <PageLinkCard
-              title="Integrations"
-              description="Webhooks and API keys: send leads to your CRM, Zapier or a spreadsheet."
-              href="/integrations"
-              icon={<PlugIcon aria-hidden="true" />}
-              label="Open Integrations"
-            />
-          ) : null}
+          {pageLinks
+            .filter((link) => can(link.area))
+            .map((link) => (
+              <PageLinkCard key={link.href} {...link} />
+            ))}
           <CalendarFeedSection company={company} />
           {can('team') ? <AuditLogSection companyId={company.id} /> : null}
           {can('closure') ? (
@@ -149,45 +131,52 @@ function AccountContent({ company }: { company: CompanyDto | null }) {
 
 /** What a role cannot use here, and why (docs/team.md). */
 function RoleNote({ title, message }: { title: string; message: string }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        <CardDescription>{message}</CardDescription>
-      </CardHeader>
-    </Card>
-  );
+  return <SettingsCard title={title} description={message} />;
 }
+
+/** The other account pages, each for the roles that may use its area. */
+const pageLinks = [
+  {
+    area: 'team',
+    title: 'Team',
+    description: 'Invite colleagues as admins or negotiators, change roles, hand over ownership.',
+    href: '/team',
+    icon: UsersIcon,
+    label: 'Open Team',
+  },
+  {
+    area: 'integrations',
+    title: 'Integrations',
+    description: 'Webhooks and API keys: send leads to your CRM, Zapier or a spreadsheet.',
+    href: '/integrations',
+    icon: PlugIcon,
+    label: 'Open Integrations',
+  },
+] as const;
 
 /** A card that opens another account page (the team, integrations). */
 function PageLinkCard({
   title,
   description,
   href,
-  icon,
+  icon: Icon,
   label,
 }: {
   title: string;
   description: string;
   href: string;
-  icon: ReactNode;
+  icon: LucideIcon;
   label: string;
 }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button variant="outline" asChild className="w-full sm:w-auto">
-          <Link href={href}>
-            {icon}
-            {label}
-          </Link>
-        </Button>
-      </CardContent>
-    </Card>
+    <SettingsCard title={title} description={description}>
+      <Button variant="outline" asChild className="w-full sm:w-auto">
+        <Link href={href}>
+          <Icon aria-hidden="true" />
+          {label}
+        </Link>
+      </Button>
+    </SettingsCard>
   );
 }
 
@@ -212,43 +201,41 @@ function SignInDetails() {
   if (!user) return null;
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Signing in</CardTitle>
-        <CardDescription>The person who signs in to this account.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4 text-sm">
-        <dl className="space-y-3">
-          {name ? (
-            <div>
-              <dt className="text-muted-foreground">Name</dt>
-              <dd className="font-medium">{name}</dd>
-            </div>
-          ) : null}
+    <SettingsCard
+      title="Signing in"
+      description="The person who signs in to this account."
+      className="space-y-4 text-sm"
+    >
+      <dl className="space-y-3">
+        {name ? (
           <div>
-            <dt className="text-muted-foreground">Email</dt>
-            <dd className="flex flex-wrap items-center gap-2 font-medium break-all">
-              {user.email}
-              {user.emailVerified ? <Badge variant="success">Verified</Badge> : null}
-            </dd>
+            <dt className="text-muted-foreground">Name</dt>
+            <dd className="font-medium">{name}</dd>
           </div>
-        </dl>
-        <div className="space-y-2 border-t border-border pt-4">
-          <Button
-            variant="outline"
-            className="w-full"
-            onClick={() => sendReset.mutate(user.email)}
-            disabled={sendReset.isPending}
-          >
-            {sendReset.isPending ? <Spinner label={null} /> : <KeyRoundIcon aria-hidden="true" />}
-            Change password
-          </Button>
-          <p className="text-xs text-muted-foreground">
-            We email you a link to choose a new one. Changing it signs you out everywhere.
-          </p>
+        ) : null}
+        <div>
+          <dt className="text-muted-foreground">Email</dt>
+          <dd className="flex flex-wrap items-center gap-2 font-medium break-all">
+            {user.email}
+            {user.emailVerified ? <Badge variant="success">Verified</Badge> : null}
+          </dd>
         </div>
-      </CardContent>
-    </Card>
+      </dl>
+      <div className="space-y-2 border-t border-border pt-4">
+        <Button
+          variant="outline"
+          className="w-full"
+          onClick={() => sendReset.mutate(user.email)}
+          disabled={sendReset.isPending}
+        >
+          {sendReset.isPending ? <Spinner label={null} /> : <KeyRoundIcon aria-hidden="true" />}
+          Change password
+        </Button>
+        <p className="text-xs text-muted-foreground">
+          We email you a link to choose a new one. Changing it signs you out everywhere.
+        </p>
+      </div>
+    </SettingsCard>
   );
 }
 

@@ -12,7 +12,7 @@ import {
 } from '#shared/schemas/team.ts';
 import { AuthHeading, AuthPanel, AuthShell } from '#web/components/auth/auth-shell.tsx';
 import { validationModes } from '#web/components/auth/form-options.ts';
-import { Notice } from '#web/components/auth/notice.tsx';
+import { FailureNotice, Notice } from '#web/components/auth/notice.tsx';
 import { PasswordInput } from '#web/components/auth/password-input.tsx';
 import { PasswordHint } from '#web/components/auth/password-strength-meter.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -98,11 +98,7 @@ function JoinActions({ token, invitation }: { token: string; invitation: Invitat
     const isInvitee = user.email.toLowerCase() === invitation.email.toLowerCase();
     return (
       <div className="space-y-4">
-        {accept.isError ? (
-          <Notice variant="error" title="Could not join">
-            <p>{errorMessage(accept.error, 'Please try again.')}</p>
-          </Notice>
-        ) : null}
+        <FailureNotice error={accept.error} title="Could not join" />
         {isInvitee ? (
           <AuthPanel>
             <Button size="lg" className="w-full" disabled={accept.isPending} onClick={() => accept.mutate()}>
@@ -145,11 +141,7 @@ function SignUpForm({ token, invitation }: { token: string; invitation: Invitati
   return (
     <AuthPanel>
       <h2 className="mb-4 text-lg font-semibold">New to LetLead? Create your account</h2>
-      {signUp.isError ? (
-        <Notice variant="error" title="Could not create your account" className="mb-4">
-          <p>{errorMessage(signUp.error, 'Please try again.')}</p>
-        </Notice>
-      ) : null}
+      <FailureNotice error={signUp.error} title="Could not create your account" className="mb-4" />
       <form noValidate onSubmit={form.handleSubmit((values) => signUp.mutate(values))} className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="First name" error={errors.firstName?.message}>
@@ -188,11 +180,7 @@ function SignInForm({ token, invitation }: { token: string; invitation: Invitati
   return (
     <AuthPanel>
       <h2 className="mb-4 text-lg font-semibold">Already have an account? Sign in to join</h2>
-      {signIn.isError ? (
-        <Notice variant="error" title="Could not join" className="mb-4">
-          <p>{errorMessage(signIn.error, 'Please try again.')}</p>
-        </Notice>
-      ) : null}
+      <FailureNotice error={signIn.error} title="Could not join" className="mb-4" />
       <form
         noValidate
         onSubmit={(event) => {

@@ -6,12 +6,12 @@ import { Link } from 'wouter';
 import { type EmailRequest, emailRequestSchema, type MessageResponse } from '#shared/schemas/auth.ts';
 import { AuthHeading, AuthPanel, AuthShell } from '#web/components/auth/auth-shell.tsx';
 import { validationModes } from '#web/components/auth/form-options.ts';
-import { Notice } from '#web/components/auth/notice.tsx';
+import { FailureNotice, Notice } from '#web/components/auth/notice.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { apiRequest, errorMessage } from '#web/lib/api.ts';
+import { apiRequest } from '#web/lib/api.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 export default function ResetPasswordPage() {
@@ -38,11 +38,11 @@ export default function ResetPasswordPage() {
             <p>{request.data.message}</p>
           </Notice>
         ) : null}
-        {request.isError ? (
-          <Notice variant="error" title="Password reset failed">
-            <p>{errorMessage(request.error, 'Unable to send reset email')}</p>
-          </Notice>
-        ) : null}
+        <FailureNotice
+          error={request.error}
+          title="Password reset failed"
+          fallback="Unable to send reset email"
+        />
         <AuthPanel>
           <form
             noValidate

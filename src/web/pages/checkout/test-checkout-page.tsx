@@ -6,7 +6,7 @@ import { formatDate, formatMoney } from '#shared/format.ts';
 import { type PaidPlanType, paidPlanTypes, plans } from '#shared/plans.ts';
 import type { TestCheckoutResponse, TestPortalAction, TestPortalResponse } from '#shared/schemas/billing.ts';
 import { AuthPanel, AuthShell } from '#web/components/auth/auth-shell.tsx';
-import { Notice } from '#web/components/auth/notice.tsx';
+import { FailureNotice, Notice } from '#web/components/auth/notice.tsx';
 import {
   cancellationNotice,
   subscriptionStatusStyle,
@@ -126,11 +126,11 @@ function TestCheckout({ session }: { session: string }) {
           <p>This checkout has been paid. Paying again changes nothing.</p>
         </Notice>
       ) : null}
-      {pay.isError ? (
-        <Notice variant="error" title="Checkout Error">
-          <p>{errorMessage(pay.error, 'Failed to create checkout session. Please try again.')}</p>
-        </Notice>
-      ) : null}
+      <FailureNotice
+        error={pay.error}
+        title="Checkout Error"
+        fallback="Failed to create checkout session. Please try again."
+      />
       <div className="space-y-3">
         <Button
           size="lg"
@@ -230,11 +230,7 @@ function TestPortal({ portal }: { portal: string }) {
         </Notice>
       ) : null}
       {done ? <Notice variant="success" title={done} /> : null}
-      {act.isError ? (
-        <Notice variant="error" title="That did not work">
-          <p>{errorMessage(act.error, 'Please try again.')}</p>
-        </Notice>
-      ) : null}
+      <FailureNotice error={act.error} title="That did not work" />
 
       {isLive ? (
         <>

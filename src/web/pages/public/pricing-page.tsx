@@ -19,6 +19,7 @@ import {
 import { FaqAccordion } from '#web/components/marketing/faq-accordion.tsx';
 import { Island } from '#web/components/marketing/island.tsx';
 import { MarketingLayout } from '#web/components/marketing/marketing-layout.tsx';
+import { PlanCard } from '#web/components/marketing/plan-card.tsx';
 import { pricingFaqs } from '#web/components/marketing/pricing-faqs.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -87,7 +88,7 @@ function cardAction(type: PlanType, user: AuthUser | null): CardAction {
   };
 }
 
-function PlanCard({ type, user }: { type: PlanType; user: AuthUser | null }) {
+function PlanOffer({ type, user }: { type: PlanType; user: AuthUser | null }) {
   const plan = plans[type];
   const action = cardAction(type, user);
   const [isBusy, setIsBusy] = useState(false);
@@ -101,37 +102,7 @@ function PlanCard({ type, user }: { type: PlanType; user: AuthUser | null }) {
   };
 
   return (
-    <li
-      className={cn(
-        'relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm',
-        plan.isMostPopular
-          ? 'border-primary shadow-lg shadow-teal-900/10 ring-1 ring-primary'
-          : 'border-slate-200',
-      )}
-    >
-      {plan.isMostPopular ? (
-        <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-1 text-xs font-semibold whitespace-nowrap text-white">
-          Most Popular
-        </p>
-      ) : null}
-      <h2 className="text-lg font-semibold text-slate-900">
-        {plan.name}
-        {type === 'free' ? <span className="font-normal text-slate-500"> (Trial)</span> : null}
-      </h2>
-      <p className="mt-1 min-h-10 text-sm text-slate-600">{plan.description}</p>
-      <p className="mt-5 flex items-baseline gap-1">
-        <span className="text-4xl font-bold tracking-tight text-slate-900">{formatMoney(plan.price)}</span>
-        <span className="text-sm text-slate-600">/month</span>
-      </p>
-      <p className="mt-2 text-sm font-medium text-teal-800">{credits(type)} enquiry credits a month</p>
-      <ul className="mt-6 flex-1 space-y-2.5 text-sm text-slate-700">
-        {planFeatures.map((feature) => (
-          <li key={feature} className="flex gap-2">
-            <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-            {feature}
-          </li>
-        ))}
-      </ul>
+    <PlanCard type={type} heading="h2" isFreeMarkedTrial>
       {action.href ? (
         <Button asChild className="mt-8 w-full" variant={buttonVariant}>
           <Link href={action.href}>
@@ -150,7 +121,7 @@ function PlanCard({ type, user }: { type: PlanType; user: AuthUser | null }) {
           {action.label}
         </Button>
       )}
-    </li>
+    </PlanCard>
   );
 }
 
@@ -186,7 +157,7 @@ export default function PricingPage() {
       <section aria-label="Plans" className="bg-white pt-6 pb-16">
         <ul className="mx-auto grid max-w-6xl gap-6 px-4 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
           {planTypes.map((type) => (
-            <PlanCard key={type} type={type} user={user} />
+            <PlanOffer key={type} type={type} user={user} />
           ))}
         </ul>
         <p className="mx-auto mt-8 max-w-3xl px-4 text-center text-sm text-slate-600 sm:px-6">

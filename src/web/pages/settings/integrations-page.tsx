@@ -9,13 +9,7 @@ export default function IntegrationsPage() {
       title="Integrations"
       description="Send new leads to your CRM, Zapier or a spreadsheet as they arrive, and connect your own systems to LetLead."
       area="integrations"
-    >
-      {(company) => (
-        <>
-          <WebhooksSection companyId={company.id} />
-          <ApiKeysSection companyId={company.id} />
-        </>
-      )}
-    </SettingsPage>
+      sections={[WebhooksSection, ApiKeysSection]}
+    />
   );
 }

@@ -9,13 +9,7 @@ export default function TeamPage() {
       title="Team"
       description="Invite colleagues and choose what each of them can do."
       area="team"
-    >
-      {(company) => (
-        <>
-          <MembersSection companyId={company.id} />
-          <InvitationsSection companyId={company.id} />
-        </>
-      )}
-    </SettingsPage>
+      sections={[MembersSection, InvitationsSection]}
+    />
   );
 }
