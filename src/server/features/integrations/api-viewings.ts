@@ -5,7 +5,7 @@ import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { badRequest } from '#server/lib/errors.ts';
 import type { ApiViewingListDto, ApiViewingListQuery } from '#shared/schemas/public-api.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { afterCursor, pageWithCursor } from './cursor.ts';
 
 /** `starts_at` as text to the microsecond: the cursor's sort key. */
 const startsAtText = sql<string>`to_char(${viewings.startsAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -25,14 +25,7 @@ export async function listApiViewings(
     if (to <= from) throw badRequest('to must be after from', { errors: { to: 'to must be after from' } });
     conditions.push(lt(viewings.startsAt, to));
   }
-  if (query.cursor) {
-    const position = decodeCursor(query.cursor);
-    if (!position)
-      throw badRequest('cursor is not one this API gave', { errors: { cursor: 'Invalid cursor' } });
-    conditions.push(
-      sql`(${viewings.startsAt}, ${viewings.id}) > (${position.at}::timestamptz, ${position.id}::uuid)`,
-    );
-  }
+  if (query.cursor) conditions.push(afterCursor(query.cursor, viewings.startsAt, viewings.id));
   const rows = await ctx.db
     .select({ viewing: viewings, leadId: leads.id, score: leads.score, startsAtText })
     .from(viewings)
@@ -43,14 +36,15 @@ export async function listApiViewings(
     .where(and(...conditions))
     .orderBy(asc(viewings.startsAt), asc(viewings.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = pageWithCursor(rows, query.limit, (row) => ({
+    at: row.startsAtText,
+    id: row.viewing.id,
+  }));
   return {
     data: page.map((row) => {
       const { propertySlug: _slug, ...viewing } = toAgentViewing(row.viewing, row.leadId, row.score, null);
       return viewing;
     }),
-    nextCursor:
-      rows.length > query.limit && last ? encodeCursor({ at: last.startsAtText, id: last.viewing.id }) : null,
+    nextCursor,
   };
 }

@@ -69,7 +69,7 @@ export async function purgeExpiredTenantData(ctx: AppContext, now: Date): Promis
   counts.transcripts += await deleteInBatches(
     execute,
     'chat_transcripts',
-    `select id from chat_transcripts where created_at < $1::timestamptz limit $2`,
+    olderThan('chat_transcripts'),
     cutoff,
   );
   // An active conversation idle for a year is as finished as an ended one; one that still has a
@@ -87,17 +87,25 @@ export async function purgeExpiredTenantData(ctx: AppContext, now: Date): Promis
   counts.analyticsEvents += await deleteInBatches(
     execute,
     'analytics_events',
-    `select id from analytics_events where created_at < $1::timestamptz limit $2`,
+    olderThan('analytics_events'),
     cutoff,
   );
   // Who opened or exported a tenant's data is itself personal data, kept as long as the leads.
   counts.auditEvents += await deleteInBatches(
     execute,
     'audit_events',
-    `select id from audit_events where at < $1::timestamptz limit $2`,
+    olderThan('audit_events', 'at'),
     cutoff,
   );
   return counts;
+}
+
+/** The ids of a batch of a table's rows from before the cutoff (`$1`), at most `$2`. */
+function olderThan(
+  table: 'chat_transcripts' | 'analytics_events' | 'audit_events',
+  column = 'created_at',
+): string {
+  return `select id from ${table} where ${column} < $1::timestamptz limit $2`;
 }
 
 async function deleteInBatches(
