@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '#server/db/client.ts';
 import { type Company, companies, companyMembers, leads, properties, users } from '#server/db/schema.ts';
 import type { SessionUser } from '#server/lib/auth.ts';
 import type { AppContext } from '#server/lib/context.ts';
@@ -7,7 +8,6 @@ import type { Assignee, AuditAction, ChangeMemberBody, Member, TeamRole } from '
 import { recordAudit } from './audit.ts';
 
 type Actor = { user: SessionUser; company: Company; role: TeamRole };
-type Transaction = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 
 /** The one row of `company_members` for a user in a company. */
 function membership(companyId: string, userId: string) {
@@ -16,7 +16,7 @@ function membership(companyId: string, userId: string) {
 
 /** An actor's change to one member, in the audit log (inside the change's transaction). */
 function auditMemberChange(
-  tx: Transaction,
+  tx: Tx,
   actor: Actor,
   action: AuditAction,
   userId: string,
