@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, type SQL } from 'drizzle-orm';
 import { type Lead, leads } from '#server/db/schema.ts';
 import { latestViewingColumns, toLeadFields, toLeadViewing } from '#server/features/leads/leads.ts';
 import type { AppContext } from '#server/lib/context.ts';
@@ -6,7 +6,7 @@ import { notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/session.ts';
 import type { ApiLeadDto, ApiLeadListDto, ApiLeadListQuery } from '#shared/schemas/public-api.ts';
 import type { ViewingStatus } from '#shared/schemas/viewings.ts';
-import { afterCursor, pageWithCursor } from './cursor.ts';
+import { afterCursor, cursorColumns, pageWithCursor } from './cursor.ts';
 
 type ApiLeadRow = { lead: Lead; viewingAt: Date | null; viewingStatus: ViewingStatus | null };
 
@@ -19,9 +19,6 @@ function toApiLead({ lead, ...viewing }: ApiLeadRow): ApiLeadDto {
   };
 }
 
-/** `updated_at` as text to the microsecond: the cursor's sort key. */
-const updatedAtText = sql<string>`to_char(${leads.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
 /** GET /api/v1/leads: the company's leads, oldest change first, a page at a time. */
 export async function listApiLeads(
   ctx: AppContext,
@@ -33,15 +30,12 @@ export async function listApiLeads(
   if (query.status) conditions.push(eq(leads.status, query.status));
   if (query.cursor) conditions.push(afterCursor(query.cursor, leads.updatedAt, leads.id));
   const rows = await ctx.db
-    .select({ lead: leads, ...latestViewingColumns, updatedAtText })
+    .select({ lead: leads, ...latestViewingColumns, cursor: cursorColumns(leads.updatedAt, leads.id) })
     .from(leads)
     .where(and(...conditions))
     .orderBy(asc(leads.updatedAt), asc(leads.id))
     .limit(query.limit + 1);
-  const { page, nextCursor } = pageWithCursor(rows, query.limit, (row) => ({
-    at: row.updatedAtText,
-    id: row.lead.id,
-  }));
+  const { page, nextCursor } = pageWithCursor(rows, query.limit);
   return { data: page.map(toApiLead), nextCursor };
 }
 

@@ -29,15 +29,25 @@ export function afterCursor(cursor: string, sortColumn: AnyColumn, idColumn: Any
 }
 
 /**
+ * The columns each row carries for the next page's cursor (select them as `cursor`): the sort
+ * time as PostgreSQL's text to the microsecond, and the id.
+ */
+export function cursorColumns(sortColumn: AnyColumn, idColumn: AnyColumn) {
+  return {
+    at: sql<string>`to_char(${sortColumn} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    id: sql<string>`${idColumn}`,
+  };
+}
+
+/**
  * One page of rows read with a limit one higher than the page's, and the cursor for the next
  * page when that extra row shows there is one.
  */
-export function pageWithCursor<Row>(
+export function pageWithCursor<Row extends { cursor: CursorPosition }>(
   rows: Row[],
   limit: number,
-  positionOf: (row: Row) => CursorPosition,
 ): { page: Row[]; nextCursor: string | null } {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return { page, nextCursor: rows.length > limit && last ? encodeCursor(positionOf(last)) : null };
+  return { page, nextCursor: rows.length > limit && last ? encodeCursor(last.cursor) : null };
 }

@@ -66,12 +66,7 @@ export async function purgeExpiredTenantData(ctx: AppContext, now: Date): Promis
     if (leads < BATCH_SIZE) break;
   }
 
-  counts.transcripts += await deleteInBatches(
-    execute,
-    'chat_transcripts',
-    olderThan('chat_transcripts'),
-    cutoff,
-  );
+  counts.transcripts += await deleteOlderThan(execute, 'chat_transcripts', cutoff);
   // An active conversation idle for a year is as finished as an ended one; one that still has a
   // (younger) lead stays with that lead.
   counts.conversations += await deleteInBatches(
@@ -84,28 +79,25 @@ export async function purgeExpiredTenantData(ctx: AppContext, now: Date): Promis
      limit $2`,
     cutoff,
   );
-  counts.analyticsEvents += await deleteInBatches(
-    execute,
-    'analytics_events',
-    olderThan('analytics_events'),
-    cutoff,
-  );
+  counts.analyticsEvents += await deleteOlderThan(execute, 'analytics_events', cutoff);
   // Who opened or exported a tenant's data is itself personal data, kept as long as the leads.
-  counts.auditEvents += await deleteInBatches(
-    execute,
-    'audit_events',
-    olderThan('audit_events', 'at'),
-    cutoff,
-  );
+  counts.auditEvents += await deleteOlderThan(execute, 'audit_events', cutoff, 'at');
   return counts;
 }
 
-/** The ids of a batch of a table's rows from before the cutoff (`$1`), at most `$2`. */
-function olderThan(
+/** Deletes, a batch at a time, a table's rows whose `column` is before the cutoff. */
+function deleteOlderThan(
+  execute: SqlExecutor,
   table: 'chat_transcripts' | 'analytics_events' | 'audit_events',
+  cutoff: string,
   column = 'created_at',
-): string {
-  return `select id from ${table} where ${column} < $1::timestamptz limit $2`;
+): Promise<number> {
+  return deleteInBatches(
+    execute,
+    table,
+    `select id from ${table} where ${column} < $1::timestamptz limit $2`,
+    cutoff,
+  );
 }
 
 async function deleteInBatches(
