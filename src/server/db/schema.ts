@@ -23,8 +23,20 @@ import type { AuditAction } from '#shared/schemas/team.ts';
 import type { ViewingSchedule, ViewingSettings, ViewingStatus } from '#shared/schemas/viewings.ts';
 import type { InvitedRole, TeamRole } from '#shared/team-roles.ts';
 
+/** The surrogate key most tables have. */
+const uuidPrimaryKey = () => uuid('id').primaryKey().defaultRandom();
+
+/** When the row was written. */
+const createdAtColumn = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** The company a row belongs to: erasing the company erases the row. */
+const companyIdColumn = () =>
+  uuid('company_id')
+    .notNull()
+    .references((): AnyPgColumn => companies.id, { onDelete: 'cascade' });
+
 const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
   updatedAt: timestamp('updated_at', { withTimezone: true })
     .notNull()
     .defaultNow()
@@ -99,7 +111,7 @@ export const verifications = pgTable(
 export const companies = pgTable(
   'companies',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     name: varchar('name', { length: 255 }).notNull(),
     slug: varchar('slug', { length: 255 }).notNull().unique(),
     ownerId: text('owner_id')
@@ -138,10 +150,8 @@ export const companies = pgTable(
 export const properties = pgTable(
   'properties',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    companyId: companyIdColumn(),
     propertyName: varchar('property_name', { length: 255 }).notNull(),
     slug: varchar('slug', { length: 255 }).notNull().unique(),
     propertyAddress: text('property_address').notNull(),
@@ -189,19 +199,17 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const propertyPhotos = pgTable(
   'property_photos',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     propertyId: uuid('property_id')
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyIdColumn(),
     position: integer('position').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     byteSize: integer('byte_size').notNull(),
     data: bytea('data').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('property_photos_property_position_idx').on(t.propertyId, t.position),
@@ -227,11 +235,9 @@ export type ChatMessage = {
 export const conversations = pgTable(
   'conversations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     sessionKey: text('session_key').notNull().unique(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyIdColumn(),
     propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'set null' }),
     messages: jsonb('messages').$type<ChatMessage[]>().notNull().default([]),
     /** The agent's own state between turns (extracted fields, stage). */
@@ -262,10 +268,8 @@ export const conversations = pgTable(
 export const chatTranscripts = pgTable(
   'chat_transcripts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    companyId: companyIdColumn(),
     /** At most one transcript per conversation, even when several ends race. */
     conversationId: uuid('conversation_id')
       .unique()
@@ -279,7 +283,7 @@ export const chatTranscripts = pgTable(
      * lead: its transcript is kept and points at the lead it joined.
      */
     leadId: uuid('lead_id').references((): AnyPgColumn => leads.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('chat_transcripts_lead_idx').on(t.leadId),
@@ -291,10 +295,8 @@ export const chatTranscripts = pgTable(
 export const leads = pgTable(
   'leads',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    companyId: companyIdColumn(),
     /** The idempotency key: at most one lead per conversation. */
     conversationId: uuid('conversation_id')
       .unique()
@@ -366,13 +368,11 @@ export const leads = pgTable(
 export const leadActivity = pgTable(
   'lead_activity',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     leadId: uuid('lead_id')
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyIdColumn(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     kind: varchar('kind', { length: 30 }).$type<LeadActivityKind>().notNull(),
@@ -394,15 +394,13 @@ export const leadActivity = pgTable(
 export const companyMembers = pgTable(
   'company_members',
   {
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyIdColumn(),
     userId: text('user_id')
       .notNull()
       .unique()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: varchar('role', { length: 20 }).$type<TeamRole>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.userId] }),
@@ -418,17 +416,15 @@ export const companyMembers = pgTable(
 export const companyInvitations = pgTable(
   'company_invitations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    companyId: companyIdColumn(),
     email: varchar('email', { length: 255 }).notNull(),
     role: varchar('role', { length: 20 }).$type<InvitedRole>().notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('company_invitations_open_idx').on(t.companyId, t.email).where(sql`accepted_at is null`),
@@ -443,10 +439,8 @@ export const companyInvitations = pgTable(
 export const auditEvents = pgTable(
   'audit_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    companyId: companyIdColumn(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The actor's name and email when it happened: the user may leave or be deleted later. */
@@ -472,10 +466,8 @@ export const auditEvents = pgTable(
 export const viewings = pgTable(
   'viewings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    companyId: companyIdColumn(),
     propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'set null' }),
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
     /** Copied at booking, so emails and the agent's list still name a deleted property. */
@@ -514,17 +506,15 @@ export const inboundAddresses = pgTable('inbound_addresses', {
     .primaryKey()
     .references(() => companies.id, { onDelete: 'cascade' }),
   localPart: varchar('local_part', { length: 80 }).notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 /** Every message that reached a company's inbound address, whatever it was: never dropped. */
 export const inboundMessages = pgTable(
   'inbound_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    companyId: companyIdColumn(),
     /** enquiry | auto_reply | bounce | own_address | unrecognised */
     kind: varchar('kind', { length: 20 }).notNull(),
     /** The Message-ID header: the same message delivered twice is stored once. */
@@ -557,10 +547,8 @@ export type EnquiryListing = {
 export const enquiries = pgTable(
   'enquiries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    companyId: companyIdColumn(),
     /** null: agency-wide (the listing could not be matched with confidence). */
     propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'set null' }),
     source: varchar('source', { length: 30 }).notNull(),
@@ -593,9 +581,7 @@ export const enquiries = pgTable(
 export const enquiryReplyGuards = pgTable(
   'enquiry_reply_guards',
   {
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyIdColumn(),
     email: text('email').notNull(),
     /** The property's id, or '' for an agency-wide enquiry. */
     propertyKey: text('property_key').notNull(),
@@ -613,9 +599,7 @@ export const enquiryReplyGuards = pgTable(
 export const insightSummaries = pgTable(
   'insight_summaries',
   {
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyIdColumn(),
     /** The Monday (London) the summarised week began, yyyy-mm-dd. */
     weekStart: varchar('week_start', { length: 10 }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
@@ -629,7 +613,7 @@ export const insightSummaries = pgTable(
 export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 /** First-party, cookieless analytics: page views and web vitals. No IP is stored. */
@@ -642,19 +626,19 @@ export const analyticsEvents = pgTable(
     referrerHost: text('referrer_host'),
     metric: varchar('metric', { length: 20 }),
     value: doublePrecision('value'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('analytics_events_path_created_idx').on(t.path, t.createdAt)],
 );
 
 /** The development outbox: every email sent without SMTP_URL lands here and on /dev/mail. */
 export const devEmails = pgTable('dev_emails', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidPrimaryKey(),
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 // ---- Integrations: outgoing webhooks and API keys ----
@@ -663,10 +647,8 @@ export const devEmails = pgTable('dev_emails', {
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    companyId: companyIdColumn(),
     url: text('url').notNull(),
     events: jsonb('events').$type<string[]>().notNull(),
     /** `whsec_…`: the signing key has to be read back to sign, so it is stored as it is. */
@@ -688,15 +670,13 @@ export const webhookMessages = pgTable(
   'webhook_messages',
   {
     id: text('id').primaryKey(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyIdColumn(),
     type: varchar('type', { length: 50 }).notNull(),
     /** The lead a lead event carries: erasing the lead erases its copies here too. */
     leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'cascade' }),
     /** The body exactly as signed: `{ type, timestamp, data }`. */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('webhook_messages_created_idx').on(t.createdAt),
@@ -711,7 +691,7 @@ export const webhookMessages = pgTable(
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     endpointId: uuid('endpoint_id')
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
@@ -724,7 +704,7 @@ export const webhookDeliveries = pgTable(
     durationMs: integer('duration_ms'),
     error: text('error'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('webhook_deliveries_attempt_idx').on(t.endpointId, t.messageId, t.attempt),
@@ -736,10 +716,8 @@ export const webhookDeliveries = pgTable(
 export const apiKeys = pgTable(
   'api_keys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    companyId: companyIdColumn(),
     name: varchar('name', { length: 100 }).notNull(),
     scopes: jsonb('scopes').$type<string[]>().notNull(),
     keyHash: text('key_hash').notNull().unique(),
@@ -748,7 +726,7 @@ export const apiKeys = pgTable(
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('api_keys_company_idx').on(t.companyId)],
 );

@@ -22,6 +22,11 @@ export const rateLimitsPlugin = fp<{ env: Env }>(
   { name: 'rate-limits' },
 );
 
+/** A route's `config`: at most `max` requests a minute from one address. */
+export function perMinute(max: number) {
+  return { rateLimit: { max, timeWindow: '1 minute' } };
+}
+
 async function createRedis(url: string) {
   const { Redis } = await import('ioredis');
   return new Redis(url, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false });

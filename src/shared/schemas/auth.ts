@@ -6,6 +6,7 @@ import {
   PASSWORD_RULES_MESSAGE,
 } from '#shared/password.ts';
 import { planTypes } from '#shared/plans.ts';
+import { requiredText } from '#shared/schemas/text.ts';
 import { teamRoleSchema } from '#shared/team-roles.ts';
 
 /** The company as its owner sees it (GET /api/auth/user, /api/companies, dashboard). */
@@ -49,12 +50,11 @@ export type AuthUser = z.infer<typeof authUserSchema>;
 // ---- Forms and requests ----
 
 /** An email that must be given (login, reset): an empty field says so. */
-export const emailSchema = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(255, 'Email must be at most 255 characters')
-  .pipe(z.email('Valid email is required'));
+export const emailSchema = requiredText(
+  'Email is required',
+  255,
+  'Email must be at most 255 characters',
+).pipe(z.email('Valid email is required'));
 
 /** The company form's email: one message, empty or malformed. */
 export const companyEmailSchema = z
@@ -87,19 +87,15 @@ export const newPasswordSchema = z
   });
 
 export const nameSchema = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(255, `${label} must be at most 255 characters`);
+  requiredText(`${label} is required`, 255, `${label} must be at most 255 characters`);
 
 export const companyNameSchema = nameSchema('Company name');
 
-export const phoneSchema = z
-  .string({ error: 'Phone number is required' })
-  .trim()
-  .min(1, 'Phone number is required')
-  .max(50, 'Phone number must be at most 50 characters')
+export const phoneSchema = requiredText(
+  'Phone number is required',
+  50,
+  'Phone number must be at most 50 characters',
+)
   .regex(/^\+?[\d\s().-]*$/, 'Enter a valid phone number')
   .refine((phone) => phone.replace(/\D/g, '').length >= 7, 'Enter a valid phone number');
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from '#shared/schemas/text.ts';
 
 // ---- Webhooks ----
 
@@ -26,12 +27,10 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
 
 /** POST /api/companies/{id}/webhooks */
 export const webhookEndpointInputSchema = z.object({
-  url: z
-    .string({ error: 'Webhook URL is required' })
-    .trim()
-    .min(1, 'Webhook URL is required')
-    .max(2000, 'Webhook URL must be at most 2000 characters')
-    .refine(isHttpUrl, 'Webhook URL must be a full http:// or https:// address'),
+  url: requiredText('Webhook URL is required', 2000, 'Webhook URL must be at most 2000 characters').refine(
+    isHttpUrl,
+    'Webhook URL must be a full http:// or https:// address',
+  ),
   events: z
     .array(webhookEventTypeSchema, { error: 'Choose at least one event' })
     .min(1, 'Choose at least one event')
@@ -106,11 +105,7 @@ export type ApiKeyScope = z.infer<typeof apiKeyScopeSchema>;
 
 /** POST /api/companies/{id}/api-keys */
 export const apiKeyInputSchema = z.object({
-  name: z
-    .string({ error: 'Key name is required' })
-    .trim()
-    .min(1, 'Key name is required')
-    .max(100, 'Key name must be at most 100 characters'),
+  name: requiredText('Key name is required', 100, 'Key name must be at most 100 characters'),
   scopes: z
     .array(apiKeyScopeSchema, { error: 'Choose at least one scope' })
     .min(1, 'Choose at least one scope')

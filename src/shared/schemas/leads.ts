@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companySchema } from '#shared/schemas/auth.ts';
 import { chatSourceSchema } from '#shared/schemas/enquiries.ts';
+import { requiredText } from '#shared/schemas/text.ts';
 import { viewingStatuses } from '#shared/schemas/viewings.ts';
 import { assigneeIdSchema } from '#shared/team-roles.ts';
 
@@ -246,11 +247,7 @@ export const bulkLeadStatusResponseSchema = z.object({ updated: z.number().int()
 
 /** POST /api/leads/{id}/notes */
 export const createLeadNoteSchema = z.object({
-  body: z
-    .string({ error: 'Write a note.' })
-    .trim()
-    .min(1, 'Write a note.')
-    .max(2000, 'A note must be 2,000 characters or fewer.'),
+  body: requiredText('Write a note.', 2000, 'A note must be 2,000 characters or fewer.'),
 });
 export type CreateLeadNoteRequest = z.infer<typeof createLeadNoteSchema>;
 /** PATCH /api/leads/{id}/questions/{index}: tick a passed-on question answered, or not. */

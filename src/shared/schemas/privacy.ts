@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { authUserSchema, companySchema } from '#shared/schemas/auth.ts';
 import { propertyPhotoSchema } from '#shared/schemas/images.ts';
 import { leadSchema } from '#shared/schemas/leads.ts';
 import { propertySchema } from '#shared/schemas/properties.ts';
+import { requiredText } from '#shared/schemas/text.ts';
 
 export const privacyCompanyParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
@@ -13,29 +15,16 @@ const jsonObject = z.record(z.string(), z.unknown());
  */
 export const companyExportSchema = z.object({
   exportedAt: z.string(),
-  account: z.object({
-    email: z.string(),
-    firstName: z.string().nullable(),
-    lastName: z.string().nullable(),
-    emailVerified: z.boolean(),
-    createdAt: z.string(),
+  account: authUserSchema.pick({
+    email: true,
+    firstName: true,
+    lastName: true,
+    emailVerified: true,
+    createdAt: true,
   }),
-  company: z.object({
-    id: z.string(),
-    name: z.string(),
-    slug: z.string(),
-    email: z.string().nullable(),
-    phone: z.string().nullable(),
-    accountType: z.string(),
-    accountLimit: z.number().int(),
-    currentCount: z.number().int(),
-    countResetDate: z.string().nullable(),
-    subscriptionStatus: z.string().nullable(),
-    cancelAtPeriodEnd: z.boolean(),
-    currentPeriodEnd: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  }),
+  company: companySchema
+    .omit({ ownerId: true, stripeCustomerId: true, stripeSubscriptionId: true, pendingAccountType: true })
+    .extend({ accountType: z.string() }),
   properties: z.array(
     propertySchema.omit({ companyId: true, chatbotUrl: true, viewingSettings: true }).extend({
       chatbotUrl: z.string().nullable(),
@@ -119,11 +108,7 @@ export type CompanyExport = z.infer<typeof companyExportSchema>;
  * the password re-entered make sure it is meant, and meant by the owner.
  */
 export const closeAccountRequestSchema = z.object({
-  confirm: z
-    .string({ error: 'Type your company name to confirm' })
-    .trim()
-    .min(1, 'Type your company name to confirm')
-    .max(255),
+  confirm: requiredText('Type your company name to confirm', 255),
   password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(128),
 });
 export type CloseAccountRequest = z.infer<typeof closeAccountRequestSchema>;

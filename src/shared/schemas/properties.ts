@@ -9,10 +9,11 @@ import {
   PETS_POLICIES,
 } from '#shared/listing.ts';
 import { propertyPhotoSchema } from '#shared/schemas/images.ts';
+import { requiredText } from '#shared/schemas/text.ts';
 import { viewingSettingsSchema } from './viewings.ts';
 
 const required = (message: string, max = 500) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+  requiredText(message, max, `Must be at most ${max} characters`);
 
 /** An optional choice: absent, null or "" (the form's "Not stated") all mean not stated. */
 const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
@@ -86,11 +87,11 @@ export const propertyInputSchema = z
       .min(0, 'Number of bedrooms must be 0 or greater')
       .max(100, 'Number of bedrooms must be 100 or fewer'),
     parkingSpace: required('Parking space is required', 255),
-    vacancyDate: z
-      .string({ error: 'Vacancy date is required' })
-      .trim()
-      .min(1, 'Vacancy date is required')
-      .max(UK_DATE_MAX_LENGTH, 'Vacancy date must be a real date (dd/mm/yyyy)')
+    vacancyDate: requiredText(
+      'Vacancy date is required',
+      UK_DATE_MAX_LENGTH,
+      'Vacancy date must be a real date (dd/mm/yyyy)',
+    )
       .refine((text) => parseUkDate(text) !== null, 'Vacancy date must be a real date (dd/mm/yyyy)')
       // Stored in full (15/08/27 → 15/08/2027): the agent and the scoring read it back unambiguously.
       .transform((text) => {

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { parseTextPlainAsJson } from '#server/lib/beacon-body.ts';
 import type { AppContext } from '#server/lib/context.ts';
-import { AppError } from '#server/lib/errors.ts';
+import { perMinute } from '#server/plugins/rate-limits.ts';
 import { analyticsBatchSchema } from '#shared/schemas/analytics.ts';
 import { recordAnalyticsEvents } from './analytics.ts';
 
@@ -15,24 +16,13 @@ export async function registerAnalytics(root: FastifyInstance, ctx: AppContext):
   // Its own scope: the text/plain parser below (for navigator.sendBeacon) applies to this route only.
   await root.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    app.removeContentTypeParser('text/plain');
-    app.addContentTypeParser(
-      'text/plain',
-      { parseAs: 'string', bodyLimit: 16 * 1024 },
-      (_request, body, done) => {
-        try {
-          done(null, JSON.parse(body as string));
-        } catch {
-          done(new AppError('BAD_REQUEST', 'The request body is not valid JSON'), undefined);
-        }
-      },
-    );
+    parseTextPlainAsJson(app, 16 * 1024);
 
     app.post(
       '/api/analytics',
       {
         bodyLimit: 16 * 1024,
-        config: { rateLimit: { max: ctx.env.rateLimits.apiPerMinute, timeWindow: '1 minute' } },
+        config: perMinute(ctx.env.rateLimits.apiPerMinute),
         schema: { body: analyticsBatchSchema },
       },
       async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Env } from '#server/env.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { perMinute } from '#server/plugins/rate-limits.ts';
 
 /**
  * Sign-up, login, resend and reset are limited twice: per IP (RATE_LIMIT_AUTH_PER_MINUTE; a
@@ -10,10 +11,10 @@ import { AppError } from '#server/lib/errors.ts';
  * instance counts together.
  */
 export function authRateLimits(app: FastifyInstance, env: Env) {
-  const perMinute = env.rateLimits.authPerMinute;
-  const perEmailPerMinute = Math.max(3, Math.ceil(perMinute / 4));
+  const perIpPerMinute = env.rateLimits.authPerMinute;
+  const perEmailPerMinute = Math.max(3, Math.ceil(perIpPerMinute / 4));
 
-  const perIp = { rateLimit: { max: perMinute, timeWindow: '1 minute' } };
+  const perIp = perMinute(perIpPerMinute);
 
   function perEmail(action: string): preHandlerAsyncHookHandler {
     const limiter = app.createRateLimit({

@@ -5,6 +5,7 @@ import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { requireOwnCompany } from '#server/lib/session.ts';
 import { verifyWebhookEvent } from '#server/lib/stripe.ts';
+import { perMinute } from '#server/plugins/rate-limits.ts';
 import {
   checkoutRequestSchema,
   checkoutResponseSchema,
@@ -35,7 +36,6 @@ const RESET_JOB = 'billing.reset-credits';
 
 export async function registerBilling(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
   app.post(
     '/api/stripe/create-checkout-session',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Company } from '#server/db/schema.ts';
 import type { SubscriptionSnapshot } from '#server/lib/stripe.ts';
-import { planSubscriptionSync } from './sync-rules.ts';
+import { planSubscriptionSync, type SyncEvent } from './sync-rules.ts';
 
 const at = new Date('2025-05-10T12:00:00Z');
 const periodStart = new Date('2025-05-10T11:59:00Z');
@@ -49,6 +49,14 @@ function subscription(overrides: Partial<SubscriptionSnapshot> = {}): Subscripti
   };
 }
 
+/** A sync at `at` of the company against the subscription with these changes. */
+const sync = (
+  row: Company,
+  snapshot: Partial<SubscriptionSnapshot>,
+  type: SyncEvent['type'],
+  created: SyncEvent['created'],
+) => planSubscriptionSync(row, subscription(snapshot), { type, created }, at);
+
 const subscribed = (overrides: Partial<Company> = {}) =>
   company({
     accountType: 'small',
@@ -65,12 +73,7 @@ const subscribed = (overrides: Partial<Company> = {}) =>
 
 describe('planSubscriptionSync', () => {
   it('checkout completed: a free company moves to the plan at once with the difference added', () => {
-    const update = planSubscriptionSync(
-      company({ currentCount: 25 }),
-      subscription(),
-      { type: 'checkout.session.completed', created: 100 },
-      at,
-    );
+    const update = sync(company({ currentCount: 25 }), {}, 'checkout.session.completed', 100);
     expect(update).toMatchObject({
       accountType: 'medium',
       accountLimit: 1500,
@@ -86,49 +89,34 @@ describe('planSubscriptionSync', () => {
 
   it('gives the same result whether invoice.paid or checkout completed arrives first', () => {
     const start = company({ currentCount: 10 });
-    const first = planSubscriptionSync(start, subscription(), { type: 'invoice.paid', created: 100 }, at);
+    const first = sync(start, {}, 'invoice.paid', 100);
     const afterFirst = { ...start, ...first } as Company;
-    const second = planSubscriptionSync(
-      afterFirst,
-      subscription(),
-      { type: 'checkout.session.completed', created: 100 },
-      at,
-    );
+    const second = sync(afterFirst, {}, 'checkout.session.completed', 100);
     expect(afterFirst).toMatchObject({ accountType: 'medium', currentCount: 1480 });
     expect(second).toBeNull();
   });
 
   it('upgrade Small to Large with 100 used leaves 4,900', () => {
-    const update = planSubscriptionSync(
-      subscribed(),
-      subscription({ planType: 'large' }),
-      { type: 'customer.subscription.updated', created: 200 },
-      at,
-    );
+    const update = sync(subscribed(), { planType: 'large' }, 'customer.subscription.updated', 200);
     expect(update).toMatchObject({ accountType: 'large', accountLimit: 5000, currentCount: 4900 });
   });
 
   it('a downgrade waits until the next paid invoice, which resets to the smaller plan', () => {
     const large = subscribed({ accountType: 'large', accountLimit: 5000, currentCount: 3000 });
-    const update = planSubscriptionSync(
-      large,
-      subscription({ planType: 'small' }),
-      { type: 'customer.subscription.updated', created: 200 },
-      at,
-    );
+    const update = sync(large, { planType: 'small' }, 'customer.subscription.updated', 200);
     expect(update).toEqual({ pendingAccountType: 'small', stripeStateAt: 200 });
 
     const waiting = { ...large, ...update } as Company;
     const nextStart = new Date('2025-06-10T11:59:00Z');
-    const renewal = planSubscriptionSync(
+    const renewal = sync(
       waiting,
-      subscription({
+      {
         planType: 'small',
         currentPeriodStart: nextStart,
         currentPeriodEnd: new Date('2025-07-10T11:59:00Z'),
-      }),
-      { type: 'invoice.paid', created: 300 },
-      at,
+      },
+      'invoice.paid',
+      300,
     );
     expect(renewal).toMatchObject({
       accountType: 'small',
@@ -140,42 +128,35 @@ describe('planSubscriptionSync', () => {
   });
 
   it('invoice.paid for a period already reset changes nothing, and a replay of it neither', () => {
-    expect(
-      planSubscriptionSync(
-        subscribed(),
-        subscription({ planType: 'small' }),
-        { type: 'invoice.paid', created: 100 },
-        at,
-      ),
-    ).toBeNull();
+    expect(sync(subscribed(), { planType: 'small' }, 'invoice.paid', 100)).toBeNull();
   });
 
   it('cancel at period end keeps the plan and records the end date', () => {
-    const update = planSubscriptionSync(
+    const update = sync(
       subscribed(),
-      subscription({ planType: 'small', cancelAtPeriodEnd: true }),
-      { type: 'customer.subscription.updated', created: 200 },
-      at,
+      { planType: 'small', cancelAtPeriodEnd: true },
+      'customer.subscription.updated',
+      200,
     );
     expect(update).toEqual({ cancelAtPeriodEnd: true, stripeStateAt: 200 });
   });
 
   it('past_due keeps the plan and shows the status', () => {
-    const update = planSubscriptionSync(
+    const update = sync(
       subscribed(),
-      subscription({ planType: 'small', status: 'past_due' }),
-      { type: 'customer.subscription.updated', created: 200 },
-      at,
+      { planType: 'small', status: 'past_due' },
+      'customer.subscription.updated',
+      200,
     );
     expect(update).toEqual({ subscriptionStatus: 'past_due', stripeStateAt: 200 });
   });
 
   it('deleted: drops to the free plan with 30 credits, once', () => {
-    const update = planSubscriptionSync(
+    const update = sync(
       subscribed({ currentCount: 3 }),
-      subscription({ planType: 'small', status: 'canceled' }),
-      { type: 'customer.subscription.deleted', created: 200 },
-      at,
+      { planType: 'small', status: 'canceled' },
+      'customer.subscription.deleted',
+      200,
     );
     expect(update).toMatchObject({
       accountType: 'free',
@@ -185,11 +166,11 @@ describe('planSubscriptionSync', () => {
       countResetDate: at,
     });
     const dropped = { ...subscribed(), ...update, currentCount: 12 } as Company;
-    const again = planSubscriptionSync(
+    const again = sync(
       dropped,
-      subscription({ planType: 'small', status: 'canceled' }),
-      { type: 'customer.subscription.deleted', created: 250 },
-      at,
+      { planType: 'small', status: 'canceled' },
+      'customer.subscription.deleted',
+      250,
     );
     expect(again).toEqual({ stripeStateAt: 250 });
   });
@@ -202,33 +183,18 @@ describe('planSubscriptionSync', () => {
       subscriptionStatus: 'canceled',
       stripeStateAt: 500,
     });
-    const update = planSubscriptionSync(
-      cancelled,
-      subscription({ planType: 'small' }),
-      { type: 'customer.subscription.updated', created: 400 },
-      at,
-    );
+    const update = sync(cancelled, { planType: 'small' }, 'customer.subscription.updated', 400);
     expect(update).toBeNull();
   });
 
   it('the end of an old subscription leaves the current one alone', () => {
     const onNew = subscribed({ stripeSubscriptionId: 'sub_2' });
-    const update = planSubscriptionSync(
-      onNew,
-      subscription({ status: 'canceled' }),
-      { type: 'customer.subscription.deleted', created: 900 },
-      at,
-    );
+    const update = sync(onNew, { status: 'canceled' }, 'customer.subscription.deleted', 900);
     expect(update).toBeNull();
   });
 
   it('the success page sync (no event time) converges without moving the state time', () => {
-    const update = planSubscriptionSync(
-      company(),
-      subscription(),
-      { type: 'checkout.session.completed', created: null },
-      at,
-    );
+    const update = sync(company(), {}, 'checkout.session.completed', null);
     expect(update).toMatchObject({ accountType: 'medium', currentCount: 1500 });
     expect(update).not.toHaveProperty('stripeStateAt');
   });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { type Company, companies, stripeEvents } from '#server/db/schema.ts';
 import { now } from '#server/lib/clock.ts';
@@ -25,26 +25,20 @@ async function findCompany(
   snapshot: SubscriptionSnapshot,
   companyId: string | null,
 ): Promise<Company | undefined> {
-  const bySubscription = await tx
-    .select()
-    .from(companies)
-    .where(eq(companies.stripeSubscriptionId, snapshot.id))
-    .for('update')
-    .limit(1);
-  if (bySubscription[0]) return bySubscription[0];
+  // Each lookup locks the row it finds until the transaction ends.
+  const lockFirst = async (where: SQL) => {
+    const [row] = await tx.select().from(companies).where(where).for('update').limit(1);
+    return row;
+  };
+  const bySubscription = await lockFirst(eq(companies.stripeSubscriptionId, snapshot.id));
+  if (bySubscription) return bySubscription;
   const id = companyId ?? snapshot.companyId;
   if (id && isUuid(id)) {
-    const byId = await tx.select().from(companies).where(eq(companies.id, id)).for('update').limit(1);
-    if (byId[0]) return byId[0];
+    const byId = await lockFirst(eq(companies.id, id));
+    if (byId) return byId;
   }
   if (!snapshot.customerId) return undefined;
-  const byCustomer = await tx
-    .select()
-    .from(companies)
-    .where(eq(companies.stripeCustomerId, snapshot.customerId))
-    .for('update')
-    .limit(1);
-  return byCustomer[0];
+  return lockFirst(eq(companies.stripeCustomerId, snapshot.customerId));
 }
 
 /**

@@ -147,36 +147,26 @@ async function startConversation(
         : {}),
     },
   );
+  const start = {
+    sessionKey,
+    companyId: directory.company.id,
+    propertyId,
+    messages,
+    state,
+    turnCount,
+    source: origin.source,
+    enquiryId: origin.enquiryId,
+  };
   const insert = async () => {
     const [row] = await ctx.db
       .insert(conversations)
-      .values({
-        sessionKey,
-        companyId: directory.company.id,
-        propertyId,
-        messages,
-        state,
-        turnCount,
-        lastActivityAt: now(),
-        source: origin.source,
-        enquiryId: origin.enquiryId,
-      })
+      .values({ ...start, lastActivityAt: now() })
       .returning({ id: conversations.id, createdAt: conversations.createdAt });
     return row ?? null;
   };
   let created = isCheckedFirst
     ? await insert()
-    : await chatWrites(ctx).start.run({
-        sessionKey,
-        companyId: directory.company.id,
-        propertyId,
-        messages,
-        state,
-        turnCount,
-        at: now().toISOString(),
-        source: origin.source,
-        enquiryId: origin.enquiryId,
-      });
+    : await chatWrites(ctx).start.run({ ...start, at: now().toISOString() });
   if (!created) {
     // None left as last read: a reset may be due (`hasCreditsLeft` applies it), else no chat.
     if (!(await hasCreditsLeft(ctx, directory.company.id))) throw outOfCredits();

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { parseTextPlainAsJson } from '#server/lib/beacon-body.ts';
 import type { AppContext } from '#server/lib/context.ts';
-import { AppError } from '#server/lib/errors.ts';
 import { requireCompanyById } from '#server/lib/session.ts';
+import { perMinute } from '#server/plugins/rate-limits.ts';
 import {
   chatParamsSchema,
   chatRequestSchema,
@@ -39,22 +40,10 @@ export async function registerChat(root: FastifyInstance, ctx: AppContext): Prom
   // Its own scope: the text/plain parser below (for the unload beacon) applies to these routes only.
   await root.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    const publicRead = { rateLimit: { max: ctx.env.rateLimits.apiPerMinute, timeWindow: '1 minute' } };
-    const chatWrite = { rateLimit: { max: ctx.env.rateLimits.chatPerMinute, timeWindow: '1 minute' } };
+    const publicRead = perMinute(ctx.env.rateLimits.apiPerMinute);
+    const chatWrite = perMinute(ctx.env.rateLimits.chatPerMinute);
 
-    // navigator.sendBeacon can only send its string body as text/plain: it carries the same JSON.
-    app.removeContentTypeParser('text/plain');
-    app.addContentTypeParser(
-      'text/plain',
-      { parseAs: 'string', bodyLimit: 256 * 1024 },
-      (_request, body, done) => {
-        try {
-          done(null, JSON.parse(body as string));
-        } catch {
-          done(new AppError('BAD_REQUEST', 'The request body is not valid JSON'), undefined);
-        }
-      },
-    );
+    parseTextPlainAsJson(app, 256 * 1024);
 
     app.get(
       '/api/companies/slug/:slug',

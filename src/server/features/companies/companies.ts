@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { type Company, companies, companyMembers } from '#server/db/schema.ts';
+import { insertWithFreeSlug, isUniqueViolation } from '#server/db/unique-slug.ts';
 import { invalidateCompanyDirectory } from '#server/features/chat/directory.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
@@ -8,15 +9,9 @@ import { findMembership } from '#server/lib/session.ts';
 import { plans } from '#shared/plans.ts';
 import type { CompanyDto } from '#shared/schemas/auth.ts';
 import type { RegisterCompanyRequest, UpdateCompanyProfileRequest } from '#shared/schemas/companies.ts';
-import { uniqueSlug } from '#shared/slug.ts';
 import { toCompanyDto } from './company-dto.ts';
 
 type Db = AppContext['db'];
-
-export function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause;
-  return (error as { code?: string }).code === '23505' || cause?.code === '23505';
-}
 
 /** The company the user works for (as its owner or a member), if any. */
 export async function findCompanyByOwner(db: Db, userId: string): Promise<Company | undefined> {
@@ -35,18 +30,15 @@ export async function insertCompany(
   input: { ownerId: string; name: string; email: string; phone: string },
 ): Promise<Company> {
   const plan = plans.free;
-  for (let attempt = 0; ; attempt += 1) {
-    const slug = await uniqueSlug(input.name, async (candidate) => {
-      const [taken] = await db
-        .select({ id: companies.id })
-        .from(companies)
-        .where(eq(companies.slug, candidate))
-        .limit(1);
-      return Boolean(taken);
-    });
-    try {
-      // The company and its owner's membership go together: a user works for one company.
-      const company = await db.transaction(async (tx) => {
+  const isSlugClash = async (error: unknown) =>
+    isUniqueViolation(error) && !(await findCompanyByOwner(db, input.ownerId));
+  return insertWithFreeSlug(
+    db,
+    companies,
+    input.name,
+    // The company and its owner's membership go together: a user works for one company.
+    (slug) =>
+      db.transaction(async (tx) => {
         const [created] = await tx
           .insert(companies)
           .values({
@@ -65,13 +57,9 @@ export async function insertCompany(
           .insert(companyMembers)
           .values({ companyId: created!.id, userId: input.ownerId, role: 'owner' });
         return created!;
-      });
-      return company;
-    } catch (error) {
-      const isSlugClash = isUniqueViolation(error) && !(await findCompanyByOwner(db, input.ownerId));
-      if (!isSlugClash || attempt >= 3) throw error;
-    }
-  }
+      }),
+    isSlugClash,
+  );
 }
 
 export async function listCompanies(ctx: AppContext, { userId }: { userId: string }): Promise<CompanyDto[]> {

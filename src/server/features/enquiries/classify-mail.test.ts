@@ -1,57 +1,43 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { classifyMail, type InboundMail, type ParsedEnquiry } from './classify-mail.ts';
+import { classifyMail, type EnquiryListing, type InboundMail, type ParsedEnquiry } from './classify-mail.ts';
 import { readMail } from './read-mail.ts';
 
 const fixture = (name: string) => readFileSync(path.join('tests/fixtures/inbound', name));
 
-const priya = {
-  source: 'rightmove' as const,
-  name: 'Priya Shah',
-  email: 'priya.shah@example.com',
-  phone: '+447700900123',
-  listing: {
-    address: 'Flat 2, 14 Hyde Park Road, Leeds, LS6 1AB',
-    postcode: 'LS6 1AB',
-    price: '£1,150 pcm',
-    reference: '158842211',
-  },
-};
-const daniel = { ...priya, name: 'Daniel Okoro', email: 'dan.okoro@example.net', phone: '+447700900456' };
-const ecclesall = {
-  address: '27 Ecclesall Road, Sheffield S11 8HW',
-  postcode: 'S11 8HW',
-  price: '£1,400 pcm',
-  reference: '67319045',
-};
-const hannah = {
-  source: 'zoopla' as const,
-  name: 'Hannah Clarke',
-  email: 'hannah.clarke@example.org',
-  phone: '+447700900789',
-  listing: ecclesall,
-};
-const marek = { ...hannah, name: 'Marek Nowak', email: 'marek.nowak@example.com', phone: '+447700900321' };
-const canal = {
-  address: '8 Canal Street, Manchester, M1 3HE',
-  postcode: 'M1 3HE',
-  price: '£950 pcm',
-  reference: '14820377',
-};
-const sofia = {
-  source: 'onthemarket' as const,
-  name: 'Sofia Rossi',
-  email: 'sofia.rossi@example.com',
-  phone: '+447700900555',
-  listing: canal,
-};
-const oliver = {
-  ...sofia,
-  name: 'Oliver Bennett',
-  email: 'oliver.bennett@example.co.uk',
-  phone: '+441614960123',
-};
+const listing = (address: string, postcode: string, price: string, reference: string): EnquiryListing => ({
+  address,
+  postcode,
+  price,
+  reference,
+});
+
+/** Who an enquiry is from, as the portal's email names them. */
+const enquirer = (
+  source: ParsedEnquiry['source'],
+  name: string,
+  email: string,
+  phone: string,
+  about: EnquiryListing,
+) => ({ source, name, email, phone, listing: about });
+
+const hydePark = listing('Flat 2, 14 Hyde Park Road, Leeds, LS6 1AB', 'LS6 1AB', '£1,150 pcm', '158842211');
+const ecclesall = listing('27 Ecclesall Road, Sheffield S11 8HW', 'S11 8HW', '£1,400 pcm', '67319045');
+const canal = listing('8 Canal Street, Manchester, M1 3HE', 'M1 3HE', '£950 pcm', '14820377');
+
+const priya = enquirer('rightmove', 'Priya Shah', 'priya.shah@example.com', '+447700900123', hydePark);
+const daniel = enquirer('rightmove', 'Daniel Okoro', 'dan.okoro@example.net', '+447700900456', hydePark);
+const hannah = enquirer('zoopla', 'Hannah Clarke', 'hannah.clarke@example.org', '+447700900789', ecclesall);
+const marek = enquirer('zoopla', 'Marek Nowak', 'marek.nowak@example.com', '+447700900321', ecclesall);
+const sofia = enquirer('onthemarket', 'Sofia Rossi', 'sofia.rossi@example.com', '+447700900555', canal);
+const oliver = enquirer(
+  'onthemarket',
+  'Oliver Bennett',
+  'oliver.bennett@example.co.uk',
+  '+441614960123',
+  canal,
+);
 
 const enquiries: Array<[string, Partial<ParsedEnquiry>, string]> = [
   ['rightmove-plain.eml', priya, 'arrange a viewing one evening next week'],

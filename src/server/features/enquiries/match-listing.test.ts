@@ -1,31 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { type MatchableProperty, matchListing } from './match-listing.ts';
 
-const flat2: MatchableProperty = {
-  id: 'flat2',
-  address: 'Flat 2, 14 Hyde Park Road, Leeds LS6 1AB',
-  rentalPrice: '£1,150 pcm',
-};
-const flat5: MatchableProperty = {
-  id: 'flat5',
-  address: 'Flat 5, 14 Hyde Park Road, Leeds LS6 1AB',
-  rentalPrice: '£1,050 pcm',
-};
-const house: MatchableProperty = {
-  id: 'house',
-  address: '27 Ecclesall Road, Sheffield S11 8HW',
-  rentalPrice: '£1,400 pcm',
-};
-const studio: MatchableProperty = {
-  id: 'studio',
-  address: '8 Canal Street, Manchester M1 3HE',
-  rentalPrice: '£950 pcm',
-};
-const twin: MatchableProperty = {
-  id: 'twin',
-  address: '8 Canal Street, Manchester M1 3HE',
-  rentalPrice: '£950 pcm',
-};
+const property = (id: string, address: string, rentalPrice: string): MatchableProperty => ({
+  id,
+  address,
+  rentalPrice,
+});
+
+const flat2 = property('flat2', 'Flat 2, 14 Hyde Park Road, Leeds LS6 1AB', '£1,150 pcm');
+const flat5 = property('flat5', 'Flat 5, 14 Hyde Park Road, Leeds LS6 1AB', '£1,050 pcm');
+const house = property('house', '27 Ecclesall Road, Sheffield S11 8HW', '£1,400 pcm');
+const studio = property('studio', '8 Canal Street, Manchester M1 3HE', '£950 pcm');
+const twin = property('twin', '8 Canal Street, Manchester M1 3HE', '£950 pcm');
 const all = [flat2, flat5, house, studio];
 
 const listing = (overrides: Partial<Parameters<typeof matchListing>[0]>) => ({

@@ -1,12 +1,12 @@
-import { and, asc, eq, gte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, type SQL } from 'drizzle-orm';
 import { type Lead, leads } from '#server/db/schema.ts';
 import { latestViewingColumns, toLeadFields, toLeadViewing } from '#server/features/leads/leads.ts';
 import type { AppContext } from '#server/lib/context.ts';
-import { badRequest, notFound } from '#server/lib/errors.ts';
+import { notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/session.ts';
 import type { ApiLeadDto, ApiLeadListDto, ApiLeadListQuery } from '#shared/schemas/public-api.ts';
 import type { ViewingStatus } from '#shared/schemas/viewings.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { afterCursor, cursorColumns, pageWithCursor } from './cursor.ts';
 
 type ApiLeadRow = { lead: Lead; viewingAt: Date | null; viewingStatus: ViewingStatus | null };
 
@@ -19,9 +19,6 @@ function toApiLead({ lead, ...viewing }: ApiLeadRow): ApiLeadDto {
   };
 }
 
-/** `updated_at` as text to the microsecond: the cursor's sort key. */
-const updatedAtText = sql<string>`to_char(${leads.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
 /** GET /api/v1/leads: the company's leads, oldest change first, a page at a time. */
 export async function listApiLeads(
   ctx: AppContext,
@@ -31,27 +28,15 @@ export async function listApiLeads(
   if (query.updatedSince) conditions.push(gte(leads.updatedAt, new Date(query.updatedSince)));
   if (query.propertyId) conditions.push(eq(leads.propertyId, query.propertyId));
   if (query.status) conditions.push(eq(leads.status, query.status));
-  if (query.cursor) {
-    const position = decodeCursor(query.cursor);
-    if (!position)
-      throw badRequest('cursor is not one this API gave', { errors: { cursor: 'Invalid cursor' } });
-    conditions.push(
-      sql`(${leads.updatedAt}, ${leads.id}) > (${position.at}::timestamptz, ${position.id}::uuid)`,
-    );
-  }
+  if (query.cursor) conditions.push(afterCursor(query.cursor, leads.updatedAt, leads.id));
   const rows = await ctx.db
-    .select({ lead: leads, ...latestViewingColumns, updatedAtText })
+    .select({ lead: leads, ...latestViewingColumns, cursor: cursorColumns(leads.updatedAt, leads.id) })
     .from(leads)
     .where(and(...conditions))
     .orderBy(asc(leads.updatedAt), asc(leads.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    data: page.map(toApiLead),
-    nextCursor:
-      rows.length > query.limit && last ? encodeCursor({ at: last.updatedAtText, id: last.lead.id }) : null,
-  };
+  const { page, nextCursor } = pageWithCursor(rows, query.limit);
+  return { data: page.map(toApiLead), nextCursor };
 }
 
 /** GET /api/v1/leads/{id}: another company's lead is a 404, as if it did not exist. */

@@ -1,14 +1,11 @@
-import { and, asc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { leads, viewings } from '#server/db/schema.ts';
 import { toAgentViewing } from '#server/features/viewings/agent-viewings.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { badRequest } from '#server/lib/errors.ts';
 import type { ApiViewingListDto, ApiViewingListQuery } from '#shared/schemas/public-api.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
-
-/** `starts_at` as text to the microsecond: the cursor's sort key. */
-const startsAtText = sql<string>`to_char(${viewings.startsAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+import { afterCursor, cursorColumns, pageWithCursor } from './cursor.ts';
 
 /**
  * GET /api/v1/viewings: the company's viewings by start, soonest first, from `from` (default now)
@@ -25,16 +22,14 @@ export async function listApiViewings(
     if (to <= from) throw badRequest('to must be after from', { errors: { to: 'to must be after from' } });
     conditions.push(lt(viewings.startsAt, to));
   }
-  if (query.cursor) {
-    const position = decodeCursor(query.cursor);
-    if (!position)
-      throw badRequest('cursor is not one this API gave', { errors: { cursor: 'Invalid cursor' } });
-    conditions.push(
-      sql`(${viewings.startsAt}, ${viewings.id}) > (${position.at}::timestamptz, ${position.id}::uuid)`,
-    );
-  }
+  if (query.cursor) conditions.push(afterCursor(query.cursor, viewings.startsAt, viewings.id));
   const rows = await ctx.db
-    .select({ viewing: viewings, leadId: leads.id, score: leads.score, startsAtText })
+    .select({
+      viewing: viewings,
+      leadId: leads.id,
+      score: leads.score,
+      cursor: cursorColumns(viewings.startsAt, viewings.id),
+    })
     .from(viewings)
     .leftJoin(
       leads,
@@ -43,14 +38,12 @@ export async function listApiViewings(
     .where(and(...conditions))
     .orderBy(asc(viewings.startsAt), asc(viewings.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = pageWithCursor(rows, query.limit);
   return {
     data: page.map((row) => {
       const { propertySlug: _slug, ...viewing } = toAgentViewing(row.viewing, row.leadId, row.score, null);
       return viewing;
     }),
-    nextCursor:
-      rows.length > query.limit && last ? encodeCursor({ at: last.startsAtText, id: last.viewing.id }) : null,
+    nextCursor,
   };
 }

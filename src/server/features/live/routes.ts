@@ -5,6 +5,7 @@ import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { requireCompanyById, requireUser } from '#server/lib/session.ts';
 import { type EventStream, lastEventId, openEventStream } from '#server/lib/sse.ts';
+import { perMinute } from '#server/plugins/rate-limits.ts';
 import { chatParamsSchema, conversationQuerySchema } from '#shared/schemas/chat.ts';
 import {
   agentEventsQuerySchema,
@@ -37,8 +38,8 @@ export async function registerLive(root: FastifyInstance, ctx: AppContext): Prom
   app.addHook('preClose', async () => {
     await hub.closeAll();
   });
-  const publicRead = { rateLimit: { max: ctx.env.rateLimits.apiPerMinute, timeWindow: '1 minute' } };
-  const publicWrite = { rateLimit: { max: ctx.env.rateLimits.chatPerMinute, timeWindow: '1 minute' } };
+  const publicRead = perMinute(ctx.env.rateLimits.apiPerMinute);
+  const publicWrite = perMinute(ctx.env.rateLimits.chatPerMinute);
 
   app.get(
     '/api/companies/:id/live',

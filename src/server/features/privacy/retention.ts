@@ -66,12 +66,7 @@ export async function purgeExpiredTenantData(ctx: AppContext, now: Date): Promis
     if (leads < BATCH_SIZE) break;
   }
 
-  counts.transcripts += await deleteInBatches(
-    execute,
-    'chat_transcripts',
-    `select id from chat_transcripts where created_at < $1::timestamptz limit $2`,
-    cutoff,
-  );
+  counts.transcripts += await deleteOlderThan(execute, 'chat_transcripts', cutoff);
   // An active conversation idle for a year is as finished as an ended one; one that still has a
   // (younger) lead stays with that lead.
   counts.conversations += await deleteInBatches(
@@ -84,20 +79,25 @@ export async function purgeExpiredTenantData(ctx: AppContext, now: Date): Promis
      limit $2`,
     cutoff,
   );
-  counts.analyticsEvents += await deleteInBatches(
-    execute,
-    'analytics_events',
-    `select id from analytics_events where created_at < $1::timestamptz limit $2`,
-    cutoff,
-  );
+  counts.analyticsEvents += await deleteOlderThan(execute, 'analytics_events', cutoff);
   // Who opened or exported a tenant's data is itself personal data, kept as long as the leads.
-  counts.auditEvents += await deleteInBatches(
+  counts.auditEvents += await deleteOlderThan(execute, 'audit_events', cutoff, 'at');
+  return counts;
+}
+
+/** Deletes, a batch at a time, a table's rows whose `column` is before the cutoff. */
+function deleteOlderThan(
+  execute: SqlExecutor,
+  table: 'chat_transcripts' | 'analytics_events' | 'audit_events',
+  cutoff: string,
+  column = 'created_at',
+): Promise<number> {
+  return deleteInBatches(
     execute,
-    'audit_events',
-    `select id from audit_events where at < $1::timestamptz limit $2`,
+    table,
+    `select id from ${table} where ${column} < $1::timestamptz limit $2`,
     cutoff,
   );
-  return counts;
 }
 
 async function deleteInBatches(

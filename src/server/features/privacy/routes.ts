@@ -5,6 +5,7 @@ import { recordAudit } from '#server/features/team/audit.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { requireCompanyById } from '#server/lib/session.ts';
+import { perMinute } from '#server/plugins/rate-limits.ts';
 import {
   closeAccountRequestSchema,
   closeAccountResponseSchema,
@@ -47,7 +48,7 @@ export async function registerPrivacy(root: FastifyInstance, ctx: AppContext): P
     '/api/companies/:id',
     {
       // A password check: limited like the sign-in it resembles.
-      config: { rateLimit: { max: ctx.env.rateLimits.authPerMinute, timeWindow: '1 minute' } },
+      config: perMinute(ctx.env.rateLimits.authPerMinute),
       schema: {
         params: privacyCompanyParamsSchema,
         body: closeAccountRequestSchema,

@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { type Company, companies, companyMembers, type Property, properties } from '#server/db/schema.ts';
+import { insertWithFreeSlug } from '#server/db/unique-slug.ts';
 import { invalidateCompanyDirectory } from '#server/features/chat/directory.ts';
 import { assertAssignable } from '#server/features/team/members.ts';
 import { forgetBookingRules } from '#server/features/viewings/booking.ts';
@@ -9,7 +10,6 @@ import { notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/session.ts';
 import { pickListingDetails } from '#shared/listing.ts';
 import type { PropertyDto, PropertyInput, PropertyPhotoDto } from '#shared/schemas/properties.ts';
-import { uniqueSlug } from '#shared/slug.ts';
 import { listPhotosByProperty } from './photos.ts';
 
 /** The agency-wide link. */
@@ -62,11 +62,6 @@ export async function listProperties(ctx: AppContext, company: Company): Promise
   return rows.map((row) => toPropertyDto(row, ctx.env.appUrl, company.slug, photos.get(row.id)));
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause;
-  return (error as { code?: string }).code === '23505' || cause?.code === '23505';
-}
-
 /**
  * The slug comes from the name and is unique across all companies (one slug column for every
  * link). Two agents adding "Flat 1" at the same moment can both see the slug free; the loser of
@@ -76,31 +71,19 @@ export async function createProperty(
   ctx: AppContext,
   { company, input }: { company: Company; input: PropertyInput },
 ): Promise<PropertyDto> {
-  for (let attempt = 0; ; attempt += 1) {
-    const slug = await uniqueSlug(input.propertyName, async (candidate) => {
-      const [taken] = await ctx.db
-        .select({ id: properties.id })
-        .from(properties)
-        .where(eq(properties.slug, candidate))
-        .limit(1);
-      return Boolean(taken);
-    });
-    try {
-      const [row] = await ctx.db
-        .insert(properties)
-        .values({
-          companyId: company.id,
-          ...input,
-          slug,
-          chatbotUrl: propertyLink(ctx.env.appUrl, company.slug, slug),
-        })
-        .returning();
-      invalidateCompanyDirectory(ctx, company.slug);
-      return toPropertyDto(row!, ctx.env.appUrl, company.slug);
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= 3) throw error;
-    }
-  }
+  return insertWithFreeSlug(ctx.db, properties, input.propertyName, async (slug) => {
+    const [row] = await ctx.db
+      .insert(properties)
+      .values({
+        companyId: company.id,
+        ...input,
+        slug,
+        chatbotUrl: propertyLink(ctx.env.appUrl, company.slug, slug),
+      })
+      .returning();
+    invalidateCompanyDirectory(ctx, company.slug);
+    return toPropertyDto(row!, ctx.env.appUrl, company.slug);
+  });
 }
 
 /** The property if it belongs to the user's company; another company's property is a 404. */

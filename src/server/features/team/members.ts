@@ -1,12 +1,35 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '#server/db/client.ts';
 import { type Company, companies, companyMembers, leads, properties, users } from '#server/db/schema.ts';
 import type { SessionUser } from '#server/lib/auth.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError, badRequest, notFound } from '#server/lib/errors.ts';
-import type { Assignee, ChangeMemberBody, Member, TeamRole } from '#shared/schemas/team.ts';
+import type { Assignee, AuditAction, ChangeMemberBody, Member, TeamRole } from '#shared/schemas/team.ts';
 import { recordAudit } from './audit.ts';
 
 type Actor = { user: SessionUser; company: Company; role: TeamRole };
+
+/** The one row of `company_members` for a user in a company. */
+function membership(companyId: string, userId: string) {
+  return and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId));
+}
+
+/** An actor's change to one member, in the audit log (inside the change's transaction). */
+function auditMemberChange(
+  tx: Tx,
+  actor: Actor,
+  action: AuditAction,
+  userId: string,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  return recordAudit(tx, {
+    companyId: actor.company.id,
+    actor: actor.user,
+    action,
+    subjectId: userId,
+    detail,
+  });
+}
 
 const memberColumns = {
   userId: companyMembers.userId,
@@ -43,11 +66,7 @@ function membersOf(ctx: AppContext, companyId: string, userId?: string) {
     .select(memberColumns)
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))
-    .where(
-      userId === undefined
-        ? eq(companyMembers.companyId, companyId)
-        : and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)),
-    );
+    .where(userId === undefined ? eq(companyMembers.companyId, companyId) : membership(companyId, userId));
 }
 
 /** GET /api/companies/{id}/members: the owner first, then by when they joined. */
@@ -83,16 +102,11 @@ export async function changeMemberRole(
   if (member.role === 'owner') throw new AppError('FORBIDDEN', OWNER_FIXED);
   if (member.role === input.role) return toMember(member);
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(companyMembers)
-      .set({ role: input.role })
-      .where(and(eq(companyMembers.companyId, actor.company.id), eq(companyMembers.userId, userId)));
-    await recordAudit(tx, {
-      companyId: actor.company.id,
-      actor: actor.user,
-      action: 'role_changed',
-      subjectId: userId,
-      detail: { email: member.email, from: member.role, to: input.role },
+    await tx.update(companyMembers).set({ role: input.role }).where(membership(actor.company.id, userId));
+    await auditMemberChange(tx, actor, 'role_changed', userId, {
+      email: member.email,
+      from: member.role,
+      to: input.role,
     });
   });
   return toMember({ ...member, role: input.role });
@@ -111,9 +125,7 @@ export async function removeMember(
     throw new AppError('FORBIDDEN', 'The owner cannot be removed. Hand over ownership first.');
   }
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .delete(companyMembers)
-      .where(and(eq(companyMembers.companyId, actor.company.id), eq(companyMembers.userId, userId)));
+    await tx.delete(companyMembers).where(membership(actor.company.id, userId));
     await tx
       .update(leads)
       .set({ assigneeId: null })
@@ -122,13 +134,7 @@ export async function removeMember(
       .update(properties)
       .set({ assigneeId: null })
       .where(and(eq(properties.companyId, actor.company.id), eq(properties.assigneeId, userId)));
-    await recordAudit(tx, {
-      companyId: actor.company.id,
-      actor: actor.user,
-      action: 'member_removed',
-      subjectId: userId,
-      detail: { email: member.email, role: member.role },
-    });
+    await auditMemberChange(tx, actor, 'member_removed', userId, { email: member.email, role: member.role });
   });
 }
 
@@ -146,19 +152,11 @@ export async function transferOwnership(
     throw badRequest('Ownership can be handed only to an admin. Make them an admin first.');
   }
   await ctx.db.transaction(async (tx) => {
-    const where = (id: string) =>
-      and(eq(companyMembers.companyId, actor.company.id), eq(companyMembers.userId, id));
     // The old owner steps down first: the one-owner index would refuse the other order.
-    await tx.update(companyMembers).set({ role: 'admin' }).where(where(actor.user.id));
-    await tx.update(companyMembers).set({ role: 'owner' }).where(where(userId));
+    await tx.update(companyMembers).set({ role: 'admin' }).where(membership(actor.company.id, actor.user.id));
+    await tx.update(companyMembers).set({ role: 'owner' }).where(membership(actor.company.id, userId));
     await tx.update(companies).set({ ownerId: userId }).where(eq(companies.id, actor.company.id));
-    await recordAudit(tx, {
-      companyId: actor.company.id,
-      actor: actor.user,
-      action: 'ownership_transferred',
-      subjectId: userId,
-      detail: { email: member.email },
-    });
+    await auditMemberChange(tx, actor, 'ownership_transferred', userId, { email: member.email });
   });
   return listMembers(ctx, actor.company.id);
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { companies, properties, type Viewing, viewings } from '#server/db/schema.ts';
+import { isUniqueViolation } from '#server/db/unique-slug.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { perContext } from '#server/lib/per-context.ts';
@@ -121,11 +122,6 @@ async function partiesAt(tx: Tx, propertyId: string, startsAt: Date): Promise<nu
       ),
     );
   return row?.count ?? 0;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause;
-  return (error as { code?: string }).code === '23505' || cause?.code === '23505';
 }
 
 export type BookResult =

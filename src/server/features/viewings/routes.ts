@@ -5,6 +5,7 @@ import { findProperty } from '#server/features/chat/directory.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { requireCompanyById, requireOwnCompany } from '#server/lib/session.ts';
+import { perMinute } from '#server/plugins/rate-limits.ts';
 import { chatParamsSchema } from '#shared/schemas/chat.ts';
 import { companyIdParamsSchema } from '#shared/schemas/properties.ts';
 import {
@@ -39,8 +40,8 @@ import { sendViewingReminder, VIEWING_REMINDER_JOB } from './notify.ts';
 
 export async function registerViewings(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const publicRead = { rateLimit: { max: ctx.env.rateLimits.apiPerMinute, timeWindow: '1 minute' } };
-  const publicWrite = { rateLimit: { max: ctx.env.rateLimits.chatPerMinute, timeWindow: '1 minute' } };
+  const publicRead = perMinute(ctx.env.rateLimits.apiPerMinute);
+  const publicWrite = perMinute(ctx.env.rateLimits.chatPerMinute);
 
   ctx.jobs.define<{ viewingId: string; sequence: number }>(VIEWING_REMINDER_JOB, async (data) => {
     await sendViewingReminder(ctx, data);
