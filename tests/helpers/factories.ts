@@ -96,6 +96,8 @@ export async function createCompanyUser(
   return { ...user, company };
 }
 
+export type CompanyUser = Awaited<ReturnType<typeof createCompanyUser>>;
+
 export async function insertProperty(
   app: TestApp,
   companyId: string,
