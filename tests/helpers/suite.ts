@@ -1,5 +1,5 @@
-import type { BuildAppOptions } from '#server/app.ts';
 import { afterAll, beforeAll } from 'vitest';
+import type { BuildAppOptions } from '#server/app.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import { type CompanyUser, createCompanyUser } from './factories.ts';
 import { type SmtpReceiver, startSmtpReceiver } from './smtp.ts';
@@ -8,7 +8,7 @@ type EnvOverrides = Record<string, string | undefined>;
 
 /**
  * Stands for a value a `beforeAll` makes, so a describe block can name it once at the top
- * (`const app = useTestApp()`) and use it in its hooks and tests as the value itself. Reading
+ * (`const app = setUpTestApp()`) and use it in its hooks and tests as the value itself. Reading
  * it before that `beforeAll` has run (while the tests are being collected) throws.
  */
 export function lateBound<T extends object>(what: string, current: () => T | undefined): T {
@@ -35,7 +35,7 @@ export function lateBound<T extends object>(what: string, current: () => T | und
 }
 
 /** A value made before the block's tests and, when `dispose` is given, disposed of after them. */
-export function useBeforeAll<T extends object>(
+export function madeBeforeAll<T extends object>(
   what: string,
   make: () => Promise<T>,
   dispose?: (value: T) => Promise<void>,
@@ -57,11 +57,11 @@ export function useBeforeAll<T extends object>(
  * them. Overrides that depend on something another hook starts (an SMTP receiver's URL) can be
  * given as a function; it runs when the app is built.
  */
-export function useTestApp(
+export function setUpTestApp(
   envOverrides: EnvOverrides | (() => EnvOverrides) = {},
   options: Pick<BuildAppOptions, 'engine'> = {},
 ): TestApp {
-  return useBeforeAll(
+  return madeBeforeAll(
     'the test app',
     () => createTestApp(typeof envOverrides === 'function' ? envOverrides() : envOverrides, options),
     (app) => app.close(),
@@ -69,14 +69,14 @@ export function useTestApp(
 }
 
 /** A real SMTP server for a describe block, stopped after its tests. */
-export function useSmtpReceiver(): SmtpReceiver {
-  return useBeforeAll('the SMTP receiver', startSmtpReceiver, (smtp) => smtp.close());
+export function setUpSmtpReceiver(): SmtpReceiver {
+  return madeBeforeAll('the SMTP receiver', startSmtpReceiver, (smtp) => smtp.close());
 }
 
 /** A signed-in owner of a new company, made before the block's tests. */
-export function useCompanyUser(
+export function setUpCompanyUser(
   app: TestApp,
   companyOverrides: Parameters<typeof createCompanyUser>[1] = {},
 ): CompanyUser {
-  return useBeforeAll('the company user', () => createCompanyUser(app, companyOverrides));
+  return madeBeforeAll('the company user', () => createCompanyUser(app, companyOverrides));
 }

@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
-import { type SmtpReceiver, startSmtpReceiver } from '#tests/helpers/smtp.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/suite.ts';
 import { call, freshIp, signupBody } from './auth-helpers.ts';
 
 // RATE_LIMIT_AUTH_PER_MINUTE=8: eight requests a minute per IP, and three per email address.
 describe('rate limits on sign-up, login, resend and reset', () => {
-  let smtp: SmtpReceiver;
-  let app: TestApp;
-
-  beforeAll(async () => {
-    smtp = await startSmtpReceiver();
-    app = await createTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_AUTH_PER_MINUTE: '8' });
-  });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
+  const smtp = setUpSmtpReceiver();
+  const app = setUpTestApp(() => ({ SMTP_URL: smtp.url, RATE_LIMIT_AUTH_PER_MINUTE: '8' }));
 
   async function expectTooMany(response: Response, message: RegExp) {
     expect(response.status).toBe(429);

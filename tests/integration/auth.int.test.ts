@@ -1,23 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies, users, verifications } from '#server/db/schema.ts';
 import { authUserSchema } from '#shared/schemas/auth.ts';
-import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
-import { type SmtpReceiver, startSmtpReceiver } from '#tests/helpers/smtp.ts';
+import { setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/suite.ts';
 import { call, cookieFrom, freshIp, linkTo, onTestServer, signupBody } from './auth-helpers.ts';
 
 describe('accounts over HTTP with a real SMTP receiver', () => {
-  let smtp: SmtpReceiver;
-  let app: TestApp;
-
-  beforeAll(async () => {
-    smtp = await startSmtpReceiver();
-    app = await createTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_AUTH_PER_MINUTE: '1000' });
-  });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
+  const smtp = setUpSmtpReceiver();
+  const app = setUpTestApp(() => ({ SMTP_URL: smtp.url, RATE_LIMIT_AUTH_PER_MINUTE: '1000' }));
 
   const emailsTo = (address: string) => smtp.emails.filter((email) => email.to.includes(address));
   const verificationEmailTo = (address: string) =>

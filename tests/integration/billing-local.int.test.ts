@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { companies } from '#server/db/schema.ts';
 import { refreshCreditsIfDue, resetDueCredits } from '#server/features/billing/credit-resets.ts';
 import { setNow } from '#server/lib/clock.ts';
@@ -10,18 +10,12 @@ import type {
   TestCheckoutResponse,
   TestPortalResponse,
 } from '#shared/schemas/billing.ts';
-import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { browserHeaders } from '#tests/helpers/app.ts';
 import { createCompanyUser, TEST_PASSWORD, unique } from '#tests/helpers/factories.ts';
+import { setUpTestApp } from '#tests/helpers/suite.ts';
 
 describe('billing with the local test checkout (no Stripe keys)', () => {
-  let app: TestApp;
-
-  beforeAll(async () => {
-    app = await createTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '1000' });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = setUpTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '1000' });
   afterEach(() => setNow(undefined));
 
   const companyById = async (id: string) => {

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '#server/lib/unstorable-text.ts';
-import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import type { TestApp } from '#tests/helpers/app.ts';
+import { madeBeforeAll, setUpTestApp } from '#tests/helpers/suite.ts';
 import {
   badPathSegment,
   badValue,
@@ -17,7 +18,6 @@ import {
   type RouteRequest,
   routeCatalogue,
   validProperty,
-  type World,
 } from '#tests/security/route-catalogue.ts';
 import { listRoutes, type RouteKey, splitRouteKey } from '#tests/security/route-table.ts';
 
@@ -216,19 +216,14 @@ function expectCleanError(status: number, contentType: string | null, text: stri
 const tally = { cases: 0, refused: 0, accepted: 0, byRoute: {} as Record<string, number> };
 
 describe('bad input on every route', () => {
-  let app: TestApp;
-  let world: World;
-
-  beforeAll(async () => {
-    app = await createTestApp({
-      RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
-      RATE_LIMIT_CHAT_PER_MINUTE: '1000000',
-      RATE_LIMIT_API_PER_MINUTE: '1000000',
-    });
-    world = await createWorld(app);
+  const app = setUpTestApp({
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
+    RATE_LIMIT_CHAT_PER_MINUTE: '1000000',
+    RATE_LIMIT_API_PER_MINUTE: '1000000',
   });
-  afterAll(async () => {
-    await app.close();
+  const world = madeBeforeAll('the world', () => createWorld(app));
+
+  afterAll(() => {
     // The figures docs/security.md quotes.
     console.info(
       `bad-input cases: ${tally.cases} (refused ${tally.refused}, accepted ${tally.accepted}) over ${Object.keys(tally.byRoute).length} routes`,

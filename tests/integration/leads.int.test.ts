@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatTranscripts, conversations, leads } from '#server/db/schema.ts';
 import { type DashboardDto, dashboardSchema, type LeadDetailDto } from '#shared/schemas/leads.ts';
-import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { browserHeaders } from '#tests/helpers/app.ts';
 import {
   createCompanyUser,
   insertChat,
@@ -10,6 +10,7 @@ import {
   insertProperty,
   unique,
 } from '#tests/helpers/factories.ts';
+import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 
 const breakdown = {
   total: 8,
@@ -25,18 +26,9 @@ const breakdown = {
 };
 
 describe('leads API', () => {
-  let app: TestApp;
-  let owner: Awaited<ReturnType<typeof createCompanyUser>>;
-  let other: Awaited<ReturnType<typeof createCompanyUser>>;
-
-  beforeAll(async () => {
-    app = await createTestApp();
-    owner = await createCompanyUser(app, { name: 'Elm Lettings', slug: unique('elm-lettings') });
-    other = await createCompanyUser(app);
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp();
+  const owner = setUpCompanyUser(app, { name: 'Elm Lettings', slug: unique('elm-lettings') });
+  const other = setUpCompanyUser(app);
 
   function request(method: string, path: string, cookie: string | undefined) {
     return fetch(`${app.url}${path}`, { method, headers: browserHeaders(app, cookie) });

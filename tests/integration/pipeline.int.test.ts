@@ -1,28 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatTranscripts, companies, leadActivity, leads } from '#server/db/schema.ts';
 import { setLeadStatusFromViewing } from '#server/features/leads/activity.ts';
 import type { ChatResponse } from '#shared/schemas/chat.ts';
 import type { DashboardDto, LeadActivityDto, LeadDetailDto } from '#shared/schemas/leads.ts';
 import type { CompanyExport } from '#shared/schemas/privacy.ts';
-import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { browserHeaders, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertLead, insertProperty, unique } from '#tests/helpers/factories.ts';
-
-type Agency = Awaited<ReturnType<typeof createCompanyUser>>;
+import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 
 describe('lead pipeline', () => {
-  let app: TestApp;
-  let owner: Agency;
-  let other: Agency;
-
-  beforeAll(async () => {
-    app = await createTestApp();
-    owner = await createCompanyUser(app);
-    other = await createCompanyUser(app);
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp();
+  const owner = setUpCompanyUser(app);
+  const other = setUpCompanyUser(app);
 
   async function send(method: string, path: string, cookie: string | undefined, body?: unknown) {
     const response = await fetch(`${app.url}${path}`, {
@@ -294,13 +284,7 @@ function endEnquiry(app: TestApp, companySlug: string, sessionKey: string) {
 }
 
 describe('repeat and related enquiries', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp();
 
   async function agency() {
     const owner = await createCompanyUser(app);

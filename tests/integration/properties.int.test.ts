@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NO_LISTING_DETAILS } from '#shared/listing.ts';
 import type { PropertyDto } from '#shared/schemas/properties.ts';
-import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { browserHeaders } from '#tests/helpers/app.ts';
 import { createCompanyUser, createSignedInUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 
 const validProperty = {
   propertyName: '2 Bed Flat, Elm Road',
@@ -15,18 +16,9 @@ const validProperty = {
 };
 
 describe('properties API', () => {
-  let app: TestApp;
-  let owner: Awaited<ReturnType<typeof createCompanyUser>>;
-  let other: Awaited<ReturnType<typeof createCompanyUser>>;
-
-  beforeAll(async () => {
-    app = await createTestApp();
-    owner = await createCompanyUser(app, { name: 'Elm Lettings', slug: unique('elm-lettings') });
-    other = await createCompanyUser(app);
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp();
+  const owner = setUpCompanyUser(app, { name: 'Elm Lettings', slug: unique('elm-lettings') });
+  const other = setUpCompanyUser(app);
 
   function request(method: string, path: string, cookie: string | undefined, body?: unknown) {
     return fetch(`${app.url}${path}`, {

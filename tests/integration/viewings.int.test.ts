@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { conversations, leads, viewings } from '#server/db/schema.ts';
 import { sendDailyAgendas } from '#server/features/viewings/agent-viewings.ts';
 import { bookChatSlot } from '#server/features/viewings/chat-booking.ts';
@@ -14,9 +14,10 @@ import type {
   ManagedViewing,
   SlotsResponse,
 } from '#shared/schemas/viewings.ts';
-import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
-import { createCompanyUser, insertProperty, tenantFields, unique } from '#tests/helpers/factories.ts';
-import { type ReceivedEmail, type SmtpReceiver, startSmtpReceiver } from '#tests/helpers/smtp.ts';
+import { browserHeaders } from '#tests/helpers/app.ts';
+import { insertProperty, tenantFields, unique } from '#tests/helpers/factories.ts';
+import type { ReceivedEmail } from '#tests/helpers/smtp.ts';
+import { setUpCompanyUser, setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/suite.ts';
 import { firstOfferedSlots, MONDAY, testSchedule } from '#tests/helpers/viewing-schedule.ts';
 
 const schedule = testSchedule;
@@ -37,22 +38,11 @@ function readInvitation(ics: string) {
 }
 
 describe('viewings', () => {
-  let app: TestApp;
-  let smtp: SmtpReceiver;
-  let owner: Awaited<ReturnType<typeof createCompanyUser>>;
-  let other: Awaited<ReturnType<typeof createCompanyUser>>;
-
-  beforeAll(async () => {
-    smtp = await startSmtpReceiver();
-    app = await createTestApp({ SMTP_URL: smtp.url });
-    owner = await createCompanyUser(app, { name: 'Elm Lettings', slug: unique('elm') });
-    other = await createCompanyUser(app);
-  });
+  const smtp = setUpSmtpReceiver();
+  const app = setUpTestApp(() => ({ SMTP_URL: smtp.url }));
+  const owner = setUpCompanyUser(app, { name: 'Elm Lettings', slug: unique('elm') });
+  const other = setUpCompanyUser(app);
   afterEach(() => setNow(undefined));
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
 
   function call(method: string, path: string, cookie?: string, body?: unknown) {
     return fetch(`${app.url}${path}`, {

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '#server/app.ts';
 import { loadEnv } from '#server/env.ts';
 import { AppError } from '#server/lib/errors.ts';
-import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { createTestDatabase } from '#tests/helpers/database.ts';
 import { TEST_PASSWORD } from '#tests/helpers/factories.ts';
+import { madeBeforeAll, setUpTestApp } from '#tests/helpers/suite.ts';
 import { changedTables, databaseFingerprint } from './fingerprint.ts';
-import { createWorld, routeCatalogue, type World } from './route-catalogue.ts';
+import { createWorld, routeCatalogue } from './route-catalogue.ts';
 import { type RouteKey, splitRouteKey } from './route-table.ts';
 
 /**
@@ -29,16 +29,8 @@ const stateChanging = (Object.keys(routeCatalogue) as RouteKey[]).filter(
 const family = (key: RouteKey) => splitRouteKey(key).path.split('/:')[0]!.split('/').slice(0, 3).join('/');
 
 describe('origin check on state-changing requests', () => {
-  let app: TestApp;
-  let world: World;
-
-  beforeAll(async () => {
-    app = await createTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '100000' });
-    world = await createWorld(app);
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '100000' });
+  const world = madeBeforeAll('the world', () => createWorld(app));
 
   it(`covers every state-changing route family (${[...new Set(stateChanging.map(family))].length} families, ${stateChanging.length} routes)`, () => {
     expect(new Set(stateChanging.map(family))).toEqual(
@@ -173,16 +165,8 @@ function directive(csp: string, name: string): string[] {
 }
 
 describe('over https', () => {
-  let app: TestApp;
-  let world: World;
-
-  beforeAll(async () => {
-    app = await createTestApp({ APP_URL: 'https://letlead.example', RATE_LIMIT_AUTH_PER_MINUTE: '100000' });
-    world = await createWorld(app);
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp({ APP_URL: 'https://letlead.example', RATE_LIMIT_AUTH_PER_MINUTE: '100000' });
+  const world = madeBeforeAll('the world', () => createWorld(app));
 
   it('sends HSTS for a year with subdomains, and upgrades insecure requests', async () => {
     const response = await fetch(`${app.url}/healthz`);
