@@ -98,6 +98,17 @@ export async function createCompanyUser(
 
 export type CompanyUser = Awaited<ReturnType<typeof createCompanyUser>>;
 
+/** A listing's details as an agent types them into the property form. */
+export const propertyFields = {
+  propertyName: '2 Bed Flat, Elm Road',
+  propertyAddress: '14 Elm Road, Leeds LS6 2AB',
+  propertyRentalPrice: '£1,200 pcm',
+  numberOfBedrooms: 2,
+  parkingSpace: 'One allocated space',
+  vacancyDate: '01/03/2027',
+  landlord: 'Mrs Patel 07700 900123',
+};
+
 export async function insertProperty(
   app: TestApp,
   companyId: string,
@@ -109,14 +120,8 @@ export async function insertProperty(
     .insert(properties)
     .values({
       companyId,
-      propertyName: '2 Bed Flat, Elm Road',
+      ...propertyFields,
       slug,
-      propertyAddress: '14 Elm Road, Leeds LS6 2AB',
-      propertyRentalPrice: '£1,200 pcm',
-      numberOfBedrooms: 2,
-      parkingSpace: 'One allocated space',
-      vacancyDate: '01/03/2027',
-      landlord: 'Mrs Patel 07700 900123',
       chatbotUrl: `${app.ctx.env.appUrl}/chatbot/${companySlug}/${slug}`,
       ...overrides,
     })

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { BuildAppOptions } from '#server/app.ts';
-import { createTestApp, type TestApp } from './app.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from './app.ts';
 import { type CompanyUser, createCompanyUser } from './factories.ts';
 import { type SmtpReceiver, startSmtpReceiver } from './smtp.ts';
 
@@ -59,7 +58,7 @@ export function madeBeforeAll<T extends object>(
  */
 export function setUpTestApp(
   envOverrides: EnvOverrides | (() => EnvOverrides) = {},
-  options: Pick<BuildAppOptions, 'engine'> = {},
+  options: TestAppOptions = {},
 ): TestApp {
   return madeBeforeAll(
     'the test app',

@@ -25,6 +25,22 @@ const breakdown = {
   ],
 };
 
+/** The conversation of the chat every lead here comes from. */
+const messages = [
+  {
+    id: 'm1',
+    sender: 'ai' as const,
+    content: 'Hello! I am the AI assistant for Elm Lettings.',
+    timestamp: '2025-01-05T15:00:00.000Z',
+  },
+  {
+    id: 'm2',
+    sender: 'user' as const,
+    content: 'Hi, 2 of us, both nurses, £42k together',
+    timestamp: '2025-01-05T15:01:00.000Z',
+  },
+];
+
 describe('leads API', () => {
   const app = setUpTestApp();
   const owner = setUpCompanyUser(app, { name: 'Elm Lettings', slug: unique('elm-lettings') });
@@ -38,20 +54,7 @@ describe('leads API', () => {
   async function insertChatLead(companyId: string, overrides: Parameters<typeof insertLead>[2] = {}) {
     const chat = await insertChat(app.ctx.db, companyId, {
       conversation: {
-        messages: [
-          {
-            id: 'm1',
-            sender: 'ai',
-            content: 'Hello! I am the AI assistant for Elm Lettings.',
-            timestamp: '2025-01-05T15:00:00.000Z',
-          },
-          {
-            id: 'm2',
-            sender: 'user',
-            content: 'Hi, 2 of us, both nurses, £42k together',
-            timestamp: '2025-01-05T15:01:00.000Z',
-          },
-        ],
+        messages,
       },
       transcript: { content: 'AI: Hello!\nUser: Hi, 2 of us' },
       lead: { scoreBreakdown: breakdown, ...overrides },
@@ -170,20 +173,7 @@ describe('leads API', () => {
         id: transcript.id,
         createdAt: transcript.createdAt.toISOString(),
         content: 'AI: Hello!\nUser: Hi, 2 of us',
-        messages: [
-          {
-            id: 'm1',
-            sender: 'ai',
-            content: 'Hello! I am the AI assistant for Elm Lettings.',
-            timestamp: '2025-01-05T15:00:00.000Z',
-          },
-          {
-            id: 'm2',
-            sender: 'user',
-            content: 'Hi, 2 of us, both nurses, £42k together',
-            timestamp: '2025-01-05T15:01:00.000Z',
-          },
-        ],
+        messages,
       });
     });
 

@@ -5,7 +5,7 @@ import { setLeadStatusFromViewing } from '#server/features/leads/activity.ts';
 import type { ChatResponse } from '#shared/schemas/chat.ts';
 import type { DashboardDto, LeadActivityDto, LeadDetailDto } from '#shared/schemas/leads.ts';
 import type { CompanyExport } from '#shared/schemas/privacy.ts';
-import { browserHeaders, type TestApp } from '#tests/helpers/app.ts';
+import { browserHeaders, sendJson, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertLead, insertProperty, unique } from '#tests/helpers/factories.ts';
 import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 
@@ -14,17 +14,10 @@ describe('lead pipeline', () => {
   const owner = setUpCompanyUser(app);
   const other = setUpCompanyUser(app);
 
+  // The status and the body only, as the assertions compare them whole.
   async function send(method: string, path: string, cookie: string | undefined, body?: unknown) {
-    const response = await fetch(`${app.url}${path}`, {
-      method,
-      headers: {
-        ...browserHeaders(app, cookie),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, json: text ? JSON.parse(text) : null };
+    const { status, json } = await sendJson(app, method, path, cookie, body);
+    return { status, json };
   }
 
   async function detail(leadId: string, agency = owner): Promise<LeadDetailDto> {
@@ -49,12 +42,13 @@ describe('lead pipeline', () => {
       const contacted = await send('PATCH', `/api/leads/${lead.id}`, owner.cookie, { status: 'contacted' });
       expect(contacted.status).toBe(200);
       expect(contacted.json).toMatchObject({ id: lead.id, status: 'contacted', lostReason: null });
-      expect(contacted.json.activity[0]).toMatchObject({
+      const [changed] = (contacted.json as LeadDetailDto).activity;
+      expect(changed).toMatchObject({
         kind: 'status_changed',
         actor: { id: owner.userId },
         detail: { from: 'new', to: 'contacted' },
       });
-      expect(contacted.json.activity[0].actor.name).not.toBe('');
+      expect(changed!.actor!.name).not.toBe('');
 
       const lost = await send('PATCH', `/api/leads/${lead.id}`, owner.cookie, {
         status: 'lost',

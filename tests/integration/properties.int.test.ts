@@ -1,35 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { NO_LISTING_DETAILS } from '#shared/listing.ts';
 import type { PropertyDto } from '#shared/schemas/properties.ts';
-import { browserHeaders } from '#tests/helpers/app.ts';
-import { createCompanyUser, createSignedInUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { browserFetch } from '#tests/helpers/app.ts';
+import {
+  createCompanyUser,
+  createSignedInUser,
+  insertProperty,
+  propertyFields,
+  unique,
+} from '#tests/helpers/factories.ts';
 import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 
-const validProperty = {
-  propertyName: '2 Bed Flat, Elm Road',
-  propertyAddress: '14 Elm Road, Leeds LS6 2AB',
-  propertyRentalPrice: '£1,200 pcm',
-  numberOfBedrooms: 2,
-  parkingSpace: 'One allocated space',
-  vacancyDate: '01/03/2027',
-  landlord: 'Mrs Patel 07700 900123',
-};
+const validProperty = propertyFields;
 
 describe('properties API', () => {
   const app = setUpTestApp();
   const owner = setUpCompanyUser(app, { name: 'Elm Lettings', slug: unique('elm-lettings') });
   const other = setUpCompanyUser(app);
 
-  function request(method: string, path: string, cookie: string | undefined, body?: unknown) {
-    return fetch(`${app.url}${path}`, {
-      method,
-      headers: {
-        ...browserHeaders(app, cookie),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  }
+  const request = (method: string, path: string, cookie: string | undefined, body?: unknown) =>
+    browserFetch(app, method, path, cookie, body);
 
   async function create(body: unknown = validProperty, as = owner) {
     const response = await request('POST', `/api/companies/${as.company.id}/properties`, as.cookie, body);

@@ -14,7 +14,7 @@ import type {
   ManagedViewing,
   SlotsResponse,
 } from '#shared/schemas/viewings.ts';
-import { browserHeaders } from '#tests/helpers/app.ts';
+import { browserFetch } from '#tests/helpers/app.ts';
 import { insertProperty, tenantFields, unique } from '#tests/helpers/factories.ts';
 import type { ReceivedEmail } from '#tests/helpers/smtp.ts';
 import { setUpCompanyUser, setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/suite.ts';
@@ -44,14 +44,15 @@ describe('viewings', () => {
   const other = setUpCompanyUser(app);
   afterEach(() => setNow(undefined));
 
-  function call(method: string, path: string, cookie?: string, body?: unknown) {
-    return fetch(`${app.url}${path}`, {
-      method,
-      headers: {
-        ...browserHeaders(app, cookie),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
+  const call = (method: string, path: string, cookie?: string, body?: unknown) =>
+    browserFetch(app, method, path, cookie, body);
+
+  /** It is Monday 2 March 2026, and the owner has a listing free from 1 March. */
+  async function listingOnMonday(propertyName?: string) {
+    setNow(MONDAY);
+    return insertProperty(app, owner.company.id, owner.company.slug, {
+      ...(propertyName ? { propertyName } : {}),
+      vacancyDate: '01/03/2026',
     });
   }
 
@@ -103,11 +104,7 @@ describe('viewings', () => {
   });
 
   it('books, never twice, and emails an invitation at the right London time; the manage link moves then cancels it', async () => {
-    setNow(MONDAY);
-    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
-      propertyName: 'Flat 3, Oak Court',
-      vacancyDate: '01/03/2026',
-    });
+    const property = await listingOnMonday('Flat 3, Oak Court');
     const slotsResponse = await call(
       'GET',
       `/api/chat/${owner.company.slug}/slots?propertySlug=${property.slug}`,
@@ -203,11 +200,7 @@ describe('viewings', () => {
   });
 
   it('a tenant on a property link qualifies, is offered slots, types "the second one" and is booked', async () => {
-    setNow(MONDAY);
-    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
-      propertyName: 'Flat 7, Mill Yard',
-      vacancyDate: '01/03/2026',
-    });
+    const property = await listingOnMonday('Flat 7, Mill Yard');
     const chat = `/api/chat/${owner.company.slug}`;
     const say = async (body: Record<string, unknown>) => {
       const response = await call('POST', chat, undefined, body);
@@ -257,10 +250,7 @@ describe('viewings', () => {
   });
 
   it('reminds once, 24 hours before, and never for a moved time', async () => {
-    setNow(MONDAY);
-    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
-      vacancyDate: '01/03/2026',
-    });
+    const property = await listingOnMonday();
     const tenant = `${unique('amy')}@example.test`;
     const booking = await bookChatSlot(app.ctx, {
       conversationId: await newConversation(property.slug),
@@ -289,11 +279,7 @@ describe('viewings', () => {
   });
 
   it('shows the agent the week, marks attended, keeps other companies out, and feeds a calendar', async () => {
-    setNow(MONDAY);
-    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
-      propertyName: 'Flat 9, Birch House',
-      vacancyDate: '01/03/2026',
-    });
+    const property = await listingOnMonday('Flat 9, Birch House');
     const booking = await bookChatSlot(app.ctx, {
       conversationId: await newConversation(property.slug),
       propertyId: property.id,
@@ -349,11 +335,7 @@ describe('viewings', () => {
   });
 
   it('sends the day’s agenda, and cancels future viewings when their property is deleted', async () => {
-    setNow(MONDAY);
-    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
-      propertyName: 'Flat 2, Ash Lane',
-      vacancyDate: '01/03/2026',
-    });
+    const property = await listingOnMonday('Flat 2, Ash Lane');
     const tenant = `${unique('joe')}@example.test`;
     const booking = await bookChatSlot(app.ctx, {
       conversationId: await newConversation(property.slug),
@@ -420,11 +402,7 @@ describe('viewings', () => {
   }
 
   it('gives the lead of a chat that booked a viewing its viewing, and follows the viewing', async () => {
-    setNow(MONDAY);
-    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
-      propertyName: 'Flat 5, Rowan Mews',
-      vacancyDate: '01/03/2026',
-    });
+    const property = await listingOnMonday('Flat 5, Rowan Mews');
     const chat = await answeredChat(property.slug);
     const booking = await bookChatSlot(app.ctx, {
       conversationId: chat.conversationId,
@@ -475,11 +453,7 @@ describe('viewings', () => {
   });
 
   it('moves a lead that already exists when its conversation books a viewing', async () => {
-    setNow(MONDAY);
-    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
-      propertyName: 'Flat 6, Rowan Mews',
-      vacancyDate: '01/03/2026',
-    });
+    const property = await listingOnMonday('Flat 6, Rowan Mews');
     const chat = await answeredChat(property.slug);
     await endChat(chat.sessionKey);
     expect(await leadOf(chat.conversationId)).toMatchObject({
@@ -505,11 +479,7 @@ describe('viewings', () => {
   });
 
   it('records each move and cancellation on the lead: by the tenant, by the agent, by a deleted property', async () => {
-    setNow(MONDAY);
-    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
-      propertyName: 'Flat 7, Rowan Mews',
-      vacancyDate: '01/03/2026',
-    });
+    const property = await listingOnMonday('Flat 7, Rowan Mews');
     const chat = await answeredChat(property.slug);
     await endChat(chat.sessionKey);
     const book = async (startsAt: string, label: string) => {

@@ -1,11 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '#server/app.ts';
-import { loadEnv } from '#server/env.ts';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '#server/lib/errors.ts';
-import { createTestDatabase } from '#tests/helpers/database.ts';
 import { TEST_PASSWORD } from '#tests/helpers/factories.ts';
 import { madeBeforeAll, setUpTestApp } from '#tests/helpers/suite.ts';
 import { changedTables, databaseFingerprint } from './fingerprint.ts';
@@ -191,32 +185,8 @@ describe('over https', () => {
 });
 
 describe('pages', () => {
-  let app: App;
-  let url: string;
-
-  beforeAll(async () => {
-    const env = loadEnv({
-      NODE_ENV: 'test',
-      SESSION_SECRET: 'test-secret-that-is-long-enough-for-better-auth',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'letlead-test-')),
-      APP_URL: 'http://localhost:3000',
-      JOBS: 'false',
-    });
-    // The page routes exist whether or not the client is built yet: their headers are tested here.
-    app = await buildApp({
-      env,
-      database: await createTestDatabase(),
-      serveWeb: true,
-      closeDatabase: true,
-      logger: false,
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  // The page routes exist whether or not the client is built yet: their headers are tested here.
+  const app = setUpTestApp({ TRUST_PROXY: undefined }, { serveWeb: true, logger: false });
 
   const framed = ['/chatbot/harbour', '/chatbot/harbour/flat-1', '/holdingpage'];
   const unframed = [
@@ -233,7 +203,7 @@ describe('pages', () => {
   ];
 
   it.each(framed)('%s may be embedded in an agency’s own website', async (pathname) => {
-    const response = await fetch(`${url}${pathname}`);
+    const response = await fetch(`${app.url}${pathname}`);
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(directive(csp, 'frame-ancestors')).toEqual(['*']);
     expect(response.headers.get('x-frame-options')).toBeNull();
@@ -241,7 +211,7 @@ describe('pages', () => {
   });
 
   it.each(unframed)('%s can never be framed, and runs only our own scripts', async (pathname) => {
-    const response = await fetch(`${url}${pathname}`);
+    const response = await fetch(`${app.url}${pathname}`);
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(directive(csp, 'frame-ancestors')).toEqual(["'none'"]);
     expect(response.headers.get('x-frame-options')).toBe('DENY');
@@ -250,7 +220,7 @@ describe('pages', () => {
 
   it('a path that only looks like the chat page is not embeddable', async () => {
     for (const pathname of ['/chatbotx', '/chatbot', '/api/chat/harbour', '/holdingpage/../my-account']) {
-      const response = await fetch(`${url}${pathname}`);
+      const response = await fetch(`${app.url}${pathname}`);
       expect(
         directive(response.headers.get('content-security-policy') ?? '', 'frame-ancestors'),
         pathname,
@@ -260,23 +230,10 @@ describe('pages', () => {
 });
 
 describe('errors never show internals', () => {
-  let app: App;
-  let url: string;
   let logged = '';
-
-  beforeAll(async () => {
-    const env = loadEnv({
-      NODE_ENV: 'test',
-      SESSION_SECRET: 'test-secret-that-is-long-enough-for-better-auth',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'letlead-test-')),
-      APP_URL: 'http://localhost:3000',
-      JOBS: 'false',
-    });
-    app = await buildApp({
-      env,
-      database: await createTestDatabase(),
-      serveWeb: false,
-      closeDatabase: true,
+  const app = setUpTestApp(
+    { TRUST_PROXY: undefined },
+    {
       logger: {
         level: 'error',
         stream: {
@@ -285,29 +242,27 @@ describe('errors never show internals', () => {
           },
         },
       },
-    });
-    // Broken routes, as a bug or a failing database would make them.
-    app.get('/api/test/crash', async () => {
-      throw new Error(`select * from users where password = 'x' at /work/main/src/server/x.ts:12:3`);
-    });
-    app.get('/api/test/database', async () => {
-      await app.ctx.database.execute('select * from no_such_table where secret = $1', [env.sessionSecret]);
-    });
-    app.get('/api/test/app-error', async () => {
-      throw new AppError('CONFLICT', 'This is a message for the user');
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+      // Broken routes, as a bug or a failing database would make them.
+      beforeListen: (built) => {
+        built.get('/api/test/crash', async () => {
+          throw new Error(`select * from users where password = 'x' at /work/main/src/server/x.ts:12:3`);
+        });
+        built.get('/api/test/database', async () => {
+          await built.ctx.database.execute('select * from no_such_table where secret = $1', [
+            built.ctx.env.sessionSecret,
+          ]);
+        });
+        built.get('/api/test/app-error', async () => {
+          throw new AppError('CONFLICT', 'This is a message for the user');
+        });
+      },
+    },
+  );
 
   it.each(['/api/test/crash', '/api/test/database'])(
     '%s answers a plain 500; the details go to the log only',
     async (pathname) => {
-      const response = await fetch(`${url}${pathname}`);
+      const response = await fetch(`${app.url}${pathname}`);
       expect(response.status).toBe(500);
       expect(await response.json()).toEqual({
         message: 'Something went wrong on our side. Please try again.',
@@ -317,13 +272,13 @@ describe('errors never show internals', () => {
   );
 
   it('an error meant for the user keeps its message and status', async () => {
-    const response = await fetch(`${url}/api/test/app-error`);
+    const response = await fetch(`${app.url}/api/test/app-error`);
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ message: 'This is a message for the user' });
   });
 
   it('the request id goes back to the client, so a user can quote it to support', async () => {
-    const response = await fetch(`${url}/api/test/crash`);
+    const response = await fetch(`${app.url}/api/test/crash`);
     expect(response.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
   });
 });
