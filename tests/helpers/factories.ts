@@ -29,6 +29,20 @@ export function unique(prefix = 'x'): string {
 
 export const TEST_PASSWORD = 'Sunny-Flat-42!';
 
+/** A lead's score breakdown as the scorer writes it: 8 of 10 for a nurse couple on £42k. */
+export const scoreBreakdown = {
+  total: 8,
+  max: 10,
+  parts: [
+    { label: 'Affordability', points: 4, max: 4, reason: 'Income is 35 times the monthly rent' },
+    { label: 'Move-in fit', points: 1, max: 2, reason: 'Moving in 20 days after the vacancy date' },
+    { label: 'Occupancy', points: 1, max: 1, reason: '2 people for 2 bedrooms' },
+    { label: 'Occupation', points: 1, max: 1, reason: 'Nurse' },
+    { label: 'Contact', points: 1, max: 1, reason: 'Name and email given' },
+    { label: 'Viewing readiness', points: 0, max: 1, reason: 'No viewing availability given' },
+  ],
+};
+
 /** A verified user, signed in: returns the session cookie to send with requests. */
 export async function createSignedInUser(
   app: TestApp,

@@ -274,6 +274,11 @@ describe('billing with the local test checkout (no Stripe keys)', () => {
   it('reading the account, the dashboard or the usage check brings due credits back', async () => {
     const lastMonth = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000);
     const owner = await createCompanyUser(app, { currentCount: 0, countResetDate: lastMonth });
+    const spendAllSinceLastMonth = () =>
+      app.ctx.db
+        .update(companies)
+        .set({ currentCount: 0, countResetDate: lastMonth })
+        .where(eq(companies.id, owner.company.id));
     const user = await request<{ company: { currentCount: number } }>(
       'GET',
       '/api/auth/user',
@@ -282,10 +287,7 @@ describe('billing with the local test checkout (no Stripe keys)', () => {
     );
     expect(user.body.company.currentCount).toBe(30);
 
-    await app.ctx.db
-      .update(companies)
-      .set({ currentCount: 0, countResetDate: lastMonth })
-      .where(eq(companies.id, owner.company.id));
+    await spendAllSinceLastMonth();
     const dashboard = await request<{ company: { currentCount: number } }>(
       'GET',
       `/api/companies/${owner.company.id}/dashboard`,
@@ -294,10 +296,7 @@ describe('billing with the local test checkout (no Stripe keys)', () => {
     );
     expect(dashboard.body.company.currentCount).toBe(30);
 
-    await app.ctx.db
-      .update(companies)
-      .set({ currentCount: 0, countResetDate: lastMonth })
-      .where(eq(companies.id, owner.company.id));
+    await spendAllSinceLastMonth();
     const usage = await request<{ canProcess: boolean }>(
       'GET',
       `/api/companies/slug/${owner.company.slug}/usage-check`,

@@ -271,6 +271,14 @@ describe('bad input on every route', () => {
     });
   }
 
+  /** A body sent as-is (labelled JSON) by the signed-in owner, from our own pages. */
+  const sendAsOwner = (method: string, path: string, body: string) =>
+    fetch(`${app.url}${path}`, {
+      method,
+      headers: { origin: app.ctx.env.appUrl, cookie: world.owner.cookie, 'content-type': 'application/json' },
+      body,
+    });
+
   it('refuses malformed JSON with one clear message on every route that reads a body', async () => {
     for (const key of Object.keys(routeCatalogue) as RouteKey[]) {
       const { method } = splitRouteKey(key);
@@ -279,15 +287,7 @@ describe('bad input on every route', () => {
       const sample = await (entry.fuzzSample ?? entry.sample)(world);
       if (sample.body === undefined) continue;
       for (const text of malformedJsonBodies.slice(1, 9)) {
-        const response = await fetch(`${app.url}${sample.path}`, {
-          method,
-          headers: {
-            origin: app.ctx.env.appUrl,
-            cookie: world.owner.cookie,
-            'content-type': 'application/json',
-          },
-          body: text,
-        });
+        const response = await sendAsOwner(method, sample.path, text);
         const body = await response.text();
         const context = `${key} ${JSON.stringify(text)} → ${response.status} ${body}`;
         tally.cases += 1;
@@ -304,15 +304,7 @@ describe('bad input on every route', () => {
       if (method === 'GET' || largeBodyRoutes.includes(key)) continue;
       const entry = routeCatalogue[key];
       const sample = await (entry.fuzzSample ?? entry.sample)(world);
-      const response = await fetch(`${app.url}${sample.path}`, {
-        method,
-        headers: {
-          origin: app.ctx.env.appUrl,
-          cookie: world.owner.cookie,
-          'content-type': 'application/json',
-        },
-        body: huge,
-      });
+      const response = await sendAsOwner(method, sample.path, huge);
       const body = await response.text();
       tally.cases += 1;
       expect(response.status, `${key} → ${body.slice(0, 200)}`).toBe(413);

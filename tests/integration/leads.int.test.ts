@@ -8,22 +8,10 @@ import {
   insertChat,
   insertLead,
   insertProperty,
+  scoreBreakdown,
   unique,
 } from '#tests/helpers/factories.ts';
 import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
-
-const breakdown = {
-  total: 8,
-  max: 10,
-  parts: [
-    { label: 'Affordability', points: 4, max: 4, reason: 'Income is 35 times the monthly rent' },
-    { label: 'Move-in fit', points: 1, max: 2, reason: 'Moving in 20 days after the vacancy date' },
-    { label: 'Occupancy', points: 1, max: 1, reason: '2 people for 2 bedrooms' },
-    { label: 'Occupation', points: 1, max: 1, reason: 'Nurse' },
-    { label: 'Contact', points: 1, max: 1, reason: 'Name and email given' },
-    { label: 'Viewing readiness', points: 0, max: 1, reason: 'No viewing availability given' },
-  ],
-};
 
 /** The conversation of the chat every lead here comes from. */
 const messages = [
@@ -57,7 +45,7 @@ describe('leads API', () => {
         messages,
       },
       transcript: { content: 'AI: Hello!\nUser: Hi, 2 of us' },
-      lead: { scoreBreakdown: breakdown, ...overrides },
+      lead: { scoreBreakdown, ...overrides },
     });
     return { ...chat, lead: chat.lead! };
   }
@@ -167,7 +155,7 @@ describe('leads API', () => {
         annualIncome: 42000,
         rating: '8',
         score: 8,
-        scoreBreakdown: breakdown,
+        scoreBreakdown,
       });
       expect(body.transcript).toEqual({
         id: transcript.id,
@@ -246,7 +234,7 @@ describe('leads API', () => {
       await insertLead(app.ctx.db, company.company.id, {
         name: '=HYPERLINK("http://evil.example")',
         createdAt: new Date('2025-01-05T15:07:00Z'),
-        scoreBreakdown: breakdown,
+        scoreBreakdown,
       });
       await insertLead(app.ctx.db, company.company.id, {
         name: 'Plain Name',

@@ -27,6 +27,18 @@ describe('properties API', () => {
     return (await response.json()) as PropertyDto;
   }
 
+  /** Creating a listing with this change is refused with 400, naming the field and the message. */
+  async function expectCreateRefused(change: object, field: string, message: string) {
+    const response = await request('POST', `/api/companies/${owner.company.id}/properties`, owner.cookie, {
+      ...validProperty,
+      ...change,
+    });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.errors).toEqual({ [field]: message });
+    expect(body.message).toBe(message);
+  }
+
   describe('POST /api/companies/{id}/properties', () => {
     it('creates a property with a slug from its name and its own agent link', async () => {
       const property = await create({ ...validProperty, propertyName: '  Garden Flat, Oak Street ' });
@@ -112,14 +124,7 @@ describe('properties API', () => {
       [{ landlord: '' }, 'landlord', 'Landlord is required'],
       [{ propertyName: 'x'.repeat(256) }, 'propertyName', 'Must be at most 255 characters'],
     ])('refuses %j with its message', async (change, field, message) => {
-      const response = await request('POST', `/api/companies/${owner.company.id}/properties`, owner.cookie, {
-        ...validProperty,
-        ...change,
-      });
-      expect(response.status).toBe(400);
-      const body = await response.json();
-      expect(body.errors).toEqual({ [field]: message });
-      expect(body.message).toBe(message);
+      await expectCreateRefused(change, field, message);
     });
 
     it("answers another company's id with 404 and creates nothing there", async () => {
@@ -255,14 +260,7 @@ describe('properties API', () => {
       [{ features: ['x'.repeat(61)] }, 'features.0', 'Each feature must be at most 60 characters'],
     ])('refuses %j with its message and saves nothing', async (change, field, message) => {
       const before = await countOwn();
-      const response = await request('POST', `/api/companies/${owner.company.id}/properties`, owner.cookie, {
-        ...validProperty,
-        ...change,
-      });
-      expect(response.status).toBe(400);
-      const body = await response.json();
-      expect(body.errors).toEqual({ [field]: message });
-      expect(body.message).toBe(message);
+      await expectCreateRefused(change, field, message);
       expect(await countOwn()).toBe(before);
     });
 
