@@ -492,24 +492,11 @@ test.describe('dashboard: leads', () => {
       '8/10',
       '',
     ]);
-    await expect(
-      table
-        .getByRole('row', { name: /Ben Hughes/ })
-        .getByRole('cell')
-        .nth(2),
-    ).toHaveText('any');
-    await expect(
-      table
-        .getByRole('row', { name: /Ben Hughes/ })
-        .getByRole('cell')
-        .nth(3),
-    ).toHaveText('-');
-    await expect(
-      table
-        .getByRole('row', { name: /Dan Wright/ })
-        .getByRole('cell')
-        .nth(15),
-    ).toHaveText('-');
+    const cell = (row: RegExp, column: number) =>
+      table.getByRole('row', { name: row }).getByRole('cell').nth(column);
+    await expect(cell(/Ben Hughes/, 2)).toHaveText('any');
+    await expect(cell(/Ben Hughes/, 3)).toHaveText('-');
+    await expect(cell(/Dan Wright/, 15)).toHaveText('-');
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'leads');
 
