@@ -31,6 +31,21 @@ async function createVerifiedAccount(request: APIRequestContext, companyName: st
   return { email, password: PASSWORD, companyName };
 }
 
+/** On "Choose a new password": types the password, and its confirmation, and submits. */
+async function choosePassword(page: Page, password: string, confirmation = password) {
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm new password').fill(confirmation);
+  await page.getByRole('button', { name: 'Update password' }).click();
+}
+
+/** The new password took: the login page says so. */
+async function expectPasswordChanged(page: Page) {
+  await expect(page).toHaveURL(/\/login\?reset=1$/);
+  await expect(
+    page.getByText('Your password has been changed. Sign in with your new password.'),
+  ).toBeVisible();
+}
+
 async function logIn(page: Page, email: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
@@ -167,24 +182,16 @@ test('reset the password by email, then sign in with the new one', async ({ page
   }
   await expect(page.getByText('Password must contain a lowercase letter')).toHaveCount(0);
 
-  await newPassword.fill('Quayside-Loft-77?');
-  await page.getByLabel('Confirm new password').fill('Quayside-Loft-78?');
-  await page.getByRole('button', { name: 'Update password' }).click();
+  await choosePassword(page, 'Quayside-Loft-77?', 'Quayside-Loft-78?');
   await expect(page.getByText("Passwords don't match")).toBeVisible();
 
-  await page.getByLabel('Confirm new password').fill('Quayside-Loft-77?');
-  await page.getByRole('button', { name: 'Update password' }).click();
-  await expect(page).toHaveURL(/\/login\?reset=1$/);
-  await expect(
-    page.getByText('Your password has been changed. Sign in with your new password.'),
-  ).toBeVisible();
+  await choosePassword(page, 'Quayside-Loft-77?');
+  await expectPasswordChanged(page);
 
   // The link works once.
   await page.goto('/');
   await page.goto(resetLink);
-  await page.getByLabel('New password', { exact: true }).fill('Another-Pass-88!');
-  await page.getByLabel('Confirm new password').fill('Another-Pass-88!');
-  await page.getByRole('button', { name: 'Update password' }).click();
+  await choosePassword(page, 'Another-Pass-88!');
   await expect(page.getByText('Failed to update password')).toBeVisible();
   await expect(page.getByText(/invalid, has expired or has already been used/)).toBeVisible();
 
@@ -409,13 +416,8 @@ test('a signed-in user changes the password from My Account by email, and every 
   await expect(page.getByText('We have emailed you a link to choose a new password.')).toBeVisible();
 
   await page.goto(await linkFromOutbox(page.request, account.email, '/update-password'));
-  await page.getByLabel('New password', { exact: true }).fill('Parkside-Gate-31!');
-  await page.getByLabel('Confirm new password').fill('Parkside-Gate-31!');
-  await page.getByRole('button', { name: 'Update password' }).click();
-  await expect(page).toHaveURL(/\/login\?reset=1$/);
-  await expect(
-    page.getByText('Your password has been changed. Sign in with your new password.'),
-  ).toBeVisible();
+  await choosePassword(page, 'Parkside-Gate-31!');
+  await expectPasswordChanged(page);
 
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Parkside Estates' })).toHaveCount(0);

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { chatTranscripts, conversations } from '#server/db/schema.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
 import {
   createSignedInUser,
+  insertChat,
   insertCompany,
   insertLead,
   insertProperty,
+  scoreBreakdown,
   unique,
 } from '#tests/helpers/factories.ts';
 import {
@@ -40,19 +41,6 @@ type Seeded = {
   leadNames: string[];
 };
 
-const breakdown = {
-  total: 8,
-  max: 10,
-  parts: [
-    { label: 'Affordability', points: 4, max: 4, reason: 'Income is 35 times the monthly rent' },
-    { label: 'Move-in fit', points: 1, max: 2, reason: 'Moving in 20 days after the vacancy date' },
-    { label: 'Occupancy', points: 1, max: 1, reason: '2 people for 2 bedrooms' },
-    { label: 'Occupation', points: 1, max: 1, reason: 'Nurse' },
-    { label: 'Contact', points: 1, max: 1, reason: 'Name and email given' },
-    { label: 'Viewing readiness', points: 0, max: 1, reason: 'No viewing availability given' },
-  ],
-};
-
 const tenants = [
   { name: 'Sarah Jones', profession: 'Nurse', rating: '8', availability: 'Weekday evenings', people: 2 },
   { name: 'Tom Brown', profession: 'Software engineer', rating: '10', availability: 'Tomorrow', people: 1 },
@@ -77,12 +65,8 @@ async function seed(app: TestApp) {
   const leadsAgent = await makeAgent('Riverside Homes', { accountLimit: 30, currentCount: 6 });
 
   const companyId = leadsAgent.company.id;
-  const [conversation] = await app.ctx.db
-    .insert(conversations)
-    .values({
-      sessionKey: unique('session'),
-      companyId,
-      status: 'ended',
+  const { conversation, transcript } = await insertChat(app.ctx.db, companyId, {
+    conversation: {
       messages: [
         {
           id: 'm1',
@@ -97,18 +81,10 @@ async function seed(app: TestApp) {
           timestamp: '2025-01-05T15:01:00.000Z',
         },
       ],
-    })
-    .returning();
-  const [transcript] = await app.ctx.db
-    .insert(chatTranscripts)
-    .values({
-      companyId,
-      conversationId: conversation!.id,
-      fileName: 'chat.txt',
-      content: 'AI: Hello!',
-      processed: true,
-    })
-    .returning();
+    },
+    transcript: { content: 'AI: Hello!', processed: true },
+    lead: false,
+  });
   for (const [index, tenant] of tenants.entries()) {
     await insertLead(app.ctx.db, companyId, {
       name: tenant.name,
@@ -122,7 +98,7 @@ async function seed(app: TestApp) {
       propertyLocation: index === 3 ? null : '14 Elm Road, Leeds LS6 2AB',
       createdAt: new Date(Date.UTC(2025, 0, 5 + index, 15, 7)),
       ...(index === 0
-        ? { conversationId: conversation!.id, chatTranscriptId: transcript!.id, scoreBreakdown: breakdown }
+        ? { conversationId: conversation.id, chatTranscriptId: transcript.id, scoreBreakdown }
         : {}),
     });
   }
@@ -133,12 +109,8 @@ async function seed(app: TestApp) {
   });
   const deskAgent = await makeAgent('Canal Side Lets', { accountLimit: 30, currentCount: 30 });
   // Said on Wednesday 4 March 2026: "this Saturday after 6" was Saturday 7 March, in the evening.
-  const [deskChat] = await app.ctx.db
-    .insert(conversations)
-    .values({
-      sessionKey: unique('session'),
-      companyId: deskAgent.company.id,
-      status: 'ended',
+  await insertChat(app.ctx.db, deskAgent.company.id, {
+    conversation: {
       messages: [
         {
           id: 'm1',
@@ -148,29 +120,20 @@ async function seed(app: TestApp) {
         },
       ],
       createdAt: new Date('2026-03-04T12:00:00Z'),
-    })
-    .returning();
-  const [deskTranscript] = await app.ctx.db
-    .insert(chatTranscripts)
-    .values({
-      companyId: deskAgent.company.id,
-      conversationId: deskChat!.id,
-      fileName: 'chat.txt',
+    },
+    transcript: {
       content: 'User: Is there parking? Are pets allowed?',
-      processed: true,
       extractedData: { openQuestions: ['Is there parking?', 'Are pets allowed?'] },
-    })
-    .returning();
-  await insertLead(app.ctx.db, deskAgent.company.id, {
-    name: 'Priya Patel',
-    email: 'priya@example.test',
-    contactNumber: '+447700900456',
-    availability: 'This Saturday after 6',
-    rating: '9',
-    score: 9,
-    conversationId: deskChat!.id,
-    chatTranscriptId: deskTranscript!.id,
-    createdAt: new Date('2026-03-04T12:20:00Z'),
+    },
+    lead: {
+      name: 'Priya Patel',
+      email: 'priya@example.test',
+      contactNumber: '+447700900456',
+      availability: 'This Saturday after 6',
+      rating: '9',
+      score: 9,
+      createdAt: new Date('2026-03-04T12:20:00Z'),
+    },
   });
   for (const [index, name] of ['Oliver Grant', 'Mia Clarke', 'Noah Price'].entries()) {
     await insertLead(app.ctx.db, deskAgent.company.id, {
@@ -529,74 +492,44 @@ test.describe('dashboard: leads', () => {
       '8/10',
       '',
     ]);
-    await expect(
-      table
-        .getByRole('row', { name: /Ben Hughes/ })
-        .getByRole('cell')
-        .nth(2),
-    ).toHaveText('any');
-    await expect(
-      table
-        .getByRole('row', { name: /Ben Hughes/ })
-        .getByRole('cell')
-        .nth(3),
-    ).toHaveText('-');
-    await expect(
-      table
-        .getByRole('row', { name: /Dan Wright/ })
-        .getByRole('cell')
-        .nth(15),
-    ).toHaveText('-');
+    const cell = (row: RegExp, column: number) =>
+      table.getByRole('row', { name: row }).getByRole('cell').nth(column);
+    await expect(cell(/Ben Hughes/, 2)).toHaveText('any');
+    await expect(cell(/Ben Hughes/, 3)).toHaveText('-');
+    await expect(cell(/Dan Wright/, 15)).toHaveText('-');
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'leads');
 
     // Rating sorts as numbers (10 above 9); its first click puts the highest score first, and
     // the unrated stay last both ways.
     const bestFirst = page.getByRole('button', { name: 'Best first' });
+    const highestFirst = [
+      'Tom Brown',
+      'Amira Khan',
+      'Sarah Jones',
+      'Chloe Evans',
+      'Ben Hughes',
+      'Dan Wright',
+    ];
+    const lowestFirst = ['Ben Hughes', 'Chloe Evans', 'Sarah Jones', 'Amira Khan', 'Tom Brown', 'Dan Wright'];
+    const expectRatingSort = async (direction: 'ascending' | 'descending', order: string[]) => {
+      await expect(table.getByRole('columnheader', { name: 'Rating' })).toHaveAttribute(
+        'aria-sort',
+        direction,
+      );
+      await expect(names).toHaveText(order);
+    };
     await expect(bestFirst).toHaveAttribute('aria-pressed', 'false');
     await table.getByRole('button', { name: 'Rating' }).click();
-    await expect(table.getByRole('columnheader', { name: 'Rating' })).toHaveAttribute(
-      'aria-sort',
-      'descending',
-    );
-    await expect(names).toHaveText([
-      'Tom Brown',
-      'Amira Khan',
-      'Sarah Jones',
-      'Chloe Evans',
-      'Ben Hughes',
-      'Dan Wright',
-    ]);
+    await expectRatingSort('descending', highestFirst);
     await expect(bestFirst).toHaveAttribute('aria-pressed', 'true');
     await table.getByRole('button', { name: 'Rating' }).click();
-    await expect(table.getByRole('columnheader', { name: 'Rating' })).toHaveAttribute(
-      'aria-sort',
-      'ascending',
-    );
-    await expect(names).toHaveText([
-      'Ben Hughes',
-      'Chloe Evans',
-      'Sarah Jones',
-      'Amira Khan',
-      'Tom Brown',
-      'Dan Wright',
-    ]);
+    await expectRatingSort('ascending', lowestFirst);
     await expect(bestFirst).toHaveAttribute('aria-pressed', 'false');
     // "Best first" is the same view in one click; pressed again, it goes back to newest first.
     await bestFirst.click();
     await expect(bestFirst).toHaveAttribute('aria-pressed', 'true');
-    await expect(table.getByRole('columnheader', { name: 'Rating' })).toHaveAttribute(
-      'aria-sort',
-      'descending',
-    );
-    await expect(names).toHaveText([
-      'Tom Brown',
-      'Amira Khan',
-      'Sarah Jones',
-      'Chloe Evans',
-      'Ben Hughes',
-      'Dan Wright',
-    ]);
+    await expectRatingSort('descending', highestFirst);
     await page.evaluate(() => {
       for (const element of document.querySelectorAll('.overflow-auto')) element.scrollLeft = 0;
     });

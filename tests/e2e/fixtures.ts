@@ -159,6 +159,16 @@ export function seededTest<Seeded extends object>(seed: (app: TestApp) => Promis
 
 export { expect };
 
+/** Console errors and uncaught exceptions on the page from now on, e.g. a hydration mismatch. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
 /**
  * Fails on any serious or critical accessibility violation on the page as it is now. Toasts are
  * left out: they fade in and out, and axe reads the contrast of a half-faded one as a failure.

@@ -1,18 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
+import { collectErrors, expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
 
 const sectionsInOrder = ['demo', 'features', 'pricing', 'about-us', 'faq', 'contact'];
-
-/** Console errors and uncaught exceptions, e.g. a hydration mismatch. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 /** A section has been scrolled to when its heading is on screen. */
 async function expectScrolledTo(page: Page, id: string) {

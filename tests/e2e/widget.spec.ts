@@ -1,9 +1,8 @@
 import { createServer, type Server } from 'node:http';
-import type { Page } from '@playwright/test';
 import type { TestApp } from '#tests/helpers/app.ts';
 import { createSignedInUser, insertCompany, unique } from '#tests/helpers/factories.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
-import { test as base, expect, type LetLeadServer, startSeededServer } from './fixtures.ts';
+import { test as base, collectErrors, expect, type LetLeadServer, startSeededServer } from './fixtures.ts';
 
 /**
  * The website widget on an agency's own site: another origin, with its own Content Security
@@ -58,15 +57,6 @@ const test = base.extend<object, { seeded: Seeded; server: LetLeadServer }>({
   ],
   server: [async ({ seeded }, use) => use(seeded.server), { scope: 'worker' }],
 });
-
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 for (const { width, height, isPhone } of [
   { width: 390, height: 844, isPhone: true },

@@ -8,15 +8,22 @@ import { createTestDatabase } from './database.ts';
 
 export type TestApp = App & { database: Database; url: string };
 
+export type TestAppOptions = Pick<BuildAppOptions, 'engine' | 'serveWeb' | 'logger' | 'closeDatabase'> & {
+  /** An open database to use instead of a fresh one. */
+  database?: Database;
+  /** Runs on the built app before it listens: a test may add routes here. */
+  beforeListen?: (app: App) => void;
+};
+
 /**
  * Builds the real app on a fresh database and listens on a random local port. Extra
  * environment variables override the test defaults (e.g. SMTP_URL, STRIPE_SECRET_KEY).
  */
 export async function createTestApp(
   envOverrides: Record<string, string | undefined> = {},
-  options: Pick<BuildAppOptions, 'engine'> = {},
+  { database: given, beforeListen, ...options }: TestAppOptions = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = given ?? (await createTestDatabase());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'letlead-test-'));
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -29,6 +36,7 @@ export async function createTestApp(
     ...envOverrides,
   });
   const app = await buildApp({ env, database, serveWeb: false, closeDatabase: true, ...options });
+  beforeListen?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -43,9 +51,9 @@ export function browserHeaders(app: TestApp, cookie?: string): Record<string, st
   return { origin: app.ctx.env.appUrl, ...(cookie ? { cookie } : {}) };
 }
 
-/** A JSON request as the browser sends it (Origin, the session cookie); the answer parsed. */
-export async function sendJson(app: TestApp, method: string, path: string, cookie?: string, body?: unknown) {
-  const response = await fetch(`${app.url}${path}`, {
+/** A request as the browser sends it (Origin, the session cookie), with a JSON body if given. */
+export function browserFetch(app: TestApp, method: string, path: string, cookie?: string, body?: unknown) {
+  return fetch(`${app.url}${path}`, {
     method,
     headers: {
       ...browserHeaders(app, cookie),
@@ -53,6 +61,11 @@ export async function sendJson(app: TestApp, method: string, path: string, cooki
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+}
+
+/** A JSON request as the browser sends it (Origin, the session cookie); the answer parsed. */
+export async function sendJson(app: TestApp, method: string, path: string, cookie?: string, body?: unknown) {
+  const response = await browserFetch(app, method, path, cookie, body);
   const text = await response.text();
   let json: unknown = text;
   try {

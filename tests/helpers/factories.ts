@@ -29,6 +29,20 @@ export function unique(prefix = 'x'): string {
 
 export const TEST_PASSWORD = 'Sunny-Flat-42!';
 
+/** A lead's score breakdown as the scorer writes it: 8 of 10 for a nurse couple on £42k. */
+export const scoreBreakdown = {
+  total: 8,
+  max: 10,
+  parts: [
+    { label: 'Affordability', points: 4, max: 4, reason: 'Income is 35 times the monthly rent' },
+    { label: 'Move-in fit', points: 1, max: 2, reason: 'Moving in 20 days after the vacancy date' },
+    { label: 'Occupancy', points: 1, max: 1, reason: '2 people for 2 bedrooms' },
+    { label: 'Occupation', points: 1, max: 1, reason: 'Nurse' },
+    { label: 'Contact', points: 1, max: 1, reason: 'Name and email given' },
+    { label: 'Viewing readiness', points: 0, max: 1, reason: 'No viewing availability given' },
+  ],
+};
+
 /** A verified user, signed in: returns the session cookie to send with requests. */
 export async function createSignedInUser(
   app: TestApp,
@@ -96,6 +110,19 @@ export async function createCompanyUser(
   return { ...user, company };
 }
 
+export type CompanyUser = Awaited<ReturnType<typeof createCompanyUser>>;
+
+/** A listing's details as an agent types them into the property form. */
+export const propertyFields = {
+  propertyName: '2 Bed Flat, Elm Road',
+  propertyAddress: '14 Elm Road, Leeds LS6 2AB',
+  propertyRentalPrice: '£1,200 pcm',
+  numberOfBedrooms: 2,
+  parkingSpace: 'One allocated space',
+  vacancyDate: '01/03/2027',
+  landlord: 'Mrs Patel 07700 900123',
+};
+
 export async function insertProperty(
   app: TestApp,
   companyId: string,
@@ -107,14 +134,8 @@ export async function insertProperty(
     .insert(properties)
     .values({
       companyId,
-      propertyName: '2 Bed Flat, Elm Road',
+      ...propertyFields,
       slug,
-      propertyAddress: '14 Elm Road, Leeds LS6 2AB',
-      propertyRentalPrice: '£1,200 pcm',
-      numberOfBedrooms: 2,
-      parkingSpace: 'One allocated space',
-      vacancyDate: '01/03/2027',
-      landlord: 'Mrs Patel 07700 900123',
       chatbotUrl: `${app.ctx.env.appUrl}/chatbot/${companySlug}/${slug}`,
       ...overrides,
     })

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { analyticsEvents } from '#server/db/schema.ts';
 import { analyticsViewsByPath } from '#server/features/analytics/analytics.ts';
-import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { createTestApp } from '#tests/helpers/app.ts';
 import { unique } from '#tests/helpers/factories.ts';
+import { setUpTestApp } from '#tests/helpers/suite.ts';
 
 describe('first-party analytics (POST /api/analytics)', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp({ RATE_LIMIT_API_PER_MINUTE: '40' });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp({ RATE_LIMIT_API_PER_MINUTE: '40' });
 
   function send(body: unknown, headers: Record<string, string> = {}) {
     return fetch(`${app.url}/api/analytics`, {

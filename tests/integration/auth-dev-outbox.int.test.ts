@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpTestApp } from '#tests/helpers/suite.ts';
 import { call, cookieFrom, freshIp, onTestServer, signupBody } from './auth-helpers.ts';
 
 describe('accounts without SMTP_URL: the development outbox', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '1000' });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '1000' });
 
   it('lists the verification email with its link on /dev/mail, and the link verifies the account', async () => {
     const body = signupBody({ companyName: 'Outbox Lettings' });

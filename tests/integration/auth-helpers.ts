@@ -27,6 +27,11 @@ export async function call(
   });
 }
 
+/** A login from the login page, from a client address of its own unless one is given. */
+export function logIn(app: TestApp, email: string, password: string, ip = freshIp()): Promise<Response> {
+  return call(app, 'POST', '/api/auth/login', { email, password }, { ip });
+}
+
 /** The cookie header a browser would send back after this response. */
 export function cookieFrom(response: Response): string {
   return response.headers

@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
-import { type SmtpReceiver, startSmtpReceiver } from '#tests/helpers/smtp.ts';
-import { call, freshIp, signupBody } from './auth-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/suite.ts';
+import { call, freshIp, logIn, signupBody } from './auth-helpers.ts';
 
 // RATE_LIMIT_AUTH_PER_MINUTE=8: eight requests a minute per IP, and three per email address.
 describe('rate limits on sign-up, login, resend and reset', () => {
-  let smtp: SmtpReceiver;
-  let app: TestApp;
-
-  beforeAll(async () => {
-    smtp = await startSmtpReceiver();
-    app = await createTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_AUTH_PER_MINUTE: '8' });
-  });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
+  const smtp = setUpSmtpReceiver();
+  const app = setUpTestApp(() => ({ SMTP_URL: smtp.url, RATE_LIMIT_AUTH_PER_MINUTE: '8' }));
 
   async function expectTooMany(response: Response, message: RegExp) {
     expect(response.status).toBe(429);
@@ -28,53 +18,23 @@ describe('rate limits on sign-up, login, resend and reset', () => {
   it('limits logins from one IP address', async () => {
     const ip = freshIp();
     for (let attempt = 1; attempt <= 8; attempt += 1) {
-      const response = await call(
-        app,
-        'POST',
-        '/api/auth/login',
-        { email: `guess-${attempt}@example.test`, password: 'Wrong-Pass-1!' },
-        { ip },
-      );
+      const response = await logIn(app, `guess-${attempt}@example.test`, 'Wrong-Pass-1!', ip);
       expect(response.status).toBe(401);
     }
-    const ninth = await call(
-      app,
-      'POST',
-      '/api/auth/login',
-      { email: 'guess-9@example.test', password: 'Wrong-Pass-1!' },
-      { ip },
-    );
+    const ninth = await logIn(app, 'guess-9@example.test', 'Wrong-Pass-1!', ip);
     await expectTooMany(ninth, /Too many requests\. Please try again in \d+ seconds/);
 
-    const otherIp = await call(
-      app,
-      'POST',
-      '/api/auth/login',
-      { email: 'guess-10@example.test', password: 'Wrong-Pass-1!' },
-      { ip: freshIp() },
-    );
+    const otherIp = await logIn(app, 'guess-10@example.test', 'Wrong-Pass-1!');
     expect(otherIp.status).toBe(401);
   });
 
   it('limits logins to one email address from many IP addresses', async () => {
     const email = 'target@example.test';
     for (let attempt = 1; attempt <= 3; attempt += 1) {
-      const response = await call(
-        app,
-        'POST',
-        '/api/auth/login',
-        { email, password: `Guess-${attempt}!` },
-        { ip: freshIp() },
-      );
+      const response = await logIn(app, email, `Guess-${attempt}!`);
       expect(response.status).toBe(401);
     }
-    const fourth = await call(
-      app,
-      'POST',
-      '/api/auth/login',
-      { email: 'TARGET@example.test', password: 'Guess-4!' },
-      { ip: freshIp() },
-    );
+    const fourth = await logIn(app, 'TARGET@example.test', 'Guess-4!');
     await expectTooMany(fourth, /Too many attempts for this email address/);
   });
 

@@ -1,23 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies, users, verifications } from '#server/db/schema.ts';
 import { authUserSchema } from '#shared/schemas/auth.ts';
-import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
-import { type SmtpReceiver, startSmtpReceiver } from '#tests/helpers/smtp.ts';
-import { call, cookieFrom, freshIp, linkTo, onTestServer, signupBody } from './auth-helpers.ts';
+import { setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/suite.ts';
+import { call, cookieFrom, freshIp, linkTo, logIn, onTestServer, signupBody } from './auth-helpers.ts';
 
 describe('accounts over HTTP with a real SMTP receiver', () => {
-  let smtp: SmtpReceiver;
-  let app: TestApp;
-
-  beforeAll(async () => {
-    smtp = await startSmtpReceiver();
-    app = await createTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_AUTH_PER_MINUTE: '1000' });
-  });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
+  const smtp = setUpSmtpReceiver();
+  const app = setUpTestApp(() => ({ SMTP_URL: smtp.url, RATE_LIMIT_AUTH_PER_MINUTE: '1000' }));
 
   const emailsTo = (address: string) => smtp.emails.filter((email) => email.to.includes(address));
   const verificationEmailTo = (address: string) =>
@@ -36,10 +26,6 @@ describe('accounts over HTTP with a real SMTP receiver', () => {
     return body;
   }
 
-  async function logIn(email: string, password: string) {
-    return call(app, 'POST', '/api/auth/login', { email, password }, { ip: freshIp() });
-  }
-
   it('signs up on the free plan, verifies by the emailed link, logs in with the company and logs out', async () => {
     const body = signupBody({ companyName: 'Harbour Homes' });
     const signup = await call(app, 'POST', '/api/auth/signup', body, { ip: freshIp() });
@@ -54,7 +40,7 @@ describe('accounts over HTTP with a real SMTP receiver', () => {
     const link = linkTo(email, '/api/auth/verify-email');
     expect(link.startsWith(`${app.ctx.env.appUrl}/api/auth/verify-email?token=`)).toBe(true);
 
-    const early = await logIn(body.email, body.password);
+    const early = await logIn(app, body.email, body.password);
     expect(early.status).toBe(403);
     expect(await early.json()).toMatchObject({
       code: 'EMAIL_NOT_VERIFIED',
@@ -65,7 +51,7 @@ describe('accounts over HTTP with a real SMTP receiver', () => {
     expect(verify.status).toBe(302);
     expect(verify.headers.get('location')).toBe('/login?verified=1');
 
-    const login = await logIn(body.email.toUpperCase(), body.password);
+    const login = await logIn(app, body.email.toUpperCase(), body.password);
     expect(login.status).toBe(200);
     const setCookie = login.headers.getSetCookie().join('\n');
     expect(setCookie).toMatch(/HttpOnly/i);
@@ -111,8 +97,8 @@ describe('accounts over HTTP with a real SMTP receiver', () => {
 
   it('resets the password by email, ends every old session and refuses the link a second time', async () => {
     const body = await signUpAndVerify();
-    const firstSession = cookieFrom(await logIn(body.email, body.password));
-    const secondSession = cookieFrom(await logIn(body.email, body.password));
+    const firstSession = cookieFrom(await logIn(app, body.email, body.password));
+    const secondSession = cookieFrom(await logIn(app, body.email, body.password));
 
     const request = await call(
       app,
@@ -157,10 +143,10 @@ describe('accounts over HTTP with a real SMTP receiver', () => {
     for (const cookie of [firstSession, secondSession]) {
       expect((await call(app, 'GET', '/api/auth/user', undefined, { cookie })).status).toBe(401);
     }
-    const oldPassword = await logIn(body.email, body.password);
+    const oldPassword = await logIn(app, body.email, body.password);
     expect(oldPassword.status).toBe(401);
     expect(await oldPassword.json()).toEqual({ message: 'Invalid email or password' });
-    expect((await logIn(body.email, newPassword)).status).toBe(200);
+    expect((await logIn(app, body.email, newPassword)).status).toBe(200);
 
     const reused = await postForm('/api/auth/update-password', { newPassword: 'Another-Pass-88!', token });
     expect(reused.status).toBe(400);
@@ -180,13 +166,13 @@ describe('accounts over HTTP with a real SMTP receiver', () => {
     const response = await postForm('/api/auth/update-password', { newPassword: 'Quayside-Loft-77?', token });
     expect(response.status).toBe(400);
     expect((await response.json()).message).toMatch(/has expired/);
-    expect((await logIn(body.email, body.password)).status).toBe(200);
+    expect((await logIn(app, body.email, body.password)).status).toBe(200);
   });
 
   it('gives the same login error for an unknown email and a wrong password', async () => {
     const body = await signUpAndVerify();
-    const wrong = await logIn(body.email, 'Not-The-Password-1!');
-    const unknown = await logIn('no-such-agent@example.test', 'Not-The-Password-1!');
+    const wrong = await logIn(app, body.email, 'Not-The-Password-1!');
+    const unknown = await logIn(app, 'no-such-agent@example.test', 'Not-The-Password-1!');
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(await wrong.json()).toEqual({ message: 'Invalid email or password' });
@@ -220,7 +206,7 @@ describe('accounts over HTTP with a real SMTP receiver', () => {
       redirect: 'manual',
     });
     expect(verify.headers.get('location')).toBe('/login?verified=1');
-    expect((await logIn(body.email, body.password)).status).toBe(200);
+    expect((await logIn(app, body.email, body.password)).status).toBe(200);
     expect(emailsTo('someone-else@example.test')).toEqual([]);
   });
 
@@ -253,7 +239,7 @@ describe('accounts over HTTP with a real SMTP receiver', () => {
       .innerJoin(users, eq(users.id, companies.ownerId))
       .where(eq(users.email, body.email));
     expect(owned).toEqual([{ name: 'Acme Lettings' }]);
-    expect((await logIn(body.email, 'Different-Pass-9!')).status).toBe(401);
+    expect((await logIn(app, body.email, 'Different-Pass-9!')).status).toBe(401);
   });
 
   it('leaves no half-created user when the company cannot be created', async () => {
@@ -343,7 +329,7 @@ describe('accounts over HTTP with a real SMTP receiver', () => {
 
   it('refuses a state change carrying the session cookie from another origin', async () => {
     const body = await signUpAndVerify();
-    const cookie = cookieFrom(await logIn(body.email, body.password));
+    const cookie = cookieFrom(await logIn(app, body.email, body.password));
     const response = await fetch(`${app.url}/api/auth/logout`, {
       method: 'POST',
       headers: { cookie, origin: 'https://evil.example' },

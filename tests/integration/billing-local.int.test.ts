@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { companies } from '#server/db/schema.ts';
 import { refreshCreditsIfDue, resetDueCredits } from '#server/features/billing/credit-resets.ts';
 import { setNow } from '#server/lib/clock.ts';
@@ -10,18 +10,12 @@ import type {
   TestCheckoutResponse,
   TestPortalResponse,
 } from '#shared/schemas/billing.ts';
-import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { browserHeaders } from '#tests/helpers/app.ts';
 import { createCompanyUser, TEST_PASSWORD, unique } from '#tests/helpers/factories.ts';
+import { setUpTestApp } from '#tests/helpers/suite.ts';
 
 describe('billing with the local test checkout (no Stripe keys)', () => {
-  let app: TestApp;
-
-  beforeAll(async () => {
-    app = await createTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '1000' });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = setUpTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '1000' });
   afterEach(() => setNow(undefined));
 
   const companyById = async (id: string) => {
@@ -280,6 +274,11 @@ describe('billing with the local test checkout (no Stripe keys)', () => {
   it('reading the account, the dashboard or the usage check brings due credits back', async () => {
     const lastMonth = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000);
     const owner = await createCompanyUser(app, { currentCount: 0, countResetDate: lastMonth });
+    const spendAllSinceLastMonth = () =>
+      app.ctx.db
+        .update(companies)
+        .set({ currentCount: 0, countResetDate: lastMonth })
+        .where(eq(companies.id, owner.company.id));
     const user = await request<{ company: { currentCount: number } }>(
       'GET',
       '/api/auth/user',
@@ -288,10 +287,7 @@ describe('billing with the local test checkout (no Stripe keys)', () => {
     );
     expect(user.body.company.currentCount).toBe(30);
 
-    await app.ctx.db
-      .update(companies)
-      .set({ currentCount: 0, countResetDate: lastMonth })
-      .where(eq(companies.id, owner.company.id));
+    await spendAllSinceLastMonth();
     const dashboard = await request<{ company: { currentCount: number } }>(
       'GET',
       `/api/companies/${owner.company.id}/dashboard`,
@@ -300,10 +296,7 @@ describe('billing with the local test checkout (no Stripe keys)', () => {
     );
     expect(dashboard.body.company.currentCount).toBe(30);
 
-    await app.ctx.db
-      .update(companies)
-      .set({ currentCount: 0, countResetDate: lastMonth })
-      .where(eq(companies.id, owner.company.id));
+    await spendAllSinceLastMonth();
     const usage = await request<{ canProcess: boolean }>(
       'GET',
       `/api/companies/slug/${owner.company.slug}/usage-check`,

@@ -1,35 +1,33 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { companies, devEmails, stripeEvents } from '#server/db/schema.ts';
 import type { AuthUser } from '#shared/schemas/auth.ts';
 import type { CheckoutSessionResponse, SubscriptionStatusResponse } from '#shared/schemas/billing.ts';
-import { type FakeStripe, startFakeStripe } from '#tests/fakes/stripe-server.ts';
-import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { startFakeStripe } from '#tests/fakes/stripe-server.ts';
+import { browserHeaders } from '#tests/helpers/app.ts';
 import { createCompanyUser, TEST_PASSWORD, unique } from '#tests/helpers/factories.ts';
+import { madeBeforeAll, setUpTestApp } from '#tests/helpers/suite.ts';
 
 const WEBHOOK_SECRET = 'whsec_letlead_integration_test';
 const PRICES = { small: 'price_small_test', medium: 'price_medium_test', large: 'price_large_test' };
 
 describe('billing against a Stripe-compatible local server', () => {
-  let app: TestApp;
-  let stripe: FakeStripe;
-
-  beforeAll(async () => {
-    stripe = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
-    app = await createTestApp({
-      STRIPE_SECRET_KEY: 'sk_test_letlead',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_PRICE_SMALL: PRICES.small,
-      STRIPE_PRICE_MEDIUM: PRICES.medium,
-      STRIPE_PRICE_LARGE: PRICES.large,
-      STRIPE_API_URL: stripe.apiUrl,
-      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
-    });
+  const stripe = madeBeforeAll(
+    'the Stripe server',
+    () => startFakeStripe({ webhookSecret: WEBHOOK_SECRET }),
+    (server) => server.close(),
+  );
+  const app = setUpTestApp(() => ({
+    STRIPE_SECRET_KEY: 'sk_test_letlead',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_PRICE_SMALL: PRICES.small,
+    STRIPE_PRICE_MEDIUM: PRICES.medium,
+    STRIPE_PRICE_LARGE: PRICES.large,
+    STRIPE_API_URL: stripe.apiUrl,
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+  }));
+  beforeAll(() => {
     stripe.setWebhookUrl(`${app.url}/api/stripe/webhook`);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await stripe?.close();
   });
 
   const companyById = async (id: string) => {

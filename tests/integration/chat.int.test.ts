@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_TURNS } from '#agent/types.ts';
 import { chatTranscripts, companies, conversations, devEmails, leads } from '#server/db/schema.ts';
 import { finaliseIdleConversations } from '#server/features/chat/end-conversation.ts';
 import { sendLeadDigest } from '#server/features/chat/lead-email.ts';
 import type { ChatResponse, ConversationDto, EndChatResponse } from '#shared/schemas/chat.ts';
 import type { DashboardDto, LeadDetailDto } from '#shared/schemas/leads.ts';
-import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { browserHeaders, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { setUpTestApp } from '#tests/helpers/suite.ts';
 
 /** A date `days` from today as dd/mm/yyyy (the property's vacancy date and the tenant's answer). */
 function ukDateIn(days: number): string {
@@ -106,14 +107,7 @@ async function emailsTo(app: TestApp, to: string) {
 }
 
 describe('public chat', () => {
-  let app: TestApp;
-
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp();
 
   async function agencyWithProperty(companyOverrides = {}) {
     const owner = await createCompanyUser(app, { name: 'Harbour Lettings', ...companyOverrides });
@@ -729,13 +723,7 @@ describe('public chat', () => {
 });
 
 describe('per-IP rate limit', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp({ RATE_LIMIT_CHAT_PER_MINUTE: '3' });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp({ RATE_LIMIT_CHAT_PER_MINUTE: '3' });
 
   it('answers 429 Too many requests with Retry-After past the limit', async () => {
     const { company } = await createCompanyUser(app);
@@ -752,17 +740,11 @@ describe('per-IP rate limit', () => {
 });
 
 describe('with an LLM provider that cannot be reached', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp({
-      AI_PROVIDER: 'openai-compatible',
-      AI_BASE_URL: 'http://127.0.0.1:9/v1',
-      AI_MODEL: 'test-model',
-      AI_TIMEOUT_MS: '2000',
-    });
-  });
-  afterAll(async () => {
-    await app.close();
+  const app = setUpTestApp({
+    AI_PROVIDER: 'openai-compatible',
+    AI_BASE_URL: 'http://127.0.0.1:9/v1',
+    AI_MODEL: 'test-model',
+    AI_TIMEOUT_MS: '2000',
   });
 
   it('answers every turn with the guided agent instead of an error', async () => {

@@ -1,20 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies } from '#server/db/schema.ts';
 import { companySchema } from '#shared/schemas/auth.ts';
 import { companyListSchema } from '#shared/schemas/companies.ts';
-import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, createSignedInUser } from '#tests/helpers/factories.ts';
+import { setUpTestApp } from '#tests/helpers/suite.ts';
 import { call, freshIp, signupBody } from './auth-helpers.ts';
 
 describe('companies', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '1000' });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '1000' });
 
   const companyForm = {
     companyName: 'Northgate Property Management',

@@ -1,17 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies, leads, properties } from '#server/db/schema.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from '#server/features/demo/seed-demo.ts';
-import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { browserHeaders } from '#tests/helpers/app.ts';
+import { setUpTestApp } from '#tests/helpers/suite.ts';
 
 describe('demo data', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp();
 
   it('creates a demo agency whose leads come from real conversations, once', async () => {
     expect(await seedDemoData(app.ctx)).toBe(true);

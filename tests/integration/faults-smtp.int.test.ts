@@ -5,6 +5,7 @@ import { createTestDatabase } from '#tests/helpers/database.ts';
 import { unique } from '#tests/helpers/factories.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '#tests/helpers/smtp.ts';
+import { call, signupBody } from './auth-helpers.ts';
 
 /**
  * Fault: the mail server is down. Sign-up must still succeed, its verification email waits in
@@ -31,19 +32,19 @@ describe('fault: the SMTP server is down', () => {
     );
     const email = `${unique('smtp-down')}@example.test`.toLowerCase();
 
-    const signUp = await fetch(`${withoutMail.url}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: withoutMail.ctx.env.appUrl },
-      body: JSON.stringify({
+    const signUp = await call(
+      withoutMail,
+      'POST',
+      '/api/auth/signup',
+      signupBody({
         companyName: 'Harbour Lettings',
         firstName: 'Maya',
         lastName: 'Reed',
         email,
         phone: '020 7946 0000',
         password: 'Sunny-Flat-42!',
-        accountType: 'free',
       }),
-    });
+    );
     expect(signUp.status).toBe(201);
     const answer = await signUp.json();
     expect(answer).toMatchObject({ email });

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { describe, expect, it } from 'vitest';
 import { createCompanyUser } from '#tests/helpers/factories.ts';
+import { setUpTestApp } from '#tests/helpers/suite.ts';
 
 describe('foundation', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp();
 
   it('answers health and readiness', async () => {
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);

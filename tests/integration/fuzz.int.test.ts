@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '#server/lib/unstorable-text.ts';
-import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import type { TestApp } from '#tests/helpers/app.ts';
+import { madeBeforeAll, setUpTestApp } from '#tests/helpers/suite.ts';
 import {
   badPathSegment,
   badValue,
@@ -17,7 +18,6 @@ import {
   type RouteRequest,
   routeCatalogue,
   validProperty,
-  type World,
 } from '#tests/security/route-catalogue.ts';
 import { listRoutes, type RouteKey, splitRouteKey } from '#tests/security/route-table.ts';
 
@@ -216,19 +216,14 @@ function expectCleanError(status: number, contentType: string | null, text: stri
 const tally = { cases: 0, refused: 0, accepted: 0, byRoute: {} as Record<string, number> };
 
 describe('bad input on every route', () => {
-  let app: TestApp;
-  let world: World;
-
-  beforeAll(async () => {
-    app = await createTestApp({
-      RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
-      RATE_LIMIT_CHAT_PER_MINUTE: '1000000',
-      RATE_LIMIT_API_PER_MINUTE: '1000000',
-    });
-    world = await createWorld(app);
+  const app = setUpTestApp({
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
+    RATE_LIMIT_CHAT_PER_MINUTE: '1000000',
+    RATE_LIMIT_API_PER_MINUTE: '1000000',
   });
-  afterAll(async () => {
-    await app.close();
+  const world = madeBeforeAll('the world', () => createWorld(app));
+
+  afterAll(() => {
     // The figures docs/security.md quotes.
     console.info(
       `bad-input cases: ${tally.cases} (refused ${tally.refused}, accepted ${tally.accepted}) over ${Object.keys(tally.byRoute).length} routes`,
@@ -276,6 +271,14 @@ describe('bad input on every route', () => {
     });
   }
 
+  /** A body sent as-is (labelled JSON) by the signed-in owner, from our own pages. */
+  const sendAsOwner = (method: string, path: string, body: string) =>
+    fetch(`${app.url}${path}`, {
+      method,
+      headers: { origin: app.ctx.env.appUrl, cookie: world.owner.cookie, 'content-type': 'application/json' },
+      body,
+    });
+
   it('refuses malformed JSON with one clear message on every route that reads a body', async () => {
     for (const key of Object.keys(routeCatalogue) as RouteKey[]) {
       const { method } = splitRouteKey(key);
@@ -284,15 +287,7 @@ describe('bad input on every route', () => {
       const sample = await (entry.fuzzSample ?? entry.sample)(world);
       if (sample.body === undefined) continue;
       for (const text of malformedJsonBodies.slice(1, 9)) {
-        const response = await fetch(`${app.url}${sample.path}`, {
-          method,
-          headers: {
-            origin: app.ctx.env.appUrl,
-            cookie: world.owner.cookie,
-            'content-type': 'application/json',
-          },
-          body: text,
-        });
+        const response = await sendAsOwner(method, sample.path, text);
         const body = await response.text();
         const context = `${key} ${JSON.stringify(text)} → ${response.status} ${body}`;
         tally.cases += 1;
@@ -309,15 +304,7 @@ describe('bad input on every route', () => {
       if (method === 'GET' || largeBodyRoutes.includes(key)) continue;
       const entry = routeCatalogue[key];
       const sample = await (entry.fuzzSample ?? entry.sample)(world);
-      const response = await fetch(`${app.url}${sample.path}`, {
-        method,
-        headers: {
-          origin: app.ctx.env.appUrl,
-          cookie: world.owner.cookie,
-          'content-type': 'application/json',
-        },
-        body: huge,
-      });
+      const response = await sendAsOwner(method, sample.path, huge);
       const body = await response.text();
       tally.cases += 1;
       expect(response.status, `${key} → ${body.slice(0, 200)}`).toBe(413);

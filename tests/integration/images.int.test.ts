@@ -1,17 +1,11 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpTestApp } from '#tests/helpers/suite.ts';
 
 const FILE = 'product-dashboard.png';
 
 describe('the image helper (GET /images/:file)', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp();
 
   async function fetchImage(query: string, headers: Record<string, string> = {}) {
     const response = await fetch(`${app.url}/images/${FILE}${query}`, { headers });

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sendWeeklySummaries } from '#server/features/insights/weekly-summary.ts';
 import { setNow } from '#server/lib/clock.ts';
 import type { InsightsResponse } from '#shared/schemas/insights.ts';
-import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { browserHeaders, createTestApp } from '#tests/helpers/app.ts';
 import {
   type ChatSeed,
   createCompanyUser,
@@ -11,7 +11,7 @@ import {
   insertProperty,
   unique,
 } from '#tests/helpers/factories.ts';
-import { type SmtpReceiver, startSmtpReceiver } from '#tests/helpers/smtp.ts';
+import { setUpCompanyUser, setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/suite.ts';
 
 type Agent = Awaited<ReturnType<typeof createCompanyUser>>;
 
@@ -36,18 +36,14 @@ const funnel = (
 });
 
 describe('insights', () => {
-  let app: TestApp;
-  let smtp: SmtpReceiver;
-  let owner: Agent;
-  let other: Agent;
+  const smtp = setUpSmtpReceiver();
+  const app = setUpTestApp(() => ({ SMTP_URL: smtp.url }));
+  const owner = setUpCompanyUser(app, { name: 'Birchwood Lettings', slug: unique('birchwood') });
+  const other = setUpCompanyUser(app, { name: 'Other Lettings' });
   let birch: { id: string; slug: string };
   let cedar: { id: string; slug: string };
 
   beforeAll(async () => {
-    smtp = await startSmtpReceiver();
-    app = await createTestApp({ SMTP_URL: smtp.url });
-    owner = await createCompanyUser(app, { name: 'Birchwood Lettings', slug: unique('birchwood') });
-    other = await createCompanyUser(app, { name: 'Other Lettings' });
     birch = await insertProperty(app, owner.company.id, owner.company.slug, { propertyName: 'Birch House' });
     cedar = await insertProperty(app, owner.company.id, owner.company.slug, { propertyName: 'Cedar Flat' });
     const otherProperty = await insertProperty(app, other.company.id, other.company.slug);
@@ -135,10 +131,6 @@ describe('insights', () => {
     }
   });
   afterEach(() => setNow(undefined));
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
 
   async function getInsights(query: Record<string, string>, agent: Agent | null = owner) {
     const search = new URLSearchParams(query).toString();

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies, leads, properties } from '#server/db/schema.ts';
 import { AREA_ACCESS, AREA_DENIED_MESSAGES, canAccess, type TeamArea } from '#shared/team-roles.ts';
-import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { addMember, createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { madeBeforeAll, setUpTestApp } from '#tests/helpers/suite.ts';
 import { changedTables, companyFingerprint } from '#tests/security/fingerprint.ts';
 import {
   type Agent,
@@ -38,16 +38,8 @@ async function readJson(response: Response): Promise<Record<string, unknown>> {
 }
 
 describe('tenant isolation', () => {
-  let app: TestApp;
-  let world: World;
-
-  beforeAll(async () => {
-    app = await createTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '100000' });
-    world = await createWorld(app);
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '100000' });
+  const world = madeBeforeAll('the world', () => createWorld(app));
 
   it('knows every route the app serves, and serves every route it knows', () => {
     const served = listRoutes(app);

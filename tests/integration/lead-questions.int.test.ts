@@ -1,28 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type DashboardDto,
   type LeadDetailDto,
   type LeadQuestionsResponse,
   leadQuestionsResponseSchema,
 } from '#shared/schemas/leads.ts';
-import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
-import { createCompanyUser, insertChat, insertLead, unique } from '#tests/helpers/factories.ts';
+import { browserHeaders } from '#tests/helpers/app.ts';
+import { insertChat, insertLead, unique } from '#tests/helpers/factories.ts';
+import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 
 const QUESTIONS = ['Is there parking?', 'Are pets allowed?', 'Is the rent negotiable?'];
 
 describe('passed-on questions and availability dates on a lead', () => {
-  let app: TestApp;
-  let owner: Awaited<ReturnType<typeof createCompanyUser>>;
-  let other: Awaited<ReturnType<typeof createCompanyUser>>;
-
-  beforeAll(async () => {
-    app = await createTestApp();
-    owner = await createCompanyUser(app, { name: 'Elm Lettings', slug: unique('elm-lettings') });
-    other = await createCompanyUser(app);
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp();
+  const owner = setUpCompanyUser(app, { name: 'Elm Lettings', slug: unique('elm-lettings') });
+  const other = setUpCompanyUser(app);
 
   /** A finished chat as the chat feature stores it, with the questions the assistant passed on. */
   async function insertChatLead(

@@ -1,42 +1,38 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatTranscripts, conversations, leads } from '#server/db/schema.ts';
 import { type DashboardDto, dashboardSchema, type LeadDetailDto } from '#shared/schemas/leads.ts';
-import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { browserHeaders } from '#tests/helpers/app.ts';
 import {
   createCompanyUser,
   insertChat,
   insertLead,
   insertProperty,
+  scoreBreakdown,
   unique,
 } from '#tests/helpers/factories.ts';
+import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 
-const breakdown = {
-  total: 8,
-  max: 10,
-  parts: [
-    { label: 'Affordability', points: 4, max: 4, reason: 'Income is 35 times the monthly rent' },
-    { label: 'Move-in fit', points: 1, max: 2, reason: 'Moving in 20 days after the vacancy date' },
-    { label: 'Occupancy', points: 1, max: 1, reason: '2 people for 2 bedrooms' },
-    { label: 'Occupation', points: 1, max: 1, reason: 'Nurse' },
-    { label: 'Contact', points: 1, max: 1, reason: 'Name and email given' },
-    { label: 'Viewing readiness', points: 0, max: 1, reason: 'No viewing availability given' },
-  ],
-};
+/** The conversation of the chat every lead here comes from. */
+const messages = [
+  {
+    id: 'm1',
+    sender: 'ai' as const,
+    content: 'Hello! I am the AI assistant for Elm Lettings.',
+    timestamp: '2025-01-05T15:00:00.000Z',
+  },
+  {
+    id: 'm2',
+    sender: 'user' as const,
+    content: 'Hi, 2 of us, both nurses, £42k together',
+    timestamp: '2025-01-05T15:01:00.000Z',
+  },
+];
 
 describe('leads API', () => {
-  let app: TestApp;
-  let owner: Awaited<ReturnType<typeof createCompanyUser>>;
-  let other: Awaited<ReturnType<typeof createCompanyUser>>;
-
-  beforeAll(async () => {
-    app = await createTestApp();
-    owner = await createCompanyUser(app, { name: 'Elm Lettings', slug: unique('elm-lettings') });
-    other = await createCompanyUser(app);
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp();
+  const owner = setUpCompanyUser(app, { name: 'Elm Lettings', slug: unique('elm-lettings') });
+  const other = setUpCompanyUser(app);
 
   function request(method: string, path: string, cookie: string | undefined) {
     return fetch(`${app.url}${path}`, { method, headers: browserHeaders(app, cookie) });
@@ -46,23 +42,10 @@ describe('leads API', () => {
   async function insertChatLead(companyId: string, overrides: Parameters<typeof insertLead>[2] = {}) {
     const chat = await insertChat(app.ctx.db, companyId, {
       conversation: {
-        messages: [
-          {
-            id: 'm1',
-            sender: 'ai',
-            content: 'Hello! I am the AI assistant for Elm Lettings.',
-            timestamp: '2025-01-05T15:00:00.000Z',
-          },
-          {
-            id: 'm2',
-            sender: 'user',
-            content: 'Hi, 2 of us, both nurses, £42k together',
-            timestamp: '2025-01-05T15:01:00.000Z',
-          },
-        ],
+        messages,
       },
       transcript: { content: 'AI: Hello!\nUser: Hi, 2 of us' },
-      lead: { scoreBreakdown: breakdown, ...overrides },
+      lead: { scoreBreakdown, ...overrides },
     });
     return { ...chat, lead: chat.lead! };
   }
@@ -172,26 +155,13 @@ describe('leads API', () => {
         annualIncome: 42000,
         rating: '8',
         score: 8,
-        scoreBreakdown: breakdown,
+        scoreBreakdown,
       });
       expect(body.transcript).toEqual({
         id: transcript.id,
         createdAt: transcript.createdAt.toISOString(),
         content: 'AI: Hello!\nUser: Hi, 2 of us',
-        messages: [
-          {
-            id: 'm1',
-            sender: 'ai',
-            content: 'Hello! I am the AI assistant for Elm Lettings.',
-            timestamp: '2025-01-05T15:00:00.000Z',
-          },
-          {
-            id: 'm2',
-            sender: 'user',
-            content: 'Hi, 2 of us, both nurses, £42k together',
-            timestamp: '2025-01-05T15:01:00.000Z',
-          },
-        ],
+        messages,
       });
     });
 
@@ -264,7 +234,7 @@ describe('leads API', () => {
       await insertLead(app.ctx.db, company.company.id, {
         name: '=HYPERLINK("http://evil.example")',
         createdAt: new Date('2025-01-05T15:07:00Z'),
-        scoreBreakdown: breakdown,
+        scoreBreakdown,
       });
       await insertLead(app.ctx.db, company.company.id, {
         name: 'Plain Name',

@@ -10,6 +10,7 @@ import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.
 import { createCompanyUser, createSignedInUser } from '#tests/helpers/factories.ts';
 import { openSecondInstance, type SecondInstance } from '#tests/helpers/second-instance.ts';
 import { openSse, type SseEvent } from '#tests/helpers/sse.ts';
+import { setUpTestApp } from '#tests/helpers/suite.ts';
 
 /**
  * Live conversations over real HTTP: the agent's Live tab and the tenant's chat page on two
@@ -294,7 +295,6 @@ describe('live conversations', () => {
 });
 
 describe('a streaming engine', () => {
-  let app: TestApp;
   const guided = createGuidedEngine();
   // A stand-in for an LLM that writes its reply in pieces, slowly.
   const engine: ConversationEngine = {
@@ -309,13 +309,7 @@ describe('a streaming engine', () => {
       return result;
     },
   };
-
-  beforeAll(async () => {
-    app = await createTestApp({}, { engine });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp({}, { engine });
 
   it("sends the reply to the tenant's page piece by piece before the answer is complete", async () => {
     const { company } = await createCompanyUser(app);

@@ -1,18 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { leads, viewings } from '#server/db/schema.ts';
 import { setNow } from '#server/lib/clock.ts';
 import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
 import {
-  type FakeOpenAiServer,
   followInstructions,
   pieces,
   type RecordedRequest,
   startFakeOpenAi,
   toolResults,
 } from '#tests/fakes/openai-server.ts';
-import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
-import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { browserHeaders } from '#tests/helpers/app.ts';
+import { insertProperty, unique } from '#tests/helpers/factories.ts';
+import { madeBeforeAll, setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 import { firstOfferedSlots, MONDAY, testSchedule } from '#tests/helpers/viewing-schedule.ts';
 
 /*
@@ -24,19 +24,16 @@ const tenantMessages = (request: RecordedRequest) =>
   (request.body.messages ?? []).filter((m) => m.role === 'user').map((m) => String(m.content));
 
 describe('chat with an LLM provider', () => {
-  let app: TestApp;
-  let model: FakeOpenAiServer;
-  let owner: Awaited<ReturnType<typeof createCompanyUser>>;
+  const model = madeBeforeAll('the model server', startFakeOpenAi, (server) => server.close());
+  const app = setUpTestApp(() => ({
+    AI_PROVIDER: 'openai-compatible',
+    AI_BASE_URL: model.baseUrl,
+    AI_MODEL: 'stand-in',
+    AI_TIMEOUT_MS: '3000',
+  }));
+  const owner = setUpCompanyUser(app, { name: 'Streamline Lettings', slug: unique('streamline') });
 
   beforeAll(async () => {
-    model = await startFakeOpenAi();
-    app = await createTestApp({
-      AI_PROVIDER: 'openai-compatible',
-      AI_BASE_URL: model.baseUrl,
-      AI_MODEL: 'stand-in',
-      AI_TIMEOUT_MS: '3000',
-    });
-    owner = await createCompanyUser(app, { name: 'Streamline Lettings', slug: unique('streamline') });
     const saved = await fetch(`${app.url}/api/companies/${owner.company.id}/viewing-schedule`, {
       method: 'PUT',
       headers: { ...browserHeaders(app, owner.cookie), 'content-type': 'application/json' },
@@ -48,10 +45,6 @@ describe('chat with an LLM provider', () => {
     setNow(undefined);
     model.reset();
     model.setDefault({ kind: 'error', status: 500, message: 'No scripted reply' });
-  });
-  afterAll(async () => {
-    await app.close();
-    await model.close();
   });
 
   async function post<T>(path: string, body: unknown): Promise<T> {

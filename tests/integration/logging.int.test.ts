@@ -4,6 +4,7 @@ import { users } from '#server/db/schema.ts';
 import { createLoggedApp, type LoggedApp } from '#tests/faults/logged-app.ts';
 import { createCompanyUser, unique } from '#tests/helpers/factories.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
+import { call, signupBody } from './auth-helpers.ts';
 
 /**
  * Logs hold no message text, email address or phone number, on the paths where they are most
@@ -43,19 +44,19 @@ describe('what the server logs', () => {
   });
 
   it('logs requests and failures without emails, phone numbers or names', async () => {
-    const signUp = await fetch(`${app.url}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: app.ctx.env.appUrl },
-      body: JSON.stringify({
+    const signUp = await call(
+      app,
+      'POST',
+      '/api/auth/signup',
+      signupBody({
         companyName: 'Quill Lettings',
         firstName: 'Zebedee',
         lastName: 'Quill',
         email,
         phone,
         password: 'Sunny-Flat-42!',
-        accountType: 'free',
       }),
-    });
+    );
     expect(signUp.status).toBe(201);
     const signUpRequestId = signUp.headers.get('x-request-id');
 

@@ -1,40 +1,23 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatTranscripts, companies, leadActivity, leads } from '#server/db/schema.ts';
 import { setLeadStatusFromViewing } from '#server/features/leads/activity.ts';
 import type { ChatResponse } from '#shared/schemas/chat.ts';
 import type { DashboardDto, LeadActivityDto, LeadDetailDto } from '#shared/schemas/leads.ts';
 import type { CompanyExport } from '#shared/schemas/privacy.ts';
-import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { browserHeaders, sendJson, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertLead, insertProperty, unique } from '#tests/helpers/factories.ts';
-
-type Agency = Awaited<ReturnType<typeof createCompanyUser>>;
+import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 
 describe('lead pipeline', () => {
-  let app: TestApp;
-  let owner: Agency;
-  let other: Agency;
+  const app = setUpTestApp();
+  const owner = setUpCompanyUser(app);
+  const other = setUpCompanyUser(app);
 
-  beforeAll(async () => {
-    app = await createTestApp();
-    owner = await createCompanyUser(app);
-    other = await createCompanyUser(app);
-  });
-  afterAll(async () => {
-    await app.close();
-  });
-
+  // The status and the body only, as the assertions compare them whole.
   async function send(method: string, path: string, cookie: string | undefined, body?: unknown) {
-    const response = await fetch(`${app.url}${path}`, {
-      method,
-      headers: {
-        ...browserHeaders(app, cookie),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, json: text ? JSON.parse(text) : null };
+    const { status, json } = await sendJson(app, method, path, cookie, body);
+    return { status, json };
   }
 
   async function detail(leadId: string, agency = owner): Promise<LeadDetailDto> {
@@ -59,12 +42,13 @@ describe('lead pipeline', () => {
       const contacted = await send('PATCH', `/api/leads/${lead.id}`, owner.cookie, { status: 'contacted' });
       expect(contacted.status).toBe(200);
       expect(contacted.json).toMatchObject({ id: lead.id, status: 'contacted', lostReason: null });
-      expect(contacted.json.activity[0]).toMatchObject({
+      const [changed] = (contacted.json as LeadDetailDto).activity;
+      expect(changed).toMatchObject({
         kind: 'status_changed',
         actor: { id: owner.userId },
         detail: { from: 'new', to: 'contacted' },
       });
-      expect(contacted.json.activity[0].actor.name).not.toBe('');
+      expect(changed!.actor!.name).not.toBe('');
 
       const lost = await send('PATCH', `/api/leads/${lead.id}`, owner.cookie, {
         status: 'lost',
@@ -294,13 +278,7 @@ function endEnquiry(app: TestApp, companySlug: string, sessionKey: string) {
 }
 
 describe('repeat and related enquiries', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp();
 
   async function agency() {
     const owner = await createCompanyUser(app);

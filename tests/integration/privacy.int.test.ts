@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { subDays, subMonths } from 'date-fns';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   accounts,
   analyticsEvents,
@@ -15,7 +15,7 @@ import {
   users,
 } from '#server/db/schema.ts';
 import { purgeExpiredTenantData } from '#server/features/privacy/retention.ts';
-import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { browserHeaders, type TestApp } from '#tests/helpers/app.ts';
 import {
   createCompanyUser,
   insertChat,
@@ -24,8 +24,7 @@ import {
   TEST_PASSWORD,
   unique,
 } from '#tests/helpers/factories.ts';
-
-type CompanyUser = Awaited<ReturnType<typeof createCompanyUser>>;
+import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 
 /** A finished enquiry as the chat leaves it: conversation, transcript and lead, all made at `at`. */
 async function insertEnquiry(app: TestApp, companyId: string, at: Date, withLead = true) {
@@ -63,13 +62,7 @@ async function exists(
 }
 
 describe('retention purge', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp();
 
   it('erases enquiries, transcripts, conversations and analytics older than 12 months, and keeps younger ones', async () => {
     const now = new Date('2027-06-15T12:00:00Z');
@@ -166,20 +159,12 @@ describe('retention purge', () => {
 });
 
 describe('data export', () => {
-  let app: TestApp;
-  let owner: CompanyUser;
-  let other: CompanyUser;
-  beforeAll(async () => {
-    app = await createTestApp();
-    owner = await createCompanyUser(app, {
-      stripeCustomerId: `cus_${unique('c')}`,
-      stripeSubscriptionId: `sub_${unique('s')}`,
-    });
-    other = await createCompanyUser(app);
+  const app = setUpTestApp();
+  const owner = setUpCompanyUser(app, {
+    stripeCustomerId: `cus_${unique('c')}`,
+    stripeSubscriptionId: `sub_${unique('s')}`,
   });
-  afterAll(async () => {
-    await app.close();
-  });
+  const other = setUpCompanyUser(app);
 
   it('downloads the company, its properties, leads, transcripts and chat link views as JSON', async () => {
     const property = await insertProperty(app, owner.company.id, owner.company.slug, { landlord: 'Mr Khan' });
@@ -247,13 +232,7 @@ describe('data export', () => {
 });
 
 describe('closing an account', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp();
 
   async function close(id: string, cookie: string | undefined, body: unknown) {
     return fetch(`${app.url}/api/companies/${id}`, {

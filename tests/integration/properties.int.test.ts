@@ -1,48 +1,42 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NO_LISTING_DETAILS } from '#shared/listing.ts';
 import type { PropertyDto } from '#shared/schemas/properties.ts';
-import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
-import { createCompanyUser, createSignedInUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { browserFetch } from '#tests/helpers/app.ts';
+import {
+  createCompanyUser,
+  createSignedInUser,
+  insertProperty,
+  propertyFields,
+  unique,
+} from '#tests/helpers/factories.ts';
+import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 
-const validProperty = {
-  propertyName: '2 Bed Flat, Elm Road',
-  propertyAddress: '14 Elm Road, Leeds LS6 2AB',
-  propertyRentalPrice: '£1,200 pcm',
-  numberOfBedrooms: 2,
-  parkingSpace: 'One allocated space',
-  vacancyDate: '01/03/2027',
-  landlord: 'Mrs Patel 07700 900123',
-};
+const validProperty = propertyFields;
 
 describe('properties API', () => {
-  let app: TestApp;
-  let owner: Awaited<ReturnType<typeof createCompanyUser>>;
-  let other: Awaited<ReturnType<typeof createCompanyUser>>;
+  const app = setUpTestApp();
+  const owner = setUpCompanyUser(app, { name: 'Elm Lettings', slug: unique('elm-lettings') });
+  const other = setUpCompanyUser(app);
 
-  beforeAll(async () => {
-    app = await createTestApp();
-    owner = await createCompanyUser(app, { name: 'Elm Lettings', slug: unique('elm-lettings') });
-    other = await createCompanyUser(app);
-  });
-  afterAll(async () => {
-    await app.close();
-  });
-
-  function request(method: string, path: string, cookie: string | undefined, body?: unknown) {
-    return fetch(`${app.url}${path}`, {
-      method,
-      headers: {
-        ...browserHeaders(app, cookie),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  }
+  const request = (method: string, path: string, cookie: string | undefined, body?: unknown) =>
+    browserFetch(app, method, path, cookie, body);
 
   async function create(body: unknown = validProperty, as = owner) {
     const response = await request('POST', `/api/companies/${as.company.id}/properties`, as.cookie, body);
     expect(response.status).toBe(201);
     return (await response.json()) as PropertyDto;
+  }
+
+  /** Creating a listing with this change is refused with 400, naming the field and the message. */
+  async function expectCreateRefused(change: object, field: string, message: string) {
+    const response = await request('POST', `/api/companies/${owner.company.id}/properties`, owner.cookie, {
+      ...validProperty,
+      ...change,
+    });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.errors).toEqual({ [field]: message });
+    expect(body.message).toBe(message);
   }
 
   describe('POST /api/companies/{id}/properties', () => {
@@ -130,14 +124,7 @@ describe('properties API', () => {
       [{ landlord: '' }, 'landlord', 'Landlord is required'],
       [{ propertyName: 'x'.repeat(256) }, 'propertyName', 'Must be at most 255 characters'],
     ])('refuses %j with its message', async (change, field, message) => {
-      const response = await request('POST', `/api/companies/${owner.company.id}/properties`, owner.cookie, {
-        ...validProperty,
-        ...change,
-      });
-      expect(response.status).toBe(400);
-      const body = await response.json();
-      expect(body.errors).toEqual({ [field]: message });
-      expect(body.message).toBe(message);
+      await expectCreateRefused(change, field, message);
     });
 
     it("answers another company's id with 404 and creates nothing there", async () => {
@@ -273,14 +260,7 @@ describe('properties API', () => {
       [{ features: ['x'.repeat(61)] }, 'features.0', 'Each feature must be at most 60 characters'],
     ])('refuses %j with its message and saves nothing', async (change, field, message) => {
       const before = await countOwn();
-      const response = await request('POST', `/api/companies/${owner.company.id}/properties`, owner.cookie, {
-        ...validProperty,
-        ...change,
-      });
-      expect(response.status).toBe(400);
-      const body = await response.json();
-      expect(body.errors).toEqual({ [field]: message });
-      expect(body.message).toBe(message);
+      await expectCreateRefused(change, field, message);
       expect(await countOwn()).toBe(before);
     });
 

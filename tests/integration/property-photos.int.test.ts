@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { propertyPhotos } from '#server/db/schema.ts';
 import type { PropertyDto, PropertyPhotoDto } from '#shared/schemas/properties.ts';
-import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { browserHeaders } from '#tests/helpers/app.ts';
 import {
   createCompanyUser,
   insertPhoto,
@@ -11,22 +11,14 @@ import {
   makePicture,
   TEST_PASSWORD,
 } from '#tests/helpers/factories.ts';
+import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 
 type Agent = Awaited<ReturnType<typeof createCompanyUser>>;
 
 describe('listing photos', () => {
-  let app: TestApp;
-  let owner: Agent;
-  let other: Agent;
-
-  beforeAll(async () => {
-    app = await createTestApp();
-    owner = await createCompanyUser(app);
-    other = await createCompanyUser(app);
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp();
+  const owner = setUpCompanyUser(app);
+  const other = setUpCompanyUser(app);
 
   const newProperty = (agent = owner) => insertProperty(app, agent.company.id, agent.company.slug);
 

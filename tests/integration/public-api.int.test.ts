@@ -1,9 +1,10 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiKeys, conversations, leadActivity, leads, viewings } from '#server/db/schema.ts';
-import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { browserHeaders, createTestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertLead, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 import { listRoutes } from '#tests/security/route-table.ts';
 
 const validProperty = {
@@ -19,18 +20,9 @@ const validProperty = {
 type Agent = Awaited<ReturnType<typeof createCompanyUser>>;
 
 describe('API keys and the public API', () => {
-  let app: TestApp;
-  let owner: Agent;
-  let other: Agent;
-
-  beforeAll(async () => {
-    app = await createTestApp({ RATE_LIMIT_PUBLIC_API_PER_MINUTE: '1000' });
-    owner = await createCompanyUser(app, { name: 'Harbour Lettings' });
-    other = await createCompanyUser(app, { name: 'Meadow Homes' });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp({ RATE_LIMIT_PUBLIC_API_PER_MINUTE: '1000' });
+  const owner = setUpCompanyUser(app, { name: 'Harbour Lettings' });
+  const other = setUpCompanyUser(app, { name: 'Meadow Homes' });
 
   async function createKey(agent: Agent, scopes: string[], name = unique('Key')) {
     const response = await fetch(`${app.url}/api/companies/${agent.company.id}/api-keys`, {

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '#tests/helpers/app.ts';
+import { setUpTestApp } from '#tests/helpers/suite.ts';
 
 describe('public site configuration and crawler files', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp({ APP_URL: 'https://letlead.example', CONTACT_EMAIL: 'team@letlead.example' });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp({ APP_URL: 'https://letlead.example', CONTACT_EMAIL: 'team@letlead.example' });
 
   it('exposes the public contact email', async () => {
     const response = await fetch(`${app.url}/api/public/config`);

@@ -1,22 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { conversations } from '#server/db/schema.ts';
 import type { DashboardDto } from '#shared/schemas/leads.ts';
-import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
-import { createCompanyUser } from '#tests/helpers/factories.ts';
+import { browserHeaders } from '#tests/helpers/app.ts';
+import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 
 /** `?src=` on a chat link is kept on the conversation and the lead, shown and filterable. */
 
-let app: TestApp;
-let agent: Awaited<ReturnType<typeof createCompanyUser>>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  agent = await createCompanyUser(app);
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = setUpTestApp();
+const agent = setUpCompanyUser(app);
 
 async function chatFrom(src: string | undefined): Promise<string> {
   const post = async (body: object) => {

@@ -1,11 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { devEmails, leads, properties } from '#server/db/schema.ts';
 import { notifyNewLead } from '#server/features/chat/lead-email.ts';
 import type { AuthUser } from '#shared/schemas/auth.ts';
 import type { DashboardDto, LeadDetailDto } from '#shared/schemas/leads.ts';
 import type { AuditResponse, Member } from '#shared/schemas/team.ts';
-import { createTestApp, sendJson, type TestApp } from '#tests/helpers/app.ts';
+import { sendJson } from '#tests/helpers/app.ts';
 import {
   createCompanyUser,
   createSignedInUser,
@@ -14,6 +14,7 @@ import {
   TEST_PASSWORD,
   unique,
 } from '#tests/helpers/factories.ts';
+import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 
 /**
  * A new agency tries the team, over real HTTP: the owner invites an admin and a negotiator (the
@@ -22,16 +23,8 @@ import {
  * and the audit log shows what happened.
  */
 describe('the team', () => {
-  let app: TestApp;
-  let owner: Awaited<ReturnType<typeof createCompanyUser>>;
-
-  beforeAll(async () => {
-    app = await createTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '10000' });
-    owner = await createCompanyUser(app, { name: 'Harbour & Hale Lettings' });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '10000' });
+  const owner = setUpCompanyUser(app, { name: 'Harbour & Hale Lettings' });
 
   const send = (method: string, path: string, cookie: string | undefined, body?: unknown) =>
     sendJson(app, method, path, cookie, body);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { conversations, leads, viewings } from '#server/db/schema.ts';
 import { sendDailyAgendas } from '#server/features/viewings/agent-viewings.ts';
 import { bookChatSlot } from '#server/features/viewings/chat-booking.ts';
@@ -14,9 +14,10 @@ import type {
   ManagedViewing,
   SlotsResponse,
 } from '#shared/schemas/viewings.ts';
-import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
-import { createCompanyUser, insertProperty, tenantFields, unique } from '#tests/helpers/factories.ts';
-import { type ReceivedEmail, type SmtpReceiver, startSmtpReceiver } from '#tests/helpers/smtp.ts';
+import { browserFetch } from '#tests/helpers/app.ts';
+import { insertProperty, tenantFields, unique } from '#tests/helpers/factories.ts';
+import type { ReceivedEmail } from '#tests/helpers/smtp.ts';
+import { setUpCompanyUser, setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/suite.ts';
 import { firstOfferedSlots, MONDAY, testSchedule } from '#tests/helpers/viewing-schedule.ts';
 
 const schedule = testSchedule;
@@ -37,31 +38,21 @@ function readInvitation(ics: string) {
 }
 
 describe('viewings', () => {
-  let app: TestApp;
-  let smtp: SmtpReceiver;
-  let owner: Awaited<ReturnType<typeof createCompanyUser>>;
-  let other: Awaited<ReturnType<typeof createCompanyUser>>;
-
-  beforeAll(async () => {
-    smtp = await startSmtpReceiver();
-    app = await createTestApp({ SMTP_URL: smtp.url });
-    owner = await createCompanyUser(app, { name: 'Elm Lettings', slug: unique('elm') });
-    other = await createCompanyUser(app);
-  });
+  const smtp = setUpSmtpReceiver();
+  const app = setUpTestApp(() => ({ SMTP_URL: smtp.url }));
+  const owner = setUpCompanyUser(app, { name: 'Elm Lettings', slug: unique('elm') });
+  const other = setUpCompanyUser(app);
   afterEach(() => setNow(undefined));
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
 
-  function call(method: string, path: string, cookie?: string, body?: unknown) {
-    return fetch(`${app.url}${path}`, {
-      method,
-      headers: {
-        ...browserHeaders(app, cookie),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
+  const call = (method: string, path: string, cookie?: string, body?: unknown) =>
+    browserFetch(app, method, path, cookie, body);
+
+  /** It is Monday 2 March 2026, and the owner has a listing free from 1 March. */
+  async function listingOnMonday(propertyName?: string) {
+    setNow(MONDAY);
+    return insertProperty(app, owner.company.id, owner.company.slug, {
+      ...(propertyName ? { propertyName } : {}),
+      vacancyDate: '01/03/2026',
     });
   }
 
@@ -113,11 +104,7 @@ describe('viewings', () => {
   });
 
   it('books, never twice, and emails an invitation at the right London time; the manage link moves then cancels it', async () => {
-    setNow(MONDAY);
-    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
-      propertyName: 'Flat 3, Oak Court',
-      vacancyDate: '01/03/2026',
-    });
+    const property = await listingOnMonday('Flat 3, Oak Court');
     const slotsResponse = await call(
       'GET',
       `/api/chat/${owner.company.slug}/slots?propertySlug=${property.slug}`,
@@ -213,11 +200,7 @@ describe('viewings', () => {
   });
 
   it('a tenant on a property link qualifies, is offered slots, types "the second one" and is booked', async () => {
-    setNow(MONDAY);
-    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
-      propertyName: 'Flat 7, Mill Yard',
-      vacancyDate: '01/03/2026',
-    });
+    const property = await listingOnMonday('Flat 7, Mill Yard');
     const chat = `/api/chat/${owner.company.slug}`;
     const say = async (body: Record<string, unknown>) => {
       const response = await call('POST', chat, undefined, body);
@@ -267,10 +250,7 @@ describe('viewings', () => {
   });
 
   it('reminds once, 24 hours before, and never for a moved time', async () => {
-    setNow(MONDAY);
-    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
-      vacancyDate: '01/03/2026',
-    });
+    const property = await listingOnMonday();
     const tenant = `${unique('amy')}@example.test`;
     const booking = await bookChatSlot(app.ctx, {
       conversationId: await newConversation(property.slug),
@@ -299,11 +279,7 @@ describe('viewings', () => {
   });
 
   it('shows the agent the week, marks attended, keeps other companies out, and feeds a calendar', async () => {
-    setNow(MONDAY);
-    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
-      propertyName: 'Flat 9, Birch House',
-      vacancyDate: '01/03/2026',
-    });
+    const property = await listingOnMonday('Flat 9, Birch House');
     const booking = await bookChatSlot(app.ctx, {
       conversationId: await newConversation(property.slug),
       propertyId: property.id,
@@ -359,11 +335,7 @@ describe('viewings', () => {
   });
 
   it('sends the day’s agenda, and cancels future viewings when their property is deleted', async () => {
-    setNow(MONDAY);
-    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
-      propertyName: 'Flat 2, Ash Lane',
-      vacancyDate: '01/03/2026',
-    });
+    const property = await listingOnMonday('Flat 2, Ash Lane');
     const tenant = `${unique('joe')}@example.test`;
     const booking = await bookChatSlot(app.ctx, {
       conversationId: await newConversation(property.slug),
@@ -430,11 +402,7 @@ describe('viewings', () => {
   }
 
   it('gives the lead of a chat that booked a viewing its viewing, and follows the viewing', async () => {
-    setNow(MONDAY);
-    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
-      propertyName: 'Flat 5, Rowan Mews',
-      vacancyDate: '01/03/2026',
-    });
+    const property = await listingOnMonday('Flat 5, Rowan Mews');
     const chat = await answeredChat(property.slug);
     const booking = await bookChatSlot(app.ctx, {
       conversationId: chat.conversationId,
@@ -485,11 +453,7 @@ describe('viewings', () => {
   });
 
   it('moves a lead that already exists when its conversation books a viewing', async () => {
-    setNow(MONDAY);
-    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
-      propertyName: 'Flat 6, Rowan Mews',
-      vacancyDate: '01/03/2026',
-    });
+    const property = await listingOnMonday('Flat 6, Rowan Mews');
     const chat = await answeredChat(property.slug);
     await endChat(chat.sessionKey);
     expect(await leadOf(chat.conversationId)).toMatchObject({
@@ -515,11 +479,7 @@ describe('viewings', () => {
   });
 
   it('records each move and cancellation on the lead: by the tenant, by the agent, by a deleted property', async () => {
-    setNow(MONDAY);
-    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
-      propertyName: 'Flat 7, Rowan Mews',
-      vacancyDate: '01/03/2026',
-    });
+    const property = await listingOnMonday('Flat 7, Rowan Mews');
     const chat = await answeredChat(property.slug);
     await endChat(chat.sessionKey);
     const book = async (startsAt: string, label: string) => {

@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   companies,
   conversations,
@@ -15,7 +15,7 @@ import {
 import { storeInboundMail } from '#server/features/enquiries/ingest.ts';
 import { readMail } from '#server/features/enquiries/read-mail.ts';
 import { bookChatSlot } from '#server/features/viewings/chat-booking.ts';
-import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { browserHeaders } from '#tests/helpers/app.ts';
 import {
   createCompanyUser,
   insertLead,
@@ -23,6 +23,7 @@ import {
   tenantFields,
   unique,
 } from '#tests/helpers/factories.ts';
+import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 
 type Received = { headers: IncomingHttpHeaders; body: string };
 
@@ -72,19 +73,12 @@ type Delivery = {
 };
 
 describe('outgoing webhooks', () => {
-  let app: TestApp;
-  let owner: Agent;
+  const app = setUpTestApp({ JOBS: 'true', WEBHOOK_RETRY_DELAYS: '1,1,1' });
+  const owner = setUpCompanyUser(app, { name: 'Harbour Lettings' });
   const receivers: Awaited<ReturnType<typeof startReceiver>>[] = [];
 
-  beforeAll(async () => {
-    app = await createTestApp({ JOBS: 'true', WEBHOOK_RETRY_DELAYS: '1,1,1' });
-    owner = await createCompanyUser(app, { name: 'Harbour Lettings' });
-  });
   afterEach(async () => {
     for (const receiver of receivers.splice(0)) await receiver.close();
-  });
-  afterAll(async () => {
-    await app.close();
   });
 
   const json = (agent: Agent) => ({
@@ -529,24 +523,16 @@ describe('outgoing webhooks', () => {
 });
 
 describe('webhook targets in production', () => {
-  let app: TestApp;
-  let owner: Agent;
-
-  beforeAll(async () => {
-    app = await createTestApp({
-      NODE_ENV: 'production',
-      APP_URL: 'https://letlead.example',
-      SMTP_URL: 'smtp://127.0.0.1:9',
-      STRIPE_SECRET_KEY: 'sk_test_not_used',
-      STRIPE_WEBHOOK_SECRET: 'whsec_not_used',
-      JOBS: 'false',
-      LOG_LEVEL: 'silent',
-    });
-    owner = await createCompanyUser(app, { name: 'Harbour Lettings' });
+  const app = setUpTestApp({
+    NODE_ENV: 'production',
+    APP_URL: 'https://letlead.example',
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    STRIPE_SECRET_KEY: 'sk_test_not_used',
+    STRIPE_WEBHOOK_SECRET: 'whsec_not_used',
+    JOBS: 'false',
+    LOG_LEVEL: 'silent',
   });
-  afterAll(async () => {
-    await app.close();
-  });
+  const owner = setUpCompanyUser(app, { name: 'Harbour Lettings' });
 
   it.each([
     'https://127.0.0.1/hook',

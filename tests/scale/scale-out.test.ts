@@ -2,18 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '#server/db/client.ts';
-import {
-  chatTranscripts,
-  companies,
-  conversations,
-  leads,
-  properties,
-  users,
-  viewings,
-} from '#server/db/schema.ts';
+import { chatTranscripts, companies, conversations, leads, properties, viewings } from '#server/db/schema.ts';
 import { newManageToken } from '#server/features/viewings/booking.ts';
 import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
-import { createScaleDatabase, type ServerProcess, startServerProcess } from './server-processes.ts';
+import type { ServerProcess } from './server-processes.ts';
+import { createScaleDatabase, seedAgency, startServerProcess } from './server-processes.ts';
 
 /**
  * Scale-out: app processes are stateless, so two of them on one PostgreSQL
@@ -40,25 +33,11 @@ describe('two server processes on one PostgreSQL database', () => {
   });
 
   async function insertAgency(credits: number) {
-    const suffix = randomUUID().slice(0, 8);
-    const userId = `scale-${suffix}`;
-    await database.db.insert(users).values({ id: userId, name: 'Agent', email: `${userId}@example.test` });
-    const [company] = await database.db
-      .insert(companies)
-      .values({
-        name: 'Harbour Lettings',
-        slug: `harbour-${suffix}`,
-        ownerId: userId,
-        accountType: 'small',
-        accountLimit: 500,
-        currentCount: credits,
-        countResetDate: new Date(),
-      })
-      .returning();
+    const { company, suffix } = await seedAgency(database.db, 'scale', credits);
     const [property] = await database.db
       .insert(properties)
       .values({
-        companyId: company!.id,
+        companyId: company.id,
         propertyName: '2 Bed Flat, Elm Road',
         slug: `elm-${suffix}`,
         propertyAddress: '14 Elm Road, Leeds LS6 2AB',
@@ -67,7 +46,33 @@ describe('two server processes on one PostgreSQL database', () => {
         vacancyDate: '01/03/2027',
       })
       .returning();
-    return { company: company!, property: property! };
+    return { company, property: property! };
+  }
+
+  /**
+   * An agency with 10 credits whose property is free to view now, on Saturdays 10:00–13:00 with
+   * one party per 20-minute slot.
+   */
+  async function agencyViewingOnSaturdayMornings() {
+    const agency = await insertAgency(10);
+    await database.db
+      .update(companies)
+      .set({
+        viewingSchedule: {
+          windows: [{ day: 6, start: '10:00', end: '13:00' }],
+          slotMinutes: 20,
+          bufferMinutes: 0,
+          minNoticeHours: 0,
+          horizonDays: 14,
+          partiesPerSlot: 1,
+        },
+      })
+      .where(eq(companies.id, agency.company.id));
+    await database.db
+      .update(properties)
+      .set({ vacancyDate: null })
+      .where(eq(properties.id, agency.property.id));
+    return agency;
   }
 
   async function post<T>(server: ServerProcess, path: string, body: unknown): Promise<T> {
@@ -204,22 +209,7 @@ describe('two server processes on one PostgreSQL database', () => {
 
   it('six tenants taking the same single-party slot at the same instant on two instances: exactly one gets it', async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess];
-    const { company, property } = await insertAgency(10);
-    // Saturdays 10:00–13:00, one party per 20-minute slot; the property is free to view now.
-    await database.db
-      .update(companies)
-      .set({
-        viewingSchedule: {
-          windows: [{ day: 6, start: '10:00', end: '13:00' }],
-          slotMinutes: 20,
-          bufferMinutes: 0,
-          minNoticeHours: 0,
-          horizonDays: 14,
-          partiesPerSlot: 1,
-        },
-      })
-      .where(eq(companies.id, company.id));
-    await database.db.update(properties).set({ vacancyDate: null }).where(eq(properties.id, property.id));
+    const { company, property } = await agencyViewingOnSaturdayMornings();
     const slotsResponse = await fetch(
       `${a.url}/api/chat/${company.slug}/slots?propertySlug=${property.slug}`,
     );
@@ -276,21 +266,7 @@ describe('two server processes on one PostgreSQL database', () => {
 
   it('six tenants picking the same single-party slot in the chat at once on two instances: one booked, five offered other times', async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess];
-    const { company, property } = await insertAgency(10);
-    await database.db
-      .update(companies)
-      .set({
-        viewingSchedule: {
-          windows: [{ day: 6, start: '10:00', end: '13:00' }],
-          slotMinutes: 20,
-          bufferMinutes: 0,
-          minNoticeHours: 0,
-          horizonDays: 14,
-          partiesPerSlot: 1,
-        },
-      })
-      .where(eq(companies.id, company.id));
-    await database.db.update(properties).set({ vacancyDate: null }).where(eq(properties.id, property.id));
+    const { company, property } = await agencyViewingOnSaturdayMornings();
     const chat = `/api/chat/${company.slug}`;
 
     // Six tenants qualify (alternating instances) until each is offered the slots.

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Db } from '#server/db/client.ts';
+import { companies, users } from '#server/db/schema.ts';
 import { createThrowawayDatabase } from '#tests/helpers/database.ts';
 import { spawnServer, stopServer } from '#tests/helpers/server-process.ts';
 
@@ -52,4 +55,27 @@ export async function createScaleDatabase(): Promise<{ url: string; drop: () => 
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for the scale-out tests');
   return createThrowawayDatabase(adminUrl, 'letlead_scale');
+}
+
+/**
+ * An agency on the Small plan with `credits` left, written straight to the database (the
+ * servers hold no state to go through): its owner, and its company with a unique slug.
+ */
+export async function seedAgency(db: Db, idPrefix: string, credits: number) {
+  const suffix = randomUUID().slice(0, 8);
+  const userId = `${idPrefix}-${suffix}`;
+  await db.insert(users).values({ id: userId, name: 'Agent', email: `${userId}@example.test` });
+  const [company] = await db
+    .insert(companies)
+    .values({
+      name: 'Harbour Lettings',
+      slug: `harbour-${suffix}`,
+      ownerId: userId,
+      accountType: 'small',
+      accountLimit: 500,
+      currentCount: credits,
+      countResetDate: new Date(),
+    })
+    .returning();
+  return { company: company!, suffix };
 }

@@ -1,13 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '#server/db/client.ts';
-import { companies, users, webhookDeliveries, webhookEndpoints } from '#server/db/schema.ts';
+import { webhookDeliveries, webhookEndpoints } from '#server/db/schema.ts';
 import { newWebhookSecret } from '#server/features/integrations/webhook-delivery.ts';
-import { createScaleDatabase, type ServerProcess, startServerProcess } from './server-processes.ts';
+import type { ServerProcess } from './server-processes.ts';
+import { createScaleDatabase, seedAgency, startServerProcess } from './server-processes.ts';
 
 /**
  * Two server processes running jobs on one PostgreSQL database: every event reaches the receiver
@@ -53,25 +53,11 @@ describe('webhook delivery from two server processes on one PostgreSQL database'
   });
 
   it('delivers each lead.created once per try, the retry carrying the same webhook-id', async () => {
-    const suffix = randomUUID().slice(0, 8);
-    const userId = `hooks-${suffix}`;
-    await database.db.insert(users).values({ id: userId, name: 'Agent', email: `${userId}@example.test` });
-    const [company] = await database.db
-      .insert(companies)
-      .values({
-        name: 'Harbour Lettings',
-        slug: `harbour-${suffix}`,
-        ownerId: userId,
-        accountType: 'small',
-        accountLimit: 500,
-        currentCount: 500,
-        countResetDate: new Date(),
-      })
-      .returning();
+    const { company } = await seedAgency(database.db, 'hooks', 500);
     const secret = newWebhookSecret();
     const [endpoint] = await database.db
       .insert(webhookEndpoints)
-      .values({ companyId: company!.id, url: receiverUrl, events: ['lead.created'], secret })
+      .values({ companyId: company.id, url: receiverUrl, events: ['lead.created'], secret })
       .returning();
 
     const chats = 12;
@@ -88,7 +74,7 @@ describe('webhook delivery from two server processes on one PostgreSQL database'
             throw new Error(`${path}: ${response.status} ${await response.text()}`);
           return (await response.json()) as { sessionKey: string };
         };
-        const chat = `/api/chat/${company!.slug}`;
+        const chat = `/api/chat/${company.slug}`;
         const { sessionKey } = await post(chat, { message: '' });
         await post(chat, {
           message: `I'm Tenant ${index}, 2 of us, both nurses`,

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { devEmails, users } from '#server/db/schema.ts';
 import { notifyNewLead } from '#server/features/chat/lead-email.ts';
-import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { browserHeaders } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertLead, TEST_PASSWORD, unique } from '#tests/helpers/factories.ts';
-import { type SmtpReceiver, startSmtpReceiver } from '#tests/helpers/smtp.ts';
+import { setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/suite.ts';
 
 /**
  * What a tenant types is stored as text and shown as text everywhere it leaves the app: the CSV
@@ -56,14 +56,7 @@ function parseCsv(text: string): string[][] {
 }
 
 describe('stored text stays text: CSV and the outbox page', () => {
-  let app: TestApp;
-
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp();
 
   it('the CSV export neutralises every formula a tenant could type, and keeps the text', async () => {
     const agent = await createCompanyUser(app);
@@ -97,17 +90,8 @@ describe('stored text stays text: CSV and the outbox page', () => {
 });
 
 describe('stored text stays text: emails over SMTP', () => {
-  let app: TestApp;
-  let smtp: SmtpReceiver;
-
-  beforeAll(async () => {
-    smtp = await startSmtpReceiver();
-    app = await createTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_AUTH_PER_MINUTE: '100000' });
-  });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
+  const smtp = setUpSmtpReceiver();
+  const app = setUpTestApp(() => ({ SMTP_URL: smtp.url, RATE_LIMIT_AUTH_PER_MINUTE: '100000' }));
 
   it('a new-lead email escapes the tenant’s answers and cannot be made to send anywhere else', async () => {
     const agent = await createCompanyUser(app, { email: `${unique('office')}@example.test` });

@@ -1,15 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '#server/app.ts';
-import { loadEnv } from '#server/env.ts';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '#server/lib/errors.ts';
-import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
-import { createTestDatabase } from '#tests/helpers/database.ts';
 import { TEST_PASSWORD } from '#tests/helpers/factories.ts';
+import { madeBeforeAll, setUpTestApp } from '#tests/helpers/suite.ts';
 import { changedTables, databaseFingerprint } from './fingerprint.ts';
-import { createWorld, routeCatalogue, type World } from './route-catalogue.ts';
+import { createWorld, routeCatalogue } from './route-catalogue.ts';
 import { type RouteKey, splitRouteKey } from './route-table.ts';
 
 /**
@@ -29,16 +23,8 @@ const stateChanging = (Object.keys(routeCatalogue) as RouteKey[]).filter(
 const family = (key: RouteKey) => splitRouteKey(key).path.split('/:')[0]!.split('/').slice(0, 3).join('/');
 
 describe('origin check on state-changing requests', () => {
-  let app: TestApp;
-  let world: World;
-
-  beforeAll(async () => {
-    app = await createTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '100000' });
-    world = await createWorld(app);
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '100000' });
+  const world = madeBeforeAll('the world', () => createWorld(app));
 
   it(`covers every state-changing route family (${[...new Set(stateChanging.map(family))].length} families, ${stateChanging.length} routes)`, () => {
     expect(new Set(stateChanging.map(family))).toEqual(
@@ -173,16 +159,8 @@ function directive(csp: string, name: string): string[] {
 }
 
 describe('over https', () => {
-  let app: TestApp;
-  let world: World;
-
-  beforeAll(async () => {
-    app = await createTestApp({ APP_URL: 'https://letlead.example', RATE_LIMIT_AUTH_PER_MINUTE: '100000' });
-    world = await createWorld(app);
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = setUpTestApp({ APP_URL: 'https://letlead.example', RATE_LIMIT_AUTH_PER_MINUTE: '100000' });
+  const world = madeBeforeAll('the world', () => createWorld(app));
 
   it('sends HSTS for a year with subdomains, and upgrades insecure requests', async () => {
     const response = await fetch(`${app.url}/healthz`);
@@ -207,32 +185,8 @@ describe('over https', () => {
 });
 
 describe('pages', () => {
-  let app: App;
-  let url: string;
-
-  beforeAll(async () => {
-    const env = loadEnv({
-      NODE_ENV: 'test',
-      SESSION_SECRET: 'test-secret-that-is-long-enough-for-better-auth',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'letlead-test-')),
-      APP_URL: 'http://localhost:3000',
-      JOBS: 'false',
-    });
-    // The page routes exist whether or not the client is built yet: their headers are tested here.
-    app = await buildApp({
-      env,
-      database: await createTestDatabase(),
-      serveWeb: true,
-      closeDatabase: true,
-      logger: false,
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  // The page routes exist whether or not the client is built yet: their headers are tested here.
+  const app = setUpTestApp({ TRUST_PROXY: undefined }, { serveWeb: true, logger: false });
 
   const framed = ['/chatbot/harbour', '/chatbot/harbour/flat-1', '/holdingpage'];
   const unframed = [
@@ -249,7 +203,7 @@ describe('pages', () => {
   ];
 
   it.each(framed)('%s may be embedded in an agency’s own website', async (pathname) => {
-    const response = await fetch(`${url}${pathname}`);
+    const response = await fetch(`${app.url}${pathname}`);
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(directive(csp, 'frame-ancestors')).toEqual(['*']);
     expect(response.headers.get('x-frame-options')).toBeNull();
@@ -257,7 +211,7 @@ describe('pages', () => {
   });
 
   it.each(unframed)('%s can never be framed, and runs only our own scripts', async (pathname) => {
-    const response = await fetch(`${url}${pathname}`);
+    const response = await fetch(`${app.url}${pathname}`);
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(directive(csp, 'frame-ancestors')).toEqual(["'none'"]);
     expect(response.headers.get('x-frame-options')).toBe('DENY');
@@ -266,7 +220,7 @@ describe('pages', () => {
 
   it('a path that only looks like the chat page is not embeddable', async () => {
     for (const pathname of ['/chatbotx', '/chatbot', '/api/chat/harbour', '/holdingpage/../my-account']) {
-      const response = await fetch(`${url}${pathname}`);
+      const response = await fetch(`${app.url}${pathname}`);
       expect(
         directive(response.headers.get('content-security-policy') ?? '', 'frame-ancestors'),
         pathname,
@@ -276,23 +230,10 @@ describe('pages', () => {
 });
 
 describe('errors never show internals', () => {
-  let app: App;
-  let url: string;
   let logged = '';
-
-  beforeAll(async () => {
-    const env = loadEnv({
-      NODE_ENV: 'test',
-      SESSION_SECRET: 'test-secret-that-is-long-enough-for-better-auth',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'letlead-test-')),
-      APP_URL: 'http://localhost:3000',
-      JOBS: 'false',
-    });
-    app = await buildApp({
-      env,
-      database: await createTestDatabase(),
-      serveWeb: false,
-      closeDatabase: true,
+  const app = setUpTestApp(
+    { TRUST_PROXY: undefined },
+    {
       logger: {
         level: 'error',
         stream: {
@@ -301,29 +242,27 @@ describe('errors never show internals', () => {
           },
         },
       },
-    });
-    // Broken routes, as a bug or a failing database would make them.
-    app.get('/api/test/crash', async () => {
-      throw new Error(`select * from users where password = 'x' at /work/main/src/server/x.ts:12:3`);
-    });
-    app.get('/api/test/database', async () => {
-      await app.ctx.database.execute('select * from no_such_table where secret = $1', [env.sessionSecret]);
-    });
-    app.get('/api/test/app-error', async () => {
-      throw new AppError('CONFLICT', 'This is a message for the user');
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+      // Broken routes, as a bug or a failing database would make them.
+      beforeListen: (built) => {
+        built.get('/api/test/crash', async () => {
+          throw new Error(`select * from users where password = 'x' at /work/main/src/server/x.ts:12:3`);
+        });
+        built.get('/api/test/database', async () => {
+          await built.ctx.database.execute('select * from no_such_table where secret = $1', [
+            built.ctx.env.sessionSecret,
+          ]);
+        });
+        built.get('/api/test/app-error', async () => {
+          throw new AppError('CONFLICT', 'This is a message for the user');
+        });
+      },
+    },
+  );
 
   it.each(['/api/test/crash', '/api/test/database'])(
     '%s answers a plain 500; the details go to the log only',
     async (pathname) => {
-      const response = await fetch(`${url}${pathname}`);
+      const response = await fetch(`${app.url}${pathname}`);
       expect(response.status).toBe(500);
       expect(await response.json()).toEqual({
         message: 'Something went wrong on our side. Please try again.',
@@ -333,13 +272,13 @@ describe('errors never show internals', () => {
   );
 
   it('an error meant for the user keeps its message and status', async () => {
-    const response = await fetch(`${url}/api/test/app-error`);
+    const response = await fetch(`${app.url}/api/test/app-error`);
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ message: 'This is a message for the user' });
   });
 
   it('the request id goes back to the client, so a user can quote it to support', async () => {
-    const response = await fetch(`${url}/api/test/crash`);
+    const response = await fetch(`${app.url}/api/test/crash`);
     expect(response.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
   });
 });
