@@ -65,8 +65,8 @@ export async function startServer(
 /**
  * The production build on a database seeded first: `seed` writes agencies, listings and leads
  * through the app itself (its factories and use cases) into a fresh data folder, and then the
- * server starts on that folder, at the address the seed's links were made for, with `serverEnv`
- * on top of its settings.
+ * server starts on that folder, at the address the seed's links were made for. `serverEnv` goes
+ * on top of both's settings (a `DATABASE_URL` seeds and serves that database instead).
  */
 export async function startSeededServer<Seeded>(
   seed: (app: TestApp) => Promise<Seeded>,
@@ -83,6 +83,7 @@ export async function startSeededServer<Seeded>(
     JOBS: 'false',
     DEMO_DATA: 'false',
     LOG_LEVEL: 'silent',
+    ...serverEnv,
   });
   const app = (await buildApp({ env, serveWeb: false, logger: false })) as unknown as TestApp;
   let seeded: Seeded;
