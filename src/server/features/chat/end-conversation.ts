@@ -11,10 +11,11 @@ import {
   leads,
   viewings,
 } from '#server/db/schema.ts';
+import { hasSubscriberSql } from '#server/features/integrations/webhook-delivery.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import type { EndChatResponse } from '#shared/schemas/chat.ts';
-import { publishLive } from '../live/hub.ts';
+import { notifyEndedSql } from '../live/hub.ts';
 import { type CachedConversation, forgetConversation } from './conversation-cache.ts';
 import { type ChatProperty, type CompanyDirectory, loadDirectoryById } from './directory.ts';
 import { agentContext, conversationProperty } from './engine.ts';
@@ -25,7 +26,8 @@ import { formatTranscript, transcriptFileName } from './transcript.ts';
 /** After the unload beacon, how long a refreshed page has to come back before the chat ends. */
 export const UNLOAD_GRACE_SECONDS = 45;
 
-type SavedLead = { leadId: string; email: LeadEmailPlan };
+/** A lead the end made: how its email goes, and whether a webhook endpoint wants it. */
+type SavedLead = { leadId: string; email: LeadEmailPlan; hasLeadWebhook: boolean };
 
 const dialect = new PgDialect();
 
@@ -58,10 +60,6 @@ export async function endConversation(
     const end = await runEnd(ctx, endOfConversation(ctx, conversation, directory));
     if (end.applied) {
       forgetConversation(ctx, conversation.sessionKey);
-      // The Live tab and the tenant's open page hear that it ended (their streams then close).
-      await publishLive(ctx, { k: 'e', c: conversation.id, co: conversation.companyId }).catch(
-        (error: unknown) => ctx.log.warn({ err: error }, 'The end of a chat was not announced'),
-      );
       if (end.saved) await notifyNewLead(ctx, { companyId: conversation.companyId, ...end.saved });
       return { alreadyEnded: false, alreadyProcessed: false, leadCreated: end.saved !== null };
     }
@@ -199,7 +197,9 @@ type EndInput = {
  * per conversation, per transcript, and per tenant and property a day) with its `created`
  * activity (and, when the tenant booked a viewing in the chat, the status `viewing_booked` and a
  * `viewing_booked` activity), and only a lead actually inserted spends its credit and claims the immediate lead
- * email when it is the first in the digest window. `applied` is false
+ * email when it is the first in the digest window. The same statement announces the end on the
+ * live channel (the Live tab and the tenant's open page then close their streams) and says
+ * whether a webhook endpoint wants the new lead: no round trip of their own. `applied` is false
  * when the gate did not open (ended already, a newer turn, or no such transcript).
  */
 async function runEnd(
@@ -213,7 +213,7 @@ async function runEnd(
       ? sql`ended as (
       update ${conversations} set status = 'ended', ended_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
       where id = ${input.source.id} and status = 'active' and turn_count = ${input.source.turnCount}
-      returning id, company_id
+      returning id, company_id, ${sql.raw(notifyEndedSql('conversations'))} as announced
     ), transcript as (
       insert into ${chatTranscripts} (company_id, conversation_id, file_name, content, processed, extracted_data)
       select company_id, id, ${input.transcript?.fileName ?? null}::text, ${input.transcript?.content ?? null}::text,
@@ -268,7 +268,8 @@ async function runEnd(
       (select id from lead) as lead_id,
       (select is_first_lead_email from locked) as is_first_lead_email,
       (select digest_wait_seconds from locked) as digest_wait_seconds,
-      (select count(*) from spent) as spent`
+      (select count(*) from spent) as spent,
+      ${hasSubscriberSql(input.companyId, 'lead.created')} as has_lead_webhook`
     : sql`
     with ${source}
     select (select id from ended) as ended_id, (select id from transcript) as transcript_id,
@@ -285,6 +286,7 @@ async function runEnd(
     lead_id: string | null;
     is_first_lead_email: boolean | null;
     digest_wait_seconds: number | null;
+    has_lead_webhook?: boolean;
   }>(name, query.sql, query.params);
   if (!row?.ended_id) return { applied: false, saved: null };
   if (!row.lead_id) {
@@ -299,7 +301,10 @@ async function runEnd(
   const email: LeadEmailPlan = row.is_first_lead_email
     ? { kind: 'now' }
     : { kind: 'digest', afterSeconds: Math.max(1, Math.ceil(Number(row.digest_wait_seconds ?? 0))) };
-  return { applied: true, saved: { leadId: row.lead_id, email } };
+  return {
+    applied: true,
+    saved: { leadId: row.lead_id, email, hasLeadWebhook: row.has_lead_webhook === true },
+  };
 }
 
 /**

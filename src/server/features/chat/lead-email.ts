@@ -25,9 +25,15 @@ const queuedDigests = perContext(() => new Map<string, number>());
 /** After the lead's transaction has committed: send its email, or queue the company's digest. */
 export async function notifyNewLead(
   ctx: AppContext,
-  input: { companyId: string; leadId: string; email: LeadEmailPlan },
+  input: { companyId: string; leadId: string; email: LeadEmailPlan; hasLeadWebhook?: boolean },
 ): Promise<void> {
-  await emitWebhookEvent(ctx, input.companyId, 'lead.created', { leadId: input.leadId });
+  await emitWebhookEvent(
+    ctx,
+    input.companyId,
+    'lead.created',
+    { leadId: input.leadId },
+    { subscribed: input.hasLeadWebhook },
+  );
   try {
     if (input.email.kind === 'now') {
       const batch = await withQuestions(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, max, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, max, type SQL, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import {
   companies,
@@ -54,18 +54,28 @@ async function hasSubscriber(ctx: AppContext, companyId: string, type: WebhookEv
 }
 
 /**
+ * Whether the company has an endpoint for `type`, as an SQL expression: for a statement that
+ * already writes what the event is about, so that `emitWebhookEvent` need not read it again.
+ */
+export function hasSubscriberSql(companyId: string, type: WebhookEventType): SQL {
+  return sql`exists (select 1 from ${webhookEndpoints} where ${subscribedTo(companyId, type)!})`;
+}
+
+/**
  * Tells the company's webhook endpoints that something happened. Call it after the change is
- * saved: it costs one indexed read when the company has no endpoint for this event, else it queues
- * a job, and it never throws (a webhook must never break what emitted it).
+ * saved: it costs one indexed read when the company has no endpoint for this event (none when the
+ * caller knows, `subscribed`), else it queues a job, and it never throws (a webhook must never
+ * break what emitted it).
  */
 export async function emitWebhookEvent<T extends WebhookEventType>(
   ctx: AppContext,
   companyId: string,
   type: T,
   data: WebhookEventData[T],
+  { subscribed }: { subscribed?: boolean } = {},
 ): Promise<void> {
   try {
-    if (!(await hasSubscriber(ctx, companyId, type))) return;
+    if (!(subscribed ?? (await hasSubscriber(ctx, companyId, type)))) return;
     await ctx.jobs.send<EmitJob>(WEBHOOK_EMIT_JOB, { companyId, type, data });
   } catch (error) {
     ctx.log.error({ err: error, companyId, type }, 'Webhook event not queued');

@@ -30,6 +30,11 @@ export function notifyAppendedSql(alias: string, appended: string): string {
   return `pg_notify('${LIVE_CHANNEL}', json_build_object('k', 'm', 'c', ${alias}.id, 'co', ${alias}.company_id, 'n', jsonb_array_length(${alias}.messages), 'a', ${appended})::text)`;
 }
 
+/** The same for a conversation that ended (`alias` has its `id` and `company_id`). */
+export function notifyEndedSql(alias: string): string {
+  return `pg_notify('${LIVE_CHANNEL}', json_build_object('k', 'e', 'c', ${alias}.id, 'co', ${alias}.company_id)::text)`;
+}
+
 export type LiveListener = {
   /** New messages, or a change of who has the chat, or the end (`conversation.status`). */
   onRead?: (read: LiveRead) => void;
