@@ -8,7 +8,8 @@ import { addSessionCookie, expect, expectNoSeriousA11yViolations } from './fixtu
  * Two people in two browsers: the agent at a desk (1280 px) watches a tenant's chat on a phone
  * (390 px) on the Live tab, takes it over, they talk, the agent hands back and the assistant
  * finishes the chat, which makes one lead. `live.spec.ts` plays it on one server,
- * `live-instances.spec.ts` with the agent and the tenant on two servers of one database.
+ * `live-instances.spec.ts` with the agent and the tenant on two servers of one database;
+ * `llm-stream.spec.ts` chats with the same agency.
  */
 
 export async function seedLiveAgency(app: TestApp) {

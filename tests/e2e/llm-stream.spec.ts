@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
 import type { DashboardDto } from '#shared/schemas/leads.ts';
 import { type FakeOpenAiServer, followInstructions, startFakeOpenAi } from '#tests/fakes/openai-server.ts';
-import type { TestApp } from '#tests/helpers/app.ts';
-import { createSignedInUser, insertCompany, insertProperty, unique } from '#tests/helpers/factories.ts';
 import { addSessionCookie, test as base, expect, type LetLeadServer, startSeededServer } from './fixtures.ts';
+import { type LiveAgency, seedLiveAgency } from './live-chat.ts';
 import { conversationLog, messageBox, send } from './tenant.ts';
 
 /**
@@ -12,24 +11,15 @@ import { conversationLog, messageBox, send } from './tenant.ts';
  * breaks off mid-reply, the guided assistant answers instead and finishes the chat.
  */
 
-async function seed(app: TestApp) {
-  const user = await createSignedInUser(app, { firstName: 'Alex' });
-  const company = await insertCompany(app.ctx.db, user.userId, {
-    name: 'Harbour Lettings',
-    slug: unique('e2e-llm'),
-    email: 'lettings@harbour.example',
-  });
-  const elm = await insertProperty(app, company.id, company.slug, { propertyName: '2 Bed Flat, Elm Road' });
-  return { cookie: user.cookie, companyId: company.id, chatPath: `/chatbot/${company.slug}/${elm.slug}` };
-}
+type World = LiveAgency & { server: LetLeadServer; model: FakeOpenAiServer };
 
-type World = Awaited<ReturnType<typeof seed>> & { server: LetLeadServer; model: FakeOpenAiServer };
+const chatPath = (world: World) => `/chatbot/${world.companySlug}/${world.elmSlug}`;
 
 const test = base.extend<object, { world: World }>({
   world: [
     async ({}, use) => {
       const model = await startFakeOpenAi();
-      const { server, seeded, stop } = await startSeededServer(seed, {
+      const { server, seeded, stop } = await startSeededServer(seedLiveAgency, {
         AI_PROVIDER: 'openai-compatible',
         AI_BASE_URL: model.baseUrl,
         AI_MODEL: 'stand-in',
@@ -82,7 +72,7 @@ async function leadsOf(page: Page, world: World) {
 test('the tenant sees the reply appear word by word as the model writes it', async ({ page, world }) => {
   world.model.reset();
   world.model.setDefault((request) => followInstructions(request, { delayMs: 150 }));
-  await page.goto(world.chatPath);
+  await page.goto(chatPath(world));
   const log = conversationLog(page);
   await expect(log).toContainText('Harbour Lettings');
 
@@ -113,7 +103,7 @@ test('when the model breaks off mid-reply, the guided assistant finishes the cha
   test.setTimeout(120_000);
   world.model.reset();
   world.model.setDefault((request) => followInstructions(request, { delayMs: 60, failAfter: 3 }));
-  await page.goto(world.chatPath);
+  await page.goto(chatPath(world));
   const log = conversationLog(page);
   await expect(log).toContainText('Harbour Lettings');
 
