@@ -1,4 +1,6 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { describe, expect, test } from 'vitest';
+import { layOutUkMobile } from './format/phone.ts';
 import {
   companyInitials,
   formatDate,
@@ -116,6 +118,24 @@ describe('formatUkPhone', () => {
   ])('%s → %s', (stored, shown) => {
     expect(formatUkPhone(stored)).toBe(shown);
   });
+
+  // The summary lays out the tenant's number at every turn: mobiles must not need the library.
+  test.each(['71', '72', '73', '74', '75', '77', '78', '79'])(
+    'lays out 07%s mobiles itself, as libphonenumber does',
+    (range) => {
+      for (const rest of ['00000000', '00900123', '12345678', '99999999']) {
+        const stored = `+447${range.slice(1)}${rest}`;
+        expect(layOutUkMobile(stored)).toBe(parsePhoneNumberFromString(stored)!.formatNational());
+      }
+    },
+  );
+
+  test.each(['+447012345678', '+447612345678', '+442079460000', '+4477009001234'])(
+    'leaves %s to libphonenumber',
+    (stored) => {
+      expect(layOutUkMobile(stored)).toBeNull();
+    },
+  );
 });
 
 describe('companyInitials', () => {

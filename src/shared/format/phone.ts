@@ -5,7 +5,13 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
  * are laid out as libphonenumber lays them out, without its cost: the chat's summary shows the
  * number at every turn once it is known, and a dashboard lists hundreds.
  */
-const UK_MOBILE = /^\+44(7[1-57-9]\d{3})(\d{6})$/;
+const UK_MOBILE = /^\+44(7[1-57-9]\d{2})(\d{6})$/;
+
+/** A UK mobile stored as E.164 laid out without libphonenumber ('07700 900123'), else null. */
+export function layOutUkMobile(value: string): string | null {
+  const mobile = UK_MOBILE.exec(value);
+  return mobile ? `0${mobile[1]} ${mobile[2]}` : null;
+}
 
 /**
  * A number stored as E.164 (+447700900123) in the national form people dial and read, as
@@ -14,8 +20,8 @@ const UK_MOBILE = /^\+44(7[1-57-9]\d{3})(\d{6})$/;
  */
 export function formatUkPhone(value: string | null | undefined): string {
   if (!value) return '';
-  const mobile = UK_MOBILE.exec(value);
-  if (mobile) return `0${mobile[1]} ${mobile[2]}`;
+  const mobile = layOutUkMobile(value);
+  if (mobile) return mobile;
   const parsed = parsePhoneNumberFromString(value.replace(/[\s()-]/g, ''));
   if (parsed?.countryCallingCode !== '44') return value;
   return parsed.formatNational();
