@@ -214,16 +214,28 @@ describe('listing photos', () => {
     expect(await storedCount(theirs.id)).toBe(1);
   });
 
-  it('shows the photos on the public chat page, never the landlord', async () => {
+  it('shows the photos on the public chat page as soon as they change, never the landlord', async () => {
     const property = await newProperty();
-    await upload(property.id, await makePicture('jpeg'));
-    const response = await fetch(
-      `${app.url}/api/companies/slug/${owner.company.slug}?propertySlug=${encodeURIComponent(property.slug)}`,
-    );
-    const body = await response.json();
+    const chatPage = async () => {
+      const response = await fetch(
+        `${app.url}/api/companies/slug/${owner.company.slug}?propertySlug=${encodeURIComponent(property.slug)}`,
+      );
+      return response.json();
+    };
+    // The page opened before the upload: the chat's cached copy of the listings has no photo.
+    expect((await chatPage()).property.photos).toEqual([]);
+    const uploaded = await upload(property.id, await makePicture('jpeg'));
+    const [photo] = (await uploaded.json()) as { id: string }[];
+    const body = await chatPage();
     expect(body.property.photos).toHaveLength(1);
-    expect(body.property.photos[0]).toMatchObject({ width: 64, height: 48 });
+    expect(body.property.photos[0]).toMatchObject({ id: photo!.id, width: 64, height: 48 });
     expect(JSON.stringify(body)).not.toContain('Mrs Patel');
+    const deleted = await fetch(`${app.url}/api/properties/${property.id}/photos/${photo!.id}`, {
+      method: 'DELETE',
+      headers: browserHeaders(app, owner.cookie),
+    });
+    expect(deleted.status).toBe(204);
+    expect((await chatPage()).property.photos).toEqual([]);
   });
 
   it('deletes the photos with the listing, and lists them in the data export', async () => {

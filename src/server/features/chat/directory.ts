@@ -1,10 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AgentProperty } from '#agent/types.ts';
-import { companies, type Property, properties } from '#server/db/schema.ts';
+import { companies, type Property, properties, propertyPhotos } from '#server/db/schema.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { perContext } from '#server/lib/per-context.ts';
+import { photoUrl } from '#shared/images.ts';
 import { pickListingDetails } from '#shared/listing.ts';
 import type { PublicProperty } from '#shared/schemas/chat.ts';
+import type { PropertyPhotoDto } from '#shared/schemas/properties.ts';
+import type { ViewingSchedule, ViewingSettings } from '#shared/schemas/viewings.ts';
 
 /** A property as the chat uses it: the agent's public facts plus the link's slug. */
 export type ChatProperty = AgentProperty & { slug: string };
@@ -13,13 +16,23 @@ export type ChatProperty = AgentProperty & { slug: string };
 export type CompanyDirectory = {
   company: { id: string; name: string; slug: string };
   properties: ChatProperty[];
+  /** The company's viewing hours (null: never saved, so no bookings in the chat). */
+  viewingSchedule: ViewingSchedule | null;
+  /**
+   * What the chat reads of each listing beside the agent's facts, by property id: its own viewing
+   * settings (the slots offered) and its photos (the chat page's header). The agent never sees it.
+   */
+  listings: Map<string, ListingExtras>;
 };
+
+export type ListingExtras = { viewingSettings: ViewingSettings | null; photos: PropertyPhotoDto[] };
 
 type CacheEntry = { directory: CompanyDirectory; expiresAt: number };
 
 /**
- * Every chat turn needs the company and its listings; caching them for a few seconds per process
- * saves two queries a turn. Credits are never cached. A listing changed in another process shows
+ * Every chat turn needs the company and its listings (with their viewing rules), and every chat
+ * page opening the listing's photos; caching them for a few seconds per process saves a query or
+ * more on each. Credits and bookings are never cached. A listing changed in another process shows
  * in the chat within TTL_MS; this process's own edits call `invalidateCompanyDirectory`.
  */
 const TTL_MS = 10_000;
@@ -62,15 +75,51 @@ export function toPublicProperty(
   };
 }
 
-async function loadDirectory(ctx: AppContext, companySlug: string): Promise<CompanyDirectory | null> {
-  const [company] = await ctx.db
-    .select({ id: companies.id, name: companies.name, slug: companies.slug })
+/**
+ * The photos of each listing, in order, as one JSON array per property row. Qualified by hand:
+ * inside a select from one table Drizzle names columns without their table, and `id` would then
+ * be the photo's own.
+ */
+const photosOfProperty = sql<{ id: string; width: number; height: number }[]>`coalesce((
+  select json_agg(json_build_object('id', photo.id, 'width', photo.width, 'height', photo.height)
+    order by photo.position, photo.created_at)
+  from ${propertyPhotos} as photo where photo.property_id = ${properties}.id
+), '[]'::json)`;
+
+type Reader = Pick<AppContext['db'], 'select'>;
+
+/** The directory of the company `where` picks: two queries, the listings' photos inside the second. */
+async function readDirectory(db: Reader, where: SQL): Promise<CompanyDirectory | null> {
+  const [company] = await db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      slug: companies.slug,
+      viewingSchedule: companies.viewingSchedule,
+    })
     .from(companies)
-    .where(eq(companies.slug, companySlug))
+    .where(where)
     .limit(1);
   if (!company) return null;
-  const rows = await ctx.db.select().from(properties).where(eq(properties.companyId, company.id));
-  return { company, properties: rows.map(toChatProperty) };
+  const rows = await db
+    .select({ ...getTableColumns(properties), photos: photosOfProperty })
+    .from(properties)
+    .where(eq(properties.companyId, company.id));
+  const { viewingSchedule, ...identity } = company;
+  return {
+    company: identity,
+    properties: rows.map(toChatProperty),
+    viewingSchedule,
+    listings: new Map(
+      rows.map((row) => [
+        row.id,
+        {
+          viewingSettings: row.viewingSettings,
+          photos: row.photos.map((photo) => ({ ...photo, url: photoUrl(photo.id) })),
+        },
+      ]),
+    ),
+  };
 }
 
 /**
@@ -89,7 +138,7 @@ export async function findCompanyDirectory(
     !options.propertySlug || cached?.directory.properties.some((p) => p.slug === options.propertySlug);
   if (isFresh && hasProperty) return cached.directory;
 
-  const directory = await loadDirectory(ctx, companySlug);
+  const directory = await readDirectory(ctx.db, eq(companies.slug, companySlug));
   if (!directory) {
     cache.delete(companySlug);
     return null;
@@ -108,16 +157,7 @@ export function findProperty(directory: CompanyDirectory, by: { slug?: string | 
   return null;
 }
 
-type Reader = Pick<AppContext['db'], 'select'>;
-
 /** The same directory, read fresh by company id (inside a transaction when one is given). */
-export async function loadDirectoryById(db: Reader, companyId: string): Promise<CompanyDirectory | null> {
-  const [company] = await db
-    .select({ id: companies.id, name: companies.name, slug: companies.slug })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .limit(1);
-  if (!company) return null;
-  const rows = await db.select().from(properties).where(eq(properties.companyId, company.id));
-  return { company, properties: rows.map(toChatProperty) };
+export function loadDirectoryById(db: Reader, companyId: string): Promise<CompanyDirectory | null> {
+  return readDirectory(db, eq(companies.id, companyId));
 }

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { companies } from '#server/db/schema.ts';
-import { listPhotosByProperty } from '#server/features/properties/photos.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
 import type {
@@ -26,8 +25,7 @@ export async function getPublicCompany(
   const directory = await requireDirectory(ctx, companySlug, propertySlug);
   const property = propertySlug ? findProperty(directory, { slug: propertySlug }) : null;
   if (propertySlug && !property) throw chatbotNotFound();
-  // Read once when the chat page opens, never on a turn: the directory cache stays photo-free.
-  const photos = property ? (await listPhotosByProperty(ctx.db, [property.id])).get(property.id) : undefined;
+  const photos = property ? directory.listings.get(property.id)?.photos : undefined;
   return {
     name: directory.company.name,
     slug: directory.company.slug,

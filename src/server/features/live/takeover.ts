@@ -176,7 +176,7 @@ export async function handBack(
     const property = conversationProperty(directory, current.property_id, stored.agent.fields.propertyId);
     const context = {
       ...agentContext(directory, property),
-      viewingSlots: await chatViewingSlots(ctx, property?.id ?? null),
+      viewingSlots: await chatViewingSlots(ctx, directory, property),
     };
     const agent = absorbTakeover(context, stored.agent, sinceLastNotice(current.messages));
     const resumed = resumeAfterHandback(context, agent);

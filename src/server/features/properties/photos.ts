@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, max } from 'drizzle-orm';
 import sharp from 'sharp';
 import { properties, propertyPhotos } from '#server/db/schema.ts';
+import { invalidateCompanyDirectory } from '#server/features/chat/directory.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError, badRequest, notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/session.ts';
@@ -107,7 +108,7 @@ export async function addPhoto(
   ctx: AppContext,
   { userId, propertyId, bytes }: { userId: string; propertyId: string; bytes: Buffer },
 ): Promise<PropertyPhotoDto[]> {
-  const { property } = await findOwnProperty(ctx, userId, propertyId);
+  const { property, company } = await findOwnProperty(ctx, userId, propertyId);
   if ((await countPhotos(ctx.db, property.id)).photos >= MAX_PHOTOS) {
     throw new AppError('CONFLICT', TOO_MANY_PHOTOS);
   }
@@ -130,6 +131,7 @@ export async function addPhoto(
       data: photo.data,
     });
   });
+  invalidateCompanyDirectory(ctx, company.slug);
   return photosOf(ctx.db, property.id);
 }
 
@@ -137,13 +139,14 @@ export async function deletePhoto(
   ctx: AppContext,
   { userId, propertyId, photoId }: { userId: string; propertyId: string; photoId: string },
 ): Promise<void> {
-  const { property } = await findOwnProperty(ctx, userId, propertyId);
+  const { property, company } = await findOwnProperty(ctx, userId, propertyId);
   if (!isUuid(photoId)) throw notFound('Photo not found');
   const deleted = await ctx.db
     .delete(propertyPhotos)
     .where(and(eq(propertyPhotos.id, photoId), eq(propertyPhotos.propertyId, property.id)))
     .returning({ id: propertyPhotos.id });
   if (deleted.length === 0) throw notFound('Photo not found');
+  invalidateCompanyDirectory(ctx, company.slug);
 }
 
 /** Puts the listing's photos in the given order; the list must name each of them once. */
@@ -151,7 +154,7 @@ export async function reorderPhotos(
   ctx: AppContext,
   { userId, propertyId, order }: { userId: string; propertyId: string; order: PhotoOrder },
 ): Promise<PropertyPhotoDto[]> {
-  const { property } = await findOwnProperty(ctx, userId, propertyId);
+  const { property, company } = await findOwnProperty(ctx, userId, propertyId);
   const current = await photosOf(ctx.db, property.id);
   const wanted = order.photoIds;
   const isSameSet =
@@ -167,6 +170,7 @@ export async function reorderPhotos(
         .where(and(eq(propertyPhotos.id, id), eq(propertyPhotos.propertyId, property.id)));
     }
   });
+  invalidateCompanyDirectory(ctx, company.slug);
   return photosOf(ctx.db, property.id);
 }
 

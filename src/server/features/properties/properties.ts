@@ -3,7 +3,6 @@ import { type Company, companies, companyMembers, type Property, properties } fr
 import { insertWithFreeSlug } from '#server/db/unique-slug.ts';
 import { invalidateCompanyDirectory } from '#server/features/chat/directory.ts';
 import { assertAssignable } from '#server/features/team/members.ts';
-import { forgetBookingRules } from '#server/features/viewings/booking.ts';
 import { cancelPropertyViewings } from '#server/features/viewings/manage.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
@@ -113,7 +112,6 @@ export async function updateProperty(
     .returning();
   if (!row) throw notFound('Property not found');
   invalidateCompanyDirectory(ctx, company.slug);
-  forgetBookingRules(ctx);
   const photos = await listPhotosByProperty(ctx.db, [row.id]);
   return toPropertyDto(row, ctx.env.appUrl, company.slug, photos.get(row.id));
 }

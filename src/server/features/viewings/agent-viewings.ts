@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, lt, ne } from 'drizzle-orm';
 import ical, { ICalEventStatus } from 'ical-generator';
 import { type Company, companies, leads, properties, type Viewing, viewings } from '#server/db/schema.ts';
+import { invalidateCompanyDirectory } from '#server/features/chat/directory.ts';
 import { emitWebhookEvent } from '#server/features/integrations/webhook-delivery.ts';
 import { setLeadStatusFromViewing } from '#server/features/leads/activity.ts';
 import { now } from '#server/lib/clock.ts';
@@ -18,7 +19,7 @@ import {
   type ViewingSchedule,
 } from '#shared/schemas/viewings.ts';
 import { londonDate, londonInstant, longSlotLabel, slotLabel, toSlot } from '#shared/viewing-slots.ts';
-import { closeViewing, forgetBookingRules } from './booking.ts';
+import { closeViewing } from './booking.ts';
 import { findAgency, viewingEventTimes } from './emails.ts';
 import { rescheduleViewing } from './manage.ts';
 import { notifyViewing } from './notify.ts';
@@ -40,7 +41,7 @@ export async function saveViewingSchedule(
     .update(companies)
     .set({ viewingSchedule: saved, updatedAt: now() })
     .where(eq(companies.id, company.id));
-  forgetBookingRules(ctx);
+  invalidateCompanyDirectory(ctx, company.slug);
   return saved;
 }
 

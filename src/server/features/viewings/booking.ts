@@ -3,9 +3,9 @@ import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { companies, properties, type Viewing, viewings } from '#server/db/schema.ts';
 import { isUniqueViolation } from '#server/db/unique-slug.ts';
+import type { ChatProperty, CompanyDirectory } from '#server/features/chat/directory.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
-import { perContext } from '#server/lib/per-context.ts';
 import {
   DEFAULT_VIEWING_SCHEDULE,
   type ViewingSchedule,
@@ -75,26 +75,21 @@ export async function slotsFor(
 }
 
 /**
- * The rules as the chat reads them every turn, kept per process for a few seconds: a company
- * without a schedule (most of them) then costs the chat no query at all. The bookings are
- * always read fresh, and the booking itself is guarded in the database.
+ * The rules as the chat reads them every turn: from the company's directory, which the chat keeps
+ * per process for a few seconds, so a company without a schedule (most of them) costs the chat no
+ * query at all. The bookings are always read fresh, and the booking itself is guarded in the
+ * database.
  */
-const RULES_TTL_MS = 10_000;
-const rulesCache = perContext(() => new Map<string, { rules: BookingRules | null; expiresAt: number }>());
-
-export async function cachedBookingRules(ctx: AppContext, propertyId: string): Promise<BookingRules | null> {
-  const cache = rulesCache(ctx);
-  const hit = cache.get(propertyId);
-  if (hit && hit.expiresAt > Date.now()) return hit.rules;
-  const rules = await loadBookingRules(ctx.db, propertyId);
-  if (cache.size >= 1000) cache.clear();
-  cache.set(propertyId, { rules, expiresAt: Date.now() + RULES_TTL_MS });
-  return rules;
-}
-
-/** This process's own edits of a schedule or a property's settings show in its chats at once. */
-export function forgetBookingRules(ctx: AppContext): void {
-  rulesCache(ctx).clear();
+export function bookingRulesOf(directory: CompanyDirectory, property: ChatProperty): BookingRules {
+  return {
+    companyId: directory.company.id,
+    propertyId: property.id,
+    propertyName: property.name,
+    propertyAddress: property.address,
+    vacancyDate: property.vacancyDate,
+    schedule: directory.viewingSchedule ?? DEFAULT_VIEWING_SCHEDULE,
+    settings: directory.listings.get(property.id)?.viewingSettings ?? null,
+  };
 }
 
 export function newManageToken(): string {

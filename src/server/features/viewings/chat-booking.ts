@@ -2,11 +2,12 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { ExtractedFields, ViewingSlot } from '#agent/types.ts';
 import { slotsForChat } from '#agent/viewing.ts';
 import { leads, type Viewing, viewings } from '#server/db/schema.ts';
+import type { ChatProperty, CompanyDirectory } from '#server/features/chat/directory.ts';
 import { recordLeadActivity, setLeadStatusFromViewing } from '#server/features/leads/activity.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import type { BookedViewing } from '#shared/schemas/viewings.ts';
 import { toSlot } from '#shared/viewing-slots.ts';
-import { bookViewing, cachedBookingRules, loadBookingRules, matchSlot, slotsFor } from './booking.ts';
+import { bookingRulesOf, bookViewing, loadBookingRules, matchSlot, slotsFor } from './booking.ts';
 import { manageUrl } from './emails.ts';
 import { notifyViewing } from './notify.ts';
 
@@ -20,12 +21,11 @@ export const CHAT_SLOT_LIMIT = 40;
  */
 export async function chatViewingSlots(
   ctx: AppContext,
-  propertyId: string | null,
+  directory: CompanyDirectory,
+  property: ChatProperty | null,
 ): Promise<ViewingSlot[] | null> {
-  if (!propertyId) return null;
-  const rules = await cachedBookingRules(ctx, propertyId);
-  if (!rules) return null;
-  const slots = await slotsFor(ctx.db, rules);
+  if (!property) return null;
+  const slots = await slotsFor(ctx.db, bookingRulesOf(directory, property));
   return slots.length > 0 ? slotsForChat(slots, CHAT_SLOT_LIMIT) : null;
 }
 
