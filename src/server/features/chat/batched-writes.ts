@@ -37,8 +37,15 @@ export type ConversationStart = {
 /**
  * One turn: the two new messages appended, the agent's state replaced, guarded as above. The
  * Live tab hears of it from the same statement (a NOTIFY sent as it commits).
+ *
+ * The guard says `status <> 'ended'` (the same rows as `status = 'active'`: the check constraint
+ * allows no third status) so that the planner cannot read the batch's conversations through the
+ * partial index of active chats. It would: statistics count almost no active rows among the
+ * ended ones, so a hash join over that index looks cheaper than one primary key lookup per row,
+ * but the index also holds every chat ended since the last vacuum, and the join then visited over
+ * a thousand pages for each batch. Each row is now found by its primary key.
  */
-const STORE_TURNS = `
+export const STORE_TURNS = `
   update conversations as c set
     messages = c.messages || v.new_messages,
     state = v.state,
@@ -49,7 +56,7 @@ const STORE_TURNS = `
   from jsonb_to_recordset($1::jsonb) as v(
     k int, id uuid, turn_count int, new_messages jsonb, state jsonb, property_id uuid, at timestamptz
   )
-  where c.id = v.id and c.status = 'active' and c.turn_count = v.turn_count
+  where c.id = v.id and c.status <> 'ended' and c.turn_count = v.turn_count
   returning v.k, ${notifyAppendedSql('c', 'jsonb_array_length(v.new_messages)')} as notified`;
 
 /**

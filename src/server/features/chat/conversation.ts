@@ -264,13 +264,17 @@ async function answerAndStore(
   const isOpen = state.agent.stage !== 'closed';
   const context = {
     ...agentContext(directory, property),
-    viewingSlots: isOpen ? await chatViewingSlots(ctx, property?.id ?? null) : null,
+    viewingSlots: isOpen ? await chatViewingSlots(ctx, directory, property) : null,
   };
 
   const engine = engineFor(ctx);
-  // A streaming engine's reply reaches the tenant's page piece by piece, over the live channel.
-  const deltas = isStreamingPossible(ctx) ? deltaPublisher(ctx, conversation) : null;
-  const turn: TurnOptions = { history: historyOf(conversation.messages), onDelta: deltas?.onDelta };
+  // A streaming engine's reply reaches the tenant's page piece by piece, over the live channel,
+  // and it reads the conversation so far; the guided agent needs neither.
+  const isGuided = !isStreamingPossible(ctx);
+  const deltas = isGuided ? null : deltaPublisher(ctx, conversation);
+  const turn: TurnOptions = isGuided
+    ? {}
+    : { history: historyOf(conversation.messages), onDelta: deltas?.onDelta };
   let result: AgentReply =
     conversation.turnCount >= MAX_TURNS
       ? closeAtTurnLimit(directory.company.name, state.agent)
