@@ -212,7 +212,7 @@ async function main() {
     // ---- What the database says ----
     const { rows: dbRows } = await pool.query<{ ended: string; leads: string; spent: string }>(
       `select
-         (select count(*) from conversations where status = 'ended') as ended,
+         (select count(*) from conversations where status = 'ended' and session_key not like 'past-%') as ended,
          (select count(*) from leads where conversation_id is not null) as leads,
          (select coalesce(sum($1::int - current_count), 0) from companies) as spent`,
       [creditsEach],
