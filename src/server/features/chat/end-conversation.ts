@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, getTableColumns, type SQL, type SQLChunk, sql } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, getTableColumns, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { absorbTakeover, toLeadFields } from '#agent/lead-fields.ts';
 import type { AgentContext, AgentState } from '#agent/types.ts';
@@ -188,6 +188,106 @@ type EndInput = {
   property: ChatProperty | null;
 };
 
+type EndStatement = { name: string; sql: string; params: unknown[] };
+
+/** The end statement of each shape, built once: only its values change from one end to the next. */
+const endStatements = new Map<string, EndStatement>();
+
+/**
+ * The end statement (see `runEnd`) for a conversation or a transcript, with the lead's columns
+ * (`lead:<field>` values) or without a lead, its values as placeholders. Prepared by name: the
+ * text is the same for every end of one shape, so PostgreSQL plans it once per connection, and
+ * building it (a few hundred microseconds of Drizzle) happens once per process.
+ */
+function endStatement(kind: EndInput['source']['kind'], leadKeys: string[] | null): EndStatement {
+  const key = `${kind}:${leadKeys?.join(',') ?? '-'}`;
+  const cached = endStatements.get(key);
+  if (cached) return cached;
+  const value = (name: string) => sql.placeholder(name);
+  const source =
+    kind === 'conversation'
+      ? sql`ended as (
+      update ${conversations} set status = 'ended', ended_at = ${value('at')}::timestamptz, updated_at = ${value('at')}::timestamptz
+      where id = ${value('sourceId')} and status = 'active' and turn_count = ${value('turnCount')}
+      returning id, company_id, ${sql.raw(notifyEndedSql('conversations'))} as announced
+    ), transcript as (
+      insert into ${chatTranscripts} (company_id, conversation_id, file_name, content, processed, extracted_data)
+      select company_id, id, ${value('fileName')}::text, ${value('content')}::text,
+        ${value('processed')}::boolean, ${value('extractedData')}::jsonb
+      from ended where ${value('writesTranscript')}::boolean
+      on conflict (conversation_id) do nothing
+      returning id, conversation_id
+    )`
+      : sql`transcript as (
+      update ${chatTranscripts} set processed = true, extracted_data = ${value('extractedData')}::jsonb
+      where id = ${value('sourceId')} and company_id = ${value('companyId')}
+      returning id, conversation_id
+    ), ended as (select id from transcript)`;
+
+  const window = sql.raw(`interval '${LEAD_DIGEST_SECONDS} seconds'`);
+  const columns = (leadKeys ?? []).map((field) => leadColumns[field as keyof typeof leadColumns]);
+  // Typed: a parameter in a SELECT list has no type of its own.
+  const leadRow = (leadKeys ?? []).map(
+    (field, n) => sql`${value(`lead:${field}`)}::${sql.raw(columns[n]!.getSQLType())}`,
+  );
+  const statement = leadKeys
+    ? sql`
+    with ${source}, locked as (
+      select id,
+        (last_lead_email_at is null or last_lead_email_at <= clock_timestamp() - ${window}) as is_first_lead_email,
+        coalesce(extract(epoch from (last_lead_email_at + ${window} - clock_timestamp())), 0)::float8 as digest_wait_seconds
+      from ${companies} where id = ${value('companyId')} and exists (select 1 from transcript)
+      for no key update
+    ), booked as (
+      select ${viewings.id} as id, ${viewings.startsAt} as starts_at from ${viewings}, transcript
+      where ${viewings.conversationId} = transcript.conversation_id and ${viewings.status} = 'booked'
+    ), lead as (
+      insert into ${leads} (${sql.join(
+        columns.map((column) => sql.identifier(column!.name)),
+        sql`, `,
+      )}, conversation_id, chat_transcript_id, status, created_at)
+      select ${sql.join(leadRow, sql`, `)}, transcript.conversation_id, transcript.id,
+        case when exists (select 1 from booked) then 'viewing_booked' else 'new' end, clock_timestamp()
+      from transcript, locked
+      on conflict do nothing
+      returning id, company_id, created_at
+    ), created as (
+      insert into ${leadActivity} (lead_id, company_id, at, kind, detail)
+      select id, company_id, created_at, 'created', '{}'::jsonb from lead
+      union all
+      select lead.id, lead.company_id, lead.created_at, 'viewing_booked',
+        jsonb_build_object('viewingId', booked.id, 'startsAt', booked.starts_at)
+      from lead, booked
+    ), spent as (
+      update ${companies} set
+        current_count = greatest(current_count - 1, 0),
+        last_lead_email_at = case when locked.is_first_lead_email then clock_timestamp() else ${companies.lastLeadEmailAt} end,
+        updated_at = ${value('at')}::timestamptz
+      from locked, lead
+      where ${companies.id} = locked.id
+      returning ${companies.id}
+    )
+    select (select id from ended) as ended_id, (select id from transcript) as transcript_id,
+      (select id from lead) as lead_id,
+      (select is_first_lead_email from locked) as is_first_lead_email,
+      (select digest_wait_seconds from locked) as digest_wait_seconds,
+      (select count(*) from spent) as spent,
+      ${hasSubscriberSql(value('companyId'), 'lead.created')} as has_lead_webhook`
+    : sql`
+    with ${source}
+    select (select id from ended) as ended_id, (select id from transcript) as transcript_id,
+      null::uuid as lead_id, null::boolean as is_first_lead_email,
+      null::float8 as digest_wait_seconds`;
+  const query = dialect.sqlToQuery(statement);
+  const built = {
+    name: `chat_end_${createHash('sha1').update(query.sql).digest('hex').slice(0, 12)}`,
+    sql: query.sql,
+    params: query.params,
+  };
+  endStatements.set(key, built);
+  return built;
+}
+
 /**
  * The one end statement, for every way a conversation ends (the tenant's end button, the idle
  * finaliser after silence or the unload beacon, reprocessing a transcript). Each step feeds the
@@ -206,80 +306,21 @@ async function runEnd(
   ctx: AppContext,
   input: EndInput,
 ): Promise<{ applied: boolean; saved: SavedLead | null }> {
-  const at = now().toISOString();
   const { record } = input;
-  const source =
-    input.source.kind === 'conversation'
-      ? sql`ended as (
-      update ${conversations} set status = 'ended', ended_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
-      where id = ${input.source.id} and status = 'active' and turn_count = ${input.source.turnCount}
-      returning id, company_id, ${sql.raw(notifyEndedSql('conversations'))} as announced
-    ), transcript as (
-      insert into ${chatTranscripts} (company_id, conversation_id, file_name, content, processed, extracted_data)
-      select company_id, id, ${input.transcript?.fileName ?? null}::text, ${input.transcript?.content ?? null}::text,
-        ${record !== null}::boolean, ${record ? JSON.stringify(record.extractedData) : null}::jsonb
-      from ended where ${input.transcript !== null}::boolean
-      on conflict (conversation_id) do nothing
-      returning id, conversation_id
-    )`
-      : sql`transcript as (
-      update ${chatTranscripts} set processed = true, extracted_data = ${JSON.stringify(record?.extractedData ?? null)}::jsonb
-      where id = ${input.source.id} and company_id = ${input.companyId}
-      returning id, conversation_id
-    ), ended as (select id from transcript)`;
-
   const lead = record?.hasAnyAnswer ? leadValues(input.companyId, input.property, record.fields) : null;
-  const window = sql.raw(`interval '${LEAD_DIGEST_SECONDS} seconds'`);
-  const statement = lead
-    ? sql`
-    with ${source}, locked as (
-      select id,
-        (last_lead_email_at is null or last_lead_email_at <= clock_timestamp() - ${window}) as is_first_lead_email,
-        coalesce(extract(epoch from (last_lead_email_at + ${window} - clock_timestamp())), 0)::float8 as digest_wait_seconds
-      from ${companies} where id = ${input.companyId} and exists (select 1 from transcript)
-      for no key update
-    ), booked as (
-      select ${viewings.id} as id, ${viewings.startsAt} as starts_at from ${viewings}, transcript
-      where ${viewings.conversationId} = transcript.conversation_id and ${viewings.status} = 'booked'
-    ), lead as (
-      insert into ${leads} (${sql.join(lead.names, sql`, `)}, conversation_id, chat_transcript_id, status, created_at)
-      select ${sql.join(lead.values, sql`, `)}, transcript.conversation_id, transcript.id,
-        case when exists (select 1 from booked) then 'viewing_booked' else 'new' end, clock_timestamp()
-      from transcript, locked
-      on conflict do nothing
-      returning id, company_id, created_at
-    ), created as (
-      insert into ${leadActivity} (lead_id, company_id, at, kind, detail)
-      select id, company_id, created_at, 'created', '{}'::jsonb from lead
-      union all
-      select lead.id, lead.company_id, lead.created_at, 'viewing_booked',
-        jsonb_build_object('viewingId', booked.id, 'startsAt', booked.starts_at)
-      from lead, booked
-    ), spent as (
-      update ${companies} set
-        current_count = greatest(current_count - 1, 0),
-        last_lead_email_at = case when locked.is_first_lead_email then clock_timestamp() else ${companies.lastLeadEmailAt} end,
-        updated_at = ${at}::timestamptz
-      from locked, lead
-      where ${companies.id} = locked.id
-      returning ${companies.id}
-    )
-    select (select id from ended) as ended_id, (select id from transcript) as transcript_id,
-      (select id from lead) as lead_id,
-      (select is_first_lead_email from locked) as is_first_lead_email,
-      (select digest_wait_seconds from locked) as digest_wait_seconds,
-      (select count(*) from spent) as spent,
-      ${hasSubscriberSql(input.companyId, 'lead.created')} as has_lead_webhook`
-    : sql`
-    with ${source}
-    select (select id from ended) as ended_id, (select id from transcript) as transcript_id,
-      null::uuid as lead_id, null::boolean as is_first_lead_email,
-      null::float8 as digest_wait_seconds`;
-
-  // Prepared by name: the text is the same for every end of one kind (the values are
-  // parameters), so PostgreSQL plans it once per connection instead of at every end.
-  const query = dialect.sqlToQuery(statement);
-  const name = `chat_end_${createHash('sha1').update(query.sql).digest('hex').slice(0, 12)}`;
+  const statement = endStatement(input.source.kind, lead?.fields ?? null);
+  const values: Record<string, unknown> = {
+    ...lead?.values,
+    at: now().toISOString(),
+    sourceId: input.source.id,
+    turnCount: input.source.kind === 'conversation' ? input.source.turnCount : null,
+    companyId: input.companyId,
+    writesTranscript: input.transcript !== null,
+    fileName: input.transcript?.fileName ?? null,
+    content: input.transcript?.content ?? null,
+    processed: record !== null,
+    extractedData: record ? JSON.stringify(record.extractedData) : null,
+  };
   const [row] = await ctx.database.executePrepared<{
     ended_id: string | null;
     transcript_id: string | null;
@@ -287,7 +328,7 @@ async function runEnd(
     is_first_lead_email: boolean | null;
     digest_wait_seconds: number | null;
     has_lead_webhook?: boolean;
-  }>(name, query.sql, query.params);
+  }>(statement.name, statement.sql, fillPlaceholders(statement.params, values));
   if (!row?.ended_id) return { applied: false, saved: null };
   if (!row.lead_id) {
     // The lead was not made although the tenant answered: the same tenant enquired about the
@@ -343,26 +384,28 @@ async function linkRepeatEnquiry(
     from linked`);
 }
 
-/** The lead's columns and typed values, named from the Drizzle table. */
+const leadColumns = getTableColumns(leads);
+
+/**
+ * The lead's fields that have a column, and their values for the end statement as the driver
+ * takes them, each under `lead:<field>` (its placeholder). As Drizzle's own insert does, a field
+ * the table has no column for is left out.
+ */
 function leadValues(
   companyId: string,
   property: ChatProperty | null,
   fields: LeadRecord['fields'],
-): { names: SQLChunk[]; values: SQL[] } {
+): { fields: string[]; values: Record<string, unknown> } {
   const lead: Record<string, unknown> = { ...fields, companyId, propertyId: property?.id ?? null };
-  const columns = getTableColumns(leads);
-  const names: SQLChunk[] = [];
-  const values: SQL[] = [];
+  const stored: string[] = [];
+  const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(lead)) {
-    const column = columns[key as keyof typeof columns];
-    // As Drizzle's own insert does, a field the table has no column for is left out.
+    const column = leadColumns[key as keyof typeof leadColumns];
     if (!column) continue;
-    names.push(sql.identifier(column.name));
-    // Typed: a parameter in a SELECT list has no type of its own.
-    const driverValue = value === null || value === undefined ? null : column.mapToDriverValue(value);
-    values.push(sql`${driverValue}::${sql.raw(column.getSQLType())}`);
+    stored.push(key);
+    values[`lead:${key}`] = value === null || value === undefined ? null : column.mapToDriverValue(value);
   }
-  return { names, values };
+  return { fields: stored, values };
 }
 
 /** Where the chat came from, kept on the lead. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, max, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, max, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import {
   companies,
@@ -57,7 +57,7 @@ async function hasSubscriber(ctx: AppContext, companyId: string, type: WebhookEv
  * Whether the company has an endpoint for `type`, as an SQL expression: for a statement that
  * already writes what the event is about, so that `emitWebhookEvent` need not read it again.
  */
-export function hasSubscriberSql(companyId: string, type: WebhookEventType): SQL {
+export function hasSubscriberSql(companyId: string | Placeholder, type: WebhookEventType): SQL {
   return sql`exists (select 1 from ${webhookEndpoints} where ${subscribedTo(companyId, type)!})`;
 }
 
@@ -103,7 +103,7 @@ export async function emitLeadEvents(
   }
 }
 
-function subscribedTo(companyId: string, type: string) {
+function subscribedTo(companyId: string | Placeholder, type: string) {
   return and(
     eq(webhookEndpoints.companyId, companyId),
     eq(webhookEndpoints.enabled, true),
