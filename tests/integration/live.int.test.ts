@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGuidedEngine } from '#agent/dialogue.ts';
 import type { ConversationEngine } from '#agent/types.ts';
 import { conversations, leads } from '#server/db/schema.ts';
 import { finaliseIdleConversations } from '#server/features/chat/end-conversation.ts';
+import { LIVE_CHANNEL, type LiveNotice, publishLive } from '#server/features/live/hub.ts';
 import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
 import type { LiveConversation, LiveMessageEvent } from '#shared/schemas/live.ts';
 import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
@@ -270,6 +272,101 @@ describe('live conversations', () => {
     });
     expect((await agentPost(`/api/conversations/${id}/messages`, { content: 'hello' })).status).toBe(409);
     expect((await agentPost(`/api/conversations/${id}/handback`)).status).toBe(409);
+  });
+
+  it("announces a company's chat turns only while someone of it watches, and the agent's page misses none", async () => {
+    const watcher = await createCompanyUser(first, { name: 'Quiet Lettings' });
+    const slug = watcher.company.slug;
+    const heard: LiveNotice[] = [];
+    const stopListening = await first.ctx.database.listen(LIVE_CHANNEL, (payload) => {
+      const notice = JSON.parse(payload) as LiveNotice;
+      if (notice.co === watcher.company.id) heard.push(notice);
+    });
+    // Notifications arrive in commit order: once a probe sent now has arrived, so has anything
+    // the statements before it announced.
+    let probes = 0;
+    const heardSoFar = async () => {
+      probes += 1;
+      const probe = { k: 't', c: `probe-${probes}`, co: watcher.company.id, w: 'probe' } as const;
+      await publishLive(first.ctx, probe);
+      await expect.poll(() => heard.some((notice) => notice.c === probe.c)).toBe(true);
+      return heard.filter((notice) => !notice.c.startsWith('probe-')).map((notice) => notice.k);
+    };
+    const watchRows = async () =>
+      (
+        await first.ctx.database.execute('select 1 from live_watchers where company_id = $1', [
+          watcher.company.id,
+        ])
+      ).rows.length;
+
+    // Nobody watches: a whole chat, its start, turns and the tenant's own end, announces nothing.
+    const unseen = (await chat(second.url, slug, '', null)).sessionKey;
+    await chat(second.url, slug, 'Hello, I am Ria Shah', unseen);
+    await post(`${second.url}/api/chat/${slug}/end`, { userSessionKey: unseen });
+    expect(await heardSoFar()).toEqual([]);
+
+    // The Live tab opens on the first instance: turns served by the second are announced.
+    const live = await openSse(`${first.url}/api/companies/${watcher.company.id}/live`, {
+      cookie: watcher.cookie,
+    });
+    await live.next((e) => e.event === 'snapshot');
+    expect(await watchRows()).toBe(1);
+    const key = (await chat(second.url, slug, '', null)).sessionKey;
+    const id = await conversationIdOf(key);
+    await live.next((e) => e.event === 'conversation' && (e.data as LiveConversation).id === id);
+    await chat(second.url, slug, 'Is there parking?', key);
+    expect(await heardSoFar()).toEqual(['m', 'm']);
+
+    // A turn that committed unannounced (just before the company was watched) is not lost on
+    // the agent's page: the next news brings it too, every message once and in order.
+    const page = await openSse(`${first.url}/api/conversations/${id}/events?after=0`, {
+      cookie: watcher.cookie,
+    });
+    await page.next(isMessage((m) => m.seq === 3));
+    await first.ctx.database.execute(
+      `update conversations set messages = messages || $2::jsonb, turn_count = turn_count + 1 where id = $1`,
+      [
+        id,
+        JSON.stringify([
+          {
+            id: randomUUID(),
+            sender: 'user',
+            content: 'unannounced question',
+            timestamp: new Date().toISOString(),
+          },
+          {
+            id: randomUUID(),
+            sender: 'ai',
+            content: 'unannounced answer',
+            timestamp: new Date().toISOString(),
+          },
+        ]),
+      ],
+    );
+    await chat(second.url, slug, 'There are 2 of us', key);
+    await page.next(isMessage((m) => m.seq === 7));
+    const seqs = page.events
+      .filter((e) => e.event === 'message')
+      .map((e) => (e.data as LiveMessageEvent).seq);
+    expect(seqs).toEqual([1, 2, 3, 4, 5, 6, 7]);
+
+    // Everyone closes: the watch goes, and the company's turns are quiet again.
+    live.close();
+    page.close();
+    await expect.poll(watchRows).toBe(0);
+    const announced = (await heardSoFar()).length;
+    await chat(second.url, slug, 'Ria Shah, ria@example.com', key);
+    expect(await heardSoFar()).toHaveLength(announced);
+
+    // The idle finaliser's end is announced all the same: the tenant's page may be open.
+    const tenant = await openSse(`${second.url}/api/chat/${slug}/events?sessionKey=${key}&after=9`);
+    await first.ctx.db
+      .update(conversations)
+      .set({ lastActivityAt: sql`now() - interval '40 minutes'` })
+      .where(eq(conversations.id, id));
+    await finaliseIdleConversations(first.ctx);
+    await tenant.next((e) => e.event === 'ended');
+    await stopListening();
   });
 
   it('closes the Live tab stream when the agent logs out', async () => {

@@ -265,6 +265,23 @@ export const conversations = pgTable(
   ],
 );
 
+/**
+ * The companies someone of the agency is watching live (the Live tab, a conversation's page), one
+ * row per instance holding such a stream, kept fresh while it does (docs/live.md). A chat turn of
+ * a company with no row here announces nothing: NOTIFY makes commits wait for one another.
+ */
+export const liveWatchers = pgTable(
+  'live_watchers',
+  {
+    companyId: companyIdColumn(),
+    /** The instance holding the streams (a random id per process). */
+    instanceId: text('instance_id').notNull(),
+    /** Past this, the instance is taken to be gone. */
+    until: timestamp('until', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.instanceId] })],
+);
+
 export const chatTranscripts = pgTable(
   'chat_transcripts',
   {
@@ -740,6 +757,7 @@ export const schema = {
   properties,
   propertyPhotos,
   conversations,
+  liveWatchers,
   chatTranscripts,
   leads,
   leadActivity,

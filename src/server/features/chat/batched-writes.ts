@@ -2,7 +2,7 @@ import type { ChatMessage } from '#server/db/schema.ts';
 import { type Batcher, createBatcher } from '#server/lib/batcher.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { perContext } from '#server/lib/per-context.ts';
-import { notifyAppendedSql } from '../live/hub.ts';
+import { notifyTurnSql } from '../live/hub.ts';
 import type { StoredState } from './stored-state.ts';
 
 /**
@@ -35,8 +35,9 @@ export type ConversationStart = {
 };
 
 /**
- * One turn: the two new messages appended, the agent's state replaced, guarded as above. The
- * Live tab hears of it from the same statement (a NOTIFY sent as it commits).
+ * One turn: the two new messages appended, the agent's state replaced, guarded as above. While
+ * someone of the company watches, the Live tab hears of it from the same statement (a NOTIFY sent
+ * as it commits).
  *
  * The guard says `status <> 'ended'` (the same rows as `status = 'active'`: the check constraint
  * allows no third status) so that the planner cannot read the batch's conversations through the
@@ -57,7 +58,7 @@ export const STORE_TURNS = `
     k int, id uuid, turn_count int, new_messages jsonb, state jsonb, property_id uuid, at timestamptz
   )
   where c.id = v.id and c.status <> 'ended' and c.turn_count = v.turn_count
-  returning v.k, ${notifyAppendedSql('c', 'jsonb_array_length(v.new_messages)')} as notified`;
+  returning v.k, ${notifyTurnSql('c', 'jsonb_array_length(v.new_messages)')} as notified`;
 
 /**
  * New conversations, each stored only while its company has a credit left: the check and the
@@ -71,7 +72,7 @@ const START_CONVERSATIONS = `
     source text, enquiry_id uuid
   )
   where exists (select 1 from companies co where co.id = v.company_id and co.current_count > 0)
-  returning c.id, c.created_at, c.session_key, ${notifyAppendedSql('c', 'jsonb_array_length(c.messages)')} as notified`;
+  returning c.id, c.created_at, c.session_key, ${notifyTurnSql('c', 'jsonb_array_length(c.messages)')} as notified`;
 
 const CREDITS_LEFT = 'select id, current_count from companies where id = any($1::uuid[])';
 

@@ -42,11 +42,13 @@ const dialect = new PgDialect();
  * `copy` is this process's copy of the conversation (it served the last turn): when it is
  * current, the end is one round trip. Without it (the idle finaliser, the demo seed), or when it
  * is stale, the conversation is read first and the same statement runs on what was read.
+ * `byTenant`: the tenant's page asked for the end and learns of it from the answer, so only the
+ * company's people watching live are told; any other end is announced to the tenant's page too.
  */
 export async function endConversation(
   ctx: AppContext,
   conversationId: string,
-  options: { directory?: CompanyDirectory; copy?: CachedConversation } = {},
+  options: { directory?: CompanyDirectory; copy?: CachedConversation; byTenant?: boolean } = {},
 ): Promise<EndChatResponse> {
   let conversation: CachedConversation | null = options.copy?.id === conversationId ? options.copy : null;
   // Each pass either ends it, finds it ended, or lost a race with a turn and reads it again.
@@ -57,7 +59,7 @@ export async function endConversation(
       options.directory?.company.id === conversation.companyId
         ? options.directory
         : await loadDirectoryById(ctx.db, conversation.companyId);
-    const end = await runEnd(ctx, endOfConversation(ctx, conversation, directory));
+    const end = await runEnd(ctx, endOfConversation(ctx, conversation, directory, !options.byTenant));
     if (end.applied) {
       forgetConversation(ctx, conversation.sessionKey);
       if (end.saved) await notifyNewLead(ctx, { companyId: conversation.companyId, ...end.saved });
@@ -96,8 +98,14 @@ function endOfConversation(
   ctx: AppContext,
   conversation: CachedConversation,
   directory: CompanyDirectory | null,
+  announce: boolean,
 ): EndInput {
-  const source = { kind: 'conversation', id: conversation.id, turnCount: conversation.turnCount } as const;
+  const source = {
+    kind: 'conversation',
+    id: conversation.id,
+    turnCount: conversation.turnCount,
+    announce,
+  } as const;
   // No transcript for a chat the tenant never wrote in, nor for a company that is gone.
   if (!directory || !conversation.messages.some((m) => m.sender === 'user')) {
     return { companyId: conversation.companyId, source, transcript: null, record: null, property: null };
@@ -180,7 +188,9 @@ type EndInput = {
    * A conversation to end (only while it is active and at the turn this copy has seen), or a
    * stored transcript to process again.
    */
-  source: { kind: 'conversation'; id: string; turnCount: number } | { kind: 'transcript'; id: string };
+  source:
+    | { kind: 'conversation'; id: string; turnCount: number; announce: boolean }
+    | { kind: 'transcript'; id: string };
   /** The transcript to write when a conversation ends; null writes none. */
   transcript: { fileName: string; content: string } | null;
   /** The extraction; null when it could not be read (the transcript is then left unprocessed). */
@@ -209,7 +219,7 @@ function endStatement(kind: EndInput['source']['kind'], leadKeys: string[] | nul
       ? sql`ended as (
       update ${conversations} set status = 'ended', ended_at = ${value('at')}::timestamptz, updated_at = ${value('at')}::timestamptz
       where id = ${value('sourceId')} and status = 'active' and turn_count = ${value('turnCount')}
-      returning id, company_id, ${sql.raw(notifyEndedSql('conversations'))} as announced
+      returning id, company_id, ${notifyEndedSql('conversations', sql`${value('announce')}::boolean`)} as announced
     ), transcript as (
       insert into ${chatTranscripts} (company_id, conversation_id, file_name, content, processed, extracted_data)
       select company_id, id, ${value('fileName')}::text, ${value('content')}::text,
@@ -314,6 +324,7 @@ async function runEnd(
     at: now().toISOString(),
     sourceId: input.source.id,
     turnCount: input.source.kind === 'conversation' ? input.source.turnCount : null,
+    announce: input.source.kind === 'conversation' ? input.source.announce : null,
     companyId: input.companyId,
     writesTranscript: input.transcript !== null,
     fileName: input.transcript?.fileName ?? null,

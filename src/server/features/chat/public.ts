@@ -69,5 +69,5 @@ export async function endChat(
     await markConversationLeft(ctx, conversation.id);
     return { alreadyEnded: false, alreadyProcessed: false, leadCreated: false };
   }
-  return endConversation(ctx, conversation.id, { directory, copy: copy ?? undefined });
+  return endConversation(ctx, conversation.id, { directory, copy: copy ?? undefined, byTenant: true });
 }

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/lib/context.ts';
 import { perContext } from '#server/lib/per-context.ts';
 import { type LiveRead, NO_MESSAGES, readLive } from './summary.ts';
@@ -30,10 +32,49 @@ export function notifyAppendedSql(alias: string, appended: string): string {
   return `pg_notify('${LIVE_CHANNEL}', json_build_object('k', 'm', 'c', ${alias}.id, 'co', ${alias}.company_id, 'n', jsonb_array_length(${alias}.messages), 'a', ${appended})::text)`;
 }
 
-/** The same for a conversation that ended (`alias` has its `id` and `company_id`). */
-export function notifyEndedSql(alias: string): string {
-  return `pg_notify('${LIVE_CHANNEL}', json_build_object('k', 'e', 'c', ${alias}.id, 'co', ${alias}.company_id)::text)`;
+/**
+ * Whether someone of the company (`alias.company_id`) is watching live on any instance: a stream
+ * of the Live tab or of a conversation's page is open (`live_watchers`, kept by `createHub`).
+ */
+function isWatchedSql(alias: string): string {
+  return `exists (select 1 from live_watchers w where w.company_id = ${alias}.company_id and w.until > now())`;
 }
+
+/**
+ * `notifyAppendedSql` for the chat's own turns (the tenant's message and the assistant's answer,
+ * a new chat): only the company's people watch those, since the tenant's page had them in its
+ * own answers. So they are announced only while someone watches: a NOTIFY makes every commit
+ * that sends one wait for the one before it, across the whole database, and most companies are
+ * not watching most of the time.
+ */
+export function notifyTurnSql(alias: string, appended: string): string {
+  return `case when ${isWatchedSql(alias)} then ${notifyAppendedSql(alias, appended)} end`;
+}
+
+/**
+ * The same for a conversation that ended (`alias` has its `id` and `company_id`), in a Drizzle
+ * statement: announced when `always` (the tenant's page may be open and must hear it) or while
+ * someone of the company watches.
+ */
+export function notifyEndedSql(alias: string, always: SQL): SQL {
+  return sql`case when ${always} or ${sql.raw(isWatchedSql(alias))} then ${sql.raw(
+    `pg_notify('${LIVE_CHANNEL}', json_build_object('k', 'e', 'c', ${alias}.id, 'co', ${alias}.company_id)::text)`,
+  )} end`;
+}
+
+/** How long a watch lasts unless its instance renews it, and how often an instance does. */
+const WATCH_SECONDS = 90;
+export const WATCH_RENEW_MS = 30_000;
+
+/**
+ * Writes (or renews) this instance's watches of these companies, and clears the watches of
+ * instances that are gone. A company deleted meanwhile is skipped.
+ */
+const RENEW_WATCHES = `
+  with gone as (delete from live_watchers where until < now() and instance_id <> $2)
+  insert into live_watchers (company_id, instance_id, until)
+  select id, $2, now() + interval '${WATCH_SECONDS} seconds' from companies where id = any($1::uuid[])
+  on conflict (company_id, instance_id) do update set until = excluded.until`;
 
 export type LiveListener = {
   /** New messages, or a change of who has the chat, or the end (`conversation.status`). */
@@ -49,10 +90,15 @@ export type LiveListener = {
 };
 
 type Hub = {
-  /** Listens for one conversation's news, or a whole company's. Returns the unsubscribe. */
+  /**
+   * Listens for one conversation's news, or a whole company's. Returns the unsubscribe. A stream
+   * of the company's people names the company it `watches`: until it closes, the company's chat
+   * turns are announced (`notifyTurnSql`); the returned promise waits for that to hold.
+   */
   subscribe: (
     target: { conversationId: string } | { companyId: string },
     listener: LiveListener,
+    options?: { watches?: string },
   ) => Promise<() => void>;
   /** Open streams on this instance. */
   size: () => number;
@@ -68,6 +114,51 @@ function createHub(ctx: AppContext): Hub {
   let stopListening: Promise<() => Promise<void>> | null = null;
   let chain: Promise<void> = Promise.resolve();
   let sessionTimer: NodeJS.Timeout | undefined;
+  const instanceId = randomUUID();
+  /** The companies this instance's streams watch: how many streams, and the watch being written. */
+  const watches = new Map<string, { streams: number; written: Promise<void> }>();
+  /** Watch writes go one after another, so that an end never overtakes the start it follows. */
+  let watchWrites: Promise<unknown> = Promise.resolve();
+  let watchTimer: NodeJS.Timeout | undefined;
+
+  const writeWatches = (statement: string, params: unknown[]) => {
+    const written = watchWrites.then(() => ctx.database.execute(statement, params));
+    watchWrites = written.catch(() => {});
+    return written.then(() => {});
+  };
+  const renewWatches = (companyIds: string[]) => writeWatches(RENEW_WATCHES, [companyIds, instanceId]);
+
+  const watch = async (companyId: string) => {
+    let entry = watches.get(companyId);
+    if (!entry) {
+      entry = { streams: 0, written: renewWatches([companyId]) };
+      watches.set(companyId, entry);
+      watchTimer ??= setInterval(() => {
+        renewWatches([...watches.keys()]).catch((error: unknown) =>
+          ctx.log.warn({ err: error }, 'Live watches not renewed'),
+        );
+      }, WATCH_RENEW_MS).unref();
+    }
+    entry.streams += 1;
+    try {
+      await entry.written;
+    } catch (error) {
+      unwatch(companyId);
+      throw error;
+    }
+  };
+
+  const unwatch = (companyId: string) => {
+    const entry = watches.get(companyId);
+    if (!entry) return;
+    entry.streams -= 1;
+    if (entry.streams > 0) return;
+    watches.delete(companyId);
+    writeWatches('delete from live_watchers where company_id = $1 and instance_id = $2', [
+      companyId,
+      instanceId,
+    ]).catch((error: unknown) => ctx.log.warn({ err: error }, 'A live watch was not removed'));
+  };
 
   const all = () =>
     new Set([
@@ -133,7 +224,7 @@ function createHub(ctx: AppContext): Hub {
   };
 
   return {
-    async subscribe(target, listener) {
+    async subscribe(target, listener, options = {}) {
       const [map, key] =
         'conversationId' in target ? [byConversation, target.conversationId] : [byCompany, target.companyId];
       let set = map.get(key);
@@ -142,22 +233,45 @@ function createHub(ctx: AppContext): Hub {
         map.set(key, set);
       }
       set.add(listener);
+      const unsubscribe = () => {
+        set.delete(listener);
+        if (set.size === 0 && map.get(key) === set) map.delete(key);
+      };
       try {
         await ensureListening();
       } catch (error) {
         stopListening = null;
-        set.delete(listener);
+        unsubscribe();
         throw error;
       }
+      const { watches: watched } = options;
+      if (!watched) return unsubscribe;
+      try {
+        await watch(watched);
+      } catch (error) {
+        unsubscribe();
+        throw error;
+      }
+      let isSubscribed = true;
       return () => {
-        set.delete(listener);
-        if (set.size === 0 && map.get(key) === set) map.delete(key);
+        if (!isSubscribed) return;
+        isSubscribed = false;
+        unsubscribe();
+        unwatch(watched);
       };
     },
     size: () => all().size,
     async closeAll() {
       clearInterval(sessionTimer);
       closeEveryone();
+      watches.clear();
+      if (watchTimer) {
+        clearInterval(watchTimer);
+        watchTimer = undefined;
+        await writeWatches('delete from live_watchers where instance_id = $1', [instanceId]).catch(
+          (error: unknown) => ctx.log.warn({ err: error }, 'Live watches not removed'),
+        );
+      }
       const stop = stopListening;
       stopListening = null;
       if (stop) await (await stop.catch(() => async () => {}))();

@@ -54,6 +54,7 @@ export async function registerLive(root: FastifyInstance, ctx: AppContext): Prom
             onRead: (read) => stream.send({ event: 'conversation', data: read.conversation }),
             sessionId,
           },
+          { watches: company.id },
         );
         stream.send({ event: 'snapshot', data: { conversations: await listLive(ctx, company.id) } });
       });
@@ -73,6 +74,7 @@ export async function registerLive(root: FastifyInstance, ctx: AppContext): Prom
         after: lastEventId(request, request.query.after),
         sessionId,
         view: 'agent',
+        watches: conversation.company_id,
       });
     },
   );
@@ -160,6 +162,7 @@ export async function registerLive(root: FastifyInstance, ctx: AppContext): Prom
   type Listen = (
     target: { conversationId: string } | { companyId: string },
     listener: Omit<LiveListener, 'close'>,
+    options?: { watches?: string },
   ) => Promise<void>;
 
   /** Opens the stream, subscribes it, and unsubscribes it when it closes, whichever side closes it. */
@@ -169,8 +172,8 @@ export async function registerLive(root: FastifyInstance, ctx: AppContext): Prom
     start: (stream: EventStream, listen: Listen) => Promise<void>,
   ): Promise<void> {
     const stream = openEventStream(request, reply);
-    const listen: Listen = async (target, listener) => {
-      const unsubscribe = await hub.subscribe(target, { ...listener, close: () => stream.close() });
+    const listen: Listen = async (target, listener, options) => {
+      const unsubscribe = await hub.subscribe(target, { ...listener, close: () => stream.close() }, options);
       stream.onClose(unsubscribe);
     };
     try {
@@ -189,7 +192,14 @@ export async function registerLive(root: FastifyInstance, ctx: AppContext): Prom
   async function followConversation(
     request: FastifyRequest,
     reply: FastifyReply,
-    input: { conversationId: string; after: number; sessionId?: string; view: 'tenant' | 'agent' },
+    input: {
+      conversationId: string;
+      after: number;
+      sessionId?: string;
+      view: 'tenant' | 'agent';
+      /** The company an agent's stream watches (see `Hub.subscribe`). */
+      watches?: string;
+    },
   ): Promise<void> {
     await openStream(request, reply, async (stream, listen) => {
       let sent = input.after;
@@ -222,10 +232,27 @@ export async function registerLive(root: FastifyInstance, ctx: AppContext): Prom
           stream.close();
         }
       };
+      // The agent's page shows every message. News that skips some (turns that committed just
+      // before the company was watched went unannounced) brings them too, read from the last one
+      // sent. The tenant's page skips the turns by design: its own answers brought them.
+      const withoutGap = async (read: LiveRead) => {
+        const first = read.messages[0]?.seq;
+        if (input.view !== 'agent' || first === undefined || sent < 0 || first <= sent + 1) return read;
+        return (await readLive(ctx, input.conversationId, sent)) ?? read;
+      };
+      let delivered: Promise<void> = Promise.resolve();
+      const deliverInTurn = (read: LiveRead) => {
+        delivered = delivered
+          .then(async () => deliver(await withoutGap(read), false))
+          .catch((error: unknown) => {
+            ctx.log.error({ err: error }, 'Live news could not be read');
+            stream.close();
+          });
+      };
       await listen(
         { conversationId: input.conversationId },
         {
-          onRead: (read) => (waiting ? waiting.push(read) : deliver(read, false)),
+          onRead: (read) => (waiting ? waiting.push(read) : deliverInTurn(read)),
           onDelta: (delta) => stream.send({ event: 'delta', data: { sender: 'assistant', delta } }),
           // Each side hears the other typing, never itself.
           onTyping: (who) => {
@@ -234,6 +261,7 @@ export async function registerLive(root: FastifyInstance, ctx: AppContext): Prom
           },
           sessionId: input.sessionId,
         },
+        { watches: input.watches },
       );
       const stored = await readLive(ctx, input.conversationId, Math.max(input.after, 0));
       if (!stored) return stream.close();
@@ -241,7 +269,7 @@ export async function registerLive(root: FastifyInstance, ctx: AppContext): Prom
       deliver(stored, true);
       const queued = waiting;
       waiting = null;
-      for (const read of queued) deliver(read, false);
+      for (const read of queued) deliverInTurn(read);
     });
   }
 }
