@@ -266,8 +266,8 @@ export const conversations = pgTable(
 );
 
 /**
- * The companies someone of the agency is watching live (the Live tab, a conversation's page), one
- * row per instance holding such a stream, kept fresh while it does (docs/live.md). A chat turn of
+ * The companies someone of the agency is watching live (the dashboard, which holds the Live tab's
+ * stream, or a conversation's live page), one row per instance holding such a stream, kept fresh while it does (docs/live.md). A chat turn of
  * a company with no row here announces nothing: NOTIFY makes commits wait for one another.
  */
 export const liveWatchers = pgTable(
@@ -357,9 +357,11 @@ export const leads = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('leads_company_assignee_idx').on(t.companyId, t.assigneeId),
+    // Only the leads that have one: a lead is made with nobody assigned, often with no source, and
+    // every index entry is a write when a chat ends. A filter on either (`= $1`) still uses them.
+    index('leads_company_assignee_idx').on(t.companyId, t.assigneeId).where(sql`assignee_id is not null`),
     index('leads_enquiry_idx').on(t.enquiryId).where(sql`enquiry_id is not null`),
-    index('leads_company_source_idx').on(t.companyId, t.source),
+    index('leads_company_source_idx').on(t.companyId, t.source).where(sql`source is not null`),
     index('leads_company_created_idx').on(t.companyId, t.createdAt.desc()),
     index('leads_created_idx').on(t.createdAt),
     // The related-leads lookup (the same tenant's enquiries about other properties).
