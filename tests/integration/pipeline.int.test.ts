@@ -60,16 +60,17 @@ describe('lead pipeline', () => {
 
       const back = await send('PATCH', `/api/leads/${lead.id}`, owner.cookie, { status: 'viewing_booked' });
       expect(back.json).toMatchObject({ status: 'viewing_booked', lostReason: null });
-      expect((back.json as LeadDetailDto).activity.map((entry) => entry.detail.to)).toEqual([
+      expect((back.json as LeadDetailDto).activity.map((entry) => entry.detail.to ?? entry.kind)).toEqual([
         'viewing_booked',
         'lost',
         'lost',
         'contacted',
+        'created',
       ]);
 
       // The same status again changes nothing and records nothing.
       const same = await send('PATCH', `/api/leads/${lead.id}`, owner.cookie, { status: 'viewing_booked' });
-      expect((same.json as LeadDetailDto).activity).toHaveLength(4);
+      expect((same.json as LeadDetailDto).activity).toHaveLength(5);
     });
 
     it('answers a clear 400 for a bad status, a lost lead without a reason, or a reason without loss', async () => {
@@ -173,9 +174,10 @@ describe('lead pipeline', () => {
         body: 'Rang back: viewing Tuesday.',
       });
       const activity = (await detail(lead.id)).activity as LeadActivityDto[];
-      expect(activity.map((entry) => entry.detail.body)).toEqual([
+      expect(activity.map((entry) => entry.detail.body ?? entry.kind)).toEqual([
         'Rang back: viewing Tuesday.',
         'Called, no answer.',
+        'created',
       ]);
     });
 
@@ -198,7 +200,7 @@ describe('lead pipeline', () => {
       expect((await send('POST', `/api/leads/${lead.id}/notes`, undefined, { body: 'Hello' })).status).toBe(
         401,
       );
-      expect((await detail(lead.id)).activity).toHaveLength(1);
+      expect((await detail(lead.id)).activity.map((entry) => entry.kind)).toEqual(['note', 'created']);
     });
   });
 

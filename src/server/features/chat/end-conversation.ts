@@ -261,10 +261,8 @@ function endStatement(kind: EndInput['source']['kind'], leadKeys: string[] | nul
       from transcript, locked
       on conflict do nothing
       returning id, company_id, created_at
-    ), created as (
+    ), booking_noted as (
       insert into ${leadActivity} (lead_id, company_id, at, kind, detail)
-      select id, company_id, created_at, 'created', '{}'::jsonb from lead
-      union all
       select lead.id, lead.company_id, lead.created_at, 'viewing_booked',
         jsonb_build_object('viewingId', booked.id, 'startsAt', booked.starts_at)
       from lead, booked
@@ -304,11 +302,12 @@ function endStatement(kind: EndInput['source']['kind'], leadKeys: string[] | nul
  * next: the conversation's UPDATE is the gate (guarded by the turn count, so a stale copy changes
  * nothing), then the transcript, then the company row is locked (so leads' creation times follow
  * the lock's order, as the digest needs), the lead is inserted (nothing on a conflict: one lead
- * per conversation, per transcript, and per tenant and property a day) with its `created`
- * activity (and, when the tenant booked a viewing in the chat, the status `viewing_booked` and a
- * `viewing_booked` activity), and only a lead actually inserted spends its credit and claims the immediate lead
- * email when it is the first in the digest window. The same statement announces the end on the
- * live channel (the Live tab and the tenant's open page then close their streams) and says
+ * per conversation, per transcript, and per tenant and property a day) (when the tenant booked a
+ * viewing in the chat, with the status `viewing_booked` and a `viewing_booked` activity; its
+ * `created` activity is its own creation time, see `listLeadActivity`), and only a lead actually
+ * inserted spends its credit and claims the immediate lead email when it is the first in the
+ * digest window. The same statement announces the end on the live channel (to the company's
+ * people watching, and to the tenant's open page when the page did not ask for it) and says
  * whether a webhook endpoint wants the new lead: no round trip of their own. `applied` is false
  * when the gate did not open (ended already, a newer turn, or no such transcript).
  */

@@ -55,10 +55,14 @@ export async function setLeadStatusFromViewing(
   return result.rows.length > 0;
 }
 
-/** A lead's activity (or the one entry `entryId`), newest first, with each person's name. */
+/**
+ * A lead's activity (or the one entry `entryId`), newest first, with each person's name. The
+ * first entry, `created` by the system, is not a row: it is the lead's own creation time, so
+ * that ending a chat writes one row fewer. It comes last, after anything recorded at that time.
+ */
 export async function listLeadActivity(
   db: Writer,
-  lead: { id: string; companyId: string },
+  lead: { id: string; companyId: string; createdAt: Date },
   entryId?: string,
 ): Promise<LeadActivityDto[]> {
   const rows = await db
@@ -79,10 +83,12 @@ export async function listLeadActivity(
       ),
     )
     .orderBy(desc(leadActivity.at), desc(leadActivity.id));
-  return rows.map((row) => ({
+  const entries: LeadActivityDto[] = rows.map((row) => ({
     at: row.at.toISOString(),
     actor: row.actorId ? { id: row.actorId, name: row.actorName ?? '' } : null,
     kind: row.kind,
     detail: row.detail,
   }));
+  if (!entryId) entries.push({ at: lead.createdAt.toISOString(), actor: null, kind: 'created', detail: {} });
+  return entries;
 }
