@@ -267,9 +267,10 @@ test.describe('the pipeline', () => {
     await page.reload();
     await table.getByRole('row', { name: /Oliver Ahmed/ }).click();
     const items = page.getByRole('dialog', { name: 'Oliver Ahmed' }).getByRole('list', { name: 'Timeline' });
-    await expect(items.getByRole('listitem')).toHaveCount(2);
+    await expect(items.getByRole('listitem')).toHaveCount(3);
     await expect(items.getByRole('listitem').nth(0)).toContainText('Note');
     await expect(items.getByRole('listitem').nth(1)).toContainText('Moved from Contacted to Viewing booked');
+    await expect(items.getByRole('listitem').nth(2)).toContainText('Enquired through the chat');
     await page.keyboard.press('Escape');
     await expect(table.getByRole('row', { name: /Oliver Ahmed/ })).toContainText('Viewing booked');
   });
