@@ -274,30 +274,35 @@ describe('live conversations', () => {
     expect((await agentPost(`/api/conversations/${id}/handback`)).status).toBe(409);
   });
 
-  it("announces a company's chat turns only while someone of it watches, and the agent's page misses none", async () => {
-    const watcher = await createCompanyUser(first, { name: 'Quiet Lettings' });
-    const slug = watcher.company.slug;
+  /**
+   * What the live channel says of one company, as another instance would hear it, and its watch
+   * rows. Notifications arrive in commit order: once a probe sent now has arrived, so has anything
+   * the statements before it announced.
+   */
+  async function overhear(companyId: string) {
     const heard: LiveNotice[] = [];
     const stopListening = await first.ctx.database.listen(LIVE_CHANNEL, (payload) => {
       const notice = JSON.parse(payload) as LiveNotice;
-      if (notice.co === watcher.company.id) heard.push(notice);
+      if (notice.co === companyId) heard.push(notice);
     });
-    // Notifications arrive in commit order: once a probe sent now has arrived, so has anything
-    // the statements before it announced.
     let probes = 0;
     const heardSoFar = async () => {
       probes += 1;
-      const probe = { k: 't', c: `probe-${probes}`, co: watcher.company.id, w: 'probe' } as const;
+      const probe = { k: 't', c: `probe-${probes}`, co: companyId, w: 'probe' } as const;
       await publishLive(first.ctx, probe);
       await expect.poll(() => heard.some((notice) => notice.c === probe.c)).toBe(true);
       return heard.filter((notice) => !notice.c.startsWith('probe-')).map((notice) => notice.k);
     };
     const watchRows = async () =>
-      (
-        await first.ctx.database.execute('select 1 from live_watchers where company_id = $1', [
-          watcher.company.id,
-        ])
-      ).rows.length;
+      (await first.ctx.database.execute('select 1 from live_watchers where company_id = $1', [companyId]))
+        .rows.length;
+    return { heardSoFar, watchRows, stopListening };
+  }
+
+  it("announces a company's chat turns only while someone of it watches, and the agent's page misses none", async () => {
+    const watcher = await createCompanyUser(first, { name: 'Quiet Lettings' });
+    const slug = watcher.company.slug;
+    const { heardSoFar, watchRows, stopListening } = await overhear(watcher.company.id);
 
     // Nobody watches: a whole chat, its start, turns and the tenant's own end, announces nothing.
     const unseen = (await chat(second.url, slug, '', null)).sessionKey;
@@ -366,6 +371,32 @@ describe('live conversations', () => {
       .where(eq(conversations.id, id));
     await finaliseIdleConversations(first.ctx);
     await tenant.next((e) => e.event === 'ended');
+    await stopListening();
+  });
+
+  it('a watch lasts while its instance does: one that stops removes it, one that vanished expires', async () => {
+    const watcher = await createCompanyUser(first, { name: 'Passing Lettings' });
+    const slug = watcher.company.slug;
+    const { heardSoFar, watchRows, stopListening } = await overhear(watcher.company.id);
+    const third = await openSecondInstance(first);
+    const live = await openSse(`${third.url}/api/companies/${watcher.company.id}/live`, {
+      cookie: watcher.cookie,
+    });
+    await live.next((e) => e.event === 'snapshot');
+    expect(await watchRows()).toBe(1);
+    await third.close();
+    await live.ended;
+    expect(await watchRows()).toBe(0);
+
+    // An instance that vanished without a word (a crash) left its row: once its time is up, it
+    // counts for nothing.
+    await first.ctx.database.execute(
+      `insert into live_watchers (company_id, instance_id, until) values ($1, 'vanished', now() - interval '1 second')`,
+      [watcher.company.id],
+    );
+    const key = (await chat(second.url, slug, '', null)).sessionKey;
+    await chat(second.url, slug, 'Is it still available?', key);
+    expect(await heardSoFar()).toEqual([]);
     await stopListening();
   });
 
