@@ -267,8 +267,9 @@ export const conversations = pgTable(
 
 /**
  * The companies someone of the agency is watching live (the dashboard, which holds the Live tab's
- * stream, or a conversation's live page), one row per instance holding such a stream, kept fresh while it does (docs/live.md). A chat turn of
- * a company with no row here announces nothing: NOTIFY makes commits wait for one another.
+ * stream, or a conversation's live page): one row per instance holding such a stream, kept fresh
+ * while it does (docs/live.md). A chat turn of a company with no row here announces nothing:
+ * NOTIFY makes commits wait for one another.
  */
 export const liveWatchers = pgTable(
   'live_watchers',

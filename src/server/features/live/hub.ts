@@ -64,7 +64,7 @@ export function notifyEndedSql(alias: string, always: SQL): SQL {
 
 /** How long a watch lasts unless its instance renews it, and how often an instance does. */
 const WATCH_SECONDS = 90;
-export const WATCH_RENEW_MS = 30_000;
+const WATCH_RENEW_MS = 30_000;
 
 /**
  * Writes (or renews) this instance's watches of these companies, and clears the watches of
@@ -134,6 +134,7 @@ function createHub(ctx: AppContext): Hub {
       entry = { streams: 0, written: renewWatches([companyId]) };
       watches.set(companyId, entry);
       watchTimer ??= setInterval(() => {
+        if (watches.size === 0) return;
         renewWatches([...watches.keys()]).catch((error: unknown) =>
           ctx.log.warn({ err: error }, 'Live watches not renewed'),
         );
