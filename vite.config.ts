@@ -37,7 +37,7 @@ function chatEntryInDev(): Plugin {
 const webEntries = {
   app: { main: `${webRoot}/index.html` },
   chat: { chat: `${webRoot}/chat/index.html` },
-  site: { site: `${webRoot}/site/main.tsx` },
+  site: { site: `${webRoot}/site/main.ts` },
 };
 export type WebEntry = keyof typeof webEntries;
 const webEntry = (process.env.LETLEAD_WEB_ENTRY ?? 'app') as WebEntry;

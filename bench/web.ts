@@ -107,10 +107,10 @@ type BuiltSize = { files: number; js: Size };
 
 /** The build's entries (scripts/build-web.ts): each manifest, the entry key and a lazy module it loads at once. */
 const builtRoutes: Record<string, { manifest: string; entry: string; module?: string }> = {
-  landing: { manifest: 'manifest-site.json', entry: 'site/main.tsx' },
+  landing: { manifest: 'manifest-site.json', entry: 'site/main.ts' },
   demovideo: {
     manifest: 'manifest-site.json',
-    entry: 'site/main.tsx',
+    entry: 'site/main.ts',
     module: 'components/marketing/demo-walkthrough.tsx',
   },
   chat: { manifest: 'manifest-chat.json', entry: 'chat/index.html' },

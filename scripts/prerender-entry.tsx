@@ -3,17 +3,14 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { ChatRoot, prerenderedChatAddress } from '#web/chat/chat-app.tsx';
-import { DemoWalkthrough } from '#web/components/marketing/demo-walkthrough.tsx';
 import { IslandRoot, islandIdPrefix, setIslandRenderer } from '#web/components/marketing/island.tsx';
 import { islands } from '#web/components/marketing/islands.tsx';
 import { queryClient } from '#web/lib/query-client.ts';
 import { App } from '#web/routes.tsx';
 
-const allIslands = { ...islands, 'demo-walkthrough': DemoWalkthrough };
-
-// Each island is rendered as its own root, exactly as src/web/site/main.tsx hydrates it.
+// Each island is rendered as its own root, as src/web/site/ enhances or hydrates it.
 setIslandRenderer((name, props) => {
-  const Island = allIslands[name as keyof typeof allIslands];
+  const Island = islands[name];
   if (!Island) throw new Error(`No island is called ${name} (src/web/components/marketing/islands.tsx)`);
   return renderToString(
     <IslandRoot>

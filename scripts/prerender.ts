@@ -8,6 +8,7 @@ import { build } from 'vite';
 import { signupPageFile } from '#server/features/site/web-pages.ts';
 import { planTypes } from '#shared/plans.ts';
 import { siteTokens } from '#shared/site.ts';
+import { islandEnhancements } from '#web/enhancements/islands.ts';
 import { documentTitle, type PageMeta, publicPageMeta, signupPageMeta } from '#web/pages/public/page-meta.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -43,7 +44,9 @@ const pages: { file: string; path: string; search?: string; meta?: PageMeta; wit
 const SIGNUP_PAGE = 'pages/auth/signup-page.tsx';
 
 /** The islands script's key in Vite's manifest (vite.config.ts). */
-const SITE_ENTRY = 'site/main.tsx';
+const SITE_ENTRY = 'site/main.ts';
+/** Its part that hydrates the islands React renders in the browser (those without an enhancement). */
+const HYDRATE_CHUNK = 'site/hydrate.tsx';
 
 function escapeAttribute(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('"', '&quot;');
@@ -65,10 +68,14 @@ function entryChunks(manifest: Manifest, key: string): string[] {
 
 /**
  * A prerendered page is static HTML with islands: it gets the islands script (src/web/site/)
- * in place of the app's, and preloads the chunks that script imports, so they download together.
+ * in place of the app's, and preloads the chunks that script imports, so they download together:
+ * React and what it hydrates only on a page with an island that has no enhancement.
  */
-function withIslandsScript(html: string, manifest: Manifest): string {
-  const [entry, ...imports] = entryChunks(manifest, SITE_ENTRY);
+function withIslandsScript(html: string, manifest: Manifest, markup: string): string {
+  const islandNames = [...markup.matchAll(/data-island="([^"]+)"/g)].map((match) => match[1] ?? '');
+  const isHydrated = islandNames.some((name) => !Object.hasOwn(islandEnhancements, name));
+  const [entry, ...staticImports] = entryChunks(manifest, SITE_ENTRY);
+  const imports = isHydrated ? [...staticImports, ...entryChunks(manifest, HYDRATE_CHUNK)] : staticImports;
   const withoutApp = html
     .replace(/\s*<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/, '')
     .replaceAll(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
@@ -172,7 +179,9 @@ async function main() {
   for (const page of pages) {
     const markup = await renderPage(page.path, page.search);
     let html = inlineStylesheet(setMeta(template, page.meta, page.path));
-    html = page.withApp ? withAppScript(html, appManifest, SIGNUP_PAGE) : withIslandsScript(html, manifest);
+    html = page.withApp
+      ? withAppScript(html, appManifest, SIGNUP_PAGE)
+      : withIslandsScript(html, manifest, markup);
     const rootAttributes = page.withApp ? 'data-prerendered="" data-signed-out=""' : 'data-prerendered=""';
     html = html.replace('<div id="root"></div>', `<div id="root" ${rootAttributes}>${markup}</div>`);
     writeFileSync(path.join(outDir, page.file), html);

@@ -3,8 +3,8 @@ import { type ComponentType, lazy, StrictMode, Suspense, useEffect } from 'react
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { DeferredToaster } from './components/ui/deferred-toaster.tsx';
 import { PageFallback } from './components/ui/page-fallback.tsx';
-import { usePageAnalytics } from './lib/analytics.ts';
 import { queryClient } from './lib/query-client.ts';
+import { usePageAnalytics } from './lib/use-page-analytics.ts';
 import { useUser } from './lib/use-user.ts';
 
 // Each page is its own chunk, so the landing page loads only what it uses. The public chat and

@@ -10,7 +10,7 @@ async function expectScrolledTo(page: Page, id: string) {
 }
 
 test.describe('the landing page', () => {
-  test('is served prerendered, with its sections in the spec order, and hydrates without errors', async ({
+  test('is served prerendered, with its sections in the spec order, and comes alive without errors', async ({
     page,
     request,
   }) => {
@@ -32,7 +32,7 @@ test.describe('the landing page', () => {
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();
 
-    // Once hydrated, the FAQ answers to clicks.
+    // Once its script has run, the FAQ answers to clicks.
     await page.getByRole('button', { name: 'What is LetLead?' }).click();
     await expect(page.getByRole('button', { name: 'What is LetLead?' })).toHaveAttribute(
       'aria-expanded',
@@ -317,9 +317,9 @@ test.describe('the landing page on a phone', () => {
 });
 
 /**
- * Opens the landing page with a controllable clock and stops time once the page has hydrated.
- * (Time flows until then: React needs its timers to hydrate the page.) Pause then play restarts
- * the current step's timer at the stopped time, so each step below is exact.
+ * Opens the landing page with a controllable clock and stops time once its script has made the
+ * demo playable. Pause then play restarts the current step's timer at the stopped time, so each
+ * step below is exact.
  */
 async function openDemoWithStoppedClock(page: Page) {
   await page.clock.install();

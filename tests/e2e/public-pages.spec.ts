@@ -36,13 +36,16 @@ test.describe('every public page', () => {
     });
   }
 
-  test('load only the islands script and its chunks, not the app', async ({ page }) => {
+  test('load only the islands script, and React only on the page where it renders an island', async ({
+    page,
+  }) => {
     // The islands' own build (scripts/build-web.ts) and its manifest.
     const manifest = JSON.parse(readFileSync('dist/web/.vite/manifest-site.json', 'utf8')) as Record<
       string,
       { file: string }
     >;
     const islandFiles = new Set(Object.values(manifest).map((chunk) => `/${chunk.file}`));
+    const reactChunk = `/${manifest['site/hydrate.tsx']?.file}`;
     for (const { path } of publicPages) {
       const scripts: string[] = [];
       page.on('request', (request) => {
@@ -54,6 +57,8 @@ test.describe('every public page', () => {
         scripts.filter((script) => !islandFiles.has(script)),
         path,
       ).toEqual([]);
+      // The demo page's walkthrough is rendered by React; every other page is enhanced without it.
+      expect(scripts.includes(reactChunk), path).toBe(path === '/demovideo');
       page.removeAllListeners('request');
     }
   });
@@ -126,6 +131,13 @@ test.describe('every public page', () => {
     const response = await page.goto('/');
     expect(await response?.text()).not.toContain('data-prerendered');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('AI tenant screening');
+    // The app's React components attach the same enhancements as the prerendered page's script.
+    const question = page.getByRole('button', { name: 'What is LetLead?' });
+    await question.click();
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    const demo = page.getByRole('figure', { name: /Demo: a tenant chats/ });
+    await demo.getByRole('button', { name: 'Qualification Dashboard' }).click();
+    await expect(demo.getByRole('table', { name: 'Qualification Dashboard' })).toBeVisible();
     await context.close();
   });
 });

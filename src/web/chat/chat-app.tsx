@@ -2,7 +2,7 @@ import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { decodePath, holdingPagePath, matchChatRoute } from '#shared/chat-routes.ts';
 import { DeferredToaster } from '#web/components/ui/deferred-toaster.tsx';
 import { PageFallback } from '#web/components/ui/page-fallback.tsx';
-import { usePageAnalytics } from '#web/lib/analytics.ts';
+import { usePageAnalytics } from '#web/lib/use-page-analytics.ts';
 import { ChatPage } from '#web/pages/chat/chat-page.tsx';
 
 const HoldingPage = lazy(() => import('#web/pages/chat/holding-page.tsx'));

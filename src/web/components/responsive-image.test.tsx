@@ -58,5 +58,6 @@ describe('ResponsiveImage', () => {
     fireEvent.error(screen.getByRole('img'));
     expect(screen.getByText('Failed to load image')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'The LetLead dashboard: Failed to load image' })).toBeTruthy();
+    expect(screen.queryByRole('img', { name: 'The LetLead dashboard' })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { ImageOffIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { type ImageFormat, imageUrl, imageWidths } from '#shared/images.ts';
+import { showImageFailures } from '#web/enhancements/image-failure.ts';
+import { useEnhancement } from '#web/lib/use-enhancement.ts';
 import { cn } from '#web/lib/utils.ts';
 
 type ResponsiveImageProps = {
@@ -39,19 +40,29 @@ export function ResponsiveImage({
   isPriority = false,
   className,
 }: ResponsiveImageProps) {
-  const [hasFailed, setHasFailed] = useState(false);
-  const imageRef = useRef<HTMLImageElement>(null);
-
-  // On a prerendered page the browser may have tried, and failed, before the script arrived: the
-  // error event is gone, but the image says so (chosen, finished, and no pixels).
-  useEffect(() => {
-    const image = imageRef.current;
-    if (image?.complete && image.currentSrc !== '' && image.naturalWidth === 0) setHasFailed(true);
-  }, []);
-
-  if (hasFailed) {
-    return (
+  const ref = useEnhancement<HTMLDivElement>(showImageFailures);
+  return (
+    <div ref={ref} className="contents">
+      <picture>
+        <source type="image/avif" srcSet={srcSet(src, 'avif', width)} sizes={sizes} />
+        <source type="image/webp" srcSet={srcSet(src, 'webp', width)} sizes={sizes} />
+        <img
+          src={imageUrl(src, { w: 1024, f: 'jpeg' })}
+          srcSet={srcSet(src, 'jpeg', width)}
+          sizes={sizes}
+          alt={alt}
+          width={width}
+          height={height}
+          loading={isPriority ? 'eager' : 'lazy'}
+          decoding="async"
+          fetchPriority={isPriority ? 'high' : undefined}
+          className={cn('h-auto w-full bg-slate-100', className)}
+        />
+      </picture>
+      {/* Shown in the picture's place by the enhancement (image-failure.ts) if it cannot be loaded. */}
       <div
+        data-image-failure
+        hidden
         role="img"
         aria-label={`${alt}: Failed to load image`}
         style={{ aspectRatio: `${width} / ${height}` }}
@@ -63,27 +74,6 @@ export function ResponsiveImage({
         <ImageOffIcon className="size-6" aria-hidden="true" />
         <span>Failed to load image</span>
       </div>
-    );
-  }
-
-  return (
-    <picture>
-      <source type="image/avif" srcSet={srcSet(src, 'avif', width)} sizes={sizes} />
-      <source type="image/webp" srcSet={srcSet(src, 'webp', width)} sizes={sizes} />
-      <img
-        ref={imageRef}
-        src={imageUrl(src, { w: 1024, f: 'jpeg' })}
-        srcSet={srcSet(src, 'jpeg', width)}
-        sizes={sizes}
-        alt={alt}
-        width={width}
-        height={height}
-        loading={isPriority ? 'eager' : 'lazy'}
-        decoding="async"
-        fetchPriority={isPriority ? 'high' : undefined}
-        onError={() => setHasFailed(true)}
-        className={cn('h-auto w-full bg-slate-100', className)}
-      />
-    </picture>
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import type { AnalyticsEvent } from '#shared/schemas/analytics.ts';
 
 /** Web vitals wait this long after the page loads, so measuring never competes with loading. */
@@ -86,15 +85,5 @@ export function scheduleWebVitals() {
   }, VITALS_DELAY_MS);
 }
 
-/**
- * First-party, cookieless analytics for the whole app: a page view on every route change (the
- * first one with the external referrer) and the web vitals once per visit. `location` is the
- * path, without the query string.
- */
-export function usePageAnalytics(location: string) {
-  useEffect(() => {
-    const isFirstView = !areVitalsScheduled;
-    trackPageView(location, isFirstView ? document.referrer || null : null);
-    scheduleWebVitals();
-  }, [location]);
-}
+/** Whether this is the visit's first page view (the web vitals are scheduled with it). */
+export const isFirstPageView = () => !areVitalsScheduled;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEMO_TIMING,
+  type DemoFrame,
   demoFrameAt,
   demoFrameDuration,
   firstDemoFrame,
@@ -29,7 +30,7 @@ describe('the demo timeline', () => {
 
   it('steps a message every 1.5 s, waits 1 s after the last, then holds the dashboard', () => {
     const durations: number[] = [];
-    let frame = firstDemoFrame;
+    let frame: DemoFrame = firstDemoFrame;
     do {
       durations.push(demoFrameDuration(frame, MESSAGES));
       frame = nextDemoFrame(frame, MESSAGES);

@@ -11,7 +11,7 @@ export const DEMO_TIMING = {
 
 export type DemoFrame = { phase: 'chat'; visibleMessages: number } | { phase: 'dashboard' };
 
-export const firstDemoFrame: DemoFrame = { phase: 'chat', visibleMessages: 1 };
+export const firstDemoFrame = { phase: 'chat', visibleMessages: 1 } as const satisfies DemoFrame;
 
 /** How long a frame stays on screen before the next one. */
 export function demoFrameDuration(frame: DemoFrame, messageCount: number): number {
@@ -33,7 +33,7 @@ export function demoFrameAt(elapsedMs: number, messageCount: number): DemoFrame 
     DEMO_TIMING.dashboardDelayMs +
     DEMO_TIMING.dashboardHoldMs;
   let remaining = ((elapsedMs % cycleMs) + cycleMs) % cycleMs;
-  let frame = firstDemoFrame;
+  let frame: DemoFrame = firstDemoFrame;
   for (;;) {
     const duration = demoFrameDuration(frame, messageCount);
     if (remaining < duration) return frame;

@@ -1,40 +1,29 @@
 import { PauseIcon, PlayIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { playHeroDemo } from '#web/enhancements/hero-demo.ts';
+import { useEnhancement } from '#web/lib/use-enhancement.ts';
 import { cn } from '#web/lib/utils.ts';
 import { type DemoLead, demoCompany, demoLeads, demoMessages } from './demo-data.ts';
-import { useDemoAnimation } from './use-demo-animation.ts';
-import { useIsHydrated } from './use-is-hydrated.ts';
-import { usePrefersReducedMotion } from './use-reduced-motion.ts';
+import { type DemoFrame, firstDemoFrame } from './demo-timeline.ts';
 
 /**
  * The hero's animated demo: a tenant's chat with the AI assistant, message by message, then the
  * Qualification Dashboard with the scored leads, then again. Visitors who prefer less motion get
- * the whole conversation, still, and can switch views or press play themselves.
+ * the whole conversation, still, and can switch views or press play themselves. Every frame is in
+ * the markup; the enhancement (src/web/enhancements/hero-demo.ts) plays it, here and on the
+ * prerendered landing page, which loads no React.
  */
 export function HeroDemo() {
-  const prefersReducedMotion = usePrefersReducedMotion();
-  const [isPausedByVisitor, setIsPausedByVisitor] = useState<boolean | null>(null);
-  const isPaused = isPausedByVisitor ?? prefersReducedMotion;
-  const PlayPauseIcon = isPaused ? PlayIcon : PauseIcon;
-  const { frame, show } = useDemoAnimation(demoMessages.length, { isPaused });
-  const isInteractive = useIsHydrated();
-
-  useEffect(() => {
-    if (prefersReducedMotion && isPausedByVisitor === null) {
-      show({ phase: 'chat', visibleMessages: demoMessages.length });
-    }
-  }, [prefersReducedMotion, isPausedByVisitor, show]);
-
-  const isDashboard = frame.phase === 'dashboard';
-  const visibleMessages = frame.phase === 'chat' ? frame.visibleMessages : demoMessages.length;
-  const nextMessage = demoMessages[visibleMessages];
-  const isTyping = !isPaused && frame.phase === 'chat' && nextMessage?.from === 'ai';
+  const ref = useEnhancement<HTMLElement>(playHeroDemo);
+  // The first frame, playing, as the enhancement shows it before anything moves.
+  const visibleMessages = firstDemoFrame.visibleMessages;
+  const isTyping = demoMessages[visibleMessages]?.from === 'ai';
 
   return (
     <figure
+      ref={ref}
       className="relative mx-auto w-full max-w-md overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl shadow-teal-900/15 lg:max-w-[29rem]"
       aria-label="Demo: a tenant chats with the AI assistant, then the lead appears on the Qualification Dashboard"
-      data-demo-phase={frame.phase}
+      data-demo-phase={firstDemoFrame.phase}
     >
       <div className="flex items-center gap-3 bg-primary px-4 py-3 text-white">
         <span
@@ -45,7 +34,12 @@ export function HeroDemo() {
         </span>
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-semibold">{demoCompany}</p>
-          <p className="text-xs text-teal-50">{isDashboard ? 'Qualification Dashboard' : 'AI Assistant'}</p>
+          <p className="text-xs text-teal-50">
+            <span data-demo-show="chat">AI Assistant</span>
+            <span data-demo-show="dashboard" hidden>
+              Qualification Dashboard
+            </span>
+          </p>
         </div>
         <span className="inline-flex items-center gap-1.5 rounded-full bg-teal-900/40 px-2 py-0.5 text-xs font-medium">
           <span className="size-2 rounded-full bg-green-300" aria-hidden="true" />
@@ -53,102 +47,79 @@ export function HeroDemo() {
         </span>
         <button
           type="button"
+          data-demo-toggle
           className="flex size-9 items-center justify-center rounded-full text-white hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
-          onClick={() => setIsPausedByVisitor(!isPaused)}
-          disabled={!isInteractive}
+          disabled
         >
-          <PlayPauseIcon className="size-4" aria-hidden="true" />
-          <span className="sr-only">{isPaused ? 'Play the demo' : 'Pause the demo'}</span>
+          <span data-demo-when="playing" className="contents">
+            <PauseIcon className="size-4" aria-hidden="true" />
+            <span className="sr-only">Pause the demo</span>
+          </span>
+          <span data-demo-when="paused" className="contents" hidden>
+            <PlayIcon className="size-4" aria-hidden="true" />
+            <span className="sr-only">Play the demo</span>
+          </span>
         </button>
       </div>
 
       <div className="h-[23rem] bg-slate-50/60">
-        {isDashboard ? (
-          <DemoDashboard leads={demoLeads} />
-        ) : (
-          <ol
-            aria-label="Demo conversation"
-            className="flex h-full flex-col justify-end gap-2.5 overflow-hidden p-4"
+        <ol
+          data-demo-show="chat"
+          aria-label="Demo conversation"
+          className="flex h-full flex-col justify-end gap-2.5 overflow-hidden p-4"
+        >
+          {demoMessages.map((message, index) => (
+            <li
+              key={index}
+              data-demo-message={message.from}
+              hidden={index >= visibleMessages}
+              className={cn(
+                'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm leading-snug motion-safe:animate-fade-in-up',
+                message.from === 'ai'
+                  ? 'self-start rounded-bl-sm border border-slate-200 bg-white text-slate-800'
+                  : 'self-end rounded-br-sm bg-primary text-white',
+              )}
+            >
+              <span className="sr-only">{message.from === 'ai' ? 'Assistant: ' : 'Tenant: '}</span>
+              {message.text}
+            </li>
+          ))}
+          <li
+            data-demo-typing
+            hidden={!isTyping}
+            className="flex gap-1 self-start rounded-2xl rounded-bl-sm border border-slate-200 bg-white px-3.5 py-3"
           >
-            {demoMessages.slice(0, visibleMessages).map((message, index) => (
-              <li
-                key={index}
-                className={cn(
-                  'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm leading-snug motion-safe:animate-fade-in-up',
-                  message.from === 'ai'
-                    ? 'self-start rounded-bl-sm border border-slate-200 bg-white text-slate-800'
-                    : 'self-end rounded-br-sm bg-primary text-white',
-                )}
-              >
-                <span className="sr-only">{message.from === 'ai' ? 'Assistant: ' : 'Tenant: '}</span>
-                {message.text}
-              </li>
+            <span className="sr-only">The assistant is typing</span>
+            {[0, 150, 300].map((delay) => (
+              <span
+                key={delay}
+                className="size-1.5 rounded-full bg-slate-400 motion-safe:animate-bounce"
+                style={{ animationDelay: `${delay}ms` }}
+                aria-hidden="true"
+              />
             ))}
-            {isTyping ? (
-              <li className="flex gap-1 self-start rounded-2xl rounded-bl-sm border border-slate-200 bg-white px-3.5 py-3">
-                <span className="sr-only">The assistant is typing</span>
-                {[0, 150, 300].map((delay) => (
-                  <span
-                    key={delay}
-                    className="size-1.5 rounded-full bg-slate-400 motion-safe:animate-bounce"
-                    style={{ animationDelay: `${delay}ms` }}
-                    aria-hidden="true"
-                  />
-                ))}
-              </li>
-            ) : null}
-          </ol>
-        )}
+          </li>
+        </ol>
+        <DemoDashboard leads={demoLeads} />
       </div>
 
       <fieldset className="m-0 flex min-w-0 items-center gap-1 border-0 border-t border-slate-200 bg-white p-2">
         <legend className="sr-only">Demo view</legend>
-        <ViewButton
-          isDisabled={!isInteractive}
-          isActive={!isDashboard}
-          onClick={() => {
-            setIsPausedByVisitor(true);
-            show({ phase: 'chat', visibleMessages: demoMessages.length });
-          }}
-        >
-          Conversation
-        </ViewButton>
-        <ViewButton
-          isDisabled={!isInteractive}
-          isActive={isDashboard}
-          onClick={() => {
-            setIsPausedByVisitor(true);
-            show({ phase: 'dashboard' });
-          }}
-        >
-          Qualification Dashboard
-        </ViewButton>
+        <ViewButton view="chat">Conversation</ViewButton>
+        <ViewButton view="dashboard">Qualification Dashboard</ViewButton>
       </fieldset>
     </figure>
   );
 }
 
-function ViewButton({
-  isActive,
-  isDisabled,
-  onClick,
-  children,
-}: {
-  isActive: boolean;
-  isDisabled: boolean;
-  onClick: () => void;
-  children: string;
-}) {
+function ViewButton({ view, children }: { view: DemoFrame['phase']; children: string }) {
   return (
     <button
       type="button"
-      aria-pressed={isActive}
-      disabled={isDisabled}
-      onClick={onClick}
-      className={cn(
-        'flex-1 rounded-md px-3 py-2 text-xs font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-        isActive ? 'bg-accent text-accent-foreground' : 'text-slate-600 hover:bg-slate-100',
-      )}
+      data-demo-view={view}
+      aria-pressed={view === firstDemoFrame.phase}
+      disabled
+      className="flex-1 rounded-md px-3 py-2 text-xs font-medium text-slate-600 transition-colors hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none aria-pressed:bg-accent aria-pressed:text-accent-foreground aria-pressed:hover:bg-accent"
     >
       {children}
     </button>
@@ -163,7 +134,11 @@ function scoreTone(score: number): string {
 
 function DemoDashboard({ leads }: { leads: DemoLead[] }) {
   return (
-    <div className="flex h-full flex-col p-4 motion-safe:animate-fade-in-up">
+    <div
+      data-demo-show="dashboard"
+      hidden
+      className="flex h-full flex-col p-4 motion-safe:animate-fade-in-up"
+    >
       <div className="mb-3 flex items-baseline justify-between">
         <p className="text-sm font-semibold text-slate-900">Qualified leads</p>
         <p className="text-xs text-slate-600">Sorted by score</p>

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { DemoWalkthrough } from './demo-walkthrough.tsx';
 import { FaqAccordion } from './faq-accordion.tsx';
 import { faqs } from './faq-section.tsx';
 import { HeroDemo } from './hero-demo.tsx';
@@ -11,8 +12,9 @@ import { SiteHeaderView } from './site-header-view.tsx';
 type IslandComponent = ComponentType<IslandProps>;
 
 /**
- * The islands of the prerendered pages by name, in the script of every such page. The pages are
- * prerendered for signed-out visitors only, so the header shows no account.
+ * The islands of the prerendered pages by name, as the prerender renders each of them (the pages
+ * are prerendered for signed-out visitors only, so the header shows no account). In the browser,
+ * src/web/site/main.ts enhances them, and hydrates the walkthrough with React.
  */
 export const islands: Record<string, IslandComponent> = {
   'site-header': ({ isLanding }) => <SiteHeaderView isLanding={isLanding === true} user={null} />,
@@ -21,9 +23,5 @@ export const islands: Record<string, IslandComponent> = {
   'product-picture': () => <ProductPicture />,
   faq: ({ className }) => <FaqAccordion items={faqs} className={String(className ?? '')} />,
   'pricing-faq': ({ className }) => <FaqAccordion items={pricingFaqs} className={String(className ?? '')} />,
-};
-
-/** Islands of one page only, loaded by the page that has them. */
-export const lazyIslands: Record<string, () => Promise<IslandComponent>> = {
-  'demo-walkthrough': () => import('./demo-walkthrough.tsx').then((module) => module.DemoWalkthrough),
+  'demo-walkthrough': () => <DemoWalkthrough />,
 };

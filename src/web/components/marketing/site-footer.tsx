@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
+import { enhanceFooter } from '#web/enhancements/section-buttons.ts';
+import { useEnhancement } from '#web/lib/use-enhancement.ts';
 import { Island } from './island.tsx';
 import { Logo } from './logo.tsx';
-import { scrollToSection } from './scroll-to-section.ts';
-import { useIsHydrated } from './use-is-hydrated.ts';
 
 const footerSections = [
   { id: 'features', label: 'Features' },
@@ -38,9 +38,9 @@ export function SiteFooter({ isLanding = false }: { isLanding?: boolean }) {
 }
 
 export function SiteFooterView({ isLanding }: { isLanding: boolean }) {
-  const isHydrated = useIsHydrated();
+  const ref = useEnhancement<HTMLElement>(enhanceFooter);
   return (
-    <footer className="bg-slate-900 text-slate-300">
+    <footer ref={ref} className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[2fr_1fr_1fr_1fr]">
         <div className="max-w-sm">
           <Logo inverted />
@@ -56,12 +56,7 @@ export function SiteFooterView({ isLanding }: { isLanding: boolean }) {
             {footerSections.map((section) => (
               <li key={section.id}>
                 {isLanding ? (
-                  <button
-                    type="button"
-                    className={linkClass}
-                    disabled={!isHydrated}
-                    onClick={() => scrollToSection(section.id)}
-                  >
+                  <button type="button" className={linkClass} data-scroll-to={section.id} disabled>
                     {section.label}
                   </button>
                 ) : (
@@ -92,7 +87,7 @@ export function SiteFooterView({ isLanding }: { isLanding: boolean }) {
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-xs text-slate-400 sm:flex-row sm:justify-between sm:px-6">
           <p>
-            © <span suppressHydrationWarning>{new Date().getFullYear()}</span> LetLead. All rights reserved.
+            © <span data-current-year>{new Date().getFullYear()}</span> LetLead. All rights reserved.
           </p>
           <p>Made for UK letting agents. Data stored securely under UK GDPR.</p>
         </div>

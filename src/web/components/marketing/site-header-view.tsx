@@ -1,10 +1,11 @@
 import { MenuIcon, XIcon } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'wouter';
 import type { AuthUser } from '#shared/schemas/auth.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { enhanceMenu } from '#web/enhancements/menu.ts';
+import { useEnhancement } from '#web/lib/use-enhancement.ts';
 import { Logo } from './logo.tsx';
-import { useIsHydrated } from './use-is-hydrated.ts';
 
 export const navSections = [
   { id: 'features', label: 'Features' },
@@ -15,26 +16,9 @@ export const navSections = [
 
 /** The header itself, for the visitor given (a prerendered page's island has none). */
 export function SiteHeaderView({ isLanding, user }: { isLanding: boolean; user: AuthUser | null }) {
-  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const ref = useEnhancement<HTMLElement>(enhanceMenu);
   const menuId = useId();
-  const isHydrated = useIsHydrated();
   const sectionHref = (id: string) => (isLanding ? `#${id}` : `/#${id}`);
-  const MenuToggleIcon = isMenuOpen ? XIcon : MenuIcon;
-
-  useEffect(() => {
-    if (!isMenuOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setIsMenuOpen(false);
-    };
-    const desktop = window.matchMedia('(min-width: 768px)');
-    const onResize = () => desktop.matches && setIsMenuOpen(false);
-    document.addEventListener('keydown', onKeyDown);
-    desktop.addEventListener('change', onResize);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      desktop.removeEventListener('change', onResize);
-    };
-  }, [isMenuOpen]);
 
   const account = (
     <Button asChild size="sm">
@@ -43,7 +27,10 @@ export function SiteHeaderView({ isLanding, user }: { isLanding: boolean; user: 
   );
 
   return (
-    <header className="sticky top-0 z-40 border-b border-border/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+    <header
+      ref={ref}
+      className="sticky top-0 z-40 border-b border-border/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75"
+    >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link
           href="/"
@@ -67,27 +54,29 @@ export function SiteHeaderView({ isLanding, user }: { isLanding: boolean; user: 
 
         <div className="hidden items-center gap-2 md:flex">{account}</div>
 
+        {/* Its icon and label follow aria-expanded, which the enhancement (menu.ts) sets. */}
         <Button
           variant="ghost"
           size="icon"
-          className="disabled:opacity-100 md:hidden"
-          disabled={!isHydrated}
-          aria-expanded={isMenuOpen}
+          className="group disabled:opacity-100 md:hidden"
+          data-menu-toggle
+          disabled
+          aria-expanded={false}
           aria-controls={menuId}
-          onClick={() => setIsMenuOpen((open) => !open)}
         >
-          <MenuToggleIcon className="size-6" aria-hidden="true" />
-          <span className="sr-only">{isMenuOpen ? 'Close menu' : 'Open menu'}</span>
+          <MenuIcon className="size-6 group-aria-expanded:hidden" aria-hidden="true" />
+          <XIcon className="hidden size-6 group-aria-expanded:block" aria-hidden="true" />
+          <span className="sr-only group-aria-expanded:hidden">Open menu</span>
+          <span className="sr-only hidden group-aria-expanded:inline">Close menu</span>
         </Button>
       </div>
 
-      <div id={menuId} hidden={!isMenuOpen} className="border-t border-border bg-white md:hidden">
+      <div id={menuId} hidden className="border-t border-border bg-white md:hidden">
         <nav aria-label="Menu" className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
           {navSections.map((section) => (
             <a
               key={section.id}
               href={sectionHref(section.id)}
-              onClick={() => setIsMenuOpen(false)}
               className="rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             >
               {section.label}
