@@ -190,9 +190,14 @@ async function main() {
     );
   }
   // The chat's shell (served as it is, filled in by the server) gets its stylesheet inline too, and
-  // its first screen (header, the assistant typing), which paints before the script has loaded.
+  // its first screen (header, the assistant typing), which paints before the script has loaded. The
+  // script loads at low priority, as on the other prerendered pages, so that the first paint never
+  // waits for it.
   const chatShell = path.join(webDir, 'chat/index.html');
-  const chatHtml = inlineStylesheet(readFileSync(chatShell, 'utf8'));
+  const chatHtml = inlineStylesheet(readFileSync(chatShell, 'utf8')).replace(
+    '<script type="module" crossorigin src=',
+    '<script type="module" crossorigin fetchpriority="low" src=',
+  );
   if (!chatHtml.includes('<div id="root"></div>'))
     throw new Error('dist/web/chat/index.html has no empty #root');
   const chatMarkup = await renderChatShell();

@@ -1,4 +1,4 @@
-import { type Enhancement, enable, listen } from './enhancement.ts';
+import { type Enhancement, enable, listen, setAttribute, setHidden } from './enhancement.ts';
 
 /**
  * A single-open, collapsible accordion (WAI-ARIA accordion pattern): each heading's button has
@@ -8,12 +8,13 @@ import { type Enhancement, enable, listen } from './enhancement.ts';
 export const enhanceAccordion: Enhancement = (root) => {
   const buttons = [...root.querySelectorAll<HTMLButtonElement>('button[aria-controls]')];
   const setOpen = (button: HTMLButtonElement, open: boolean) => {
-    button.setAttribute('aria-expanded', String(open));
+    setAttribute(button, 'aria-expanded', String(open));
     const panel = root.querySelector<HTMLElement>(
       `#${CSS.escape(button.getAttribute('aria-controls') ?? '')}`,
     );
-    if (panel) panel.hidden = !open;
-    button.closest<HTMLElement>('[data-state]')?.setAttribute('data-state', open ? 'open' : 'closed');
+    if (panel) setHidden(panel, !open);
+    const item = button.closest('[data-state]');
+    if (item) setAttribute(item, 'data-state', open ? 'open' : 'closed');
   };
   const stop = listen(root, 'click', (event) => {
     const clicked = event.target instanceof Element ? event.target.closest('button') : null;

@@ -24,3 +24,16 @@ export function listen<K extends keyof HTMLElementEventMap>(
 export function enable(buttons: Iterable<HTMLButtonElement>) {
   for (const button of buttons) button.disabled = false;
 }
+
+/**
+ * Shows or hides an element, touching it only if that changes anything: a needless write still
+ * makes the browser recompute the element's style.
+ */
+export function setHidden(element: HTMLElement, hidden: boolean) {
+  if (element.hidden !== hidden) element.hidden = hidden;
+}
+
+/** Sets an attribute, touching the element only if that changes anything. */
+export function setAttribute(element: Element, name: string, value: string) {
+  if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+}

@@ -4,7 +4,7 @@ import {
   firstDemoFrame,
   nextDemoFrame,
 } from '#web/components/marketing/demo-timeline.ts';
-import { type Enhancement, enable, listen } from './enhancement.ts';
+import { type Enhancement, enable, listen, setAttribute, setHidden } from './enhancement.ts';
 
 type Phase = DemoFrame['phase'];
 
@@ -19,21 +19,20 @@ type Phase = DemoFrame['phase'];
 export function showDemoFrame(figure: HTMLElement, frame: DemoFrame, isPaused: boolean) {
   const messages = [...figure.querySelectorAll<HTMLElement>('[data-demo-message]')];
   const visibleMessages = frame.phase === 'chat' ? frame.visibleMessages : messages.length;
-  figure.dataset.demoPhase = frame.phase;
+  setAttribute(figure, 'data-demo-phase', frame.phase);
   for (const element of figure.querySelectorAll<HTMLElement>('[data-demo-show]')) {
-    element.hidden = element.dataset.demoShow !== frame.phase;
+    setHidden(element, element.dataset.demoShow !== frame.phase);
   }
-  messages.forEach((message, index) => {
-    message.hidden = index >= visibleMessages;
-  });
+  for (const [index, message] of messages.entries()) setHidden(message, index >= visibleMessages);
   const isTyping =
     !isPaused && frame.phase === 'chat' && messages[visibleMessages]?.dataset.demoMessage === 'ai';
-  for (const typing of figure.querySelectorAll<HTMLElement>('[data-demo-typing]')) typing.hidden = !isTyping;
+  for (const typing of figure.querySelectorAll<HTMLElement>('[data-demo-typing]'))
+    setHidden(typing, !isTyping);
   for (const face of figure.querySelectorAll<HTMLElement>('[data-demo-when]')) {
-    face.hidden = face.dataset.demoWhen !== (isPaused ? 'paused' : 'playing');
+    setHidden(face, face.dataset.demoWhen !== (isPaused ? 'paused' : 'playing'));
   }
   for (const button of figure.querySelectorAll<HTMLElement>('[data-demo-view]')) {
-    button.setAttribute('aria-pressed', String(button.dataset.demoView === frame.phase));
+    setAttribute(button, 'aria-pressed', String(button.dataset.demoView === frame.phase));
   }
 }
 

@@ -1,4 +1,4 @@
-import { type Enhancement, enable, listen } from './enhancement.ts';
+import { type Enhancement, enable, listen, setAttribute, setHidden } from './enhancement.ts';
 
 /**
  * The header's menu on small screens: its button (`data-menu-toggle`, with `aria-controls`) opens
@@ -13,8 +13,8 @@ export const enhanceMenu: Enhancement = (header) => {
 
   const isOpen = () => button.getAttribute('aria-expanded') === 'true';
   const setOpen = (open: boolean) => {
-    button.setAttribute('aria-expanded', String(open));
-    menu.hidden = !open;
+    setAttribute(button, 'aria-expanded', String(open));
+    setHidden(menu, !open);
   };
   const desktop = window.matchMedia('(min-width: 768px)');
   const onWiden = () => desktop.matches && setOpen(false);

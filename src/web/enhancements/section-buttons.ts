@@ -23,8 +23,9 @@ export const enhanceFooter: Enhancement = (footer) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (button && buttons.includes(button)) scrollToSection(button.dataset.scrollTo ?? '');
   });
+  const thisYear = String(new Date().getFullYear());
   for (const year of footer.querySelectorAll('[data-current-year]')) {
-    year.textContent = String(new Date().getFullYear());
+    if (year.textContent !== thisYear) year.textContent = thisYear;
   }
   enable(buttons);
   return stop;
