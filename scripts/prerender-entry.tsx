@@ -8,7 +8,7 @@ import { islands } from '#web/components/marketing/islands.tsx';
 import { queryClient } from '#web/lib/query-client.ts';
 import { App } from '#web/routes.tsx';
 
-// Each island is rendered as its own root, as src/web/site/ enhances or hydrates it.
+// Each island is rendered as its own root, which src/web/site/ enhances.
 setIslandRenderer((name, props) => {
   const Island = islands[name];
   if (!Island) throw new Error(`No island is called ${name} (src/web/components/marketing/islands.tsx)`);

@@ -45,8 +45,6 @@ const SIGNUP_PAGE = 'pages/auth/signup-page.tsx';
 
 /** The islands script's key in Vite's manifest (vite.config.ts). */
 const SITE_ENTRY = 'site/main.ts';
-/** Its part that hydrates the islands React renders in the browser (those without an enhancement). */
-const HYDRATE_CHUNK = 'site/hydrate.tsx';
 
 function escapeAttribute(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('"', '&quot;');
@@ -68,14 +66,15 @@ function entryChunks(manifest: Manifest, key: string): string[] {
 
 /**
  * A prerendered page is static HTML with islands: it gets the islands script (src/web/site/)
- * in place of the app's, and preloads the chunks that script imports, so they download together:
- * React and what it hydrates only on a page with an island that has no enhancement.
+ * in place of the app's, and preloads the chunks that script imports, so they download together.
+ * Every island must have an enhancement: the page loads no React to make it work otherwise.
  */
 function withIslandsScript(html: string, manifest: Manifest, markup: string): string {
-  const islandNames = [...markup.matchAll(/data-island="([^"]+)"/g)].map((match) => match[1] ?? '');
-  const isHydrated = islandNames.some((name) => !Object.hasOwn(islandEnhancements, name));
-  const [entry, ...staticImports] = entryChunks(manifest, SITE_ENTRY);
-  const imports = isHydrated ? [...staticImports, ...entryChunks(manifest, HYDRATE_CHUNK)] : staticImports;
+  for (const [, name = ''] of markup.matchAll(/data-island="([^"]+)"/g)) {
+    if (!Object.hasOwn(islandEnhancements, name))
+      throw new Error(`The island ${name} has no enhancement (src/web/enhancements/islands.ts)`);
+  }
+  const [entry, ...imports] = entryChunks(manifest, SITE_ENTRY);
   const withoutApp = html
     .replace(/\s*<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/, '')
     .replaceAll(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');

@@ -1,7 +1,6 @@
 // The prerendered public pages' only script (landing, pricing, demo, GDPR, 404). It loads no
 // React: their islands are made interactive by enhancements (src/web/enhancements), plain DOM code
-// that the React components rendering the same markup use too. Only an island that React must
-// render in the browser (the demo page's walkthrough) loads React, with the page that has it.
+// that the React components rendering the same markup use too.
 import { islandEnhancements } from '#web/enhancements/islands.ts';
 import { scheduleWebVitals, trackPageView, whenIdle } from '#web/lib/analytics.ts';
 
@@ -9,7 +8,6 @@ for (const island of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const enhance = islandEnhancements[island.dataset.island ?? ''];
   const root = island.firstElementChild;
   if (enhance && root instanceof HTMLElement) enhance(root);
-  else void import('./hydrate.tsx').then(({ hydrateIsland }) => hydrateIsland(island));
 }
 
 // Counting the visit waits until the page is idle (web vitals wait longer still).

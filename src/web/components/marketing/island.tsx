@@ -3,12 +3,12 @@ import { Router } from 'wouter';
 
 /**
  * Islands: the few interactive parts of the prerendered public pages (menu, hero demo, FAQ,
- * footer shortcuts, walkthrough). A prerendered page loads no app: its script hydrates each
- * island on its own (src/web/site/main.tsx) and everything else stays static HTML.
+ * footer shortcuts, walkthrough). A prerendered page loads no app and no React: its script
+ * attaches each island's enhancement (src/web/site/main.ts, src/web/enhancements/) and everything
+ * else stays static HTML.
  *
  * In the app, an island is just its children. In the prerender (scripts/prerender-entry.tsx), it
- * is a wrapper holding the island rendered on its own, as the browser will hydrate it, with its
- * name and props in data attributes.
+ * is a wrapper holding the island rendered on its own, with its name and props in data attributes.
  */
 export type IslandProps = Record<string, string | number | boolean | null>;
 
@@ -20,7 +20,7 @@ export function setIslandRenderer(renderer: IslandRenderer) {
   renderIsland = renderer;
 }
 
-/** ID prefix of an island's root, the same when prerendered and when hydrated (useId). */
+/** ID prefix of an island's root, so that the ids (useId) of separately rendered islands never clash. */
 export const islandIdPrefix = (name: string) => `${name}-`;
 
 /** An island wrapper takes no box of its own: the island lays out as if it were not there. */
@@ -53,7 +53,7 @@ const fullPageLocation = (): [string, (to: string) => void] => [
   (to) => window.location.assign(to),
 ];
 
-/** What every island root renders around its island, in the prerender and in the browser. */
+/** What every island root renders around its island in the prerender: links as plain links. */
 export function IslandRoot({ children }: { children: ReactNode }) {
   return <Router hook={fullPageLocation}>{children}</Router>;
 }
