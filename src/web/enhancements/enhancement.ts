@@ -33,6 +33,13 @@ export function setHidden(element: HTMLElement, hidden: boolean) {
   if (element.hidden !== hidden) element.hidden = hidden;
 }
 
+/** Shows the face of a play/pause button (PlayPauseFaces) that says what pressing it will do. */
+export function showPlayPauseFace(root: HTMLElement, isPaused: boolean) {
+  for (const face of root.querySelectorAll<HTMLElement>('[data-play-face]')) {
+    setHidden(face, face.dataset.playFace !== (isPaused ? 'paused' : 'playing'));
+  }
+}
+
 /** Sets an attribute, touching the element only if that changes anything. */
 export function setAttribute(element: Element, name: string, value: string) {
   if (element.getAttribute(name) !== value) element.setAttribute(name, value);

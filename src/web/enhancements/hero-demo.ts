@@ -4,7 +4,14 @@ import {
   firstDemoFrame,
   nextDemoFrame,
 } from '#web/components/marketing/demo-timeline.ts';
-import { type Enhancement, enable, listen, setAttribute, setHidden } from './enhancement.ts';
+import {
+  type Enhancement,
+  enable,
+  listen,
+  setAttribute,
+  setHidden,
+  showPlayPauseFace,
+} from './enhancement.ts';
 
 type Phase = DemoFrame['phase'];
 
@@ -13,7 +20,7 @@ type Phase = DemoFrame['phase'];
  * - `data-demo-phase` on the figure, and `data-demo-show="chat|dashboard"` on what only one phase shows;
  * - `data-demo-message="ai|tenant"` on each message, the first `visibleMessages` shown;
  * - `data-demo-typing` on the typing dots, shown while the assistant's next message is coming;
- * - `data-demo-when="playing|paused"` on the play/pause button's two faces;
+ * - `data-play-face="playing|paused"` on the play/pause button's two faces;
  * - `aria-pressed` on the view buttons (`data-demo-view="chat|dashboard"`).
  */
 export function showDemoFrame(figure: HTMLElement, frame: DemoFrame, isPaused: boolean) {
@@ -28,9 +35,7 @@ export function showDemoFrame(figure: HTMLElement, frame: DemoFrame, isPaused: b
     !isPaused && frame.phase === 'chat' && messages[visibleMessages]?.dataset.demoMessage === 'ai';
   for (const typing of figure.querySelectorAll<HTMLElement>('[data-demo-typing]'))
     setHidden(typing, !isTyping);
-  for (const face of figure.querySelectorAll<HTMLElement>('[data-demo-when]')) {
-    setHidden(face, face.dataset.demoWhen !== (isPaused ? 'paused' : 'playing'));
-  }
+  showPlayPauseFace(figure, isPaused);
   for (const button of figure.querySelectorAll<HTMLElement>('[data-demo-view]')) {
     setAttribute(button, 'aria-pressed', String(button.dataset.demoView === frame.phase));
   }

@@ -1,7 +1,8 @@
-import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from 'lucide-react';
+import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { playWalkthrough, WALKTHROUGH_STEP_MS } from '#web/enhancements/walkthrough.ts';
 import { useEnhancement } from '#web/lib/use-enhancement.ts';
+import { PlayPauseFaces } from './play-pause-faces.tsx';
 import { CreateLinkScreen, LeadsScreen, ShareScreen, SignUpScreen } from './walkthrough-screens.tsx';
 
 /** The demo page's four steps (sign up, create a link, share with tenants, AI creates leads). */
@@ -87,14 +88,7 @@ export function DemoWalkthrough() {
               <span className="sr-only">Previous step</span>
             </ControlButton>
             <ControlButton data={{ 'data-walkthrough-toggle': '' }}>
-              <span data-walkthrough-when="playing" className="contents">
-                <PauseIcon className="size-5" aria-hidden="true" />
-                <span className="sr-only">Pause the walkthrough</span>
-              </span>
-              <span data-walkthrough-when="paused" className="contents" hidden>
-                <PlayIcon className="size-5" aria-hidden="true" />
-                <span className="sr-only">Play the walkthrough</span>
-              </span>
+              <PlayPauseFaces what="the walkthrough" iconClassName="size-5" />
             </ControlButton>
             <ControlButton data={{ 'data-walkthrough-go': '1' }}>
               <ChevronRightIcon className="size-5" aria-hidden="true" />

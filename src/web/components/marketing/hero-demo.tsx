@@ -1,9 +1,9 @@
-import { PauseIcon, PlayIcon } from 'lucide-react';
 import { playHeroDemo } from '#web/enhancements/hero-demo.ts';
 import { useEnhancement } from '#web/lib/use-enhancement.ts';
 import { cn } from '#web/lib/utils.ts';
 import { type DemoLead, demoCompany, demoLeads, demoMessages } from './demo-data.ts';
 import { type DemoFrame, firstDemoFrame } from './demo-timeline.ts';
+import { PlayPauseFaces } from './play-pause-faces.tsx';
 
 /**
  * The hero's animated demo: a tenant's chat with the AI assistant, message by message, then the
@@ -51,14 +51,7 @@ export function HeroDemo() {
           className="flex size-9 items-center justify-center rounded-full text-white hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
           disabled
         >
-          <span data-demo-when="playing" className="contents">
-            <PauseIcon className="size-4" aria-hidden="true" />
-            <span className="sr-only">Pause the demo</span>
-          </span>
-          <span data-demo-when="paused" className="contents" hidden>
-            <PlayIcon className="size-4" aria-hidden="true" />
-            <span className="sr-only">Play the demo</span>
-          </span>
+          <PlayPauseFaces what="the demo" iconClassName="size-4" />
         </button>
       </div>
 
