@@ -174,6 +174,26 @@ test.describe('the demo page', () => {
     await expect(walkthrough.getByText('Step 2 of 4: Create a link')).toBeVisible();
   });
 
+  test('paused, its progress bar stands full rather than frozen part way', async ({ page }) => {
+    // Real time (no test clock): the bar is a CSS animation that runs as the page plays.
+    await page.goto('/demovideo');
+    const walkthrough = page.getByRole('region', { name: 'Product walkthrough' });
+    const bar = walkthrough.locator('[data-walkthrough-progress]');
+    const filled = () =>
+      bar.evaluate((element) => element.clientWidth / (element.parentElement?.clientWidth ?? 1));
+    await expect.poll(filled).toBeGreaterThan(0);
+    // At once: a bar still running would take the step's 6 s to fill.
+    await walkthrough.getByRole('button', { name: 'Pause the walkthrough' }).click();
+    await expect.poll(filled, { timeout: 2000 }).toBe(1);
+    await walkthrough.getByRole('button', { name: '2. Create a link' }).click();
+    await expect.poll(filled, { timeout: 2000 }).toBe(1);
+    // Playing again, a step chosen part way fills the bar from empty.
+    await walkthrough.getByRole('button', { name: 'Play the walkthrough' }).click();
+    await expect.poll(filled).toBeGreaterThan(0.3);
+    await walkthrough.getByRole('button', { name: '3. Share with tenants' }).click();
+    await expect.poll(filled, { timeout: 1000 }).toBeLessThan(0.25);
+  });
+
   test('leads on to sign-up and pricing', async ({ page }) => {
     await page.goto('/demovideo');
     await page.getByRole('main').getByRole('link', { name: 'Get Started' }).click();

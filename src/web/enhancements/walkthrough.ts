@@ -1,11 +1,18 @@
-import { type Enhancement, enable, listen, setAttribute, setHidden } from './enhancement.ts';
+import {
+  type Enhancement,
+  enable,
+  listen,
+  setAttribute,
+  setHidden,
+  showPlayPauseFace,
+} from './enhancement.ts';
 
 /** How long each step of the demo page's walkthrough shows while it plays. */
 export const WALKTHROUGH_STEP_MS = 6000;
 
 /**
  * Plays the demo page's walkthrough (DemoWalkthrough marks its markup): one step every 6 s,
- * looping, with play/pause (`data-walkthrough-toggle`, its faces `data-walkthrough-when`),
+ * looping, with play/pause (`data-walkthrough-toggle`, its faces `data-play-face`),
  * previous/next (`data-walkthrough-go="-1|1"`) and the steps' own buttons
  * (`data-walkthrough-step`, `aria-current="step"` on the one shown). Each step's screen and caption
  * (`data-walkthrough-screen`, `data-walkthrough-caption`) is in the markup, hidden until shown; the
@@ -17,7 +24,6 @@ export const playWalkthrough: Enhancement = (root) => {
   const screens = all('[data-walkthrough-screen]');
   const captions = all('[data-walkthrough-caption]');
   const stepButtons = all('[data-walkthrough-step]');
-  const faces = all('[data-walkthrough-when]');
   const progress = root.querySelector<HTMLElement>('[data-walkthrough-progress]');
   const liveRegion = root.querySelector<HTMLElement>('[aria-live]');
   const count = screens.length;
@@ -37,16 +43,13 @@ export const playWalkthrough: Enhancement = (root) => {
       if (position === index) setAttribute(button, 'aria-current', 'step');
       else button.removeAttribute('aria-current');
     }
-    for (const face of faces)
-      setHidden(face, face.dataset.walkthroughWhen !== (paused ? 'paused' : 'playing'));
+    showPlayPauseFace(root, paused);
     if (liveRegion) setAttribute(liveRegion, 'aria-live', hasInteracted || paused ? 'polite' : 'off');
     if (progress) {
       progress.toggleAttribute('data-paused', paused);
-      // The bar fills again from empty for the step now showing.
-      for (const animation of progress.getAnimations?.() ?? []) {
-        animation.cancel();
-        animation.play();
-      }
+      // The bar fills again from empty for the step now showing; paused, it is full (CSS) and still.
+      // (Rewinding keeps the animation CSS's: cancel() would hand it to the script for good.)
+      for (const animation of paused ? [] : (progress.getAnimations?.() ?? [])) animation.currentTime = 0;
     }
     clearTimeout(timer);
     if (!paused) timer = setTimeout(() => show(index + 1), WALKTHROUGH_STEP_MS);
