@@ -73,7 +73,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     (await openDatabase({ databaseUrl: env.databaseUrl, pgliteDir: path.join(env.dataDir, 'db') }));
 
   const mailer = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, db: database.db, log: app.log });
-  const jobs = createJobQueue({ execute: database.execute, runWorkers: env.runJobs, log: app.log });
+  const jobs = createJobQueue({ database, runWorkers: env.runJobs, log: app.log });
   jobs.define<Email>('email', (email) => mailer.send(email), { retryLimit: 8, retryDelaySeconds: 60 });
   const sendEmail: AppContext['sendEmail'] = async (email) => {
     try {

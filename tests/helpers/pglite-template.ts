@@ -25,7 +25,7 @@ export async function ensureTemplate(): Promise<string> {
   const file = templatePath();
   if (existsSync(file)) return file;
   const database = await openDatabase({ pgliteDir: 'memory://' });
-  const jobs = createJobQueue({ execute: database.execute, runWorkers: false, log: { warn() {} } as never });
+  const jobs = createJobQueue({ database, runWorkers: false, log: { warn() {} } as never });
   await jobs.start();
   await jobs.stop();
   const client = (database.db as unknown as { $client: PGlite }).$client;

@@ -34,11 +34,20 @@ export type PreparedExecutor = <Row extends Record<string, unknown>>(
   values: unknown[],
 ) => Promise<Row[]>;
 
+/** One statement of `executeSteps`: prepared by name when it has one. */
+export type Step = { name?: string; text: string; values: unknown[] };
+
 export type Database = {
   db: Db;
   kind: 'postgres' | 'pglite';
   execute: SqlExecutor;
   executePrepared: PreparedExecutor;
+  /**
+   * Runs the steps in order in one transaction on one connection, and answers the last one's
+   * rows. For a statement that must take a row lock before its snapshot is taken: the lock is a
+   * step of its own, so the statement after it reads the row as its last holder left it.
+   */
+  executeSteps: <Row extends Record<string, unknown>>(steps: Step[]) => Promise<Row[]>;
   ping: () => Promise<void>;
   /**
    * LISTEN on a channel (PostgreSQL's NOTIFY, for news between instances). On PostgreSQL it holds
@@ -92,6 +101,21 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
       text: string,
       values: unknown[],
     ) => (await pool.query<Row>({ name, text, values })).rows,
+    executeSteps: async <Row extends Record<string, unknown>>(steps: Step[]) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        let rows: Row[] = [];
+        for (const step of steps) rows = (await client.query<Row>({ ...step })).rows;
+        await client.query('commit');
+        return rows;
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
     ping: async () => {
       await pool.query('select 1');
     },
@@ -207,6 +231,12 @@ async function openPglite(dir: string, template?: Blob): Promise<Database> {
         text: string,
         values: unknown[],
       ) => (await client.query<Row>(text, values)).rows,
+      executeSteps: async <Row extends Record<string, unknown>>(steps: Step[]) =>
+        client.transaction(async (tx) => {
+          let rows: Row[] = [];
+          for (const step of steps) rows = (await tx.query<Row>(step.text, step.values)).rows;
+          return rows;
+        }),
       ping: async () => {
         await client.query('select 1');
       },

@@ -17,7 +17,7 @@ describe('job queue', () => {
   it('runs a queued job once in a worker process, retrying a failure', async () => {
     const seen: string[] = [];
     let failures = 0;
-    const worker = createJobQueue({ execute: database.execute, runWorkers: true, log: silentLog });
+    const worker = createJobQueue({ database, runWorkers: true, log: silentLog });
     worker.define<{ id: string }>(
       'test-job',
       async ({ id }) => {
@@ -32,7 +32,7 @@ describe('job queue', () => {
     await worker.start();
 
     // A process without workers can still queue work for the others.
-    const sender = createJobQueue({ execute: database.execute, runWorkers: false, log: silentLog });
+    const sender = createJobQueue({ database, runWorkers: false, log: silentLog });
     sender.define('test-job', async () => {});
     await sender.start();
     await sender.send('test-job', { id: 'first' });

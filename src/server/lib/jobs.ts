@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { SqlExecutor } from '#server/db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import { LONDON } from './clock.ts';
 import type { JobHandler, Jobs } from './jobs-types.ts';
 
@@ -31,11 +31,11 @@ export type JobQueue = Jobs & {
  * PostgreSQL as everything else and each job is done by exactly one instance.
  */
 export function createJobQueue(options: {
-  execute: SqlExecutor;
+  database: Pick<Database, 'execute' | 'executeSteps'>;
   runWorkers: boolean;
   log: FastifyBaseLogger;
 }): JobQueue {
-  const { execute, runWorkers, log } = options;
+  const { database, runWorkers, log } = options;
   const definitions = new Map<string, Definition>();
   const schedules = new Map<string, string>();
   let boss: PgBoss | undefined;
@@ -43,7 +43,7 @@ export function createJobQueue(options: {
 
   const start = async () => {
     boss = new PgBoss({
-      db: { executeSql: (text, values) => execute(text, values && values.length > 0 ? values : undefined) },
+      db: { executeSql: (text, values) => executeForBoss(database, text, values) },
       schema: 'pgboss',
       supervise: runWorkers,
       schedule: runWorkers,
@@ -52,14 +52,12 @@ export function createJobQueue(options: {
     boss.on('error', (error) => log.warn({ err: error }, 'Job queue error'));
     await boss.start();
     for (const [name, definition] of definitions) {
-      await retryOnDeadlock(() =>
-        boss!.createQueue(name, {
-          name,
-          retryLimit: definition.retryLimit,
-          retryDelay: definition.retryDelaySeconds,
-          retryBackoff: true,
-        }),
-      );
+      await boss.createQueue(name, {
+        name,
+        retryLimit: definition.retryLimit,
+        retryDelay: definition.retryDelaySeconds,
+        retryBackoff: true,
+      });
     }
     if (!runWorkers) return;
     for (const [name, definition] of definitions) {
@@ -100,20 +98,30 @@ export function createJobQueue(options: {
   };
 }
 
+/** Any number: the advisory lock under which queues are created, the same in every instance. */
+const CREATE_QUEUE_LOCK = 4_271_990_112;
+
 /**
- * Instances starting together create the same queues at once, and PostgreSQL may abort one of
- * them as a deadlock (each queue attaches a partition to the job table). The aborted one tries
- * again, and finds the queue made or makes it.
+ * pg-boss's statements, run on our connection. Creating a queue inserts its row and attaches a
+ * partition to the job table: two instances starting together that create the same queues at once
+ * would each wait for the other (the row, then the table) until PostgreSQL aborted one as a
+ * deadlock. So each creation runs in a transaction that first takes one advisory lock: they take
+ * turns, and whoever comes second finds the queue made (pg-boss's function then does nothing).
  */
-async function retryOnDeadlock(run: () => Promise<void>): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await run();
-    } catch (error) {
-      if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 50));
-    }
+function executeForBoss(
+  database: Pick<Database, 'execute' | 'executeSteps'>,
+  text: string,
+  values: unknown[] | undefined,
+): Promise<{ rows: Record<string, unknown>[] }> {
+  if (/\.create_queue\(/.test(text)) {
+    return database
+      .executeSteps([
+        { text: 'select pg_advisory_xact_lock($1)', values: [CREATE_QUEUE_LOCK] },
+        { text, values: values ?? [] },
+      ])
+      .then((rows) => ({ rows }));
   }
+  return database.execute(text, values && values.length > 0 ? values : undefined);
 }
 
 async function runJob(

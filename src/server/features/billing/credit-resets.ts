@@ -3,6 +3,7 @@ import { type Company, companies } from '#server/db/schema.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { isUuid } from '#server/lib/session.ts';
+import { retryTransient } from '#server/lib/transient.ts';
 import { isCreditResetDue } from '#shared/credit-cycle.ts';
 import { plans, planTypes } from '#shared/plans.ts';
 import { renewDueLocalSubscriptions, renewLocalSubscriptionIfDue } from './local-checkout.ts';
@@ -30,7 +31,7 @@ function resetStatement(onlyCompanyId: boolean): string {
         and date_trunc('day', coalesce(count_reset_date, created_at) at time zone 'Europe/London')
           + interval '1 month' <= ($1::timestamptz at time zone 'Europe/London')
         ${onlyCompanyId ? 'and id = $2' : ''}
-      for update skip locked
+      for no key update skip locked
     )
     update companies c set
       account_type = due.plan,
@@ -77,12 +78,16 @@ async function refreshCompany(ctx: AppContext, company: Company | undefined): Pr
   if (await renewLocalSubscriptionIfDue(ctx, company)) return;
   if (isLiveStatus(company.subscriptionStatus)) return;
   if (!isCreditResetDue(company.countResetDate ?? company.createdAt, at)) return;
-  await ctx.database.execute(resetStatement(true), [at.toISOString(), company.id]);
+  await retryTransient(ctx, 'credits.reset', () =>
+    ctx.database.execute(resetStatement(true), [at.toISOString(), company.id]),
+  );
 }
 
 /** The daily job: every due free or unsubscribed company in one statement. Returns how many. */
 export async function resetDueCredits(ctx: AppContext, at: Date = now()): Promise<number> {
   const renewed = await renewDueLocalSubscriptions(ctx);
-  const { rows } = await ctx.database.execute(resetStatement(false), [at.toISOString()]);
+  const { rows } = await retryTransient(ctx, 'credits.reset-due', () =>
+    ctx.database.execute(resetStatement(false), [at.toISOString()]),
+  );
   return rows.length + renewed;
 }

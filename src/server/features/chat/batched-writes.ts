@@ -2,6 +2,7 @@ import type { ChatMessage } from '#server/db/schema.ts';
 import { type Batcher, createBatcher } from '#server/lib/batcher.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { perContext } from '#server/lib/per-context.ts';
+import { retryTransient } from '#server/lib/transient.ts';
 import { notifyTurnSql } from '../live/hub.ts';
 import type { StoredState } from './stored-state.ts';
 
@@ -84,7 +85,10 @@ type ChatWrites = {
 };
 
 function createChatWrites(ctx: AppContext): ChatWrites {
-  const run = ctx.database.executePrepared;
+  // Each is one statement, guarded by what it reads (the turn count, the credit): when it loses a
+  // race it is rolled back whole and runs again.
+  const run = <Row extends Record<string, unknown>>(name: string, text: string, values: unknown[]) =>
+    retryTransient(ctx, name, () => ctx.database.executePrepared<Row>(name, text, values));
 
   const storeTurns = async (turns: TurnWrite[]) => {
     const rows = await run<{ k: number }>('chat_store_turns', STORE_TURNS, [

@@ -14,6 +14,7 @@ import {
 import { hasSubscriberSql } from '#server/features/integrations/webhook-delivery.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
+import { retryTransient } from '#server/lib/transient.ts';
 import type { EndChatResponse } from '#shared/schemas/chat.ts';
 import { notifyEndedSql } from '../live/hub.ts';
 import { type CachedConversation, forgetConversation } from './conversation-cache.ts';
@@ -200,6 +201,25 @@ type EndInput = {
 
 type EndStatement = { name: string; sql: string; params: unknown[] };
 
+type EndRow = {
+  ended_id: string | null;
+  transcript_id: string | null;
+  lead_id: string | null;
+  is_first_lead_email: boolean | null;
+  digest_wait_seconds: number | null;
+  has_lead_webhook?: boolean;
+};
+
+/**
+ * The company's row lock, taken alone before an end that may make a lead (docs/architecture.md,
+ * "Lock order"). Taken inside the end statement, the lock would wait for the end before it and
+ * then the statement's UPDATE of the row, starting from the version its older snapshot saw, would
+ * walk the row's versions again, queueing behind the very ends waiting on it: a deadlock once three
+ * ends of one company meet. Taken first, the statement's snapshot begins after the lock is held,
+ * sees the row as the last holder left it, and touches it once more without waiting.
+ */
+const LOCK_COMPANY = 'select 1 from companies where id = $1 for no key update';
+
 /** The end statement of each shape, built once: only its values change from one end to the next. */
 const endStatements = new Map<string, EndStatement>();
 
@@ -247,7 +267,6 @@ function endStatement(kind: EndInput['source']['kind'], leadKeys: string[] | nul
         (last_lead_email_at is null or last_lead_email_at <= clock_timestamp() - ${window}) as is_first_lead_email,
         coalesce(extract(epoch from (last_lead_email_at + ${window} - clock_timestamp())), 0)::float8 as digest_wait_seconds
       from ${companies} where id = ${value('companyId')} and exists (select 1 from transcript)
-      for no key update
     ), booked as (
       select ${viewings.id} as id, ${viewings.startsAt} as starts_at from ${viewings}, transcript
       where ${viewings.conversationId} = transcript.conversation_id and ${viewings.status} = 'booked'
@@ -331,14 +350,17 @@ async function runEnd(
     processed: record !== null,
     extractedData: record ? JSON.stringify(record.extractedData) : null,
   };
-  const [row] = await ctx.database.executePrepared<{
-    ended_id: string | null;
-    transcript_id: string | null;
-    lead_id: string | null;
-    is_first_lead_email: boolean | null;
-    digest_wait_seconds: number | null;
-    has_lead_webhook?: boolean;
-  }>(statement.name, statement.sql, fillPlaceholders(statement.params, values));
+  const params = fillPlaceholders(statement.params, values);
+  const end = { name: statement.name, text: statement.sql, values: params };
+  // Rolled back whole when it loses a race, so it runs again as if it had never run.
+  const [row] = await retryTransient(ctx, 'chat.end', () =>
+    lead
+      ? ctx.database.executeSteps<EndRow>([
+          { name: 'chat_end_lock_company', text: LOCK_COMPANY, values: [input.companyId] },
+          end,
+        ])
+      : ctx.database.executePrepared<EndRow>(end.name, end.text, end.values),
+  );
   if (!row?.ended_id) return { applied: false, saved: null };
   if (!row.lead_id) {
     // The lead was not made although the tenant answered: the same tenant enquired about the
@@ -373,10 +395,12 @@ async function linkRepeatEnquiry(
 ): Promise<void> {
   const { email, contactNumber } = input.fields;
   if (!input.property || (!email && !contactNumber)) return;
-  await ctx.db.execute(sql`
+  const property = input.property;
+  await retryTransient(ctx, 'chat.link-repeat-enquiry', () =>
+    ctx.db.execute(sql`
     with existing as (
       select id, company_id from ${leads}
-      where company_id = ${input.companyId} and property_id = ${input.property.id}
+      where company_id = ${input.companyId} and property_id = ${property.id}
         and (lower(email) = lower(${email ?? null}::text) or contact_number = ${contactNumber ?? null}::text)
         and created_at > clock_timestamp() - interval '24 hours'
         and chat_transcript_id is distinct from ${input.transcriptId}
@@ -391,7 +415,8 @@ async function linkRepeatEnquiry(
     insert into ${leadActivity} (lead_id, company_id, kind, detail)
     select id, company_id, 'enquired_again',
       jsonb_build_object('transcriptId', ${input.transcriptId}::uuid, 'conversationId', conversation_id)
-    from linked`);
+    from linked`),
+  );
 }
 
 const leadColumns = getTableColumns(leads);

@@ -7,6 +7,7 @@ import type { AppContext } from '#server/lib/context.ts';
 import { escapeHtml } from '#server/lib/email-templates.ts';
 import type { Email } from '#server/lib/mail.ts';
 import { perContext } from '#server/lib/per-context.ts';
+import { retryTransient } from '#server/lib/transient.ts';
 import { formatUkPhone } from '#shared/format.ts';
 
 /** Leads of one company arriving within this long of the last email go together in a digest. */
@@ -65,36 +66,40 @@ export async function notifyNewLead(
  * Safe to run twice: the second run finds nothing new.
  */
 export async function sendLeadDigest(ctx: AppContext, companyId: string): Promise<number> {
-  const batch = await ctx.db.transaction(async (tx) => {
-    const [company] = await tx
-      .select({ lastLeadEmailAt: companies.lastLeadEmailAt })
-      .from(companies)
-      .where(eq(companies.id, companyId))
-      .for('update');
-    if (!company?.lastLeadEmailAt) return [];
-    const rows = await tx
-      .select()
-      .from(leads)
-      .where(
-        and(
-          eq(leads.companyId, companyId),
-          // Compared in the database: a JavaScript Date keeps milliseconds, the column microseconds,
-          // and a lead written in the same millisecond as the last email would be sent again.
-          gt(
-            leads.createdAt,
-            sql`(select ${companies.lastLeadEmailAt} from ${companies} where ${companies.id} = ${companyId})`,
+  const batch = await retryTransient(ctx, 'chat.lead-digest', () =>
+    ctx.db.transaction(async (tx) => {
+      const [company] = await tx
+        .select({ lastLeadEmailAt: companies.lastLeadEmailAt })
+        .from(companies)
+        .where(eq(companies.id, companyId))
+        // The lock the end statement takes (docs/architecture.md, "Lock order"): it leaves the
+        // foreign-key checks of new chats and transcripts free to go on.
+        .for('no key update');
+      if (!company?.lastLeadEmailAt) return [];
+      const rows = await tx
+        .select()
+        .from(leads)
+        .where(
+          and(
+            eq(leads.companyId, companyId),
+            // Compared in the database: a JavaScript Date keeps milliseconds, the column microseconds,
+            // and a lead written in the same millisecond as the last email would be sent again.
+            gt(
+              leads.createdAt,
+              sql`(select ${companies.lastLeadEmailAt} from ${companies} where ${companies.id} = ${companyId})`,
+            ),
           ),
-        ),
-      )
-      .orderBy(asc(leads.createdAt));
-    if (rows.length > 0) {
-      await tx
-        .update(companies)
-        .set({ lastLeadEmailAt: sql`clock_timestamp()` })
-        .where(eq(companies.id, companyId));
-    }
-    return rows;
-  });
+        )
+        .orderBy(asc(leads.createdAt));
+      if (rows.length > 0) {
+        await tx
+          .update(companies)
+          .set({ lastLeadEmailAt: sql`clock_timestamp()` })
+          .where(eq(companies.id, companyId));
+      }
+      return rows;
+    }),
+  );
   if (batch.length === 0) return 0;
   await sendLeadEmails(ctx, companyId, await withQuestions(ctx, batch));
   return batch.length;

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '#server/db/unique-slug.ts';
 import type { ChatProperty, CompanyDirectory } from '#server/features/chat/directory.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
+import { retryTransient } from '#server/lib/transient.ts';
 import {
   DEFAULT_VIEWING_SCHEDULE,
   type ViewingSchedule,
@@ -143,27 +144,29 @@ export async function bookViewing(
   const { rules, startsAt } = input;
   const parties = effectiveRules(rules.schedule, rules.settings).partiesPerSlot;
   try {
-    const viewing = await ctx.db.transaction(async (tx) => {
-      await lockSlot(tx, rules.propertyId, startsAt);
-      if ((await partiesAt(tx, rules.propertyId, startsAt)) >= parties) return null;
-      const [row] = await tx
-        .insert(viewings)
-        .values({
-          companyId: rules.companyId,
-          propertyId: rules.propertyId,
-          conversationId: input.conversationId,
-          propertyName: rules.propertyName,
-          propertyAddress: rules.propertyAddress,
-          startsAt,
-          endsAt: new Date(startsAt.getTime() + rules.schedule.slotMinutes * 60_000),
-          manageToken: newManageToken(),
-          tenantName: input.tenant.name,
-          tenantEmail: input.tenant.email,
-          tenantPhone: input.tenant.phone,
-        })
-        .returning();
-      return row ?? null;
-    });
+    const viewing = await retryTransient(ctx, 'viewings.book', () =>
+      ctx.db.transaction(async (tx) => {
+        await lockSlot(tx, rules.propertyId, startsAt);
+        if ((await partiesAt(tx, rules.propertyId, startsAt)) >= parties) return null;
+        const [row] = await tx
+          .insert(viewings)
+          .values({
+            companyId: rules.companyId,
+            propertyId: rules.propertyId,
+            conversationId: input.conversationId,
+            propertyName: rules.propertyName,
+            propertyAddress: rules.propertyAddress,
+            startsAt,
+            endsAt: new Date(startsAt.getTime() + rules.schedule.slotMinutes * 60_000),
+            manageToken: newManageToken(),
+            tenantName: input.tenant.name,
+            tenantEmail: input.tenant.email,
+            tenantPhone: input.tenant.phone,
+          })
+          .returning();
+        return row ?? null;
+      }),
+    );
     return viewing ? { kind: 'booked', viewing } : { kind: 'taken' };
   } catch (error) {
     if (!isUniqueViolation(error) || !input.conversationId) throw error;
@@ -187,22 +190,24 @@ export async function moveViewing(
 ): Promise<Viewing | null> {
   const { viewing, rules, startsAt } = input;
   const parties = effectiveRules(rules.schedule, rules.settings).partiesPerSlot;
-  return ctx.db.transaction(async (tx) => {
-    await lockSlot(tx, rules.propertyId, startsAt);
-    if ((await partiesAt(tx, rules.propertyId, startsAt)) >= parties) return null;
-    const [row] = await tx
-      .update(viewings)
-      .set({
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + rules.schedule.slotMinutes * 60_000),
-        sequence: sql`${viewings.sequence} + 1`,
-        reminderSentAt: null,
-        updatedAt: now(),
-      })
-      .where(and(eq(viewings.id, viewing.id), eq(viewings.status, 'booked')))
-      .returning();
-    return row ?? null;
-  });
+  return retryTransient(ctx, 'viewings.move', () =>
+    ctx.db.transaction(async (tx) => {
+      await lockSlot(tx, rules.propertyId, startsAt);
+      if ((await partiesAt(tx, rules.propertyId, startsAt)) >= parties) return null;
+      const [row] = await tx
+        .update(viewings)
+        .set({
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + rules.schedule.slotMinutes * 60_000),
+          sequence: sql`${viewings.sequence} + 1`,
+          reminderSentAt: null,
+          updatedAt: now(),
+        })
+        .where(and(eq(viewings.id, viewing.id), eq(viewings.status, 'booked')))
+        .returning();
+      return row ?? null;
+    }),
+  );
 }
 
 /** Ends a live viewing (cancelled, attended, no-show); null when it was not live any more. */
@@ -211,16 +216,18 @@ export async function closeViewing(
   viewingId: string,
   status: 'cancelled' | 'attended' | 'no_show',
 ): Promise<Viewing | null> {
-  const [row] = await ctx.db
-    .update(viewings)
-    .set({
-      status,
-      // A cancellation is a change the tenant's calendar applies (METHOD:CANCEL with a new SEQUENCE).
-      ...(status === 'cancelled' ? { sequence: sql`${viewings.sequence} + 1` } : {}),
-      updatedAt: now(),
-    })
-    .where(and(eq(viewings.id, viewingId), eq(viewings.status, 'booked')))
-    .returning();
+  const [row] = await retryTransient(ctx, 'viewings.close', () =>
+    ctx.db
+      .update(viewings)
+      .set({
+        status,
+        // A cancellation is a change the tenant's calendar applies (METHOD:CANCEL with a new SEQUENCE).
+        ...(status === 'cancelled' ? { sequence: sql`${viewings.sequence} + 1` } : {}),
+        updatedAt: now(),
+      })
+      .where(and(eq(viewings.id, viewingId), eq(viewings.status, 'booked')))
+      .returning(),
+  );
   return row ?? null;
 }
 
