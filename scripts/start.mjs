@@ -1,12 +1,28 @@
 // `npm start`: builds first when there is no build, then runs the production server.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import lockfile from 'proper-lockfile';
 
-const isBuilt = existsSync('dist/server/main.js') && existsSync('dist/web/index.html');
-if (!isBuilt) {
-  console.log('No build found: building LetLead first (npm run build)…');
-  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+const isBuilt = () => existsSync('dist/server/main.js') && existsSync('dist/web/index.html');
+
+if (!isBuilt()) {
+  // Several processes started at once in a checkout without a build (two instances, a process
+  // manager) build one at a time: each would otherwise empty `dist/` under the other's feet. The
+  // lock is renewed while the build runs and counts as abandoned a minute after its holder died.
+  const release = await lockfile.lock('.', {
+    lockfilePath: '.build.lock',
+    stale: 60_000,
+    update: 10_000,
+    retries: { retries: 1_000, minTimeout: 500, maxTimeout: 2_000 },
+  });
+  let status = 0;
+  // Built meanwhile by the process that held the lock.
+  if (!isBuilt()) {
+    console.log('No build found: building LetLead first (npm run build)…');
+    status = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status ?? 1;
+  }
+  await release();
+  if (status !== 0) process.exit(status);
 }
 const server = spawnSync(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
   stdio: 'inherit',

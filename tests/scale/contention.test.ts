@@ -15,7 +15,8 @@ import { createScaleDatabase, seedAgency, startServerProcess } from './server-pr
  * answered `leadCreated` must agree. Runs in the `postgres` test project only.
  */
 const ROUNDS = Number(process.env.CONTENTION_ROUNDS ?? 4);
-const CHATS_PER_BATCH = Number(process.env.CONTENTION_CHATS ?? 12);
+/** Chats ending at once at the busiest agency, in each round's first batch. */
+const BUSY_CHATS = Number(process.env.CONTENTION_CHATS ?? 48);
 
 type Answer = { status: number; body: string };
 
@@ -105,20 +106,37 @@ describe('no lead lost under contention, two server processes on one PostgreSQL'
   }
 
   type Agency = Awaited<ReturnType<typeof agency>>;
+  type Chat = { agency: Agency; sessionKey: string; answered: boolean };
 
-  /** Starts a chat whose first message already answers (so its end makes a lead). */
-  async function startChat(server: ServerProcess, { company, property }: Agency): Promise<string | null> {
-    const tenant = letters();
-    const answer = await send(server, `/api/chat/${company.slug}`, {
-      message: `Hi, I'm Sam Taylor, there are 2 of us, sam.${tenant}@example.test`,
-      propertySlug: property.slug,
+  /**
+   * Starts a chat. Most tenants answer in their first message (so the end makes a lead); one in
+   * four only says hello (the end keeps its transcript, with no lead and no credit). Null when the
+   * company had no credit left to start one (429: no conversation).
+   */
+  async function startChat(server: ServerProcess, agency: Agency, n: number): Promise<Chat | null> {
+    const answered = n % 4 !== 3;
+    const answer = await send(server, `/api/chat/${agency.company.slug}`, {
+      message: answered ? `Hi, I'm Sam Taylor, there are 2 of us, sam.${letters()}@example.test` : 'hello',
+      propertySlug: agency.property.slug,
     });
-    // 429: the company had no credit left to start one (no conversation, no lead expected).
-    return answer.status === 200 ? (JSON.parse(answer.body) as ChatResponse).sessionKey : null;
+    if (answer.status !== 200) return null;
+    return { agency, sessionKey: (JSON.parse(answer.body) as ChatResponse).sessionKey, answered };
+  }
+
+  /** `count` chats at each agency, alternating between the processes. */
+  async function startChats(agencies: [Agency, number][], first: ServerProcess, second: ServerProcess) {
+    const chats = await Promise.all(
+      agencies.flatMap(([agency, count]) =>
+        Array.from({ length: count }, (_, n) => startChat(n % 2 === 0 ? first : second, agency, n)),
+      ),
+    );
+    return chats.filter((chat) => chat !== null);
   }
 
   /** The ways a chat ends at once, by index: every end is sent to both processes. */
-  async function endChat(i: number, [a, b]: ServerProcess[], slug: string, key: string): Promise<Answer[]> {
+  async function endChat(i: number, [a, b]: ServerProcess[], chat: Chat): Promise<Answer[]> {
+    const slug = chat.agency.company.slug;
+    const key = chat.sessionKey;
     const end = `/api/chat/${slug}/end`;
     switch (i % 4) {
       case 0: // the Submit button pressed twice, each press to another process
@@ -128,7 +146,11 @@ describe('no lead lost under contention, two server processes on one PostgreSQL'
         ]);
       case 1: // an answer still in flight as the chat ends
         return Promise.all([
-          send(b!, `/api/chat/${slug}`, { message: 'We could move in on 1 March', userSessionKey: key }),
+          send(b!, `/api/chat/${slug}`, {
+            // A tenant who has not answered yet says nothing that answers now either.
+            message: chat.answered ? 'We could move in on 1 March' : 'ok thanks',
+            userSessionKey: key,
+          }),
           send(a!, end, { userSessionKey: key, reason: 'auto' }),
         ]);
       case 2: // the page's unload beacon, then the automatic save, and its duplicate
@@ -182,39 +204,44 @@ describe('no lead lost under contention, two server processes on one PostgreSQL'
   it(`${ROUNDS} rounds of concurrent ends: no 5xx, and leads = credits spent = ends that made a lead`, async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess];
     for (let round = 0; round < ROUNDS; round += 1) {
-      // Plenty of credits, a few (it runs out while its chats end), and one with viewing hours.
-      const plenty = await agency(100, false);
+      // One agency where many chats end at once, one that runs out of credits while its chats
+      // end, and one whose tenants book viewings.
+      const busy = await agency(500, false);
       const scarce = await agency(100, false);
       const booking = await agency(100, true);
-      const agencies = [plenty, scarce, booking];
+      const agencies = [busy, scarce, booking];
 
       // Two tenants of the booking agency are offered the same times and will pick the same one.
       const offered = await Promise.all([chatOfferedTimes(a, booking), chatOfferedTimes(b, booking)]);
       const wanted = offered[0].offer.quickReplies[0]!;
 
-      const firstBatch = await Promise.all(
-        agencies.flatMap((agency) =>
-          Array.from({ length: CHATS_PER_BATCH }, (_, i) => startChat(i % 2 === 0 ? a : b, agency)),
-        ),
+      const chats = await startChats(
+        [
+          [busy, BUSY_CHATS],
+          [scarce, 12],
+          [booking, 8],
+        ],
+        a,
+        b,
       );
-      // Other enquiries spent credits meanwhile: the scarce agency has 5 left for its 12 chats.
+      // Other enquiries spent credits meanwhile: the scarce agency has 5 left for its 9 leads.
       await database.db.update(companies).set({ currentCount: 5 }).where(eq(companies.id, scarce.company.id));
 
-      // The first batch ends while a second batch starts on the same companies and the two
-      // tenants book the same time: everything at once, across both processes.
-      const ends: { companyId: string; answers: Promise<Answer[]> }[] = [];
-      const endAll = (keys: (string | null)[], perAgency: number, offset: number, order: ServerProcess[]) =>
-        keys.forEach((key, n) => {
-          const { company } = agencies[Math.floor(n / perAgency)]!;
-          if (key)
-            ends.push({ companyId: company.id, answers: endChat(n + offset, order, company.slug, key) });
-        });
-      endAll(firstBatch, CHATS_PER_BATCH, round, [a, b]);
+      // Everything at once, across both processes: the chats end (each end sent several times and
+      // ways), a second batch starts on the same agencies, and the two tenants book the same time.
+      const ended = chats.map((chat, n) => ({
+        chat,
+        answers: endChat(n + round, [a, b], chat),
+      }));
       const [secondBatch, ...picks] = await Promise.all([
-        Promise.all(
-          agencies.flatMap((agency) =>
-            Array.from({ length: CHATS_PER_BATCH / 2 }, (_, i) => startChat(i % 2 === 0 ? b : a, agency)),
-          ),
+        startChats(
+          [
+            [busy, BUSY_CHATS / 2],
+            [scarce, 6],
+            [booking, 4],
+          ],
+          b,
+          a,
         ),
         ...offered.map(({ sessionKey }, i) =>
           send(i === 0 ? b : a, `/api/chat/${booking.company.slug}`, {
@@ -223,58 +250,51 @@ describe('no lead lost under contention, two server processes on one PostgreSQL'
           }),
         ),
       ]);
-      endAll(secondBatch, CHATS_PER_BATCH / 2, round + 1, [b, a]);
-      for (const { sessionKey } of offered) {
-        ends.push({
-          companyId: booking.company.id,
-          answers: Promise.all([
-            send(a, `/api/chat/${booking.company.slug}/end`, {
-              userSessionKey: sessionKey,
-              reason: 'submit',
-            }),
-            send(b, `/api/chat/${booking.company.slug}/end`, {
-              userSessionKey: sessionKey,
-              reason: 'submit',
-            }),
-          ]),
+      const offeredChats = offered.map(({ sessionKey }) => ({ agency: booking, sessionKey, answered: true }));
+      for (const [n, chat] of [...secondBatch, ...offeredChats].entries()) {
+        ended.push({
+          chat,
+          answers: endChat(n + round + 1, [b, a], chat),
         });
       }
-      const settled = await Promise.all(ends.map(async (end) => ({ ...end, answers: await end.answers })));
+      const settled = await Promise.all(ended.map(async (end) => ({ ...end, answers: await end.answers })));
       expect(failures).toEqual([]);
 
       const booked = picks.filter((pick) => (JSON.parse(pick.body) as ChatResponse).viewing);
       expect(booked).toHaveLength(1);
-      const atWanted = await database.db
+      const bookedViewings = await database.db
         .select({ id: viewings.id })
         .from(viewings)
         .where(eq(viewings.companyId, booking.company.id));
-      expect(atWanted).toHaveLength(1);
+      expect(bookedViewings).toHaveLength(1);
 
       for (const { company } of agencies) {
-        const answers = settled.filter((end) => end.companyId === company.id).flatMap((end) => end.answers);
-        const made = answers.filter(
-          (answer) => answer.status === 200 && (JSON.parse(answer.body) as EndChatResponse).leadCreated,
-        ).length;
-        const started = await database.db
-          .select({ value: count() })
-          .from(conversations)
-          .where(eq(conversations.companyId, company.id));
+        const ofCompany = settled.filter((end) => end.chat.agency.company.id === company.id);
+        const made = ofCompany
+          .flatMap((end) => end.answers)
+          .filter(
+            (answer) => answer.status === 200 && (JSON.parse(answer.body) as EndChatResponse).leadCreated,
+          );
         const [open] = await database.db
           .select({ value: count() })
           .from(conversations)
           .where(and(eq(conversations.companyId, company.id), eq(conversations.status, 'active')));
         const leadCount = await countLeads(company.id);
-        // Every conversation answered something, and every one ended: one lead each.
-        expect({ round, company: company.slug, leads: leadCount }).toEqual({
-          round,
-          company: company.slug,
-          leads: started[0]!.value,
+        const figures = { round, company: company.slug };
+        // Every chat ended, and each tenant who answered has exactly one lead, reported once.
+        expect({ ...figures, open: open!.value }).toEqual({ ...figures, open: 0 });
+        expect({ ...figures, leads: leadCount }).toEqual({
+          ...figures,
+          leads: ofCompany.filter((end) => end.chat.answered).length,
         });
-        expect(made).toBe(leadCount);
-        expect(open!.value).toBe(0);
-        const creditsBefore = company.id === scarce.company.id ? 5 : 100;
-        // Never below zero; every lead spent one while there was one to spend.
-        expect(creditsBefore - (await creditsOf(company.id))).toBe(Math.min(leadCount, creditsBefore));
+        expect({ ...figures, leadCreated: made.length }).toEqual({ ...figures, leadCreated: leadCount });
+        // A credit for each lead while there was one to spend, and never below zero.
+        const creditsBefore =
+          company.id === scarce.company.id ? 5 : company.id === busy.company.id ? 500 : 100;
+        expect({ ...figures, spent: creditsBefore - (await creditsOf(company.id)) }).toEqual({
+          ...figures,
+          spent: Math.min(leadCount, creditsBefore),
+        });
       }
     }
   }, 300_000);

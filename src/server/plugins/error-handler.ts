@@ -2,11 +2,12 @@ import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '#server/lib/errors.ts';
+import { isTransientDatabaseError } from '#server/lib/transient.ts';
 
 /**
  * The one error handler: every error answers `{ message }` with a fitting status. A failed
  * schema names each failing field; an AppError maps its code to a status; every 429 carries
- * `Retry-After`; a lost database is a 503; anything else is a 500 that never shows internals.
+ * `Retry-After`; a lost database, or a statement that kept losing races, is a 503; anything else is a 500 that never shows internals.
  */
 export const errorHandlerPlugin = fp(
   async (app) => {
@@ -38,6 +39,15 @@ export const errorHandlerPlugin = fp(
                 ? 'Unsupported content type'
                 : error.message;
         return reply.status(status).send({ message });
+      }
+      // A lost race that outlasted its retries (retryTransient): nothing was saved, and sending the
+      // same request again is safe.
+      if (isTransientDatabaseError(error)) {
+        request.log.error({ err: error }, 'A statement kept losing races with others');
+        return reply
+          .status(503)
+          .header('retry-after', '1')
+          .send({ message: 'LetLead is very busy. Please try again in a moment.' });
       }
       if (isDatabaseUnavailable(error)) {
         request.log.error({ err: error }, 'Database unavailable');
