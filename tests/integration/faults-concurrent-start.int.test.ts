@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client.ts';
+import { createJobQueue } from '#server/lib/jobs.ts';
 
 /**
  * A rolling deploy starts several instances on one new release at once: each applies the
@@ -33,6 +34,44 @@ describe('several instances starting together on an empty PostgreSQL database', 
       const migrated = await instances[0]!.execute('select count(*)::int as n from companies');
       expect(migrated.rows).toEqual([{ n: 0 }]);
       expect(rows[0]!.n).toBeGreaterThan(0);
+      await Promise.all(instances.map((instance) => instance.close()));
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }, 60_000);
+
+  it('all set up the job queue at once: every queue is created once, with no deadlock', async (context) => {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (process.env.TEST_DB !== 'postgres' || !adminUrl) {
+      context.skip('needs the postgres test project (TEST_DATABASE_URL)');
+      return;
+    }
+    const name = `letlead_jobs_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const log = { warn() {}, info() {}, error() {} } as never;
+    try {
+      const instances = await Promise.all(
+        Array.from({ length: 4 }, () => openDatabase({ databaseUrl: url.toString(), maxConnections: 3 })),
+      );
+      // Four instances with the same dozen queues, started in the same instant. A queue's
+      // creation attaches a partition to the job table: without taking turns, PostgreSQL
+      // aborts one of two instances creating the same queues as a deadlock.
+      const queues = instances.map((database) => {
+        const jobs = createJobQueue({ database, runWorkers: false, log });
+        for (let n = 0; n < 12; n += 1) jobs.define(`start.queue-${n}`, async () => {});
+        return jobs;
+      });
+      await Promise.all(queues.map((jobs) => jobs.start()));
+      const { rows } = await instances[0]!.execute(
+        "select count(*)::int as n from pgboss.queue where name like 'start.queue-%'",
+      );
+      expect(rows).toEqual([{ n: 12 }]);
+      await Promise.all(queues.map((jobs) => jobs.stop()));
       await Promise.all(instances.map((instance) => instance.close()));
     } finally {
       await admin.query(`drop database if exists ${name} with (force)`);
