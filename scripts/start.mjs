@@ -1,5 +1,5 @@
 // `npm start`: builds first when there is no build, then runs the production server.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import lockfile from 'proper-lockfile';
 
@@ -19,7 +19,9 @@ if (!isBuilt()) {
   // Built meanwhile by the process that held the lock.
   if (!isBuilt()) {
     console.log('No build found: building LetLead first (npm run build)…');
-    status = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status ?? 1;
+    // Not spawnSync: the lock is renewed by a timer, which a blocked event loop would never run.
+    const build = spawn('npm', ['run', 'build'], { stdio: 'inherit' });
+    status = await new Promise((resolve) => build.on('exit', (code) => resolve(code ?? 1)));
   }
   await release();
   if (status !== 0) process.exit(status);
