@@ -99,6 +99,8 @@ export function createJobQueue(options: {
 }
 
 /** Any number: the advisory lock under which queues are created, the same in every instance. */
+// The call alone: pg-boss's schema script, which defines the function, must run as it is.
+const CREATE_QUEUE_CALL = /^\s*select\s+\w+\.create_queue\(\$1,\s*\$2\)\s*$/i;
 const CREATE_QUEUE_LOCK = 4_271_990_112;
 
 /**
@@ -113,7 +115,7 @@ function executeForBoss(
   text: string,
   values: unknown[] | undefined,
 ): Promise<{ rows: Record<string, unknown>[] }> {
-  if (/\.create_queue\(/.test(text)) {
+  if (CREATE_QUEUE_CALL.test(text)) {
     return database
       .executeSteps([
         { text: 'select pg_advisory_xact_lock($1)', values: [CREATE_QUEUE_LOCK] },
