@@ -9,6 +9,9 @@ if (!isBuilt()) {
   // Several processes started at once in a checkout without a build (two instances, a process
   // manager) build one at a time: each would otherwise empty `dist/` under the other's feet. The
   // lock is renewed while the build runs and counts as abandoned a minute after its holder died.
+  if (await lockfile.check('.', { lockfilePath: '.build.lock', stale: 60_000 })) {
+    console.log('Another process is building LetLead: waiting for its build…');
+  }
   const release = await lockfile.lock('.', {
     lockfilePath: '.build.lock',
     stale: 60_000,
