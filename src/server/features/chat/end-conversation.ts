@@ -319,8 +319,9 @@ function endStatement(kind: EndInput['source']['kind'], leadKeys: string[] | nul
  * The one end statement, for every way a conversation ends (the tenant's end button, the idle
  * finaliser after silence or the unload beacon, reprocessing a transcript). Each step feeds the
  * next: the conversation's UPDATE is the gate (guarded by the turn count, so a stale copy changes
- * nothing), then the transcript, then the company row is locked (so leads' creation times follow
- * the lock's order, as the digest needs), the lead is inserted (nothing on a conflict: one lead
+ * nothing), then the transcript, then the company row is read (locked by the step before the
+ * statement, `LOCK_COMPANY`, so leads' creation times follow the lock's order, as the digest
+ * needs), the lead is inserted (nothing on a conflict: one lead
  * per conversation, per transcript, and per tenant and property a day) (when the tenant booked a
  * viewing in the chat, with the status `viewing_booked` and a `viewing_booked` activity; its
  * `created` activity is its own creation time, see `listLeadActivity`), and only a lead actually
