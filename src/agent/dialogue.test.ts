@@ -56,11 +56,11 @@ const fullAnswers = [
 ];
 
 describe('the opening', () => {
-  test('greets by company name, says it is an AI assistant whose answers go to the company, asks the move-in date', () => {
+  test('greets by company name, says it is an automated AI assistant and a person reviews every enquiry, asks the move-in date', () => {
     const start = engine.start(propertyLink());
     expect(start.reply).toContain(`welcome to ${companyName}`);
-    expect(start.reply).toContain('AI assistant');
-    expect(start.reply).toMatch(/pass your answers to the team/);
+    expect(start.reply).toMatch(/AI assistant, an automated helper/);
+    expect(start.reply).toContain(`a person at ${companyName} reviews every enquiry`);
     expect(start.reply).toContain('Elm Road Flat');
     expect(start.reply).toMatch(/move in\?$/);
     expect(start.quickReplies).toEqual(['ASAP', 'Within a month', 'Pick a date']);

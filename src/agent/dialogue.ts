@@ -253,8 +253,9 @@ export function startConversation(context: AgentContext, known: Partial<Extracte
   const about = context.property
     ? `Ask me anything about ${context.property.name} as we go.`
     : 'Ask me about any of our properties as we go.';
-  // Short on purpose: tenants read this on a phone. Company, AI, where answers go, first question.
-  const text = `Hi, welcome to ${context.companyName}! I'm their AI assistant: I'll ask a few quick questions and pass your answers to the team to arrange a viewing. ${about} ${question.text}`;
+  // Short on purpose: tenants read this on a phone. Company, that this is an automated AI assistant
+  // and that a person reviews every enquiry (UK GDPR Art. 22A-22D, DESIGN 16), the first question.
+  const text = `Hi, welcome to ${context.companyName}! I'm their AI assistant, an automated helper: I'll ask a few quick questions, and a person at ${context.companyName} reviews every enquiry. ${about} ${question.text}`;
   return reply(text, question.quickReplies, state);
 }
 

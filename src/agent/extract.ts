@@ -223,6 +223,9 @@ const RENT_CUE =
   /\b(rent|budget|afford|deposit|spend|looking to pay|pay up to|max(?:imum)?|pcm rent|holding fee)\b/i;
 const COMBINED_CUE =
   /\b(together|combined|between us|joint|household|in total|total|altogether|family income)\b/i;
+/** Words just before an amount that make it the sum of those before it. */
+const TOTAL_BEFORE =
+  /\b(?:so|which is|which makes|that makes|that'?s|thats|that is|total(?: of)?|totals?|in total|altogether|all together|combined|together|overall|=)\s*(?:is\s+|of\s+)?(?:about|around|roughly|approx\.?|~)?\s*(?:£|gbp ?)?$/i;
 const EACH_CUE = /\b(each|apiece|per person|a head|both on|all on)\b/i;
 
 type Amount = { annual: number; start: number; clause: string };
@@ -272,10 +275,10 @@ function clauseAround(text: string, start: number, end: number): string {
 }
 
 const AMOUNT =
-  /(£|gbp ?)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?(k|grand|thousand)?(?:\s?(?:-|to)\s?(?:£)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(k|grand|thousand)?)?/gi;
+  /(£|gbp ?)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?(k\b|grand\b|thousand\b)?(?:\s?(?:-|to)\s?(?:£)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(k\b|grand\b|thousand\b)?)?/gi;
 
 const NOT_MONEY_AFTER = new RegExp(
-  `^(?:\\s*(?:st|nd|rd|th)\\b|\\s*(?:of us|ppl|people|persons|adults?|kids?|children|child|bab(?:y|ies)|tenants?|occupants?|sharers?|friends?|flatmates?|housemates?|students|bed|beds|bedrooms?|b\\/r|weeks?|days?|months|years?|yrs|hours|hrs|mins?|minutes|am|pm|o'?clock|of (?:them|those)|cars?|pets?|dogs?|cats?)\\b|\\s*[:/+]|\\s*(?:of\\s+)?${MONTH}\\b|\\.\\d)`,
+  `^(?:\\s*(?:st|nd|rd|th)\\b|\\s*(?:of us|ppl|people|persons|adults?|kids?|children|child|bab(?:y|ies)|tenants?|occupants?|sharers?|friends?|flatmates?|housemates?|students|bed|beds|bedrooms?|b\\/r|weeks?|days?|months|years?|yrs|hours|hrs|mins?|minutes|am|pm|o'?clock|of (?:them|those)|cars?|pets?|dogs?|cats?)\\b|\\s*[:/](?!\\s*(?:hr|hour|h|ph|week|wk|w|month|mth|m|year|yr|y|annum|pa|p)\\b)|\\s*\\+(?!\\s*[a-z£])|\\s*(?:of\\s+)?${MONTH}\\b|\\.\\d)`,
   'i',
 );
 const NOT_MONEY_BEFORE = new RegExp(
@@ -359,8 +362,32 @@ export function parseIncome(
 ): number | null {
   // "28.000" is how much of Europe writes 28,000.
   const text_ = normalise(text).replace(/\b(\d{1,3})\.(\d{3})\b(?![.,]\d)/g, '$1,$2');
-  const amounts = findIncomeAmounts(spelledNumbersToDigits(text_), options.asked);
+  const digits = spelledNumbersToDigits(text_);
+  let amounts = findIncomeAmounts(digits, options.asked);
   if (amounts.length === 0) return null;
+  // "40k, sorry I mean 42k": what follows a correction replaces what came before it.
+  const corrected = amounts.filter((a) => CORRECTION_CUE.test(digits.slice(0, a.start)));
+  if (corrected.length > 0 && corrected.length < amounts.length) {
+    const lastCue = Math.max(
+      ...[...digits.matchAll(new RegExp(CORRECTION_CUE, 'gi'))].map((m) => m.index ?? 0),
+    );
+    const after = amounts.filter((a) => a.start > lastCue);
+    if (after.length > 0) amounts = after;
+  }
+  if (amounts.length > 1) {
+    // "30k each so 120k all together", "28k and 32k, 60k combined": the total is the amount said
+    // as one ("so", "which is", "= …", "in total"), or the one that adds the others up.
+    const total = amounts.filter((a, i) => {
+      const before = digits.slice(i > 0 ? amounts[i - 1].start : 0, a.start);
+      const next = i + 1 < amounts.length ? amounts[i + 1].start : digits.length;
+      const after = digits.slice(a.start, next);
+      return TOTAL_BEFORE.test(before) || COMBINED_CUE.test(after.replace(/^\S+/, ''));
+    });
+    if (total.length > 0) return total[total.length - 1].annual;
+    const largest = amounts.reduce((a, b) => (b.annual > a.annual ? b : a));
+    const rest = amounts.filter((a) => a !== largest).reduce((sum, a) => sum + a.annual, 0);
+    if (Math.abs(rest - largest.annual) <= largest.annual * 0.03) return largest.annual;
+  }
   const combined = amounts.find((a) => COMBINED_CUE.test(a.clause));
   if (combined) return combined.annual;
   const each = amounts.find((a) => EACH_CUE.test(a.clause));
@@ -419,6 +446,84 @@ function countCompanions(lower: string): number | null {
   return items > 0 ? count : null;
 }
 
+/** Who is one person in a household list, and how a mention of them reads. */
+const HOUSEHOLD_NOUN =
+  'partner|wife|husband|hubby|wifey|missus|girlfriend|boyfriend|gf|bf|fianc[eé]e?|spouse|friends?|flatmates?|housemates?|mates?|sons?|daughters?|bab(?:y|ies)|child|children|kids?|brothers?|sisters?|siblings?|mum|mom|mother|dad|father|parents?|cousins?|colleagues?|nephews?|nieces?|grandsons?|granddaughters?|grandma|grandmother|grandad|grandfather|nan|nana|uncle|aunt(?:ie)?|twins|triplets|toddlers?|teenagers?|teens?|infants?|newborn|lodgers?|other half|[a-z]+-in-law|step-?(?:son|daughter|mum|dad|child|children|kids?)|boys?|girls?|lads|guys|little ones|young ones|grown[- ]?ups?|adults?|people|couple|dependants?';
+/** Nouns that count people without saying who they are to the tenant: "2 adults and a child". */
+const GENERIC_NOUN = /^(?:adults?|people|grown[- ]?ups?|guys|lads|couple)$/;
+const HOUSEHOLD_MENTION = new RegExp(
+  `\\b(?:single (?:mum|mom|dad|mother|father|parent)|(?:i|me|myself)\\b|(?:(${N}|a couple of|a|an)\\s+)?(?:(?:my|our|the|his|her|their|mi)\\s+)?(?:(${N})\\s+)?(?:(?:little|young|small|teenage|older|younger|baby|new|lovely|beautiful)\\s+)?(${HOUSEHOLD_NOUN})\\b)`,
+  'g',
+);
+const HOUSEHOLD_GAP = /^(?:\s*(?:,|and|&|\+|n|plus|with|w\/|along with|as well as|also|too|\/|aswell)\s*)+$/;
+/** After the tenant ("I have 2 kids", "single dad of three"), the words that lead to who comes too. */
+const SELF_GAP = /^\s*(?:have|'?ve got|have got|got|of|,?\s*(?:and|with)\s+(?:my|our)?)\s*$/;
+
+type Mention = { start: number; end: number; count: number; isSelf: boolean; noun: string };
+
+function householdMentions(lower: string): Mention[] {
+  const mentions: Mention[] = [];
+  for (const m of lower.matchAll(HOUSEHOLD_MENTION)) {
+    const start = m.index ?? 0;
+    const end = start + m[0].length;
+    const noun = (m[3] ?? '').replace(/\s+/g, ' ');
+    if (!m[3]) {
+      mentions.push({ start, end, count: 1, isSelf: true, noun: 'me' });
+      continue;
+    }
+    // A tenant who opens with "mum with two kids" or "dad of 3" speaks of themself.
+    const opensAsParent = start === 0 && /^(?:mum|mom|dad|mother|father)$/.test(noun) && !m[1] && !m[2];
+    const said = m[2] ?? (m[1] && !/^(?:a|an)$/.test(m[1]) ? m[1] : undefined);
+    const number = said === 'a couple of' ? 2 : said ? numberFromWord(said) : null;
+    const isPlural =
+      /(?:s|children|twins|babies|people|ups)$/.test(noun) && !/^(?:boss|class|missus)$/.test(noun);
+    const fallback = noun === 'couple' ? 2 : noun === 'triplets' ? 3 : isPlural ? 2 : 1;
+    mentions.push({
+      start,
+      end,
+      count: number ?? fallback,
+      isSelf: opensAsParent || noun === 'couple',
+      noun,
+    });
+  }
+  return mentions;
+}
+
+/**
+ * A list of who is moving, read as a whole: "me my husband n our 3 kids" → 5, "single mum with 2
+ * children" → 3, "my wife and 2 kids" → 4 (the tenant is implied), "2 adults 1 child" → 3. Only a
+ * list of two or more joined by "and", commas, "with" or "+" counts; one person named alone ("my
+ * partner is a nurse") says nothing about the household.
+ */
+function countHousehold(lower: string): number | null {
+  const mentions = householdMentions(lower);
+  let best: number | null = null;
+  let chain: Mention[] = [];
+  const close = () => {
+    // "I" and "me" in one list are one person ("my partner and I … me").
+    const selfWords = chain.filter((m) => m.isSelf && m.noun === 'me');
+    const members = chain.filter((m) => !(m.isSelf && m.noun === 'me') || m === selfWords[0]);
+    if (members.length >= 2) {
+      const hasSelf = members.some((m) => m.isSelf);
+      const countsEveryone = members.some((m) => GENERIC_NOUN.test(m.noun));
+      const total = members.reduce((sum, m) => sum + m.count, 0) + (hasSelf || countsEveryone ? 0 : 1);
+      if (total > 0 && total < 30) best = total;
+    }
+    chain = [];
+  };
+  for (const m of mentions) {
+    const previous = chain[chain.length - 1];
+    if (previous) {
+      const gap = lower.slice(previous.end, m.start);
+      const joins = HOUSEHOLD_GAP.test(gap) || /^\s+$/.test(gap) || (previous.isSelf && SELF_GAP.test(gap));
+      if (!joins) close();
+    }
+    chain.push(m);
+  }
+  close();
+  return best;
+}
+
 /** Ways of saying how many people: each pattern (global) with how to count its match. */
 const PEOPLE_PATTERNS: Array<[RegExp, (m: RegExpMatchArray) => number | null]> = [
   [new RegExp(`\\b(?:family|household|group|party) of (${N})\\b`, 'gi'), (m) => numberFromWord(m[1])],
@@ -465,6 +570,8 @@ const PEOPLE_PATTERNS: Array<[RegExp, (m: RegExpMatchArray) => number | null]> =
     (m) => numberFromWord(m[1]),
   ],
 ];
+/** PEOPLE_PATTERNS that state the count itself ("3 of us", "family of 4", "we are 2", "People: 3"). */
+const STATED = new Set([0, 1, 2, 8, 9]);
 const BARE_PEOPLE = new RegExp(
   `^(?:about |around |probably |maybe |it'?s |we'?re |we are )?(${N})\\s*(?:\\+|people|persons|of us)?\\s*[.!]?$`,
 );
@@ -475,24 +582,31 @@ const BARE_PEOPLE = new RegExp(
  */
 export function parsePeople(text: string, options: { asked: boolean }): number | null {
   const lower = normalise(text).toLowerCase();
-  const found: Array<{ at: number; count: number }> = [];
-  for (const [re, count] of PEOPLE_PATTERNS) {
+  const found: Array<{ at: number; count: number; isStated: boolean }> = [];
+  for (const [i, [re, count]] of PEOPLE_PATTERNS.entries()) {
     for (const m of lower.matchAll(re)) {
       const c = count(m);
-      if (c !== null && c > 0 && c < 30) found.push({ at: m.index ?? 0, count: c });
+      // "me and my 2 flatmates": a number inside a list names some of the people, not all.
+      const inList =
+        i === 1 && /(?:\b(?:my|our|his|her|their|and|with|n|plus)|[&+,])\s*$/.test(lower.slice(0, m.index));
+      if (c !== null && c > 0 && c < 30)
+        found.push({ at: m.index ?? 0, count: c, isStated: STATED.has(i) && !inList });
     }
   }
   const companions = countCompanions(lower);
+  const household = countHousehold(lower);
+  const listed =
+    companions === null ? household : household === null ? companions : Math.max(companions, household);
 
-  // A stated count ("three of us") outranks a list of who is coming, which can be partial; the list
-  // outranks the "just me" that opens it ("just me and my son"). The last count said wins.
+  // A stated count ("three of us", "family of 4") outranks a list of who is coming, which can be
+  // partial; the list outranks the soft counts ("just me", "a couple", "my partner and I") that it
+  // may open or repeat. The last count said wins.
   const byPosition = (a: { at: number }, b: { at: number }) => a.at - b.at;
-  const counted = found.filter(
-    (f) => f.count !== 1 || !/\b(?:just|only|jus|jst)\b/.test(lower.slice(f.at, f.at + 8)),
-  );
-  if (counted.length > 0) return counted.sort(byPosition)[counted.length - 1].count;
-  if (companions !== null) return companions;
-  if (found.length > 0) return found.sort(byPosition)[found.length - 1].count;
+  const stated = found.filter((f) => f.isStated);
+  if (stated.length > 0) return stated.sort(byPosition)[stated.length - 1].count;
+  const soft = found.sort(byPosition);
+  if (listed !== null) return Math.max(listed, ...soft.map((f) => (f.count === 1 ? 0 : f.count)));
+  if (soft.length > 0) return soft[soft.length - 1].count;
   if (options.asked) {
     const trimmed = lower.trim();
     const bare = BARE_PEOPLE.exec(trimmed);
@@ -1128,7 +1242,12 @@ function removeDates(r: Reading): void {
   r.numeric = r.statements
     .replace(DAY_MONTH, ' ')
     .replace(MONTH_DAY, ' ')
-    .replace(/(?<!£\s?)\b\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\b/g, ' ')
+    .replace(
+      /(?<!£\s?)\b(\d{1,2})([/.-])(\d{1,2})(?:[/.-]\d{2,4})?\b(?!\s*(?:\/\s*)?(?:an?|per|p|ph|\/)?\s*(?:hour|hr|h)\b)/g,
+      (date, day, separator, month) =>
+        // "11.90 an hour" and "9.75" are pay, not a day and month.
+        separator === '.' && (Number(month) > 12 || Number(day) > 31) ? date : ' ',
+    )
     .replace(/\b(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b/gi, ' ');
 }
 

@@ -1,0 +1,89 @@
+import { describe, expect, test } from 'vitest';
+import { emptyFields } from './dialogue.ts';
+import { extractAnswers } from './extract.ts';
+import type { ExtractedFields, SlotName } from './types.ts';
+
+/**
+ * Messages as tenants really type them (typos, lower case, no punctuation, texting style,
+ * non-native English, several facts at once, corrections), one table per kind of misreading.
+ * Each phrasing was written for these tables; none is a corpus message.
+ */
+
+// Tuesday 10 February 2026
+const today = '2026-02-10';
+const ALL_SLOTS: SlotName[] = [
+  'moveIn',
+  'numberOfPeople',
+  'annualIncome',
+  'profession',
+  'name',
+  'email',
+  'phone',
+  'availability',
+];
+
+function read(message: string, asking: SlotName | 'confirm' | null, known: Partial<ExtractedFields> = {}) {
+  return extractAnswers(message, {
+    asking,
+    today,
+    fields: { ...emptyFields(), ...known },
+    missing: ALL_SLOTS,
+  }).updates;
+}
+
+describe('children count as people, never as money', () => {
+  test.each<[string, number]>([
+    ['me my husband n our 3 kids', 5],
+    ['my partner and I plus our little boy', 3],
+    ['single mum with 2 children', 3],
+    ['single dad of 3 boys', 4],
+    ['its me and my 2 daughters', 3],
+    ['2 adults 1 child', 3],
+    ['we r a family, me, the wife, and 3 little ones', 5],
+    ['myself and my son, he is 6', 2],
+    ['our kids are 5 and 9, so 4 of us in total', 4],
+    ['just me and my 2 kids tbh', 3],
+    ['me and my daughter (shes 12)', 2],
+    ['I will move with my 3 children', 4],
+    ['husband and me and the twins', 4],
+    ['i have 2 kids, so 3 people', 3],
+    ['mum with one toddler', 2],
+    ['we are couple with 1 child', 3],
+    ['me, my girlfriend, and her 2 boys', 4],
+    ['2 grown ups and 3 kids', 5],
+    ['my wife and 2 kids', 4],
+    ['me n my 2 flatmates', 3],
+  ])('%s → %i people, no income', (message, people) => {
+    const updates = read(message, 'numberOfPeople');
+    expect(updates.numberOfPeople).toBe(people);
+    expect(updates.annualIncome).toBeUndefined();
+  });
+
+  test('children named while another question is open are still never money', () => {
+    const updates = read('yeah me my wife and our 2 kids, we earn 48k together', 'moveIn');
+    expect(updates).toMatchObject({ numberOfPeople: 4, annualIncome: 48000 });
+  });
+});
+
+describe('income arithmetic', () => {
+  test.each<[string, number]>([
+    ['about 30k each so 120k all together', 120000],
+    ['we earn 25k each, 50k total', 50000],
+    ['i make 11.90 an hour, 40 hours a week', 24752],
+    ['£12.50/hr 40hrs a week', 26000],
+    ['£10.75 p/h and i work 35 hours per week', 19565],
+    ['me 28k him 32k so 60k combined', 60000],
+    ['2 of us on 20k each which is 40k', 40000],
+    ['she gets 1800 a month and i get 1500 a month', 39600],
+    ['salary 34,500 + bonus', 34500],
+    ['i earn 2.1k a month after tax', 25200],
+    ['we both make 27k so 54k in total', 54000],
+    ['40k, sorry i mean 42k', 42000],
+    ['28k + 30k = 58k', 58000],
+    ['30k and my partner 25k', 55000],
+    ['£9.50 an hour 20 hrs per week', 9880],
+    ['i am earn 2.400 each month', 28800],
+  ])('%s → £%i a year', (message, income) => {
+    expect(read(message, 'annualIncome').annualIncome).toBe(income);
+  });
+});
