@@ -636,41 +636,50 @@ const NAME_STOP = new Set(
   ten yes sure flat house property viewing view income salary rent asap any anytime month week year today
   tomorrow tonight of to by as if then than too still already both all each every some anyone someone
   nurse teacher doctor engineer chef also well um erm hmm lol same fine cool lovely perfect correct right
-  wrong looking forward apply applying enquiring enquiry interested call text contact reach me`.split(/\s+/),
+  wrong looking forward apply applying enquiring enquiry interested call text contact reach me tbh rn btw
+  haha lol xx xxx atm ngl imo idk fyi cos coz cuz innit phd msc bsc mba masters master postgrad undergrad
+  trainee junior senior nhs uni universal credit benefits benefit pension housing allowance dss pip esa jsa
+  surname firstname lastname called first last forename`.split(/\s+/),
 );
 
 /** Words that describe a person rather than name them after "I'm" ("I'm White British"). */
 const DESCRIPTIONS = new Set(['black', 'white', 'mixed', 'brown', 'british', 'asian']);
 
 const TITLES = /^(?:mr|mrs|ms|miss|mx|dr|prof|sir)\.?\s+/i;
-const NAME_TOKEN = "[A-Za-z][A-Za-z'-]*";
+const NAME_TOKEN = "\\p{L}[\\p{L}'-]*";
 const NAME_GIVEN = new RegExp(
-  `\\b(?:my name(?:'s| is)|name(?:'s| is)|name:|call me|it's|its)\\s+(?:(?:spelt|spelled|actually|really|just)\\s+)?(${NAME_TOKEN}(?:\\s+${NAME_TOKEN}){0,4})`,
-  'i',
+  `\\b(?:my (?:full )?name(?:'s| is)|(?:full )?name(?:'s| is)|name:|(?:my )?full name(?:'s| is|:)?|call me|(?:i'?m|i am|am) called|it's|its)\\s+(?:(?:spelt|spelled|actually|really|just)\\s+)?(${NAME_TOKEN}(?:\\s+${NAME_TOKEN}){0,4})`,
+  'giu',
 );
 const NAME_INTRODUCED = new RegExp(
   `\\b(?:[Ii]'?m|[Ii] am|[Tt]his is|[Ii]t'?s)\\s+(${NAME_TOKEN}(?:\\s+${NAME_TOKEN}){0,2})`,
+  'u',
 );
 const NAME_SIGN_OFF = new RegExp(
   `(?:^|[.!,]\\s*)(?:thanks|thank you|many thanks|cheers|regards|kind regards|best wishes|best|ta|thx)\\s*[,!.-]*\\s+(${NAME_TOKEN}(?:\\s+${NAME_TOKEN})?)\\s*[.!]*$`,
-  'i',
+  'iu',
 );
-const NAME_HERE = new RegExp(`^(${NAME_TOKEN}(?:\\s+${NAME_TOKEN})?)\\s+here\\b`);
+const NAME_HERE = new RegExp(`^(${NAME_TOKEN}(?:\\s+${NAME_TOKEN})?)\\s+here\\b`, 'u');
 
 /** Months that are also first names: after "my name is" they are names. */
 const NAMES_LIKE_MONTHS = new Set(['jan', 'may', 'june', 'april', 'august']);
 
-function cleanName(candidate: string, requireCapital: boolean, isExplicit = false): string | null {
+function cleanName(
+  candidate: string,
+  requireCapital: boolean,
+  isExplicit = false,
+  isSurname = false,
+): string | null {
   const tokens = candidate.replace(TITLES, '').trim().split(/\s+/).filter(Boolean);
   const kept: string[] = [];
   for (const token of tokens) {
-    const bare = token.replace(/[^A-Za-z'-]/g, '');
+    const bare = token.replace(/[^\p{L}'-]/gu, '');
     // Surnames can be trades (Baker, Turner), first names not.
     const isParticle = kept.length > 0 && NAME_PARTICLES.has(bare.toLowerCase());
     const lower = bare.toLowerCase();
     const isStop = NAME_STOP.has(lower) && !(isExplicit && NAMES_LIKE_MONTHS.has(lower));
-    if (!bare || (!isParticle && isStop) || (kept.length === 0 && isJobWord(bare))) break;
-    if (requireCapital && !/^[A-Z]/.test(bare) && !isParticle) break;
+    if (!bare || (!isParticle && isStop) || (kept.length === 0 && !isSurname && isJobWord(bare))) break;
+    if (requireCapital && !/^\p{Lu}/u.test(bare) && !isParticle) break;
     kept.push(bare);
     if (kept.filter((t) => !NAME_PARTICLES.has(t.toLowerCase())).length === 3) break;
   }
@@ -754,6 +763,7 @@ function nameFromPiece(piece: string, rules: PieceRules): string | null {
   const bare = piece
     .replace(TITLES, '')
     .replace(/^(?:hi|hello|hey|hiya)\s+/i, '')
+    .replace(/^(?:i'?m|im|i am|it'?s|its|this is|my name is|name'?s)\s+/i, '')
     .replace(/\s+here$/i, '')
     .trim();
   const tokens = bare.split(/\s+/);
@@ -842,10 +852,64 @@ export function parseName(
   text: string,
   options: { asked: boolean; nameAsked?: boolean; places?: readonly string[] },
 ): string | null {
+  const found = firstNameRead(text, options);
+  const clean = normalise(text);
+  const surname = SURNAME_GIVEN.exec(clean);
+  const firstGiven = FIRST_NAME_GIVEN.exec(clean);
+  // "Ahmed, surname is Rahman": the name before the surname.
+  const before =
+    surname && !found ? clean.slice(0, surname.index).replace(/[\s,.;:-]+(?:and|my)?\s*$/i, '') : '';
+  const first =
+    found ??
+    (firstGiven ? cleanName(firstGiven[1], false, true) : null) ??
+    (before
+      ? firstNameRead(before, { ...options, asked: options.asked || options.nameAsked === true })
+      : null);
+  if (first && surname && first.split(' ').length === 1) {
+    const last = cleanName(surname[1], false, true, true);
+    if (last) return `${first} ${last}`;
+  }
+  if (!first) return null;
+  return fullerName(first, clean) ?? first;
+}
+
+/** Texting words after a name: "raj patel tbh", "sam x". */
+const TEXTING_FILLERS = /(?:\s+(?:tbh|lol|haha|x+|rn|btw|pls|plz|thx|ta|mate|here))+$/i;
+
+/** "surname is Rahman", "last name: o'brien", "family name Nowak". */
+const SURNAME_GIVEN = new RegExp(
+  `\\b(?:surname|last name|family name|second name)(?:'s|\\s+is|\\s*[:=-])?\\s+(${NAME_TOKEN}(?:\\s+${NAME_TOKEN})?)`,
+  'iu',
+);
+const FIRST_NAME_GIVEN = new RegExp(
+  `\\b(?:first name|forename|given name)(?:'s|\\s+is|\\s*[:=-])?\\s+(${NAME_TOKEN})`,
+  'iu',
+);
+
+/**
+ * "I'm Fiona by the way, Fiona MacLeod", "its sam, sam okoro": a one-word name said again with a
+ * surname after it is the full name.
+ */
+function fullerName(first: string, text: string): string | null {
+  if (first.includes(' ')) return null;
+  const escaped = first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const again = new RegExp(`(?:^|[^\\p{L}])${escaped}\\s+(${NAME_TOKEN}(?:\\s+${NAME_TOKEN}){0,2})`, 'giu');
+  for (const m of text.matchAll(again)) {
+    const full = cleanName(`${first} ${m[1]}`, false);
+    if (full && full.split(' ').length > 1 && full.toLowerCase().startsWith(first.toLowerCase())) return full;
+  }
+  return null;
+}
+
+function firstNameRead(
+  text: string,
+  options: { asked: boolean; nameAsked?: boolean; places?: readonly string[] },
+): string | null {
   const normalised = normalise(text);
   const clean = markContacts(normalised).replaceAll(CONTACT, ' ').replace(/\s+/g, ' ').trim();
-  const explicit = NAME_GIVEN.exec(clean);
-  if (explicit && /\bname|call me/i.test(explicit[0])) {
+  // The last name given wins: "call me jo, full name joanne smith".
+  const given = [...clean.matchAll(NAME_GIVEN)].filter((m) => /\bname|call me|called/i.test(m[0])).reverse();
+  for (const explicit of given) {
     const name = cleanName(explicit[1], false, true);
     if (name) return name;
   }
@@ -876,13 +940,17 @@ export function parseName(
   if (options.asked) {
     const bare = clean
       .replace(/^(?:hi|hello|hey|sure|yes|ok|okay)[\s,!.]+/i, '')
-      .replace(/^(?:it'?s|its|i'?m|i am|name:?|my name(?:'s| is))\s+/i, '')
+      .replace(/^(?:it'?s|its|i'?m|im|i am|this is|name:?|my name(?:'s| is))\s+/i, '')
       .replace(/[\s,.;!/-]+(?:thanks|thank you|cheers)?[\s.!]*$/i, '')
       .trim();
-    if (/^[A-Za-z][A-Za-z'-]*(?:\s+[A-Za-z][A-Za-z'-]*){0,3}$/.test(bare)) {
-      const tokens = bare.split(/\s+/);
+    // "raj patel tbh", "ayo, ayo adeyemi": texting fillers go, and a name repeated in full is read
+    // from its first piece (the full one is found after).
+    const candidates = [bare, ...bare.split(/\s*[,;]\s*/)].map((c) => c.replace(TEXTING_FILLERS, '').trim());
+    for (const candidate of candidates) {
+      if (!/^\p{L}[\p{L}'-]*(?:\s+\p{L}[\p{L}'-]*){0,3}$/u.test(candidate)) continue;
+      const tokens = candidate.split(/\s+/);
       if (tokens.every((t) => !NAME_STOP.has(t.toLowerCase())) && !isJobWord(tokens[0]))
-        return cleanName(bare, false);
+        return cleanName(candidate, false);
     }
   }
   return null;

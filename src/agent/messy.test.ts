@@ -87,3 +87,39 @@ describe('income arithmetic', () => {
     expect(read(message, 'annualIncome').annualIncome).toBe(income);
   });
 });
+
+describe('names', () => {
+  test.each<[string, string]>([
+    ['hi im dan walker', 'Dan Walker'],
+    ["I'm Fiona by the way, Fiona MacLeod", 'Fiona MacLeod'],
+    ['Ahmed, surname is Rahman', 'Ahmed Rahman'],
+    ['Zofia Wiśniewska', 'Zofia Wiśniewska'],
+    ['my name is józef wiśniewski', 'Józef Wiśniewski'],
+    ["first name kate last name o'brien", "Kate O'Brien"],
+    ['its sam, sam okoro', 'Sam Okoro'],
+    ['name: li wei', 'Li Wei'],
+    ["I'm Tom. Surname Baker", 'Tom Baker'],
+    ['call me jo, full name joanne smith', 'Joanne Smith'],
+    ['ayo, ayo adeyemi', 'Ayo Adeyemi'],
+    ['raj patel tbh', 'Raj Patel'],
+    ['i am called marek nowak', 'Marek Nowak'],
+    ['name is Siobhán Ní Bhriain', 'Siobhán Ní Bhriain'],
+    ['ok its chloe, surname is dubois', 'Chloe Dubois'],
+    ['this is Björn Åkesson', 'Björn Åkesson'],
+  ])('asked the name: %s → %s', (message, name) => {
+    expect(read(message, 'name').name).toBe(name);
+  });
+
+  test.each<[string, SlotName]>([
+    ['I am PhD student', 'profession'],
+    ["I'm on Universal Credit", 'annualIncome'],
+    ['im masters student at leeds', 'profession'],
+    ['I am NHS nurse', 'profession'],
+    ['I am trainee accountant', 'profession'],
+    ['im on benefits atm', 'annualIncome'],
+    ['I am senior developer', 'profession'],
+  ])('"%s" is no name', (message, asking) => {
+    expect(read(message, asking).name).toBeUndefined();
+    expect(read(message, 'moveIn').name).toBeUndefined();
+  });
+});
