@@ -156,10 +156,12 @@ describe('questions about the property', () => {
     expect(reply.state.asking).toBe('moveIn');
   });
 
-  test('the rent is one figure, as listed', async () => {
-    const reply = await last(propertyLink(forge), ['how much is it?']);
-    expect(reply.reply).toContain('The rent is £225 pw.');
+  test('the rent is as listed, a weekly one with its monthly figure', async () => {
+    const reply = await last(propertyLink(forge), ['how much is it a month?']);
+    expect(reply.reply).toContain('The rent is £225 pw (£975 a month).');
     expect(reply.reply).not.toMatch(/about £/);
+    const monthly = await last(propertyLink(), ['how much is it?']);
+    expect(monthly.reply).toContain('The rent is £1,250 pcm.');
   });
 
   test('a bare listing: pet requests are considered and passed on', async () => {
@@ -180,10 +182,10 @@ describe('questions about the property', () => {
   });
 
   test('a question beside a fact it has: the fact is given, the rest passed on', async () => {
+    // Asking to negotiate the rent is declined, naming it (DESIGN 16), not passed on.
     const negotiable = await last(propertyLink(), ['Is the rent negotiable?']);
-    expect(negotiable.reply).toContain('The rent is £1,250 pcm.');
-    expect(negotiable.reply).toContain('whether the rent is negotiable');
-    expect(negotiable.state.openQuestions).toEqual(['Is the rent negotiable?']);
+    expect(negotiable.reply).toContain('advertised rent of £1,250 pcm');
+    expect(negotiable.state.openQuestions).toEqual([]);
     const deposit = await last(propertyLink(), ['How much is the deposit and is parking included?']);
     expect(deposit.reply).not.toContain('The rent is');
     expect(deposit.reply).toContain('one permit space');

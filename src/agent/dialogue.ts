@@ -1,6 +1,6 @@
 import { type Extraction, extractAnswers } from './extract.ts';
 import { matchProperty } from './property-match.ts';
-import { answerQuestions, OVERBID, type QuestionAnswer } from './questions.ts';
+import { answerQuestions, isRentProposal, type QuestionAnswer } from './questions.ts';
 import { emptyFields, isFilled, SLOT_ORDER, SLOTS, type SlotEnv, slotSpec } from './slots/index.ts';
 import { describeMoveIn } from './slots/move-in.ts';
 import { propertyButtons } from './slots/property.ts';
@@ -525,9 +525,9 @@ function readTurn(context: AgentContext, previous: AgentState, state: AgentState
   if (propertyOutcome.changed && state.fields.propertyId !== null) updated.unshift('propertyId');
   const property = chosenProperty(context, state.fields);
 
-  // An offer above the rent said as a statement ("I can pay £100 more to secure it") is declined too.
+  // A rent offered or asked for as a statement ("I could pay £1,300 if that helps") is declined too.
   const questions =
-    OVERBID.test(message) && !ex.questions.some((q) => q.topics.includes('overbid'))
+    isRentProposal(message) && !ex.questions.some((q) => q.topics.includes('overbid'))
       ? [...ex.questions, { text: message, topics: ['overbid' as const] }]
       : ex.questions;
   const answers = answerQuestions(questions, property, {

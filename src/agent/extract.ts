@@ -2,7 +2,7 @@ import * as chrono from 'chrono-node';
 import { monthNumber, NUMBER_WORDS } from '#shared/format.ts';
 import { addDays, daysInMonth, firstOfNextMonth, isoDate, splitIso } from './dates.ts';
 import { findJobTitles, findOccupations, isJobWord } from './occupations.ts';
-import { OVERBID, type QuestionPart, splitQuestions } from './questions.ts';
+import { isRentProposal, type QuestionPart, splitQuestions } from './questions.ts';
 import { EMAIL, parseEmail } from './slots/email.ts';
 import { SLOT_ORDER, slotSpec } from './slots/index.ts';
 import { moveInOn, moveInWords } from './slots/move-in.ts';
@@ -1330,10 +1330,19 @@ function readIncome(r: Reading): void {
   // "Do you accept DSS? I'm on universal credit, £900 a month": the amount inside the question
   // is income; "I can offer £100 more a month" is an offer above the rent, never income.
   const benefitQuestions = r.split.questions.filter((q) => q.topics.includes('benefits')).map((q) => q.text);
+  // A rent offered ("I could pay £1,300 a month if that helps") is never income: the clause that
+  // offers it is left out, the rest of the sentence is read ("I earn 40k and could pay 1300").
   const incomeText = [r.numeric, ...benefitQuestions]
     .join('. ')
     .split(/(?<=[.!?])\s+/)
-    .filter((sentence) => !OVERBID.test(sentence))
+    .map((sentence) =>
+      isRentProposal(sentence)
+        ? sentence
+            .split(/(?<=[,;])\s+|\s+(?=(?:and|but|so|or|although|though|if)\s)/i)
+            .filter((clause) => !isRentProposal(clause) && !isRentProposal(`i ${clause}`))
+            .join(' ')
+        : sentence,
+    )
     .join(' ');
   const income = parseIncome(incomeText, {
     asked: r.asking === 'annualIncome',

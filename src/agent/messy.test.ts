@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { emptyFields } from './dialogue.ts';
+import { allProperties, companyName, elm, forge } from '#tests/corpus/fixtures.ts';
+import { createGuidedEngine, emptyFields } from './dialogue.ts';
 import { extractAnswers } from './extract.ts';
-import type { ExtractedFields, SlotName } from './types.ts';
+import type { AgentContext, AgentProperty, ExtractedFields, SlotName } from './types.ts';
 
 /**
  * Messages as tenants really type them (typos, lower case, no punctuation, texting style,
@@ -121,5 +122,78 @@ describe('names', () => {
   ])('"%s" is no name', (message, asking) => {
     expect(read(message, asking).name).toBeUndefined();
     expect(read(message, 'moveIn').name).toBeUndefined();
+  });
+});
+
+const engine = createGuidedEngine();
+
+function linkTo(property: AgentProperty): AgentContext {
+  return { companyName, property, properties: allProperties, today };
+}
+
+/** The tenant's messages in turn on a property link; the last reply and the fields. */
+async function chat(property: AgentProperty, messages: string[]) {
+  const context = linkTo(property);
+  let turn = engine.start(context);
+  for (const message of messages) turn = await engine.reply(context, turn.state, message);
+  return { reply: turn.reply, fields: turn.state.fields };
+}
+
+describe('a rent other than the advertised one is declined, naming the rent, and never income', () => {
+  const offers = [
+    'I could pay £1,300 a month if that helps',
+    'would the landlord accept £1,200 instead?',
+    'is the rent negotiable? I could pay £1,300',
+    'happy to go to 1275 to secure it',
+    'would they take a bit more',
+    'we can do 1350pcm no problem',
+    'cud pay 1.3k a month tbh',
+    'is 1150 ok for u',
+    'any chance of knocking a bit off the rent',
+    'i offer 1400 for this flat',
+    'we r willing to pay extra to get it',
+    'we could go up to £1,350 if it means we get it',
+    'will the landlord go lower?',
+    'does the landlord accept offers',
+    'would 1100 a month be acceptable',
+    'my husband say we can pay 1300 every month, landlord will be happy',
+    'how about 1200 pcm instead',
+  ];
+
+  test.each(offers)('at the income question: %s', async (offer) => {
+    const { reply, fields } = await chat(elm, ['1 march', '2', offer]);
+    expect(reply).toContain("we can't accept offers above the advertised rent of £1,250 pcm");
+    expect(reply).toContain("isn't open to offers");
+    expect(fields.annualIncome).toBeNull();
+  });
+
+  test.each(offers.slice(0, 8))('at the start: %s', async (offer) => {
+    const { reply, fields } = await chat(elm, [offer]);
+    expect(reply).toContain('advertised rent of £1,250 pcm');
+    expect(fields.annualIncome).toBeNull();
+  });
+
+  test('a weekly listing names its monthly figure too', async () => {
+    const { reply } = await chat(forge, ['1 march', 'just me', 'could pay 250 a week to secure it']);
+    expect(reply).toContain('advertised rent of £225 pw (£975 a month)');
+  });
+
+  test('an income in the same message is kept, the rent offered is not added to it', async () => {
+    const { fields } = await chat(elm, [
+      '1 march',
+      '2',
+      'we earn 52k together and could pay 1300 a month if it helps',
+    ]);
+    expect(fields.annualIncome).toBe(52000);
+  });
+
+  test.each([
+    'I can afford up to 1300',
+    'my budget is about 1300 a month',
+    'i get paid 1300 a month',
+    'what do i need to pay upfront?',
+  ])('a budget, a pay packet or a question about costs is no offer: %s', async (message) => {
+    const { reply } = await chat(elm, ['1 march', '2', message]);
+    expect(reply).not.toContain("can't accept offers");
   });
 });

@@ -1,5 +1,5 @@
 import { formatMoney } from '#shared/format.ts';
-import { parseRent } from '#shared/rent.ts';
+import { parseRent, readRent } from '#shared/rent.ts';
 import { formatLongDate, splitIso, ukToIso } from './dates.ts';
 import { normalise, splitSentences } from './text.ts';
 import type { AgentProperty } from './types.ts';
@@ -38,7 +38,47 @@ type ListingTopic =
 
 /** An offer of more than the advertised rent, which the rental bidding ban forbids entertaining. */
 export const OVERBID =
-  /\b(?:offer(?:ing)?|pay(?:ing)?|give|bid(?:ding)?|put in|go)\b[^.?!]{0,40}?\b(?:more|extra|above|over|higher|on top)\b|\b(?:above|over) (?:the )?(?:asking|advertised|listed)\b|\boffer (?:over|above)\b|\b(?:outbid|bidding war|best offer)\b/i;
+  /\b(?:offer(?:ing)?|pay(?:ing)?|give|bid(?:ding)?|put in|go|top up)\b[^.?!]{0,40}?\b(?:more|extra|above|over|higher|on top)\b|\b(?:above|over) (?:the )?(?:asking|advertised|listed)\b|\boffer (?:over|above)\b|\b(?:outbid|bidding war|best offer)\b/i;
+
+const SUM = '(?:£\\s?\\d[\\d,.]*k?|\\d{3,5}(?:\\.\\d\\d)?|\\d(?:[.,]\\d+)?k)';
+const PERIOD =
+  '(?:\\s*(?:pcm|pm|pw|p\\/m|p\\/w|a month|a mnth|per month|a week|per week|a wk|monthly|weekly))?';
+/**
+ * Any other proposal of a rent than the advertised one, with or without a sum: "I could pay
+ * £1,300 a month if that helps", "would the landlord accept £1,200 instead?", "is the rent
+ * negotiable?", "happy to go to 1250 to secure it", "would they take a bit more?".
+ */
+const RENT_PROPOSALS: RegExp[] = [
+  OVERBID,
+  /\b(?:negotiabl\w*|negotiat\w*|haggl\w*|wiggle room|room for negotiation|open to offers|accept offers|take offers|best price|(?:any )?discount|knock\w* (?:it|the rent|the price|something|a bit|some|anything)\b[^.?!]{0,16}\boff|come down(?: on)?|go lower|(?:lower|reduce|drop)(?:ing)? (?:the )?(?:rent|price)|(?:rent|price) (?:lower|reduced|down|drop)|any (?:movement|flexibility) on (?:the )?(?:rent|price)|flexib\w* (?:on|with) (?:the )?(?:rent|price))/i,
+  new RegExp(
+    `\\b(?:(?:i|we|me|us)\\s*(?:could|can|would|cud|cld|wud|wld|cn|'d|will|'ll|am|are|r|m|'m|'re)?|could|cud|cld|wud|wld|can|would|happy|willing)\\s*(?:also\\s+|easily\\s+|happily\\s+|be\\s+)?(?:happy|willing|able|prepared|ready|glad|ok|okay)?\\s*(?:to\\s+)?(?:pay|offer|do|go(?: up)? to|stretch to|manage|put (?:down|forward))\\s+(?:you\\s+|them\\s+|the landlord\\s+|him\\s+|her\\s+)?(?:about\\s+|around\\s+|like\\s+)?${SUM}${PERIOD}(?!\\s*(?:deposit|holding|upfront|up front|in advance|months?|weeks?))`,
+    'i',
+  ),
+  new RegExp(
+    `\\b(?:landlord|owner|they|you|u|he|she|agent)\\s+(?:\\w+\\s+){0,2}(?:accept|take|consider|go for|agree to|do|settle for|let it (?:go )?for)\\s+(?:an offer of\\s+|a rent of\\s+|rent of\\s+)?(?:${SUM}|(?:a (?:bit|little)\\s+)?(?:more|less|lower|higher|offers?|an offer))`,
+    'i',
+  ),
+  new RegExp(
+    `\\b(?:would|will|could|is|are|can)\\s+(?:an offer of\\s+|a rent of\\s+)?${SUM}${PERIOD}\\s+(?:be\\s+)?(?:ok|okay|acceptable|possible|fine|enough|doable|accepted|considered|alright|an option|any good)\\b`,
+    'i',
+  ),
+  new RegExp(
+    `${SUM}${PERIOD}\\s+(?:instead|rather than|if that helps|to (?:secure|get|reserve|beat|win|guarantee)\\b)`,
+    'i',
+  ),
+  new RegExp(
+    `\\b(?:offer(?:ing)?|propose|proposing|bid(?:ding)?)\\s+(?:you\\s+|them\\s+|the landlord\\s+)?(?:a rent of\\s+|rent of\\s+)?${SUM}`,
+    'i',
+  ),
+  /\b(?:make|put in|submit|send) (?:an |a |my )?offer\b/i,
+];
+
+/** The message proposes a rent other than the advertised one, or asks to. */
+export function isRentProposal(text: string): boolean {
+  return RENT_PROPOSALS.some((re) => re.test(text));
+}
+
 const BENEFITS =
   /\b(dss|housing benefits?|benefits?|universal credit|uc|housing allowance|lha|pip|esa|jsa|on benefits)\b/i;
 const CHILDREN =
@@ -148,7 +188,7 @@ function topicsOf(question: string): Topic[] {
   for (const [topic, re] of META_TOPICS) if (re.test(question)) topics.push(topic);
   if (topics.includes('listings')) return ['listings'];
   if (topics.includes('callback')) return ['callback'];
-  if (OVERBID.test(question)) return ['overbid'];
+  if (isRentProposal(question)) return ['overbid'];
   if (BENEFITS.test(question)) topics.push('benefits');
   if (CHILDREN.test(question) && !/\b(schools?|nursery|catchment)\b/i.test(question)) topics.push('children');
   for (const [topic, re] of KNOWN_TOPICS) if (re.test(question)) topics.push(topic);
@@ -236,10 +276,20 @@ export type QuestionAnswer = {
   wantsOverview: boolean;
 };
 
-/** The rent as one figure, as listed. */
+/** The rent as listed, with its monthly figure when listed by the week or year: "£225 pw (£975 a month)". */
+export function rentInWords(property: AgentProperty): string | null {
+  const listed = property.rentalPrice?.trim();
+  if (!listed) return null;
+  const rent = readRent(listed);
+  const monthly = parseRent(listed);
+  if (!rent || !monthly || rent.period === 'month') return listed;
+  return `${listed} (${formatMoney(Math.round(monthly.monthly))} a month)`;
+}
+
+/** The rent as listed, with its monthly figure for a weekly listing. */
 function describeRent(property: AgentProperty): string | null {
   if (!property.rentalPrice || !parseRent(property.rentalPrice)) return null;
-  return `The rent is ${property.rentalPrice.trim()}.`;
+  return `The rent is ${rentInWords(property)}.`;
 }
 
 function describeVacancy(
@@ -260,7 +310,7 @@ export const FAIR_ANSWERS = {
   children:
     'Of course: families with children are very welcome to apply, and it never affects how an application is considered.',
   overbid: (rent: string | null) =>
-    `Thank you, but we can't accept offers above the advertised rent${rent ? ` of ${rent}` : ''}: every applicant is considered at the same rent.`,
+    `Thank you, but we can't accept offers above the advertised rent${rent ? ` of ${rent}` : ''}: the rent isn't open to offers, and every applicant is considered at the same rent.`,
 } as const;
 
 const STOP_WORDS = new Set(
@@ -353,7 +403,7 @@ export function answerQuestions(
         continue;
       }
       if (topic === 'overbid') {
-        say(FAIR_ANSWERS.overbid(property?.rentalPrice?.trim() || null));
+        say(FAIR_ANSWERS.overbid(property ? rentInWords(property) : null));
         continue;
       }
       if (typeof topic === 'object' && 'other' in topic) {
