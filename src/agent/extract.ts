@@ -59,7 +59,8 @@ function nextDayOfMonth(today: string, day: number): string | null {
 
 const ASAP =
   /\b(?:asap|a\.s\.a\.p|as soon as (?:possible|poss|i can|we can|it'?s (?:available|free|ready))|immediately|immediate|straight ?away|right away|urgently|today|this week)\b/i;
-const NOW = /\b(?:move|moving|move in|from|in)\s+(?:right\s+)?now\b|^\s*(?:right\s+)?now\b/i;
+const NOW =
+  /\b(?:move|moving|move in|from|in)\s+(?:right\s+)?now\b|^\s*(?:right\s+)?now\b(?!\s+(?:it'?s|its|we|we'?re|there|i|i'?m|that|my|our|he|she))/i;
 const VAGUE =
   /\b(?:within (?:a|one|the next|1) (?:month|few weeks|couple of (?:weeks|months))|in the next (?:month|few weeks|couple of (?:weeks|months))|next few (?:weeks|months)|in a few (?:weeks|months)|in (?:a )?couple (?:of )?months|flexible|flexi|whenever|no rush|no hurry|not sure|unsure|don'?t know|dont know|depends|tbc|tbd|undecided|open to|any ?time|not fussed|no preference|when(?:ever)? it'?s (?:ready|available))\b/i;
 const MOVE_CUE =
@@ -68,6 +69,12 @@ const VIEW_CUE =
   /\b(?:view|viewing|viewings|see (?:it|the (?:flat|house|property|place))|come (?:round|and see|over|by))\b/i;
 const CORRECTION_CUE =
   /\b(?:sorry|meant|actually|i mean|should be|should have said|correction|change|instead|make that|rather|wrong|typo|mistake)\b/i;
+
+/** Where the current home ends: a date said there is when the tenant leaves, not moves in. */
+const LEAVING_CUE =
+  /\b(?:ends?|ending|ended|finish(?:es|ing)?|expires?|expiring|runs? out|notice|leave|leaving|vacate|out by|be out|moving out|move out|current (?:place|flat|house|lease|contract|tenancy))\b/i;
+/** Where one clause of a move-in answer ends and another starts. */
+const CLAUSE_BREAK = /\s*[,;]\s+|\s+(?:so|but|and then|then|and)\s+(?=\S)/i;
 
 const END_CUE = /\b(?:ends?|ending|finish(?:es)?|expires?|until|till|runs out|notice)\b(?:\s+\S+){0,3}\s*$/i;
 
@@ -111,7 +118,11 @@ export function parseMoveIn(
   today: string,
   options: { asked: boolean; previous?: string | null; isCorrecting?: boolean } = { asked: true },
 ): MoveIn | null {
-  const text = normalise(rawText);
+  const text = normalise(rawText)
+    .replace(/\b(?:2moro|2morrow|2mrw|tmrw|tmr|tomoz|tmoro)\b/gi, 'tomorrow')
+    .replace(/\b2day\b/gi, 'today')
+    .replace(/\bnxt\b/gi, 'next')
+    .replace(/\bmnth\b/gi, 'month');
   const lower = text.toLowerCase();
   if (!lower) return null;
 
@@ -119,7 +130,9 @@ export function parseMoveIn(
     return { date: today };
 
   const vague = VAGUE.exec(lower);
-  if (vague && !/\b\d{1,2}(?:st|nd|rd|th)?\b/.test(lower.replace(vague[0], ''))) {
+  const rest = vague ? lower.replace(vague[0], '') : '';
+  // "flexible, maybe mid march": the month says more than the flexibility.
+  if (vague && !/\b\d{1,2}(?:st|nd|rd|th)?\b/.test(rest) && !MONTH_NAME.test(rest.replace(/\bmay\b/g, ''))) {
     return { text: vague[0] };
   }
 
@@ -172,6 +185,8 @@ export function parseMoveIn(
   )
     // "£5,200 a month" is a period, not "a month from now".
     .filter((r) => !/^(?:a|an|per|each|every)\s+(?:day|week|fortnight|month|year)\b/i.test(r.text))
+    // "it's 3 of us now": "now" is no date unless it says when to move (read above).
+    .filter((r) => !/^(?:right\s+)?now$/i.test(r.text.trim()))
     // A lease that ends on a date says when the tenant is free, but a "from" date says it better.
     .map((r) => ({ r, rank: END_CUE.test(text.slice(Math.max(0, r.index - 30), r.index)) ? 1 : 0 }))
     .sort((a, b) => a.rank - b.rank || a.r.index - b.r.index)
@@ -1281,10 +1296,17 @@ function readMoveIn(r: Reading): void {
   if (isRefused(r, 'moveIn')) return;
   const { asking, result } = r;
   const { today, fields } = r.options;
-  // Sentences that talk about moving go first: "…£5,200 a month. We'd move mid April."
-  const sentences = splitSentences(r.statements).sort(
-    (a, b) => Number(MOVE_CUE.test(b)) - Number(MOVE_CUE.test(a)),
-  );
+  // Clauses that talk about moving go first, those about the current home ending last: "our
+  // tenancy ends at the end of January, so from 1 February" is 1 February; "…£5,200 a month. We'd
+  // move mid April." is mid April.
+  const rank = (clause: string) => (LEAVING_CUE.test(clause) ? 2 : MOVE_CUE.test(clause) ? 0 : 1);
+  const sentences = splitSentences(r.statements)
+    .flatMap((sentence) => sentence.split(CLAUSE_BREAK))
+    .map((clause) => clause.trim())
+    .filter((clause) => clause.length > 0)
+    .map((clause, i) => ({ clause, i }))
+    .sort((a, b) => rank(a.clause) - rank(b.clause) || a.i - b.i)
+    .map(({ clause }) => clause);
   for (const sentence of sentences) {
     const hasMoveCue = MOVE_CUE.test(sentence) && !(VIEW_CUE.test(sentence) && !/\bmov/i.test(sentence));
     const isDayCorrection =
@@ -1399,7 +1421,7 @@ function readMoveInWords(r: Reading): void {
     !hasOtherAnswer(result) &&
     result.refused.length === 0 &&
     !/\d/.test(statements) &&
-    TIME_HINT.test(statements) &&
+    TIME_HINT.test(statements.replace(/\bnow\b/gi, r.options.fields.moveIn ? '' : 'now')) &&
     !/^(?:hi|hello|hey|hiya|ok|okay|thanks|thank you|yes|no|yeah|great|cool)\b[\s!.]*$/i.test(statements)
   ) {
     result.updates.moveIn = moveInWords(tidyAvailability(statements).toLowerCase());

@@ -197,3 +197,44 @@ describe('a rent other than the advertised one is declined, naming the rent, and
     expect(reply).not.toContain("can't accept offers");
   });
 });
+
+describe('move-in dates: the day to move, not the day the current home ends', () => {
+  test.each<[string, string]>([
+    ['our lease runs out end of jan, could we move in on 1 feb?', '2027-02-01'],
+    ['from the 1st please, i gotta leave my room at the end of this month', '2026-03-01'],
+    ['lease finishes end of march so 1st april ideally', '2026-04-01'],
+    ['i have to be out by the 28th so from 1 march', '2026-03-01'],
+    ['contract ends 31st march, want to move 1st april', '2026-04-01'],
+    ['my notice runs out end of feb, move in 1st of march', '2026-03-01'],
+    ['current lease end april, start may', '2026-05-01'],
+    ['anytime after the 20th feb', '2026-02-20'],
+    ['could we move in on 1 march?', '2026-03-01'],
+    ['can we move on the 3rd of march', '2026-03-03'],
+    ['is it ok to move 1st march', '2026-03-01'],
+    ['we move 2moro if possible lol', '2026-02-11'],
+    ['rn im flexible, maybe mid march', '2026-03-15'],
+    ['first of march or soon after', '2026-03-01'],
+    ['my tenancy is ending 14 march and then we need to move on 15 march', '2026-03-15'],
+    ['landlord selling so we leave 28 feb, so from 1st march pls', '2026-03-01'],
+  ])('%s → %s', (message, date) => {
+    expect(read(message, 'moveIn').moveIn?.date).toBe(date);
+  });
+
+  test.each([
+    "it's 3 of us now",
+    'sorry its 4 of us now not 3',
+    "we're 2 now",
+    'now its just me',
+    'my partner is coming too now, so 2 of us',
+  ])('"%s" changes the people, never the date given', (message) => {
+    const updates = read(message, 'moveIn', { moveIn: { date: '2026-03-01', text: null } });
+    expect(updates.moveIn).toBeUndefined();
+    expect(updates.numberOfPeople).toBeGreaterThan(0);
+  });
+
+  test('asking to move on a date is an answer, not a question passed on', async () => {
+    const { reply, fields } = await chat(elm, ['could we move in on 1 march?']);
+    expect(fields.moveIn?.date).toBe('2026-03-01');
+    expect(reply).not.toMatch(/pass (?:that|it|this) on|I'll ask the team/i);
+  });
+});

@@ -175,6 +175,10 @@ const GREETING =
 const WONDERING =
   /\b(?:wondering|want(?:ed)? to know|would like to know|like to ask|could you tell me|can you tell me|let me know)\b/i;
 
+/** Asking to move in on a date: "could we move in on 1 feb?", "is it ok to move 3rd march". */
+const MOVE_ON_A_DATE =
+  /\b(?:we|i|us|me|to)\s+(?:\w+\s+){0,2}?(?:move|moving|start|come)(?:\s+in)?\b[^?]{0,25}?\b(?:\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}(?:st|nd|rd|th)?|the\s+\d{1,2}(?:st|nd|rd|th)|\d{1,2}[/.]\d{1,2}|tomorrow|2moro|next (?:week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:early|mid|late|end of|start of|beginning of)[\s-]+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b/i;
+
 export type QuestionPart = { text: string; topics: Topic[] };
 
 export type SplitMessage = {
@@ -240,6 +244,11 @@ export function splitQuestions(message: string): SplitMessage {
       } else {
         statements.push(sentence.replace(/\?+$/, ''));
       }
+      continue;
+    }
+    // "could we move in on 1 February?": asking to move on a date gives the date, an answer.
+    if (MOVE_ON_A_DATE.test(sentence)) {
+      statements.push(sentence.replace(/\?+$/, ''));
       continue;
     }
     // "when my lease ends on the 28th": an answer about time, not a question.
