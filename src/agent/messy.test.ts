@@ -238,3 +238,66 @@ describe('move-in dates: the day to move, not the day the current home ends', ()
     expect(reply).not.toMatch(/pass (?:that|it|this) on|I'll ask the team/i);
   });
 });
+
+describe('a listing named by its postcode district or its price on the agency link', () => {
+  const london = (id: string, name: string, address: string, rentalPrice: string, bedrooms: number) => ({
+    ...elm,
+    id,
+    name,
+    address,
+    rentalPrice,
+    bedrooms,
+  });
+  const listings: AgentProperty[] = [
+    london('mare', 'Mare Street Flat', '112 Mare Street, Hackney, London E8 4RP', '£1,850 pcm', 2),
+    london(
+      'stokey',
+      'Church Street Studio',
+      '9 Church Street, Stoke Newington, London N16 0AP',
+      '£1,200 pcm',
+      0,
+    ),
+    london('bow', 'Roman Road Maisonette', '40 Roman Road, Bow, London E3 5ES', '£520 pw', 3),
+    london('dalston', 'Kingsland Loft', '3 Kingsland Road, Dalston, London E8 2AA', '£2,100 pcm', 1),
+    ...allProperties,
+  ];
+  const agency: AgentContext = { companyName, property: null, properties: listings, today };
+
+  async function choose(message: string) {
+    const start = engine.start(agency);
+    const turn = await engine.reply(agency, start.state, message);
+    return turn.state.fields.propertyId;
+  }
+
+  test.each<[string, string]>([
+    ['the n16 one', 'stokey'],
+    ['N16 studio pls', 'stokey'],
+    ['the E3 place', 'bow'],
+    ['the one in e3 bow', 'bow'],
+    ['the E8 one for 1850', 'mare'],
+    ['e8 2 bed', 'mare'],
+    ['the E8 loft', 'dalston'],
+    ['the 2100 one', 'dalston'],
+    ['the one for £1,850 a month', 'mare'],
+    ['1.2k studio', 'stokey'],
+    ['520 a week one', 'bow'],
+    ['the one at about 2253 a month', 'bow'],
+    ['intrested in the LS6 flat', 'prop-elm'],
+    ['m1 studio plz', 'prop-forge'],
+    ['the £895 one in NE1', 'prop-quay'],
+    ['BS8 house, 3 bed', 'prop-victoria'],
+  ])('%s → %s', async (message, id) => {
+    expect(await choose(message)).toBe(id);
+  });
+
+  test('two listings in one district are both offered, not "no listing matching"', async () => {
+    const start = engine.start(agency);
+    const turn = await engine.reply(agency, start.state, 'the E8 one in Hackney');
+    // Hackney names the one on Mare Street.
+    expect(turn.state.fields.propertyId).toBe('mare');
+    const either = await engine.reply(agency, start.state, 'something in e8');
+    expect(either.reply).not.toContain("couldn't find a listing");
+    expect(either.reply).toContain('Mare Street Flat');
+    expect(either.reply).toContain('Kingsland Loft');
+  });
+});
