@@ -985,6 +985,13 @@ export function parseOccupation(
   const titles = findOccupations(clean, options.asked);
   if (titles.length > 0) return joinTitles(titles);
   if (!options.asked || options.isStrict) return null;
+  // "he's between jobs so just mine": about someone else, not the tenant's own work.
+  if (
+    /^(?:he|she|they|he'?s|she'?s|hes|shes|they'?re|my (?:partner|husband|wife|boyfriend|girlfriend|other half))\b/i.test(
+      clean.trim(),
+    )
+  )
+    return null;
   // Asked and not in the vocabulary: take a short answer as written ("Sales", "I do admin").
   const bare = clean
     .replace(/^(?:i'?m|i am|we'?re|we are|he'?s|she'?s)\s+(?:both\s+|all\s+)?(?:an?\s+)?/i, '')
@@ -1010,8 +1017,11 @@ function joinTitles(titles: string[]): string {
 
 // ---------------------------------------------------------------- viewing availability
 
+/** Words of a request or a thing, never of when to view: "parking for my work van". */
+const NOT_AVAILABILITY = /\b(?:parking|park|van|car|vehicle|pets?|dogs?|cats?|rent|deposit|bills?|garden)\b/i;
+
 const TIME_WORDS =
-  /\b(?:weekdays?|weekends?|evenings?|mornings?|afternoons?|lunch(?:time)?s?|nights?|days?|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|today|tomorrow|tonight|week|any ?time|flexible|after|before|\d{1,2}(?::\d{2})?\s*(?:am|pm)|noon|midday|work)\b/i;
+  /\b(?:weekdays?|weekends?|evenings?|mornings?|afternoons?|lunch(?:time)?s?|nights?|days?|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|today|tomorrow|tonight|week|any ?time|flexible|after|before|\d{1,2}(?::\d{2})?\s*(?:am|pm)|noon|midday|(?:after|before|around|outside|finish|off) work|work hours|whenever|anytime|asap|free|christmas|easter|new year|holidays?|half[- ]term|bank holiday|\d{1,2}(?::\d{2})?\s*(?:ish|onwards))\b/i;
 
 function expandAbbreviations(text: string): string {
   return text
@@ -1072,7 +1082,15 @@ export function parseAvailability(text: string, options: { asked: boolean }): st
     }
     return null;
   }
-  const tidy = tidyAvailability(clean);
+  // "wkends, also need somewhere for my work van": only the clauses that say when.
+  const clauses = clean.split(/\s*[,;]\s*|\s+(?:also|but|plus)\s+/i).filter((c) => c.trim().length > 0);
+  const timed = clauses.filter(
+    (c) => TIME_WORDS.test(expandAbbreviations(c)) || /\b\d{1,2}(?:[:.]\d{2})?\b/.test(c),
+  );
+  const said =
+    timed.length > 0 ? timed.join(', ') : clauses.length === 1 && words(clean).length <= 4 ? clean : '';
+  if (!said || NOT_AVAILABILITY.test(said)) return null;
+  const tidy = tidyAvailability(said);
   if (!tidy || words(tidy).length > 15) return null;
   if (/^(?:yes|yeah|yep|no|nope|ok|okay|sure|thanks|thank you|hi|hello)$/i.test(tidy)) return null;
   return tidy;

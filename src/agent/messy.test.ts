@@ -301,3 +301,34 @@ describe('a listing named by its postcode district or its price on the agency li
     expect(either.reply).toContain('Kingsland Loft');
   });
 });
+
+describe('an answer lands in its own field', () => {
+  test.each<[string, SlotName, Partial<ExtractedFields>]>([
+    ["he's between jobs so just mine", 'profession', {}],
+    ['my partner is unemployed atm so just my income', 'profession', {}],
+    ["im a nurse, he's between jobs", 'profession', { profession: 'Nurse' }],
+    ["my husband's out of work, I'm a cleaner", 'profession', { profession: 'Cleaner' }],
+    ["she's not working rn, i'm a chef", 'profession', { profession: 'Chef' }],
+    [
+      "she earns £26k, I'm between jobs at the moment",
+      'annualIncome',
+      { profession: 'Between jobs', annualIncome: 26000 },
+    ],
+    ['hes between jobs tbh, i earn 31k', 'annualIncome', { annualIncome: 31000 }],
+    ['need parking for my work van', 'availability', {}],
+    ['i got a work van, any parking', 'availability', {}],
+    ['parking for a van would be good', 'availability', {}],
+    ['wkends, also need somewhere for my work van', 'availability', { availability: 'Weekends' }],
+    ['after work weekdays', 'availability', { availability: 'After work weekdays' }],
+    ['sat morning, and is there space for my car', 'availability', { availability: 'Sat morning' }],
+    ['tues or thurs after 6', 'availability', { availability: 'Tues or thurs after 6' }],
+    ['we have a dog, is that ok', 'availability', {}],
+    ['my wife is on maternity leave so its my salary only, 38k', 'annualIncome', { annualIncome: 38000 }],
+  ])('%s (asked %s)', (message, asking, expected) => {
+    const updates = read(message, asking);
+    for (const field of ['profession', 'availability', 'annualIncome'] as const) {
+      if (field in expected) expect(updates[field], field).toBe(expected[field]);
+      else expect(updates[field], field).toBeUndefined();
+    }
+  });
+});
