@@ -332,3 +332,46 @@ describe('an answer lands in its own field', () => {
     }
   });
 });
+
+describe('the answers a tenant would want', () => {
+  const WELCOME_CHILDREN = 'families with children are very welcome to apply';
+  const WELCOME_BENEFITS = 'receiving benefits never affects how an application is considered';
+  test.each<[string, string]>([
+    ['our kids are 4 and 7, is that a problem?', WELCOME_CHILDREN],
+    ['i have 2 boys aged 5 n 8 is this ok', WELCOME_CHILDREN],
+    ['my daughter is 3, is that ok', WELCOME_CHILDREN],
+    ['we have a baby, will that be an issue?', WELCOME_CHILDREN],
+    ['do you take families with kids?', WELCOME_CHILDREN],
+    ['2 teenagers live with me, does that matter?', WELCOME_CHILDREN],
+    ['me and my 3 kids, is that alright', WELCOME_CHILDREN],
+    ['im on universal credit, will that be an issue?', WELCOME_BENEFITS],
+    ['we get housing benefit, does it matter', WELCOME_BENEFITS],
+    ['part of my income is UC is that ok', WELCOME_BENEFITS],
+    ['do u accept dss', WELCOME_BENEFITS],
+  ])('%s → the welcoming answer', async (message, answer) => {
+    const { reply } = await chat(elm, [message]);
+    expect(reply).toContain(answer);
+    expect(reply).not.toMatch(/pass (?:that|it|this|your question) on/i);
+  });
+
+  test.each<[string, string]>([
+    ['how much is it a month?', 'The rent is £225 pw (£975 a month).'],
+    ['whats the rent pcm', 'The rent is £225 pw (£975 a month).'],
+    ['how much per month', 'The rent is £225 pw (£975 a month).'],
+    ['price?', 'The rent is £225 pw (£975 a month).'],
+  ])('a weekly listing, %s → %s', async (message, answer) => {
+    const { reply } = await chat(forge, [message]);
+    expect(reply).toContain(answer);
+  });
+
+  test.each([
+    'could we move in on 1 march?',
+    'can i move 1st march?',
+    'is it ok to move in on the 1st of march?',
+    'would 1 march be ok to move in?',
+  ])('a move-in date asked for is recorded, not passed on: %s', async (message) => {
+    const { reply, fields } = await chat(elm, [message]);
+    expect(fields.moveIn?.date).toBe('2026-03-01');
+    expect(reply).not.toMatch(/pass (?:that|it|this|your question) on/i);
+  });
+});

@@ -179,6 +179,10 @@ const WONDERING =
 const MOVE_ON_A_DATE =
   /\b(?:we|i|us|me|to)\s+(?:\w+\s+){0,2}?(?:move|moving|start|come)(?:\s+in)?\b[^?]{0,25}?\b(?:\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}(?:st|nd|rd|th)?|the\s+\d{1,2}(?:st|nd|rd|th)|\d{1,2}[/.]\d{1,2}|tomorrow|2moro|next (?:week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:early|mid|late|end of|start of|beginning of)[\s-]+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b/i;
 
+/** "would 1 march be ok to move in?" */
+const DATE_TO_MOVE_OK =
+  /\b(?:would|is|could|can|will)\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+(?:be\s+)?(?:ok|okay|possible|fine|alright|doable)\b[^?]*\bmov/i;
+
 export type QuestionPart = { text: string; topics: Topic[] };
 
 export type SplitMessage = {
@@ -233,22 +237,30 @@ function questionStart(sentence: string): number | null {
 export function splitQuestions(message: string): SplitMessage {
   const statements: string[] = [];
   const questions: QuestionPart[] = [];
-  for (const sentence of splitSentences(normalise(message))) {
+  // "i have 2 boys aged 5 n 8 is this ok": a question typed without its mark, after a statement.
+  const sentences = splitSentences(normalise(message)).flatMap((sentence) => {
+    const tail = TAIL_QUESTION.exec(sentence);
+    if (!tail || tail.index === 0 || sentence.endsWith('?')) return [sentence];
+    return [sentence.slice(0, tail.index).replace(/[\s,]+$/, ''), `${tail[1]}?`];
+  });
+  for (const sentence of sentences) {
+    // "could we move in on 1 February?": asking to move on a date gives the date, an answer.
+    if (MOVE_ON_A_DATE.test(sentence) || DATE_TO_MOVE_OK.test(sentence)) {
+      statements.push(sentence.replace(/\?+$/, ''));
+      continue;
+    }
     const start = questionStart(sentence);
     const endsWithQuestionMark = sentence.endsWith('?');
     if (start === null) {
       // "2?" or "weekends?": an unsure answer, not a question.
       const opensAsQuestion = /^(?:is|are|does|do|can|could|will|would|has|have)\s+\w+\s+\w+/i.test(sentence);
-      if (endsWithQuestionMark && (sentence.split(/\s+/).length > 3 || opensAsQuestion)) {
+      // "price?", "parking?": a listing topic asked in a word.
+      const namesTopic = topicsOf(sentence).some((t) => typeof t === 'string' && t !== 'vacancy');
+      if (endsWithQuestionMark && (sentence.split(/\s+/).length > 3 || opensAsQuestion || namesTopic)) {
         questions.push({ text: sentence, topics: topicsOf(sentence) });
       } else {
         statements.push(sentence.replace(/\?+$/, ''));
       }
-      continue;
-    }
-    // "could we move in on 1 February?": asking to move on a date gives the date, an answer.
-    if (MOVE_ON_A_DATE.test(sentence)) {
-      statements.push(sentence.replace(/\?+$/, ''));
       continue;
     }
     // "when my lease ends on the 28th": an answer about time, not a question.
@@ -271,8 +283,26 @@ export function splitQuestions(message: string): SplitMessage {
     const text = sentence.slice(start).trim();
     questions.push({ text, topics: topicsOf(text) });
   }
+  // Our kids are 4 and 7, is that a problem: a question about "that" asks about what was said.
+  for (const question of questions) {
+    if (!REFERS_BACK.test(question.text) || question.topics.some((t) => typeof t !== 'object')) continue;
+    const said = statements.join('. ');
+    const fair: Topic[] = [];
+    if (BENEFITS.test(said)) fair.push('benefits');
+    if (CHILDREN.test(said) || KIDS_AGES.test(said)) fair.push('children');
+    if (/\b(?:dogs?|cats?|pets?|puppy|kitten)\b/i.test(said)) fair.push('pets');
+    if (fair.length > 0) question.topics = fair;
+  }
   return { statements: statements.join('. '), questions };
 }
+
+const TAIL_QUESTION =
+  /(?:,\s*|\s+)((?:is|will|would|does|could)\s+(?:that|this|it)\s+(?:be\s+)?(?:ok|okay|alright|fine|a problem|an issue|matter|allowed)\b[^.!?]*)[.!]?$/i;
+
+/** A question that points back at what the message just said. */
+const REFERS_BACK =
+  /\b(?:that|this|it|they|those|these)\s+(?:a\s+|an\s+)?(?:problem|issue|ok|okay|alright|fine|allowed|an issue|a problem|acceptable|matter|affect|count against)\b|\b(?:does|will|would|could)\s+(?:that|this|it)\s+(?:matter|affect|count|be (?:a problem|an issue|ok|okay|fine))\b|\bis that (?:ok|okay|alright|fine)\b|\bproblem\b|\bissue\b/i;
+const KIDS_AGES = /\b(?:sons?|daughters?|boys?|girls?|little ones|twins|toddlers?|teenagers?|infants?)\b/i;
 
 export type QuestionAnswer = {
   /** Sentences to say, in order. */
