@@ -463,7 +463,7 @@ function countCompanions(lower: string): number | null {
 
 /** Who is one person in a household list, and how a mention of them reads. */
 const HOUSEHOLD_NOUN =
-  'partner|wife|husband|hubby|wifey|missus|girlfriend|boyfriend|gf|bf|fianc[eé]e?|spouse|friends?|flatmates?|housemates?|mates?|sons?|daughters?|bab(?:y|ies)|child|children|kids?|brothers?|sisters?|siblings?|mum|mom|mother|dad|father|parents?|cousins?|colleagues?|nephews?|nieces?|grandsons?|granddaughters?|grandma|grandmother|grandad|grandfather|nan|nana|uncle|aunt(?:ie)?|twins|triplets|toddlers?|teenagers?|teens?|infants?|newborn|lodgers?|other half|[a-z]+-in-law|step-?(?:son|daughter|mum|dad|child|children|kids?)|boys?|girls?|lads|guys|little ones|young ones|grown[- ]?ups?|adults?|people|couple|dependants?';
+  'childrens|kiddos?|partner|wife|husband|hubby|wifey|missus|girlfriend|boyfriend|gf|bf|fianc[eé]e?|spouse|friends?|flatmates?|housemates?|mates?|sons?|daughters?|bab(?:y|ies)|child|children|kids?|brothers?|sisters?|siblings?|mum|mom|mother|dad|father|parents?|cousins?|colleagues?|nephews?|nieces?|grandsons?|granddaughters?|grandma|grandmother|grandad|grandfather|nan|nana|uncle|aunt(?:ie)?|twins|triplets|toddlers?|teenagers?|teens?|infants?|newborn|lodgers?|other half|[a-z]+-in-law|step-?(?:son|daughter|mum|dad|child|children|kids?)|boys?|girls?|lads|guys|little ones|young ones|grown[- ]?ups?|adults?|people|couple|dependants?';
 /** Nouns that count people without saying who they are to the tenant: "2 adults and a child". */
 const GENERIC_NOUN = /^(?:adults?|people|grown[- ]?ups?|guys|lads|couple)$/;
 const HOUSEHOLD_MENTION = new RegExp(
@@ -1417,7 +1417,7 @@ function readName(r: Reading): void {
 }
 
 function readAvailability(r: Reading): void {
-  if (isRefused(r, 'availability')) return;
+  if (isRefused(r, 'availability') || isRentProposal(r.statements)) return;
   const { statements, result } = r;
   const viewingQuestion = r.split.questions.find((q) => q.topics.includes('viewing'));
   const askedAvailability = r.asking === 'availability' && !hasOtherAnswer(result);
@@ -1455,7 +1455,14 @@ function readOtherOpenSlot(r: Reading): void {
   const answeredAsked =
     asking !== null && asking !== 'confirm' && (asking in result.updates || isRefused(r, asking));
   const mayAnswerOther = asking !== 'confirm' && asking !== 'propertyId' && !answeredAsked;
-  if (!mayAnswerOther || words(statements).length > 6 || result.refused.length > 0) return;
+  // A rent offered ("cud pay 250 a week") answers nothing: it is declined.
+  if (
+    !mayAnswerOther ||
+    words(statements).length > 6 ||
+    result.refused.length > 0 ||
+    isRentProposal(statements)
+  )
+    return;
   for (const slot of r.options.missing ?? []) {
     if (slot === asking || slot in result.updates || Object.keys(result.updates).length > 0) continue;
     if (slot === 'profession') {
