@@ -21,7 +21,11 @@ function expectedScore(linkPropertyId: string | null, fields: Partial<CaseFields
     phone: null,
     availability: null,
     ...rest,
-    moveIn: moveInDate || moveInText ? { date: moveInDate, text: moveInText } : null,
+    moveIn: moveInDate
+      ? { date: moveInDate, text: null }
+      : moveInText
+        ? { date: null, text: moveInText }
+        : null,
   };
   const property = linkProperties.find((p) => p.id === all.propertyId) ?? null;
   return scoreLead({ fields: all, property, today }).score;
