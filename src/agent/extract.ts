@@ -869,8 +869,9 @@ export function parseName(
 ): string | null {
   const found = firstNameRead(text, options);
   const clean = normalise(text);
-  const surname = SURNAME_GIVEN.exec(clean);
-  const firstGiven = FIRST_NAME_GIVEN.exec(clean);
+  const namesParts = /name/i.test(clean);
+  const surname = namesParts ? SURNAME_GIVEN.exec(clean) : null;
+  const firstGiven = namesParts ? FIRST_NAME_GIVEN.exec(clean) : null;
   // "Ahmed, surname is Rahman": the name before the surname.
   const before =
     surname && !found ? clean.slice(0, surname.index).replace(/[\s,.;:-]+(?:and|my)?\s*$/i, '') : '';
@@ -906,7 +907,9 @@ const FIRST_NAME_GIVEN = new RegExp(
  * surname after it is the full name.
  */
 function fullerName(first: string, text: string): string | null {
-  if (first.includes(' ')) return null;
+  const lower = text.toLowerCase();
+  const at = lower.indexOf(first.toLowerCase());
+  if (first.includes(' ') || at === -1 || lower.indexOf(first.toLowerCase(), at + 1) === -1) return null;
   const escaped = first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const again = new RegExp(`(?:^|[^\\p{L}])${escaped}\\s+(${NAME_TOKEN}(?:\\s+${NAME_TOKEN}){0,2})`, 'giu');
   for (const m of text.matchAll(again)) {

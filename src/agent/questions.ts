@@ -239,13 +239,16 @@ export function splitQuestions(message: string): SplitMessage {
   const questions: QuestionPart[] = [];
   // "i have 2 boys aged 5 n 8 is this ok": a question typed without its mark, after a statement.
   const sentences = splitSentences(normalise(message)).flatMap((sentence) => {
-    const tail = TAIL_QUESTION.exec(sentence);
+    const tail = /\b(?:that|this|it)\b/i.test(sentence) ? TAIL_QUESTION.exec(sentence) : null;
     if (!tail || tail.index === 0 || sentence.endsWith('?')) return [sentence];
     return [sentence.slice(0, tail.index).replace(/[\s,]+$/, ''), `${tail[1]}?`];
   });
   for (const sentence of sentences) {
     // "could we move in on 1 February?": asking to move on a date gives the date, an answer.
-    if (MOVE_ON_A_DATE.test(sentence) || DATE_TO_MOVE_OK.test(sentence)) {
+    if (
+      /mov|start|come/i.test(sentence) &&
+      (MOVE_ON_A_DATE.test(sentence) || DATE_TO_MOVE_OK.test(sentence))
+    ) {
       statements.push(sentence.replace(/\?+$/, ''));
       continue;
     }
