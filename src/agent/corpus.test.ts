@@ -18,16 +18,22 @@ afterAll(() => {
 });
 
 describe('the tenant corpus through the guided agent', () => {
-  test('has at least 60 conversations', () => {
-    expect(report.cases.length).toBeGreaterThanOrEqual(60);
+  // The pass marks are the figures measured (tests/corpus/README.md): any regression fails.
+  test('has every conversation written so far', () => {
+    expect(report.cases.length).toBeGreaterThanOrEqual(253);
   });
 
-  test('reads at least 95% of all fields right', () => {
-    expect(report.fieldAccuracy).toBeGreaterThanOrEqual(0.95);
+  test('reads every field right', () => {
+    const wrong = report.cases.flatMap((c) => c.mismatches.map((m) => `${c.id}: ${m.field}`));
+    expect(wrong).toEqual([]);
+    expect(report.fieldAccuracy).toBe(1);
   });
 
-  test('scores at least 90% of the conversations exactly', () => {
-    expect(report.scoreAccuracy).toBeGreaterThanOrEqual(0.9);
+  test('scores every conversation exactly and finishes each as expected (a lead per tenant)', () => {
+    const problems = report.cases.flatMap((c) => c.problems.map((p) => `${c.id}: ${p}`));
+    expect(problems).toEqual([]);
+    expect(report.scoreAccuracy).toBe(1);
+    expect(report.completionAccuracy).toBe(1);
   });
 
   test('never asks about a protected characteristic', () => {

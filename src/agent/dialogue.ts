@@ -1,6 +1,6 @@
 import { type Extraction, extractAnswers } from './extract.ts';
 import { matchProperty } from './property-match.ts';
-import { answerQuestions, OVERBID, type QuestionAnswer } from './questions.ts';
+import { answerQuestions, isRentProposal, type QuestionAnswer } from './questions.ts';
 import { emptyFields, isFilled, SLOT_ORDER, SLOTS, type SlotEnv, slotSpec } from './slots/index.ts';
 import { describeMoveIn } from './slots/move-in.ts';
 import { propertyButtons } from './slots/property.ts';
@@ -253,8 +253,9 @@ export function startConversation(context: AgentContext, known: Partial<Extracte
   const about = context.property
     ? `Ask me anything about ${context.property.name} as we go.`
     : 'Ask me about any of our properties as we go.';
-  // Short on purpose: tenants read this on a phone. Company, AI, where answers go, first question.
-  const text = `Hi, welcome to ${context.companyName}! I'm their AI assistant: I'll ask a few quick questions and pass your answers to the team to arrange a viewing. ${about} ${question.text}`;
+  // Short on purpose: tenants read this on a phone. Company, that this is an automated AI assistant
+  // and that a person reviews every enquiry (UK GDPR Art. 22A-22D, DESIGN 16), the first question.
+  const text = `Hi, welcome to ${context.companyName}! I'm their AI assistant, an automated helper: I'll ask a few quick questions, and a person at ${context.companyName} reviews every enquiry. ${about} ${question.text}`;
   return reply(text, question.quickReplies, state);
 }
 
@@ -524,9 +525,9 @@ function readTurn(context: AgentContext, previous: AgentState, state: AgentState
   if (propertyOutcome.changed && state.fields.propertyId !== null) updated.unshift('propertyId');
   const property = chosenProperty(context, state.fields);
 
-  // An offer above the rent said as a statement ("I can pay £100 more to secure it") is declined too.
+  // A rent offered or asked for as a statement ("I could pay £1,300 if that helps") is declined too.
   const questions =
-    OVERBID.test(message) && !ex.questions.some((q) => q.topics.includes('overbid'))
+    isRentProposal(message) && !ex.questions.some((q) => q.topics.includes('overbid'))
       ? [...ex.questions, { text: message, topics: ['overbid' as const] }]
       : ex.questions;
   const answers = answerQuestions(questions, property, {

@@ -2,7 +2,7 @@ import * as chrono from 'chrono-node';
 import { monthNumber, NUMBER_WORDS } from '#shared/format.ts';
 import { addDays, daysInMonth, firstOfNextMonth, isoDate, splitIso } from './dates.ts';
 import { findJobTitles, findOccupations, isJobWord } from './occupations.ts';
-import { OVERBID, type QuestionPart, splitQuestions } from './questions.ts';
+import { isRentProposal, type QuestionPart, splitQuestions } from './questions.ts';
 import { EMAIL, parseEmail } from './slots/email.ts';
 import { SLOT_ORDER, slotSpec } from './slots/index.ts';
 import { moveInOn, moveInWords } from './slots/move-in.ts';
@@ -59,7 +59,8 @@ function nextDayOfMonth(today: string, day: number): string | null {
 
 const ASAP =
   /\b(?:asap|a\.s\.a\.p|as soon as (?:possible|poss|i can|we can|it'?s (?:available|free|ready))|immediately|immediate|straight ?away|right away|urgently|today|this week)\b/i;
-const NOW = /\b(?:move|moving|move in|from|in)\s+(?:right\s+)?now\b|^\s*(?:right\s+)?now\b/i;
+const NOW =
+  /\b(?:move|moving|move in|from|in)\s+(?:right\s+)?now\b|^\s*(?:right\s+)?now\b(?!\s+(?:it'?s|its|we|we'?re|there|i|i'?m|that|my|our|he|she))/i;
 const VAGUE =
   /\b(?:within (?:a|one|the next|1) (?:month|few weeks|couple of (?:weeks|months))|in the next (?:month|few weeks|couple of (?:weeks|months))|next few (?:weeks|months)|in a few (?:weeks|months)|in (?:a )?couple (?:of )?months|flexible|flexi|whenever|no rush|no hurry|not sure|unsure|don'?t know|dont know|depends|tbc|tbd|undecided|open to|any ?time|not fussed|no preference|when(?:ever)? it'?s (?:ready|available))\b/i;
 const MOVE_CUE =
@@ -68,6 +69,12 @@ const VIEW_CUE =
   /\b(?:view|viewing|viewings|see (?:it|the (?:flat|house|property|place))|come (?:round|and see|over|by))\b/i;
 const CORRECTION_CUE =
   /\b(?:sorry|meant|actually|i mean|should be|should have said|correction|change|instead|make that|rather|wrong|typo|mistake)\b/i;
+
+/** Where the current home ends: a date said there is when the tenant leaves, not moves in. */
+const LEAVING_CUE =
+  /\b(?:ends?|ending|ended|finish(?:es|ing)?|expires?|expiring|runs? out|notice|leave|leaving|vacate|out by|be out|moving out|move out|current (?:place|flat|house|lease|contract|tenancy))\b/i;
+/** Where one clause of a move-in answer ends and another starts. */
+const CLAUSE_BREAK = /\s*[,;]\s+|\s+(?:so|but|and then|then|and)\s+(?=\S)/i;
 
 const END_CUE = /\b(?:ends?|ending|finish(?:es)?|expires?|until|till|runs out|notice)\b(?:\s+\S+){0,3}\s*$/i;
 
@@ -111,7 +118,11 @@ export function parseMoveIn(
   today: string,
   options: { asked: boolean; previous?: string | null; isCorrecting?: boolean } = { asked: true },
 ): MoveIn | null {
-  const text = normalise(rawText);
+  const text = normalise(rawText)
+    .replace(/\b(?:2moro|2morrow|2mrw|tmrw|tmr|tomoz|tmoro)\b/gi, 'tomorrow')
+    .replace(/\b2day\b/gi, 'today')
+    .replace(/\bnxt\b/gi, 'next')
+    .replace(/\bmnth\b/gi, 'month');
   const lower = text.toLowerCase();
   if (!lower) return null;
 
@@ -119,7 +130,9 @@ export function parseMoveIn(
     return { date: today };
 
   const vague = VAGUE.exec(lower);
-  if (vague && !/\b\d{1,2}(?:st|nd|rd|th)?\b/.test(lower.replace(vague[0], ''))) {
+  const rest = vague ? lower.replace(vague[0], '') : '';
+  // "flexible, maybe mid march": the month says more than the flexibility.
+  if (vague && !/\b\d{1,2}(?:st|nd|rd|th)?\b/.test(rest) && !MONTH_NAME.test(rest.replace(/\bmay\b/g, ''))) {
     return { text: vague[0] };
   }
 
@@ -172,6 +185,8 @@ export function parseMoveIn(
   )
     // "£5,200 a month" is a period, not "a month from now".
     .filter((r) => !/^(?:a|an|per|each|every)\s+(?:day|week|fortnight|month|year)\b/i.test(r.text))
+    // "it's 3 of us now": "now" is no date unless it says when to move (read above).
+    .filter((r) => !/^(?:right\s+)?now$/i.test(r.text.trim()))
     // A lease that ends on a date says when the tenant is free, but a "from" date says it better.
     .map((r) => ({ r, rank: END_CUE.test(text.slice(Math.max(0, r.index - 30), r.index)) ? 1 : 0 }))
     .sort((a, b) => a.rank - b.rank || a.r.index - b.r.index)
@@ -223,6 +238,9 @@ const RENT_CUE =
   /\b(rent|budget|afford|deposit|spend|looking to pay|pay up to|max(?:imum)?|pcm rent|holding fee)\b/i;
 const COMBINED_CUE =
   /\b(together|combined|between us|joint|household|in total|total|altogether|family income)\b/i;
+/** Words just before an amount that make it the sum of those before it. */
+const TOTAL_BEFORE =
+  /\b(?:so|which is|which makes|that makes|that'?s|thats|that is|total(?: of)?|totals?|in total|altogether|all together|combined|together|overall|=)\s*(?:is\s+|of\s+)?(?:about|around|roughly|approx\.?|~)?\s*(?:£|gbp ?)?$/i;
 const EACH_CUE = /\b(each|apiece|per person|a head|both on|all on)\b/i;
 
 type Amount = { annual: number; start: number; clause: string };
@@ -272,10 +290,10 @@ function clauseAround(text: string, start: number, end: number): string {
 }
 
 const AMOUNT =
-  /(£|gbp ?)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?(k|grand|thousand)?(?:\s?(?:-|to)\s?(?:£)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(k|grand|thousand)?)?/gi;
+  /(£|gbp ?)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?(k\b|grand\b|thousand\b)?(?:\s?(?:-|to)\s?(?:£)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(k\b|grand\b|thousand\b)?)?/gi;
 
 const NOT_MONEY_AFTER = new RegExp(
-  `^(?:\\s*(?:st|nd|rd|th)\\b|\\s*(?:of us|ppl|people|persons|adults?|kids?|children|child|bab(?:y|ies)|tenants?|occupants?|sharers?|friends?|flatmates?|housemates?|students|bed|beds|bedrooms?|b\\/r|weeks?|days?|months|years?|yrs|hours|hrs|mins?|minutes|am|pm|o'?clock|of (?:them|those)|cars?|pets?|dogs?|cats?)\\b|\\s*[:/+]|\\s*(?:of\\s+)?${MONTH}\\b|\\.\\d)`,
+  `^(?:\\s*(?:st|nd|rd|th)\\b|\\s*(?:of us|ppl|people|persons|adults?|kids?|children|child|bab(?:y|ies)|tenants?|occupants?|sharers?|friends?|flatmates?|housemates?|students|bed|beds|bedrooms?|b\\/r|weeks?|days?|months|years?|yrs|hours|hrs|mins?|minutes|am|pm|o'?clock|of (?:them|those)|cars?|pets?|dogs?|cats?)\\b|\\s*[:/](?!\\s*(?:hr|hour|h|ph|week|wk|w|month|mth|m|year|yr|y|annum|pa|p)\\b)|\\s*\\+(?!\\s*[a-z£])|\\s*(?:of\\s+)?${MONTH}\\b|\\.\\d)`,
   'i',
 );
 const NOT_MONEY_BEFORE = new RegExp(
@@ -359,8 +377,32 @@ export function parseIncome(
 ): number | null {
   // "28.000" is how much of Europe writes 28,000.
   const text_ = normalise(text).replace(/\b(\d{1,3})\.(\d{3})\b(?![.,]\d)/g, '$1,$2');
-  const amounts = findIncomeAmounts(spelledNumbersToDigits(text_), options.asked);
+  const digits = spelledNumbersToDigits(text_);
+  let amounts = findIncomeAmounts(digits, options.asked);
   if (amounts.length === 0) return null;
+  // "40k, sorry I mean 42k": what follows a correction replaces what came before it.
+  const corrected = amounts.filter((a) => CORRECTION_CUE.test(digits.slice(0, a.start)));
+  if (corrected.length > 0 && corrected.length < amounts.length) {
+    const lastCue = Math.max(
+      ...[...digits.matchAll(new RegExp(CORRECTION_CUE, 'gi'))].map((m) => m.index ?? 0),
+    );
+    const after = amounts.filter((a) => a.start > lastCue);
+    if (after.length > 0) amounts = after;
+  }
+  if (amounts.length > 1) {
+    // "30k each so 120k all together", "28k and 32k, 60k combined": the total is the amount said
+    // as one ("so", "which is", "= …", "in total"), or the one that adds the others up.
+    const total = amounts.filter((a, i) => {
+      const before = digits.slice(i > 0 ? amounts[i - 1].start : 0, a.start);
+      const next = i + 1 < amounts.length ? amounts[i + 1].start : digits.length;
+      const after = digits.slice(a.start, next);
+      return TOTAL_BEFORE.test(before) || COMBINED_CUE.test(after.replace(/^\S+/, ''));
+    });
+    if (total.length > 0) return total[total.length - 1].annual;
+    const largest = amounts.reduce((a, b) => (b.annual > a.annual ? b : a));
+    const rest = amounts.filter((a) => a !== largest).reduce((sum, a) => sum + a.annual, 0);
+    if (Math.abs(rest - largest.annual) <= largest.annual * 0.03) return largest.annual;
+  }
   const combined = amounts.find((a) => COMBINED_CUE.test(a.clause));
   if (combined) return combined.annual;
   const each = amounts.find((a) => EACH_CUE.test(a.clause));
@@ -419,6 +461,84 @@ function countCompanions(lower: string): number | null {
   return items > 0 ? count : null;
 }
 
+/** Who is one person in a household list, and how a mention of them reads. */
+const HOUSEHOLD_NOUN =
+  'childrens|kiddos?|partner|wife|husband|hubby|wifey|missus|girlfriend|boyfriend|gf|bf|fianc[eé]e?|spouse|friends?|flatmates?|housemates?|mates?|sons?|daughters?|bab(?:y|ies)|child|children|kids?|brothers?|sisters?|siblings?|mum|mom|mother|dad|father|parents?|cousins?|colleagues?|nephews?|nieces?|grandsons?|granddaughters?|grandma|grandmother|grandad|grandfather|nan|nana|uncle|aunt(?:ie)?|twins|triplets|toddlers?|teenagers?|teens?|infants?|newborn|lodgers?|other half|[a-z]+-in-law|step-?(?:son|daughter|mum|dad|child|children|kids?)|boys?|girls?|lads|guys|little ones|young ones|grown[- ]?ups?|adults?|people|couple|dependants?';
+/** Nouns that count people without saying who they are to the tenant: "2 adults and a child". */
+const GENERIC_NOUN = /^(?:adults?|people|grown[- ]?ups?|guys|lads|couple)$/;
+const HOUSEHOLD_MENTION = new RegExp(
+  `\\b(?:single (?:mum|mom|dad|mother|father|parent)|(?:i|me|myself)\\b|(?:(${N}|a couple of|a|an)\\s+)?(?:(?:my|our|the|his|her|their|mi)\\s+)?(?:(${N})\\s+)?(?:(?:little|young|small|teenage|older|younger|baby|new|lovely|beautiful)\\s+)?(${HOUSEHOLD_NOUN})\\b)`,
+  'g',
+);
+const HOUSEHOLD_GAP = /^(?:\s*(?:,|and|&|\+|n|plus|with|w\/|along with|as well as|also|too|\/|aswell)\s*)+$/;
+/** After the tenant ("I have 2 kids", "single dad of three"), the words that lead to who comes too. */
+const SELF_GAP = /^\s*(?:have|'?ve got|have got|got|of|,?\s*(?:and|with)\s+(?:my|our)?)\s*$/;
+
+type Mention = { start: number; end: number; count: number; isSelf: boolean; noun: string };
+
+function householdMentions(lower: string): Mention[] {
+  const mentions: Mention[] = [];
+  for (const m of lower.matchAll(HOUSEHOLD_MENTION)) {
+    const start = m.index ?? 0;
+    const end = start + m[0].length;
+    const noun = (m[3] ?? '').replace(/\s+/g, ' ');
+    if (!m[3]) {
+      mentions.push({ start, end, count: 1, isSelf: true, noun: 'me' });
+      continue;
+    }
+    // A tenant who opens with "mum with two kids" or "dad of 3" speaks of themself.
+    const opensAsParent = start === 0 && /^(?:mum|mom|dad|mother|father)$/.test(noun) && !m[1] && !m[2];
+    const said = m[2] ?? (m[1] && !/^(?:a|an)$/.test(m[1]) ? m[1] : undefined);
+    const number = said === 'a couple of' ? 2 : said ? numberFromWord(said) : null;
+    const isPlural =
+      /(?:s|children|twins|babies|people|ups)$/.test(noun) && !/^(?:boss|class|missus)$/.test(noun);
+    const fallback = noun === 'couple' ? 2 : noun === 'triplets' ? 3 : isPlural ? 2 : 1;
+    mentions.push({
+      start,
+      end,
+      count: number ?? fallback,
+      isSelf: opensAsParent || noun === 'couple',
+      noun,
+    });
+  }
+  return mentions;
+}
+
+/**
+ * A list of who is moving, read as a whole: "me my husband n our 3 kids" → 5, "single mum with 2
+ * children" → 3, "my wife and 2 kids" → 4 (the tenant is implied), "2 adults 1 child" → 3. Only a
+ * list of two or more joined by "and", commas, "with" or "+" counts; one person named alone ("my
+ * partner is a nurse") says nothing about the household.
+ */
+function countHousehold(lower: string): number | null {
+  const mentions = householdMentions(lower);
+  let best: number | null = null;
+  let chain: Mention[] = [];
+  const close = () => {
+    // "I" and "me" in one list are one person ("my partner and I … me").
+    const selfWords = chain.filter((m) => m.isSelf && m.noun === 'me');
+    const members = chain.filter((m) => !(m.isSelf && m.noun === 'me') || m === selfWords[0]);
+    if (members.length >= 2) {
+      const hasSelf = members.some((m) => m.isSelf);
+      const countsEveryone = members.some((m) => GENERIC_NOUN.test(m.noun));
+      const total = members.reduce((sum, m) => sum + m.count, 0) + (hasSelf || countsEveryone ? 0 : 1);
+      if (total > 0 && total < 30) best = total;
+    }
+    chain = [];
+  };
+  for (const m of mentions) {
+    const previous = chain[chain.length - 1];
+    if (previous) {
+      const gap = lower.slice(previous.end, m.start);
+      const joins = HOUSEHOLD_GAP.test(gap) || /^\s+$/.test(gap) || (previous.isSelf && SELF_GAP.test(gap));
+      if (!joins) close();
+    }
+    chain.push(m);
+  }
+  close();
+  return best;
+}
+
 /** Ways of saying how many people: each pattern (global) with how to count its match. */
 const PEOPLE_PATTERNS: Array<[RegExp, (m: RegExpMatchArray) => number | null]> = [
   [new RegExp(`\\b(?:family|household|group|party) of (${N})\\b`, 'gi'), (m) => numberFromWord(m[1])],
@@ -465,6 +585,8 @@ const PEOPLE_PATTERNS: Array<[RegExp, (m: RegExpMatchArray) => number | null]> =
     (m) => numberFromWord(m[1]),
   ],
 ];
+/** PEOPLE_PATTERNS that state the count itself ("3 of us", "family of 4", "we are 2", "People: 3"). */
+const STATED = new Set([0, 1, 2, 8, 9]);
 const BARE_PEOPLE = new RegExp(
   `^(?:about |around |probably |maybe |it'?s |we'?re |we are )?(${N})\\s*(?:\\+|people|persons|of us)?\\s*[.!]?$`,
 );
@@ -475,24 +597,31 @@ const BARE_PEOPLE = new RegExp(
  */
 export function parsePeople(text: string, options: { asked: boolean }): number | null {
   const lower = normalise(text).toLowerCase();
-  const found: Array<{ at: number; count: number }> = [];
-  for (const [re, count] of PEOPLE_PATTERNS) {
+  const found: Array<{ at: number; count: number; isStated: boolean }> = [];
+  for (const [i, [re, count]] of PEOPLE_PATTERNS.entries()) {
     for (const m of lower.matchAll(re)) {
       const c = count(m);
-      if (c !== null && c > 0 && c < 30) found.push({ at: m.index ?? 0, count: c });
+      // "me and my 2 flatmates": a number inside a list names some of the people, not all.
+      const inList =
+        i === 1 && /(?:\b(?:my|our|his|her|their|and|with|n|plus)|[&+,])\s*$/.test(lower.slice(0, m.index));
+      if (c !== null && c > 0 && c < 30)
+        found.push({ at: m.index ?? 0, count: c, isStated: STATED.has(i) && !inList });
     }
   }
   const companions = countCompanions(lower);
+  const household = countHousehold(lower);
+  const listed =
+    companions === null ? household : household === null ? companions : Math.max(companions, household);
 
-  // A stated count ("three of us") outranks a list of who is coming, which can be partial; the list
-  // outranks the "just me" that opens it ("just me and my son"). The last count said wins.
+  // A stated count ("three of us", "family of 4") outranks a list of who is coming, which can be
+  // partial; the list outranks the soft counts ("just me", "a couple", "my partner and I") that it
+  // may open or repeat. The last count said wins.
   const byPosition = (a: { at: number }, b: { at: number }) => a.at - b.at;
-  const counted = found.filter(
-    (f) => f.count !== 1 || !/\b(?:just|only|jus|jst)\b/.test(lower.slice(f.at, f.at + 8)),
-  );
-  if (counted.length > 0) return counted.sort(byPosition)[counted.length - 1].count;
-  if (companions !== null) return companions;
-  if (found.length > 0) return found.sort(byPosition)[found.length - 1].count;
+  const stated = found.filter((f) => f.isStated);
+  if (stated.length > 0) return stated.sort(byPosition)[stated.length - 1].count;
+  const soft = found.sort(byPosition);
+  if (listed !== null) return Math.max(listed, ...soft.map((f) => (f.count === 1 ? 0 : f.count)));
+  if (soft.length > 0) return soft[soft.length - 1].count;
   if (options.asked) {
     const trimmed = lower.trim();
     const bare = BARE_PEOPLE.exec(trimmed);
@@ -522,41 +651,50 @@ const NAME_STOP = new Set(
   ten yes sure flat house property viewing view income salary rent asap any anytime month week year today
   tomorrow tonight of to by as if then than too still already both all each every some anyone someone
   nurse teacher doctor engineer chef also well um erm hmm lol same fine cool lovely perfect correct right
-  wrong looking forward apply applying enquiring enquiry interested call text contact reach me`.split(/\s+/),
+  wrong looking forward apply applying enquiring enquiry interested call text contact reach me tbh rn btw
+  haha lol xx xxx atm ngl imo idk fyi cos coz cuz innit phd msc bsc mba masters master postgrad undergrad
+  trainee junior senior nhs uni universal credit benefits benefit pension housing allowance dss pip esa jsa
+  surname firstname lastname called first last forename`.split(/\s+/),
 );
 
 /** Words that describe a person rather than name them after "I'm" ("I'm White British"). */
 const DESCRIPTIONS = new Set(['black', 'white', 'mixed', 'brown', 'british', 'asian']);
 
 const TITLES = /^(?:mr|mrs|ms|miss|mx|dr|prof|sir)\.?\s+/i;
-const NAME_TOKEN = "[A-Za-z][A-Za-z'-]*";
+const NAME_TOKEN = "\\p{L}[\\p{L}'-]*";
 const NAME_GIVEN = new RegExp(
-  `\\b(?:my name(?:'s| is)|name(?:'s| is)|name:|call me|it's|its)\\s+(?:(?:spelt|spelled|actually|really|just)\\s+)?(${NAME_TOKEN}(?:\\s+${NAME_TOKEN}){0,4})`,
-  'i',
+  `\\b(?:my (?:full )?name(?:'s| is)|(?:full )?name(?:'s| is)|name:|(?:my )?full name(?:'s| is|:)?|call me|(?:i'?m|i am|am) called|it's|its)\\s+(?:(?:spelt|spelled|actually|really|just)\\s+)?(${NAME_TOKEN}(?:\\s+${NAME_TOKEN}){0,4})`,
+  'giu',
 );
 const NAME_INTRODUCED = new RegExp(
   `\\b(?:[Ii]'?m|[Ii] am|[Tt]his is|[Ii]t'?s)\\s+(${NAME_TOKEN}(?:\\s+${NAME_TOKEN}){0,2})`,
+  'u',
 );
 const NAME_SIGN_OFF = new RegExp(
   `(?:^|[.!,]\\s*)(?:thanks|thank you|many thanks|cheers|regards|kind regards|best wishes|best|ta|thx)\\s*[,!.-]*\\s+(${NAME_TOKEN}(?:\\s+${NAME_TOKEN})?)\\s*[.!]*$`,
-  'i',
+  'iu',
 );
-const NAME_HERE = new RegExp(`^(${NAME_TOKEN}(?:\\s+${NAME_TOKEN})?)\\s+here\\b`);
+const NAME_HERE = new RegExp(`^(${NAME_TOKEN}(?:\\s+${NAME_TOKEN})?)\\s+here\\b`, 'u');
 
 /** Months that are also first names: after "my name is" they are names. */
 const NAMES_LIKE_MONTHS = new Set(['jan', 'may', 'june', 'april', 'august']);
 
-function cleanName(candidate: string, requireCapital: boolean, isExplicit = false): string | null {
+function cleanName(
+  candidate: string,
+  requireCapital: boolean,
+  isExplicit = false,
+  isSurname = false,
+): string | null {
   const tokens = candidate.replace(TITLES, '').trim().split(/\s+/).filter(Boolean);
   const kept: string[] = [];
   for (const token of tokens) {
-    const bare = token.replace(/[^A-Za-z'-]/g, '');
+    const bare = token.replace(/[^\p{L}'-]/gu, '');
     // Surnames can be trades (Baker, Turner), first names not.
     const isParticle = kept.length > 0 && NAME_PARTICLES.has(bare.toLowerCase());
     const lower = bare.toLowerCase();
     const isStop = NAME_STOP.has(lower) && !(isExplicit && NAMES_LIKE_MONTHS.has(lower));
-    if (!bare || (!isParticle && isStop) || (kept.length === 0 && isJobWord(bare))) break;
-    if (requireCapital && !/^[A-Z]/.test(bare) && !isParticle) break;
+    if (!bare || (!isParticle && isStop) || (kept.length === 0 && !isSurname && isJobWord(bare))) break;
+    if (requireCapital && !/^\p{Lu}/u.test(bare) && !isParticle) break;
     kept.push(bare);
     if (kept.filter((t) => !NAME_PARTICLES.has(t.toLowerCase())).length === 3) break;
   }
@@ -640,6 +778,7 @@ function nameFromPiece(piece: string, rules: PieceRules): string | null {
   const bare = piece
     .replace(TITLES, '')
     .replace(/^(?:hi|hello|hey|hiya)\s+/i, '')
+    .replace(/^(?:i'?m|im|i am|it'?s|its|this is|my name is|name'?s)\s+/i, '')
     .replace(/\s+here$/i, '')
     .trim();
   const tokens = bare.split(/\s+/);
@@ -728,10 +867,67 @@ export function parseName(
   text: string,
   options: { asked: boolean; nameAsked?: boolean; places?: readonly string[] },
 ): string | null {
+  const found = firstNameRead(text, options);
+  const clean = normalise(text);
+  const namesParts = /name/i.test(clean);
+  const surname = namesParts ? SURNAME_GIVEN.exec(clean) : null;
+  const firstGiven = namesParts ? FIRST_NAME_GIVEN.exec(clean) : null;
+  // "Ahmed, surname is Rahman": the name before the surname.
+  const before =
+    surname && !found ? clean.slice(0, surname.index).replace(/[\s,.;:-]+(?:and|my)?\s*$/i, '') : '';
+  const first =
+    found ??
+    (firstGiven ? cleanName(firstGiven[1], false, true) : null) ??
+    (before
+      ? firstNameRead(before, { ...options, asked: options.asked || options.nameAsked === true })
+      : null);
+  if (first && surname && first.split(' ').length === 1) {
+    const last = cleanName(surname[1], false, true, true);
+    if (last) return `${first} ${last}`;
+  }
+  if (!first) return null;
+  return fullerName(first, clean) ?? first;
+}
+
+/** Texting words after a name: "raj patel tbh", "sam x". */
+const TEXTING_FILLERS = /(?:\s+(?:tbh|lol|haha|x+|rn|btw|pls|plz|thx|ta|mate|here))+$/i;
+
+/** "surname is Rahman", "last name: o'brien", "family name Nowak". */
+const SURNAME_GIVEN = new RegExp(
+  `\\b(?:surname|last name|family name|second name)(?:'s|\\s+is|\\s*[:=-])?\\s+(${NAME_TOKEN}(?:\\s+${NAME_TOKEN})?)`,
+  'iu',
+);
+const FIRST_NAME_GIVEN = new RegExp(
+  `\\b(?:first name|forename|given name)(?:'s|\\s+is|\\s*[:=-])?\\s+(${NAME_TOKEN})`,
+  'iu',
+);
+
+/**
+ * "I'm Fiona by the way, Fiona MacLeod", "its sam, sam okoro": a one-word name said again with a
+ * surname after it is the full name.
+ */
+function fullerName(first: string, text: string): string | null {
+  const lower = text.toLowerCase();
+  const at = lower.indexOf(first.toLowerCase());
+  if (first.includes(' ') || at === -1 || lower.indexOf(first.toLowerCase(), at + 1) === -1) return null;
+  const escaped = first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const again = new RegExp(`(?:^|[^\\p{L}])${escaped}\\s+(${NAME_TOKEN}(?:\\s+${NAME_TOKEN}){0,2})`, 'giu');
+  for (const m of text.matchAll(again)) {
+    const full = cleanName(`${first} ${m[1]}`, false);
+    if (full && full.split(' ').length > 1 && full.toLowerCase().startsWith(first.toLowerCase())) return full;
+  }
+  return null;
+}
+
+function firstNameRead(
+  text: string,
+  options: { asked: boolean; nameAsked?: boolean; places?: readonly string[] },
+): string | null {
   const normalised = normalise(text);
   const clean = markContacts(normalised).replaceAll(CONTACT, ' ').replace(/\s+/g, ' ').trim();
-  const explicit = NAME_GIVEN.exec(clean);
-  if (explicit && /\bname|call me/i.test(explicit[0])) {
+  // The last name given wins: "call me jo, full name joanne smith".
+  const given = [...clean.matchAll(NAME_GIVEN)].filter((m) => /\bname|call me|called/i.test(m[0])).reverse();
+  for (const explicit of given) {
     const name = cleanName(explicit[1], false, true);
     if (name) return name;
   }
@@ -762,13 +958,17 @@ export function parseName(
   if (options.asked) {
     const bare = clean
       .replace(/^(?:hi|hello|hey|sure|yes|ok|okay)[\s,!.]+/i, '')
-      .replace(/^(?:it'?s|its|i'?m|i am|name:?|my name(?:'s| is))\s+/i, '')
+      .replace(/^(?:it'?s|its|i'?m|im|i am|this is|name:?|my name(?:'s| is))\s+/i, '')
       .replace(/[\s,.;!/-]+(?:thanks|thank you|cheers)?[\s.!]*$/i, '')
       .trim();
-    if (/^[A-Za-z][A-Za-z'-]*(?:\s+[A-Za-z][A-Za-z'-]*){0,3}$/.test(bare)) {
-      const tokens = bare.split(/\s+/);
+    // "raj patel tbh", "ayo, ayo adeyemi": texting fillers go, and a name repeated in full is read
+    // from its first piece (the full one is found after).
+    const candidates = [bare, ...bare.split(/\s*[,;]\s*/)].map((c) => c.replace(TEXTING_FILLERS, '').trim());
+    for (const candidate of candidates) {
+      if (!/^\p{L}[\p{L}'-]*(?:\s+\p{L}[\p{L}'-]*){0,3}$/u.test(candidate)) continue;
+      const tokens = candidate.split(/\s+/);
       if (tokens.every((t) => !NAME_STOP.has(t.toLowerCase())) && !isJobWord(tokens[0]))
-        return cleanName(bare, false);
+        return cleanName(candidate, false);
     }
   }
   return null;
@@ -788,6 +988,13 @@ export function parseOccupation(
   const titles = findOccupations(clean, options.asked);
   if (titles.length > 0) return joinTitles(titles);
   if (!options.asked || options.isStrict) return null;
+  // "he's between jobs so just mine": about someone else, not the tenant's own work.
+  if (
+    /^(?:he|she|they|he'?s|she'?s|hes|shes|they'?re|my (?:partner|husband|wife|boyfriend|girlfriend|other half))\b/i.test(
+      clean.trim(),
+    )
+  )
+    return null;
   // Asked and not in the vocabulary: take a short answer as written ("Sales", "I do admin").
   const bare = clean
     .replace(/^(?:i'?m|i am|we'?re|we are|he'?s|she'?s)\s+(?:both\s+|all\s+)?(?:an?\s+)?/i, '')
@@ -813,8 +1020,11 @@ function joinTitles(titles: string[]): string {
 
 // ---------------------------------------------------------------- viewing availability
 
+/** Words of a request or a thing, never of when to view: "parking for my work van". */
+const NOT_AVAILABILITY = /\b(?:parking|park|van|car|vehicle|pets?|dogs?|cats?|rent|deposit|bills?|garden)\b/i;
+
 const TIME_WORDS =
-  /\b(?:weekdays?|weekends?|evenings?|mornings?|afternoons?|lunch(?:time)?s?|nights?|days?|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|today|tomorrow|tonight|week|any ?time|flexible|after|before|\d{1,2}(?::\d{2})?\s*(?:am|pm)|noon|midday|work)\b/i;
+  /\b(?:weekdays?|weekends?|evenings?|mornings?|afternoons?|lunch(?:time)?s?|nights?|days?|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|today|tomorrow|tonight|week|any ?time|flexible|after|before|\d{1,2}(?::\d{2})?\s*(?:am|pm)|noon|midday|(?:after|before|around|outside|finish|off) work|work hours|whenever|anytime|asap|free|christmas|easter|new year|holidays?|half[- ]term|bank holiday|\d{1,2}(?::\d{2})?\s*(?:ish|onwards))\b/i;
 
 function expandAbbreviations(text: string): string {
   return text
@@ -875,7 +1085,15 @@ export function parseAvailability(text: string, options: { asked: boolean }): st
     }
     return null;
   }
-  const tidy = tidyAvailability(clean);
+  // "wkends, also need somewhere for my work van": only the clauses that say when.
+  const clauses = clean.split(/\s*[,;]\s*|\s+(?:also|but|plus)\s+/i).filter((c) => c.trim().length > 0);
+  const timed = clauses.filter(
+    (c) => TIME_WORDS.test(expandAbbreviations(c)) || /\b\d{1,2}(?:[:.]\d{2})?\b/.test(c),
+  );
+  const said =
+    timed.length > 0 ? timed.join(', ') : clauses.length === 1 && words(clean).length <= 4 ? clean : '';
+  if (!said || NOT_AVAILABILITY.test(said)) return null;
+  const tidy = tidyAvailability(said);
   if (!tidy || words(tidy).length > 15) return null;
   if (/^(?:yes|yeah|yep|no|nope|ok|okay|sure|thanks|thank you|hi|hello)$/i.test(tidy)) return null;
   return tidy;
@@ -1099,10 +1317,17 @@ function readMoveIn(r: Reading): void {
   if (isRefused(r, 'moveIn')) return;
   const { asking, result } = r;
   const { today, fields } = r.options;
-  // Sentences that talk about moving go first: "…£5,200 a month. We'd move mid April."
-  const sentences = splitSentences(r.statements).sort(
-    (a, b) => Number(MOVE_CUE.test(b)) - Number(MOVE_CUE.test(a)),
-  );
+  // Clauses that talk about moving go first, those about the current home ending last: "our
+  // tenancy ends at the end of January, so from 1 February" is 1 February; "…£5,200 a month. We'd
+  // move mid April." is mid April.
+  const rank = (clause: string) => (LEAVING_CUE.test(clause) ? 2 : MOVE_CUE.test(clause) ? 0 : 1);
+  const sentences = splitSentences(r.statements)
+    .flatMap((sentence) => sentence.split(CLAUSE_BREAK))
+    .map((clause) => clause.trim())
+    .filter((clause) => clause.length > 0)
+    .map((clause, i) => ({ clause, i }))
+    .sort((a, b) => rank(a.clause) - rank(b.clause) || a.i - b.i)
+    .map(({ clause }) => clause);
   for (const sentence of sentences) {
     const hasMoveCue = MOVE_CUE.test(sentence) && !(VIEW_CUE.test(sentence) && !/\bmov/i.test(sentence));
     const isDayCorrection =
@@ -1128,7 +1353,12 @@ function removeDates(r: Reading): void {
   r.numeric = r.statements
     .replace(DAY_MONTH, ' ')
     .replace(MONTH_DAY, ' ')
-    .replace(/(?<!£\s?)\b\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\b/g, ' ')
+    .replace(
+      /(?<!£\s?)\b(\d{1,2})([/.-])(\d{1,2})(?:[/.-]\d{2,4})?\b(?!\s*(?:\/\s*)?(?:an?|per|p|ph|\/)?\s*(?:hour|hr|h)\b)/g,
+      (date, day, separator, month) =>
+        // "11.90 an hour" and "9.75" are pay, not a day and month.
+        separator === '.' && (Number(month) > 12 || Number(day) > 31) ? date : ' ',
+    )
     .replace(/\b(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b/gi, ' ');
 }
 
@@ -1143,10 +1373,19 @@ function readIncome(r: Reading): void {
   // "Do you accept DSS? I'm on universal credit, £900 a month": the amount inside the question
   // is income; "I can offer £100 more a month" is an offer above the rent, never income.
   const benefitQuestions = r.split.questions.filter((q) => q.topics.includes('benefits')).map((q) => q.text);
+  // A rent offered ("I could pay £1,300 a month if that helps") is never income: the clause that
+  // offers it is left out, the rest of the sentence is read ("I earn 40k and could pay 1300").
   const incomeText = [r.numeric, ...benefitQuestions]
     .join('. ')
     .split(/(?<=[.!?])\s+/)
-    .filter((sentence) => !OVERBID.test(sentence))
+    .map((sentence) =>
+      isRentProposal(sentence)
+        ? sentence
+            .split(/(?<=[,;])\s+|\s+(?=(?:and|but|so|or|although|though|if)\s)/i)
+            .filter((clause) => !isRentProposal(clause) && !isRentProposal(`i ${clause}`))
+            .join(' ')
+        : sentence,
+    )
     .join(' ');
   const income = parseIncome(incomeText, {
     asked: r.asking === 'annualIncome',
@@ -1181,7 +1420,7 @@ function readName(r: Reading): void {
 }
 
 function readAvailability(r: Reading): void {
-  if (isRefused(r, 'availability')) return;
+  if (isRefused(r, 'availability') || isRentProposal(r.statements)) return;
   const { statements, result } = r;
   const viewingQuestion = r.split.questions.find((q) => q.topics.includes('viewing'));
   const askedAvailability = r.asking === 'availability' && !hasOtherAnswer(result);
@@ -1203,7 +1442,7 @@ function readMoveInWords(r: Reading): void {
     !hasOtherAnswer(result) &&
     result.refused.length === 0 &&
     !/\d/.test(statements) &&
-    TIME_HINT.test(statements) &&
+    TIME_HINT.test(statements.replace(/\bnow\b/gi, r.options.fields.moveIn ? '' : 'now')) &&
     !/^(?:hi|hello|hey|hiya|ok|okay|thanks|thank you|yes|no|yeah|great|cool)\b[\s!.]*$/i.test(statements)
   ) {
     result.updates.moveIn = moveInWords(tidyAvailability(statements).toLowerCase());
@@ -1219,7 +1458,14 @@ function readOtherOpenSlot(r: Reading): void {
   const answeredAsked =
     asking !== null && asking !== 'confirm' && (asking in result.updates || isRefused(r, asking));
   const mayAnswerOther = asking !== 'confirm' && asking !== 'propertyId' && !answeredAsked;
-  if (!mayAnswerOther || words(statements).length > 6 || result.refused.length > 0) return;
+  // A rent offered ("cud pay 250 a week") answers nothing: it is declined.
+  if (
+    !mayAnswerOther ||
+    words(statements).length > 6 ||
+    result.refused.length > 0 ||
+    isRentProposal(statements)
+  )
+    return;
   for (const slot of r.options.missing ?? []) {
     if (slot === asking || slot in result.updates || Object.keys(result.updates).length > 0) continue;
     if (slot === 'profession') {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { formatMoney } from '#shared/format.ts';
+import { parseRent } from '#shared/rent.ts';
 import { allProperties, companyName, linkProperties, willow } from '#tests/corpus/fixtures.ts';
 import { type CaseResult, runCorpus } from '#tests/corpus/run.ts';
 import { createGuidedEngine } from './dialogue.ts';
@@ -63,6 +64,9 @@ function listedAmounts(): Set<string> {
     for (const text of [p.rentalPrice, p.parking, p.description])
       for (const m of (text ?? '').matchAll(/£[\d,]+/g)) amounts.add(m[0]);
     if (p.deposit !== null) amounts.add(formatMoney(p.deposit));
+    // A weekly rent is also said by the month, worked out from the listed figure.
+    const monthly = parseRent(p.rentalPrice);
+    if (monthly) amounts.add(formatMoney(Math.round(monthly.monthly)));
   }
   return amounts;
 }
@@ -99,7 +103,7 @@ function unsupportedFacts(reply: string, property: AgentProperty | null): string
   check(/For parking, there's (.+?)\./, (m) =>
     (property.parking ?? '').toLowerCase().includes(m[1].toLowerCase()),
   );
-  check(/The rent is (.+?)\.(?:\s|$)/, (m) => property.rentalPrice?.trim() === m[1]);
+  check(/The rent is (.+?)(?: \(£[\d,]+ a month\))?\.(?:\s|$)/, (m) => property.rentalPrice?.trim() === m[1]);
   return wrong;
 }
 

@@ -499,6 +499,31 @@ const STATUS_PATTERNS: Array<[RegExp, string]> = [
   [/\b(?:i'?m|i am|we'?re|we are)\s+(?:both\s+|all\s+)?(?:at|in) (?:uni|university|college)\b/i, 'Student'],
 ];
 
+/** Statuses that bring in no pay: said of a partner, they are not the tenant's occupation. */
+const NOT_EARNING = new Set([
+  'Between jobs',
+  'Out of work',
+  'Unemployed',
+  'Not working',
+  'Looking for work',
+  'Jobseeker',
+]);
+/** Someone other than the tenant, in the clause of a status. */
+const OTHER_PERSON =
+  /\b(?:he|she|they|he'?s|she'?s|hes|shes|they'?re|partner|husband|hubby|wife|wifey|missus|boyfriend|girlfriend|bf|gf|fianc[eé]e?|other half|spouse|flatmate|friend|son|daughter|brother|sister|mum|dad)\b(?!.*\b(?:i'?m|i am|im|me too|both)\b)/i;
+
+/** The words of a status's own clause before it: "she earns £26k, I'm between jobs" → "I'm". */
+function clauseBefore(text: string, at: number): string {
+  const before = text.slice(0, at);
+  const cut = Math.max(
+    ...[...before.matchAll(/[,.;!?]|\b(?:and|but|so|while|whereas)\b/gi)].map(
+      (m) => (m.index ?? 0) + m[0].length,
+    ),
+    0,
+  );
+  return before.slice(cut);
+}
+
 /** "I run my own cleaning business", "we own a café": self-employed, as the tenant put it. */
 const OWN_BUSINESS =
   /\b(?:run|runs|running|own|owns)\s+(?:my|our|his|her|their|a|an)\s+(?:own\s+)?((?:[a-z-]+\s+){0,2}?(?:business|company|firm|shop|salon|cafe|café|restaurant|practice|agency|consultancy))\b/i;
@@ -532,6 +557,8 @@ export function findOccupations(rawText: string, asked: boolean): string[] {
   if (business) found.push({ title: `Runs own ${business[1].toLowerCase()}`, start: business.index });
   for (const [re, title] of STATUS_PATTERNS) {
     const m = re.exec(text);
+    // "he's between jobs so just mine": someone else without work says nothing of the tenant's.
+    if (m && NOT_EARNING.has(title) && OTHER_PERSON.test(clauseBefore(text, m.index) + m[0])) continue;
     if (m) found.push({ title, start: m.index });
   }
   found.sort((a, b) => a.start - b.start);

@@ -1,3 +1,4 @@
+import { parseRent } from '#shared/rent.ts';
 import { editDistance, words } from './text.ts';
 import type { AgentProperty } from './types.ts';
 
@@ -25,6 +26,31 @@ const STREET_ABBREVIATIONS: Record<string, string> = {
 };
 
 const POSTCODE = /\b([a-z]{1,2}\d[a-z\d]?)\s*(\d[a-z]{2})\b/gi;
+
+const DISTRICT = /(?<![\w£])([a-z]{1,2}\d[a-z\d]?)(?![\w@.])/gi;
+
+/**
+ * Sums in a message that may be a listing's price: "£895", "the 1250 one", "1.1k", "£1,950pcm",
+ * "225 a week". Bare numbers count only with three to five digits or a "k".
+ */
+function pricesIn(text: string): number[] {
+  const found: number[] = [];
+  for (const m of text.matchAll(/(£\s?)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(k\b)?/gi)) {
+    let value = Number(m[2].replace(/,/g, ''));
+    if (m[3]) value *= 1000;
+    const isPriceShaped = Boolean(m[1] || m[3]) || /^\d{3,5}$/.test(m[2].replace(/,/g, ''));
+    if (isPriceShaped && value >= 100) found.push(Math.round(value));
+  }
+  return found;
+}
+
+/** A listing's price as tenants may quote it: as listed, and by the month when listed weekly. */
+function listedPrices(property: AgentProperty): number[] {
+  const listed = /(\d{1,3}(?:,\d{3})+|\d+)/.exec(property.rentalPrice ?? '')?.[1].replace(/,/g, '');
+  if (!listed) return [];
+  const monthly = parseRent(property.rentalPrice);
+  return [Number(listed), ...(monthly ? [Math.round(monthly.monthly)] : [])];
+}
 
 type Keyed = { property: AgentProperty; tokens: Set<string>; postcodes: Set<string> };
 
@@ -79,7 +105,13 @@ export function matchProperty(text: string, properties: AgentProperty[]): Proper
   const bedroomMention = /\b(\d+)\s*-?\s*(?:bed|beds|bedroom|bedrooms|bedroomed|b\/r)\b/i.exec(text);
   const bedrooms = bedroomMention ? Number(bedroomMention[1]) : null;
   // "the £895 one": a price names the listing advertised at it.
-  const prices = [...text.matchAll(/£\s?(\d{1,3}(?:,\d{3})+|\d{3,5})\b/g)].map((m) => m[1].replace(/,/g, ''));
+  // A lone postcode district ("the E8 one", "something in m1") names the listings in it.
+  for (const m of text.matchAll(DISTRICT)) {
+    const district = m[1].toLowerCase();
+    if (!postcodes.includes(district) && keyed.some((k) => k.postcodes.has(district)))
+      postcodes.push(district);
+  }
+  const prices = pricesIn(text);
 
   const scores = keyed.map((k) => {
     let score = 0;
@@ -91,8 +123,7 @@ export function matchProperty(text: string, properties: AgentProperty[]): Proper
       if (k.postcodes.has(postcode)) score += postcode.length > 4 ? 2 : 1;
     }
     if (bedrooms !== null && k.property.bedrooms === bedrooms) score += 0.5;
-    const listed = /(\d{1,3}(?:,\d{3})+|\d+)/.exec(k.property.rentalPrice ?? '')?.[1].replace(/,/g, '');
-    if (listed && prices.includes(listed)) score += 1;
+    if (prices.some((price) => listedPrices(k.property).includes(price))) score += 1;
     return score;
   });
   const best = Math.max(...scores);

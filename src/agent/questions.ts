@@ -1,5 +1,5 @@
 import { formatMoney } from '#shared/format.ts';
-import { parseRent } from '#shared/rent.ts';
+import { parseRent, readRent } from '#shared/rent.ts';
 import { formatLongDate, splitIso, ukToIso } from './dates.ts';
 import { normalise, splitSentences } from './text.ts';
 import type { AgentProperty } from './types.ts';
@@ -38,7 +38,47 @@ type ListingTopic =
 
 /** An offer of more than the advertised rent, which the rental bidding ban forbids entertaining. */
 export const OVERBID =
-  /\b(?:offer(?:ing)?|pay(?:ing)?|give|bid(?:ding)?|put in|go)\b[^.?!]{0,40}?\b(?:more|extra|above|over|higher|on top)\b|\b(?:above|over) (?:the )?(?:asking|advertised|listed)\b|\boffer (?:over|above)\b|\b(?:outbid|bidding war|best offer)\b/i;
+  /\b(?:offer(?:ing)?|pay(?:ing)?|give|bid(?:ding)?|put in|go|top up)\b[^.?!]{0,40}?\b(?:more|extra|above|over|higher|on top)\b|\b(?:above|over) (?:the )?(?:asking|advertised|listed)\b|\boffer (?:over|above)\b|\b(?:outbid|bidding war|best offer)\b/i;
+
+const SUM = '(?:£\\s?\\d[\\d,.]*k?|\\d{3,5}(?:\\.\\d\\d)?|\\d(?:[.,]\\d+)?k)';
+const PERIOD =
+  '(?:\\s*(?:pcm|pm|pw|p\\/m|p\\/w|a month|a mnth|per month|a week|per week|a wk|monthly|weekly))?';
+/**
+ * Any other proposal of a rent than the advertised one, with or without a sum: "I could pay
+ * £1,300 a month if that helps", "would the landlord accept £1,200 instead?", "is the rent
+ * negotiable?", "happy to go to 1250 to secure it", "would they take a bit more?".
+ */
+const RENT_PROPOSALS: RegExp[] = [
+  OVERBID,
+  /\b(?:negotiabl\w*|negotiat\w*|haggl\w*|wiggle room|room for negotiation|open to offers|accept offers|take offers|best price|(?:any )?discount|knock\w* (?:it|the rent|the price|something|a bit|some|anything)\b[^.?!]{0,16}\boff|come down(?: on)?|go lower|(?:lower|reduce|drop)(?:ing)? (?:the )?(?:rent|price)|(?:rent|price) (?:lower|reduced|down|drop)|any (?:movement|flexibility) on (?:the )?(?:rent|price)|flexib\w* (?:on|with) (?:the )?(?:rent|price))/i,
+  new RegExp(
+    `\\b(?:(?:i|we|me|us)\\s*(?:could|can|would|cud|cld|wud|wld|cn|'d|will|'ll|am|are|r|m|'m|'re)?|could|cud|cld|wud|wld|can|would|happy|willing)\\s*(?:also\\s+|easily\\s+|happily\\s+|be\\s+)?(?:happy|willing|able|prepared|ready|glad|ok|okay)?\\s*(?:to\\s+)?(?:pay|offer|do|go(?: up)? to|stretch to|manage|put (?:down|forward))\\s+(?:you\\s+|them\\s+|the landlord\\s+|him\\s+|her\\s+)?(?:about\\s+|around\\s+|like\\s+)?${SUM}${PERIOD}(?!\\s*(?:deposit|holding|upfront|up front|in advance|months?|weeks?))`,
+    'i',
+  ),
+  new RegExp(
+    `\\b(?:landlord|owner|they|you|u|he|she|agent)\\s+(?:\\w+\\s+){0,2}(?:accept|take|consider|go for|agree to|do|settle for|let it (?:go )?for)\\s+(?:an offer of\\s+|a rent of\\s+|rent of\\s+)?(?:${SUM}|(?:a (?:bit|little)\\s+)?(?:more|less|lower|higher|offers?|an offer))`,
+    'i',
+  ),
+  new RegExp(
+    `\\b(?:would|will|could|is|are|can)\\s+(?:an offer of\\s+|a rent of\\s+)?${SUM}${PERIOD}\\s+(?:be\\s+)?(?:ok|okay|acceptable|possible|fine|enough|doable|accepted|considered|alright|an option|any good)\\b`,
+    'i',
+  ),
+  new RegExp(
+    `${SUM}${PERIOD}\\s+(?:instead|rather than|if that helps|to (?:secure|get|reserve|beat|win|guarantee)\\b)`,
+    'i',
+  ),
+  new RegExp(
+    `\\b(?:offer(?:ing)?|propose|proposing|bid(?:ding)?)\\s+(?:you\\s+|them\\s+|the landlord\\s+)?(?:a rent of\\s+|rent of\\s+)?${SUM}`,
+    'i',
+  ),
+  /\b(?:make|put in|submit|send) (?:an |a |my )?offer\b/i,
+];
+
+/** The message proposes a rent other than the advertised one, or asks to. */
+export function isRentProposal(text: string): boolean {
+  return RENT_PROPOSALS.some((re) => re.test(text));
+}
+
 const BENEFITS =
   /\b(dss|housing benefits?|benefits?|universal credit|uc|housing allowance|lha|pip|esa|jsa|on benefits)\b/i;
 const CHILDREN =
@@ -135,6 +175,14 @@ const GREETING =
 const WONDERING =
   /\b(?:wondering|want(?:ed)? to know|would like to know|like to ask|could you tell me|can you tell me|let me know)\b/i;
 
+/** Asking to move in on a date: "could we move in on 1 feb?", "is it ok to move 3rd march". */
+const MOVE_ON_A_DATE =
+  /\b(?:we|i|us|me|to)\s+(?:\w+\s+){0,2}?(?:move|moving|start|come)(?:\s+in)?\b[^?]{0,25}?\b(?:\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}(?:st|nd|rd|th)?|the\s+\d{1,2}(?:st|nd|rd|th)|\d{1,2}[/.]\d{1,2}|tomorrow|2moro|next (?:week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:early|mid|late|end of|start of|beginning of)[\s-]+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b/i;
+
+/** "would 1 march be ok to move in?" */
+const DATE_TO_MOVE_OK =
+  /\b(?:would|is|could|can|will)\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+(?:be\s+)?(?:ok|okay|possible|fine|alright|doable)\b[^?]*\bmov/i;
+
 export type QuestionPart = { text: string; topics: Topic[] };
 
 export type SplitMessage = {
@@ -148,7 +196,7 @@ function topicsOf(question: string): Topic[] {
   for (const [topic, re] of META_TOPICS) if (re.test(question)) topics.push(topic);
   if (topics.includes('listings')) return ['listings'];
   if (topics.includes('callback')) return ['callback'];
-  if (OVERBID.test(question)) return ['overbid'];
+  if (isRentProposal(question)) return ['overbid'];
   if (BENEFITS.test(question)) topics.push('benefits');
   if (CHILDREN.test(question) && !/\b(schools?|nursery|catchment)\b/i.test(question)) topics.push('children');
   for (const [topic, re] of KNOWN_TOPICS) if (re.test(question)) topics.push(topic);
@@ -189,13 +237,29 @@ function questionStart(sentence: string): number | null {
 export function splitQuestions(message: string): SplitMessage {
   const statements: string[] = [];
   const questions: QuestionPart[] = [];
-  for (const sentence of splitSentences(normalise(message))) {
+  // "i have 2 boys aged 5 n 8 is this ok": a question typed without its mark, after a statement.
+  const sentences = splitSentences(normalise(message)).flatMap((sentence) => {
+    const tail = /\b(?:that|this|it)\b/i.test(sentence) ? TAIL_QUESTION.exec(sentence) : null;
+    if (!tail || tail.index === 0 || sentence.endsWith('?')) return [sentence];
+    return [sentence.slice(0, tail.index).replace(/[\s,]+$/, ''), `${tail[1]}?`];
+  });
+  for (const sentence of sentences) {
+    // "could we move in on 1 February?": asking to move on a date gives the date, an answer.
+    if (
+      /mov|start|come/i.test(sentence) &&
+      (MOVE_ON_A_DATE.test(sentence) || DATE_TO_MOVE_OK.test(sentence))
+    ) {
+      statements.push(sentence.replace(/\?+$/, ''));
+      continue;
+    }
     const start = questionStart(sentence);
     const endsWithQuestionMark = sentence.endsWith('?');
     if (start === null) {
       // "2?" or "weekends?": an unsure answer, not a question.
       const opensAsQuestion = /^(?:is|are|does|do|can|could|will|would|has|have)\s+\w+\s+\w+/i.test(sentence);
-      if (endsWithQuestionMark && (sentence.split(/\s+/).length > 3 || opensAsQuestion)) {
+      // "price?", "parking?": a listing topic asked in a word.
+      const namesTopic = topicsOf(sentence).some((t) => typeof t === 'string' && t !== 'vacancy');
+      if (endsWithQuestionMark && (sentence.split(/\s+/).length > 3 || opensAsQuestion || namesTopic)) {
         questions.push({ text: sentence, topics: topicsOf(sentence) });
       } else {
         statements.push(sentence.replace(/\?+$/, ''));
@@ -222,8 +286,26 @@ export function splitQuestions(message: string): SplitMessage {
     const text = sentence.slice(start).trim();
     questions.push({ text, topics: topicsOf(text) });
   }
+  // Our kids are 4 and 7, is that a problem: a question about "that" asks about what was said.
+  for (const question of questions) {
+    if (!REFERS_BACK.test(question.text) || question.topics.some((t) => typeof t !== 'object')) continue;
+    const said = statements.join('. ');
+    const fair: Topic[] = [];
+    if (BENEFITS.test(said)) fair.push('benefits');
+    if (CHILDREN.test(said) || KIDS_AGES.test(said)) fair.push('children');
+    if (/\b(?:dogs?|cats?|pets?|puppy|kitten)\b/i.test(said)) fair.push('pets');
+    if (fair.length > 0) question.topics = fair;
+  }
   return { statements: statements.join('. '), questions };
 }
+
+const TAIL_QUESTION =
+  /(?:,\s*|\s+)((?:is|will|would|does|could)\s+(?:that|this|it)\s+(?:be\s+)?(?:ok|okay|alright|fine|a problem|an issue|matter|allowed)\b[^.!?]*)[.!]?$/i;
+
+/** A question that points back at what the message just said. */
+const REFERS_BACK =
+  /\b(?:that|this|it|they|those|these)\s+(?:a\s+|an\s+)?(?:problem|issue|ok|okay|alright|fine|allowed|an issue|a problem|acceptable|matter|affect|count against)\b|\b(?:does|will|would|could)\s+(?:that|this|it)\s+(?:matter|affect|count|be (?:a problem|an issue|ok|okay|fine))\b|\bis that (?:ok|okay|alright|fine)\b|\bproblem\b|\bissue\b/i;
+const KIDS_AGES = /\b(?:sons?|daughters?|boys?|girls?|little ones|twins|toddlers?|teenagers?|infants?)\b/i;
 
 export type QuestionAnswer = {
   /** Sentences to say, in order. */
@@ -236,10 +318,20 @@ export type QuestionAnswer = {
   wantsOverview: boolean;
 };
 
-/** The rent as one figure, as listed. */
+/** The rent as listed, with its monthly figure when listed by the week or year: "£225 pw (£975 a month)". */
+export function rentInWords(property: AgentProperty): string | null {
+  const listed = property.rentalPrice?.trim();
+  if (!listed) return null;
+  const rent = readRent(listed);
+  const monthly = parseRent(listed);
+  if (!rent || !monthly || rent.period === 'month') return listed;
+  return `${listed} (${formatMoney(Math.round(monthly.monthly))} a month)`;
+}
+
+/** The rent as listed, with its monthly figure for a weekly listing. */
 function describeRent(property: AgentProperty): string | null {
   if (!property.rentalPrice || !parseRent(property.rentalPrice)) return null;
-  return `The rent is ${property.rentalPrice.trim()}.`;
+  return `The rent is ${rentInWords(property)}.`;
 }
 
 function describeVacancy(
@@ -260,7 +352,7 @@ export const FAIR_ANSWERS = {
   children:
     'Of course: families with children are very welcome to apply, and it never affects how an application is considered.',
   overbid: (rent: string | null) =>
-    `Thank you, but we can't accept offers above the advertised rent${rent ? ` of ${rent}` : ''}: every applicant is considered at the same rent.`,
+    `Thank you, but we can't accept offers above the advertised rent${rent ? ` of ${rent}` : ''}: the rent isn't open to offers, and every applicant is considered at the same rent.`,
 } as const;
 
 const STOP_WORDS = new Set(
@@ -353,7 +445,7 @@ export function answerQuestions(
         continue;
       }
       if (topic === 'overbid') {
-        say(FAIR_ANSWERS.overbid(property?.rentalPrice?.trim() || null));
+        say(FAIR_ANSWERS.overbid(property ? rentInWords(property) : null));
         continue;
       }
       if (typeof topic === 'object' && 'other' in topic) {

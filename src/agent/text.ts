@@ -41,7 +41,7 @@ export function titleCase(text: string): string {
       if (word !== word.toLowerCase() && word !== word.toUpperCase()) return word;
       return word
         .toLowerCase()
-        .replace(/(^|['-])([a-z])/g, (_m, sep: string, c: string) => sep + c.toUpperCase());
+        .replace(/(^|['-])(\p{Ll})/gu, (_m, sep: string, c: string) => sep + c.toUpperCase());
     })
     .join(' ');
 }

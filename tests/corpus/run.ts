@@ -7,6 +7,7 @@ import type { CaseFields, CorpusCase } from './case.ts';
 import { allProperties, companyName, linkProperties } from './fixtures.ts';
 import { hardCases } from './hard.ts';
 import { harderCases } from './harder.ts';
+import { messyCases } from './messy.ts';
 import { phoneStyleCases } from './phone-style.ts';
 import { propertyLinkCases } from './property-link.ts';
 
@@ -18,6 +19,7 @@ export const batches: Array<{ name: string; cases: CorpusCase[] }> = [
   { name: 'blind', cases: blindCases },
   { name: 'phone-style', cases: phoneStyleCases },
   { name: 'harder', cases: harderCases },
+  { name: 'messy', cases: messyCases },
 ];
 
 export const corpus: CorpusCase[] = batches.flatMap((b) => b.cases);

@@ -216,7 +216,8 @@ describe('public chat', () => {
       const creditsBefore = await creditsOf(app, company.id);
       const greeting = await startChat(app, company.slug, property.slug);
       expect(greeting.response).toContain('Harbour Lettings');
-      expect(greeting.response).toMatch(/AI assistant/i);
+      expect(greeting.response).toMatch(/AI assistant, an automated helper/i);
+      expect(greeting.response).toContain('a person at Harbour Lettings reviews every enquiry');
       expect(greeting.quickReplies.length).toBeGreaterThan(0);
       expect(greeting.isComplete).toBe(false);
 

@@ -353,23 +353,44 @@ export default function GdprPage() {
 
           <PolicySection id="scoring">
             <p>
-              Each finished enquiry gets a score out of 10 that helps the agency decide whom to invite to a
-              viewing first. The score is calculated by fixed, published rules, not by an AI model:
-              affordability (annual income against the rent) up to 4 points, move-in date against the
-              property's availability up to 2, and 1 point each for a household size that suits the property,
-              a stated occupation, contact details and viewing availability. Income from any source counts the
-              same, whether wages, benefits, a pension, savings or a guarantor.
+              The assistant that answers an enquiry is automated, and says so in its first message; a person
+              at the agency reviews every enquiry. Each finished enquiry gets a score out of 10 that helps the
+              agency decide whom to invite to a viewing first. The score is calculated by fixed, published
+              rules, not by an AI model, from the answers you gave in the chat and the listing's own rent,
+              bedrooms and availability date:
+            </p>
+            <ul className="list-disc space-y-2 pl-5">
+              <li>affordability (your annual income against the rent): up to 4 points;</li>
+              <li>your move-in date against the date the property is free: up to 2 points;</li>
+              <li>
+                household size: 1 point when the number of people suits the property (at most two a bedroom,
+                and two in a studio or one-bedroom home), the same overcrowding check for every household;
+              </li>
+              <li>a stated occupation or status, contact details and viewing availability: 1 point each.</li>
+            </ul>
+            <p>
+              Income from any source counts the same, whether wages, benefits, a pension, savings or a
+              guarantor. A rent you offer is never counted as income: the advertised rent is the rent, and
+              offers above or below it are declined.
             </p>
             <p>
               Since 1 May 2026 the Renters' Rights Act has made it unlawful in England to discriminate against
               renters because they have children or receive benefits, including when they first enquire.
-              LetLead's scoring never looks at children or benefits.
+              Receiving benefits and having children never lower a score: children count only as people in the
+              household, and nothing else about them, or about age, health, nationality or any other protected
+              characteristic, is used.
             </p>
             <p>
               The score supports the agency's decisions; it does not make them. The agency's staff decide whom
-              to contact and to whom to offer a tenancy, and LetLead never grants or refuses one. If you think
-              a score is wrong, ask the agency to look at your enquiry again; you can also ask us to explain
-              how it was worked out.
+              to contact and to whom to offer a tenancy, and LetLead never grants or refuses one.
+            </p>
+            <p>
+              <strong>How to contest a score.</strong> Under UK GDPR (Articles 22A to 22D) you can ask for a
+              person to look at your enquiry, give your point of view and challenge the result. Reply to the
+              agency or ask in the chat to speak to a person: someone at the agency will review your answers,
+              correct any that were recorded wrongly and reconsider your enquiry. You can also email{' '}
+              <EmailLink email={contactEmail} /> and we will explain how your score was worked out, part by
+              part, and pass your request to the agency.
             </p>
           </PolicySection>
 

@@ -1,0 +1,377 @@
+import { describe, expect, test } from 'vitest';
+import { allProperties, companyName, elm, forge } from '#tests/corpus/fixtures.ts';
+import { createGuidedEngine, emptyFields } from './dialogue.ts';
+import { extractAnswers } from './extract.ts';
+import type { AgentContext, AgentProperty, ExtractedFields, SlotName } from './types.ts';
+
+/**
+ * Messages as tenants really type them (typos, lower case, no punctuation, texting style,
+ * non-native English, several facts at once, corrections), one table per kind of misreading.
+ * Each phrasing was written for these tables; none is a corpus message.
+ */
+
+// Tuesday 10 February 2026
+const today = '2026-02-10';
+const ALL_SLOTS: SlotName[] = [
+  'moveIn',
+  'numberOfPeople',
+  'annualIncome',
+  'profession',
+  'name',
+  'email',
+  'phone',
+  'availability',
+];
+
+function read(message: string, asking: SlotName | 'confirm' | null, known: Partial<ExtractedFields> = {}) {
+  return extractAnswers(message, {
+    asking,
+    today,
+    fields: { ...emptyFields(), ...known },
+    missing: ALL_SLOTS,
+  }).updates;
+}
+
+describe('children count as people, never as money', () => {
+  test.each<[string, number]>([
+    ['me my husband n our 3 kids', 5],
+    ['my partner and I plus our little boy', 3],
+    ['single mum with 2 children', 3],
+    ['single dad of 3 boys', 4],
+    ['its me and my 2 daughters', 3],
+    ['2 adults 1 child', 3],
+    ['we r a family, me, the wife, and 3 little ones', 5],
+    ['myself and my son, he is 6', 2],
+    ['our kids are 5 and 9, so 4 of us in total', 4],
+    ['just me and my 2 kids tbh', 3],
+    ['me and my daughter (shes 12)', 2],
+    ['I will move with my 3 children', 4],
+    ['husband and me and the twins', 4],
+    ['i have 2 kids, so 3 people', 3],
+    ['mum with one toddler', 2],
+    ['we are couple with 1 child', 3],
+    ['me, my girlfriend, and her 2 boys', 4],
+    ['2 grown ups and 3 kids', 5],
+    ['my wife and 2 kids', 4],
+    ['me n my 2 flatmates', 3],
+  ])('%s → %i people, no income', (message, people) => {
+    const updates = read(message, 'numberOfPeople');
+    expect(updates.numberOfPeople).toBe(people);
+    expect(updates.annualIncome).toBeUndefined();
+  });
+
+  test('children named while another question is open are still never money', () => {
+    const updates = read('yeah me my wife and our 2 kids, we earn 48k together', 'moveIn');
+    expect(updates).toMatchObject({ numberOfPeople: 4, annualIncome: 48000 });
+  });
+});
+
+describe('income arithmetic', () => {
+  test.each<[string, number]>([
+    ['about 30k each so 120k all together', 120000],
+    ['we earn 25k each, 50k total', 50000],
+    ['i make 11.90 an hour, 40 hours a week', 24752],
+    ['£12.50/hr 40hrs a week', 26000],
+    ['£10.75 p/h and i work 35 hours per week', 19565],
+    ['me 28k him 32k so 60k combined', 60000],
+    ['2 of us on 20k each which is 40k', 40000],
+    ['she gets 1800 a month and i get 1500 a month', 39600],
+    ['salary 34,500 + bonus', 34500],
+    ['i earn 2.1k a month after tax', 25200],
+    ['we both make 27k so 54k in total', 54000],
+    ['40k, sorry i mean 42k', 42000],
+    ['28k + 30k = 58k', 58000],
+    ['30k and my partner 25k', 55000],
+    ['£9.50 an hour 20 hrs per week', 9880],
+    ['i am earn 2.400 each month', 28800],
+  ])('%s → £%i a year', (message, income) => {
+    expect(read(message, 'annualIncome').annualIncome).toBe(income);
+  });
+});
+
+describe('names', () => {
+  test.each<[string, string]>([
+    ['hi im dan walker', 'Dan Walker'],
+    ["I'm Fiona by the way, Fiona MacLeod", 'Fiona MacLeod'],
+    ['Ahmed, surname is Rahman', 'Ahmed Rahman'],
+    ['Zofia Wiśniewska', 'Zofia Wiśniewska'],
+    ['my name is józef wiśniewski', 'Józef Wiśniewski'],
+    ["first name kate last name o'brien", "Kate O'Brien"],
+    ['its sam, sam okoro', 'Sam Okoro'],
+    ['name: li wei', 'Li Wei'],
+    ["I'm Tom. Surname Baker", 'Tom Baker'],
+    ['call me jo, full name joanne smith', 'Joanne Smith'],
+    ['ayo, ayo adeyemi', 'Ayo Adeyemi'],
+    ['raj patel tbh', 'Raj Patel'],
+    ['i am called marek nowak', 'Marek Nowak'],
+    ['name is Siobhán Ní Bhriain', 'Siobhán Ní Bhriain'],
+    ['ok its chloe, surname is dubois', 'Chloe Dubois'],
+    ['this is Björn Åkesson', 'Björn Åkesson'],
+  ])('asked the name: %s → %s', (message, name) => {
+    expect(read(message, 'name').name).toBe(name);
+  });
+
+  test.each<[string, SlotName]>([
+    ['I am PhD student', 'profession'],
+    ["I'm on Universal Credit", 'annualIncome'],
+    ['im masters student at leeds', 'profession'],
+    ['I am NHS nurse', 'profession'],
+    ['I am trainee accountant', 'profession'],
+    ['im on benefits atm', 'annualIncome'],
+    ['I am senior developer', 'profession'],
+  ])('"%s" is no name', (message, asking) => {
+    expect(read(message, asking).name).toBeUndefined();
+    expect(read(message, 'moveIn').name).toBeUndefined();
+  });
+});
+
+const engine = createGuidedEngine();
+
+function linkTo(property: AgentProperty): AgentContext {
+  return { companyName, property, properties: allProperties, today };
+}
+
+/** The tenant's messages in turn on a property link; the last reply and the fields. */
+async function chat(property: AgentProperty, messages: string[]) {
+  const context = linkTo(property);
+  let turn = engine.start(context);
+  for (const message of messages) turn = await engine.reply(context, turn.state, message);
+  return { reply: turn.reply, fields: turn.state.fields };
+}
+
+describe('a rent other than the advertised one is declined, naming the rent, and never income', () => {
+  const offers = [
+    'I could pay £1,300 a month if that helps',
+    'would the landlord accept £1,200 instead?',
+    'is the rent negotiable? I could pay £1,300',
+    'happy to go to 1275 to secure it',
+    'would they take a bit more',
+    'we can do 1350pcm no problem',
+    'cud pay 1.3k a month tbh',
+    'is 1150 ok for u',
+    'any chance of knocking a bit off the rent',
+    'i offer 1400 for this flat',
+    'we r willing to pay extra to get it',
+    'we could go up to £1,350 if it means we get it',
+    'will the landlord go lower?',
+    'does the landlord accept offers',
+    'would 1100 a month be acceptable',
+    'my husband say we can pay 1300 every month, landlord will be happy',
+    'how about 1200 pcm instead',
+  ];
+
+  test.each(offers)('at the income question: %s', async (offer) => {
+    const { reply, fields } = await chat(elm, ['1 march', '2', offer]);
+    expect(reply).toContain("we can't accept offers above the advertised rent of £1,250 pcm");
+    expect(reply).toContain("isn't open to offers");
+    expect(fields.annualIncome).toBeNull();
+  });
+
+  test.each(offers.slice(0, 8))('at the start: %s', async (offer) => {
+    const { reply, fields } = await chat(elm, [offer]);
+    expect(reply).toContain('advertised rent of £1,250 pcm');
+    expect(fields.annualIncome).toBeNull();
+  });
+
+  test('a weekly listing names its monthly figure too', async () => {
+    const { reply } = await chat(forge, ['1 march', 'just me', 'could pay 250 a week to secure it']);
+    expect(reply).toContain('advertised rent of £225 pw (£975 a month)');
+  });
+
+  test('an income in the same message is kept, the rent offered is not added to it', async () => {
+    const { fields } = await chat(elm, [
+      '1 march',
+      '2',
+      'we earn 52k together and could pay 1300 a month if it helps',
+    ]);
+    expect(fields.annualIncome).toBe(52000);
+  });
+
+  test.each([
+    'I can afford up to 1300',
+    'my budget is about 1300 a month',
+    'i get paid 1300 a month',
+    'what do i need to pay upfront?',
+  ])('a budget, a pay packet or a question about costs is no offer: %s', async (message) => {
+    const { reply } = await chat(elm, ['1 march', '2', message]);
+    expect(reply).not.toContain("can't accept offers");
+  });
+});
+
+describe('move-in dates: the day to move, not the day the current home ends', () => {
+  test.each<[string, string]>([
+    ['our lease runs out end of jan, could we move in on 1 feb?', '2027-02-01'],
+    ['from the 1st please, i gotta leave my room at the end of this month', '2026-03-01'],
+    ['lease finishes end of march so 1st april ideally', '2026-04-01'],
+    ['i have to be out by the 28th so from 1 march', '2026-03-01'],
+    ['contract ends 31st march, want to move 1st april', '2026-04-01'],
+    ['my notice runs out end of feb, move in 1st of march', '2026-03-01'],
+    ['current lease end april, start may', '2026-05-01'],
+    ['anytime after the 20th feb', '2026-02-20'],
+    ['could we move in on 1 march?', '2026-03-01'],
+    ['can we move on the 3rd of march', '2026-03-03'],
+    ['is it ok to move 1st march', '2026-03-01'],
+    ['we move 2moro if possible lol', '2026-02-11'],
+    ['rn im flexible, maybe mid march', '2026-03-15'],
+    ['first of march or soon after', '2026-03-01'],
+    ['my tenancy is ending 14 march and then we need to move on 15 march', '2026-03-15'],
+    ['landlord selling so we leave 28 feb, so from 1st march pls', '2026-03-01'],
+  ])('%s → %s', (message, date) => {
+    expect(read(message, 'moveIn').moveIn?.date).toBe(date);
+  });
+
+  test.each([
+    "it's 3 of us now",
+    'sorry its 4 of us now not 3',
+    "we're 2 now",
+    'now its just me',
+    'my partner is coming too now, so 2 of us',
+  ])('"%s" changes the people, never the date given', (message) => {
+    const updates = read(message, 'moveIn', { moveIn: { date: '2026-03-01', text: null } });
+    expect(updates.moveIn).toBeUndefined();
+    expect(updates.numberOfPeople).toBeGreaterThan(0);
+  });
+
+  test('asking to move on a date is an answer, not a question passed on', async () => {
+    const { reply, fields } = await chat(elm, ['could we move in on 1 march?']);
+    expect(fields.moveIn?.date).toBe('2026-03-01');
+    expect(reply).not.toMatch(/pass (?:that|it|this) on|I'll ask the team/i);
+  });
+});
+
+describe('a listing named by its postcode district or its price on the agency link', () => {
+  const london = (id: string, name: string, address: string, rentalPrice: string, bedrooms: number) => ({
+    ...elm,
+    id,
+    name,
+    address,
+    rentalPrice,
+    bedrooms,
+  });
+  const listings: AgentProperty[] = [
+    london('mare', 'Mare Street Flat', '112 Mare Street, Hackney, London E8 4RP', '£1,850 pcm', 2),
+    london(
+      'stokey',
+      'Church Street Studio',
+      '9 Church Street, Stoke Newington, London N16 0AP',
+      '£1,200 pcm',
+      0,
+    ),
+    london('bow', 'Roman Road Maisonette', '40 Roman Road, Bow, London E3 5ES', '£520 pw', 3),
+    london('dalston', 'Kingsland Loft', '3 Kingsland Road, Dalston, London E8 2AA', '£2,100 pcm', 1),
+    ...allProperties,
+  ];
+  const agency: AgentContext = { companyName, property: null, properties: listings, today };
+
+  async function choose(message: string) {
+    const start = engine.start(agency);
+    const turn = await engine.reply(agency, start.state, message);
+    return turn.state.fields.propertyId;
+  }
+
+  test.each<[string, string]>([
+    ['the n16 one', 'stokey'],
+    ['N16 studio pls', 'stokey'],
+    ['the E3 place', 'bow'],
+    ['the one in e3 bow', 'bow'],
+    ['the E8 one for 1850', 'mare'],
+    ['e8 2 bed', 'mare'],
+    ['the E8 loft', 'dalston'],
+    ['the 2100 one', 'dalston'],
+    ['the one for £1,850 a month', 'mare'],
+    ['1.2k studio', 'stokey'],
+    ['520 a week one', 'bow'],
+    ['the one at about 2253 a month', 'bow'],
+    ['intrested in the LS6 flat', 'prop-elm'],
+    ['m1 studio plz', 'prop-forge'],
+    ['the £895 one in NE1', 'prop-quay'],
+    ['BS8 house, 3 bed', 'prop-victoria'],
+  ])('%s → %s', async (message, id) => {
+    expect(await choose(message)).toBe(id);
+  });
+
+  test('two listings in one district are both offered, not "no listing matching"', async () => {
+    const start = engine.start(agency);
+    const turn = await engine.reply(agency, start.state, 'the E8 one in Hackney');
+    // Hackney names the one on Mare Street.
+    expect(turn.state.fields.propertyId).toBe('mare');
+    const either = await engine.reply(agency, start.state, 'something in e8');
+    expect(either.reply).not.toContain("couldn't find a listing");
+    expect(either.reply).toContain('Mare Street Flat');
+    expect(either.reply).toContain('Kingsland Loft');
+  });
+});
+
+describe('an answer lands in its own field', () => {
+  test.each<[string, SlotName, Partial<ExtractedFields>]>([
+    ["he's between jobs so just mine", 'profession', {}],
+    ['my partner is unemployed atm so just my income', 'profession', {}],
+    ["im a nurse, he's between jobs", 'profession', { profession: 'Nurse' }],
+    ["my husband's out of work, I'm a cleaner", 'profession', { profession: 'Cleaner' }],
+    ["she's not working rn, i'm a chef", 'profession', { profession: 'Chef' }],
+    [
+      "she earns £26k, I'm between jobs at the moment",
+      'annualIncome',
+      { profession: 'Between jobs', annualIncome: 26000 },
+    ],
+    ['hes between jobs tbh, i earn 31k', 'annualIncome', { annualIncome: 31000 }],
+    ['need parking for my work van', 'availability', {}],
+    ['i got a work van, any parking', 'availability', {}],
+    ['parking for a van would be good', 'availability', {}],
+    ['wkends, also need somewhere for my work van', 'availability', { availability: 'Weekends' }],
+    ['after work weekdays', 'availability', { availability: 'After work weekdays' }],
+    ['sat morning, and is there space for my car', 'availability', { availability: 'Sat morning' }],
+    ['tues or thurs after 6', 'availability', { availability: 'Tues or thurs after 6' }],
+    ['we have a dog, is that ok', 'availability', {}],
+    ['my wife is on maternity leave so its my salary only, 38k', 'annualIncome', { annualIncome: 38000 }],
+  ])('%s (asked %s)', (message, asking, expected) => {
+    const updates = read(message, asking);
+    for (const field of ['profession', 'availability', 'annualIncome'] as const) {
+      if (field in expected) expect(updates[field], field).toBe(expected[field]);
+      else expect(updates[field], field).toBeUndefined();
+    }
+  });
+});
+
+describe('the answers a tenant would want', () => {
+  const WELCOME_CHILDREN = 'families with children are very welcome to apply';
+  const WELCOME_BENEFITS = 'receiving benefits never affects how an application is considered';
+  test.each<[string, string]>([
+    ['our kids are 4 and 7, is that a problem?', WELCOME_CHILDREN],
+    ['i have 2 boys aged 5 n 8 is this ok', WELCOME_CHILDREN],
+    ['my daughter is 3, is that ok', WELCOME_CHILDREN],
+    ['we have a baby, will that be an issue?', WELCOME_CHILDREN],
+    ['do you take families with kids?', WELCOME_CHILDREN],
+    ['2 teenagers live with me, does that matter?', WELCOME_CHILDREN],
+    ['me and my 3 kids, is that alright', WELCOME_CHILDREN],
+    ['im on universal credit, will that be an issue?', WELCOME_BENEFITS],
+    ['we get housing benefit, does it matter', WELCOME_BENEFITS],
+    ['part of my income is UC is that ok', WELCOME_BENEFITS],
+    ['do u accept dss', WELCOME_BENEFITS],
+  ])('%s → the welcoming answer', async (message, answer) => {
+    const { reply } = await chat(elm, [message]);
+    expect(reply).toContain(answer);
+    expect(reply).not.toMatch(/pass (?:that|it|this|your question) on/i);
+  });
+
+  test.each<[string, string]>([
+    ['how much is it a month?', 'The rent is £225 pw (£975 a month).'],
+    ['whats the rent pcm', 'The rent is £225 pw (£975 a month).'],
+    ['how much per month', 'The rent is £225 pw (£975 a month).'],
+    ['price?', 'The rent is £225 pw (£975 a month).'],
+  ])('a weekly listing, %s → %s', async (message, answer) => {
+    const { reply } = await chat(forge, [message]);
+    expect(reply).toContain(answer);
+  });
+
+  test.each([
+    'could we move in on 1 march?',
+    'can i move 1st march?',
+    'is it ok to move in on the 1st of march?',
+    'would 1 march be ok to move in?',
+  ])('a move-in date asked for is recorded, not passed on: %s', async (message) => {
+    const { reply, fields } = await chat(elm, [message]);
+    expect(fields.moveIn?.date).toBe('2026-03-01');
+    expect(reply).not.toMatch(/pass (?:that|it|this|your question) on/i);
+  });
+});
