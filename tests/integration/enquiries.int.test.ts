@@ -260,6 +260,31 @@ describe('no second reply', () => {
   });
 });
 
+describe('mail with characters the database cannot hold', () => {
+  it('keeps a message with NUL characters in its subject and body, without them', async () => {
+    // Found by fuzzing: a NUL anywhere in a message failed the insert, a 500 the mail service
+    // would retry for ever.
+    const raw = fixture('unrecognised.eml')
+      .toString()
+      .replace(/^Subject: (.*)$/m, 'Subject: Boiler\u0000 service $1')
+      .replace(/^Message-ID: <(.*)>$/m, 'Message-ID: <nul-\u0000-$1>')
+      .replace(/\r?\n\r?\n/, '\r\n\r\n\u0000Hello\u0000 there\r\n');
+    const response = await sendByWebhook(Buffer.from(raw));
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toMatchObject({ kind: 'unrecognised' });
+    const { otherMessages } = await listEnquiries();
+    expect(otherMessages.map((m) => m.subject)).toContain(
+      'Boiler service 20% off inventory reports this month',
+    );
+
+    const autoReply = fixture('auto-reply.eml')
+      .toString()
+      .replace(/\r?\n\r?\n/, '\r\n\r\n\u0000');
+    const answered = await sendByWebhook(Buffer.from(autoReply));
+    expect(answered.status, await answered.clone().text()).toBe(200);
+  });
+});
+
 describe('the inbound webhook is authenticated', () => {
   it('refuses a wrong secret (403) and a missing one (401), and stores nothing', async () => {
     const count = (await listEnquiries()).enquiries.length;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGuidedEngine } from '#agent/dialogue.ts';
-import type { ConversationEngine } from '#agent/types.ts';
+import { type ConversationEngine, MAX_TURNS } from '#agent/types.ts';
 import { conversations, leads } from '#server/db/schema.ts';
 import { finaliseIdleConversations } from '#server/features/chat/end-conversation.ts';
 import { LIVE_CHANNEL, type LiveNotice, publishLive } from '#server/features/live/hub.ts';
@@ -272,6 +272,29 @@ describe('live conversations', () => {
     });
     expect((await agentPost(`/api/conversations/${id}/messages`, { content: 'hello' })).status).toBe(409);
     expect((await agentPost(`/api/conversations/${id}/handback`)).status).toBe(409);
+  });
+
+  it('a long talk with a person does not use up the turns: the assistant carries on after the hand-back', async () => {
+    const slug = agent.company.slug;
+    const key = (await chat(first.url, slug, 'Hi, is the flat still available?', null)).sessionKey;
+    const id = await conversationIdOf(key);
+    expect((await agentPost(`/api/conversations/${id}/takeover`)).status).toBe(200);
+    // More messages than the assistant's whole allowance of turns, while the person has the chat.
+    for (let i = 0; i < MAX_TURNS + 5; i += 1) {
+      const said = await agentPost(`/api/conversations/${id}/messages`, {
+        content: `Question ${i + 1} answered.`,
+      });
+      expect(said.status).toBe(200);
+    }
+    for (let i = 0; i < 10; i += 1) await chat(second.url, slug, `Thanks, and another thing (${i + 1})`, key);
+    expect((await agentPost(`/api/conversations/${id}/handback`)).status).toBe(200);
+    const [row] = await first.ctx.db.select().from(conversations).where(eq(conversations.id, id));
+    expect(row!.turnCount).toBeGreaterThan(MAX_TURNS);
+
+    // Handed back, the assistant asks its next question instead of saying goodbye.
+    const next = await chat(first.url, slug, "I'm Sam Patel", key);
+    expect(next.isComplete).toBe(false);
+    expect(next.response).not.toMatch(/Have a great day/);
   });
 
   /**

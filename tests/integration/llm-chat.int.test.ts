@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { leads, viewings } from '#server/db/schema.ts';
 import { setNow } from '#server/lib/clock.ts';
 import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
+import { startFakeAnthropic } from '#tests/fakes/anthropic-server.ts';
 import {
   followInstructions,
   pieces,
@@ -228,5 +229,77 @@ describe('chat with an LLM provider', () => {
       annualIncome: 48_000,
       availability: 'Weekends',
     });
+  });
+});
+
+describe('chat with Anthropic as the provider', () => {
+  const model = madeBeforeAll('the Anthropic stand-in', startFakeAnthropic, (server) => server.close());
+  const app = setUpTestApp(() => ({
+    AI_PROVIDER: 'anthropic',
+    AI_BASE_URL: model.baseUrl,
+    AI_API_KEY: 'test-anthropic-key',
+    AI_MODEL: 'claude-stand-in',
+    AI_TIMEOUT_MS: '3000',
+  }));
+  const owner = setUpCompanyUser(app, { name: 'Claymore Lettings', slug: unique('claymore') });
+
+  async function post<T>(path: string, body: unknown): Promise<T> {
+    const response = await fetch(`${app.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json = await response.json();
+    expect(response.status, JSON.stringify(json)).toBe(200);
+    return json as T;
+  }
+
+  it('holds a whole conversation over the Messages API, tools included, and makes one lead', async () => {
+    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
+      propertyName: 'Flat 4, Tannery Row',
+      deposit: 1200,
+    });
+    const chat = `/api/chat/${owner.company.slug}`;
+    const { sessionKey } = await post<ChatResponse>(chat, {
+      message: '',
+      userSessionKey: null,
+      propertySlug: property.slug,
+    });
+    const say = (message: string) => post<ChatResponse>(chat, { message, userSessionKey: sessionKey });
+    const email = `${unique('iona')}@example.test`;
+
+    // A question first: the model looks it up with a tool, then answers from the tool's result.
+    model.enqueue(
+      { kind: 'tool-calls', calls: [{ name: 'listingFact', arguments: { fact: 'deposit' } }] },
+      (request) => {
+        const [deposit] = toolResults(request) as Array<{ answer: string }>;
+        return {
+          kind: 'stream',
+          chunks: pieces(`The deposit is ${deposit!.answer}. When would you like to move in?`),
+        };
+      },
+    );
+    expect((await say('How much is the deposit?')).response).toBe(
+      'The deposit is £1,200. When would you like to move in?',
+    );
+    model.setDefault((request) => followInstructions(request));
+    await say('2 of us, both nurses, £48k together, could move in on 01/05/2027');
+    await say('Iona Reid');
+    await say(`${email} and 07700 900321`);
+    expect((await say('weekday evenings')).response).toBe(
+      'Here is everything you have told me. Is that all correct?',
+    );
+    expect((await say('yes')).isComplete).toBe(true);
+    expect(model.requests.every((request) => request.path === '/v1/messages')).toBe(true);
+    expect(model.requests.every((request) => request.anthropic.stream === true)).toBe(true);
+
+    const ended = await post<EndChatResponse>(`${chat}/end`, {
+      userSessionKey: sessionKey,
+      reason: 'submit',
+    });
+    expect(ended.leadCreated).toBe(true);
+    const made = await app.ctx.db.select().from(leads).where(eq(leads.email, email));
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ name: 'Iona Reid', numberOfPeople: 2, contactNumber: '+447700900321' });
   });
 });

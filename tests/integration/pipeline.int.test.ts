@@ -91,6 +91,38 @@ describe('lead pipeline', () => {
       expect(await statusOf(lead.id)).toEqual({ status: 'new', lostReason: null });
     });
 
+    it('changes nothing when part of the change is refused: no assignee without the status', async () => {
+      // Found by fuzzing: the assignee was saved (with its activity) before the status was refused.
+      const lead = await insertLead(app.ctx.db, owner.company.id);
+      const refused = await send('PATCH', `/api/leads/${lead.id}`, owner.cookie, {
+        lostReason: 'No reply',
+        assigneeId: owner.userId,
+      });
+      expect(refused).toEqual({
+        status: 400,
+        json: expect.objectContaining({ message: 'Only a lost lead has a lost reason.' }),
+      });
+      const [row] = await app.ctx.db
+        .select({ assigneeId: leads.assigneeId })
+        .from(leads)
+        .where(eq(leads.id, lead.id));
+      expect(row!.assigneeId).toBeNull();
+      expect((await detail(lead.id)).activity.map((entry) => entry.kind)).toEqual(['created']);
+
+      // Both at once, when both are allowed: one request, both recorded.
+      const both = await send('PATCH', `/api/leads/${lead.id}`, owner.cookie, {
+        status: 'contacted',
+        assigneeId: owner.userId,
+      });
+      expect(both.status).toBe(200);
+      expect(both.json).toMatchObject({ status: 'contacted', assigneeId: owner.userId });
+      expect((both.json as LeadDetailDto).activity.map((entry) => entry.kind).sort()).toEqual([
+        'assigned',
+        'created',
+        'status_changed',
+      ]);
+    });
+
     it("answers 404 for another company's lead and 401 signed out, changing nothing", async () => {
       const lead = await insertLead(app.ctx.db, owner.company.id);
       const foreign = await send('PATCH', `/api/leads/${lead.id}`, other.cookie, { status: 'let' });

@@ -1,12 +1,13 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { devEmails, leads, properties } from '#server/db/schema.ts';
+import { auditEvents, devEmails, leads, properties } from '#server/db/schema.ts';
 import { notifyNewLead } from '#server/features/chat/lead-email.ts';
 import type { AuthUser } from '#shared/schemas/auth.ts';
 import type { DashboardDto, LeadDetailDto } from '#shared/schemas/leads.ts';
 import type { AuditResponse, Member } from '#shared/schemas/team.ts';
 import { sendJson } from '#tests/helpers/app.ts';
 import {
+  addMember,
   createCompanyUser,
   createSignedInUser,
   insertLead,
@@ -363,5 +364,46 @@ describe('the team', () => {
       .from(devEmails)
       .where(eq(devEmails.to, agency.company.email!));
     expect(toCompany.map((email) => email.subject).join()).toContain('Agency Lead');
+  });
+
+  it('logs a lead opened once per person per day, however often it is opened', async () => {
+    const agency = await createCompanyUser(app, { name: unique('Audit Lettings') });
+    const colleague = await addMember(app, agency.company.id, 'admin');
+    const lead = await insertLead(app.ctx.db, agency.company.id, { name: 'Often Opened' });
+    const openedEvents = () =>
+      app.ctx.db
+        .select({ actor: auditEvents.actorUserId, at: auditEvents.at })
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'lead_opened'), eq(auditEvents.subjectId, lead.id)));
+
+    // Twenty openings by the owner, five of them at once, and two by a colleague: one event each.
+    for (let i = 0; i < 15; i += 1) {
+      expect((await send('GET', `/api/leads/${lead.id}`, agency.cookie)).status).toBe(200);
+    }
+    const atOnce = await Promise.all(
+      Array.from({ length: 5 }, () => send('GET', `/api/leads/${lead.id}`, agency.cookie)),
+    );
+    expect(atOnce.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+    await send('GET', `/api/leads/${lead.id}`, colleague.cookie);
+    await send('GET', `/api/leads/${lead.id}`, colleague.cookie);
+    expect((await openedEvents()).map((event) => event.actor).sort()).toEqual(
+      [agency.userId, colleague.userId].sort(),
+    );
+
+    // The next day, opening it again is news: a second event for the owner.
+    await app.ctx.db
+      .update(auditEvents)
+      .set({ at: sql`${auditEvents.at} - interval '1 day'` })
+      .where(and(eq(auditEvents.action, 'lead_opened'), eq(auditEvents.subjectId, lead.id)));
+    await send('GET', `/api/leads/${lead.id}`, agency.cookie);
+    await send('GET', `/api/leads/${lead.id}`, agency.cookie);
+    const events = await openedEvents();
+    expect(events.filter((event) => event.actor === agency.userId)).toHaveLength(2);
+    expect(events.filter((event) => event.actor === colleague.userId)).toHaveLength(1);
+
+    // The audit log page shows the owner's openings as two lines, not twenty-two.
+    const audit = (await send('GET', `/api/companies/${agency.company.id}/audit`, agency.cookie))
+      .json as AuditResponse;
+    expect(audit.events.filter((event) => event.action === 'lead_opened')).toHaveLength(3);
   });
 });

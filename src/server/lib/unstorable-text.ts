@@ -22,3 +22,21 @@ export function findUnstorableText(value: unknown, path = '', depth = 0): string
   }
   return undefined;
 }
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what this removes.
+const nul = /\u0000/g;
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The same value with every string made storable: NUL removed, a lone surrogate replaced by
+ * U+FFFD. For text that comes from outside and must be kept rather than refused (an email an
+ * inbound mail service hands over: refusing it would only make the service try again).
+ */
+export function toStorable<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return value.replace(nul, '').replace(loneSurrogate, '\uFFFD') as T;
+  if (Array.isArray(value)) return value.map((item) => toStorable(item, depth + 1)) as T;
+  if (value === null || typeof value !== 'object' || depth > 32 || value instanceof Uint8Array) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [toStorable(key), toStorable(item, depth + 1)]),
+  ) as T;
+}

@@ -276,7 +276,7 @@ async function answerAndStore(
     ? {}
     : { history: historyOf(conversation.messages), onDelta: deltas?.onDelta };
   let result: AgentReply =
-    conversation.turnCount >= MAX_TURNS
+    assistantTurns(conversation.messages) >= MAX_TURNS
       ? closeAtTurnLimit(directory.company.name, state.agent)
       : await engine.reply(context, state.agent, text, turn);
   // Every piece is out before the turn is stored (and announced), so none arrives after it.
@@ -331,6 +331,21 @@ async function answerAndStore(
     isComplete: result.isComplete,
     ...(viewing ? { viewing } : {}),
   };
+}
+
+/**
+ * The turns the assistant has answered: a tenant's message followed by the assistant's reply.
+ * The turn limit counts these only. The conversation's `turn_count` also goes up for a takeover,
+ * each message while a person has the chat, and the hand-back (it guards every write against a
+ * stale copy, docs/live.md), and a long talk with a person must not make the assistant say
+ * goodbye the moment it is handed back.
+ */
+export function assistantTurns(messages: readonly ChatMessage[]): number {
+  let turns = 0;
+  for (let i = 1; i < messages.length; i += 1) {
+    if (messages[i]!.sender === 'ai' && messages[i - 1]!.sender === 'user') turns += 1;
+  }
+  return turns;
 }
 
 /** The guided agent answers at once: only another engine can stream, or needs the history. */

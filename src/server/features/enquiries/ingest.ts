@@ -12,6 +12,7 @@ import { emitWebhookEvent } from '#server/features/integrations/webhook-delivery
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
+import { toStorable } from '#server/lib/unstorable-text.ts';
 import type { InboundEmailResponse } from '#shared/schemas/enquiries.ts';
 import { classifyMail, type MailClass, type ParsedEnquiry } from './classify-mail.ts';
 import { findCompanyByRecipients } from './inbound-address.ts';
@@ -37,7 +38,8 @@ export async function ingestInboundEmail(
   ctx: AppContext,
   input: { raw: Buffer; recipients?: string[] },
 ): Promise<InboundEmailResponse> {
-  const mail = await readMailOrKeep(input.raw);
+  // A NUL or broken Unicode in a message (any part of it) would fail the insert: it is dropped.
+  const mail = toStorable(await readMailOrKeep(input.raw));
   const company = await findCompanyByRecipients(ctx, [...(input.recipients ?? []), ...mail.recipients]);
   if (!company) throw notFound('No agency has this inbound address');
   return storeInboundMail(ctx, company, mail);

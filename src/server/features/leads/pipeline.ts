@@ -20,10 +20,14 @@ import { applyStatusChange } from './status-rules.ts';
 /** How far apart two enquiries from one tenant about different properties are still related. */
 const RELATED_DAYS = 30;
 
+type Transaction = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
+
 /**
  * PATCH /api/leads/{id}: a person moves the lead along the pipeline (or changes why it was
- * lost), and/or gives it to a member. Under the lead's row lock, so two people changing it at
- * once each see the other's change; a change that changes nothing records nothing.
+ * lost), and/or gives it to a member. One transaction under the lead's row lock, so two people
+ * changing it at once each see the other's change, and a change refused in part (a lost reason
+ * for a lead that is not lost) changes nothing at all; a change that changes nothing records
+ * nothing.
  */
 export async function updateLead(
   ctx: AppContext,
@@ -31,41 +35,52 @@ export async function updateLead(
 ): Promise<void> {
   const lead = await findOwnLead(ctx, userId, leadId);
   const { assigneeId, ...pipeline } = input;
-  if (assigneeId !== undefined) await assignLead(ctx, { lead, actorUserId: userId, assigneeId });
-  if (pipeline.status !== undefined || pipeline.lostReason !== undefined) {
-    await changeLeadStatus(ctx, { lead, actorUserId: userId, input: pipeline });
-  }
+  const toName = assigneeId !== undefined ? await assertAssignable(ctx, lead.companyId, assigneeId) : null;
+  const changed = await ctx.db.transaction(async (tx) => {
+    const isMoved =
+      pipeline.status !== undefined || pipeline.lostReason !== undefined
+        ? await writeStatusChange(tx, { lead, actorUserId: userId, input: pipeline })
+        : false;
+    const isAssigned =
+      assigneeId !== undefined
+        ? await writeAssignment(tx, { lead, actorUserId: userId, assigneeId, toName })
+        : false;
+    return isMoved || isAssigned;
+  });
+  if (changed) await emitWebhookEvent(ctx, lead.companyId, 'lead.updated', { leadId: lead.id });
 }
 
 /** Gives the lead to a member of its company (or to nobody), recording `assigned`. */
-async function assignLead(
-  ctx: AppContext,
+async function writeAssignment(
+  tx: Transaction,
   {
     lead,
     actorUserId,
     assigneeId,
-  }: { lead: { id: string; companyId: string }; actorUserId: string; assigneeId: string | null },
-): Promise<void> {
-  const toName = await assertAssignable(ctx, lead.companyId, assigneeId);
-  const changed = await ctx.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ assigneeId: leads.assigneeId })
-      .from(leads)
-      .where(eq(leads.id, lead.id))
-      .for('update');
-    if (!current) throw notFound('Lead not found');
-    if (current.assigneeId === assigneeId) return false;
-    await tx.update(leads).set({ assigneeId, updatedAt: new Date() }).where(eq(leads.id, lead.id));
-    await tx.insert(leadActivity).values({
-      leadId: lead.id,
-      companyId: lead.companyId,
-      actorUserId,
-      kind: 'assigned',
-      detail: { from: current.assigneeId, to: assigneeId, toName },
-    });
-    return true;
+    toName,
+  }: {
+    lead: { id: string; companyId: string };
+    actorUserId: string;
+    assigneeId: string | null;
+    toName: string | null;
+  },
+): Promise<boolean> {
+  const [current] = await tx
+    .select({ assigneeId: leads.assigneeId })
+    .from(leads)
+    .where(eq(leads.id, lead.id))
+    .for('update');
+  if (!current) throw notFound('Lead not found');
+  if (current.assigneeId === assigneeId) return false;
+  await tx.update(leads).set({ assigneeId, updatedAt: new Date() }).where(eq(leads.id, lead.id));
+  await tx.insert(leadActivity).values({
+    leadId: lead.id,
+    companyId: lead.companyId,
+    actorUserId,
+    kind: 'assigned',
+    detail: { from: current.assigneeId, to: assigneeId, toName },
   });
-  if (changed) await emitWebhookEvent(ctx, lead.companyId, 'lead.updated', { leadId: lead.id });
+  return true;
 }
 
 /**
@@ -94,28 +109,38 @@ async function changeLeadStatus(
     input,
   }: { lead: { id: string; companyId: string }; actorUserId: string | null; input: UpdateLeadRequest },
 ): Promise<void> {
-  const changed = await ctx.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ status: leads.status, lostReason: leads.lostReason })
-      .from(leads)
-      .where(eq(leads.id, lead.id))
-      .for('update');
-    if (!current) throw notFound('Lead not found');
-    const change = applyStatusChange(current, input);
-    if ('error' in change) throw badRequest(change.error);
-    const { next } = change;
-    if (next.status === current.status && next.lostReason === current.lostReason) return false;
-    await tx.update(leads).set(next).where(eq(leads.id, lead.id));
-    await tx.insert(leadActivity).values({
-      leadId: lead.id,
-      companyId: lead.companyId,
-      actorUserId,
-      kind: 'status_changed',
-      detail: statusDetail(current.status, next),
-    });
-    return true;
-  });
+  const changed = await ctx.db.transaction((tx) => writeStatusChange(tx, { lead, actorUserId, input }));
   if (changed) await emitWebhookEvent(ctx, lead.companyId, 'lead.updated', { leadId: lead.id });
+}
+
+/** The status change under the lead's row lock, recording `status_changed`; false when nothing changes. */
+async function writeStatusChange(
+  tx: Transaction,
+  {
+    lead,
+    actorUserId,
+    input,
+  }: { lead: { id: string; companyId: string }; actorUserId: string | null; input: UpdateLeadRequest },
+): Promise<boolean> {
+  const [current] = await tx
+    .select({ status: leads.status, lostReason: leads.lostReason })
+    .from(leads)
+    .where(eq(leads.id, lead.id))
+    .for('update');
+  if (!current) throw notFound('Lead not found');
+  const change = applyStatusChange(current, input);
+  if ('error' in change) throw badRequest(change.error);
+  const { next } = change;
+  if (next.status === current.status && next.lostReason === current.lostReason) return false;
+  await tx.update(leads).set(next).where(eq(leads.id, lead.id));
+  await tx.insert(leadActivity).values({
+    leadId: lead.id,
+    companyId: lead.companyId,
+    actorUserId,
+    kind: 'status_changed',
+    detail: statusDetail(current.status, next),
+  });
+  return true;
 }
 
 function statusDetail(from: string, next: { status: string; lostReason: string | null }) {

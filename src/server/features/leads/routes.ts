@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { companies } from '#server/db/schema.ts';
 import { refreshCreditsIfDue } from '#server/features/billing/credit-resets.ts';
-import { auditLead, recordAudit } from '#server/features/team/audit.ts';
+import { recordAudit, recordLeadOpened } from '#server/features/team/audit.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { requireCompanyById, requireUser } from '#server/lib/session.ts';
 import {
@@ -63,7 +63,7 @@ export async function registerLeads(root: FastifyInstance, ctx: AppContext): Pro
       const user = await requireUser(ctx, request);
       reply.header('cache-control', 'private, no-store');
       const detail = await getLeadDetail(ctx, { userId: user.id, leadId: request.params.id });
-      await auditLead(ctx, { actor: user, leadId: request.params.id, action: 'lead_opened' });
+      await recordLeadOpened(ctx, { actor: user, leadId: request.params.id });
       return detail;
     },
   );

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { auditEvents, leads } from '#server/db/schema.ts';
 import type { SessionUser } from '#server/lib/auth.ts';
 import type { AppContext } from '#server/lib/context.ts';
@@ -63,15 +63,31 @@ export async function listAudit(
   };
 }
 
-/** An audit event about a lead the actor may see (its company is read from the lead). */
-export async function auditLead(
+/**
+ * "Opened a lead", once per person per lead per London day: the log answers who has looked at a
+ * tenant's details and when, and a negotiator opening the same lead twenty times while working it
+ * says nothing more than the first time did (docs/team.md). The check and the insert run under an
+ * advisory lock on (person, lead), so two tabs opening it at the same moment still write one event.
+ */
+export async function recordLeadOpened(
   ctx: AppContext,
-  { actor, leadId, action }: { actor: NonNullable<AuditActor>; leadId: string; action: AuditAction },
+  { actor, leadId }: { actor: NonNullable<AuditActor>; leadId: string },
 ): Promise<void> {
-  const [lead] = await ctx.db
-    .select({ companyId: leads.companyId })
-    .from(leads)
-    .where(eq(leads.id, leadId))
-    .limit(1);
-  if (lead) await recordAudit(ctx.db, { companyId: lead.companyId, actor, action, subjectId: leadId });
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`lead_opened:${actor.id}:${leadId}`}, 0))`,
+    );
+    await tx.execute(sql`
+      insert into ${auditEvents} (company_id, actor_user_id, actor_label, action, subject_id)
+      select ${leads.companyId}, ${actor.id}, ${actorLabel(actor)}, 'lead_opened', ${leadId}
+        from ${leads}
+       where ${leads.id} = ${leadId}
+         and not exists (
+           select 1 from ${auditEvents} opened
+            where opened.company_id = ${leads.companyId}
+              and opened.action = 'lead_opened'
+              and opened.actor_user_id = ${actor.id}
+              and opened.subject_id = ${leadId}
+              and opened.at >= date_trunc('day', now(), 'Europe/London'))`);
+  });
 }
