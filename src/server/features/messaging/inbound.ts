@@ -70,6 +70,8 @@ export async function receiveMessage(ctx: AppContext, input: InboundMessage): Pr
       provider: input.providerId.startsWith('dev-') ? 'dev' : input.channel === 'sms' ? 'twilio' : 'meta',
       providerId: input.providerId,
       status: 'received',
+      createdAt: now(),
+      updatedAt: now(),
     })
     .onConflictDoNothing()
     .returning({ id: channelMessages.id });

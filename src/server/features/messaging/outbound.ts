@@ -165,6 +165,8 @@ export async function sendToTenant(ctx: AppContext, out: Outgoing): Promise<Send
       payload,
       provider: connection ? (channel === 'sms' ? 'twilio' : 'meta') : 'dev',
       status: 'queued',
+      createdAt: now(),
+      updatedAt: now(),
     })
     .returning();
   return deliver(ctx, stored!, connection);
@@ -237,7 +239,7 @@ export async function retryOnce(ctx: AppContext, message: ChannelMessage): Promi
 /** The retry job: sends a failed message again (its second and last try). */
 export async function retryFailedMessage(ctx: AppContext, messageId: string): Promise<void> {
   const [message] = await ctx.db.select().from(channelMessages).where(eq(channelMessages.id, messageId));
-  if (!message || message.status !== 'failed' || message.attempts >= 2) return;
+  if (message?.status !== 'failed' || message.attempts >= 2) return;
   if (await isOptedOut(ctx, message.companyId, message.channel, message.phone)) return;
   const connection = await loadChannel(ctx, message.companyId, message.channel);
   if (!connection && ctx.env.isProduction) return;

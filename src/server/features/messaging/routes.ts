@@ -156,7 +156,7 @@ export async function registerMessaging(root: FastifyInstance, ctx: AppContext):
     const { companyId } = request.params as { companyId: string };
     if (!isUuid(companyId)) throw notFound('Not found');
     const channel = await loadChannel(ctx, companyId, 'sms');
-    if (!channel || channel.channel !== 'sms') throw forbidden();
+    if (channel?.channel !== 'sms') throw forbidden();
     const params = (request.body ?? {}) as Record<string, string>;
     const signature = request.headers['x-twilio-signature'];
     const url = `${ctx.env.appUrl}${request.url}`;
@@ -225,8 +225,7 @@ export async function registerMessaging(root: FastifyInstance, ctx: AppContext):
       const channel = await loadChannel(ctx, companyId, 'whatsapp');
       const query = request.query;
       if (
-        !channel ||
-        channel.channel !== 'whatsapp' ||
+        channel?.channel !== 'whatsapp' ||
         query['hub.mode'] !== 'subscribe' ||
         query['hub.verify_token'] !== channel.verifyToken
       ) {
@@ -254,8 +253,7 @@ export async function registerMessaging(root: FastifyInstance, ctx: AppContext):
           const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
           const header = request.headers['x-hub-signature-256'];
           if (
-            !channel ||
-            channel.channel !== 'whatsapp' ||
+            channel?.channel !== 'whatsapp' ||
             !isValidMetaSignature(
               channel.whatsapp.appSecret,
               typeof header === 'string' ? header : undefined,

@@ -22,7 +22,9 @@ describe('SMS replies', () => {
     expect(smsSegments(long)).toBeGreaterThan(3);
     const text = composeSms(long, ['Yes', 'No']);
     expect(smsSegments(text)).toBeLessThanOrEqual(3);
-    expect(text).toMatch(/1\) Yes\n2\) No\nReply 1 or 2$/);
+    expect(text).toMatch(
+      /^The flat has a bright living room[\s\S]*Would you like to book\?\n\n1\) Yes\n2\) No\nReply 1 or 2$/,
+    );
   });
 
   it('sends curly quotes as plain ones so a segment holds 160 characters', () => {

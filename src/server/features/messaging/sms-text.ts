@@ -60,11 +60,14 @@ export function composeSms(body: string, options: string[]): string {
   const text = plainSms(body.trim());
   const tail = plainSms(list);
   if (smsSegments(text + tail) <= MAX_SMS_SEGMENTS) return text + tail;
-  // Drop whole sentences from the end of the reply (the options stay whole: they are the answer).
-  const sentences = text.match(/[^.!?\n]+[.!?]*\s*/g) ?? [text];
-  while (sentences.length > 1) {
-    sentences.pop();
-    const shorter = `${sentences.join('').trim()}`;
+  // Drop whole sentences before the last (the question the tenant answers stays, as do the
+  // options and any summary lines the tenant is asked to confirm); else it goes out whole.
+  const pieces = text.match(/[^.!?\n]+[.!?]*\s*|\n+/g) ?? [text];
+  for (let i = pieces.length - 2; i >= 1; i -= 1) {
+    const piece = pieces[i]!;
+    if (!piece.trim() || /^\s*[-•*]/.test(piece)) continue;
+    pieces.splice(i, 1);
+    const shorter = pieces.join('').replace(/\s+\n/g, '\n').trim();
     if (smsSegments(shorter + tail) <= MAX_SMS_SEGMENTS) return shorter + tail;
   }
   return text + tail;
