@@ -439,6 +439,38 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     expect(detail.json).toMatchObject({ channel: 'whatsapp', deliveryFailed: true, source: 'whatsapp' });
   });
 
+  it('a person who takes over a WhatsApp conversation writes to the tenant on WhatsApp, and hands back', async () => {
+    const owner = await connectedAgency();
+    const from = '447700900222';
+    await waSay(owner.company.id, from, 'Hi');
+    const [conversation] = await app.ctx.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.companyId, owner.company.id));
+    const path = `/api/conversations/${conversation!.id}`;
+    expect((await sendJson(app, 'POST', `${path}/takeover`, owner.cookie)).status).toBe(200);
+    expect(lastWhatsAppText(from)).toMatch(/has joined/);
+    expect(
+      (
+        await sendJson(app, 'POST', `${path}/messages`, owner.cookie, {
+          content: 'Hello, I can help with that.',
+        })
+      ).status,
+    ).toBe(200);
+    expect(lastWhatsAppText(from)).toBe('Hello, I can help with that.');
+    const sent = whatsappTo(from).length;
+    // While taken over the assistant says nothing; the tenant's message reaches the person.
+    await waSay(owner.company.id, from, 'Great, is it still available?');
+    expect(whatsappTo(from)).toHaveLength(sent);
+    const [stored] = await app.ctx.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, conversation!.id));
+    expect(JSON.stringify(stored!.messages)).toContain('is it still available?');
+    expect((await sendJson(app, 'POST', `${path}/handback`, owner.cookie)).status).toBe(200);
+    expect(whatsappTo(from).length).toBeGreaterThan(sent);
+  });
+
   it('outside the 24-hour window sends only a template', async () => {
     const owner = await connectedAgency();
     const from = '447700900999';

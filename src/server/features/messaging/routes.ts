@@ -3,8 +3,9 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { channelMessages, companies, type MessagingChannel } from '#server/db/schema.ts';
+import { channelMessages, companies, conversations, type MessagingChannel } from '#server/db/schema.ts';
 import { findOwnLead } from '#server/features/leads/leads.ts';
+import { setChannelRelay } from '#server/lib/channel-relay.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import { isUuid, requireCompanyById, requireUser } from '#server/lib/session.ts';
@@ -35,6 +36,27 @@ export async function registerMessaging(root: FastifyInstance, ctx: AppContext):
     },
     { retryLimit: 0 },
   );
+
+  // A person's messages in a taken-over conversation go out on the tenant's channel. A person's
+  // message is a reply: the daily cap and opt-out hold, and outside WhatsApp's window it is not sent.
+  setChannelRelay(ctx, async (context, { conversationId, text }) => {
+    const [row] = await context.db
+      .select({
+        companyId: conversations.companyId,
+        channel: conversations.channel,
+        phone: conversations.contactPhone,
+      })
+      .from(conversations)
+      .where(eq(conversations.id, conversationId));
+    if (!row || row.channel === 'web' || !row.phone) return;
+    await sendToTenant(context, {
+      companyId: row.companyId,
+      channel: row.channel,
+      phone: row.phone,
+      conversationId,
+      text,
+    });
+  });
 
   const app = root.withTypeProvider<ZodTypeProvider>();
   const settingsLimit = perMinute(ctx.env.rateLimits.apiPerMinute);
