@@ -183,7 +183,8 @@ function phonePage(companyOptions: string): string {
   .out { align-self: flex-end; background: #d9fdd3; }
   .sms .in { background: #e5e7eb; border-radius: 16px; }
   .sms .out { background: #2563eb; color: #fff; border-radius: 16px; }
-  .time { display: block; text-align: right; font-size: .7rem; color: #64748b; margin-top: 2px; }
+  .time { display: block; text-align: right; font-size: .7rem; color: #475569; margin-top: 2px; }
+  .out .time { color: #3f4f3f; }
   .sms .out .time { color: #dbeafe; }
   .choices { display: flex; flex-direction: column; gap: 4px; margin-top: 6px; }
   .choices button { font: inherit; font-size: .9rem; padding: 8px; border: 0; border-top: 1px solid #e2e8f0; background: #fff; color: #0284c7; cursor: pointer; min-height: 36px; }
@@ -208,7 +209,7 @@ function phonePage(companyOptions: string): string {
         <button type="button" data-channel="sms" aria-pressed="false">SMS</button>
       </div>
     </div>
-    <div class="thread" id="thread" aria-live="polite" aria-label="Messages"></div>
+    <div class="thread" id="thread" aria-live="polite" aria-label="Messages" tabindex="0"></div>
     <p class="error" id="error" role="alert"></p>
     <form class="compose" id="compose">
       <label class="sr-only" for="text">Message</label>
