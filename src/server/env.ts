@@ -25,6 +25,9 @@ const schema = z.object({
   STRIPE_PRICE_MEDIUM: optional(z.string()),
   STRIPE_PRICE_LARGE: optional(z.string()),
   STRIPE_API_URL: optional(z.url()),
+  ENCRYPTION_KEY: optional(z.string().min(32, 'must be at least 32 characters')),
+  TWILIO_API_URL: optional(z.url()),
+  WHATSAPP_API_URL: optional(z.url()),
   AI_PROVIDER: optional(z.enum(['guided', 'openai', 'openai-compatible', 'anthropic'])),
   AI_BASE_URL: optional(z.url()),
   AI_API_KEY: optional(z.string()),
@@ -95,6 +98,13 @@ export type Env = {
     /** Tokens of instructions and conversation sent to the model each turn. */
     tokenBudget: number;
   };
+  /**
+   * The key that encrypts secrets kept at rest (messaging credentials). Unset only in production
+   * without ENCRYPTION_KEY: connecting a channel is then refused.
+   */
+  encryptionKey: string | undefined;
+  /** The messaging providers' API bases (stand-ins in tests and development). */
+  messaging: { twilioApiUrl: string | undefined; whatsappApiUrl: string };
   redisUrl: string | undefined;
   demoData: boolean;
   logLevel: string;
@@ -206,6 +216,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       timeoutMs: raw.AI_TIMEOUT_MS ?? 8000,
       tokenBudget: raw.AI_TOKEN_BUDGET ?? 6000,
     },
+    encryptionKey:
+      raw.ENCRYPTION_KEY ?? (isProduction ? undefined : developmentSecret(dataDir, 'encryption-key')),
+    messaging: {
+      twilioApiUrl: raw.TWILIO_API_URL?.replace(/\/+$/, ''),
+      whatsappApiUrl: (raw.WHATSAPP_API_URL ?? 'https://graph.facebook.com/v23.0').replace(/\/+$/, ''),
+    },
     redisUrl: raw.REDIS_URL,
     demoData: raw.DEMO_DATA ?? (!raw.DATABASE_URL && !isProduction && nodeEnv !== 'test'),
     logLevel: raw.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
@@ -235,9 +251,12 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   return value;
 }
 
-/** A development secret generated once and kept in DATA_DIR so sessions survive restarts. */
-function developmentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
+/**
+ * A development secret generated once and kept in DATA_DIR so sessions (and encrypted settings)
+ * survive restarts.
+ */
+function developmentSecret(dataDir: string, name = 'session-secret'): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('hex');

@@ -22,6 +22,8 @@ const SOURCE_NAMES: Record<string, string> = {
   website: 'Website',
   facebook: 'Facebook',
   email: 'Email',
+  whatsapp: 'WhatsApp',
+  sms: 'SMS',
 };
 
 /** A source as people read it: "Rightmove", "Direct (no source)", or the slug itself. */

@@ -108,6 +108,8 @@ describe('leads API', () => {
         enquiryId: null,
         viewingAt: null,
         viewingStatus: null,
+        channel: 'web',
+        deliveryFailed: false,
       });
       expect(body.leads[0]).toMatchObject({ propertyName: 'any', propertyLocation: null, rating: null });
     });

@@ -252,9 +252,19 @@ export const conversations = pgTable(
     enquiryId: uuid('enquiry_id'),
     /** The person of the agency in the chat (the assistant waits), or null. */
     takenOverBy: text('taken_over_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Where the tenant is talking: the web chat, or a messaging thread (docs/messaging.md). */
+    channel: varchar('channel', { length: 10 }).$type<ConversationChannel>().notNull().default('web'),
+    /** The tenant's number (E.164) on a messaging thread; null on the web chat. */
+    contactPhone: text('contact_phone'),
     ...timestamps,
   },
   (t) => [
+    // A messaging thread's conversations with one number, newest first (the open one, or the
+    // one that just ended, whose late messages become notes on the lead).
+    index('conversations_thread_idx')
+      .on(t.companyId, t.channel, t.contactPhone, t.createdAt.desc())
+      .where(sql`contact_phone is not null`),
+    check('conversations_channel_check', sql`${t.channel} in ('web', 'whatsapp', 'sms')`),
     index('conversations_enquiry_idx').on(t.enquiryId).where(sql`enquiry_id is not null`),
     // Only the chats under way (the idle finaliser's), and on no column a turn changes: a turn's
     // UPDATE then rewrites the row in place (a HOT update) instead of touching every index.
@@ -751,6 +761,85 @@ export const apiKeys = pgTable(
   (t) => [index('api_keys_company_idx').on(t.companyId)],
 );
 
+// ---- Messaging: WhatsApp and SMS (docs/messaging.md) ----
+
+export type ConversationChannel = 'web' | 'whatsapp' | 'sms';
+export type MessagingChannel = 'whatsapp' | 'sms';
+export type ChannelMessageStatus = 'received' | 'queued' | 'sent' | 'delivered' | 'read' | 'failed';
+
+/**
+ * A company's connection to a messaging provider. `settings` holds what may be shown (the account
+ * SID, the number, template names); `secrets` is the AES-256-GCM ciphertext of the tokens.
+ */
+export const messagingChannels = pgTable(
+  'messaging_channels',
+  {
+    companyId: companyIdColumn(),
+    channel: varchar('channel', { length: 10 }).$type<MessagingChannel>().notNull(),
+    settings: jsonb('settings').$type<Record<string, string | null>>().notNull().default({}),
+    secrets: text('secrets').notNull(),
+    /** WhatsApp: the token Meta sends back when the webhook is set up. */
+    verifyToken: text('verify_token'),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.channel] }),
+    check('messaging_channels_channel_check', sql`${t.channel} in ('whatsapp', 'sms')`),
+  ],
+);
+
+/**
+ * Every message in and out on a channel. An inbound message's provider id is unique per company
+ * and channel: a provider's retry (or the same retry reaching two instances) is stored once, and
+ * only the instance that stored it answers.
+ */
+export const channelMessages = pgTable(
+  'channel_messages',
+  {
+    id: uuidPrimaryKey(),
+    companyId: companyIdColumn(),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    channel: varchar('channel', { length: 10 }).$type<MessagingChannel>().notNull(),
+    direction: varchar('direction', { length: 3 }).$type<'in' | 'out'>().notNull(),
+    /** The tenant's number, E.164. */
+    phone: text('phone').notNull(),
+    body: text('body').notNull(),
+    /** What was asked of the provider (text, buttons, list, template), to send it again. */
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
+    /** `dev` when it went to the development outbox. */
+    provider: varchar('provider', { length: 10 }).notNull(),
+    providerId: text('provider_id'),
+    status: varchar('status', { length: 10 }).$type<ChannelMessageStatus>().notNull(),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('channel_messages_provider_idx')
+      .on(t.companyId, t.channel, t.direction, t.providerId)
+      .where(sql`provider_id is not null`),
+    index('channel_messages_conversation_idx').on(t.conversationId, t.createdAt),
+    index('channel_messages_phone_idx').on(t.companyId, t.phone, t.createdAt),
+    check('channel_messages_direction_check', sql`${t.direction} in ('in', 'out')`),
+    check(
+      'channel_messages_status_check',
+      sql`${t.status} in ('received', 'queued', 'sent', 'delivered', 'read', 'failed')`,
+    ),
+  ],
+);
+
+/** A number that sent STOP to a company on a channel: nothing more goes there until START. */
+export const channelOptOuts = pgTable(
+  'channel_opt_outs',
+  {
+    companyId: companyIdColumn(),
+    channel: varchar('channel', { length: 10 }).$type<MessagingChannel>().notNull(),
+    phone: text('phone').notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.channel, t.phone] })],
+);
+
 export const schema = {
   users,
   sessions,
@@ -780,6 +869,9 @@ export const schema = {
   companyMembers,
   companyInvitations,
   auditEvents,
+  messagingChannels,
+  channelMessages,
+  channelOptOuts,
 };
 
 export type Schema = typeof schema;
@@ -799,3 +891,5 @@ export type ApiKey = typeof apiKeys.$inferSelect;
 export type CompanyMember = typeof companyMembers.$inferSelect;
 export type CompanyInvitation = typeof companyInvitations.$inferSelect;
 export type AuditEvent = typeof auditEvents.$inferSelect;
+export type ChannelMessage = typeof channelMessages.$inferSelect;
+export type MessagingChannelRow = typeof messagingChannels.$inferSelect;

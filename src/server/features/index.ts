@@ -11,6 +11,7 @@ import { registerInsights } from './insights/routes.ts';
 import { registerIntegrations } from './integrations/routes.ts';
 import { registerLeads } from './leads/routes.ts';
 import { registerLive } from './live/routes.ts';
+import { registerMessaging } from './messaging/routes.ts';
 import { registerPrivacy } from './privacy/routes.ts';
 import { registerProperties } from './properties/routes.ts';
 import { registerSite } from './site/site-routes.ts';
@@ -35,4 +36,5 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   await registerInsights(app, ctx);
   await registerTeam(app, ctx);
   await registerLive(app, ctx);
+  await registerMessaging(app, ctx);
 }

@@ -93,6 +93,10 @@ export type LeadDto = z.infer<typeof leadSchema>;
 
 /** A row of the dashboard's leads: the answers and where the lead is in the pipeline. */
 export const leadListItemSchema = leadSchema.extend({
+  /** Where the tenant talked: the web chat, WhatsApp or SMS (docs/messaging.md). */
+  channel: z.enum(['web', 'whatsapp', 'sms']).optional(),
+  /** A message to the tenant on their channel finally failed (after its one retry). */
+  deliveryFailed: z.boolean().optional(),
   status: leadStatusSchema,
   /** Set exactly when the status is `lost`. */
   lostReason: z.string().nullable(),

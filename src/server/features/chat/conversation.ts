@@ -80,10 +80,15 @@ function newSessionKey(): string {
 /** One chat turn (POST /api/chat/{companySlug}); see `chatRequestSchema` for the protocol. */
 export async function handleChatTurn(
   ctx: AppContext,
-  input: { companySlug: string; request: ParsedChatRequest },
+  input: {
+    companySlug: string;
+    request: ParsedChatRequest;
+    /** A messaging thread: the sender's number is known, and never asked. */
+    knownPhone?: string;
+  },
 ): Promise<ChatResponse> {
   const { companySlug, request } = input;
-  if (!request.userSessionKey) return startConversation(ctx, companySlug, request);
+  if (!request.userSessionKey) return startConversation(ctx, companySlug, request, input.knownPhone);
   return continueConversation(ctx, companySlug, request.userSessionKey, request.message);
 }
 
@@ -91,6 +96,7 @@ async function startConversation(
   ctx: AppContext,
   companySlug: string,
   request: ParsedChatRequest,
+  knownPhone?: string,
 ): Promise<ChatResponse> {
   const directory = await requireDirectory(ctx, companySlug, request.propertySlug);
   const property = request.propertySlug ? findProperty(directory, { slug: request.propertySlug }) : null;
@@ -112,7 +118,12 @@ async function startConversation(
     source: request.src,
     enquiryToken: request.enquiryToken,
   });
-  let last: AgentReply = engine.start(context, origin.known ? knownContact(origin.known) : undefined);
+  const known = knownPhone
+    ? knownContact({ name: null, email: null, ...origin.known, phone: knownPhone })
+    : origin.known
+      ? knownContact(origin.known)
+      : undefined;
+  let last: AgentReply = engine.start(context, known);
   let messages: ChatMessage[] = [message('ai', last.reply, at)];
   let turnCount = 0;
   let recentMessages: string[] = [];

@@ -146,6 +146,10 @@ export function toLeadViewing(row: {
   return { viewingAt: row.viewingAt?.toISOString() ?? null, viewingStatus: row.viewingStatus ?? null };
 }
 
+/** Whether a message to the lead's tenant on their channel finally failed (after its retry). */
+const DELIVERY_FAILED_SQL = `exists (select 1 from channel_messages m
+  where m.conversation_id = l.conversation_id and m.direction = 'out' and m.status = 'failed' and m.attempts >= 2)`;
+
 /**
  * The table's columns, named as `leadSchema` names them, and what the lead's transcript and
  * conversation add (its passed-on questions, the day its availability was said, its latest
@@ -179,7 +183,9 @@ const dashboardLeadsSql = `
     v.status as "viewingStatus",
     t.extracted_data -> 'openQuestions' as "openQuestions",
     l.answered_questions as "answeredQuestions",
-    to_char(coalesce(c.created_at, l.created_at) at time zone 'Europe/London', 'YYYY-MM-DD') as "conversationDay"
+    to_char(coalesce(c.created_at, l.created_at) at time zone 'Europe/London', 'YYYY-MM-DD') as "conversationDay",
+    coalesce(c.channel, 'web') as channel,
+    (c.channel is not null and c.channel <> 'web' and ${DELIVERY_FAILED_SQL}) as "deliveryFailed"
   from leads l
   left join chat_transcripts t on t.id = l.chat_transcript_id
   left join conversations c on c.id = l.conversation_id
@@ -326,16 +332,26 @@ export async function getLeadDetail(
   const [conversation] =
     conversationIds.length > 0
       ? await ctx.db
-          .select({ messages: conversations.messages, createdAt: conversations.createdAt })
+          .select({
+            messages: conversations.messages,
+            createdAt: conversations.createdAt,
+            channel: conversations.channel,
+          })
           .from(conversations)
           .where(and(inArray(conversations.id, conversationIds), eq(conversations.companyId, lead.companyId)))
           .limit(1)
       : [];
   const messages = readMessages(conversation?.messages);
-  const [activity, relatedLeads, viewing] = await Promise.all([
+  const [activity, relatedLeads, viewing, delivery] = await Promise.all([
     listLeadActivity(ctx.db, lead),
     findRelatedLeads(ctx, lead),
     findLeadViewing(ctx, lead),
+    lead.conversationId
+      ? ctx.database.execute(
+          `select ${DELIVERY_FAILED_SQL} as failed from (select $1::uuid as conversation_id) l`,
+          [lead.conversationId],
+        )
+      : null,
   ]);
 
   return {
@@ -350,6 +366,8 @@ export async function getLeadDetail(
       },
       viewing,
     ),
+    channel: conversation?.channel ?? 'web',
+    deliveryFailed: (delivery?.rows[0] as { failed?: boolean } | undefined)?.failed === true,
     updatedAt: lead.updatedAt.toISOString(),
     annualIncome: lead.annualIncome,
     score: lead.score,

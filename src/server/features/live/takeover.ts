@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { resumeAfterHandback } from '#agent/dialogue.ts';
 import { absorbTakeover } from '#agent/lead-fields.ts';
 import type { ChatMessage } from '#server/db/schema.ts';
+import { relayToChannel } from '#server/lib/channel-relay.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
@@ -98,6 +99,7 @@ export async function takeOver(
      returning c.id, ${notifyAppendedSql('c', '1')} as notified`,
     [conversationId, person.id, JSON.stringify(joined), at.toISOString()],
   );
+  if (rows.length > 0) await relayToChannel(ctx, { conversationId, text: joined.content });
   if (rows.length === 0) {
     // Someone else was quicker, or it ended meanwhile.
     const latest = await requireOwnConversation(ctx, person, conversationId);
@@ -138,6 +140,7 @@ export async function sendAgentMessage(
     if (row.taken_over_by) throw await heldByOther(ctx, row.taken_over_by);
     throw new AppError('CONFLICT', 'Take over the chat before sending a message.');
   }
+  await relayToChannel(ctx, { conversationId, text: input.content });
   return liveConversation(ctx, conversationId);
 }
 
@@ -206,7 +209,10 @@ export async function handBack(
         current.turn_count,
       ],
     );
-    if (updated.length > 0) return liveConversation(ctx, conversationId);
+    if (updated.length > 0) {
+      for (const message of added) await relayToChannel(ctx, { conversationId, text: message.content });
+      return liveConversation(ctx, conversationId);
+    }
   }
   throw new AppError('CONFLICT', 'The chat is busy. Please try handing it back again.');
 }

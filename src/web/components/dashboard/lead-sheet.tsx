@@ -4,6 +4,7 @@ import { formatFullDateTime, formatUkPhone } from '#shared/format.ts';
 import type { LeadDetailDto, LeadListItemDto, ScoreBreakdown } from '#shared/schemas/leads.ts';
 import { viewingSummary } from '#shared/viewing-slots.ts';
 import { LeadPropertyPhotos } from '#web/components/listing/lead-property-photos.tsx';
+import { ChannelBadge, ChannelThread, channelName } from '#web/components/messaging/lead-channel.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Separator } from '#web/components/ui/separator.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '#web/components/ui/sheet.tsx';
@@ -47,6 +48,7 @@ export function LeadSheet({ companyId, lead, onClose, onDelete }: LeadSheetProps
               <div className="flex flex-wrap items-center gap-3">
                 <SheetTitle className="text-xl">{lead.name || 'Unnamed tenant'}</SheetTitle>
                 <RatingBadge rating={lead.rating} className="text-sm" />
+                <ChannelBadge channel={lead.channel} />
               </div>
               <SheetDescription>
                 Enquired {formatFullDateTime(lead.createdAt)} about {lead.propertyName || 'any property'}
@@ -123,6 +125,18 @@ export function LeadSheet({ companyId, lead, onClose, onDelete }: LeadSheetProps
               ) : null}
 
               <Separator />
+
+              {lead.channel === 'whatsapp' || lead.channel === 'sms' ? (
+                <>
+                  <SheetSection id="lead-channel-heading" title={`${channelName(lead.channel)} messages`}>
+                    <ChannelThread
+                      leadId={lead.id}
+                      deliveryFailed={full?.deliveryFailed ?? lead.deliveryFailed ?? false}
+                    />
+                  </SheetSection>
+                  <Separator />
+                </>
+              ) : null}
 
               <SheetSection id="lead-history-heading" title="Notes and activity">
                 <NoteForm leadId={lead.id} />

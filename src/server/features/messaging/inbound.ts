@@ -1,0 +1,334 @@
+import { and, desc, eq, gt } from 'drizzle-orm';
+import {
+  channelMessages,
+  channelOptOuts,
+  companies,
+  conversations,
+  leads,
+  type MessagingChannel,
+} from '#server/db/schema.ts';
+import { handleChatTurn } from '#server/features/chat/conversation.ts';
+import { endChat } from '#server/features/chat/public.ts';
+import { recordLeadActivity } from '#server/features/leads/activity.ts';
+import { now } from '#server/lib/clock.ts';
+import type { AppContext } from '#server/lib/context.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { perContext } from '#server/lib/per-context.ts';
+import { lastOfferedOptions, retryOnce, sendToTenant } from './outbound.ts';
+import { pickNumberedOption } from './sms-text.ts';
+
+const OPT_OUT_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
+const OPT_IN_WORDS = new Set(['START', 'UNSTOP']);
+/** A message this soon after the end is a note on the lead, not a new enquiry. */
+const AFTER_END_MS = 24 * 60 * 60 * 1000;
+
+export type InboundMessage = {
+  companyId: string;
+  channel: MessagingChannel;
+  /** The sender, E.164. */
+  phone: string;
+  text: string;
+  /** The provider's message id (Twilio MessageSid, WhatsApp id): a retry is processed once. */
+  providerId: string;
+  /** A WhatsApp button or list reply: the option it stands for. */
+  optionId?: string | null;
+};
+
+/**
+ * One tenant's messages are answered one after another in this process, so a quick second text
+ * waits for the first answer instead of racing it (across instances, the turn's own guard holds).
+ */
+const threadQueue = perContext(() => new Map<string, Promise<unknown>>());
+
+function inTurn<T>(ctx: AppContext, key: string, work: () => Promise<T>): Promise<T> {
+  const queue = threadQueue(ctx);
+  const previous = queue.get(key) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(work);
+  queue.set(key, next);
+  void next
+    .finally(() => {
+      if (queue.get(key) === next) queue.delete(key);
+    })
+    .catch(() => undefined);
+  return next;
+}
+
+/**
+ * A tenant's message on a channel: stored once per provider id (a retry, even one reaching two
+ * instances at the same moment, is answered once), then answered by the same engine as the web
+ * chat. Returns false for a message already processed.
+ */
+export async function receiveMessage(ctx: AppContext, input: InboundMessage): Promise<boolean> {
+  const [stored] = await ctx.db
+    .insert(channelMessages)
+    .values({
+      companyId: input.companyId,
+      channel: input.channel,
+      direction: 'in',
+      phone: input.phone,
+      body: input.text,
+      provider: input.providerId.startsWith('dev-') ? 'dev' : input.channel === 'sms' ? 'twilio' : 'meta',
+      providerId: input.providerId,
+      status: 'received',
+      createdAt: now(),
+      updatedAt: now(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: channelMessages.id });
+  if (!stored) return false;
+  try {
+    await inTurn(ctx, `${input.companyId}:${input.channel}:${input.phone}`, () =>
+      answer(ctx, input, stored.id),
+    );
+  } catch (error) {
+    // Nothing was answered: let the provider's retry try again.
+    await ctx.db.delete(channelMessages).where(eq(channelMessages.id, stored.id));
+    throw error;
+  }
+  return true;
+}
+
+async function answer(ctx: AppContext, input: InboundMessage, inboundId: string): Promise<void> {
+  const { companyId, channel, phone } = input;
+  const [company] = await ctx.db
+    .select({ slug: companies.slug, name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  if (!company) return;
+  const word = input.text.trim().toUpperCase();
+  const reply = (text: string, conversationId: string | null, options: string[] = [], ignoreOptOut = false) =>
+    sendToTenant(ctx, { companyId, channel, phone, conversationId, text, options, ignoreOptOut });
+
+  if (OPT_OUT_WORDS.has(word)) {
+    const [added] = await ctx.db
+      .insert(channelOptOuts)
+      .values({ companyId, channel, phone })
+      .onConflictDoNothing()
+      .returning({ phone: channelOptOuts.phone });
+    // One confirmation, then nothing more there.
+    if (added) {
+      await reply(
+        `You won't get any more messages from ${company.name} here. Reply START if you change your mind.`,
+        null,
+        [],
+        true,
+      );
+    }
+    return;
+  }
+  if (OPT_IN_WORDS.has(word)) {
+    await ctx.db
+      .delete(channelOptOuts)
+      .where(
+        and(
+          eq(channelOptOuts.companyId, companyId),
+          eq(channelOptOuts.channel, channel),
+          eq(channelOptOuts.phone, phone),
+        ),
+      );
+    await reply(`You're subscribed to messages from ${company.name} again.`, null, [], true);
+    return;
+  }
+  const [optedOut] = await ctx.db
+    .select({ phone: channelOptOuts.phone })
+    .from(channelOptOuts)
+    .where(
+      and(
+        eq(channelOptOuts.companyId, companyId),
+        eq(channelOptOuts.channel, channel),
+        eq(channelOptOuts.phone, phone),
+      ),
+    );
+  if (optedOut) return;
+
+  const [latest] = await ctx.db
+    .select({
+      id: conversations.id,
+      sessionKey: conversations.sessionKey,
+      status: conversations.status,
+      endedAt: conversations.endedAt,
+    })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.companyId, companyId),
+        eq(conversations.channel, channel),
+        eq(conversations.contactPhone, phone),
+      ),
+    )
+    .orderBy(desc(conversations.createdAt))
+    .limit(1);
+
+  if (latest && latest.status !== 'active') {
+    const isRecent = latest.endedAt && now().getTime() - latest.endedAt.getTime() < AFTER_END_MS;
+    const [lead] = isRecent
+      ? await ctx.db
+          .select({ id: leads.id })
+          .from(leads)
+          .where(and(eq(leads.conversationId, latest.id), eq(leads.companyId, companyId)))
+      : [];
+    if (lead) {
+      await linkInbound(ctx, inboundId, latest.id);
+      await recordLeadActivity(ctx.db, {
+        leadId: lead.id,
+        companyId,
+        actorUserId: null,
+        kind: 'note',
+        detail: { body: input.text, channel },
+      });
+      await reply(
+        `Thank you, I've passed your message on to ${company.name}. Someone will reply to you here.`,
+        latest.id,
+      );
+      return;
+    }
+  }
+
+  const isOpen = latest?.status === 'active';
+  let text = input.optionId ?? input.text;
+  // "2" picks the second option offered (numbered on SMS, buttons or a list on WhatsApp).
+  if (isOpen && !input.optionId) {
+    const picked = pickNumberedOption(text, await lastOfferedOptions(ctx, latest.id));
+    if (picked) text = picked;
+  }
+
+  let response: Awaited<ReturnType<typeof handleChatTurn>>;
+  let conversationId: string;
+  let greeting: { text: string } | null = null;
+  try {
+    if (isOpen) {
+      conversationId = latest.id;
+      await linkInbound(ctx, inboundId, conversationId);
+      response = await handleChatTurn(ctx, {
+        companySlug: company.slug,
+        request: chatRequest(text, latest.sessionKey),
+      });
+    } else {
+      // A new thread: the greeting (which says it is an AI assistant and that a person reviews
+      // every enquiry) goes first, then the answer to what the tenant wrote.
+      const started = await handleChatTurn(ctx, {
+        companySlug: company.slug,
+        request: { ...chatRequest('', null), src: channel },
+        knownPhone: phone,
+      });
+      const [row] = await ctx.db
+        .update(conversations)
+        .set({ channel, contactPhone: phone })
+        .where(eq(conversations.sessionKey, started.sessionKey))
+        .returning({ id: conversations.id });
+      conversationId = row!.id;
+      await linkInbound(ctx, inboundId, conversationId);
+      if (isGreetingOnly(text)) {
+        response = started;
+      } else {
+        greeting = { text: started.response };
+        response = await handleChatTurn(ctx, {
+          companySlug: company.slug,
+          request: chatRequest(text, started.sessionKey),
+        });
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'OUT_OF_CREDITS') {
+      await reply(
+        `Sorry, ${company.name} is not taking enquiries by message right now. Please contact them directly.`,
+        null,
+      );
+      return;
+    }
+    throw error;
+  }
+
+  if (greeting) await reply(greeting.text, conversationId);
+  // While a person has the chat the assistant says nothing: the person answers.
+  if (response.takenOver || !response.response) return;
+  await reply(response.response, conversationId, response.isComplete ? [] : response.quickReplies);
+  if (response.isComplete) {
+    await endChat(ctx, {
+      companySlug: company.slug,
+      request: { userSessionKey: response.sessionKey, propertySlug: null },
+    });
+  }
+}
+
+function chatRequest(message: string, sessionKey: string | null) {
+  return {
+    message,
+    userSessionKey: sessionKey,
+    propertySlug: null,
+    src: null,
+    enquiryToken: null,
+    conversationHistory: undefined,
+  } as Parameters<typeof handleChatTurn>[1]['request'];
+}
+
+function isGreetingOnly(text: string): boolean {
+  return /^\s*(hi+|hello|hey|hiya|good (morning|afternoon|evening)|start|\W*)\s*[!.]*\s*$/i.test(text);
+}
+
+async function linkInbound(ctx: AppContext, inboundId: string, conversationId: string): Promise<void> {
+  await ctx.db.update(channelMessages).set({ conversationId }).where(eq(channelMessages.id, inboundId));
+}
+
+/** A delivery status from the provider; a failure is retried once (outbound.ts). */
+export async function recordStatus(
+  ctx: AppContext,
+  input: {
+    companyId: string;
+    channel: MessagingChannel;
+    providerId: string;
+    status: string;
+    error?: string | null;
+  },
+): Promise<void> {
+  const status = toStatus(input.status);
+  if (!status) return;
+  const order = ['queued', 'sent', 'delivered', 'read'];
+  const [message] = await ctx.db
+    .select()
+    .from(channelMessages)
+    .where(
+      and(
+        eq(channelMessages.companyId, input.companyId),
+        eq(channelMessages.channel, input.channel),
+        eq(channelMessages.direction, 'out'),
+        eq(channelMessages.providerId, input.providerId),
+      ),
+    );
+  if (!message || message.status === 'failed') return;
+  // Callbacks may arrive out of order: a status never moves backwards.
+  if (status !== 'failed' && order.indexOf(status) <= order.indexOf(message.status)) return;
+  const [updated] = await ctx.db
+    .update(channelMessages)
+    .set({
+      status,
+      error: status === 'failed' ? (input.error ?? 'The provider could not deliver it') : null,
+      updatedAt: now(),
+    })
+    .where(and(eq(channelMessages.id, message.id), gt(channelMessages.attempts, 0)))
+    .returning();
+  if (updated?.status === 'failed') {
+    await retryOnce(ctx, updated);
+  }
+}
+
+function toStatus(raw: string): 'queued' | 'sent' | 'delivered' | 'read' | 'failed' | null {
+  switch (raw.toLowerCase()) {
+    case 'accepted':
+    case 'queued':
+    case 'sending':
+    case 'scheduled':
+      return 'queued';
+    case 'sent':
+      return 'sent';
+    case 'delivered':
+      return 'delivered';
+    case 'read':
+      return 'read';
+    case 'failed':
+    case 'undelivered':
+      return 'failed';
+    default:
+      return null;
+  }
+}

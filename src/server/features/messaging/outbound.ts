@@ -1,0 +1,259 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import {
+  type ChannelMessage,
+  channelMessages,
+  channelOptOuts,
+  type MessagingChannel,
+} from '#server/db/schema.ts';
+import { now } from '#server/lib/clock.ts';
+import type { AppContext } from '#server/lib/context.ts';
+import { sendTwilioSms, twilioErrorMessage } from '#server/lib/twilio-sms.ts';
+import { sendWhatsApp, type WhatsAppOutbound } from '#server/lib/whatsapp-cloud.ts';
+import { type ConnectedChannel, loadChannel, webhookUrl } from './settings.ts';
+import { composeSms } from './sms-text.ts';
+
+/** At most this many messages to one tenant number per company a day (DESIGN section 14). */
+export const DAILY_CAP_PER_NUMBER = 40;
+/** WhatsApp free-form messages only within this long of the tenant's last message. */
+export const WHATSAPP_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const RETRY_FAILED_JOB = 'messaging.retry-failed';
+
+export type Outgoing = {
+  companyId: string;
+  channel: MessagingChannel;
+  /** The tenant's number, E.164. */
+  phone: string;
+  conversationId: string | null;
+  text: string;
+  /** Quick replies: WhatsApp buttons or a list; numbered lines on SMS. */
+  options?: string[];
+  /** WhatsApp outside the 24-hour window: the approved template to send instead, if any. */
+  template?: { name: string; parameters: string[] } | null;
+  /** The opt-out and opt-in confirmations go out to a number that has just opted out. */
+  ignoreOptOut?: boolean;
+};
+
+export type SendOutcome =
+  | { kind: 'sent'; message: ChannelMessage }
+  | { kind: 'failed'; message: ChannelMessage }
+  | { kind: 'skipped'; reason: 'opted_out' | 'daily_cap' | 'outside_window' | 'no_provider' };
+
+/** What goes to the provider, stored with the message so a retry sends the same again. */
+type Payload = { sms?: string; whatsapp?: WhatsAppOutbound; options?: string[] };
+
+export async function isOptedOut(
+  ctx: AppContext,
+  companyId: string,
+  channel: MessagingChannel,
+  phone: string,
+): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ phone: channelOptOuts.phone })
+    .from(channelOptOuts)
+    .where(
+      and(
+        eq(channelOptOuts.companyId, companyId),
+        eq(channelOptOuts.channel, channel),
+        eq(channelOptOuts.phone, phone),
+      ),
+    );
+  return !!row;
+}
+
+/** When the tenant last wrote on the channel (WhatsApp's 24-hour window runs from it). */
+export async function lastInboundAt(
+  ctx: AppContext,
+  companyId: string,
+  channel: MessagingChannel,
+  phone: string,
+): Promise<Date | null> {
+  const [row] = await ctx.db
+    .select({ at: channelMessages.createdAt })
+    .from(channelMessages)
+    .where(
+      and(
+        eq(channelMessages.companyId, companyId),
+        eq(channelMessages.phone, phone),
+        eq(channelMessages.channel, channel),
+        eq(channelMessages.direction, 'in'),
+      ),
+    )
+    .orderBy(desc(channelMessages.createdAt))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+async function sentToday(ctx: AppContext, companyId: string, phone: string): Promise<number> {
+  const since = new Date(now().getTime() - 24 * 60 * 60 * 1000);
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(channelMessages)
+    .where(
+      and(
+        eq(channelMessages.companyId, companyId),
+        eq(channelMessages.phone, phone),
+        eq(channelMessages.direction, 'out'),
+        gt(channelMessages.createdAt, since),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+function whatsappMessage(text: string, options: string[]): WhatsAppOutbound {
+  if (options.length === 0) return { kind: 'text', body: text };
+  if (options.length <= 3 && options.every((o) => o.length <= 20))
+    return { kind: 'buttons', body: text, options };
+  if (options.length <= 10) return { kind: 'list', body: text, options };
+  return { kind: 'text', body: `${text}\n\n${options.map((o, i) => `${i + 1}) ${o}`).join('\n')}` };
+}
+
+/**
+ * Sends one message to a tenant on a channel, under the channel's rules: nothing to a number
+ * that opted out, at most 40 a day, WhatsApp free-form only within 24 hours of the tenant's last
+ * message (else the template, else nothing). Every message sent is stored with its provider id
+ * and status; a failure is retried once through the job queue.
+ */
+export async function sendToTenant(ctx: AppContext, out: Outgoing): Promise<SendOutcome> {
+  const { companyId, channel, phone } = out;
+  if (!out.ignoreOptOut && (await isOptedOut(ctx, companyId, channel, phone))) {
+    return { kind: 'skipped', reason: 'opted_out' };
+  }
+  if ((await sentToday(ctx, companyId, phone)) >= DAILY_CAP_PER_NUMBER) {
+    ctx.log.warn({ companyId, channel }, 'Daily message cap reached for a tenant number: message not sent');
+    return { kind: 'skipped', reason: 'daily_cap' };
+  }
+  const connection = await loadChannel(ctx, companyId, channel);
+  if (!connection && ctx.env.isProduction) return { kind: 'skipped', reason: 'no_provider' };
+
+  const options = out.options ?? [];
+  let payload: Payload;
+  let body: string;
+  if (channel === 'sms') {
+    body = composeSms(out.text, options);
+    payload = { sms: body, options };
+  } else {
+    const last = await lastInboundAt(ctx, companyId, channel, phone);
+    const isInWindow = last !== null && now().getTime() - last.getTime() < WHATSAPP_WINDOW_MS;
+    if (isInWindow) {
+      body = out.text;
+      payload = { whatsapp: whatsappMessage(out.text, options), options };
+    } else if (out.template) {
+      body = `[template ${out.template.name}] ${out.template.parameters.join(' | ')}`;
+      payload = {
+        whatsapp: {
+          kind: 'template',
+          name: out.template.name,
+          language: 'en_GB',
+          parameters: out.template.parameters,
+        },
+      };
+    } else {
+      return { kind: 'skipped', reason: 'outside_window' };
+    }
+  }
+
+  const [stored] = await ctx.db
+    .insert(channelMessages)
+    .values({
+      companyId,
+      conversationId: out.conversationId,
+      channel,
+      direction: 'out',
+      phone,
+      body,
+      payload,
+      provider: connection ? (channel === 'sms' ? 'twilio' : 'meta') : 'dev',
+      status: 'queued',
+      createdAt: now(),
+      updatedAt: now(),
+    })
+    .returning();
+  return deliver(ctx, stored!, connection);
+}
+
+/** Hands a stored message to its provider (or the development outbox) and records what it said. */
+async function deliver(
+  ctx: AppContext,
+  message: ChannelMessage,
+  connection: ConnectedChannel | null,
+): Promise<SendOutcome> {
+  const payload = (message.payload ?? {}) as Payload;
+  const attempts = message.attempts + 1;
+  try {
+    let providerId: string;
+    let status: 'queued' | 'sent';
+    if (!connection) {
+      providerId = `dev-${randomUUID()}`;
+      status = 'sent';
+    } else if (connection.channel === 'sms') {
+      const sent = await sendTwilioSms(connection.sms, ctx.env.messaging.twilioApiUrl, {
+        to: message.phone,
+        body: payload.sms ?? message.body,
+        statusCallback: `${webhookUrl(ctx, 'sms', message.companyId)}/status`,
+      });
+      providerId = sent.providerId;
+      status = sent.status === 'sent' ? 'sent' : 'queued';
+    } else {
+      const sent = await sendWhatsApp(
+        connection.whatsapp,
+        ctx.env.messaging.whatsappApiUrl,
+        message.phone,
+        payload.whatsapp ?? { kind: 'text', body: message.body },
+      );
+      providerId = sent.providerId;
+      status = 'sent';
+    }
+    const [updated] = await ctx.db
+      .update(channelMessages)
+      .set({ providerId, status, attempts, error: null, updatedAt: now() })
+      .where(eq(channelMessages.id, message.id))
+      .returning();
+    return { kind: 'sent', message: updated! };
+  } catch (error) {
+    const reason = connection?.channel === 'sms' ? twilioErrorMessage(error) : (error as Error).message;
+    ctx.log.warn(
+      { messageId: message.id, channel: message.channel, reason },
+      'A channel message was not accepted',
+    );
+    const [updated] = await ctx.db
+      .update(channelMessages)
+      .set({ status: 'failed', error: reason.slice(0, 500), attempts, updatedAt: now() })
+      .where(eq(channelMessages.id, message.id))
+      .returning();
+    await retryOnce(ctx, updated!);
+    return { kind: 'failed', message: updated! };
+  }
+}
+
+/** A failed message is tried once more, a minute later, through the job queue. */
+export async function retryOnce(ctx: AppContext, message: ChannelMessage): Promise<void> {
+  if (message.attempts >= 2) return;
+  await ctx.jobs.send(
+    RETRY_FAILED_JOB,
+    { messageId: message.id },
+    { startAfterSeconds: 60, singletonKey: message.id },
+  );
+}
+
+/** The retry job: sends a failed message again (its second and last try). */
+export async function retryFailedMessage(ctx: AppContext, messageId: string): Promise<void> {
+  const [message] = await ctx.db.select().from(channelMessages).where(eq(channelMessages.id, messageId));
+  if (message?.status !== 'failed' || message.attempts >= 2) return;
+  if (await isOptedOut(ctx, message.companyId, message.channel, message.phone)) return;
+  const connection = await loadChannel(ctx, message.companyId, message.channel);
+  if (!connection && ctx.env.isProduction) return;
+  await deliver(ctx, message, connection);
+}
+
+/** The options last offered in a conversation (an SMS "2" picks the second of them). */
+export async function lastOfferedOptions(ctx: AppContext, conversationId: string): Promise<string[]> {
+  const [row] = await ctx.db
+    .select({ payload: channelMessages.payload })
+    .from(channelMessages)
+    .where(and(eq(channelMessages.conversationId, conversationId), eq(channelMessages.direction, 'out')))
+    .orderBy(desc(channelMessages.createdAt))
+    .limit(1);
+  const options = (row?.payload as Payload | null)?.options;
+  return Array.isArray(options) ? options : [];
+}

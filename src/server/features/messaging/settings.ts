@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { type MessagingChannel, messagingChannels } from '#server/db/schema.ts';
+import type { AppContext } from '#server/lib/context.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { open, seal } from '#server/lib/secret-box.ts';
+import type { TwilioSettings } from '#server/lib/twilio-sms.ts';
+import type { WhatsAppSettings } from '#server/lib/whatsapp-cloud.ts';
+import type {
+  ChannelSettingsDto,
+  SmsChannelRequest,
+  WhatsAppChannelRequest,
+} from '#shared/schemas/messaging.ts';
+import { smsChannelRequestSchema, whatsappChannelRequestSchema } from '#shared/schemas/messaging.ts';
+
+/** A connected provider, its secrets opened: only ever held in memory, never logged or returned. */
+export type ConnectedChannel =
+  | { channel: 'sms'; companyId: string; sms: TwilioSettings }
+  | {
+      channel: 'whatsapp';
+      companyId: string;
+      whatsapp: WhatsAppSettings;
+      verifyToken: string;
+      templates: { enquiryInvite: string | null; viewingReminder: string | null };
+    };
+
+function requireKey(ctx: AppContext): string {
+  if (!ctx.env.encryptionKey) {
+    throw new AppError(
+      'UNAVAILABLE',
+      'Messaging cannot be connected until the server has ENCRYPTION_KEY set (32 or more characters).',
+    );
+  }
+  return ctx.env.encryptionKey;
+}
+
+/** "••••1a2b": enough to recognise a secret, never enough to use it. */
+export function mask(secret: string | undefined | null): string | null {
+  if (!secret) return null;
+  return `••••${secret.slice(-4)}`;
+}
+
+export function webhookUrl(ctx: AppContext, channel: MessagingChannel, companyId: string): string {
+  return `${ctx.env.appUrl}/api/channels/${channel}/${companyId}`;
+}
+
+/** The company's connection on one channel with its secrets opened, or null when not connected. */
+export async function loadChannel(
+  ctx: AppContext,
+  companyId: string,
+  channel: MessagingChannel,
+): Promise<ConnectedChannel | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(messagingChannels)
+    .where(and(eq(messagingChannels.companyId, companyId), eq(messagingChannels.channel, channel)));
+  if (!row) return null;
+  if (!ctx.env.encryptionKey) {
+    ctx.log.error({ companyId, channel }, 'A messaging channel is connected but ENCRYPTION_KEY is not set');
+    return null;
+  }
+  const secrets = JSON.parse(open(ctx.env.encryptionKey, row.secrets)) as Record<string, string>;
+  const settings = row.settings;
+  if (channel === 'sms') {
+    return {
+      channel,
+      companyId,
+      sms: {
+        accountSid: settings.accountSid ?? '',
+        from: settings.from ?? '',
+        authToken: secrets.authToken ?? '',
+      },
+    };
+  }
+  return {
+    channel,
+    companyId,
+    whatsapp: {
+      phoneNumberId: settings.phoneNumberId ?? '',
+      accessToken: secrets.accessToken ?? '',
+      appSecret: secrets.appSecret ?? '',
+    },
+    verifyToken: row.verifyToken ?? '',
+    templates: {
+      enquiryInvite: settings.enquiryInvite ?? null,
+      viewingReminder: settings.viewingReminder ?? null,
+    },
+  };
+}
+
+/** PUT /api/companies/{id}/channels/{channel}: connects (or replaces) the provider's settings. */
+export async function connectChannel(
+  ctx: AppContext,
+  companyId: string,
+  channel: MessagingChannel,
+  body: unknown,
+): Promise<ChannelSettingsDto> {
+  const key = requireKey(ctx);
+  let settings: Record<string, string | null>;
+  let secrets: Record<string, string>;
+  if (channel === 'sms') {
+    const input = parse(smsChannelRequestSchema, body) as Required<SmsChannelRequest>;
+    settings = { accountSid: input.accountSid, from: input.from };
+    secrets = { authToken: input.authToken };
+  } else {
+    const input = parse(whatsappChannelRequestSchema, body) as WhatsAppChannelRequest;
+    settings = {
+      phoneNumberId: input.phoneNumberId,
+      enquiryInvite: input.enquiryInvite ?? null,
+      viewingReminder: input.viewingReminder ?? null,
+    };
+    secrets = { accessToken: input.accessToken, appSecret: input.appSecret };
+  }
+  const sealed = seal(key, JSON.stringify(secrets));
+  await ctx.db
+    .insert(messagingChannels)
+    .values({
+      companyId,
+      channel,
+      settings,
+      secrets: sealed,
+      verifyToken: channel === 'whatsapp' ? randomBytes(18).toString('base64url') : null,
+    })
+    .onConflictDoUpdate({
+      target: [messagingChannels.companyId, messagingChannels.channel],
+      // The verify token stays: Meta keeps the one pasted when the webhook was set up.
+      set: { settings, secrets: sealed, updatedAt: new Date() },
+    });
+  return readChannelSettings(ctx, companyId, channel);
+}
+
+function parse<T>(
+  schema: { safeParse: (value: unknown) => { success: boolean; data?: T; error?: unknown } },
+  body: unknown,
+): T {
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    const issues = (result.error as { issues: { path: PropertyKey[]; message: string }[] }).issues;
+    const first = issues[0];
+    throw new AppError('BAD_REQUEST', first ? first.message : 'Invalid settings', {
+      errors: issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })),
+    });
+  }
+  return result.data as T;
+}
+
+/** GET /api/companies/{id}/channels/{channel}: the settings with every secret masked. */
+export async function readChannelSettings(
+  ctx: AppContext,
+  companyId: string,
+  channel: MessagingChannel,
+): Promise<ChannelSettingsDto> {
+  const connected = await loadChannel(ctx, companyId, channel);
+  const base: ChannelSettingsDto = {
+    channel,
+    connected: connected !== null,
+    webhookUrl: webhookUrl(ctx, channel, companyId),
+    statusCallbackUrl: channel === 'sms' ? `${webhookUrl(ctx, channel, companyId)}/status` : null,
+    verifyToken: null,
+    accountSid: null,
+    from: null,
+    phoneNumberId: null,
+    enquiryInvite: null,
+    viewingReminder: null,
+    authToken: null,
+    accessToken: null,
+    appSecret: null,
+    devOutbox: !ctx.env.isProduction && connected === null,
+  };
+  if (!connected) return base;
+  if (connected.channel === 'sms') {
+    return {
+      ...base,
+      accountSid: connected.sms.accountSid,
+      from: connected.sms.from,
+      authToken: mask(connected.sms.authToken),
+    };
+  }
+  return {
+    ...base,
+    verifyToken: connected.verifyToken,
+    phoneNumberId: connected.whatsapp.phoneNumberId,
+    accessToken: mask(connected.whatsapp.accessToken),
+    appSecret: mask(connected.whatsapp.appSecret),
+    enquiryInvite: connected.templates.enquiryInvite,
+    viewingReminder: connected.templates.viewingReminder,
+  };
+}
+
+/** DELETE: disconnects; the secrets are gone with the row. */
+export async function disconnectChannel(
+  ctx: AppContext,
+  companyId: string,
+  channel: MessagingChannel,
+): Promise<void> {
+  await ctx.db
+    .delete(messagingChannels)
+    .where(and(eq(messagingChannels.companyId, companyId), eq(messagingChannels.channel, channel)));
+}

@@ -1,0 +1,126 @@
+import type { TestApp } from '#tests/helpers/app.ts';
+import { createSignedInUser, insertCompany, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { addSessionCookie, expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
+
+/**
+ * A newcomer plays a tenant on /dev/phone (no provider account): a WhatsApp conversation that
+ * qualifies, books a viewing by replying "2" and ends with the closing sentence; the lead is on
+ * the dashboard with source whatsapp and the phone the message came from.
+ */
+async function seed(app: TestApp) {
+  const user = await createSignedInUser(app);
+  const company = await insertCompany(app.ctx.db, user.userId, {
+    name: 'Canal Walk Lettings',
+    slug: unique('canal-walk'),
+    viewingSchedule: {
+      windows: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '09:00', end: '18:00' })),
+      slotMinutes: 30,
+      bufferMinutes: 0,
+      minNoticeHours: 2,
+      horizonDays: 14,
+      partiesPerSlot: 1,
+    },
+  });
+  await insertProperty(app, company.id, company.slug, { propertyName: 'Flat 2, Towpath', vacancyDate: null });
+  return { cookie: user.cookie, companyId: company.id, companySlug: company.slug };
+}
+
+const test = seededTest(seed);
+
+function moveInDate(): string {
+  return new Date(Date.now() + 30 * 86_400_000).toLocaleDateString('en-GB', { timeZone: 'Europe/London' });
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('a WhatsApp conversation on /dev/phone books a viewing by replying "2"', async ({
+    page,
+    seeded,
+    context,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    await page.goto(`/dev/phone?company=${seeded.companySlug}&phone=07700900555`);
+    const thread = page.getByRole('log').or(page.getByLabel('Messages'));
+    const send = async (text: string) => {
+      const before = await page.locator('.msg').count();
+      await page.getByLabel('Message', { exact: true }).fill(text);
+      await page.getByRole('button', { name: 'Send' }).click();
+      await expect(page.locator('.msg')).not.toHaveCount(before);
+      await expect.poll(async () => page.locator('.msg').count()).toBeGreaterThan(before + 1);
+    };
+    await send('Hi');
+    await expect(thread).toContainText("I'm their AI assistant");
+    await page.getByRole('button', { name: 'Flat 2, Towpath' }).click();
+    await expect(thread).toContainText(/move in/i);
+    await send(`2 of us, both nurses, £58k together, could move in on ${moveInDate()}`);
+    await send('Sarah Jones');
+    await send('sarah.jones@example.com');
+    await expect(thread).toContainText(/07700 900555/);
+    await page.screenshot({ path: testInfo.outputPath('phone-summary-390.png') });
+    await page.getByRole('button', { name: "Yes, that's right" }).click();
+    await expect(page.locator('.msg').last()).toContainText(/Other times/);
+    const second = (await page
+      .locator('.msg')
+      .last()
+      .locator('.choices button')
+      .nth(1)
+      .textContent())!.trim();
+    await send('2');
+    await expect(page.locator('.msg').last()).toContainText(
+      /Your viewing is booked for .+ Have a great day!/,
+    );
+    await page.screenshot({ path: testInfo.outputPath('phone-booked-390.png') });
+    await page.screenshot({ path: '/tmp/msg31/shots/phone-booked-390.png' });
+    await expectNoSeriousA11yViolations(page);
+    expect(second).toMatch(/, \d{2}:\d{2}$/);
+
+    await page.getByRole('button', { name: 'SMS' }).click();
+    await page.screenshot({ path: '/tmp/msg31/shots/phone-sms-390.png' });
+
+    await addSessionCookie(context, baseURL!, seeded.cookie);
+    const leads = await page.request.get(`/api/companies/${seeded.companyId}/dashboard`);
+    const body = (await leads.json()) as {
+      leads: { source: string; contactNumber: string; channel: string; name: string }[];
+    };
+    expect(body.leads).toHaveLength(1);
+    expect(body.leads[0]).toMatchObject({
+      source: 'whatsapp',
+      contactNumber: '+447700900555',
+      channel: 'whatsapp',
+      name: 'Sarah Jones',
+    });
+    await page.goto('/');
+    await expect(page.getByText('Sarah Jones').first()).toBeVisible();
+    await page
+      .getByRole('button', { name: /Details/ })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { name: 'WhatsApp messages' })).toBeVisible();
+    await page.screenshot({ path: '/tmp/msg31/shots/lead-390.png', fullPage: false });
+
+    await page.goto('/integrations');
+    await expect(page.getByRole('heading', { name: 'WhatsApp (Meta WhatsApp Cloud API)' })).toBeVisible();
+    await page.screenshot({ path: '/tmp/msg31/shots/settings-390.png', fullPage: true });
+  });
+});
+
+test.describe('at a desk', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+  test('the Messaging card shows the set-up steps and the webhook URL to paste', async ({
+    page,
+    seeded,
+    context,
+    baseURL,
+  }) => {
+    await addSessionCookie(context, baseURL!, seeded.cookie);
+    await page.goto('/integrations');
+    await expect(page.getByRole('textbox', { name: 'WhatsApp webhook URL' })).toHaveValue(
+      `${baseURL}/api/channels/whatsapp/${seeded.companyId}`,
+    );
+    await expect(page.getByText('Development outbox').first()).toBeVisible();
+    await page.screenshot({ path: '/tmp/msg31/shots/settings-1280.png', fullPage: true });
+    await expectNoSeriousA11yViolations(page);
+  });
+});

@@ -1,0 +1,492 @@
+import { and, eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { channelMessages, companies, conversations, leads, messagingChannels } from '#server/db/schema.ts';
+import { retryFailedMessage } from '#server/features/messaging/outbound.ts';
+import { setNow } from '#server/lib/clock.ts';
+import {
+  type FakeProviders,
+  postAsMeta,
+  postAsTwilio,
+  startFakeProviders,
+  whatsappInbound,
+  whatsappStatus,
+} from '#tests/fakes/messaging-providers.ts';
+import { sendJson } from '#tests/helpers/app.ts';
+import { addMember, createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { madeBeforeAll, setUpTestApp } from '#tests/helpers/suite.ts';
+import { MONDAY, testSchedule } from '#tests/helpers/viewing-schedule.ts';
+
+const PUBLIC_URL = 'http://localhost:3000';
+const TWILIO = {
+  accountSid: `AC${'1'.repeat(32)}`,
+  authToken: 'twilio-auth-token-0123456789abcdef',
+  from: '+447700900000',
+};
+const WHATSAPP = {
+  phoneNumberId: '1234567890',
+  accessToken: 'EAAG-whatsapp-access-token-0123456789',
+  appSecret: 'meta-app-secret-0123456789',
+};
+
+describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
+  const providers: FakeProviders = madeBeforeAll(
+    'the provider stand-ins',
+    () => startFakeProviders({ twilio: TWILIO, whatsapp: WHATSAPP }),
+    (fake) => fake.close(),
+  );
+  const app = setUpTestApp(() => ({
+    TWILIO_API_URL: providers.twilioUrl,
+    WHATSAPP_API_URL: providers.whatsappUrl,
+  }));
+  afterEach(() => setNow(undefined));
+
+  async function connectedAgency(name = 'Harbour Lettings') {
+    setNow(MONDAY);
+    const owner = await createCompanyUser(app, { name });
+    await insertProperty(app, owner.company.id, owner.company.slug, { vacancyDate: '01/03/2026' });
+    const schedule = await sendJson(
+      app,
+      'PUT',
+      `/api/companies/${owner.company.id}/viewing-schedule`,
+      owner.cookie,
+      testSchedule,
+    );
+    expect(schedule.status).toBe(200);
+    const sms = await sendJson(
+      app,
+      'PUT',
+      `/api/companies/${owner.company.id}/channels/sms`,
+      owner.cookie,
+      TWILIO,
+    );
+    expect(sms.status, JSON.stringify(sms.json)).toBe(200);
+    const wa = await sendJson(
+      app,
+      'PUT',
+      `/api/companies/${owner.company.id}/channels/whatsapp`,
+      owner.cookie,
+      {
+        ...WHATSAPP,
+        enquiryInvite: 'enquiry_invite',
+      },
+    );
+    expect(wa.status, JSON.stringify(wa.json)).toBe(200);
+    return owner;
+  }
+
+  const waPath = (companyId: string) => `/api/channels/whatsapp/${companyId}`;
+  const smsPath = (companyId: string) => `/api/channels/sms/${companyId}`;
+
+  function whatsappTo(digits: string) {
+    return providers.whatsappCalls.filter((call) => call.to === digits);
+  }
+  function lastWhatsAppText(digits: string): string {
+    const call = whatsappTo(digits).at(-1)!;
+    const body = call.body as { text?: { body: string }; interactive?: { body: { text: string } } };
+    return body.text?.body ?? body.interactive?.body.text ?? '';
+  }
+
+  async function waSay(
+    companyId: string,
+    from: string,
+    text: string,
+    reply?: { id: string; title: string; kind: 'button' | 'list' },
+  ) {
+    const response = await postAsMeta(
+      app.url,
+      waPath(companyId),
+      WHATSAPP.appSecret,
+      whatsappInbound(WHATSAPP.phoneNumberId, from, { id: `wamid.${unique('in')}`, text, reply }),
+    );
+    expect(response.status, await response.clone().text()).toBe(200);
+  }
+  async function smsSay(
+    companyId: string,
+    from: string,
+    text: string,
+    sid = `SM${unique('x').replace(/[^0-9a-z]/gi, '')}`,
+  ) {
+    const response = await postAsTwilio(app.url, PUBLIC_URL, smsPath(companyId), TWILIO.authToken, {
+      AccountSid: TWILIO.accountSid,
+      MessageSid: sid,
+      From: from,
+      To: TWILIO.from,
+      Body: text,
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.text()).toContain('<Response/>');
+  }
+
+  async function creditsOf(companyId: string) {
+    const [row] = await app.ctx.db
+      .select({ left: companies.currentCount })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    return row!.left;
+  }
+
+  it('keeps the secrets encrypted, masks them, and lets only an owner or admin connect', async () => {
+    const owner = await connectedAgency();
+    const read = await sendJson(
+      app,
+      'GET',
+      `/api/companies/${owner.company.id}/channels/whatsapp`,
+      owner.cookie,
+    );
+    expect(read.status).toBe(200);
+    const text = JSON.stringify(read.json);
+    expect(text).not.toContain(WHATSAPP.accessToken);
+    expect(text).not.toContain(WHATSAPP.appSecret);
+    expect(read.json).toMatchObject({
+      connected: true,
+      phoneNumberId: WHATSAPP.phoneNumberId,
+      accessToken: '••••6789',
+      webhookUrl: `${PUBLIC_URL}/api/channels/whatsapp/${owner.company.id}`,
+      enquiryInvite: 'enquiry_invite',
+    });
+    expect(read.json.verifyToken).toMatch(/^[\w-]{20,}$/);
+    const [row] = await app.ctx.db
+      .select()
+      .from(messagingChannels)
+      .where(eq(messagingChannels.companyId, owner.company.id));
+    expect(JSON.stringify(row)).not.toContain(WHATSAPP.accessToken);
+
+    const sms = await sendJson(app, 'GET', `/api/companies/${owner.company.id}/channels/sms`, owner.cookie);
+    expect(sms.json).toMatchObject({
+      connected: true,
+      accountSid: TWILIO.accountSid,
+      from: TWILIO.from,
+      authToken: '••••cdef',
+    });
+    expect(JSON.stringify(sms.json)).not.toContain(TWILIO.authToken);
+
+    const bad = await sendJson(app, 'PUT', `/api/companies/${owner.company.id}/channels/sms`, owner.cookie, {
+      ...TWILIO,
+      from: 'hello',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toMatch(/international form/);
+
+    const negotiator = await addMember(app, owner.company.id, 'negotiator');
+    const denied = await sendJson(
+      app,
+      'PUT',
+      `/api/companies/${owner.company.id}/channels/sms`,
+      negotiator.cookie,
+      TWILIO,
+    );
+    expect(denied.status).toBe(403);
+    const stranger = await createCompanyUser(app);
+    const foreign = await sendJson(
+      app,
+      'GET',
+      `/api/companies/${owner.company.id}/channels/sms`,
+      stranger.cookie,
+    );
+    expect(foreign.status).toBe(404);
+
+    // Meta's webhook set-up: the challenge comes back only with the right verify token.
+    const ok = await fetch(
+      `${app.url}${waPath(owner.company.id)}?hub.mode=subscribe&hub.verify_token=${read.json.verifyToken}&hub.challenge=4242`,
+    );
+    expect(await ok.text()).toBe('4242');
+    const wrong = await fetch(
+      `${app.url}${waPath(owner.company.id)}?hub.mode=subscribe&hub.verify_token=nope&hub.challenge=4242`,
+    );
+    expect(wrong.status).toBe(403);
+  });
+
+  it('a WhatsApp conversation qualifies, books a viewing by replying "2", and makes one lead for one credit', async () => {
+    const owner = await connectedAgency();
+    const from = '447700900123';
+    const before = await creditsOf(owner.company.id);
+    await waSay(owner.company.id, from, 'Hi');
+    const greeting = whatsappTo(from).at(-1)!;
+    expect(lastWhatsAppText(from)).toMatch(/AI assistant/);
+    expect(greeting.type).toBe('interactive');
+    const buttons = (
+      greeting.body as { interactive: { action: { buttons: { reply: { id: string; title: string } }[] } } }
+    ).interactive.action.buttons;
+    await waSay(owner.company.id, from, '', { ...buttons[0]!.reply, kind: 'button' });
+    await waSay(owner.company.id, from, '2 of us, both nurses, £58k together, could move in on 01/04/2026');
+    await waSay(owner.company.id, from, 'Sarah Jones');
+    await waSay(owner.company.id, from, 'sarah.jones@example.com');
+    const all = whatsappTo(from)
+      .map((c) => JSON.stringify(c.body))
+      .join('\n');
+    expect(all).not.toMatch(/phone number|mobile number/i);
+    expect(lastWhatsAppText(from)).toMatch(
+      /is that all correct|does that all look right|is everything there correct/i,
+    );
+    expect(lastWhatsAppText(from)).toContain('07700 900123');
+    await waSay(owner.company.id, from, 'yes');
+    // The slots offered as a list; "2" picks the second.
+    const offer = whatsappTo(from).at(-1)!;
+    expect(offer.body).toMatchObject({ type: 'interactive', interactive: { type: 'list' } });
+    expect(JSON.stringify(offer.body)).toContain('Sat 7 Mar, 10:00');
+    await waSay(owner.company.id, from, '2');
+    expect(lastWhatsAppText(from)).toBe(
+      'Thank you for confirming the information. Your viewing is booked for Saturday 7 March at 10:00. Have a great day!',
+    );
+
+    const made = await app.ctx.db.select().from(leads).where(eq(leads.companyId, owner.company.id));
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({
+      source: 'whatsapp',
+      contactNumber: '+447700900123',
+      name: 'Sarah Jones',
+    });
+    expect(await creditsOf(owner.company.id)).toBe(before - 1);
+    const detail = await sendJson(app, 'GET', `/api/leads/${made[0]!.id}`, owner.cookie);
+    expect(detail.json).toMatchObject({
+      channel: 'whatsapp',
+      deliveryFailed: false,
+      viewingStatus: 'booked',
+    });
+    const thread = await sendJson(app, 'GET', `/api/leads/${made[0]!.id}/channel-messages`, owner.cookie);
+    expect((thread.json.messages as unknown[]).length).toBeGreaterThan(10);
+
+    // A message after the end is a note on the lead; still one lead, one credit.
+    await waSay(owner.company.id, from, 'Is there a garden?');
+    expect(lastWhatsAppText(from)).toMatch(/passed your message on to Harbour Lettings/);
+    const after = await sendJson(app, 'GET', `/api/leads/${made[0]!.id}`, owner.cookie);
+    expect(JSON.stringify(after.json.activity)).toContain('Is there a garden?');
+    expect(await app.ctx.db.select().from(leads).where(eq(leads.companyId, owner.company.id))).toHaveLength(
+      1,
+    );
+    expect(await creditsOf(owner.company.id)).toBe(before - 1);
+  });
+
+  it('an SMS conversation numbers the options, takes "2", and makes one lead for one credit', async () => {
+    const owner = await connectedAgency();
+    const from = '+447700900456';
+    const before = await creditsOf(owner.company.id);
+    const texts = () => providers.twilioCalls.filter((c) => c.to === from);
+    await smsSay(owner.company.id, from, 'Hello');
+    expect(texts().at(-1)!.body).toMatch(/AI assistant[\s\S]*1\) .+\n2\) Not sure yet\nReply 1 or 2$/);
+    expect(texts().at(-1)!.statusCallback).toBe(`${PUBLIC_URL}/api/channels/sms/${owner.company.id}/status`);
+    await smsSay(owner.company.id, from, '1');
+    await smsSay(
+      owner.company.id,
+      from,
+      '2 of us, both teachers, £64k together, could move in on 01/04/2026',
+    );
+    await smsSay(owner.company.id, from, 'Tom Hughes');
+    await smsSay(owner.company.id, from, 'tom@example.com');
+    expect(texts().at(-1)!.body).toMatch(
+      /is that all correct|does that all look right|is everything there correct/i,
+    );
+    await smsSay(owner.company.id, from, 'yes');
+    expect(texts().at(-1)!.body).toMatch(
+      /1\) Mon 2 Mar, 17:00\n2\) Sat 7 Mar, 10:00[\s\S]*5\) Other times\nReply 1, 2, 3, 4 or 5$/,
+    );
+    await smsSay(owner.company.id, from, '2');
+    expect(texts().at(-1)!.body).toMatch(/Your viewing is booked for Saturday 7 March at 10:00/);
+    for (const call of texts()) expect(call.from).toBe(TWILIO.from);
+
+    const made = await app.ctx.db.select().from(leads).where(eq(leads.companyId, owner.company.id));
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ source: 'sms', contactNumber: from });
+    expect(await creditsOf(owner.company.id)).toBe(before - 1);
+
+    // Twilio's delivery callback is stored on the message.
+    const last = texts().at(-1)!;
+    const status = await postAsTwilio(
+      app.url,
+      PUBLIC_URL,
+      `${smsPath(owner.company.id)}/status`,
+      TWILIO.authToken,
+      {
+        AccountSid: TWILIO.accountSid,
+        MessageSid: last.sid,
+        MessageStatus: 'delivered',
+      },
+    );
+    expect(status.status).toBe(204);
+    const [stored] = await app.ctx.db
+      .select()
+      .from(channelMessages)
+      .where(eq(channelMessages.providerId, last.sid));
+    expect(stored!.status).toBe('delivered');
+  });
+
+  it("refuses a bad signature with 403 and stores nothing, and refuses another company's credentials", async () => {
+    const owner = await connectedAgency();
+    const other = await connectedAgency('Other Lets');
+    await app.ctx.db
+      .update(messagingChannels)
+      .set({ settings: { accountSid: `AC${'2'.repeat(32)}`, from: '+447700900999' } })
+      .where(and(eq(messagingChannels.companyId, other.company.id), eq(messagingChannels.channel, 'sms')));
+    const count = async () =>
+      (await app.ctx.db.select().from(channelMessages).where(eq(channelMessages.companyId, owner.company.id)))
+        .length;
+
+    const forged = await postAsMeta(
+      app.url,
+      waPath(owner.company.id),
+      'not-the-app-secret-000000',
+      whatsappInbound(WHATSAPP.phoneNumberId, '447700900777', { id: 'wamid.forged', text: 'Hi' }),
+    );
+    expect(forged.status).toBe(403);
+    const unsigned = await fetch(`${app.url}${waPath(owner.company.id)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(unsigned.status).toBe(403);
+    const badSms = await postAsTwilio(
+      app.url,
+      PUBLIC_URL,
+      smsPath(owner.company.id),
+      'wrong-token-0000000000000000',
+      { AccountSid: TWILIO.accountSid, MessageSid: 'SMbad', From: '+447700900777', Body: 'Hi' },
+    );
+    expect(badSms.status).toBe(403);
+    expect(await count()).toBe(0);
+    // Company A's URL, company B's account (B's own SID signed with the same token): refused.
+    const crossed = await postAsTwilio(app.url, PUBLIC_URL, smsPath(owner.company.id), TWILIO.authToken, {
+      AccountSid: `AC${'2'.repeat(32)}`,
+      MessageSid: 'SMcross',
+      From: '+447700900777',
+      Body: 'Hi',
+    });
+    expect(crossed.status).toBe(403);
+    expect(await count()).toBe(0);
+  });
+
+  it('processes a replayed message once', async () => {
+    const owner = await connectedAgency();
+    const from = '447700900321';
+    const payload = whatsappInbound(WHATSAPP.phoneNumberId, from, { id: 'wamid.same-one', text: 'Hi' });
+    const [a, b] = await Promise.all([
+      postAsMeta(app.url, waPath(owner.company.id), WHATSAPP.appSecret, payload),
+      postAsMeta(app.url, waPath(owner.company.id), WHATSAPP.appSecret, payload),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const again = await postAsMeta(app.url, waPath(owner.company.id), WHATSAPP.appSecret, payload);
+    expect(again.status).toBe(200);
+    expect(whatsappTo(from)).toHaveLength(1);
+    const started = await app.ctx.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.companyId, owner.company.id));
+    expect(started).toHaveLength(1);
+    expect(started[0]).toMatchObject({ channel: 'whatsapp', contactPhone: '+447700900321' });
+  });
+
+  it('after STOP sends nothing more there, until START', async () => {
+    const owner = await connectedAgency();
+    const from = '+447700900654';
+    const texts = () => providers.twilioCalls.filter((c) => c.to === from);
+    await smsSay(owner.company.id, from, 'Hi');
+    await smsSay(owner.company.id, from, 'stop');
+    expect(texts().at(-1)!.body).toMatch(/won't get any more messages from Harbour Lettings/);
+    const sent = texts().length;
+    await smsSay(owner.company.id, from, '1');
+    await smsSay(owner.company.id, from, 'STOP');
+    expect(texts()).toHaveLength(sent);
+    await smsSay(owner.company.id, from, 'START');
+    expect(texts()).toHaveLength(sent + 1);
+    expect(texts().at(-1)!.body).toMatch(/subscribed/);
+  });
+
+  it('retries a failed message once and shows the failure on the lead', async () => {
+    const owner = await connectedAgency();
+    const from = '447700900888';
+    await waSay(owner.company.id, from, 'Hi');
+    const [conversation] = await app.ctx.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.companyId, owner.company.id));
+    providers.failNext('whatsapp', 2);
+    await waSay(owner.company.id, from, 'I am interested in the flat');
+    const [failed] = await app.ctx.db
+      .select()
+      .from(channelMessages)
+      .where(and(eq(channelMessages.conversationId, conversation!.id), eq(channelMessages.status, 'failed')));
+    expect(failed).toMatchObject({ attempts: 1, direction: 'out' });
+    expect(failed!.error).toMatch(/not in allowed list/);
+    // The job queue's retry (its handler, run here at once) fails too: final.
+    await retryFailedMessage(app.ctx, failed!.id);
+    const [final] = await app.ctx.db.select().from(channelMessages).where(eq(channelMessages.id, failed!.id));
+    expect(final).toMatchObject({ status: 'failed', attempts: 2 });
+    await retryFailedMessage(app.ctx, failed!.id);
+    expect(providers.whatsappCalls.filter((c) => c.to === from)).toHaveLength(1);
+
+    // A status callback that says a delivered message failed counts too (and is retried once).
+    const firstId = providers.whatsappCalls.filter((c) => c.to === from)[0]!.id;
+    const callback = await postAsMeta(
+      app.url,
+      waPath(owner.company.id),
+      WHATSAPP.appSecret,
+      whatsappStatus(WHATSAPP.phoneNumberId, firstId, 'failed', from),
+    );
+    expect(callback.status).toBe(200);
+    const [byCallback] = await app.ctx.db
+      .select()
+      .from(channelMessages)
+      .where(eq(channelMessages.providerId, firstId));
+    expect(byCallback!.status).toBe('failed');
+
+    await app.ctx.db
+      .update(conversations)
+      .set({ lastActivityAt: new Date(MONDAY.getTime() - 3_600_000) })
+      .where(eq(conversations.id, conversation!.id));
+    const { finaliseIdleConversations } = await import('#server/features/chat/end-conversation.ts');
+    await finaliseIdleConversations(app.ctx);
+    const [lead] = await app.ctx.db.select().from(leads).where(eq(leads.conversationId, conversation!.id));
+    const detail = await sendJson(app, 'GET', `/api/leads/${lead!.id}`, owner.cookie);
+    expect(detail.json).toMatchObject({ channel: 'whatsapp', deliveryFailed: true, source: 'whatsapp' });
+  });
+
+  it('a person who takes over a WhatsApp conversation writes to the tenant on WhatsApp, and hands back', async () => {
+    const owner = await connectedAgency();
+    const from = '447700900222';
+    await waSay(owner.company.id, from, 'Hi');
+    const [conversation] = await app.ctx.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.companyId, owner.company.id));
+    const path = `/api/conversations/${conversation!.id}`;
+    expect((await sendJson(app, 'POST', `${path}/takeover`, owner.cookie)).status).toBe(200);
+    expect(lastWhatsAppText(from)).toMatch(/has joined/);
+    expect(
+      (
+        await sendJson(app, 'POST', `${path}/messages`, owner.cookie, {
+          content: 'Hello, I can help with that.',
+        })
+      ).status,
+    ).toBe(200);
+    expect(lastWhatsAppText(from)).toBe('Hello, I can help with that.');
+    const sent = whatsappTo(from).length;
+    // While taken over the assistant says nothing; the tenant's message reaches the person.
+    await waSay(owner.company.id, from, 'Great, is it still available?');
+    expect(whatsappTo(from)).toHaveLength(sent);
+    const [stored] = await app.ctx.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, conversation!.id));
+    expect(JSON.stringify(stored!.messages)).toContain('is it still available?');
+    expect((await sendJson(app, 'POST', `${path}/handback`, owner.cookie)).status).toBe(200);
+    expect(whatsappTo(from).length).toBeGreaterThan(sent);
+  });
+
+  it('outside the 24-hour window sends only a template', async () => {
+    const owner = await connectedAgency();
+    const from = '447700900999';
+    await waSay(owner.company.id, from, 'Hi');
+    const test = () =>
+      sendJson(app, 'POST', `/api/companies/${owner.company.id}/channels/whatsapp/test`, owner.cookie, {
+        to: `+${from}`,
+      });
+    const inside = await test();
+    expect(inside.status).toBe(200);
+    expect(whatsappTo(from).at(-1)!.type).toBe('text');
+    setNow(new Date(MONDAY.getTime() + 25 * 3_600_000));
+    const outside = await test();
+    expect(outside.status).toBe(200);
+    const last = whatsappTo(from).at(-1)!;
+    expect(last.type).toBe('template');
+    expect(last.body).toMatchObject({ template: { name: 'hello_world' } });
+  });
+});
