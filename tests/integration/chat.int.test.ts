@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MAX_TURNS } from '#agent/types.ts';
 import { chatTranscripts, companies, conversations, devEmails, leads } from '#server/db/schema.ts';
+import { message } from '#server/features/chat/conversation.ts';
 import { finaliseIdleConversations } from '#server/features/chat/end-conversation.ts';
 import { sendLeadDigest } from '#server/features/chat/lead-email.ts';
 import type { ChatResponse, ConversationDto, EndChatResponse } from '#shared/schemas/chat.ts';
@@ -392,9 +393,15 @@ describe('public chat', () => {
     it('closes politely at the turn limit', async () => {
       const { company } = await agencyWithProperty();
       const { sessionKey } = await startChat(app, company.slug);
+      // The tenant has had as many answers from the assistant as a chat allows.
+      const row = await conversationOf(app, sessionKey);
+      const answered = Array.from({ length: MAX_TURNS }, (_, n) => [
+        message('user', `question ${n + 1}`, row.createdAt),
+        message('ai', `answer ${n + 1}`, row.createdAt),
+      ]).flat();
       await app.ctx.db
         .update(conversations)
-        .set({ turnCount: MAX_TURNS })
+        .set({ messages: [...row.messages, ...answered], turnCount: MAX_TURNS })
         .where(eq(conversations.sessionKey, sessionKey));
       const reply = await say(app, company.slug, sessionKey, 'and another thing');
       expect(reply.isComplete).toBe(true);
