@@ -78,6 +78,8 @@ export const viewingScheduleSchema = z
     minNoticeHours: wholeNumber('Minimum notice', 0, 168, 'hours'),
     horizonDays: wholeNumber('Booking horizon', 1, 90, 'days'),
     partiesPerSlot: wholeNumber('Parties per viewing', 1, 50, 'parties'),
+    /** England and Wales bank holidays (and 25-26 December) are closed unless this is true. */
+    openOnBankHolidays: z.boolean().optional(),
   })
   .superRefine((schedule, context) => checkWindows(schedule.windows, context, ['windows']));
 export type ViewingSchedule = z.infer<typeof viewingScheduleSchema>;
