@@ -163,8 +163,13 @@ export const managedViewingSchema = z.object({
   /** "Saturday 7 March at 10:30" */
   longLabel: z.string(),
   isPast: z.boolean(),
+  /** When it ends (ISO 8601 with the London offset) and how long it lasts. */
+  endsAt: z.string(),
+  minutes: z.number(),
   tenantName: z.string().nullable(),
   property: z.object({ name: z.string(), address: z.string() }),
+  /** The property's chat, to book again after a cancellation; null once the listing is gone. */
+  rebookUrl: z.string().nullable(),
   company: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
   /** Other free slots to move to (empty when the viewing can no longer be moved). */
   slots: z.array(viewingSlotSchema),
