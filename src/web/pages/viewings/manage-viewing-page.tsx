@@ -260,7 +260,8 @@ function SlotPicker({
   const day = days.get(dayKey);
   return (
     <div className="space-y-4">
-      <fieldset>
+      {/* min-w-0: a fieldset is as wide as its content by default, and the strip scrolls inside it. */}
+      <fieldset className="min-w-0">
         <legend className="mb-2 font-medium">Choose a day</legend>
         <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-2">
           {[...days].map(([key, { label, slots: daySlots }]) => {
