@@ -145,8 +145,58 @@ describe('freeSlots rules', () => {
     },
     {
       name: 'vacancy on 4 April: nothing before 7 March (28 days earlier)',
-      input: { vacancyDate: '04/04/2026' },
+      input: { vacancyDate: '04/04/2026', schedule: { ...week, horizonDays: 2 } },
       expected: ['2026-03-07T10:00:00+00:00', '2026-03-07T10:30:00+00:00'],
+    },
+    {
+      name: 'vacancy three months ahead: the horizon counts from the day viewings open (4 May is a bank holiday)',
+      input: { vacancyDate: '01/06/2026' },
+      expected: [
+        '2026-05-05T17:00:00+01:00',
+        '2026-05-05T17:30:00+01:00',
+        '2026-05-09T10:00:00+01:00',
+        '2026-05-09T10:30:00+01:00',
+      ],
+    },
+    {
+      name: 'bank holidays and 25-26 December are closed by default',
+      input: {
+        schedule: {
+          ...week,
+          windows: [
+            { day: 5, start: '10:00', end: '10:30' },
+            { day: 6, start: '10:00', end: '10:30' },
+          ],
+          horizonDays: 30,
+        },
+      },
+      now: '2026-12-01T09:00:00Z',
+      expected: [
+        '2026-12-04T10:00:00+00:00',
+        '2026-12-05T10:00:00+00:00',
+        '2026-12-11T10:00:00+00:00',
+        '2026-12-12T10:00:00+00:00',
+        '2026-12-18T10:00:00+00:00',
+        '2026-12-19T10:00:00+00:00',
+      ],
+    },
+    {
+      name: 'a company open on bank holidays offers them',
+      input: {
+        schedule: {
+          ...week,
+          windows: [{ day: 5, start: '10:00', end: '10:30' }],
+          horizonDays: 30,
+          openOnBankHolidays: true,
+        },
+      },
+      now: '2026-12-01T09:00:00Z',
+      expected: [
+        '2026-12-04T10:00:00+00:00',
+        '2026-12-11T10:00:00+00:00',
+        '2026-12-18T10:00:00+00:00',
+        '2026-12-25T10:00:00+00:00',
+      ],
     },
     {
       name: 'a vacancy date in the past does not hold anything back',
@@ -210,9 +260,11 @@ describe('freeSlots rules', () => {
       input: { overrides: settings({ bookingOff: true }) },
       expected: [],
     },
-  ])('$name', ({ input, expected }) => {
+  ])('$name', (testCase) => {
+    const { input, expected } = testCase;
     const { schedule, ...rest } = input as Partial<Case>;
-    expect(starts(slots({ ...rest, schedule: schedule ?? week, now: monday }))).toEqual(expected);
+    const now = 'now' in testCase ? (testCase.now as string) : monday;
+    expect(starts(slots({ ...rest, schedule: schedule ?? week, now }))).toEqual(expected);
   });
 
   it('no windows at all offers nothing', () => {

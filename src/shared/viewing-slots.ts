@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
+import { isClosedHoliday } from './bank-holidays.ts';
 import { parseUkDate } from './dates.ts';
 import {
   minutesOfDay,
@@ -92,26 +93,32 @@ export function takesBookings(schedule: ViewingSchedule, overrides?: ViewingSett
   return !rules.isBookingOff && rules.windows.length > 0;
 }
 
+/** The first instant viewings may start for a vacancy date (28 days before it), or null. */
+function vacancyOpening(vacancyDate: string | null | undefined): number | null {
+  const vacancy = vacancyDate ? parseUkDate(vacancyDate) : null;
+  if (!vacancy) return null;
+  const vacancyIso = vacancy.toISOString().slice(0, 10);
+  const firstDay = format(addDays(new Date(`${vacancyIso}T12:00:00Z`), -DAYS_BEFORE_VACANCY), 'yyyy-MM-dd');
+  const opens = londonInstant(firstDay, 0) ?? londonInstant(firstDay, 60);
+  return opens?.getTime() ?? null;
+}
+
 /**
  * Every free slot of a property, soonest first: inside the weekly windows (slot length plus the
  * buffer apart, each ending by the window's end), after the minimum notice and no earlier than
- * the vacancy date minus 28 days, before the horizon, never on a blocked date, and only where
- * fewer than `partiesPerSlot` parties hold the start already.
+ * the vacancy date minus 28 days, within the horizon counted from the day viewings open (so a
+ * listing free in three months offers its first weeks of viewings, not nothing), never on a
+ * blocked date or a bank holiday (unless the company opens on them), and only where fewer than
+ * `partiesPerSlot` parties hold the start already.
  */
 export function freeSlots(input: FreeSlotsInput): Slot[] {
   const { schedule, overrides, bookings, now } = input;
   const rules = effectiveRules(schedule, overrides);
   if (rules.isBookingOff || rules.windows.length === 0) return [];
 
-  let earliest = now.getTime() + schedule.minNoticeHours * 3_600_000;
-  const vacancy = input.vacancyDate ? parseUkDate(input.vacancyDate) : null;
-  if (vacancy) {
-    const vacancyIso = vacancy.toISOString().slice(0, 10);
-    const firstDay = format(addDays(new Date(`${vacancyIso}T12:00:00Z`), -DAYS_BEFORE_VACANCY), 'yyyy-MM-dd');
-    const opens = londonInstant(firstDay, 0) ?? londonInstant(firstDay, 60);
-    if (opens) earliest = Math.max(earliest, opens.getTime());
-  }
-  const latest = now.getTime() + schedule.horizonDays * 86_400_000;
+  const opens = Math.max(now.getTime(), vacancyOpening(input.vacancyDate) ?? 0);
+  const earliest = Math.max(opens, now.getTime() + schedule.minNoticeHours * 3_600_000);
+  const latest = opens + schedule.horizonDays * 86_400_000;
 
   const taken = new Map<number, number>();
   for (const booking of bookings) {
@@ -121,12 +128,13 @@ export function freeSlots(input: FreeSlotsInput): Slot[] {
 
   const step = schedule.slotMinutes + schedule.bufferMinutes;
   const slots: Slot[] = [];
-  const today = londonDate(now);
+  const firstDay = londonDate(new Date(opens));
   // Noon UTC keeps the day arithmetic clear of both clock changes.
-  const firstNoon = new Date(`${today}T12:00:00Z`);
+  const firstNoon = new Date(`${firstDay}T12:00:00Z`);
   for (let offset = 0; offset <= schedule.horizonDays; offset += 1) {
     const date = format(addDays(firstNoon, offset), 'yyyy-MM-dd');
     if (rules.blockedDates.has(date)) continue;
+    if (!schedule.openOnBankHolidays && isClosedHoliday(date)) continue;
     const weekday = ((new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
     const windows = rules.windows
       .filter((window) => window.day === weekday)
@@ -144,6 +152,43 @@ export function freeSlots(input: FreeSlotsInput): Slot[] {
     }
   }
   return slots;
+}
+
+/** Why a listing offers tenants no times, in the words the agent reads, or when its times begin. */
+export type ViewingTimesNote =
+  | { kind: 'offered'; firstSlot: Slot; opensForVacancy: boolean }
+  | { kind: 'none'; reason: string };
+
+/**
+ * What the chat offers for a listing, before anyone has booked: its first time, or why there is
+ * none. The Viewings tab and the listing's form show it, so a listing that offers nothing never
+ * looks like booking is broken.
+ */
+export function viewingTimesNote(input: Omit<FreeSlotsInput, 'bookings'>): ViewingTimesNote {
+  const rules = effectiveRules(input.schedule, input.overrides);
+  if (rules.isBookingOff)
+    return {
+      kind: 'none',
+      reason: 'Booking is off for this listing: the assistant asks when tenants are free.',
+    };
+  if (rules.windows.length === 0)
+    return {
+      kind: 'none',
+      reason: 'No viewing hours are set: the assistant asks when tenants are free instead of booking.',
+    };
+  const [firstSlot] = freeSlots({ ...input, bookings: [] });
+  if (!firstSlot)
+    return {
+      kind: 'none',
+      reason: `Every day with viewing hours in the next ${input.schedule.horizonDays} days is blocked or a bank holiday.`,
+    };
+  const opening = vacancyOpening(input.vacancyDate);
+  return {
+    kind: 'offered',
+    firstSlot,
+    opensForVacancy:
+      opening !== null && opening > input.now.getTime() + input.schedule.minNoticeHours * 3_600_000,
+  };
 }
 
 /**

@@ -187,9 +187,16 @@ test('a tenant books the second time offered, moves it and cancels it; the agent
   await expect(page.getByRole('heading', { name: 'Your viewing is booked' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Choose another time' }).tap();
-  const other = page.getByRole('radio').nth(2);
-  const otherLabel = (await other.locator('xpath=..').innerText()).trim();
-  await other.check();
+  // The day strip, then a time of that day.
+  const day = page.getByRole('group', { name: 'Choose a day' }).getByRole('radio').nth(1);
+  const dayLabel = (await day.locator('xpath=..').innerText()).split('\n').slice(0, 2).join(' ').trim();
+  await day.check({ force: true });
+  const other = page
+    .getByRole('group', { name: /^Times on / })
+    .getByRole('radio')
+    .first();
+  const otherLabel = `${dayLabel}, ${(await other.locator('xpath=..').innerText()).trim()}`;
+  await other.check({ force: true });
   await page.screenshot({ path: testInfo.outputPath('booking-manage-390.png'), fullPage: true });
   await page.getByRole('button', { name: 'Move my viewing' }).tap();
   await expect(page.getByRole('status')).toContainText('Moved to');

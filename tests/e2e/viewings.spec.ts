@@ -20,6 +20,7 @@ import { addSessionCookie, expect, expectNoSeriousA11yViolations, seededTest } f
 
 type Seeded = {
   cookie: string;
+  companySlug: string;
   manageToken: string;
   tenantName: string;
   propertyName: string;
@@ -41,7 +42,7 @@ async function seed(app: TestApp): Promise<Seeded> {
         slotMinutes: 30,
         bufferMinutes: 0,
         minNoticeHours: 2,
-        horizonDays: 14,
+        horizonDays: 40,
         partiesPerSlot: 1,
       },
     })
@@ -80,6 +81,7 @@ async function seed(app: TestApp): Promise<Seeded> {
   });
   return {
     cookie: user.cookie,
+    companySlug: company.slug,
     manageToken: booking.viewing.manageToken,
     tenantName,
     propertyName,
@@ -100,21 +102,57 @@ test('the tenant sees, moves and cancels the viewing on a phone', async ({ page,
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: '/tmp/viewings-manage-390.png', fullPage: true });
 
-  await page.getByRole('button', { name: 'Choose another time' }).click();
-  const times = page.getByRole('radio');
-  const second = (await times.nth(1).locator('xpath=..').innerText()).trim();
-  await times.nth(1).check();
-  await expectNoSeriousA11yViolations(page);
-  await page.getByRole('button', { name: 'Move my viewing' }).click();
-  await expect(page.getByRole('status')).toContainText('Moved to');
-  await expect(page.getByRole('status')).toContainText(
-    second.replace(/^\w+ /, '').replace(',', '').split(' ')[0]!,
+  // Length, end, and the agency and the place a tap away.
+  await expect(page.getByText(/Until \d\d:\d\d · 30 minutes/)).toBeVisible();
+  const phone = page.getByRole('link', { name: '020 7946 0000' });
+  await expect(phone).toHaveAttribute('href', 'tel:02079460000');
+  // On one line: the number never breaks in the middle.
+  expect((await phone.boundingBox())!.height).toBeLessThan(30);
+  await expect(page.getByRole('link', { name: /@example\.test/ })).toHaveAttribute('href', /^mailto:/);
+  await expect(page.getByRole('link', { name: /open in maps/ })).toHaveAttribute(
+    'href',
+    /google\.com\/maps\/search/,
   );
+  // Add to calendar: the invitation file, and Google Calendar.
+  const ics = await page.request.get(
+    (await page.getByRole('link', { name: 'Add to calendar (.ics)' }).getAttribute('href'))!,
+  );
+  expect(ics.headers()['content-type']).toContain('text/calendar');
+  const [event] = new ICAL.Component(ICAL.parse(await ics.text())).getAllSubcomponents('vevent');
+  expect(new ICAL.Event(event).summary).toBe(`Viewing: ${seeded.propertyName}`);
+  await expect(page.getByRole('link', { name: 'Google Calendar' })).toHaveAttribute(
+    'href',
+    /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE/,
+  );
+
+  // Moving: a strip of days, then the times of the day chosen; nothing to submit until a time is.
+  await page.getByRole('button', { name: 'Choose another time' }).click();
+  const move = page.getByRole('button', { name: 'Move my viewing' });
+  await expect(move).toBeDisabled();
+  const days = page.getByRole('group', { name: 'Choose a day' }).getByRole('radio');
+  expect(await days.count()).toBeGreaterThan(1);
+  // Christmas and Boxing Day are closed (England and Wales bank holidays by default).
+  await expect(page.getByRole('group', { name: 'Choose a day' })).not.toContainText(/\b2[56] Dec\b/);
+  await days.nth(1).check({ force: true });
+  const times = page.getByRole('group', { name: /^Times on / }).getByRole('radio');
+  expect(await times.count()).toBeLessThanOrEqual(24);
+  const time = (await times.first().locator('xpath=..').innerText()).trim();
+  await times.first().check({ force: true });
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: '/tmp/ux33-manage-move-390.png', fullPage: true });
+  await move.click();
+  await expect(page.getByRole('status')).toContainText('Moved to');
+  await expect(page.getByRole('status')).toContainText(time);
 
   await page.getByRole('button', { name: 'Cancel viewing' }).click();
   await page.getByRole('button', { name: 'Yes, cancel it' }).click();
   await expect(page.getByRole('heading', { name: 'Viewing cancelled' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Choose another time' })).toHaveCount(0);
+  // Booking again: the property's chat, which offers the times free now.
+  await expect(page.getByRole('link', { name: 'Book another viewing' })).toHaveAttribute(
+    'href',
+    new RegExp(`/chatbot/${seeded.companySlug}/`),
+  );
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: '/tmp/viewings-manage-cancelled-390.png', fullPage: true });
 });

@@ -78,6 +78,8 @@ export const viewingScheduleSchema = z
     minNoticeHours: wholeNumber('Minimum notice', 0, 168, 'hours'),
     horizonDays: wholeNumber('Booking horizon', 1, 90, 'days'),
     partiesPerSlot: wholeNumber('Parties per viewing', 1, 50, 'parties'),
+    /** England and Wales bank holidays (and 25-26 December) are closed unless this is true. */
+    openOnBankHolidays: z.boolean().optional(),
   })
   .superRefine((schedule, context) => checkWindows(schedule.windows, context, ['windows']));
 export type ViewingSchedule = z.infer<typeof viewingScheduleSchema>;
@@ -161,8 +163,13 @@ export const managedViewingSchema = z.object({
   /** "Saturday 7 March at 10:30" */
   longLabel: z.string(),
   isPast: z.boolean(),
+  /** When it ends (ISO 8601 with the London offset) and how long it lasts. */
+  endsAt: z.string(),
+  minutes: z.number(),
   tenantName: z.string().nullable(),
   property: z.object({ name: z.string(), address: z.string() }),
+  /** The property's chat, to book again after a cancellation; null once the listing is gone. */
+  rebookUrl: z.string().nullable(),
   company: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
   /** Other free slots to move to (empty when the viewing can no longer be moved). */
   slots: z.array(viewingSlotSchema),

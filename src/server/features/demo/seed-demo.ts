@@ -1,5 +1,5 @@
 import { count, eq, inArray } from 'drizzle-orm';
-import { accounts, chatTranscripts, companies, leads, users } from '#server/db/schema.ts';
+import { accounts, chatTranscripts, companies, enquiries, leads, users } from '#server/db/schema.ts';
 import { handleChatTurn } from '#server/features/chat/conversation.ts';
 import { endConversation } from '#server/features/chat/end-conversation.ts';
 import { insertCompany } from '#server/features/companies/companies.ts';
@@ -126,6 +126,54 @@ const demoConversations: { property: number | null; messages: string[] }[] = [
   },
 ];
 
+/** Enquiries from the portals, as their emails would have brought them. */
+const demoEnquiries = [
+  {
+    property: 0,
+    source: 'rightmove',
+    status: 'invited',
+    name: 'Hannah Brooks',
+    email: 'hannah.brooks@example.com',
+    phone: '07700 900311',
+    message: 'Is the flat still available? I would like to arrange a viewing.',
+    address: '14 Elm Road, Leeds',
+    hoursAgo: 3,
+  },
+  {
+    property: 1,
+    source: 'zoopla',
+    status: 'chatted',
+    name: 'Mohammed Aziz',
+    email: 'm.aziz@example.com',
+    phone: null,
+    message: 'We are a family of four. Are pets allowed?',
+    address: '52 Cardigan Road, Leeds',
+    hoursAgo: 26,
+  },
+  {
+    property: 2,
+    source: 'onthemarket',
+    status: 'no_response',
+    name: 'Ella Fitzgerald',
+    email: 'ella.f@example.com',
+    phone: '07700 900422',
+    message: 'Could you tell me more about the studio?',
+    address: null,
+    hoursAgo: 24 * 8,
+  },
+  {
+    property: null,
+    source: 'email',
+    status: 'invited',
+    name: 'Sam Carter',
+    email: 'sam.carter@example.com',
+    phone: null,
+    message: 'Do you have any two-bedroom flats near the university?',
+    address: null,
+    hoursAgo: 50,
+  },
+] as const;
+
 /**
  * On an empty embedded database, a demo agency with listings and leads made by real
  * conversations through the guided agent, so that a newcomer sees a working product at once.
@@ -159,7 +207,7 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
     email: DEMO_EMAIL,
     phone: '0113 496 0123',
   });
-  const properties = [];
+  const properties: Awaited<ReturnType<typeof createProperty>>[] = [];
   for (const values of demoProperties) {
     properties.push(await createProperty(ctx, { company, input: propertyInputSchema.parse(values) }));
   }
@@ -200,5 +248,24 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
     }
   }
   await ctx.db.update(companies).set({ lastLeadEmailAt: null }).where(eq(companies.id, company.id));
+
+  // Portal enquiries as the Enquiries tab lists them, so a newcomer sees what arrives there.
+  const hoursAgo = (hours: number) => new Date(at.getTime() - hours * 3_600_000);
+  await ctx.db.insert(enquiries).values(
+    demoEnquiries.map((enquiry) => ({
+      companyId: company.id,
+      propertyId: enquiry.property === null ? null : properties[enquiry.property]!.id,
+      source: enquiry.source,
+      status: enquiry.status,
+      name: enquiry.name,
+      email: enquiry.email,
+      phone: enquiry.phone,
+      message: enquiry.message,
+      listing: { address: enquiry.address, postcode: null, price: null, reference: null },
+      createdAt: hoursAgo(enquiry.hoursAgo),
+      repliedAt: hoursAgo(enquiry.hoursAgo - 0.01),
+      chattedAt: enquiry.status === 'chatted' ? hoursAgo(enquiry.hoursAgo - 1) : null,
+    })),
+  );
   return true;
 }

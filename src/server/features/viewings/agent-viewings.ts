@@ -268,7 +268,7 @@ export async function sendDailyAgendas(ctx: AppContext): Promise<number> {
         .join(' · '),
     );
     const subject = `Today's viewings: ${list.length} on ${day}`;
-    const url = `${ctx.env.appUrl}/`;
+    const url = `${ctx.env.appUrl}/?tab=viewings`;
     await ctx.sendEmail({
       to: agency.to,
       subject,

@@ -185,7 +185,7 @@ export const viewingEmails = {
         .filter(Boolean)
         .join(' · '),
     ].filter((line) => line.length > 0);
-    const url = `${ctx.env.appUrl}/dashboard/viewings`;
+    const url = `${ctx.env.appUrl}/?tab=viewings`;
     return {
       to: agency.to,
       subject,

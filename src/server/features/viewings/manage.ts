@@ -1,11 +1,12 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { companies, type Viewing, viewings } from '#server/db/schema.ts';
+import { companies, properties, type Viewing, viewings } from '#server/db/schema.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError, badRequest, notFound } from '#server/lib/errors.ts';
 import type { ManagedViewing } from '#shared/schemas/viewings.ts';
 import { longSlotLabel, slotLabel, toSlot } from '#shared/viewing-slots.ts';
 import { closeViewing, loadBookingRules, matchSlot, moveViewing, slotsFor } from './booking.ts';
+import { findAgency, viewingInvitation } from './emails.ts';
 import { notifyViewing } from './notify.ts';
 
 const viewingNotFound = () =>
@@ -33,17 +34,38 @@ export async function getManagedViewing(ctx: AppContext, token: string): Promise
     .select({ name: companies.name, email: companies.email, phone: companies.phone })
     .from(companies)
     .where(eq(companies.id, viewing.companyId));
+  const [property] = viewing.propertyId
+    ? await ctx.db
+        .select({ chatbotUrl: properties.chatbotUrl })
+        .from(properties)
+        .where(eq(properties.id, viewing.propertyId))
+    : [];
   return {
     status: viewing.status,
     startsAt: toSlot(viewing.startsAt).startsAt,
     label: slotLabel(viewing.startsAt),
     longLabel: longSlotLabel(viewing.startsAt),
     isPast: viewing.startsAt <= now(),
+    endsAt: toSlot(viewing.endsAt).startsAt,
+    minutes: Math.round((viewing.endsAt.getTime() - viewing.startsAt.getTime()) / 60_000),
     tenantName: viewing.tenantName,
     property: { name: viewing.propertyName, address: viewing.propertyAddress },
+    rebookUrl: property?.chatbotUrl ?? null,
     company: { name: company?.name ?? '', email: company?.email ?? null, phone: company?.phone ?? null },
     slots: await movableSlots(ctx, viewing),
   };
+}
+
+/** GET /api/viewings/manage/{token}/calendar.ics: the viewing to add to the tenant's calendar. */
+export async function managedViewingCalendar(ctx: AppContext, token: string): Promise<string> {
+  const viewing = await findByToken(ctx, token);
+  const agency = await findAgency(ctx, viewing.companyId);
+  return viewingInvitation(
+    ctx,
+    viewing,
+    agency ?? { name: '', to: '', phone: null },
+    viewing.status === 'cancelled' ? 'CANCEL' : 'REQUEST',
+  ).content;
 }
 
 function requireChangeable(viewing: Viewing): void {

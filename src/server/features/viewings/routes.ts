@@ -35,7 +35,7 @@ import {
   VIEWING_AGENDA_JOB,
 } from './agent-viewings.ts';
 import { loadBookingRules, slotsFor } from './booking.ts';
-import { cancelByToken, getManagedViewing, rescheduleByToken } from './manage.ts';
+import { cancelByToken, getManagedViewing, managedViewingCalendar, rescheduleByToken } from './manage.ts';
 import { sendViewingReminder, VIEWING_REMINDER_JOB } from './notify.ts';
 
 export async function registerViewings(root: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -79,6 +79,17 @@ export async function registerViewings(root: FastifyInstance, ctx: AppContext): 
       schema: { params: manageTokenParamsSchema, response: { 200: managedViewingSchema } },
     },
     async (request) => getManagedViewing(ctx, request.params.token),
+  );
+
+  app.get(
+    '/api/viewings/manage/:token/calendar.ics',
+    { config: publicRead, schema: { params: manageTokenParamsSchema } },
+    async (request, reply) =>
+      reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="viewing.ics"')
+        .header('cache-control', 'no-store')
+        .send(await managedViewingCalendar(ctx, request.params.token)),
   );
 
   app.post(

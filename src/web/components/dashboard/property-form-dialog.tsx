@@ -539,6 +539,7 @@ function PropertyForm({
                 value={toViewingFormValues(field.value)}
                 onChange={field.onChange}
                 errors={errors.viewingSettings}
+                vacancyDate={form.watch('vacancyDate')}
               />
             )}
           />

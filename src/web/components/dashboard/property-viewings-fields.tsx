@@ -14,6 +14,7 @@ import { DateInput } from '#web/components/ui/date-input.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { NumberInput } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
+import { ViewingTimesLine } from '#web/components/viewings/viewing-times-note.tsx';
 import {
   describeWindows,
   useViewingSchedule,
@@ -54,13 +55,21 @@ type PropertyViewingsFieldsProps = {
   value: ViewingSettings;
   onChange: (value: ViewingSettings) => void;
   errors: Errors;
+  /** dd/mm/yyyy as typed: viewings open 28 days before it. */
+  vacancyDate?: string | null;
 };
 
 /**
  * A property's own viewing rules, in the words of the Viewings tab: whether the assistant books
  * viewings for it, its hours (the company's or its own), parties per viewing and dates with none.
  */
-export function PropertyViewingsFields({ companyId, value, onChange, errors }: PropertyViewingsFieldsProps) {
+export function PropertyViewingsFields({
+  companyId,
+  value,
+  onChange,
+  errors,
+  vacancyDate,
+}: PropertyViewingsFieldsProps) {
   const id = useId();
   const schedule = useViewingSchedule(companyId);
   const [dateText, setDateText] = useState('');
@@ -86,6 +95,14 @@ export function PropertyViewingsFields({ companyId, value, onChange, errors }: P
 
   return (
     <div className="grid gap-4">
+      {schedule.data ? (
+        <ViewingTimesLine
+          schedule={schedule.data}
+          settings={value}
+          vacancyDate={vacancyDate}
+          className="rounded-md border bg-muted/40 px-3 py-2"
+        />
+      ) : null}
       <div className="flex items-start gap-3 text-sm">
         <input
           id={`${id}-booking`}
@@ -164,7 +181,6 @@ export function PropertyViewingsFields({ companyId, value, onChange, errors }: P
               className="w-32"
               min={1}
               max={50}
-              placeholder={String(schedule.data?.partiesPerSlot ?? 1)}
               value={value.partiesPerSlot}
               onValueChange={(partiesPerSlot) => update({ partiesPerSlot })}
             />

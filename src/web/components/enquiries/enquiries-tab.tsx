@@ -80,18 +80,21 @@ export function EnquiriesTab({ companyId }: { companyId: string }) {
               <CopyField label="Inbound address" value={data.inboundAddress} copied="Address" />
             ) : (
               <p className="text-sm text-muted-foreground">
-                Inbound email is not set up on this server yet (INBOUND_DOMAIN). Your administrator can turn
-                it on.
+                Receiving portal enquiries by email is not switched on for your agency yet. When it is, your
+                own address appears here with the steps to give it to Rightmove, Zoopla and OnTheMarket.
+                Meanwhile, the website widget below brings visitors straight to your assistant.
               </p>
             )}
-            <ul className="grid gap-2 text-sm">
-              {PORTAL_STEPS.map(({ portal, steps }) => (
-                <li key={portal}>
-                  <span className="font-medium">{portal}: </span>
-                  <span className="text-muted-foreground">{steps}</span>
-                </li>
-              ))}
-            </ul>
+            {data?.inboundAddress ? (
+              <ul className="grid gap-2 text-sm">
+                {PORTAL_STEPS.map(({ portal, steps }) => (
+                  <li key={portal}>
+                    <span className="font-medium">{portal}: </span>
+                    <span className="text-muted-foreground">{steps}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </CardContent>
         </Card>
         <Card>

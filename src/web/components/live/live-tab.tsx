@@ -1,5 +1,5 @@
-import { HandIcon, RadioIcon, SendHorizontalIcon, UndoIcon } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { ArrowDownIcon, HandIcon, RadioIcon, SendHorizontalIcon, UndoIcon } from 'lucide-react';
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { formatDateTime } from '#shared/format.ts';
 import type {
   LiveConversation,
@@ -163,9 +163,49 @@ function useConversationStream(conversationId: string) {
   return { messages, draft, isTenantTyping };
 }
 
+/** Within this many pixels of the end, the reader counts as following the chat. */
+const FOLLOW_SLACK_PX = 48;
+
+/**
+ * Keeps a scrolling transcript at its newest message while the reader is there; once they have
+ * scrolled up to read, new messages are counted instead, for a marker that takes them down.
+ */
+function useFollowTranscript(count: number, extra: string) {
+  const ref = useRef<HTMLElement>(null);
+  const isFollowing = useRef(true);
+  const seen = useRef(0);
+  const [unread, setUnread] = useState(0);
+  const toEnd = () => {
+    const element = ref.current;
+    if (!element) return;
+    element.scrollTop = element.scrollHeight;
+    isFollowing.current = true;
+    seen.current = count;
+    setUnread(0);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the transcript grows
+  useLayoutEffect(() => {
+    if (isFollowing.current) toEnd();
+    else setUnread(count - seen.current);
+  }, [count, extra]);
+  const onScroll = () => {
+    const element = ref.current;
+    if (!element) return;
+    const atEnd = element.scrollHeight - element.scrollTop - element.clientHeight <= FOLLOW_SLACK_PX;
+    isFollowing.current = atEnd;
+    if (atEnd) {
+      seen.current = count;
+      setUnread(0);
+    }
+  };
+  return { ref, unread, onScroll, toEnd };
+}
+
 function ConversationPanel({ summary, userId }: { summary: LiveConversation; userId: string }) {
   const isActive = summary.status === 'active';
   const { messages, draft, isTenantTyping } = useConversationStream(summary.id);
+  const follow = useFollowTranscript(messages.length, `${draft.length > 0}${isTenantTyping}`);
+  const messageBox = useRef<HTMLTextAreaElement>(null);
   const [content, setContent] = useState('');
   const [lastTypingSent, setLastTypingSent] = useState(0);
   // The tenant's page shows "{name} is typing…": told at most every 3 seconds.
@@ -177,6 +217,13 @@ function ConversationPanel({ summary, userId }: { summary: LiveConversation; use
   const [pending, setPending] = useState<'takeover' | 'handback' | 'message' | null>(null);
   const isMine = summary.takenOver?.userId === userId;
   const heldByOther = summary.takenOver && !isMine ? summary.takenOver.name : null;
+  // Once the agent has the chat, the box to write in comes into view, ready to type.
+  const canWrite = isActive && isMine;
+  useEffect(() => {
+    if (!canWrite) return;
+    messageBox.current?.scrollIntoView({ block: 'nearest' });
+    messageBox.current?.focus({ preventScroll: true });
+  }, [canWrite]);
 
   const run = async (step: 'takeover' | 'handback' | 'message', body?: unknown) => {
     setPending(step);
@@ -247,28 +294,43 @@ function ConversationPanel({ summary, userId }: { summary: LiveConversation; use
         </dl>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {/* Focusable, so that the keyboard can scroll a long transcript. */}
-        <section
-          className="max-h-[28rem] overflow-y-auto rounded-md border p-3 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          aria-label="Transcript"
-          aria-live="polite"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-          tabIndex={0}
-        >
-          <TranscriptMessages messages={messages} />
-          {isTenantTyping && (
-            <p className="mt-3 text-xs text-muted-foreground" role="status">
-              The tenant is typing…
-            </p>
+        <div className="relative">
+          {/* Focusable, so that the keyboard can scroll a long transcript. */}
+          <section
+            ref={follow.ref}
+            onScroll={follow.onScroll}
+            className="max-h-[min(28rem,55vh)] overflow-y-auto rounded-md border p-3 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            aria-label="Transcript"
+            aria-live="polite"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+            tabIndex={0}
+          >
+            <TranscriptMessages messages={messages} />
+            {isTenantTyping && (
+              <p className="mt-3 text-xs text-muted-foreground" role="status">
+                The tenant is typing…
+              </p>
+            )}
+            {draft && (
+              <p className="mt-3 rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground">{draft}</p>
+            )}
+          </section>
+          {follow.unread > 0 && (
+            <Button
+              size="sm"
+              className="absolute bottom-3 left-1/2 -translate-x-1/2 shadow-md"
+              onClick={follow.toEnd}
+            >
+              <ArrowDownIcon aria-hidden="true" />
+              {follow.unread === 1 ? '1 new message' : `${follow.unread} new messages`}
+            </Button>
           )}
-          {draft && (
-            <p className="mt-3 rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground">{draft}</p>
-          )}
-        </section>
+        </div>
         {isActive && isMine && (
           <form onSubmit={handleSend} className="grid gap-2">
             <Label htmlFor={`live-message-${summary.id}`}>Message to the tenant</Label>
             <Textarea
+              ref={messageBox}
               id={`live-message-${summary.id}`}
               value={content}
               maxLength={2000}

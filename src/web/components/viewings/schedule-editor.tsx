@@ -5,12 +5,14 @@ import {
   type ViewingSchedule,
   type ViewingWindow,
   viewingScheduleSchema,
+  WEEKDAYS,
 } from '#shared/schemas/viewings.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { apiRequest, errorMessage } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
+import { useRole } from '#web/lib/use-role.ts';
 import { scheduleUrl, useViewingSchedule, WeeklyWindows } from './weekly-windows.tsx';
 
 type Errors = Record<string, string>;
@@ -37,6 +39,57 @@ const numberFields = [
  * and the few numbers that shape the slots. The assistant offers slots only inside these windows.
  */
 export function ScheduleEditor({ companyId }: { companyId: string }) {
+  const { can } = useRole();
+  const saved = useViewingSchedule(companyId);
+  if (!can('settings')) {
+    if (!saved.data) return <p className="text-sm text-muted-foreground">Loading viewing hours…</p>;
+    return <ScheduleSummary schedule={saved.data} />;
+  }
+  return <ScheduleForm companyId={companyId} />;
+}
+
+/** The hours as a negotiator sees them: read only, since only an owner or admin may change them. */
+function ScheduleSummary({ schedule }: { schedule: ViewingSchedule }) {
+  return (
+    <div className="space-y-4 text-sm">
+      <p className="text-muted-foreground">
+        Only an owner or admin of the agency can change the viewing hours.
+      </p>
+      <dl className="divide-y rounded-md border" aria-label="Viewing hours">
+        {WEEKDAYS.map((dayName, index) => {
+          const windows = schedule.windows
+            .filter((window) => window.day === index + 1)
+            .sort((a, b) => a.start.localeCompare(b.start));
+          return (
+            <div key={dayName} className="flex gap-3 px-3 py-2">
+              <dt className="w-24 font-medium">{dayName}</dt>
+              <dd className={windows.length === 0 ? 'text-muted-foreground' : 'tabular-nums'}>
+                {windows.length === 0 ? 'Closed' : windows.map((w) => `${w.start}–${w.end}`).join(', ')}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+      <dl className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        {numberFields.map(({ key, label, unit }) => (
+          <div key={key}>
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="font-medium">
+              {schedule[key]} {unit}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-muted-foreground">
+        {schedule.openOnBankHolidays
+          ? 'Open on bank holidays.'
+          : 'Closed on England and Wales bank holidays, and on 25 and 26 December.'}
+      </p>
+    </div>
+  );
+}
+
+function ScheduleForm({ companyId }: { companyId: string }) {
   const queryClient = useQueryClient();
   const url = scheduleUrl(companyId);
   const saved = useViewingSchedule(companyId);
@@ -79,7 +132,13 @@ export function ScheduleEditor({ companyId }: { companyId: string }) {
       {draft.windows.length === 0 ? (
         <div className="flex flex-wrap items-center gap-3 rounded-md border border-dashed p-3 text-sm">
           <span>No viewing hours yet: the assistant asks tenants when they are free instead of booking.</span>
-          <Button type="button" variant="outline" size="sm" onClick={() => setWindows(SUGGESTED_WINDOWS)}>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="h-auto min-h-8 max-w-full shrink whitespace-normal text-left"
+            onClick={() => setWindows(SUGGESTED_WINDOWS)}
+          >
             Use weekday evenings and Saturday morning
           </Button>
         </div>
@@ -114,6 +173,15 @@ export function ScheduleEditor({ companyId }: { companyId: string }) {
           </div>
         ))}
       </div>
+      <label className="flex items-start gap-3 text-sm">
+        <input
+          type="checkbox"
+          className="mt-0.5 size-4 accent-primary"
+          checked={!draft.openOnBankHolidays}
+          onChange={(event) => setDraft({ ...draft, openOnBankHolidays: !event.target.checked })}
+        />
+        Closed on England and Wales bank holidays, and on 25 and 26 December
+      </label>
       <Button type="submit" disabled={save.isPending}>
         Save viewing hours
       </Button>

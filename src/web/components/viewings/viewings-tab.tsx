@@ -12,6 +12,7 @@ import {
   VIEWING_STATUS_LABELS,
 } from '#shared/schemas/viewings.ts';
 import { LONDON_ZONE } from '#shared/viewing-slots.ts';
+import { useProperties } from '#web/components/dashboard/dashboard-api.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -21,6 +22,8 @@ import { apiRequest, errorMessage } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
 import { cn } from '#web/lib/utils.ts';
 import { ScheduleEditor } from './schedule-editor.tsx';
+import { ViewingTimesLine } from './viewing-times-note.tsx';
+import { useViewingSchedule } from './weekly-windows.tsx';
 
 const viewingsUrl = (companyId: string, from: string, to: string) =>
   `/api/companies/${companyId}/viewings?from=${from}&to=${to}`;
@@ -51,6 +54,7 @@ export function ViewingsTabContent({ companyId, companySlug }: { companyId: stri
   return (
     <TabsContent value="viewings" className="grid gap-6">
       <ViewingsAgenda companyId={companyId} companySlug={companySlug} />
+      <TimesOffered companyId={companyId} />
       <Card>
         <CardHeader>
           <CardTitle>Viewing hours</CardTitle>
@@ -63,6 +67,42 @@ export function ViewingsTabContent({ companyId, companySlug }: { companyId: stri
         </CardContent>
       </Card>
     </TabsContent>
+  );
+}
+
+/**
+ * What the chat offers each listing's tenants right now: the first time, or why none, so that a
+ * listing offering nothing (no hours, booking off, vacancy far ahead) never looks like a fault.
+ */
+function TimesOffered({ companyId }: { companyId: string }) {
+  const schedule = useViewingSchedule(companyId);
+  const properties = useProperties(companyId);
+  if (!schedule.data || !properties.data || properties.data.length === 0) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Times offered in the chat</CardTitle>
+        <CardDescription>
+          The first time each listing offers tenants now, or why it offers none.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y text-sm" aria-label="Times offered in the chat">
+          {properties.data.map((property) => (
+            <li key={property.id} className="grid gap-0.5 py-2 sm:grid-cols-[minmax(0,16rem)_1fr] sm:gap-4">
+              <span className="truncate font-medium" title={property.propertyName}>
+                {property.propertyName}
+              </span>
+              <ViewingTimesLine
+                schedule={schedule.data}
+                settings={property.viewingSettings}
+                vacancyDate={property.vacancyDate}
+              />
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
   );
 }
 

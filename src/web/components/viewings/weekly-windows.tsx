@@ -45,9 +45,7 @@ export function WeeklyWindows({ windows, onChange, errorAt }: WeeklyWindowsProps
             <div
               className={cn('flex min-w-0 flex-1 flex-col gap-2', rows.length > 0 && 'basis-full sm:basis-0')}
             >
-              {rows.length === 0 ? (
-                <span className="pt-2 text-sm text-muted-foreground">No viewings</span>
-              ) : null}
+              {rows.length === 0 ? <span className="pt-2 text-sm text-muted-foreground">Closed</span> : null}
               {rows.map(({ window, index }) => {
                 const error = errorAt(index);
                 const update = (patch: Partial<ViewingWindow>) =>

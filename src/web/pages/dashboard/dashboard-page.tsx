@@ -60,6 +60,37 @@ export default function DashboardPage() {
 
 type Logout = ReturnType<typeof useLogout>;
 
+const DASHBOARD_TABS = [
+  'property-leads',
+  'property-list',
+  'viewings',
+  'enquiries',
+  'insights',
+  'live',
+] as const;
+type DashboardTab = (typeof DASHBOARD_TABS)[number];
+
+/**
+ * The open tab, kept in the address (`/?tab=viewings`) so that an email's link, a bookmark or a
+ * reload opens the same tab. Leads, the first tab, keeps the bare address.
+ */
+function useDashboardTab(): [DashboardTab, (tab: string) => void] {
+  const [tab, setTabState] = useState<DashboardTab>(() => {
+    const asked =
+      typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('tab');
+    return DASHBOARD_TABS.find((name) => name === asked) ?? 'property-leads';
+  });
+  const setTab = (next: string) => {
+    const chosen = DASHBOARD_TABS.find((name) => name === next) ?? 'property-leads';
+    setTabState(chosen);
+    const url = new URL(window.location.href);
+    if (chosen === 'property-leads') url.searchParams.delete('tab');
+    else url.searchParams.set('tab', chosen);
+    window.history.replaceState(window.history.state, '', url);
+  };
+  return [tab, setTab];
+}
+
 function CompanyDashboard({
   companyId,
   fallbackCompany,
@@ -79,6 +110,7 @@ function CompanyDashboard({
 
   const toastFailure = useFailureToast();
   useRedirectWhenUnauthorized(dashboard.error);
+  const [tab, setTab] = useDashboardTab();
 
   return (
     <div className="min-h-screen bg-muted/30">
@@ -96,7 +128,7 @@ function CompanyDashboard({
       />
       <main className="mx-auto grid max-w-screen-2xl gap-6 px-4 py-6 sm:px-6">
         <StatCards company={company} stats={dashboard.data?.stats} leads={dashboard.data?.leads} />
-        <Tabs defaultValue="property-leads" className="min-w-0 gap-4">
+        <Tabs value={tab} onValueChange={setTab} className="min-w-0 gap-4">
           <TabsList aria-label="Dashboard sections">
             <TabsTrigger value="property-leads">
               <UsersIcon aria-hidden="true" />

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarCheck, CalendarX, Clock, MapPin } from 'lucide-react';
+import { CalendarCheck, CalendarPlus, CalendarX, Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'wouter';
-import type { ManagedViewing } from '#shared/schemas/viewings.ts';
+import type { ManagedViewing, ViewingSlotDto } from '#shared/schemas/viewings.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { apiRequest, errorMessage } from '#web/lib/api.ts';
@@ -80,7 +80,6 @@ function ViewingDetails({ viewing, url }: { viewing: ManagedViewing; url: string
       : viewing.isPast || viewing.status !== 'booked'
         ? 'This viewing has taken place'
         : 'Your viewing is booked';
-  const contact = [viewing.company.phone, viewing.company.email].filter(Boolean).join(' · ');
 
   return (
     <>
@@ -98,19 +97,52 @@ function ViewingDetails({ viewing, url }: { viewing: ManagedViewing; url: string
       >
         <p className="flex items-start gap-3 text-lg font-medium">
           <Clock className="mt-1 size-5 text-primary" aria-hidden />
-          <span className={cn(viewing.status === 'cancelled' && 'line-through')}>{viewing.longLabel}</span>
+          <span className={cn(viewing.status === 'cancelled' && 'line-through')}>
+            {viewing.longLabel}
+            <span className="block text-sm font-normal text-muted-foreground">
+              Until {viewing.endsAt.slice(11, 16)} · {viewing.minutes} minutes
+            </span>
+          </span>
         </p>
         <p className="flex items-start gap-3">
           <MapPin className="mt-1 size-5 text-primary" aria-hidden />
           <span>
             <span className="block font-medium">{viewing.property.name}</span>
-            <span className="text-muted-foreground">{viewing.property.address}</span>
+            <a
+              className="text-primary underline-offset-2 hover:underline"
+              href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(viewing.property.address)}`}
+              target="_blank"
+              rel="noreferrer"
+            >
+              {viewing.property.address}
+              <span className="sr-only"> (open in maps)</span>
+            </a>
           </span>
         </p>
-        <p className="text-sm text-muted-foreground">
-          With {viewing.company.name}
-          {contact ? ` · ${contact}` : ''}
-        </p>
+        <div className="space-y-1 text-sm">
+          <p className="text-muted-foreground">With {viewing.company.name}</p>
+          <p className="flex flex-wrap gap-x-4 gap-y-1">
+            {viewing.company.phone ? (
+              <a
+                className="inline-flex items-center gap-1.5 whitespace-nowrap text-primary hover:underline"
+                href={`tel:${viewing.company.phone.replace(/[^\d+]/g, '')}`}
+              >
+                <Phone className="size-4" aria-hidden />
+                {viewing.company.phone}
+              </a>
+            ) : null}
+            {viewing.company.email ? (
+              <a
+                className="inline-flex min-w-0 items-center gap-1.5 break-all text-primary hover:underline"
+                href={`mailto:${viewing.company.email}`}
+              >
+                <Mail className="size-4 shrink-0" aria-hidden />
+                {viewing.company.email}
+              </a>
+            ) : null}
+          </p>
+        </div>
+        {isLive ? <AddToCalendar viewing={viewing} icsUrl={`${url}/calendar.ics`} /> : null}
       </section>
 
       {done ? (
@@ -125,11 +157,24 @@ function ViewingDetails({ viewing, url }: { viewing: ManagedViewing; url: string
       ) : null}
 
       {!isLive ? (
-        <p className="text-muted-foreground">
-          {viewing.status === 'cancelled'
-            ? `To book another time, start a new chat from the property's advert or contact ${viewing.company.name}.`
-            : `Questions about the property? Contact ${viewing.company.name}.`}
-        </p>
+        viewing.status === 'cancelled' && viewing.rebookUrl ? (
+          <div className="flex flex-col gap-2">
+            <Button size="lg" asChild>
+              <a href={viewing.rebookUrl}>
+                <CalendarCheck aria-hidden /> Book another viewing
+              </a>
+            </Button>
+            <p className="text-sm text-muted-foreground">
+              The assistant for {viewing.property.name} offers the times that are free now.
+            </p>
+          </div>
+        ) : (
+          <p className="text-muted-foreground">
+            {viewing.status === 'cancelled'
+              ? `To book another time, contact ${viewing.company.name}.`
+              : `Questions about the property? Contact ${viewing.company.name}.`}
+          </p>
+        )
       ) : mode === 'view' ? (
         <div className="flex flex-col gap-3">
           <Button size="lg" onClick={() => setMode('move')} disabled={viewing.slots.length === 0}>
@@ -148,35 +193,11 @@ function ViewingDetails({ viewing, url }: { viewing: ManagedViewing; url: string
           onSubmit={(event) => {
             event.preventDefault();
             if (chosen) reschedule.mutate(chosen);
-            else setProblem('Choose a new time');
           }}
         >
-          <fieldset className="space-y-2">
-            <legend className="mb-2 font-medium">Choose a new time</legend>
-            <div className="grid max-h-80 grid-cols-1 gap-2 overflow-y-auto">
-              {viewing.slots.map((slot) => (
-                <label
-                  key={slot.startsAt}
-                  className={cn(
-                    'flex min-h-12 cursor-pointer items-center gap-3 rounded-md border px-3',
-                    chosen === slot.startsAt && 'border-primary bg-primary/10',
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name="slot"
-                    value={slot.startsAt}
-                    checked={chosen === slot.startsAt}
-                    onChange={() => setChosen(slot.startsAt)}
-                    className="size-4 accent-[var(--color-primary)]"
-                  />
-                  {slot.label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <SlotPicker slots={viewing.slots} chosen={chosen} onChoose={setChosen} />
           <div className="flex flex-col gap-2">
-            <Button type="submit" size="lg" disabled={reschedule.isPending}>
+            <Button type="submit" size="lg" disabled={!chosen || reschedule.isPending}>
               {reschedule.isPending ? <Spinner /> : null} Move my viewing
             </Button>
             <Button type="button" variant="ghost" onClick={() => setMode('view')}>
@@ -206,5 +227,126 @@ function ViewingDetails({ viewing, url }: { viewing: ManagedViewing; url: string
         </div>
       )}
     </>
+  );
+}
+
+/** "Sat 7 Mar, 10:30" → ["Sat 7 Mar", "10:30"] */
+const splitLabel = (label: string) => {
+  const index = label.lastIndexOf(', ');
+  return [label.slice(0, index), label.slice(index + 2)] as const;
+};
+
+/**
+ * The free times as a calendar page shows them: a strip of days, then the times of the day
+ * chosen, so a fortnight of slots is two taps rather than one long list.
+ */
+function SlotPicker({
+  slots,
+  chosen,
+  onChoose,
+}: {
+  slots: ViewingSlotDto[];
+  chosen: string | null;
+  onChoose: (startsAt: string) => void;
+}) {
+  const days = new Map<string, { label: string; slots: ViewingSlotDto[] }>();
+  for (const slot of slots) {
+    const key = slot.startsAt.slice(0, 10);
+    const day = days.get(key) ?? { label: splitLabel(slot.label)[0], slots: [] };
+    day.slots.push(slot);
+    days.set(key, day);
+  }
+  const [dayKey, setDayKey] = useState(() => chosen?.slice(0, 10) ?? [...days.keys()][0] ?? '');
+  const day = days.get(dayKey);
+  return (
+    <div className="space-y-4">
+      {/* min-w-0: a fieldset is as wide as its content by default, and the strip scrolls inside it. */}
+      <fieldset className="min-w-0">
+        <legend className="mb-2 font-medium">Choose a day</legend>
+        <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-2">
+          {[...days].map(([key, { label, slots: daySlots }]) => {
+            const [weekday, ...date] = label.split(' ');
+            return (
+              <label
+                key={key}
+                className={cn(
+                  'flex min-w-16 shrink-0 cursor-pointer flex-col items-center rounded-md border px-2 py-2 text-center has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                  key === dayKey && 'border-primary bg-primary/10',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="day"
+                  className="sr-only"
+                  checked={key === dayKey}
+                  onChange={() => setDayKey(key)}
+                />
+                <span className="text-xs text-muted-foreground">{weekday}</span>
+                <span className="font-medium whitespace-nowrap">{date.join(' ')}</span>
+                <span className="text-xs text-muted-foreground">
+                  {daySlots.length} {daySlots.length === 1 ? 'time' : 'times'}
+                </span>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+      {day ? (
+        <fieldset>
+          <legend className="mb-2 font-medium">Times on {day.label}</legend>
+          <div className="grid grid-cols-3 gap-2">
+            {day.slots.map((slot) => (
+              <label
+                key={slot.startsAt}
+                className={cn(
+                  'flex min-h-12 cursor-pointer items-center justify-center rounded-md border px-2 tabular-nums has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                  chosen === slot.startsAt && 'border-primary bg-primary/10 font-medium',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="slot"
+                  value={slot.startsAt}
+                  className="sr-only"
+                  checked={chosen === slot.startsAt}
+                  onChange={() => onChoose(slot.startsAt)}
+                />
+                {splitLabel(slot.label)[1]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}
+
+/** yyyymmddThhmmssZ, as Google Calendar's template link wants its dates. */
+const googleDate = (iso: string) => `${new Date(iso).toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
+
+/** Add to calendar: the invitation as a file (Apple, Outlook and the rest) or Google Calendar. */
+function AddToCalendar({ viewing, icsUrl }: { viewing: ManagedViewing; icsUrl: string }) {
+  const google = new URL('https://calendar.google.com/calendar/render');
+  google.searchParams.set('action', 'TEMPLATE');
+  google.searchParams.set('text', `Viewing: ${viewing.property.name}`);
+  google.searchParams.set('dates', `${googleDate(viewing.startsAt)}/${googleDate(viewing.endsAt)}`);
+  google.searchParams.set('location', viewing.property.address);
+  google.searchParams.set(
+    'details',
+    `Viewing with ${viewing.company.name}. Change or cancel: ${window.location.href}`,
+  );
+  return (
+    <div className="flex flex-wrap gap-2 pt-1">
+      <Button variant="outline" size="sm" asChild>
+        <a href={icsUrl} download="viewing.ics">
+          <CalendarPlus aria-hidden /> Add to calendar (.ics)
+        </a>
+      </Button>
+      <Button variant="outline" size="sm" asChild>
+        <a href={google.toString()} target="_blank" rel="noreferrer">
+          <CalendarPlus aria-hidden /> Google Calendar
+        </a>
+      </Button>
+    </div>
   );
 }
