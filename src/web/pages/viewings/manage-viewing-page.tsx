@@ -270,7 +270,9 @@ function SlotPicker({
               <label
                 key={key}
                 className={cn(
-                  'flex min-w-16 shrink-0 cursor-pointer flex-col items-center rounded-md border px-2 py-2 text-center has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                  // relative: the hidden radio (absolutely placed) stays inside the strip, which clips it,
+                  // instead of widening the page to where the last day sits.
+                  'relative flex min-w-16 shrink-0 cursor-pointer flex-col items-center rounded-md border px-2 py-2 text-center has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
                   key === dayKey && 'border-primary bg-primary/10',
                 )}
               >
@@ -299,7 +301,7 @@ function SlotPicker({
               <label
                 key={slot.startsAt}
                 className={cn(
-                  'flex min-h-12 cursor-pointer items-center justify-center rounded-md border px-2 tabular-nums has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                  'relative flex min-h-12 cursor-pointer items-center justify-center rounded-md border px-2 tabular-nums has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
                   chosen === slot.startsAt && 'border-primary bg-primary/10 font-medium',
                 )}
               >
