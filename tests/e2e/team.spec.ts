@@ -199,7 +199,13 @@ test('the owner gives a lead and a listing to a negotiator, who finds the lead u
   await phone.goto('/');
   const lead = (name: string) => phone.getByRole('heading', { name, level: 3 });
   await expect(lead('Lena Moss')).toBeVisible();
+  // My leads is the server's list of the member's leads, not the whole list filtered here.
+  const myLeadsRequest = phone.waitForResponse(
+    (response) => response.url().endsWith('/dashboard?assignee=me') && response.ok(),
+  );
   await phone.getByRole('button', { name: 'My leads' }).click();
+  const myLeads = (await (await myLeadsRequest).json()) as { leads: { name: string }[] };
+  expect(myLeads.leads.map((row) => row.name)).toEqual(['Ravi Shah']);
   await expect(lead('Ravi Shah')).toBeVisible();
   await expect(lead('Lena Moss')).toHaveCount(0);
   await look(phone, testInfo, 'my-leads-negotiator-390');

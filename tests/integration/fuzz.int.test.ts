@@ -48,6 +48,8 @@ const rawBodyRoutes: RouteKey[] = [
   'POST /api/stripe/webhook',
   'POST /api/properties/:id/photos',
   'POST /api/inbound/email',
+  // Meta's posts: the signature over the raw body is checked before anything is parsed.
+  'POST /api/channels/whatsapp/:companyId',
 ];
 /** Routes that take more than the JSON limit: photos and whole email messages. */
 const largeBodyRoutes: RouteKey[] = ['POST /api/properties/:id/photos', 'POST /api/inbound/email'];

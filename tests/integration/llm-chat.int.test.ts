@@ -77,8 +77,10 @@ describe('chat with an LLM provider', () => {
   }
 
   it('holds a whole conversation in the model’s words, sending it the conversation so far, and makes one lead', async () => {
+    // Booking is off for this listing: the chat ends with the summary (the booking has its own test).
     const property = await insertProperty(app, owner.company.id, owner.company.slug, {
       propertyName: 'Flat 2, Rope Walk',
+      viewingSettings: { bookingOff: true, windows: null, partiesPerSlot: null, blockedDates: [] },
     });
     model.setDefault((request) => followInstructions(request));
     const chat = await openChat(property.slug);
@@ -192,7 +194,9 @@ describe('chat with an LLM provider', () => {
   });
 
   it('when the stream breaks off mid-conversation, the guided agent finishes it and one lead is made', async () => {
-    const property = await insertProperty(app, owner.company.id, owner.company.slug);
+    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
+      viewingSettings: { bookingOff: true, windows: null, partiesPerSlot: null, blockedDates: [] },
+    });
     model.setDefault((request) => followInstructions(request));
     const chat = await openChat(property.slug);
     const email = `${unique('owen')}@example.test`;

@@ -5,6 +5,7 @@ import {
   companies,
   companyInvitations,
   conversations,
+  messagingChannels,
   viewings,
   webhookEndpoints,
 } from '#server/db/schema.ts';
@@ -533,6 +534,44 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
       ok: 200,
     }),
   },
+  'GET /api/companies/:id/channels/:channel': {
+    access: 'company',
+    area: 'settings',
+    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/channels/sms`, ok: 200 }),
+  },
+  'PUT /api/companies/:id/channels/:channel': {
+    access: 'company',
+    area: 'settings',
+    sample: async (w) => ({
+      path: `/api/companies/${w.owner.company.id}/channels/sms`,
+      body: { accountSid: `AC${'a1'.repeat(16)}`, authToken: 'f'.repeat(32), from: '+447700900100' },
+      ok: 200,
+    }),
+  },
+  'DELETE /api/companies/:id/channels/:channel': {
+    access: 'company',
+    area: 'settings',
+    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/channels/whatsapp`, ok: 204 }),
+  },
+  'POST /api/companies/:id/channels/:channel/test': {
+    access: 'company',
+    area: 'settings',
+    sample: async (w) => {
+      // With no provider connected, the test message goes to the development outbox (a provider
+      // saved by the PUT's sample would be called over the network, which the tests cannot reach).
+      await w.app.ctx.db.delete(messagingChannels).where(eq(messagingChannels.companyId, w.owner.company.id));
+      return {
+        path: `/api/companies/${w.owner.company.id}/channels/sms/test`,
+        body: { to: '07700900125' },
+        ok: 200,
+      };
+    },
+  },
+  'GET /api/leads/:id/channel-messages': {
+    access: 'company',
+    area: 'leads',
+    sample: async (w) => ({ path: `/api/leads/${w.leadId}/channel-messages`, ok: 200 }),
+  },
   'GET /api/companies/:id/viewings': {
     access: 'company',
     area: 'leads',
@@ -964,6 +1003,85 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
     access: 'public',
     why: "the public API's reference page, made from the OpenAPI document",
     sample: async () => ({ path: '/api/docs', ok: 200 }),
+  },
+  'GET /api/viewings/manage/:token/calendar.ics': {
+    access: 'public',
+    why: "the tenant's manage page's calendar file; the emailed token (32 random bytes) is the credential",
+    sample: async (w) => ({
+      path: `/api/viewings/manage/${(await insertViewing(w)).manageToken}/calendar.ics`,
+      ok: 200,
+    }),
+  },
+  'POST /api/channels/sms/:companyId': {
+    access: 'public',
+    why: "Twilio's posts of a tenant's text, checked by their signature (X-Twilio-Signature)",
+    sample: async (w) => ({
+      path: `/api/channels/sms/${w.owner.company.id}`,
+      encoding: 'form',
+      body: { From: '+447700900123', Body: 'Hello', MessageSid: `SM${'0'.repeat(32)}` },
+      ok: 403,
+    }),
+  },
+  'POST /api/channels/sms/:companyId/status': {
+    access: 'public',
+    why: "Twilio's delivery statuses, checked by their signature (X-Twilio-Signature)",
+    sample: async (w) => ({
+      path: `/api/channels/sms/${w.owner.company.id}/status`,
+      encoding: 'form',
+      body: { MessageSid: `SM${'0'.repeat(32)}`, MessageStatus: 'delivered' },
+      ok: 403,
+    }),
+  },
+  'GET /api/channels/whatsapp/:companyId': {
+    access: 'public',
+    why: "Meta's webhook set-up; the company's generated verify token is the credential",
+    sample: async (w) => ({
+      path: `/api/channels/whatsapp/${w.owner.company.id}`,
+      query: { 'hub.mode': 'subscribe', 'hub.verify_token': 'not-the-token', 'hub.challenge': '42' },
+      ok: 403,
+    }),
+  },
+  'POST /api/channels/whatsapp/:companyId': {
+    access: 'public',
+    why: "Meta's posts of messages and statuses, checked by X-Hub-Signature-256 (HMAC of the raw body)",
+    sample: async (w) => ({
+      path: `/api/channels/whatsapp/${w.owner.company.id}`,
+      body: { object: 'whatsapp_business_account', entry: [] },
+      ok: 403,
+    }),
+  },
+  'GET /dev/messages': {
+    access: 'public',
+    why: 'the development outbox of WhatsApp and SMS: only with no provider connected and never in production',
+    sample: async () => ({ path: '/dev/messages', ok: 200 }),
+  },
+  'GET /dev/phone': {
+    access: 'public',
+    why: 'the development phone, where a developer plays a tenant: never in production',
+    sample: async () => ({ path: '/dev/phone', ok: 200 }),
+  },
+  'GET /dev/phone.js': {
+    access: 'public',
+    why: "the development phone's script: never in production",
+    sample: async () => ({ path: '/dev/phone.js', ok: 200 }),
+  },
+  'GET /dev/phone/thread': {
+    access: 'public',
+    why: "the development phone's thread with an agency: never in production",
+    sample: async (w) => ({
+      path: '/dev/phone/thread',
+      query: { company: w.owner.company.slug, channel: 'whatsapp', phone: '07700900123' },
+      ok: 200,
+    }),
+  },
+  'POST /dev/phone/messages': {
+    access: 'public',
+    why: 'the development phone sends a tenant message through the same inbound code: never in production',
+    sample: async (w) => ({
+      path: '/dev/phone/messages',
+      body: { company: w.owner.company.slug, channel: 'sms', phone: '07700900124', text: 'Hello' },
+      ok: 200,
+    }),
   },
   'GET /dev/mail': {
     access: 'public',

@@ -9,6 +9,11 @@ export const queryKeys = {
   companies: ['/api/companies'],
   /** GET /api/companies/{id}/dashboard: the company, its counts and every lead. */
   dashboard: (companyId: string) => [`/api/companies/${companyId}/dashboard`] as const,
+  /**
+   * The same with only the signed-in member's leads ("My leads", `?assignee=me`). Its key begins
+   * with the dashboard's, so that invalidating or cancelling the dashboard reaches it too.
+   */
+  myDashboard: (companyId: string) => [`/api/companies/${companyId}/dashboard`, 'assignee=me'] as const,
   /** GET /api/companies/{id}/properties */
   properties: (companyId: string) => [`/api/companies/${companyId}/properties`] as const,
   /** GET /api/companies/{id}/assignees: the members a lead or listing can be given to. */

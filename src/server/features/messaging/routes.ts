@@ -96,7 +96,8 @@ export async function registerMessaging(root: FastifyInstance, ctx: AppContext):
   app.post(
     '/api/companies/:id/channels/:channel/test',
     {
-      config: perMinute(10),
+      // A real message to a real phone, paid for: limited like the other costly account actions.
+      config: perMinute(ctx.env.rateLimits.authPerMinute),
       schema: {
         params: channelParamsSchema,
         body: testMessageRequestSchema,

@@ -38,6 +38,30 @@ export function useDashboard(companyId: string) {
   return useQuery<DashboardDto>({ queryKey: queryKeys.dashboard(companyId) });
 }
 
+/** "My leads": the dashboard as the server filters it for the signed-in member, while shown. */
+export function useMyDashboard(companyId: string, { enabled }: { enabled: boolean }) {
+  const [url, filter] = queryKeys.myDashboard(companyId);
+  return useQuery<DashboardDto>({
+    queryKey: queryKeys.myDashboard(companyId),
+    queryFn: async () => apiRequest<DashboardDto>('GET', `${url}?${filter}`),
+    enabled,
+  });
+}
+
+/**
+ * Applies a change to the leads of every cached dashboard (every lead and "My leads"), so that an
+ * edit shows at once whichever list is on screen.
+ */
+function updateDashboards(
+  queryClient: ReturnType<typeof useQueryClient>,
+  companyId: string,
+  update: (dashboard: DashboardDto) => DashboardDto,
+) {
+  queryClient.setQueriesData<DashboardDto>({ queryKey: queryKeys.dashboard(companyId) }, (dashboard) =>
+    dashboard ? update(dashboard) : dashboard,
+  );
+}
+
 export function useProperties(companyId: string) {
   return useQuery<PropertyDto[]>({ queryKey: queryKeys.properties(companyId) });
 }
@@ -146,16 +170,12 @@ type QuestionTick = { leadId: string; index: number; answered: boolean };
 export function useAnswerQuestion(companyId: string) {
   const queryClient = useQueryClient();
   const setQuestions = (leadId: string, update: (questions: PassedOnQuestion[]) => PassedOnQuestion[]) => {
-    queryClient.setQueryData<DashboardDto>(queryKeys.dashboard(companyId), (dashboard) =>
-      dashboard
-        ? {
-            ...dashboard,
-            leads: dashboard.leads.map((lead) =>
-              lead.id === leadId ? { ...lead, passedOnQuestions: update(lead.passedOnQuestions) } : lead,
-            ),
-          }
-        : dashboard,
-    );
+    updateDashboards(queryClient, companyId, (dashboard) => ({
+      ...dashboard,
+      leads: dashboard.leads.map((lead) =>
+        lead.id === leadId ? { ...lead, passedOnQuestions: update(lead.passedOnQuestions) } : lead,
+      ),
+    }));
     queryClient.setQueryData<LeadDetailDto>(queryKeys.lead(leadId), (lead) =>
       lead ? { ...lead, passedOnQuestions: update(lead.passedOnQuestions) } : lead,
     );
@@ -183,17 +203,13 @@ function usePlaceLeads(companyId: string) {
   const queryClient = useQueryClient();
   return useCallback(
     (placements: Map<string, Placement>) =>
-      queryClient.setQueryData<DashboardDto>(queryKeys.dashboard(companyId), (dashboard) =>
-        dashboard
-          ? {
-              ...dashboard,
-              leads: dashboard.leads.map((lead) => {
-                const placement = placements.get(lead.id);
-                return placement ? { ...lead, ...placement } : lead;
-              }),
-            }
-          : dashboard,
-      ),
+      updateDashboards(queryClient, companyId, (dashboard) => ({
+        ...dashboard,
+        leads: dashboard.leads.map((lead) => {
+          const placement = placements.get(lead.id);
+          return placement ? { ...lead, ...placement } : lead;
+        }),
+      })),
     [queryClient, companyId],
   );
 }
@@ -261,7 +277,11 @@ export function useAssignLead(companyId: string) {
       if (context?.before !== undefined) placeLeads(new Map([[leadId, { assigneeId: context.before }]]));
       toastFailure(error, 'The lead could not be assigned');
     },
-    onSuccess: (lead) => queryClient.setQueryData(queryKeys.lead(lead.id), lead),
+    onSuccess: async (lead) => {
+      queryClient.setQueryData(queryKeys.lead(lead.id), lead);
+      // A lead given to the signed-in member joins "My leads", which never held it: read it again.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.myDashboard(companyId) });
+    },
   });
 }
 

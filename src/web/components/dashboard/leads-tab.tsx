@@ -23,6 +23,7 @@ import {
   useDashboard,
   useDeleteLead,
   useFailureToast,
+  useMyDashboard,
   useReprocessTranscripts,
 } from './dashboard-api.ts';
 import { countByStatus } from './lead-board-columns.ts';
@@ -112,14 +113,18 @@ export function LeadsTab({ companyId }: { companyId: string }) {
   const columns = useMemo(() => visibleLeadColumns(hidden), [hidden]);
   const isBoard = view === 'board';
 
-  // "My leads": the whole list is loaded already, so the toggle filters it here (the server's
-  // `?assignee=me` answers the same for other clients).
+  // "My leads": the server's `?assignee=me` list. A lead given away meanwhile leaves it at once
+  // (the edit is written into every cached list, and the filter below drops it); one given to the
+  // member arrives when the list is read again after the change.
   const [isMine, setIsMine] = useState(false);
+  const mine = useMyDashboard(companyId, { enabled: isMine });
   const allLeads = dashboard.data?.leads ?? EMPTY;
+  const myLeads = mine.data?.leads ?? EMPTY;
   const leads = useMemo(
-    () => (isMine ? allLeads.filter((lead) => lead.assigneeId === user?.id) : allLeads),
-    [allLeads, isMine, user?.id],
+    () => (isMine ? myLeads.filter((lead) => lead.assigneeId === user?.id) : allLeads),
+    [allLeads, myLeads, isMine, user?.id],
   );
+  const shownList = isMine ? mine : dashboard;
   const { can } = useRole();
   // Read from the list each time, so that a change (a question ticked) shows in the open panel.
   const openLead = useMemo(
@@ -143,10 +148,10 @@ export function LeadsTab({ companyId }: { companyId: string }) {
   const selection = useLeadSelection(isBoard || isPhone ? EMPTY : shown);
   const bestFirst = isBestFirst(sort);
 
-  const placeholder = dashboard.isLoading ? (
+  const placeholder = shownList.isLoading ? (
     <LoadingLeads />
-  ) : dashboard.isError ? (
-    <LoadFailed what="leads" onRetry={() => void dashboard.refetch()} />
+  ) : shownList.isError ? (
+    <LoadFailed what="leads" onRetry={() => void shownList.refetch()} />
   ) : leads.length === 0 && isMine && allLeads.length > 0 ? (
     'No leads are assigned to you. Turn off My leads to see every lead.'
   ) : leads.length === 0 ? (
@@ -165,11 +170,14 @@ export function LeadsTab({ companyId }: { companyId: string }) {
         <div className="flex flex-wrap items-center gap-2">
           <Button
             variant="outline"
-            onClick={() => void dashboard.refetch()}
-            disabled={dashboard.isFetching}
-            aria-label={dashboard.isFetching ? 'Refreshing leads' : 'Refresh'}
+            onClick={() => {
+              void dashboard.refetch();
+              if (isMine) void mine.refetch();
+            }}
+            disabled={shownList.isFetching}
+            aria-label={shownList.isFetching ? 'Refreshing leads' : 'Refresh'}
           >
-            <RefreshCwIcon aria-hidden="true" className={cn(dashboard.isFetching && 'animate-spin')} />
+            <RefreshCwIcon aria-hidden="true" className={cn(shownList.isFetching && 'animate-spin')} />
             Refresh
           </Button>
           {can('settings') ? (
