@@ -12,11 +12,21 @@ import { type RouteKey, splitRouteKey } from './route-table.ts';
  * answers that never show internals.
  */
 
+/**
+ * Posts that come from other servers, not browsers (their signature or secret protects them), and
+ * the development phone (never in production, and outside /api).
+ */
+const notFromBrowsers: RouteKey[] = [
+  'POST /api/stripe/webhook',
+  'POST /api/inbound/email',
+  'POST /api/channels/sms/:companyId',
+  'POST /api/channels/sms/:companyId/status',
+  'POST /api/channels/whatsapp/:companyId',
+  'POST /dev/phone/messages',
+];
+
 const stateChanging = (Object.keys(routeCatalogue) as RouteKey[]).filter(
-  (key) =>
-    splitRouteKey(key).method !== 'GET' &&
-    key !== 'POST /api/stripe/webhook' &&
-    key !== 'POST /api/inbound/email',
+  (key) => splitRouteKey(key).method !== 'GET' && !notFromBrowsers.includes(key),
 );
 
 /** The route family: the path up to its first parameter ("/api/companies/:id/…" → "/api/companies"). */

@@ -7,7 +7,8 @@ import { isSameOriginRequest } from '#server/lib/origin-check.ts';
  * A browser request that changes state with our cookie must come from our own pages. Without a
  * cookie too, when the browser names another site: a cross-site form posting to /api/auth/login
  * would otherwise sign the visitor in to an account of the attacker's choosing. Stripe's webhook
- * has no browser origin; its signature protects it instead (the inbound mail webhook: its secret).
+ * has no browser origin; its signature protects it instead (the inbound mail webhook: its secret;
+ * Twilio's and Meta's posts of tenants' messages: their signatures).
  */
 export const originCheckPlugin = fp<{ env: Env }>(
   async (app, { env }) => {
@@ -16,6 +17,8 @@ export const originCheckPlugin = fp<{ env: Env }>(
       if (!request.url.startsWith('/api/') || request.url.startsWith('/api/stripe/webhook')) return;
       // Inbound mail services post raw messages server to server; the webhook secret protects it.
       if (request.url.startsWith('/api/inbound/email')) return;
+      // Twilio and Meta post tenants' messages server to server; their signatures protect them.
+      if (request.url.startsWith('/api/channels/')) return;
       const secFetchSite = request.headers['sec-fetch-site'];
       const isOurs = isSameOriginRequest({
         origin: request.headers.origin,
