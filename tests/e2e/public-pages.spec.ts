@@ -238,7 +238,7 @@ test.describe('the privacy policy', () => {
     expect(text).toMatch(/hosting/i);
     expect(text).toMatch(/AI language model provider/);
     expect(text).toMatch(/Renters' Rights Act/);
-    expect(text).toMatch(/never looks at children or benefits/);
+    expect(text).toMatch(/Receiving benefits and having children never lower a score/);
     expect(text).toMatch(/session cookie/);
     expect(text).toMatch(/analytics are cookieless/i);
     expect(text).toMatch(/Information Commissioner's Office/);
