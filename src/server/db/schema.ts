@@ -414,7 +414,7 @@ export const leadActivity = pgTable(
   ],
 );
 
-// ---- The team (docs/team.md, docs/decisions/008-team-model.md) ----
+// ---- The team (docs/team.md, docs/decisions/010-team-model.md) ----
 
 /**
  * Who works for a company and as what. A user belongs to at most one company (the unique user
