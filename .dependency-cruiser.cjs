@@ -8,7 +8,8 @@ module.exports = {
   forbidden: [
     {
       name: 'no-circular-files',
-      comment: 'Two files that import each other (directly or through others) cannot be understood or moved apart.',
+      comment:
+        'Two files that import each other (directly or through others) cannot be understood or moved apart.',
       severity: 'error',
       from: { path: '^src/' },
       to: { circular: true, dependencyTypesNot: ['type-only'] },
@@ -26,7 +27,8 @@ module.exports = {
     },
     {
       name: 'no-feature-cycles',
-      comment: 'Feature folders form no loop, directly or through others: one of them must own the shared part or an event carry it.',
+      comment:
+        'Feature folders form no loop, directly or through others: one of them must own the shared part or an event carry it.',
       severity: 'error',
       scope: 'folder',
       from: { path: '^src/server/features/[^/]+' },
@@ -65,6 +67,9 @@ module.exports = {
     exclude: { path: ['\\.test\\.tsx?$', '^src/web/public/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
   },
 };
