@@ -16,6 +16,7 @@ import type { AppContext } from '#server/lib/context.ts';
 import { recordDelivery } from '#server/lib/delivery-status.ts';
 import { emailTemplates } from '#server/lib/email-templates.ts';
 import { badRequest } from '#server/lib/errors.ts';
+import { createEventBus } from '#server/lib/events.ts';
 import { createJobQueue, requestScope } from '#server/lib/jobs.ts';
 import { createMailer, type Email } from '#server/lib/mail.ts';
 import { webDistDir } from '#server/lib/paths.ts';
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     sendEmail,
     log: app.log,
     jobs,
+    events: createEventBus(app.log),
     ...(options.engine ? { engine: options.engine } : {}),
   };
   app.decorate('ctx', ctx);

@@ -3,6 +3,7 @@ import type { ConversationEngine } from '#agent/types.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
 import type { Auth } from './auth.ts';
+import type { EventBus } from './events.ts';
 import type { Jobs } from './jobs-types.ts';
 import type { Email, Mailer } from './mail.ts';
 
@@ -21,6 +22,8 @@ export type AppContext = {
   log: FastifyBaseLogger;
   /** Background jobs: define handlers and schedules while registering routes; send from use cases. */
   jobs: Jobs;
+  /** What happened, announced after commit to the features that react to it (lib/events.ts). */
+  events: EventBus;
   /** The chat's engine when the app was given one (tests); else chosen from `env.ai`. */
   engine?: ConversationEngine;
 };

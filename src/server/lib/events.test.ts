@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { createEventBus } from './events.ts';
+
+function recordingLog() {
+  const errors: { event: unknown; message: string }[] = [];
+  return {
+    errors,
+    log: {
+      error: (fields: { event: unknown }, message: string) => errors.push({ event: fields.event, message }),
+    } as never,
+  };
+}
+
+describe('event bus', () => {
+  it('runs the subscribers of an event in the order they subscribed, with the event', async () => {
+    const { log } = recordingLog();
+    const bus = createEventBus(log);
+    const seen: string[] = [];
+    bus.on('lead.created', ({ leadId }) => {
+      seen.push(`first ${leadId}`);
+    });
+    bus.on('lead.created', async ({ leadId }) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      seen.push(`second ${leadId}`);
+    });
+    bus.on('lead.updated', () => {
+      seen.push('not this one');
+    });
+    await bus.emit('lead.created', { companyId: 'c1', leadId: 'l1' });
+    expect(seen).toEqual(['first l1', 'second l1']);
+  });
+
+  it('logs a failing subscriber and still runs the others; the emitter never sees the error', async () => {
+    const { log, errors } = recordingLog();
+    const bus = createEventBus(log);
+    const seen: string[] = [];
+    bus.on('viewing.booked', () => {
+      throw new Error('mail server down');
+    });
+    bus.on('viewing.booked', ({ viewingId }) => {
+      seen.push(viewingId);
+    });
+    await expect(
+      bus.emit('viewing.booked', { companyId: 'c1', viewingId: 'v1', leadId: null }),
+    ).resolves.toBe(undefined);
+    expect(seen).toEqual(['v1']);
+    expect(errors).toEqual([{ event: 'viewing.booked', message: 'An event subscriber failed' }]);
+  });
+
+  it('stops calling a subscriber once it unsubscribes', async () => {
+    const { log } = recordingLog();
+    const bus = createEventBus(log);
+    let calls = 0;
+    const off = bus.on('company.changed', () => {
+      calls += 1;
+    });
+    await bus.emit('company.changed', { companyId: 'c1' });
+    off();
+    await bus.emit('company.changed', { companyId: 'c1' });
+    expect(calls).toBe(1);
+  });
+
+  it('announces events gathered in a transaction only when flushed, once, and none if it failed', async () => {
+    const { log } = recordingLog();
+    const bus = createEventBus(log);
+    const seen: string[] = [];
+    bus.on('conversation.ended', ({ conversationId }) => {
+      seen.push(conversationId);
+    });
+
+    const committed = bus.afterCommit();
+    committed.add('conversation.ended', { companyId: 'c1', conversationId: 'kept', leadId: null });
+    expect(seen).toEqual([]);
+    await committed.flush();
+    await committed.flush();
+    expect(seen).toEqual(['kept']);
+
+    const rolledBack = bus.afterCommit();
+    await expect(
+      (async () => {
+        rolledBack.add('conversation.ended', { companyId: 'c1', conversationId: 'lost', leadId: null });
+        throw new Error('serialization failure');
+      })().then(() => rolledBack.flush()),
+    ).rejects.toThrow('serialization failure');
+    expect(seen).toEqual(['kept']);
+  });
+});

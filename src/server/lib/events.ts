@@ -1,0 +1,90 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * What happened, as the features tell each other: one typed in-process bus through which a
+ * feature reacts to another's change without importing it (docs/decisions/011-event-bus.md).
+ *
+ * Events are announced after the change is committed, never from inside a transaction: a
+ * subscriber reads what it needs, and a rolled-back change must announce nothing. What has to
+ * survive a crash (a webhook delivery) is written by the emitter in the same transaction; the
+ * bus carries the rest (emails, the live view, caches, activity).
+ */
+export type DomainEvents = {
+  'lead.created': { companyId: string; leadId: string };
+  'lead.updated': { companyId: string; leadId: string };
+  'viewing.booked': { companyId: string; viewingId: string; leadId: string | null };
+  'viewing.moved': { companyId: string; viewingId: string; leadId: string | null };
+  'viewing.cancelled': { companyId: string; viewingId: string; leadId: string | null };
+  'viewing.confirmed': { companyId: string; viewingId: string; leadId: string | null };
+  'conversation.ended': { companyId: string; conversationId: string; leadId: string | null };
+  'company.changed': { companyId: string };
+};
+
+export type DomainEventType = keyof DomainEvents;
+export type DomainEventHandler<T extends DomainEventType> = (event: DomainEvents[T]) => Promise<void> | void;
+
+export type EventBus = {
+  /** Subscribes; returns what unsubscribes. Features subscribe while they register. */
+  on<T extends DomainEventType>(type: T, handler: DomainEventHandler<T>): () => void;
+  /**
+   * Runs every subscriber of `type`, in the order they subscribed, and resolves when all are
+   * done. A subscriber that throws is logged and skipped: what emitted the event has already
+   * happened, and one subscriber's failure must not undo it or starve the others.
+   */
+  emit<T extends DomainEventType>(type: T, event: DomainEvents[T]): Promise<void>;
+  /**
+   * Events gathered while a transaction runs, announced only once it has committed:
+   * `const later = bus.afterCommit(); await db.transaction(…later.add(…)…); await later.flush();`
+   * A transaction that throws never reaches `flush`, so nothing is announced.
+   */
+  afterCommit(): PendingEvents;
+};
+
+export type PendingEvents = {
+  add<T extends DomainEventType>(type: T, event: DomainEvents[T]): void;
+  flush(): Promise<void>;
+};
+
+type AnyHandler = (event: unknown) => Promise<void> | void;
+
+export function createEventBus(log: Pick<FastifyBaseLogger, 'error'>): EventBus {
+  const handlers = new Map<DomainEventType, AnyHandler[]>();
+
+  const bus: EventBus = {
+    on(type, handler) {
+      const list = handlers.get(type) ?? [];
+      list.push(handler as AnyHandler);
+      handlers.set(type, list);
+      return () => {
+        const current = handlers.get(type) ?? [];
+        handlers.set(
+          type,
+          current.filter((each) => each !== handler),
+        );
+      };
+    },
+    async emit(type, event) {
+      for (const handler of handlers.get(type) ?? []) {
+        try {
+          await handler(event);
+        } catch (error) {
+          log.error({ err: error, event: type }, 'An event subscriber failed');
+        }
+      }
+    },
+    afterCommit() {
+      const pending: { type: DomainEventType; event: unknown }[] = [];
+      return {
+        add(type, event) {
+          pending.push({ type, event });
+        },
+        async flush() {
+          for (const { type, event } of pending.splice(0)) {
+            await bus.emit(type, event as never);
+          }
+        },
+      };
+    },
+  };
+  return bus;
+}
