@@ -8,8 +8,8 @@ import { isUuid } from '#server/lib/session.ts';
 import { photoUrl } from '#shared/images.ts';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '#shared/listing.ts';
 import type { PhotoOrder, PropertyPhotoDto } from '#shared/schemas/properties.ts';
+import { findOwnProperty } from './own-property.ts';
 import { sniffPhotoType } from './photo-bytes.ts';
-import { findOwnProperty } from './properties.ts';
 
 export const NOT_A_PHOTO = 'Photos must be JPEG, PNG, WebP or HEIC images';
 export const PHOTO_TOO_BIG = `Photos must be ${MAX_PHOTO_BYTES / 1024 / 1024} MB or smaller`;

@@ -1,14 +1,14 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { type Company, companies, companyMembers, type Property, properties } from '#server/db/schema.ts';
+import { type Company, type Property, properties } from '#server/db/schema.ts';
 import { insertWithFreeSlug } from '#server/db/unique-slug.ts';
 import { invalidateCompanyDirectory } from '#server/features/chat/directory.ts';
 import { assertAssignable } from '#server/features/team/members.ts';
 import { cancelPropertyViewings } from '#server/features/viewings/manage.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
-import { isUuid } from '#server/lib/session.ts';
 import { pickListingDetails } from '#shared/listing.ts';
 import type { PropertyDto, PropertyInput, PropertyPhotoDto } from '#shared/schemas/properties.ts';
+import { findOwnProperty } from './own-property.ts';
 import { listPhotosByProperty } from './photos.ts';
 
 /** The agency-wide link. */
@@ -83,20 +83,6 @@ export async function createProperty(
     invalidateCompanyDirectory(ctx, company.slug);
     return toPropertyDto(row!, ctx.env.appUrl, company.slug);
   });
-}
-
-/** The property if it belongs to the user's company; another company's property is a 404. */
-export async function findOwnProperty(ctx: AppContext, userId: string, propertyId: string) {
-  if (!isUuid(propertyId)) throw notFound('Property not found');
-  const [row] = await ctx.db
-    .select({ property: properties, company: companies })
-    .from(properties)
-    .innerJoin(companies, eq(companies.id, properties.companyId))
-    .innerJoin(companyMembers, eq(companyMembers.companyId, properties.companyId))
-    .where(and(eq(properties.id, propertyId), eq(companyMembers.userId, userId)))
-    .limit(1);
-  if (!row) throw notFound('Property not found');
-  return row;
 }
 
 /** The slug and link stay as they were: a rename must not break links already shared. */
