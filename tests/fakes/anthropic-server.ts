@@ -1,8 +1,6 @@
-import { once } from 'node:events';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type FakeScript, pieces, type RecordedRequest } from './openai-server.ts';
+import { type ScriptedProvider, startScriptedProvider } from './scripted-provider.ts';
 
 /*
  * A stand-in for Anthropic's Messages API: POST /v1/messages on 127.0.0.1, answering from the same
@@ -37,15 +35,7 @@ export type AnthropicRequestBody = {
 
 export type RecordedAnthropicRequest = RecordedRequest & { anthropic: AnthropicRequestBody };
 
-export type FakeAnthropicServer = {
-  /** Base URL including /v1, as @ai-sdk/anthropic expects it. */
-  baseUrl: string;
-  requests: RecordedAnthropicRequest[];
-  enqueue: (...scripts: FakeScript[]) => void;
-  setDefault: (script: FakeScript) => void;
-  reset: () => void;
-  close: () => Promise<void>;
-};
+export type FakeAnthropicServer = ScriptedProvider<FakeScript, RecordedAnthropicRequest>;
 
 const API_VERSION = '2023-06-01';
 
@@ -107,212 +97,184 @@ function unansweredToolResult(body: AnthropicRequestBody): string | null {
   return null;
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 export async function startFakeAnthropic({ port = 0 }: { port?: number } = {}): Promise<FakeAnthropicServer> {
-  const queue: FakeScript[] = [];
-  let fallback: FakeScript = { kind: 'error', status: 500, message: 'No scripted reply' };
-  const requests: RecordedAnthropicRequest[] = [];
-  const open = new Set<ServerResponse>();
   let messageCount = 0;
+  return startScriptedProvider<FakeScript, RecordedAnthropicRequest>({
+    port,
+    fallback: { kind: 'error', status: 500, message: 'No scripted reply' },
+    handle: async ({ req, res, raw, record, nextScript }) => {
+      const error = (status: number, type: string, message: string) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ type: 'error', error: { type, message } }));
+      };
+      let body: AnthropicRequestBody;
+      try {
+        body = raw ? (JSON.parse(raw) as AnthropicRequestBody) : {};
+      } catch {
+        error(400, 'invalid_request_error', 'The request body is not valid JSON');
+        return;
+      }
+      const request: RecordedAnthropicRequest = {
+        path: req.url ?? '',
+        headers: req.headers,
+        body: asChatCompletions(body),
+        anthropic: body,
+      };
+      record(request);
 
-  const server = createServer(async (req, res) => {
-    open.add(res);
-    res.on('close', () => open.delete(res));
-    const raw = await readBody(req);
-    const error = (status: number, type: string, message: string) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ type: 'error', error: { type, message } }));
-    };
-    let body: AnthropicRequestBody;
-    try {
-      body = raw ? (JSON.parse(raw) as AnthropicRequestBody) : {};
-    } catch {
-      error(400, 'invalid_request_error', 'The request body is not valid JSON');
-      return;
-    }
-    const request: RecordedAnthropicRequest = {
-      path: req.url ?? '',
-      headers: req.headers,
-      body: asChatCompletions(body),
-      anthropic: body,
-    };
-    requests.push(request);
+      if (req.method !== 'POST' || req.url !== '/v1/messages') {
+        error(404, 'not_found_error', `Unknown route ${req.method} ${req.url}`);
+        return;
+      }
+      if (!req.headers['x-api-key']) {
+        error(401, 'authentication_error', 'x-api-key header is required');
+        return;
+      }
+      if (req.headers['anthropic-version'] !== API_VERSION) {
+        error(400, 'invalid_request_error', `anthropic-version must be ${API_VERSION}`);
+        return;
+      }
+      if (!body.model || typeof body.max_tokens !== 'number' || !Array.isArray(body.messages)) {
+        error(400, 'invalid_request_error', 'model, max_tokens and messages are required');
+        return;
+      }
+      const orphan = unansweredToolResult(body);
+      if (orphan) {
+        error(
+          400,
+          'invalid_request_error',
+          `tool_result ${orphan} does not answer a tool_use just before it`,
+        );
+        return;
+      }
 
-    if (req.method !== 'POST' || req.url !== '/v1/messages') {
-      error(404, 'not_found_error', `Unknown route ${req.method} ${req.url}`);
-      return;
-    }
-    if (!req.headers['x-api-key']) {
-      error(401, 'authentication_error', 'x-api-key header is required');
-      return;
-    }
-    if (req.headers['anthropic-version'] !== API_VERSION) {
-      error(400, 'invalid_request_error', `anthropic-version must be ${API_VERSION}`);
-      return;
-    }
-    if (!body.model || typeof body.max_tokens !== 'number' || !Array.isArray(body.messages)) {
-      error(400, 'invalid_request_error', 'model, max_tokens and messages are required');
-      return;
-    }
-    const orphan = unansweredToolResult(body);
-    if (orphan) {
-      error(400, 'invalid_request_error', `tool_result ${orphan} does not answer a tool_use just before it`);
-      return;
-    }
-
-    const script = queue.shift() ?? fallback;
-    const behaviour = typeof script === 'function' ? script(request) : script;
-    const model = body.model;
-    messageCount += 1;
-    const id = `msg_fake_${messageCount}`;
-    const usage = { input_tokens: 10, output_tokens: 10 };
-    const message = (content: ContentBlock[], stopReason: string) => ({
-      id,
-      type: 'message',
-      role: 'assistant',
-      model,
-      content,
-      stop_reason: stopReason,
-      stop_sequence: null,
-      usage,
-    });
-
-    /** Named events `delayMs` apart; `failAfter` pieces in, the socket is dropped. */
-    const stream = async (
-      blocks: Array<{ start: ContentBlock; deltas: Record<string, unknown>[] }>,
-      stopReason: string,
-      { delayMs = 0, failAfter }: { delayMs?: number; failAfter?: number } = {},
-    ) => {
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      const event = (name: string, data: unknown) =>
-        res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
-      event('message_start', {
-        type: 'message_start',
-        message: { ...message([], stopReason), stop_reason: null, usage: { ...usage, output_tokens: 1 } },
+      const script = nextScript();
+      const behaviour = typeof script === 'function' ? script(request) : script;
+      const model = body.model;
+      messageCount += 1;
+      const id = `msg_fake_${messageCount}`;
+      const usage = { input_tokens: 10, output_tokens: 10 };
+      const message = (content: ContentBlock[], stopReason: string) => ({
+        id,
+        type: 'message',
+        role: 'assistant',
+        model,
+        content,
+        stop_reason: stopReason,
+        stop_sequence: null,
+        usage,
       });
-      event('ping', { type: 'ping' });
-      let sentPieces = 0;
-      for (const [index, block] of blocks.entries()) {
-        event('content_block_start', { type: 'content_block_start', index, content_block: block.start });
-        for (const delta of block.deltas) {
-          if (failAfter !== undefined && sentPieces >= failAfter) {
-            res.destroy();
-            return;
+
+      /** Named events `delayMs` apart; `failAfter` pieces in, the socket is dropped. */
+      const stream = async (
+        blocks: Array<{ start: ContentBlock; deltas: Record<string, unknown>[] }>,
+        stopReason: string,
+        { delayMs = 0, failAfter }: { delayMs?: number; failAfter?: number } = {},
+      ) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        const event = (name: string, data: unknown) =>
+          res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+        event('message_start', {
+          type: 'message_start',
+          message: { ...message([], stopReason), stop_reason: null, usage: { ...usage, output_tokens: 1 } },
+        });
+        event('ping', { type: 'ping' });
+        let sentPieces = 0;
+        for (const [index, block] of blocks.entries()) {
+          event('content_block_start', { type: 'content_block_start', index, content_block: block.start });
+          for (const delta of block.deltas) {
+            if (failAfter !== undefined && sentPieces >= failAfter) {
+              res.destroy();
+              return;
+            }
+            if (sentPieces > 0 && delayMs > 0) await sleep(delayMs);
+            if (res.destroyed) return;
+            event('content_block_delta', { type: 'content_block_delta', index, delta });
+            sentPieces += 1;
           }
-          if (sentPieces > 0 && delayMs > 0) await sleep(delayMs);
-          if (res.destroyed) return;
-          event('content_block_delta', { type: 'content_block_delta', index, delta });
-          sentPieces += 1;
+          event('content_block_stop', { type: 'content_block_stop', index });
         }
-        event('content_block_stop', { type: 'content_block_stop', index });
-      }
-      if (failAfter !== undefined && sentPieces >= failAfter) {
-        res.destroy();
-        return;
-      }
-      event('message_delta', {
-        type: 'message_delta',
-        delta: { stop_reason: stopReason, stop_sequence: null },
-        usage: { output_tokens: 10 },
-      });
-      event('message_stop', { type: 'message_stop' });
-      res.end();
-    };
-    const textBlock = (chunks: string[]) => ({
-      start: { type: 'text' as const, text: '' },
-      deltas: chunks.map((text) => ({ type: 'text_delta', text })),
-    });
-    const send = (payload: unknown) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(payload));
-    };
-
-    switch (behaviour.kind) {
-      case 'reply': {
-        const content =
-          typeof behaviour.content === 'string' ? behaviour.content : JSON.stringify(behaviour.content);
-        if (body.stream) await stream([textBlock(pieces(content))], 'end_turn');
-        else send(message([{ type: 'text', text: content }], 'end_turn'));
-        return;
-      }
-      case 'stream': {
-        if (body.stream) {
-          await stream([textBlock(behaviour.chunks)], 'end_turn', {
-            delayMs: behaviour.delayMs,
-            failAfter: behaviour.failAfter,
-          });
-        } else {
-          send(message([{ type: 'text', text: behaviour.chunks.join('') }], 'end_turn'));
-        }
-        return;
-      }
-      case 'tool-calls': {
-        const calls = behaviour.calls.map((call, index) => ({
-          type: 'tool_use' as const,
-          id: `toolu_fake_${messageCount}_${index}`,
-          name: call.name,
-          input: call.arguments,
-        }));
-        if (!body.stream) {
-          send(message(calls, 'tool_use'));
+        if (failAfter !== undefined && sentPieces >= failAfter) {
+          res.destroy();
           return;
         }
-        // The input arrives as JSON in pieces, the block starting with an empty input.
-        const blocks = calls.map((call) => {
-          const json = JSON.stringify(call.input);
-          const half = Math.ceil(json.length / 2);
-          return {
-            start: { ...call, input: {} },
-            deltas: [json.slice(0, half), json.slice(half)].map((partial_json) => ({
-              type: 'input_json_delta',
-              partial_json,
-            })),
-          };
+        event('message_delta', {
+          type: 'message_delta',
+          delta: { stop_reason: stopReason, stop_sequence: null },
+          usage: { output_tokens: 10 },
         });
-        await stream(blocks, 'tool_use', { delayMs: behaviour.delayMs });
-        return;
-      }
-      case 'error': {
-        const type =
-          behaviour.status === 529
-            ? 'overloaded_error'
-            : behaviour.status === 429
-              ? 'rate_limit_error'
-              : behaviour.status >= 500
-                ? 'api_error'
-                : 'invalid_request_error';
-        error(behaviour.status, type, behaviour.message ?? 'The server had an error');
-        return;
-      }
-      case 'hang':
-        return;
-    }
-  });
-  server.listen(port, '127.0.0.1');
-  await once(server, 'listening');
-  const { port: listening } = server.address() as AddressInfo;
+        event('message_stop', { type: 'message_stop' });
+        res.end();
+      };
+      const textBlock = (chunks: string[]) => ({
+        start: { type: 'text' as const, text: '' },
+        deltas: chunks.map((text) => ({ type: 'text_delta', text })),
+      });
+      const send = (payload: unknown) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(payload));
+      };
 
-  return {
-    baseUrl: `http://127.0.0.1:${listening}/v1`,
-    requests,
-    enqueue: (...scripts) => queue.push(...scripts),
-    setDefault: (script) => {
-      fallback = script;
+      switch (behaviour.kind) {
+        case 'reply': {
+          const content =
+            typeof behaviour.content === 'string' ? behaviour.content : JSON.stringify(behaviour.content);
+          if (body.stream) await stream([textBlock(pieces(content))], 'end_turn');
+          else send(message([{ type: 'text', text: content }], 'end_turn'));
+          return;
+        }
+        case 'stream': {
+          if (body.stream) {
+            await stream([textBlock(behaviour.chunks)], 'end_turn', {
+              delayMs: behaviour.delayMs,
+              failAfter: behaviour.failAfter,
+            });
+          } else {
+            send(message([{ type: 'text', text: behaviour.chunks.join('') }], 'end_turn'));
+          }
+          return;
+        }
+        case 'tool-calls': {
+          const calls = behaviour.calls.map((call, index) => ({
+            type: 'tool_use' as const,
+            id: `toolu_fake_${messageCount}_${index}`,
+            name: call.name,
+            input: call.arguments,
+          }));
+          if (!body.stream) {
+            send(message(calls, 'tool_use'));
+            return;
+          }
+          // The input arrives as JSON in pieces, the block starting with an empty input.
+          const blocks = calls.map((call) => {
+            const json = JSON.stringify(call.input);
+            const half = Math.ceil(json.length / 2);
+            return {
+              start: { ...call, input: {} },
+              deltas: [json.slice(0, half), json.slice(half)].map((partial_json) => ({
+                type: 'input_json_delta',
+                partial_json,
+              })),
+            };
+          });
+          await stream(blocks, 'tool_use', { delayMs: behaviour.delayMs });
+          return;
+        }
+        case 'error': {
+          const type =
+            behaviour.status === 529
+              ? 'overloaded_error'
+              : behaviour.status === 429
+                ? 'rate_limit_error'
+                : behaviour.status >= 500
+                  ? 'api_error'
+                  : 'invalid_request_error';
+          error(behaviour.status, type, behaviour.message ?? 'The server had an error');
+          return;
+        }
+        case 'hang':
+          return;
+      }
     },
-    reset: () => {
-      queue.length = 0;
-      requests.length = 0;
-    },
-    close: async () => {
-      for (const res of open) res.destroy();
-      server.closeAllConnections();
-      server.close();
-      await once(server, 'close');
-    },
-  };
+  });
 }

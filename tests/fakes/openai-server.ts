@@ -1,7 +1,6 @@
-import { once } from 'node:events';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { type ScriptedProvider, startScriptedProvider } from './scripted-provider.ts';
 
 /*
  * A stand-in for an OpenAI-style provider: POST /v1/chat/completions on 127.0.0.1, answering from a
@@ -43,18 +42,7 @@ export type RecordedRequest = {
 /** A behaviour, or a function choosing one from the request (e.g. answering with a tool's result). */
 export type FakeScript = FakeBehaviour | ((request: RecordedRequest) => FakeBehaviour);
 
-export type FakeOpenAiServer = {
-  /** Base URL including /v1, as providers expect it. */
-  baseUrl: string;
-  requests: RecordedRequest[];
-  /** Queue behaviours for the next requests, in order; then `fallback` answers. */
-  enqueue: (...scripts: FakeScript[]) => void;
-  /** What answers when the queue is empty (an error by default, so unscripted calls show up). */
-  setDefault: (script: FakeScript) => void;
-  /** Forgets the queue and the recorded requests, between tests. */
-  reset: () => void;
-  close: () => Promise<void>;
-};
+export type FakeOpenAiServer = ScriptedProvider<FakeScript, RecordedRequest>;
 
 /** The results of the tools the client ran, in the order sent, parsed from JSON where they are JSON. */
 export function toolResults(request: RecordedRequest): unknown[] {
@@ -95,12 +83,6 @@ export function pieces(text: string): string[] {
   return text.match(/\s*\S+/g) ?? [];
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /**
  * A model that follows the LLM engine's instructions as a real one would, a word at a time
  * `delayMs` apart: it asks for what the instructions' "Next step" names, shows the summary when
@@ -124,152 +106,128 @@ export function followInstructions(
 }
 
 export async function startFakeOpenAi({ port = 0 }: { port?: number } = {}): Promise<FakeOpenAiServer> {
-  const queue: FakeScript[] = [];
-  let fallback: FakeScript = { kind: 'error', status: 500, message: 'No scripted reply' };
-  const requests: RecordedRequest[] = [];
-  const open = new Set<ServerResponse>();
-
-  const server = createServer(async (req, res) => {
-    open.add(res);
-    res.on('close', () => open.delete(res));
-    const raw = await readBody(req);
-    let body: RecordedRequest['body'] = {};
-    try {
-      body = raw ? JSON.parse(raw) : {};
-    } catch {
-      body = {};
-    }
-    const request: RecordedRequest = { path: req.url ?? '', headers: req.headers, body };
-    requests.push(request);
-    const send = (status: number, payload: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(payload));
-    };
-    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
-      send(404, {
-        error: { message: `Unknown route ${req.method} ${req.url}`, type: 'invalid_request_error' },
-      });
-      return;
-    }
-    const script = queue.shift() ?? fallback;
-    const behaviour = typeof script === 'function' ? script(request) : script;
-    const model = body.model ?? 'fake-model';
-
-    /** Writes SSE chunks `delayMs` apart; false when the client went away meanwhile. */
-    const stream = async (chunks: unknown[], delayMs: number, failAfter?: number) => {
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      for (const [i, payload] of chunks.entries()) {
-        if (failAfter !== undefined && i >= failAfter) {
-          res.destroy();
-          return;
-        }
-        if (i > 0 && delayMs > 0) await sleep(delayMs);
-        if (res.destroyed) return;
-        res.write(`data: ${JSON.stringify(payload)}\n\n`);
+  let requestCount = 0;
+  return startScriptedProvider<FakeScript, RecordedRequest>({
+    port,
+    fallback: { kind: 'error', status: 500, message: 'No scripted reply' },
+    handle: async ({ req, res, raw, record, nextScript }) => {
+      let body: RecordedRequest['body'] = {};
+      try {
+        body = raw ? JSON.parse(raw) : {};
+      } catch {
+        body = {};
       }
-      res.end('data: [DONE]\n\n');
-    };
-
-    switch (behaviour.kind) {
-      case 'reply': {
-        const content =
-          typeof behaviour.content === 'string' ? behaviour.content : JSON.stringify(behaviour.content);
-        if (body.stream) {
-          await stream(textChunks(model, pieces(content)), 0);
-          return;
-        }
-        send(200, completion(model, { content }, 'stop'));
-        return;
-      }
-      case 'stream': {
-        if (!body.stream) {
-          send(200, completion(model, { content: behaviour.chunks.join('') }, 'stop'));
-          return;
-        }
-        // The finish chunk counts as a piece too: failAfter = chunks.length drops just before it.
-        await stream(textChunks(model, behaviour.chunks), behaviour.delayMs ?? 0, behaviour.failAfter);
-        return;
-      }
-      case 'tool-calls': {
-        const calls = behaviour.calls.map((call, index) => ({
-          index,
-          id: `call_fake_${requests.length}_${index}`,
-          name: call.name,
-          arguments: JSON.stringify(call.arguments),
-        }));
-        if (!body.stream) {
-          send(
-            200,
-            completion(
-              model,
-              {
-                content: null,
-                tool_calls: calls.map((c) => ({
-                  id: c.id,
-                  type: 'function',
-                  function: { name: c.name, arguments: c.arguments },
-                })),
-              },
-              'tool_calls',
-            ),
-          );
-          return;
-        }
-        const chunks = calls.flatMap((c) => {
-          const half = Math.ceil(c.arguments.length / 2);
-          return [
-            chunk(model, {
-              role: 'assistant',
-              tool_calls: [
-                { index: c.index, id: c.id, type: 'function', function: { name: c.name, arguments: '' } },
-              ],
-            }),
-            chunk(model, {
-              tool_calls: [{ index: c.index, function: { arguments: c.arguments.slice(0, half) } }],
-            }),
-            chunk(model, {
-              tool_calls: [{ index: c.index, function: { arguments: c.arguments.slice(half) } }],
-            }),
-          ];
-        });
-        await stream([...chunks, chunk(model, {}, 'tool_calls')], behaviour.delayMs ?? 0);
-        return;
-      }
-      case 'error':
-        send(behaviour.status, {
-          error: {
-            message: behaviour.message ?? 'The server had an error',
-            type: 'server_error',
-            code: null,
-          },
+      const request: RecordedRequest = { path: req.url ?? '', headers: req.headers, body };
+      record(request);
+      requestCount += 1;
+      const send = (status: number, payload: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(payload));
+      };
+      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+        send(404, {
+          error: { message: `Unknown route ${req.method} ${req.url}`, type: 'invalid_request_error' },
         });
         return;
-      case 'hang':
-        return;
-    }
+      }
+      const script = nextScript();
+      const behaviour = typeof script === 'function' ? script(request) : script;
+      const model = body.model ?? 'fake-model';
+
+      /** Writes SSE chunks `delayMs` apart; false when the client went away meanwhile. */
+      const stream = async (chunks: unknown[], delayMs: number, failAfter?: number) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        for (const [i, payload] of chunks.entries()) {
+          if (failAfter !== undefined && i >= failAfter) {
+            res.destroy();
+            return;
+          }
+          if (i > 0 && delayMs > 0) await sleep(delayMs);
+          if (res.destroyed) return;
+          res.write(`data: ${JSON.stringify(payload)}\n\n`);
+        }
+        res.end('data: [DONE]\n\n');
+      };
+
+      switch (behaviour.kind) {
+        case 'reply': {
+          const content =
+            typeof behaviour.content === 'string' ? behaviour.content : JSON.stringify(behaviour.content);
+          if (body.stream) {
+            await stream(textChunks(model, pieces(content)), 0);
+            return;
+          }
+          send(200, completion(model, { content }, 'stop'));
+          return;
+        }
+        case 'stream': {
+          if (!body.stream) {
+            send(200, completion(model, { content: behaviour.chunks.join('') }, 'stop'));
+            return;
+          }
+          // The finish chunk counts as a piece too: failAfter = chunks.length drops just before it.
+          await stream(textChunks(model, behaviour.chunks), behaviour.delayMs ?? 0, behaviour.failAfter);
+          return;
+        }
+        case 'tool-calls': {
+          const calls = behaviour.calls.map((call, index) => ({
+            index,
+            id: `call_fake_${requestCount}_${index}`,
+            name: call.name,
+            arguments: JSON.stringify(call.arguments),
+          }));
+          if (!body.stream) {
+            send(
+              200,
+              completion(
+                model,
+                {
+                  content: null,
+                  tool_calls: calls.map((c) => ({
+                    id: c.id,
+                    type: 'function',
+                    function: { name: c.name, arguments: c.arguments },
+                  })),
+                },
+                'tool_calls',
+              ),
+            );
+            return;
+          }
+          const chunks = calls.flatMap((c) => {
+            const half = Math.ceil(c.arguments.length / 2);
+            return [
+              chunk(model, {
+                role: 'assistant',
+                tool_calls: [
+                  { index: c.index, id: c.id, type: 'function', function: { name: c.name, arguments: '' } },
+                ],
+              }),
+              chunk(model, {
+                tool_calls: [{ index: c.index, function: { arguments: c.arguments.slice(0, half) } }],
+              }),
+              chunk(model, {
+                tool_calls: [{ index: c.index, function: { arguments: c.arguments.slice(half) } }],
+              }),
+            ];
+          });
+          await stream([...chunks, chunk(model, {}, 'tool_calls')], behaviour.delayMs ?? 0);
+          return;
+        }
+        case 'error':
+          send(behaviour.status, {
+            error: {
+              message: behaviour.message ?? 'The server had an error',
+              type: 'server_error',
+              code: null,
+            },
+          });
+          return;
+        case 'hang':
+          return;
+      }
+    },
   });
-  server.listen(port, '127.0.0.1');
-  await once(server, 'listening');
-  const { port: listening } = server.address() as AddressInfo;
-
-  return {
-    baseUrl: `http://127.0.0.1:${listening}/v1`,
-    requests,
-    enqueue: (...scripts) => queue.push(...scripts),
-    setDefault: (script) => {
-      fallback = script;
-    },
-    reset: () => {
-      queue.length = 0;
-      requests.length = 0;
-    },
-    close: async () => {
-      for (const res of open) res.destroy();
-      server.closeAllConnections();
-      server.close();
-      await once(server, 'close');
-    },
-  };
 }
 
 function textChunks(model: string, texts: string[]) {
