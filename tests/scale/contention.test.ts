@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '#server/db/client.ts';
-import { companies, conversations, leads, properties, viewings } from '#server/db/schema.ts';
+import { companies, conversations, leads, viewings } from '#server/db/schema.ts';
 import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
 import type { ServerProcess } from './server-processes.ts';
-import { createScaleDatabase, seedAgency, startServerProcess } from './server-processes.ts';
+import { createScaleDatabase, seedAgencyWithListing, startServerProcess } from './server-processes.ts';
 
 /**
  * No lead lost under contention: two server processes on one PostgreSQL, rounds of chats
@@ -70,39 +70,12 @@ describe('no lead lost under contention, two server processes on one PostgreSQL'
     return { status: response.status, body: text };
   }
 
-  async function agency(credits: number, withViewings: boolean) {
-    const { company, suffix } = await seedAgency(database.db, 'contention', credits);
-    const [property] = await database.db
-      .insert(properties)
-      .values({
-        companyId: company.id,
-        propertyName: '2 Bed Flat, Elm Road',
-        slug: `elm-${suffix}`,
-        propertyAddress: '14 Elm Road, Leeds LS6 2AB',
-        propertyRentalPrice: '£1,200 pcm',
-        numberOfBedrooms: 2,
-        vacancyDate: withViewings ? null : '01/03/2027',
-      })
-      .returning();
-    if (withViewings) {
-      await database.db
-        .update(companies)
-        .set({
-          viewingSchedule: {
-            windows: [
-              { day: 6, start: '10:00', end: '13:00' },
-              { day: 3, start: '17:00', end: '19:00' },
-            ],
-            slotMinutes: 20,
-            bufferMinutes: 0,
-            minNoticeHours: 0,
-            horizonDays: 14,
-            partiesPerSlot: 1,
-          },
-        })
-        .where(eq(companies.id, company.id));
-    }
-    return { company, property: property! };
+  function agency(credits: number, withViewings: boolean) {
+    const windows = [
+      { day: 6, start: '10:00', end: '13:00' },
+      { day: 3, start: '17:00', end: '19:00' },
+    ];
+    return seedAgencyWithListing(database.db, 'contention', credits, withViewings ? windows : undefined);
   }
 
   type Agency = Awaited<ReturnType<typeof agency>>;

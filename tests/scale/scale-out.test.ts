@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '#server/db/client.ts';
-import { chatTranscripts, companies, conversations, leads, properties, viewings } from '#server/db/schema.ts';
+import { chatTranscripts, companies, conversations, leads, viewings } from '#server/db/schema.ts';
 import { newManageToken } from '#server/features/viewings/booking.ts';
 import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
 import type { ServerProcess } from './server-processes.ts';
-import { createScaleDatabase, seedAgency, startServerProcess } from './server-processes.ts';
+import { createScaleDatabase, seedAgencyWithListing, startServerProcess } from './server-processes.ts';
 
 /**
  * Scale-out: app processes are stateless, so two of them on one PostgreSQL
@@ -32,47 +32,16 @@ describe('two server processes on one PostgreSQL database', () => {
     await drop?.();
   });
 
-  async function insertAgency(credits: number) {
-    const { company, suffix } = await seedAgency(database.db, 'scale', credits);
-    const [property] = await database.db
-      .insert(properties)
-      .values({
-        companyId: company.id,
-        propertyName: '2 Bed Flat, Elm Road',
-        slug: `elm-${suffix}`,
-        propertyAddress: '14 Elm Road, Leeds LS6 2AB',
-        propertyRentalPrice: '£1,200 pcm',
-        numberOfBedrooms: 2,
-        vacancyDate: '01/03/2027',
-      })
-      .returning();
-    return { company, property: property! };
+  function insertAgency(credits: number) {
+    return seedAgencyWithListing(database.db, 'scale', credits);
   }
 
   /**
    * An agency with 10 credits whose property is free to view now, on Saturdays 10:00–13:00 with
    * one party per 20-minute slot.
    */
-  async function agencyViewingOnSaturdayMornings() {
-    const agency = await insertAgency(10);
-    await database.db
-      .update(companies)
-      .set({
-        viewingSchedule: {
-          windows: [{ day: 6, start: '10:00', end: '13:00' }],
-          slotMinutes: 20,
-          bufferMinutes: 0,
-          minNoticeHours: 0,
-          horizonDays: 14,
-          partiesPerSlot: 1,
-        },
-      })
-      .where(eq(companies.id, agency.company.id));
-    await database.db
-      .update(properties)
-      .set({ vacancyDate: null })
-      .where(eq(properties.id, agency.property.id));
-    return agency;
+  function agencyViewingOnSaturdayMornings() {
+    return seedAgencyWithListing(database.db, 'scale', 10, [{ day: 6, start: '10:00', end: '13:00' }]);
   }
 
   async function post<T>(server: ServerProcess, path: string, body: unknown): Promise<T> {

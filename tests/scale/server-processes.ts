@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { companies, users } from '#server/db/schema.ts';
+import { companies, properties, users } from '#server/db/schema.ts';
 import { createThrowawayDatabase } from '#tests/helpers/database.ts';
 import { spawnServer, stopServer } from '#tests/helpers/server-process.ts';
 
@@ -78,4 +79,48 @@ export async function seedAgency(db: Db, idPrefix: string, credits: number) {
     })
     .returning();
   return { company: company!, suffix };
+}
+
+type ViewingWindow = { day: number; start: string; end: string };
+
+/**
+ * `seedAgency` with one listing, 2 Bed Flat, Elm Road. With `viewingWindows`, the agency shows it
+ * in those weekly windows (20-minute slots, one party each, bookable at once, two weeks ahead) and
+ * it is free to view now; without, it has a vacancy date and no viewing hours.
+ */
+export async function seedAgencyWithListing(
+  db: Db,
+  idPrefix: string,
+  credits: number,
+  viewingWindows?: ViewingWindow[],
+) {
+  const { company, suffix } = await seedAgency(db, idPrefix, credits);
+  const [property] = await db
+    .insert(properties)
+    .values({
+      companyId: company.id,
+      propertyName: '2 Bed Flat, Elm Road',
+      slug: `elm-${suffix}`,
+      propertyAddress: '14 Elm Road, Leeds LS6 2AB',
+      propertyRentalPrice: '£1,200 pcm',
+      numberOfBedrooms: 2,
+      vacancyDate: viewingWindows ? null : '01/03/2027',
+    })
+    .returning();
+  if (viewingWindows) {
+    await db
+      .update(companies)
+      .set({
+        viewingSchedule: {
+          windows: viewingWindows,
+          slotMinutes: 20,
+          bufferMinutes: 0,
+          minNoticeHours: 0,
+          horizonDays: 14,
+          partiesPerSlot: 1,
+        },
+      })
+      .where(eq(companies.id, company.id));
+  }
+  return { company, property: property! };
 }
