@@ -192,7 +192,9 @@ async function seed(app: TestApp): Promise<Seeded> {
     subject: row.subject,
     links: [
       ...new Set([
-        ...(row.text.match(/https?:\/\/[^\s<>"]+/g) ?? []),
+        // The body, not the calendar invitation the outbox appends (its lines are folded at 75
+        // characters, which would cut its links in two; its event URL is the body's link).
+        ...(row.text.split(/\n\n--- \S+\.ics \(/)[0]!.match(/https?:\/\/[^\s<>"]+/g) ?? []),
         ...[...(row.html ?? '').matchAll(/href="([^"]+)"/g)].map(([, href]) =>
           href!.replaceAll('&amp;', '&'),
         ),
@@ -243,6 +245,21 @@ test('every link in every email the product sends opens a page that exists', asy
     }
   }
   expect(broken).toEqual([]);
+});
+
+test('"See your insights" in the weekly summary opens the Insights tab', async ({
+  page,
+  context,
+  baseURL,
+  seeded,
+}) => {
+  await addSessionCookie(context, baseURL!, seeded.cookie);
+  const summary = seeded.emails.find((email) => /^Your week at /.test(email.subject));
+  const link = summary?.links.find((candidate) => candidate.includes('tab=insights'));
+  expect(link, 'the weekly summary links to the insights').toBeTruthy();
+  const url = new URL(link!);
+  await page.goto(`${url.pathname}${url.search}`);
+  await expect(page.getByRole('tab', { name: 'Insights' })).toHaveAttribute('aria-selected', 'true');
 });
 
 test('"See your viewings" in the agency\'s email opens the Viewings tab', async ({
