@@ -43,6 +43,27 @@ export type WebEntry = keyof typeof webEntries;
 const webEntry = (process.env.LETLEAD_WEB_ENTRY ?? 'app') as WebEntry;
 if (!(webEntry in webEntries)) throw new Error(`LETLEAD_WEB_ENTRY must be one of ${Object.keys(webEntries)}`);
 
+/**
+ * The chat is the page every tenant opens, most often on a phone: its build (and the build's
+ * prerender of its first screen, scripts/prerender.ts) renders with Preact through
+ * `preact/compat` in place of React DOM, which alone is about 59 KB as served against the chat's
+ * 60 KB budget (docs/performance.md). The chat's code, lucide-react and sonner are written for
+ * React and run unchanged on it. The app and the dev server keep React.
+ */
+const preactForReact = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+];
+const ownAliases = [
+  { find: '#web', replacement: new URL('./src/web', import.meta.url).pathname },
+  { find: '#shared', replacement: new URL('./src/shared', import.meta.url).pathname },
+  { find: '#agent', replacement: new URL('./src/agent', import.meta.url).pathname },
+];
+
 /** The text files served as they are (HTML pages are filled in and compressed by the server). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|webmanifest|txt|xml)$/;
 /** Below this, the Content-Encoding header costs about what compression saves. */
@@ -98,12 +119,10 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [react(), tailwindcss(), chatEntryInDev(), precompress()],
   resolve: {
-    alias: {
-      '#web': new URL('./src/web', import.meta.url).pathname,
-      '#shared': new URL('./src/shared', import.meta.url).pathname,
-      '#agent': new URL('./src/agent', import.meta.url).pathname,
-    },
+    alias: webEntry === 'chat' ? [...preactForReact, ...ownAliases] : ownAliases,
   },
+  // The chat's prerender bundles what it renders, so that lucide-react and sonner import Preact too.
+  ssr: webEntry === 'chat' ? { noExternal: true } : undefined,
   build: {
     outDir: '../../dist/web',
     // The app's build comes first and clears the folder; the other two add to it.

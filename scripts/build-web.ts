@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { build } from 'vite';
 import type { WebEntry } from '../vite.config.ts';
+import { checkChatBudget } from './web-budget.ts';
 
 const configFile = path.resolve(import.meta.dirname, '../vite.config.ts');
 const entries: WebEntry[] = ['app', 'chat', 'site'];
@@ -13,3 +14,7 @@ for (const entry of entries) {
   await build({ configFile, logLevel: 'warn' });
 }
 delete process.env.LETLEAD_WEB_ENTRY;
+
+// The chat is the page every tenant opens on a phone: a build that makes it heavier fails here.
+const chatBytes = checkChatBudget(path.resolve(import.meta.dirname, '../dist/web'));
+console.log(`The chat's JavaScript: ${(chatBytes / 1024).toFixed(1)} KB as served (budget 60 KB)`);

@@ -2,7 +2,6 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { ChatRoot, prerenderedChatAddress } from '#web/chat/chat-app.tsx';
 import { IslandRoot, islandIdPrefix, setIslandRenderer } from '#web/components/marketing/island.tsx';
 import { islands } from '#web/components/marketing/islands.tsx';
 import { queryClient } from '#web/lib/query-client.ts';
@@ -28,14 +27,6 @@ export async function renderPage(path: string, search = ''): Promise<string> {
   queryClient.clear();
   queryClient.setQueryData(['/api/auth/user'], null);
   return prerender(<App ssrPath={path} ssrSearch={search} />, path);
-}
-
-/** The chat's first screen, before the agency or the greeting has arrived (the same for every link). */
-export function renderChatShell(): Promise<string> {
-  return prerender(
-    <ChatRoot isSignedOut initialAddress={prerenderedChatAddress} />,
-    prerenderedChatAddress.pathname,
-  );
 }
 
 async function prerender(element: ReactNode, path: string): Promise<string> {

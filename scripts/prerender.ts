@@ -146,24 +146,34 @@ function inlineStylesheet(html: string): string {
 }
 
 async function main() {
-  await build({
-    configFile: path.join(root, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: {
-      ssr: path.join(root, 'scripts/prerender-entry.tsx'),
-      outDir: ssrDir,
-      emptyOutDir: true,
-      copyPublicDir: false,
-      manifest: false,
-      rollupOptions: { output: { entryFileNames: 'prerender-entry.js' } },
-    },
-  });
-  const { renderPage, renderChatShell } = (await import(
-    pathToFileURL(path.join(ssrDir, 'prerender-entry.js')).href
-  )) as {
-    renderPage: (path: string, search?: string) => Promise<string>;
-    renderChatShell: () => Promise<string>;
+  // Two server builds: the app's pages with React; the chat's first screen with the chat entry's
+  // config, which renders with Preact as the chat does in the browser (vite.config.ts).
+  const buildForServer = async (entry: 'app' | 'chat', input: string, fileName: string) => {
+    process.env.LETLEAD_WEB_ENTRY = entry;
+    try {
+      await build({
+        configFile: path.join(root, 'vite.config.ts'),
+        logLevel: 'warn',
+        build: {
+          ssr: path.join(root, input),
+          outDir: path.join(ssrDir, entry),
+          emptyOutDir: true,
+          copyPublicDir: false,
+          manifest: false,
+          rollupOptions: { output: { entryFileNames: fileName } },
+        },
+      });
+    } finally {
+      delete process.env.LETLEAD_WEB_ENTRY;
+    }
+    return pathToFileURL(path.join(ssrDir, entry, fileName)).href;
   };
+  const { renderPage } = (await import(
+    await buildForServer('app', 'scripts/prerender-entry.tsx', 'prerender-entry.js')
+  )) as { renderPage: (path: string, search?: string) => Promise<string> };
+  const { renderChatShell } = (await import(
+    await buildForServer('chat', 'scripts/prerender-chat-entry.tsx', 'prerender-chat-entry.js')
+  )) as { renderChatShell: () => string };
 
   const template = readFileSync(path.join(webDir, 'index.html'), 'utf8');
   // The islands script's own build (scripts/build-web.ts), and the app's.
@@ -199,7 +209,7 @@ async function main() {
   );
   if (!chatHtml.includes('<div id="root"></div>'))
     throw new Error('dist/web/chat/index.html has no empty #root');
-  const chatMarkup = await renderChatShell();
+  const chatMarkup = renderChatShell();
   writeFileSync(
     chatShell,
     chatHtml.replace('<div id="root"></div>', `<div id="root" data-prerendered="">${chatMarkup}</div>`),

@@ -235,6 +235,38 @@ test.describe('the public chat on a phone', () => {
     expect(errors).toEqual([]);
   });
 
+  test('the chat loads at most 60 KB of JavaScript as served, and works', async ({ page, seeded }) => {
+    // Every script the phone receives until the network is idle, weighed as bench/web.ts weighs
+    // it: compressed body and response headers.
+    const scripts: Promise<{ url: string; encoding: string | null; bytes: number }>[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() !== 'script') return;
+      scripts.push(
+        (async () => {
+          const sizes = await request.sizes();
+          const response = await request.response();
+          return {
+            url: request.url(),
+            encoding: (await response?.headerValue('content-encoding')) ?? null,
+            bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+          };
+        })(),
+      );
+    });
+    await page.goto(`/chatbot/${seeded.harbour.companySlug}`, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('log', { name: 'Conversation' })).toContainText('Harbour Lettings');
+    const served = await Promise.all(scripts);
+    expect(served.length).toBeGreaterThan(0);
+    for (const script of served) expect(script.encoding, script.url).toMatch(/^(br|gzip)$/);
+    const total = served.reduce((sum, script) => sum + script.bytes, 0);
+    expect(total, served.map((script) => `${script.url} ${script.bytes} B`).join('\n')).toBeLessThanOrEqual(
+      60 * 1024,
+    );
+    // The light build still talks: the tenant's message and the assistant's answer appear.
+    const answer = await send(page, 'Hi, is the flat still available?');
+    await expect(answer).not.toBeEmpty();
+  });
+
   test('an unknown link shows Company Not Found', async ({ page, seeded }) => {
     // A 404 for search engines too, for a mistyped agency or a listing that is gone.
     expect(

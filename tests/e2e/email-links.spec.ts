@@ -1,6 +1,23 @@
+import { type AddressInfo, createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { companies, conversations, devEmails, viewings } from '#server/db/schema.ts';
-import { notifyNewLead } from '#server/features/chat/lead-email.ts';
+import {
+  companies,
+  conversations,
+  devEmails,
+  enquiries,
+  viewings,
+  webhookEndpoints,
+  webhookMessages,
+} from '#server/db/schema.ts';
+import { notifyNewLead, sendLeadDigest } from '#server/features/chat/lead-email.ts';
+import { sendEnquiryReply, sweepEnquiries } from '#server/features/enquiries/replies.ts';
+import { sendWeeklySummaries } from '#server/features/insights/weekly-summary.ts';
+import {
+  DISABLE_AFTER_MS,
+  deliverMessage,
+  newMessageId,
+  newWebhookSecret,
+} from '#server/features/integrations/webhook-delivery.ts';
 import { sendDailyAgendas } from '#server/features/viewings/agent-viewings.ts';
 import { loadBookingRules, slotsFor } from '#server/features/viewings/booking.ts';
 import { bookChatSlot } from '#server/features/viewings/chat-booking.ts';
@@ -76,9 +93,60 @@ async function seed(app: TestApp): Promise<Seeded> {
   await app.ctx.db.update(viewings).set({ reminderSentAt: null }).where(eq(viewings.id, second.viewing.id));
   await sendViewingReminder(app.ctx, { viewingId: second.viewing.id, sequence: second.viewing.sequence });
   await sendDailyAgendas(app.ctx);
-  // A new lead; a team invitation; a password reset and an address to verify.
+  // A new lead, then two more in one digest.
   const lead = await insertLead(app.ctx.db, company.id);
   await notifyNewLead(app.ctx, { companyId: company.id, leadId: lead.id, email: { kind: 'now' } });
+  await app.ctx.db
+    .update(companies)
+    .set({ lastLeadEmailAt: new Date(Date.now() - 3_600_000) })
+    .where(eq(companies.id, company.id));
+  await insertLead(app.ctx.db, company.id);
+  await insertLead(app.ctx.db, company.id);
+  await sendLeadDigest(app.ctx, company.id);
+  // A portal enquiry: the reply to the tenant, and the follow-up two days later.
+  const [enquiry] = await app.ctx.db
+    .insert(enquiries)
+    .values({
+      companyId: company.id,
+      propertyId: property.id,
+      source: 'rightmove',
+      name: 'Priya Patel',
+      email: `${unique('enquirer')}@example.test`,
+      listing: { address: 'Flat 4, Lock House', postcode: null, price: null, reference: null },
+    })
+    .returning();
+  await sendEnquiryReply(app.ctx, enquiry!.id);
+  await sweepEnquiries(app.ctx, new Date(Date.now() + 49 * 3_600_000));
+  // Monday's summary to the owner (the agency has leads awaiting contact).
+  await sendWeeklySummaries(app.ctx);
+  // A webhook endpoint failing for three days: its next failed try switches it off and emails the
+  // owner. Its receiver is gone (a port just closed refuses the connection).
+  const gone = createServer();
+  await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
+  const { port } = gone.address() as AddressInfo;
+  await new Promise((resolve) => gone.close(resolve));
+  const [endpoint] = await app.ctx.db
+    .insert(webhookEndpoints)
+    .values({
+      companyId: company.id,
+      url: `http://127.0.0.1:${port}/hooks/letlead`,
+      events: ['lead.created'],
+      secret: newWebhookSecret(),
+      failingSince: new Date(Date.now() - DISABLE_AFTER_MS - 60_000),
+    })
+    .returning();
+  const [message] = await app.ctx.db
+    .insert(webhookMessages)
+    .values({
+      id: newMessageId(),
+      companyId: company.id,
+      type: 'lead.created',
+      payload: { type: 'lead.created', timestamp: new Date().toISOString(), data: { leadId: lead.id } },
+    })
+    .returning();
+  await deliverMessage(app.ctx, { endpointId: endpoint!.id, messageId: message!.id, attempt: 1 });
+  // A team invitation; a password reset; an address to verify, and a sign-up with an address that
+  // already has an account.
   const headers = { origin: app.ctx.env.appUrl, cookie: user.cookie };
   await app.inject({
     method: 'POST',
@@ -105,13 +173,28 @@ async function seed(app: TestApp): Promise<Seeded> {
       phone: '07700 900123',
     },
   });
+  await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    headers: { origin: app.ctx.env.appUrl },
+    payload: {
+      email: user.email,
+      password: 'Sunny-Flat-42!',
+      firstName: 'Alex',
+      lastName: 'Again',
+      companyName: 'Canal Lettings Two',
+      phone: '07700 900124',
+    },
+  });
 
   const rows = await app.ctx.db.select().from(devEmails);
   const emails = rows.map((row) => ({
     subject: row.subject,
     links: [
       ...new Set([
-        ...(row.text.match(/https?:\/\/[^\s<>"]+/g) ?? []),
+        // The body, not the calendar invitation the outbox appends (its lines are folded at 75
+        // characters, which would cut its links in two; its event URL is the body's link).
+        ...(row.text.split(/\n\n--- \S+\.ics \(/)[0]!.match(/https?:\/\/[^\s<>"]+/g) ?? []),
         ...[...(row.html ?? '').matchAll(/href="([^"]+)"/g)].map(([, href]) =>
           href!.replaceAll('&amp;', '&'),
         ),
@@ -127,17 +210,31 @@ test('every link in every email the product sends opens a page that exists', asy
   const subjects = seeded.emails.map((email) => email.subject).join('\n');
   // Each kind of email is there, so the test cannot pass on an empty outbox.
   for (const expected of [
-    /booked/i,
-    /moved/i,
-    /cancelled/i,
-    /tomorrow|reminder/i,
-    /today's viewings/i,
-    /lead/i,
-    /join/i,
-    /password/i,
-    /verify|confirm your/i,
+    /^Your viewing is booked/m,
+    /^New viewing/m,
+    /^Your viewing has moved/m,
+    /^Viewing moved/m,
+    /^Viewing cancelled/m,
+    /^Reminder: your viewing tomorrow/m,
+    /^Today's viewings/m,
+    /^New lead \d+\/10/m,
+    /^\d new leads for Canal Lettings/m,
+    /^Your enquiry: Flat 4, Lock House/m,
+    /^Still interested in Flat 4, Lock House\?/m,
+    /^Your week at Canal Lettings/m,
+    /^Your LetLead webhook endpoint has been switched off/m,
+    /^Join Canal Lettings on LetLead/m,
+    /^Reset your LetLead password/m,
+    /^Verify your email for LetLead/m,
+    /^You already have a LetLead account/m,
   ]) {
     expect(subjects).toMatch(expected);
+  }
+  // And each of them links to our pages, except the tenant's cancellation (nothing is left to
+  // manage; the agency's notice of it, which names the listing, links to the viewings).
+  for (const email of seeded.emails) {
+    if (/^Viewing cancelled: (?!Flat 4, Lock House)/.test(email.subject)) continue;
+    expect(email.links, email.subject).not.toEqual([]);
   }
   const broken: string[] = [];
   for (const email of seeded.emails) {
@@ -148,6 +245,21 @@ test('every link in every email the product sends opens a page that exists', asy
     }
   }
   expect(broken).toEqual([]);
+});
+
+test('"See your insights" in the weekly summary opens the Insights tab', async ({
+  page,
+  context,
+  baseURL,
+  seeded,
+}) => {
+  await addSessionCookie(context, baseURL!, seeded.cookie);
+  const summary = seeded.emails.find((email) => /^Your week at /.test(email.subject));
+  const link = summary?.links.find((candidate) => candidate.includes('tab=insights'));
+  expect(link, 'the weekly summary links to the insights').toBeTruthy();
+  const url = new URL(link!);
+  await page.goto(`${url.pathname}${url.search}`);
+  await expect(page.getByRole('tab', { name: 'Insights' })).toHaveAttribute('aria-selected', 'true');
 });
 
 test('"See your viewings" in the agency\'s email opens the Viewings tab', async ({

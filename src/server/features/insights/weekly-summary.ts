@@ -109,7 +109,8 @@ async function weeklySummaryEmail(ctx: AppContext, company: SummaryInput): Promi
             ? [`and ${awaiting.total - awaiting.listed.length} more`]
             : []),
         ];
-  const url = `${ctx.env.appUrl}/`;
+  // The dashboard keeps its open tab in the address: the link opens on the insights.
+  const url = `${ctx.env.appUrl}/?tab=insights`;
   const greeting = company.ownerName ? `Hi ${company.ownerName},` : 'Hi,';
   const intro = `Here is ${company.name}'s week, ${period}.`;
   const sections: [string, string[]][] = [

@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CHAT_JS_BUDGET_BYTES, checkChatBudget, RESPONSE_HEADERS_BYTES } from './web-budget.ts';
+
+/** A chat build as Vite writes it: the manifest, the scripts and their brotli copies. */
+function fakeBuild(files: { name: string; raw: number; brotli?: number }[], manifest: object): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'letlead-web-budget-'));
+  mkdirSync(path.join(dir, '.vite'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, '.vite/manifest-chat.json'), JSON.stringify(manifest));
+  for (const file of files) {
+    writeFileSync(path.join(dir, file.name), Buffer.alloc(file.raw));
+    if (file.brotli !== undefined)
+      writeFileSync(path.join(dir, `${file.name}.br`), Buffer.alloc(file.brotli));
+  }
+  dirs.push(dir);
+  return dir;
+}
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const manifest = {
+  'chat/index.html': {
+    file: 'assets/chat.js',
+    imports: ['_shared.js'],
+    dynamicImports: ['pages/chat/holding-page.tsx'],
+  },
+  '_shared.js': { file: 'assets/shared.js' },
+  'pages/chat/holding-page.tsx': { file: 'assets/holding-page.js', imports: ['chat/index.html'] },
+};
+
+describe("the chat's JavaScript budget on the build", () => {
+  it('counts what the page loads as it opens, as the server sends it, with its headers', () => {
+    const dir = fakeBuild(
+      [
+        { name: 'assets/chat.js', raw: 50_000, brotli: 18_000 },
+        // No brotli copy (a file too small to be worth one): sent as it is.
+        { name: 'assets/shared.js', raw: 900 },
+        // Loaded only when the holding page is shown: not counted.
+        { name: 'assets/holding-page.js', raw: 500_000, brotli: 200_000 },
+      ],
+      manifest,
+    );
+    expect(checkChatBudget(dir)).toBe(18_000 + 900 + 2 * RESPONSE_HEADERS_BYTES);
+  });
+
+  it('fails the build when the chat is over 60 KB as served, naming each file', () => {
+    const dir = fakeBuild(
+      [
+        { name: 'assets/chat.js', raw: 240_000, brotli: 59_000 },
+        { name: 'assets/shared.js', raw: 900 },
+        { name: 'assets/holding-page.js', raw: 1_000 },
+      ],
+      manifest,
+    );
+    expect(CHAT_JS_BUDGET_BYTES).toBe(61_440);
+    expect(() => checkChatBudget(dir)).toThrow(
+      /The chat's JavaScript is 61\.5 KB as served, over its 60 KB budget \(assets\/chat\.js 59\.1 KB, assets\/shared\.js 2\.4 KB\)/,
+    );
+  });
+});
