@@ -1279,6 +1279,26 @@ export function readMessage(message: string, options: ExtractOptions): Reading {
   };
 }
 
+/**
+ * What carries digits but is never an amount, a count or a date: an email address (whole, half
+ * typed, or spelt "sam.1990 at gmail dot com"), a handle, a web address. Taken out of the text
+ * before numbers are read, so "sam1990@gmail.com" gives no income and "flat45.co.uk" no people.
+ */
+const NOT_NUMBERS: readonly RegExp[] = [
+  EMAIL,
+  /[^\s@]*@[^\s@]*/g,
+  /[\w.+'-]*[\d._][\w.+'-]*\s+(?:at|\(at\)|\[at\])\s+[a-z0-9-]+(?:\s*(?:\.|\bdot\b)\s*[a-z0-9-]+)*\s*(?:\.|\bdot\b)\s*[a-z]{2,}\b/gi,
+];
+const WEB_ADDRESS =
+  /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|co\.uk|org\.uk|uk|org|net|io|me|info|biz)\b(?:\/\S*)?/gi;
+
+/** The text without emails, handles and web addresses with digits in them (see `NOT_NUMBERS`). */
+export function withoutAddresses(text: string): string {
+  let out = text;
+  for (const re of NOT_NUMBERS) out = out.replace(re, ' ');
+  return out.replace(WEB_ADDRESS, (address) => (/\d/.test(address) ? ' ' : address));
+}
+
 /** Email and phone, unambiguous anywhere in the message (questions included), then taken out. */
 function readContacts(r: Reading): void {
   const { text, asking, result } = r;
@@ -1289,7 +1309,7 @@ function readContacts(r: Reading): void {
   const phone = parsePhone(text.replace(EMAIL, ' '));
   if (phone.phone) result.updates.phone = phone.phone;
   else if (phone.isInvalid) result.invalid.push('phone');
-  const statements = r.split.statements.replace(EMAIL, ' ');
+  const statements = withoutAddresses(r.split.statements);
   r.statements = removeSpans(statements, parsePhone(statements).spans)
     .replace(NEGATED_VALUE, ' ')
     .replace(/\s+/g, ' ')
@@ -1372,7 +1392,9 @@ function readIncome(r: Reading): void {
   if (isRefused(r, 'annualIncome') || r.swap.annualIncome !== undefined) return;
   // "Do you accept DSS? I'm on universal credit, £900 a month": the amount inside the question
   // is income; "I can offer £100 more a month" is an offer above the rent, never income.
-  const benefitQuestions = r.split.questions.filter((q) => q.topics.includes('benefits')).map((q) => q.text);
+  const benefitQuestions = r.split.questions
+    .filter((q) => q.topics.includes('benefits'))
+    .map((q) => withoutAddresses(q.text));
   // A rent offered ("I could pay £1,300 a month if that helps") is never income: the clause that
   // offers it is left out, the rest of the sentence is read ("I earn 40k and could pay 1300").
   const incomeText = [r.numeric, ...benefitQuestions]
