@@ -1,7 +1,15 @@
 import { type Extraction, extractAnswers } from './extract.ts';
 import { matchProperty } from './property-match.ts';
 import { answerQuestions, isRentProposal, type QuestionAnswer } from './questions.ts';
-import { emptyFields, isFilled, SLOT_ORDER, SLOTS, type SlotEnv, slotSpec } from './slots/index.ts';
+import {
+  emptyFields,
+  isFilled,
+  SLOT_ORDER,
+  SLOTS,
+  type SlotEnv,
+  slotSpec,
+  validValue,
+} from './slots/index.ts';
 import { describeMoveIn } from './slots/move-in.ts';
 import { propertyButtons } from './slots/property.ts';
 import { joinList } from './text.ts';
@@ -236,7 +244,7 @@ export function closeAtTurnLimit(
 
 /** The opening: the company, that this is an AI assistant, where answers go, the first question. */
 export function startConversation(context: AgentContext, known: Partial<ExtractedFields> = {}): AgentReply {
-  const fields = { ...emptyFields(), ...prefilled(known) };
+  const fields = { ...emptyFields(), ...prefilled(known, context) };
   if (context.property) fields.propertyId = context.property.id;
   const state: AgentState = {
     fields,
@@ -266,9 +274,17 @@ const GREETING = /^\s*(?:hi|hello|hey|hiya|heya|good (?:morning|afternoon|evenin
  * Facts known before the chat starts (a portal enquiry's name, email and phone), each checked by
  * its slot as the tenant's own answer would be: never asked for, confirmed in the summary.
  */
-function prefilled(known: Partial<ExtractedFields>): Partial<ExtractedFields> {
-  const facts = Object.assign({}, ...SLOT_ORDER.map((slot) => slotSpec(slot).prefill?.(known) ?? {}));
-  return Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== null && v !== undefined));
+function prefilled(known: Partial<ExtractedFields>, context: AgentContext): Partial<ExtractedFields> {
+  const env = { today: context.today, context };
+  const facts: Partial<Record<SlotName, unknown>> = {};
+  for (const slot of SLOT_ORDER) {
+    const fact = known[slot];
+    if (fact === null || fact === undefined) continue;
+    const spec = slotSpec(slot);
+    const value = validValue(slot, spec.prefill ? spec.prefill(fact) : fact, env);
+    if (value !== null) facts[slot] = value;
+  }
+  return facts as Partial<ExtractedFields>;
 }
 
 const CHANGE_PROPERTY =
@@ -330,11 +346,19 @@ function sameValue(a: unknown, b: unknown): boolean {
   return x.date === y.date && x.text === y.text;
 }
 
-function applyExtraction(state: AgentState, ex: Extraction): { updated: SlotName[]; corrected: boolean } {
+function applyExtraction(
+  context: AgentContext,
+  state: AgentState,
+  ex: Extraction,
+): { updated: SlotName[]; corrected: boolean } {
   const updated: SlotName[] = [];
   let corrected = false;
   const f = state.fields as Record<SlotName, unknown>;
-  for (const [slot, value] of Object.entries(ex.updates) as Array<[SlotName, unknown]>) {
+  const env = { today: context.today, context };
+  for (const [slot, read] of Object.entries(ex.updates) as Array<[SlotName, ExtractedFields[SlotName]]>) {
+    // The slot's own check, as the model's answers pass it: a value it turns down was not given.
+    const value = validValue(slot, read, env);
+    if (value === null) continue;
     const before = f[slot];
     if (sameValue(before, value)) continue;
     f[slot] = value;
@@ -521,7 +545,7 @@ function readTurn(context: AgentContext, previous: AgentState, state: AgentState
     places: placesOf(context),
   });
   const propertyOutcome = chooseProperty(context, state, message, ex);
-  const { updated, corrected } = applyExtraction(state, ex);
+  const { updated, corrected } = applyExtraction(context, state, ex);
   if (propertyOutcome.changed && state.fields.propertyId !== null) updated.unshift('propertyId');
   const property = chosenProperty(context, state.fields);
 

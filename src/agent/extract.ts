@@ -6,6 +6,7 @@ import { isRentProposal, type QuestionPart, splitQuestions } from './questions.t
 import { EMAIL, parseEmail } from './slots/email.ts';
 import { SLOT_ORDER, slotSpec } from './slots/index.ts';
 import { moveInOn, moveInWords } from './slots/move-in.ts';
+import { isHouseholdSize } from './slots/people.ts';
 import { parsePhone } from './slots/phone.ts';
 import {
   capitalise,
@@ -604,7 +605,7 @@ export function parsePeople(text: string, options: { asked: boolean }): number |
       // "me and my 2 flatmates": a number inside a list names some of the people, not all.
       const inList =
         i === 1 && /(?:\b(?:my|our|his|her|their|and|with|n|plus)|[&+,])\s*$/.test(lower.slice(0, m.index));
-      if (c !== null && c > 0 && c < 30)
+      if (c !== null && isHouseholdSize(c))
         found.push({ at: m.index ?? 0, count: c, isStated: STATED.has(i) && !inList });
     }
   }
@@ -1211,7 +1212,7 @@ function readSwap(text: string, fields: ExtractedFields): Partial<ExtractedField
   const [, said, meant] = m;
   if (fields.numberOfPeople !== null && numberFromWord(meant) === fields.numberOfPeople) {
     const people = numberFromWord(said);
-    if (people !== null && people >= 1 && people <= 20) return { numberOfPeople: people };
+    if (people !== null && isHouseholdSize(people)) return { numberOfPeople: people };
   }
   if (fields.annualIncome !== null && parseIncome(meant, { asked: true }) === fields.annualIncome) {
     const income = parseIncome(said, { asked: true });

@@ -9,8 +9,14 @@ import {
 } from '#tests/fakes/openai-server.ts';
 import { createGuidedEngine } from './dialogue.ts';
 import { createLlmEngine, type LlmEngineOptions } from './llm.ts';
-import type { LlmFields } from './slots/index.ts';
-import { type AgentContext, type AgentState, CLOSING_SENTENCE, type TurnOptions } from './types.ts';
+import { type LlmFields, validValue } from './slots/index.ts';
+import {
+  type AgentContext,
+  type AgentState,
+  CLOSING_SENTENCE,
+  type SlotName,
+  type TurnOptions,
+} from './types.ts';
 
 const context: AgentContext = { companyName, property: elm, properties: allProperties, today: '2026-02-10' };
 
@@ -408,5 +414,58 @@ describe('the LLM agent', () => {
     const turn = await anthropic.reply(context, anthropic.start(context).state, '1st March');
     expect(turn.state.fields.moveIn?.date).toBe('2026-03-01');
     expect(errors).toHaveLength(1);
+  });
+});
+
+describe('the model’s answers pass the same validity check as the guided parsers’', () => {
+  // Each row: what a tenant types when the slot is asked, which the guided parser reads and its
+  // slot's check turns down; the same value as the model would record it; one the check accepts.
+  test.each<[SlotName, string, Partial<LlmFields>, Partial<LlmFields>, unknown]>([
+    ['numberOfPeople', '25 of us', { numberOfPeople: 25 }, { numberOfPeople: 20 }, 20],
+    ['numberOfPeople', '0', { numberOfPeople: 0 }, { numberOfPeople: 1 }, 1],
+    [
+      'annualIncome',
+      'I earn £12,000,000 a year',
+      { annualIncome: 12_000_000 },
+      { annualIncome: 41_999.6 },
+      42_000,
+    ],
+    [
+      'moveIn',
+      'we want to move in on 1 June 2031',
+      { moveInDate: '2031-06-01' },
+      { moveInDate: '2026-06-01' },
+      { date: '2026-06-01', text: null },
+    ],
+    ['email', 'sam@gmail', { email: 'sam@gmail' }, { email: 'Sam@Gmail.com' }, 'sam@gmail.com'],
+    ['phone', '0770090', { phone: '0770090' }, { phone: '07700 900123' }, '+447700900123'],
+  ])(
+    '%s: "%s" is turned down by both, and a valid value is stored alike',
+    async (slot, message, bad, good, stored) => {
+      const asked: AgentState = { ...guided.start(context).state, asking: slot };
+      expect((await guided.reply(context, asked, message)).state.fields[slot]).toBeNull();
+
+      server.enqueue(recordAnswers(bad), says('Thanks! What else can you tell me?'));
+      expect((await engine().reply(context, asked, message)).state.fields[slot]).toBeNull();
+
+      server.enqueue(recordAnswers(good), says('Thanks! What else can you tell me?'));
+      expect((await engine().reply(context, asked, 'hmm')).state.fields[slot]).toEqual(stored);
+      expect(errors).toEqual([]);
+    },
+  );
+
+  test.each<[SlotName, Partial<LlmFields>]>([
+    ['name', { name: 'R2-D2' }],
+    ['name', { name: 'Sam <script>' }],
+    ['profession', { profession: 'x'.repeat(201) }],
+    ['availability', { availability: ' ' }],
+    ['propertyId', { propertyId: 'no-such-listing' }],
+  ])('%s: %j from the model is turned down by the slot’s own check', async (slot, bad) => {
+    const agency: AgentContext = { ...context, property: null };
+    const state = { ...guided.start(agency).state, asking: null };
+    server.enqueue(recordAnswers(bad), says('Thanks! What else can you tell me?'));
+    expect((await engine().reply(agency, state, '👍')).state.fields[slot]).toBeNull();
+    const value = Object.values(bad)[0] as never;
+    expect(validValue(slot, value, { today: agency.today, context: agency })).toBeNull();
   });
 });
