@@ -1,4 +1,5 @@
 import { type Extraction, extractAnswers } from './extract.ts';
+import { isPersonRequest } from './person-request.ts';
 import { matchProperty } from './property-match.ts';
 import { answerQuestions, isRentProposal, type QuestionAnswer } from './questions.ts';
 import {
@@ -553,7 +554,11 @@ function readTurn(context: AgentContext, previous: AgentState, state: AgentState
   const questions =
     isRentProposal(message) && !ex.questions.some((q) => q.topics.includes('overbid'))
       ? [...ex.questions, { text: message, topics: ['overbid' as const] }]
-      : ex.questions;
+      : [...ex.questions];
+  // A person asked for, as a question or a statement ("I want to speak to a human"): the lead says so.
+  if (!questions.some((q) => q.topics.includes('person')) && isPersonRequest(message))
+    questions.push({ text: message, topics: ['person'] });
+  if (questions.some((q) => q.topics.includes('person'))) state.personRequested = true;
   const answers = answerQuestions(questions, property, {
     today: context.today,
     companyName: context.companyName,
@@ -724,7 +729,11 @@ function decide(turn: Turn): Plan {
     letGo = true;
   }
 
-  const next = missingSlots(context, state)[0];
+  const missing = missingSlots(context, state);
+  // A person asked for just now: how they can reach the tenant comes next.
+  const justAskedForPerson = state.personRequested && !previous.personRequested;
+  const next =
+    (justAskedForPerson && missing.find((slot) => slot === 'email' || slot === 'phone')) || missing[0];
   if (next === undefined) return { kind: 'summary' };
   const understood = gotAnswers || turn.propertyOutcome.changed;
   return {

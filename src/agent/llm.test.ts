@@ -469,3 +469,47 @@ describe('the model’s answers pass the same validity check as the guided parse
     expect(validValue(slot, value, { today: agency.today, context: agency })).toBeNull();
   });
 });
+
+describe('a person asked for, through the model', () => {
+  test('the guided reading marks it and the model is told to say a person will get in touch', async () => {
+    server.enqueue(
+      says('Of course, a person from the team will be in touch. Meanwhile, when would you like to move in?'),
+    );
+    const start = engine().start(context);
+    const turn = await engine().reply(context, start.state, 'can i tlk to a real person pls');
+    expect(turn.state.personRequested).toBe(true);
+    expect(systemOf(server.requests[0])).toContain(
+      `The tenant has just asked to speak to a person: say first that a person at ${companyName} will get in touch`,
+    );
+    expect(turn.reply).toContain('a person from the team will be in touch');
+  });
+
+  test('a phrasing only the model understood is recorded through recordAnswers', async () => {
+    const message = 'Would it be possible to have a word with one of your colleagues?';
+    const start = engine().start(context);
+    expect((await guided.reply(context, start.state, message)).state.personRequested).toBeUndefined();
+    server.enqueue(
+      {
+        kind: 'tool-calls',
+        calls: [
+          {
+            name: 'recordAnswers',
+            arguments: { tenantConfirmed: false, personRequested: true, fields: noFields },
+          },
+        ],
+      },
+      says('Of course, a person at the agency will get in touch. When would you like to move in?'),
+    );
+    const turn = await engine().reply(context, start.state, message);
+    expect(turn.state.personRequested).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test('the provider failing still gives the guided answer and the mark', async () => {
+    server.enqueue({ kind: 'error', status: 500 });
+    const start = engine().start(context);
+    const turn = await engine().reply(context, start.state, 'I want to speak to a human');
+    expect(turn.state.personRequested).toBe(true);
+    expect(turn.reply).toContain(`a person at ${companyName} will get in touch with you`);
+  });
+});

@@ -67,6 +67,12 @@ const llmTurnSchema = z.object({
   tenantConfirmed: z
     .boolean()
     .describe('True only when the tenant has just confirmed that the summary of their details is correct.'),
+  personRequested: z
+    .boolean()
+    .nullish()
+    .describe(
+      'True when the tenant asks to speak to a person (a human, someone at the agency) in any words.',
+    ),
   fields: z.object(llmFieldShape()),
 });
 
@@ -145,10 +151,16 @@ function systemPrompt(context: AgentContext, previous: AgentState, guided: Agent
     '- State the rent as the one listed figure. Decline politely any offer to pay more than the advertised rent: offers above it cannot be accepted.',
     '- Asked whether benefits (DSS, housing benefit, universal credit) or children are accepted: they are very welcome to apply, and it never affects how an application is considered.',
     '- Never ask about age, children, pregnancy, nationality, religion, disability, benefits, relationship status or any other protected characteristic. If the tenant mentions any, do not repeat or record it.',
+    `- When the tenant asks to speak to a person, in any words, say kindly that a person at ${context.companyName} will get in touch with them, then carry on with the questions (they may stop whenever they like). Never claim to be a person.`,
     '- Never ask for anything already known or that the tenant declined.',
     `- Known so far: ${knownSoFar(state)}.`,
     `- Declined, never ask again: ${state.refused.map(slotLabel).join(', ') || 'none'}.`,
     `- Your previous message asked for: ${previous.asking === 'confirm' ? 'confirmation of the summary' : previous.asking ? slotLabel(previous.asking) : 'nothing in particular'}.`,
+    ...(state.personRequested && !previous.personRequested
+      ? [
+          `- The tenant has just asked to speak to a person: say first that a person at ${context.companyName} will get in touch with them.`,
+        ]
+      : []),
     `- Next step: ${nextStep(guided, context)}`,
   ].join('\n');
 }
@@ -224,6 +236,7 @@ function turnTools(work: TurnWork): ToolSet {
       execute: async (input: LlmTurn) => {
         mergeFields(work.state, input.fields, context, guidedUpdated);
         if (input.tenantConfirmed) work.tenantConfirmed = true;
+        if (input.personRequested) work.state.personRequested = true;
         const missing = missingSlots(context, work.state);
         return {
           known: knownSoFar(work.state),
