@@ -4,7 +4,7 @@ import { formatUkPhone } from '#shared/format.ts';
 import type { LeadListItemDto } from '#shared/schemas/leads.ts';
 import { viewingSummary } from '#shared/viewing-slots.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { AvailabilityWithDates, RatingBadge } from './lead-badges.tsx';
+import { AvailabilityWithDates, PersonRequestedBadge, RatingBadge } from './lead-badges.tsx';
 import { StatusBadge } from './lead-status.tsx';
 import { ListPlaceholder } from './list-states.tsx';
 import { QuestionsMarker } from './passed-on-questions.tsx';
@@ -46,6 +46,7 @@ function LeadCard({ lead, onOpen }: { lead: LeadListItemDto; onOpen: (lead: Lead
       <div className="flex items-start justify-between gap-2">
         <div className="flex min-w-0 items-center gap-1.5">
           <h3 className="truncate font-semibold">{name}</h3>
+          <PersonRequestedBadge requested={lead.personRequested} compact />
           <QuestionsMarker questions={lead.passedOnQuestions} />
         </div>
         <RatingBadge rating={lead.rating} className="text-sm" />
