@@ -46,11 +46,15 @@ function LeadCard({ lead, onOpen }: { lead: LeadListItemDto; onOpen: (lead: Lead
       <div className="flex items-start justify-between gap-2">
         <div className="flex min-w-0 items-center gap-1.5">
           <h3 className="truncate font-semibold">{name}</h3>
-          <PersonRequestedBadge requested={lead.personRequested} compact />
           <QuestionsMarker questions={lead.passedOnQuestions} />
         </div>
         <RatingBadge rating={lead.rating} className="text-sm" />
       </div>
+      {lead.personRequested ? (
+        <div>
+          <PersonRequestedBadge requested />
+        </div>
+      ) : null}
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-muted-foreground">Status</dt>
         <dd>
