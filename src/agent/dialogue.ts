@@ -1,7 +1,16 @@
 import { type Extraction, extractAnswers } from './extract.ts';
+import { isPersonRequest } from './person-request.ts';
 import { matchProperty } from './property-match.ts';
 import { answerQuestions, isRentProposal, type QuestionAnswer } from './questions.ts';
-import { emptyFields, isFilled, SLOT_ORDER, SLOTS, type SlotEnv, slotSpec } from './slots/index.ts';
+import {
+  emptyFields,
+  isFilled,
+  SLOT_ORDER,
+  SLOTS,
+  type SlotEnv,
+  slotSpec,
+  validValue,
+} from './slots/index.ts';
 import { describeMoveIn } from './slots/move-in.ts';
 import { propertyButtons } from './slots/property.ts';
 import { joinList } from './text.ts';
@@ -236,7 +245,7 @@ export function closeAtTurnLimit(
 
 /** The opening: the company, that this is an AI assistant, where answers go, the first question. */
 export function startConversation(context: AgentContext, known: Partial<ExtractedFields> = {}): AgentReply {
-  const fields = { ...emptyFields(), ...prefilled(known) };
+  const fields = { ...emptyFields(), ...prefilled(known, context) };
   if (context.property) fields.propertyId = context.property.id;
   const state: AgentState = {
     fields,
@@ -266,9 +275,17 @@ const GREETING = /^\s*(?:hi|hello|hey|hiya|heya|good (?:morning|afternoon|evenin
  * Facts known before the chat starts (a portal enquiry's name, email and phone), each checked by
  * its slot as the tenant's own answer would be: never asked for, confirmed in the summary.
  */
-function prefilled(known: Partial<ExtractedFields>): Partial<ExtractedFields> {
-  const facts = Object.assign({}, ...SLOT_ORDER.map((slot) => slotSpec(slot).prefill?.(known) ?? {}));
-  return Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== null && v !== undefined));
+function prefilled(known: Partial<ExtractedFields>, context: AgentContext): Partial<ExtractedFields> {
+  const env = { today: context.today, context };
+  const facts: Partial<Record<SlotName, unknown>> = {};
+  for (const slot of SLOT_ORDER) {
+    const fact = known[slot];
+    if (fact === null || fact === undefined) continue;
+    const spec = slotSpec(slot);
+    const value = validValue(slot, spec.prefill ? spec.prefill(fact) : fact, env);
+    if (value !== null) facts[slot] = value;
+  }
+  return facts as Partial<ExtractedFields>;
 }
 
 const CHANGE_PROPERTY =
@@ -330,11 +347,19 @@ function sameValue(a: unknown, b: unknown): boolean {
   return x.date === y.date && x.text === y.text;
 }
 
-function applyExtraction(state: AgentState, ex: Extraction): { updated: SlotName[]; corrected: boolean } {
+function applyExtraction(
+  context: AgentContext,
+  state: AgentState,
+  ex: Extraction,
+): { updated: SlotName[]; corrected: boolean } {
   const updated: SlotName[] = [];
   let corrected = false;
   const f = state.fields as Record<SlotName, unknown>;
-  for (const [slot, value] of Object.entries(ex.updates) as Array<[SlotName, unknown]>) {
+  const env = { today: context.today, context };
+  for (const [slot, read] of Object.entries(ex.updates) as Array<[SlotName, ExtractedFields[SlotName]]>) {
+    // The slot's own check, as the model's answers pass it: a value it turns down was not given.
+    const value = validValue(slot, read, env);
+    if (value === null) continue;
     const before = f[slot];
     if (sameValue(before, value)) continue;
     f[slot] = value;
@@ -521,7 +546,7 @@ function readTurn(context: AgentContext, previous: AgentState, state: AgentState
     places: placesOf(context),
   });
   const propertyOutcome = chooseProperty(context, state, message, ex);
-  const { updated, corrected } = applyExtraction(state, ex);
+  const { updated, corrected } = applyExtraction(context, state, ex);
   if (propertyOutcome.changed && state.fields.propertyId !== null) updated.unshift('propertyId');
   const property = chosenProperty(context, state.fields);
 
@@ -529,7 +554,11 @@ function readTurn(context: AgentContext, previous: AgentState, state: AgentState
   const questions =
     isRentProposal(message) && !ex.questions.some((q) => q.topics.includes('overbid'))
       ? [...ex.questions, { text: message, topics: ['overbid' as const] }]
-      : ex.questions;
+      : [...ex.questions];
+  // A person asked for, as a question or a statement ("I want to speak to a human"): the lead says so.
+  if (!questions.some((q) => q.topics.includes('person')) && isPersonRequest(message))
+    questions.push({ text: message, topics: ['person'] });
+  if (questions.some((q) => q.topics.includes('person'))) state.personRequested = true;
   const answers = answerQuestions(questions, property, {
     today: context.today,
     companyName: context.companyName,
@@ -700,7 +729,11 @@ function decide(turn: Turn): Plan {
     letGo = true;
   }
 
-  const next = missingSlots(context, state)[0];
+  const missing = missingSlots(context, state);
+  // A person asked for just now: how they can reach the tenant comes next.
+  const justAskedForPerson = state.personRequested && !previous.personRequested;
+  const next =
+    (justAskedForPerson && missing.find((slot) => slot === 'email' || slot === 'phone')) || missing[0];
   if (next === undefined) return { kind: 'summary' };
   const understood = gotAnswers || turn.propertyOutcome.changed;
   return {

@@ -6,6 +6,7 @@ import { isRentProposal, type QuestionPart, splitQuestions } from './questions.t
 import { EMAIL, parseEmail } from './slots/email.ts';
 import { SLOT_ORDER, slotSpec } from './slots/index.ts';
 import { moveInOn, moveInWords } from './slots/move-in.ts';
+import { isHouseholdSize } from './slots/people.ts';
 import { parsePhone } from './slots/phone.ts';
 import {
   capitalise,
@@ -604,7 +605,7 @@ export function parsePeople(text: string, options: { asked: boolean }): number |
       // "me and my 2 flatmates": a number inside a list names some of the people, not all.
       const inList =
         i === 1 && /(?:\b(?:my|our|his|her|their|and|with|n|plus)|[&+,])\s*$/.test(lower.slice(0, m.index));
-      if (c !== null && c > 0 && c < 30)
+      if (c !== null && isHouseholdSize(c))
         found.push({ at: m.index ?? 0, count: c, isStated: STATED.has(i) && !inList });
     }
   }
@@ -1211,7 +1212,7 @@ function readSwap(text: string, fields: ExtractedFields): Partial<ExtractedField
   const [, said, meant] = m;
   if (fields.numberOfPeople !== null && numberFromWord(meant) === fields.numberOfPeople) {
     const people = numberFromWord(said);
-    if (people !== null && people >= 1 && people <= 20) return { numberOfPeople: people };
+    if (people !== null && isHouseholdSize(people)) return { numberOfPeople: people };
   }
   if (fields.annualIncome !== null && parseIncome(meant, { asked: true }) === fields.annualIncome) {
     const income = parseIncome(said, { asked: true });
@@ -1279,6 +1280,26 @@ export function readMessage(message: string, options: ExtractOptions): Reading {
   };
 }
 
+/**
+ * What carries digits but is never an amount, a count or a date: an email address (whole, half
+ * typed, or spelt "sam.1990 at gmail dot com"), a handle, a web address. Taken out of the text
+ * before numbers are read, so "sam1990@gmail.com" gives no income and "flat45.co.uk" no people.
+ */
+const NOT_NUMBERS: readonly RegExp[] = [
+  EMAIL,
+  /[^\s@]*@[^\s@]*/g,
+  /[\w.+'-]*[\d._][\w.+'-]*\s+(?:at|\(at\)|\[at\])\s+[a-z0-9-]+(?:\s*(?:\.|\bdot\b)\s*[a-z0-9-]+)*\s*(?:\.|\bdot\b)\s*[a-z]{2,}\b/gi,
+];
+const WEB_ADDRESS =
+  /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|co\.uk|org\.uk|uk|org|net|io|me|info|biz)\b(?:\/\S*)?/gi;
+
+/** The text without emails, handles and web addresses with digits in them (see `NOT_NUMBERS`). */
+export function withoutAddresses(text: string): string {
+  let out = text;
+  for (const re of NOT_NUMBERS) out = out.replace(re, ' ');
+  return out.replace(WEB_ADDRESS, (address) => (/\d/.test(address) ? ' ' : address));
+}
+
 /** Email and phone, unambiguous anywhere in the message (questions included), then taken out. */
 function readContacts(r: Reading): void {
   const { text, asking, result } = r;
@@ -1289,7 +1310,7 @@ function readContacts(r: Reading): void {
   const phone = parsePhone(text.replace(EMAIL, ' '));
   if (phone.phone) result.updates.phone = phone.phone;
   else if (phone.isInvalid) result.invalid.push('phone');
-  const statements = r.split.statements.replace(EMAIL, ' ');
+  const statements = withoutAddresses(r.split.statements);
   r.statements = removeSpans(statements, parsePhone(statements).spans)
     .replace(NEGATED_VALUE, ' ')
     .replace(/\s+/g, ' ')
@@ -1372,7 +1393,9 @@ function readIncome(r: Reading): void {
   if (isRefused(r, 'annualIncome') || r.swap.annualIncome !== undefined) return;
   // "Do you accept DSS? I'm on universal credit, £900 a month": the amount inside the question
   // is income; "I can offer £100 more a month" is an offer above the rent, never income.
-  const benefitQuestions = r.split.questions.filter((q) => q.topics.includes('benefits')).map((q) => q.text);
+  const benefitQuestions = r.split.questions
+    .filter((q) => q.topics.includes('benefits'))
+    .map((q) => withoutAddresses(q.text));
   // A rent offered ("I could pay £1,300 a month if that helps") is never income: the clause that
   // offers it is left out, the rest of the sentence is read ("I earn 40k and could pay 1300").
   const incomeText = [r.numeric, ...benefitQuestions]

@@ -19,11 +19,12 @@ export function toLeadFields(state: AgentState, context: AgentContext): LeadFiel
   return {
     ...(Object.assign({}, ...parts) as Omit<
       LeadFields,
-      'rating' | 'score' | 'scoreBreakdown' | 'hasAnyAnswer'
+      'rating' | 'score' | 'scoreBreakdown' | 'personRequested' | 'hasAnyAnswer'
     >),
     rating: String(score),
     score,
     scoreBreakdown: breakdown,
+    personRequested: state.personRequested === true,
     hasAnyAnswer: choseProperty || answeredAny,
   };
 }

@@ -9,8 +9,14 @@ import {
 } from '#tests/fakes/openai-server.ts';
 import { createGuidedEngine } from './dialogue.ts';
 import { createLlmEngine, type LlmEngineOptions } from './llm.ts';
-import type { LlmFields } from './slots/index.ts';
-import { type AgentContext, type AgentState, CLOSING_SENTENCE, type TurnOptions } from './types.ts';
+import { type LlmFields, validValue } from './slots/index.ts';
+import {
+  type AgentContext,
+  type AgentState,
+  CLOSING_SENTENCE,
+  type SlotName,
+  type TurnOptions,
+} from './types.ts';
 
 const context: AgentContext = { companyName, property: elm, properties: allProperties, today: '2026-02-10' };
 
@@ -408,5 +414,102 @@ describe('the LLM agent', () => {
     const turn = await anthropic.reply(context, anthropic.start(context).state, '1st March');
     expect(turn.state.fields.moveIn?.date).toBe('2026-03-01');
     expect(errors).toHaveLength(1);
+  });
+});
+
+describe('the model’s answers pass the same validity check as the guided parsers’', () => {
+  // Each row: what a tenant types when the slot is asked, which the guided parser reads and its
+  // slot's check turns down; the same value as the model would record it; one the check accepts.
+  test.each<[SlotName, string, Partial<LlmFields>, Partial<LlmFields>, unknown]>([
+    ['numberOfPeople', '25 of us', { numberOfPeople: 25 }, { numberOfPeople: 20 }, 20],
+    ['numberOfPeople', '0', { numberOfPeople: 0 }, { numberOfPeople: 1 }, 1],
+    [
+      'annualIncome',
+      'I earn £12,000,000 a year',
+      { annualIncome: 12_000_000 },
+      { annualIncome: 41_999.6 },
+      42_000,
+    ],
+    [
+      'moveIn',
+      'we want to move in on 1 June 2031',
+      { moveInDate: '2031-06-01' },
+      { moveInDate: '2026-06-01' },
+      { date: '2026-06-01', text: null },
+    ],
+    ['email', 'sam@gmail', { email: 'sam@gmail' }, { email: 'Sam@Gmail.com' }, 'sam@gmail.com'],
+    ['phone', '0770090', { phone: '0770090' }, { phone: '07700 900123' }, '+447700900123'],
+  ])(
+    '%s: "%s" is turned down by both, and a valid value is stored alike',
+    async (slot, message, bad, good, stored) => {
+      const asked: AgentState = { ...guided.start(context).state, asking: slot };
+      expect((await guided.reply(context, asked, message)).state.fields[slot]).toBeNull();
+
+      server.enqueue(recordAnswers(bad), says('Thanks! What else can you tell me?'));
+      expect((await engine().reply(context, asked, message)).state.fields[slot]).toBeNull();
+
+      server.enqueue(recordAnswers(good), says('Thanks! What else can you tell me?'));
+      expect((await engine().reply(context, asked, 'hmm')).state.fields[slot]).toEqual(stored);
+      expect(errors).toEqual([]);
+    },
+  );
+
+  test.each<[SlotName, Partial<LlmFields>]>([
+    ['name', { name: 'R2-D2' }],
+    ['name', { name: 'Sam <script>' }],
+    ['profession', { profession: 'x'.repeat(201) }],
+    ['availability', { availability: ' ' }],
+    ['propertyId', { propertyId: 'no-such-listing' }],
+  ])('%s: %j from the model is turned down by the slot’s own check', async (slot, bad) => {
+    const agency: AgentContext = { ...context, property: null };
+    const state = { ...guided.start(agency).state, asking: null };
+    server.enqueue(recordAnswers(bad), says('Thanks! What else can you tell me?'));
+    expect((await engine().reply(agency, state, '👍')).state.fields[slot]).toBeNull();
+    const value = Object.values(bad)[0] as never;
+    expect(validValue(slot, value, { today: agency.today, context: agency })).toBeNull();
+  });
+});
+
+describe('a person asked for, through the model', () => {
+  test('the guided reading marks it and the model is told to say a person will get in touch', async () => {
+    server.enqueue(
+      says('Of course, a person from the team will be in touch. Meanwhile, when would you like to move in?'),
+    );
+    const start = engine().start(context);
+    const turn = await engine().reply(context, start.state, 'can i tlk to a real person pls');
+    expect(turn.state.personRequested).toBe(true);
+    expect(systemOf(server.requests[0])).toContain(
+      `The tenant has just asked to speak to a person: say first that a person at ${companyName} will get in touch`,
+    );
+    expect(turn.reply).toContain('a person from the team will be in touch');
+  });
+
+  test('a phrasing only the model understood is recorded through recordAnswers', async () => {
+    const message = 'Would it be possible to have a word with one of your colleagues?';
+    const start = engine().start(context);
+    expect((await guided.reply(context, start.state, message)).state.personRequested).toBeUndefined();
+    server.enqueue(
+      {
+        kind: 'tool-calls',
+        calls: [
+          {
+            name: 'recordAnswers',
+            arguments: { tenantConfirmed: false, personRequested: true, fields: noFields },
+          },
+        ],
+      },
+      says('Of course, a person at the agency will get in touch. When would you like to move in?'),
+    );
+    const turn = await engine().reply(context, start.state, message);
+    expect(turn.state.personRequested).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test('the provider failing still gives the guided answer and the mark', async () => {
+    server.enqueue({ kind: 'error', status: 500 });
+    const start = engine().start(context);
+    const turn = await engine().reply(context, start.state, 'I want to speak to a human');
+    expect(turn.state.personRequested).toBe(true);
+    expect(turn.reply).toContain(`a person at ${companyName} will get in touch with you`);
   });
 });

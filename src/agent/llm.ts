@@ -3,7 +3,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { type LanguageModel, type StopCondition, stepCountIs, streamText, type ToolSet, tool } from 'ai';
 import { z } from 'zod';
-import { formatLongDate, splitIso } from './dates.ts';
+import { formatLongDate } from './dates.ts';
 import {
   booksViewing,
   chosenProperty,
@@ -13,12 +13,10 @@ import {
   quickRepliesFor,
   slotLabel,
 } from './dialogue.ts';
-import { parseEmail, parsePhone } from './extract.ts';
 import { CLOSING_PHRASE, createReplyGuard, PROTECTED_QUESTION, type ReplyGuard } from './llm-guard.ts';
 import { conversationMessages, estimateTokens } from './llm-history.ts';
 import { describeProperty, LISTING_FACTS, lookUpFact } from './llm-listing.ts';
-import { llmFieldShape } from './slots/index.ts';
-import { moveInOn, moveInWords } from './slots/move-in.ts';
+import { llmFieldShape, SLOT_ORDER, validModelValue } from './slots/index.ts';
 import {
   type AgentContext,
   type AgentReply,
@@ -26,6 +24,7 @@ import {
   CLOSING_SENTENCE,
   type ConversationEngine,
   type ExtractedFields,
+  type SlotName,
   type TurnOptions,
   type ViewingSlot,
 } from './types.ts';
@@ -68,6 +67,12 @@ const llmTurnSchema = z.object({
   tenantConfirmed: z
     .boolean()
     .describe('True only when the tenant has just confirmed that the summary of their details is correct.'),
+  personRequested: z
+    .boolean()
+    .nullish()
+    .describe(
+      'True when the tenant asks to speak to a person (a human, someone at the agency) in any words.',
+    ),
   fields: z.object(llmFieldShape()),
 });
 
@@ -146,73 +151,39 @@ function systemPrompt(context: AgentContext, previous: AgentState, guided: Agent
     '- State the rent as the one listed figure. Decline politely any offer to pay more than the advertised rent: offers above it cannot be accepted.',
     '- Asked whether benefits (DSS, housing benefit, universal credit) or children are accepted: they are very welcome to apply, and it never affects how an application is considered.',
     '- Never ask about age, children, pregnancy, nationality, religion, disability, benefits, relationship status or any other protected characteristic. If the tenant mentions any, do not repeat or record it.',
+    `- When the tenant asks to speak to a person, in any words, say kindly that a person at ${context.companyName} will get in touch with them, then carry on with the questions (they may stop whenever they like). Never claim to be a person.`,
     '- Never ask for anything already known or that the tenant declined.',
     `- Known so far: ${knownSoFar(state)}.`,
     `- Declined, never ask again: ${state.refused.map(slotLabel).join(', ') || 'none'}.`,
     `- Your previous message asked for: ${previous.asking === 'confirm' ? 'confirmation of the summary' : previous.asking ? slotLabel(previous.asking) : 'nothing in particular'}.`,
+    ...(state.personRequested && !previous.personRequested
+      ? [
+          `- The tenant has just asked to speak to a person: say first that a person at ${context.companyName} will get in touch with them.`,
+        ]
+      : []),
     `- Next step: ${nextStep(guided, context)}`,
   ].join('\n');
 }
 
-function isPlausibleDate(iso: string, today: string): boolean {
-  const parts = splitIso(iso);
-  return (
-    parts !== null &&
-    iso >= `${Number(today.slice(0, 4)) - 1}${today.slice(4)}` &&
-    parts.year <= Number(today.slice(0, 4)) + 3
-  );
-}
-
-/** Fills what the guided parsers left empty with the model's answers, each checked first. */
+/**
+ * Fills what the guided parsers left empty with the model's answers, each checked by its slot's
+ * own validity check, the one the guided parsers' answers pass. The listing may be chosen only on
+ * the agency-wide link.
+ */
 function mergeFields(
   state: AgentState,
   fields: LlmTurn['fields'],
   context: AgentContext,
   guidedUpdated: Set<keyof ExtractedFields>,
 ): void {
-  const f = state.fields;
-  const isOpen = (slot: keyof ExtractedFields) =>
-    f[slot] === null && !guidedUpdated.has(slot) && !state.refused.includes(slot);
-  const text = (value: string | null) => {
-    const trimmed = value?.trim();
-    return trimmed && trimmed.length <= 200 ? trimmed : null;
-  };
-  if (
-    fields.propertyId &&
-    isOpen('propertyId') &&
-    isAgencyLink(context, state) &&
-    context.properties.some((p) => p.id === fields.propertyId)
-  ) {
-    f.propertyId = fields.propertyId;
+  const f = state.fields as Record<SlotName, unknown>;
+  const env = { today: context.today, context };
+  for (const slot of SLOT_ORDER) {
+    if (f[slot] !== null || guidedUpdated.has(slot) || state.refused.includes(slot)) continue;
+    if (slot === 'propertyId' && !isAgencyLink(context, state)) continue;
+    const value = validModelValue(slot, fields, env);
+    if (value !== null) f[slot] = value;
   }
-  const moveInText = text(fields.moveInText);
-  if (isOpen('moveIn') && fields.moveInDate && isPlausibleDate(fields.moveInDate, context.today)) {
-    f.moveIn = moveInOn(fields.moveInDate);
-  } else if (isOpen('moveIn') && moveInText) {
-    f.moveIn = moveInWords(moveInText);
-  }
-  if (
-    isOpen('numberOfPeople') &&
-    fields.numberOfPeople !== null &&
-    fields.numberOfPeople >= 1 &&
-    fields.numberOfPeople <= 20
-  ) {
-    f.numberOfPeople = fields.numberOfPeople;
-  }
-  if (
-    isOpen('annualIncome') &&
-    fields.annualIncome !== null &&
-    fields.annualIncome >= 0 &&
-    fields.annualIncome < 10_000_000
-  ) {
-    f.annualIncome = Math.round(fields.annualIncome);
-  }
-  if (isOpen('profession') && text(fields.profession)) f.profession = text(fields.profession);
-  if (isOpen('name') && text(fields.name) && /^[\p{L}' .-]+$/u.test(text(fields.name) ?? ''))
-    f.name = text(fields.name);
-  if (isOpen('email') && fields.email) f.email = parseEmail(fields.email).email;
-  if (isOpen('phone') && fields.phone) f.phone = parsePhone(fields.phone).phone;
-  if (isOpen('availability') && text(fields.availability)) f.availability = text(fields.availability);
 }
 
 function changedFields(before: ExtractedFields, after: ExtractedFields): Set<keyof ExtractedFields> {
@@ -265,6 +236,7 @@ function turnTools(work: TurnWork): ToolSet {
       execute: async (input: LlmTurn) => {
         mergeFields(work.state, input.fields, context, guidedUpdated);
         if (input.tenantConfirmed) work.tenantConfirmed = true;
+        if (input.personRequested) work.state.personRequested = true;
         const missing = missingSlots(context, work.state);
         return {
           known: knownSoFar(work.state),

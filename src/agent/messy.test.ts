@@ -375,3 +375,36 @@ describe('the answers a tenant would want', () => {
     expect(reply).not.toMatch(/pass (?:that|it|this|your question) on/i);
   });
 });
+
+describe('digits inside an email, a handle or a web address are never income or people', () => {
+  test.each<[string, SlotName | null, Partial<ExtractedFields>]>([
+    ['my email is sam1990@gmail.com', 'annualIncome', { email: 'sam1990@gmail.com' }],
+    ['sam1990@gmail.com', 'annualIncome', { email: 'sam1990@gmail.com' }],
+    ['reach me at jo_35000@hotmail.co.uk', 'annualIncome', { email: 'jo_35000@hotmail.co.uk' }],
+    ['sam.35000 at gmail.com', 'annualIncome', {}],
+    ['sam_1990 at hotmail dot co dot uk', 'annualIncome', {}],
+    ['sam45000@gmail', 'annualIncome', {}],
+    ['insta is @sam45000', 'annualIncome', {}],
+    ['my website www.sam45000.co.uk', 'annualIncome', {}],
+    ['see flat45000.co.uk/listing', 'annualIncome', {}],
+    ['https://example.com/flat/45000', 'annualIncome', {}],
+    ['do you accept DSS? email me on sam1990@gmail.com', 'annualIncome', { email: 'sam1990@gmail.com' }],
+    ['kim3@gmail.com', 'numberOfPeople', { email: 'kim3@gmail.com' }],
+    ['email is the4ofus@yahoo.com', 'numberOfPeople', { email: 'the4ofus@yahoo.com' }],
+    ['tom.2 at outlook dot com', 'numberOfPeople', {}],
+    ['sam1990@gmail.com 07700 900123', null, { email: 'sam1990@gmail.com', phone: '+447700900123' }],
+  ])('%s (asked %s) → only the contact details', (message, asking, expected) => {
+    const updates = read(message, asking);
+    expect(updates.annualIncome).toBeUndefined();
+    expect(updates.numberOfPeople).toBeUndefined();
+    expect(updates).toMatchObject(expected);
+  });
+
+  test.each<[string, number]>([
+    ['sam1990@gmail.com and I earn 32k', 32_000],
+    ['I earn £2,500 a month, email sam45000@gmail.com', 30_000],
+    ['flat45000.co.uk looks nice, I am on 41k', 41_000],
+  ])('%s → the income said, not the address', (message, income) => {
+    expect(read(message, 'annualIncome').annualIncome).toBe(income);
+  });
+});

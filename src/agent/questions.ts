@@ -1,6 +1,7 @@
 import { formatMoney } from '#shared/format.ts';
 import { parseRent, readRent } from '#shared/rent.ts';
 import { formatLongDate, splitIso, ukToIso } from './dates.ts';
+import { isPersonRequest, personRequestAnswer } from './person-request.ts';
 import { normalise, splitSentences } from './text.ts';
 import type { AgentProperty } from './types.ts';
 
@@ -19,6 +20,8 @@ export type Topic =
   | 'viewing'
   | 'listings'
   | 'callback'
+  /** The tenant asks to speak to a person of the agency. */
+  | 'person'
   | { other: string };
 
 type ListingTopic =
@@ -192,6 +195,12 @@ export type SplitMessage = {
 };
 
 function topicsOf(question: string): Topic[] {
+  // "Can I speak to someone about the parking?": the request, and what it is about.
+  if (isPersonRequest(question)) {
+    const about = /\babout\b(.+)$/i.exec(question)?.[1];
+    const topics = about && !isPersonRequest(about) ? topicsOf(about) : [];
+    return ['person', ...topics.filter((t) => typeof t !== 'object' || !('other' in t))];
+  }
   const topics: Topic[] = [];
   for (const [topic, re] of META_TOPICS) if (re.test(question)) topics.push(topic);
   if (topics.includes('listings')) return ['listings'];
@@ -244,6 +253,11 @@ export function splitQuestions(message: string): SplitMessage {
     return [sentence.slice(0, tail.index).replace(/[\s,]+$/, ''), `${tail[1]}?`];
   });
   for (const sentence of sentences) {
+    // "I want to speak to a human": a request, never an answer to the question asked.
+    if (isPersonRequest(sentence)) {
+      questions.push({ text: sentence, topics: topicsOf(sentence) });
+      continue;
+    }
     // "could we move in on 1 February?": asking to move on a date gives the date, an answer.
     if (
       /mov|start|come/i.test(sentence) &&
@@ -426,6 +440,10 @@ export function answerQuestions(
         say(
           `I'm ${options.companyName}'s AI assistant: everything you tell me goes straight to their lettings team.`,
         );
+        continue;
+      }
+      if (topic === 'person') {
+        say(personRequestAnswer(options.companyName));
         continue;
       }
       if (topic === 'callback') {

@@ -79,6 +79,8 @@ export type AgentState = {
   /** Questions the agent could not answer from the property's data, passed on to the agent. */
   openQuestions: string[];
   turns: number;
+  /** The tenant asked to speak to a person of the agency (absent = no): the lead says so. */
+  personRequested?: boolean;
   /** How many times in a row the current question went unanswered (absent = 0). */
   attempts?: number;
   /** Which link the chat began on: only on the agency-wide link may the tenant pick or change the property. */
@@ -190,6 +192,8 @@ export type LeadFields = {
   rating: string;
   score: number;
   scoreBreakdown: ScoreBreakdown;
+  /** The tenant asked to speak to a person of the agency. */
+  personRequested: boolean;
   /** False when the tenant answered nothing: such a conversation makes no lead. */
   hasAnyAnswer: boolean;
 };

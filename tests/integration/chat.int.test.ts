@@ -643,6 +643,54 @@ describe('public chat', () => {
       expect(await sendLeadDigest(app.ctx, company.id)).toBe(0);
     });
 
+    it('marks a lead whose tenant asked for a person: dashboard, email, digest and CSV', async () => {
+      const { company, cookie, email: ownerEmail } = await agencyWithProperty({ email: null });
+      const { sessionKey } = await startChat(app, company.slug);
+      const answer = await say(app, company.slug, sessionKey, 'can i spk to a real persn pls');
+      expect(answer.response).toContain('a person at Harbour Lettings will get in touch with you');
+      await say(app, company.slug, sessionKey, 'I am Amy Pond, amy@example.com');
+      await endChat(app, company.slug, sessionKey, 'submit');
+      // A second lead in the same minute goes to the digest, its line with it.
+      const second = await startChat(app, company.slug);
+      await say(
+        app,
+        company.slug,
+        second.sessionKey,
+        'I want to talk to a human. Rory Williams, rory@example.com',
+      );
+      await endChat(app, company.slug, second.sessionKey, 'submit');
+      const third = await startChat(app, company.slug);
+      await say(app, company.slug, third.sessionKey, 'I am Clara Oswald, clara@example.com');
+      await endChat(app, company.slug, third.sessionKey, 'submit');
+
+      const dashboard = (await get(app, `/api/companies/${company.id}/dashboard`, { cookie }))
+        .json as DashboardDto;
+      const byName = new Map(dashboard.leads.map((l) => [l.name, l.personRequested]));
+      expect(Object.fromEntries(byName)).toEqual({
+        'Amy Pond': true,
+        'Rory Williams': true,
+        'Clara Oswald': false,
+      });
+
+      const [email] = await emailsTo(app, ownerEmail);
+      expect(email!.subject).toContain('(asked for a person)');
+      expect(email!.text).toContain('The tenant asked to speak to a person: please get in touch with them.');
+      expect(email!.html).toContain('The tenant asked to speak to a person');
+      expect(await sendLeadDigest(app.ctx, company.id)).toBe(2);
+      const digest = (await emailsTo(app, ownerEmail)).find((e) => e.subject.startsWith('2 new leads'))!;
+      expect(digest.subject).toContain('(1 asked for a person)');
+      const rory = digest.text.slice(digest.text.indexOf('>> The tenant asked'));
+      expect(rory.indexOf('Rory Williams')).toBeGreaterThan(0);
+      expect(rory).not.toContain('Clara Oswald\n>>');
+
+      const csv = await fetch(`${app.url}/api/companies/${company.id}/leads.csv`, { headers: { cookie } });
+      const rows = (await csv.text()).split('\r\n');
+      const column = rows[0]!.split(',').indexOf('Person requested');
+      expect(column).toBeGreaterThan(0);
+      expect(rows.find((r) => r.includes('Amy Pond'))!.split(',')[column]).toBe('Yes');
+      expect(rows.find((r) => r.includes('Clara Oswald'))!.split(',')[column]).toBe('No');
+    });
+
     it('passes on the questions it could not answer, escaped in the HTML email', async () => {
       const { company } = await agencyWithProperty();
       const { sessionKey } = await startChat(app, company.slug);

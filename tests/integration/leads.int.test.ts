@@ -255,7 +255,7 @@ describe('leads API', () => {
       const lines = text.slice(1).trimEnd().split('\r\n');
       expect(lines).toHaveLength(3);
       expect(lines[0]).toBe(
-        'Date/Time,Property,Location,Price,Beds,Name,Email,Contact,Income,Profession,People,Move In,Availability,Rating,Score breakdown,Status,Lost reason,Viewing,Viewing status,Assignee',
+        'Date/Time,Property,Location,Price,Beds,Name,Email,Contact,Income,Profession,People,Move In,Availability,Rating,Score breakdown,Person requested,Status,Lost reason,Viewing,Viewing status,Assignee',
       );
       expect(lines[1]).toContain(`2025-01-05 15:07,"2 Bed Flat, Elm Road"`);
       expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);

@@ -250,9 +250,18 @@ describe('API keys and the public API', () => {
     const unbooked = await insertLead(app.ctx.db, agent.company.id, {
       name: 'Owen Price',
       contactNumber: '+447700900777',
+      personRequested: true,
     });
 
     const list = (await (await api(key, '/api/v1/leads')).json()) as { data: Record<string, unknown>[] };
+    // A tenant who asked to speak to a person is marked; the others say false, never absent.
+    expect(list.data.find((lead) => lead.id === unbooked.id)?.personRequested).toBe(true);
+    expect(list.data.find((lead) => lead.id === booked.id)?.personRequested).toBe(false);
+    const openApi = (await (await fetch(`${app.url}/api/v1/openapi.json`)).json()) as {
+      components: { schemas: { Lead: { properties: Record<string, unknown>; required: string[] } } };
+    };
+    expect(openApi.components.schemas.Lead.properties.personRequested).toMatchObject({ type: 'boolean' });
+    expect(openApi.components.schemas.Lead.required).toContain('personRequested');
     const shape = (lead: Record<string, unknown> | undefined) => ({
       status: lead?.status,
       source: lead?.source,

@@ -20,5 +20,5 @@ export const availabilitySlot = {
         : null,
   lead: ({ availability }) => ({ availability }),
   llm: { availability: nullableText.describe('When the tenant can come to a viewing, in their words.') },
-  prefill: ({ availability }) => ({ availability: knownText(availability) }),
-} satisfies SlotSpec;
+  valid: (availability) => knownText(availability),
+} satisfies SlotSpec<'availability'>;

@@ -30,5 +30,5 @@ export const emailSlot = {
   summaryLine: ({ email }) => summaryLine('Email', email),
   lead: ({ email }) => ({ email: email?.toLowerCase() ?? null }),
   llm: { email: nullableText },
-  prefill: ({ email }) => (email ? { email: parseEmail(email).email } : {}),
-} satisfies SlotSpec;
+  valid: (email) => parseEmail(email).email,
+} satisfies SlotSpec<'email'>;

@@ -4,6 +4,9 @@ import { type SlotSpec, summaryLine } from './spec.ts';
 
 const pounds = (amount: number) => formatMoney(amount, { wholePounds: true });
 
+/** An income this large is not one a tenant gives. */
+const MAX_INCOME = 10_000_000;
+
 /** Annual income before tax, in whole pounds (a monthly, weekly or hourly answer is converted). */
 export const incomeSlot = {
   label: 'income',
@@ -26,6 +29,6 @@ export const incomeSlot = {
     annualIncome: income,
   }),
   llm: { annualIncome: z.number().nullable().describe('Annual income in pounds: monthly ×12, weekly ×52.') },
-  prefill: ({ annualIncome: income }) =>
-    income !== undefined && income !== null && income >= 0 ? { annualIncome: Math.round(income) } : {},
-} satisfies SlotSpec;
+  valid: (income) =>
+    Number.isFinite(income) && income >= 0 && income < MAX_INCOME ? Math.round(income) : null,
+} satisfies SlotSpec<'annualIncome'>;

@@ -9,9 +9,9 @@ import { occupationSlot } from './occupation.ts';
 import { peopleSlot } from './people.ts';
 import { phoneSlot } from './phone.ts';
 import { propertySlot } from './property.ts';
-import type { SlotSpec } from './spec.ts';
+import type { CheckEnv, ModelAnswer, SlotSpec } from './spec.ts';
 
-export type { SlotEnv, SlotSpec } from './spec.ts';
+export type { CheckEnv, ModelAnswer, SlotEnv, SlotSpec } from './spec.ts';
 
 /**
  * Every slot the engine collects, in the order it asks them. The order, labels, question
@@ -28,11 +28,35 @@ export const SLOTS = {
   email: emailSlot,
   phone: phoneSlot,
   availability: availabilitySlot,
-} satisfies Record<SlotName, SlotSpec>;
+} satisfies { [K in SlotName]: SlotSpec<K> };
 
 /** A slot's spec, typed as the common shape. */
 export function slotSpec(slot: SlotName): SlotSpec {
   return SLOTS[slot];
+}
+
+/**
+ * A value for the slot as it is stored, or null when the slot's validity check turns it down:
+ * the one check every value passes, whoever read it.
+ */
+export function validValue<K extends SlotName>(
+  slot: K,
+  value: ExtractedFields[K] | null | undefined,
+  env: CheckEnv,
+): ExtractedFields[K] | null {
+  if (value === null || value === undefined) return null;
+  return (SLOTS[slot] as SlotSpec<K>).valid(value as NonNullable<ExtractedFields[K]>, env);
+}
+
+/** The slot's value in the model's answer for a turn, checked as a parsed one is. */
+export function validModelValue<K extends SlotName>(
+  slot: K,
+  answer: ModelAnswer,
+  env: CheckEnv,
+): ExtractedFields[K] | null {
+  const spec = SLOTS[slot] as SlotSpec<K>;
+  const raw = spec.fromModel ? spec.fromModel(answer) : (answer[slot] as ExtractedFields[K] | undefined);
+  return validValue(slot, raw, env);
 }
 
 /** The order questions are asked in. */

@@ -11,6 +11,16 @@ export function describeMoveIn({ moveIn }: ExtractedFields, today: string): stri
   return moveIn?.text ?? null;
 }
 
+/** A move-in date can be from a year ago (a late enquiry) to three years ahead. */
+function isPlausibleDate(iso: string, today: string): boolean {
+  const parts = splitIso(iso);
+  return (
+    parts !== null &&
+    iso >= `${Number(today.slice(0, 4)) - 1}${today.slice(4)}` &&
+    parts.year <= Number(today.slice(0, 4)) + 3
+  );
+}
+
 /** A move-in on a date (yyyy-mm-dd). */
 export function moveInOn(date: string): MoveIn {
   return { date, text: null };
@@ -52,9 +62,15 @@ export const moveInSlot = {
       'The tenant’s words when the move-in time is not a date, e.g. "flexible".',
     ),
   },
-  prefill: ({ moveIn }) => {
-    if (moveIn?.date) return { moveIn: splitIso(moveIn.date) ? moveInOn(moveIn.date) : null };
-    const text = knownText(moveIn?.text);
-    return { moveIn: text ? moveInWords(text) : null };
+  fromModel: ({ moveInDate, moveInText }) =>
+    typeof moveInDate === 'string' && moveInDate
+      ? moveInOn(moveInDate)
+      : typeof moveInText === 'string' && moveInText
+        ? moveInWords(moveInText)
+        : null,
+  valid: (moveIn, { today }) => {
+    if (moveIn.date !== null) return isPlausibleDate(moveIn.date, today) ? moveInOn(moveIn.date) : null;
+    const text = knownText(moveIn.text);
+    return text ? moveInWords(text) : null;
   },
-} satisfies SlotSpec;
+} satisfies SlotSpec<'moveIn'>;

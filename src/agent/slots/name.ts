@@ -1,6 +1,9 @@
 import { titleCase } from '../text.ts';
 import { knownText, nullableText, type SlotSpec, summaryLine } from './spec.ts';
 
+/** Letters, apostrophes, spaces, dots and hyphens: "Sarah O'Brien", "J. Smith-Jones". */
+const NAME_CHARACTERS = /^[\p{L}' .-]+$/u;
+
 /** The tenant's full name; acknowledged by greeting them rather than in the list. */
 export const nameSlot = {
   label: 'name',
@@ -12,5 +15,9 @@ export const nameSlot = {
   summaryLine: ({ name }) => summaryLine('Name', name),
   lead: ({ name }) => ({ name }),
   llm: { name: nullableText },
-  prefill: ({ name }) => ({ name: knownText(name) && titleCase(knownText(name) ?? '') }),
-} satisfies SlotSpec;
+  valid: (name) => {
+    const text = knownText(name);
+    return text && NAME_CHARACTERS.test(text) ? text : null;
+  },
+  prefill: (name) => titleCase(name.trim()),
+} satisfies SlotSpec<'name'>;

@@ -15,5 +15,5 @@ export const occupationSlot = {
   summaryLine: ({ profession }) => summaryLine('Occupation', profession),
   lead: ({ profession }) => ({ profession }),
   llm: { profession: nullableText },
-  prefill: ({ profession }) => ({ profession: knownText(profession) }),
-} satisfies SlotSpec;
+  valid: (profession) => knownText(profession),
+} satisfies SlotSpec<'profession'>;

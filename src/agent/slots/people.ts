@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { type SlotSpec, summaryLine } from './spec.ts';
 
+/** The most people a household may be: a larger number is not a household size. */
+export const MAX_PEOPLE = 20;
+
+/** A number of people that can be a household: a whole number from 1 to `MAX_PEOPLE`. */
+export function isHouseholdSize(n: number): boolean {
+  return Number.isInteger(n) && n >= 1 && n <= MAX_PEOPLE;
+}
+
 /** How many people would live there, the tenant included. */
 export const peopleSlot = {
   label: 'number of people',
@@ -17,5 +25,5 @@ export const peopleSlot = {
   summaryLine: ({ numberOfPeople: n }) => summaryLine('People', n === null ? null : String(n)),
   lead: (fields) => ({ numberOfPeople: fields.numberOfPeople }),
   llm: { numberOfPeople: z.number().int().nullable() },
-  prefill: ({ numberOfPeople: n }) => (n && n >= 1 && n <= 20 ? { numberOfPeople: n } : {}),
-} satisfies SlotSpec;
+  valid: (n) => (isHouseholdSize(n) ? n : null),
+} satisfies SlotSpec<'numberOfPeople'>;

@@ -82,5 +82,5 @@ export const phoneSlot = {
   summaryLine: ({ phone }) => summaryLine('Phone', phone ? formatUkPhone(phone) : null),
   lead: ({ phone }) => ({ contactNumber: phone }),
   llm: { phone: nullableText },
-  prefill: ({ phone }) => (phone ? { phone: parsePhone(phone).phone } : {}),
-} satisfies SlotSpec;
+  valid: (phone) => parsePhone(phone).phone,
+} satisfies SlotSpec<'phone'>;

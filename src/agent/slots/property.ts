@@ -39,5 +39,8 @@ export const propertySlot = {
   llm: {
     propertyId: nullableText.describe('The id of the listing the tenant chose, from the listings given.'),
   },
+  // One of the company's listings.
+  valid: (id, { context }) =>
+    context.property?.id === id || context.properties.some((p) => p.id === id) ? id : null,
   keepsValueWhenRefused: true,
-} satisfies SlotSpec;
+} satisfies SlotSpec<'propertyId'>;

@@ -5,7 +5,16 @@ import { emptyFields, missingSlots, startConversation } from '../dialogue.ts';
 import { parseMentionedSlots, parseRefusals } from '../extract.ts';
 import { inferAsking, toLeadFields } from '../lead-fields.ts';
 import type { AgentContext, AgentState, MoveIn, SlotName } from '../types.ts';
-import { isFilled, llmFieldShape, SLOT_ORDER, SLOTS, type SlotEnv, slotSpec } from './index.ts';
+import {
+  isFilled,
+  llmFieldShape,
+  SLOT_ORDER,
+  SLOTS,
+  type SlotEnv,
+  type SlotSpec,
+  slotSpec,
+  validValue,
+} from './index.ts';
 
 const today = '2026-02-10';
 const context: AgentContext = { companyName, property: null, properties: allProperties, today };
@@ -128,5 +137,42 @@ describe('the slot registry', () => {
     [{ date: null, text: 'x'.repeat(201) }, null],
   ])('a known move-in %j starts as %j', (moveIn, expected) => {
     expect(startConversation(context, { moveIn }).state.fields.moveIn).toEqual(expected);
+  });
+});
+
+describe('each slot owns one validity check', () => {
+  test('a registry entry without its check does not type-check', () => {
+    const { valid: _valid, ...withoutCheck } = SLOTS.numberOfPeople;
+    // @ts-expect-error: every slot must have its `valid` check.
+    const spec: SlotSpec<'numberOfPeople'> = withoutCheck;
+    expect('valid' in spec).toBe(false);
+    for (const slot of SLOT_ORDER) expect(typeof slotSpec(slot).valid).toBe('function');
+  });
+
+  const check = { today, context };
+  test.each<[SlotName, unknown, unknown]>([
+    ['numberOfPeople', 20, 20],
+    ['numberOfPeople', 21, null],
+    ['numberOfPeople', 0, null],
+    ['numberOfPeople', 2.5, null],
+    ['annualIncome', 32_000.4, 32_000],
+    ['annualIncome', -1, null],
+    ['annualIncome', 10_000_000, null],
+    ['moveIn', { date: '2026-03-01', text: null }, { date: '2026-03-01', text: null }],
+    ['moveIn', { date: '2024-01-01', text: null }, null],
+    ['moveIn', { date: '2026-02-30', text: null }, null],
+    ['moveIn', { date: null, text: '  flexible ' }, { date: null, text: 'flexible' }],
+    ['name', "Sarah O'Brien-Smith", "Sarah O'Brien-Smith"],
+    ['name', 'Sam 2', null],
+    ['email', 'SAM@Example.com', 'sam@example.com'],
+    ['email', 'sam@', null],
+    ['phone', '+44 7700 900123', '+447700900123'],
+    ['phone', '12345', null],
+    ['profession', 'Nurse', 'Nurse'],
+    ['availability', 'y'.repeat(201), null],
+    ['propertyId', allProperties[0].id, allProperties[0].id],
+    ['propertyId', 'gone', null],
+  ])('%s %j → %j', (slot, value, stored) => {
+    expect(validValue(slot, value as never, check)).toEqual(stored);
   });
 });

@@ -22,12 +22,18 @@ export type SlotEnv = {
   isMissing: (slot: SlotName) => boolean;
 };
 
+/** What a validity check may read: the day (dates) and the listings (a listing chosen). */
+export type CheckEnv = { today: string; context: AgentContext };
+
+/** The model's answers for a turn, as the LLM engine's schema (gathered from every slot's `llm`) read them. */
+export type ModelAnswer = Readonly<Record<string, unknown>>;
+
 /**
  * Everything the engine knows about one slot, apart from its parser (which lives with the other
  * parsers in `extract.ts`, run in the order of `EXTRACTION_STAGES`). A slot fills the field of
- * `ExtractedFields` it is named after.
+ * `ExtractedFields` it is named after (`K`).
  */
-export type SlotSpec = {
+export type SlotSpec<K extends SlotName = SlotName> = {
   /** How prompts and messages name it: "What should the {label} be?". */
   label: string;
   /** Words that name the slot, for refusals ("I'd rather not give my number") and corrections. */
@@ -49,13 +55,23 @@ export type SlotSpec = {
   lead: (fields: ExtractedFields, property: AgentProperty | null) => Partial<LeadFields>;
   /** The model's extracted fields for the slot (the LLM engine's schema). */
   llm: Record<string, z.ZodType>;
+  /**
+   * The model's value for the slot, before `valid` checks it; by default the model's field of the
+   * slot's own name.
+   */
+  fromModel?(answer: ModelAnswer): ExtractedFields[K] | null;
+  /**
+   * The slot's one validity check: the value as it is stored, or null when it cannot be right.
+   * Every value passes it, whoever read it: the guided parsers, the model, a portal enquiry.
+   */
+  valid(value: NonNullable<ExtractedFields[K]>, env: CheckEnv): ExtractedFields[K] | null;
   /** Asked again after a reply not understood, the tenant is told they may say "skip". */
   offersSkip?: boolean;
   /**
-   * A fact known before the chat (a portal enquiry's), checked as the tenant's own answer would
-   * be: the fields to start with, null or absent when it does not pass.
+   * A fact known before the chat (a portal enquiry's) put in the tenant's form before `valid`
+   * checks it, as the tenant's own answer would be checked (default: as it is).
    */
-  prefill?: (known: Partial<ExtractedFields>) => Partial<ExtractedFields>;
+  prefill?(value: NonNullable<ExtractedFields[K]>): ExtractedFields[K] | null;
   /** A refusal leaves the value as it is (declining to pick a listing keeps the link's own). */
   keepsValueWhenRefused?: boolean;
 };

@@ -346,6 +346,8 @@ export const leads = pgTable(
     rating: varchar('rating', { length: 10 }),
     score: integer('score'),
     scoreBreakdown: jsonb('score_breakdown').$type<Record<string, unknown>>(),
+    /** The tenant asked to speak to a person of the agency (DESIGN 16). */
+    personRequested: boolean('person_requested').notNull().default(false),
     /** At most one lead per transcript too (a transcript whose conversation is gone). */
     chatTranscriptId: uuid('chat_transcript_id')
       .unique()

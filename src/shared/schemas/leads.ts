@@ -80,6 +80,12 @@ export const leadSchema = z.object({
   availabilityDates: z.array(availabilityDateSchema),
   /** The score out of 10 as text, "0"-"10". */
   rating: z.string().nullable(),
+  /** The tenant asked to speak to a person of the agency: someone should get in touch. */
+  personRequested: z
+    .boolean()
+    .describe(
+      'The tenant asked, in the chat, to speak to a person of the agency: someone should get in touch',
+    ),
   passedOnQuestions: z.array(passedOnQuestionSchema),
   /** Where the chat's link was posted (`?src=`: rightmove, website, …); null when unknown. */
   source: z.string().nullable(),

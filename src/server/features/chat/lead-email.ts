@@ -164,6 +164,9 @@ async function companyRecipient(ctx: AppContext, companyId: string): Promise<Rec
 
 const QUESTIONS_HEADING = 'Questions the assistant passed on to you:';
 
+/** The line a lead whose tenant asked for a person opens with, in the email and in a digest. */
+export const PERSON_REQUESTED_LINE = 'The tenant asked to speak to a person: please get in touch with them.';
+
 function propertyLabel(lead: Lead): string {
   return lead.propertyName && lead.propertyName !== 'any' ? lead.propertyName : 'any property (agency link)';
 }
@@ -197,9 +200,10 @@ export function leadEmail(ctx: AppContext, recipient: Recipient, batch: EmailedL
   const dashboardUrl = `${ctx.env.appUrl}/`;
   const isDigest = batch.length > 1;
   const first = batch[0]!.lead;
+  const askedForPerson = batch.filter(({ lead }) => lead.personRequested).length;
   const subject = isDigest
-    ? `${batch.length} new leads for ${recipient.companyName}`
-    : `New lead ${first.rating ?? '-'}/10: ${first.name ?? 'A prospective tenant'} for ${propertyLabel(first)}`;
+    ? `${batch.length} new leads for ${recipient.companyName}${askedForPerson > 0 ? ` (${askedForPerson} asked for a person)` : ''}`
+    : `New lead ${first.rating ?? '-'}/10: ${first.name ?? 'A prospective tenant'} for ${propertyLabel(first)}${first.personRequested ? ' (asked for a person)' : ''}`;
   const intro = isDigest
     ? `${batch.length} prospective tenants finished a chat with your AI assistant.`
     : 'A prospective tenant finished a chat with your AI assistant.';
@@ -209,6 +213,7 @@ export function leadEmail(ctx: AppContext, recipient: Recipient, batch: EmailedL
     ...batch.map(({ lead, openQuestions }) =>
       [
         '',
+        ...(lead.personRequested ? [`>> ${PERSON_REQUESTED_LINE}`] : []),
         ...answers(lead).map(([label, value]) => `${label}: ${value}`),
         ...(breakdownLines(lead).length > 0
           ? ['Score breakdown:', ...breakdownLines(lead).map((l) => `  ${l}`)]
@@ -232,7 +237,10 @@ export function leadEmail(ctx: AppContext, recipient: Recipient, batch: EmailedL
         .map((line) => `<li>${escapeHtml(line)}</li>`)
         .join('');
       const questions = openQuestions.map((q) => `<li>${escapeHtml(q)}</li>`).join('');
-      return `<table style="border-collapse:collapse;margin:0 0 12px">${rows}</table>${breakdown ? `<ul style="margin:0 0 16px;padding-left:20px;color:#475569;font-size:14px">${breakdown}</ul>` : ''}${questions ? `<p style="margin:0 0 4px;font-weight:bold">${QUESTIONS_HEADING}</p><ul style="margin:0 0 16px;padding-left:20px">${questions}</ul>` : ''}`;
+      const person = lead.personRequested
+        ? `<p style="margin:0 0 12px;padding:10px 12px;background:#fef3c7;border-left:4px solid #d97706;font-weight:bold">${escapeHtml(PERSON_REQUESTED_LINE)}</p>`
+        : '';
+      return `${person}<table style="border-collapse:collapse;margin:0 0 12px">${rows}</table>${breakdown ? `<ul style="margin:0 0 16px;padding-left:20px;color:#475569;font-size:14px">${breakdown}</ul>` : ''}${questions ? `<p style="margin:0 0 4px;font-weight:bold">${QUESTIONS_HEADING}</p><ul style="margin:0 0 16px;padding-left:20px">${questions}</ul>` : ''}`;
     })
     .join('<hr style="border:none;border-top:1px solid #e2e8f0;margin:16px 0">');
 

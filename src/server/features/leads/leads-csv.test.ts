@@ -55,6 +55,7 @@ function lead(overrides: Partial<CsvLead> = {}): CsvLead {
     moveInDate: '01/03/2027',
     availability: 'Weekday evenings',
     rating: '8',
+    personRequested: false,
     score: 8,
     scoreBreakdown: {
       parts: [
@@ -83,10 +84,10 @@ describe('leadsToCsv', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const [header, row, end] = csv.slice(1).split('\r\n');
     expect(header).toBe(
-      'Date/Time,Property,Location,Price,Beds,Name,Email,Contact,Income,Profession,People,Move In,Availability,Rating,Score breakdown,Status,Lost reason,Viewing,Viewing status,Assignee',
+      'Date/Time,Property,Location,Price,Beds,Name,Email,Contact,Income,Profession,People,Move In,Availability,Rating,Score breakdown,Person requested,Status,Lost reason,Viewing,Viewing status,Assignee',
     );
     expect(row).toBe(
-      '2025-07-05 15:07,"2 Bed Flat, Elm Road","14 Elm Road, Leeds LS6 2AB","£1,200 pcm",2,Sarah Jones,sarah@example.test,07700 900123,"£42,000 per year",Nurse,2,01/03/2027,Weekday evenings,8,Affordability 4/4; Move-in fit 1/2,New,,,,',
+      '2025-07-05 15:07,"2 Bed Flat, Elm Road","14 Elm Road, Leeds LS6 2AB","£1,200 pcm",2,Sarah Jones,sarah@example.test,07700 900123,"£42,000 per year",Nurse,2,01/03/2027,Weekday evenings,8,Affordability 4/4; Move-in fit 1/2,No,New,,,,',
     );
     expect(end).toBe('');
   });
@@ -104,7 +105,12 @@ describe('leadsToCsv', () => {
     ]);
     const row = csv.split('\r\n')[1];
     expect(row.startsWith('2025-07-05 15:07,any,,"£1,200 pcm",,Sarah Jones,sarah@example.test,,')).toBe(true);
-    expect(row.endsWith('Weekday evenings,,,New,,,,')).toBe(true);
+    expect(row.endsWith('Weekday evenings,,,No,New,,,,')).toBe(true);
+  });
+
+  test('a tenant who asked for a person reads Yes in its own column, before the pipeline', () => {
+    const row = leadsToCsv([lead({ personRequested: true })]).split('\r\n')[1];
+    expect(row.endsWith('Move-in fit 1/2,Yes,New,,,,')).toBe(true);
   });
 
   test("the assignee's name is the last column", () => {

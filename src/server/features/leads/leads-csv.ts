@@ -62,6 +62,8 @@ const columns: CsvColumn[] = [
     value: (lead) => (lead.rating && /^\d+$/.test(lead.rating) ? Number(lead.rating) : lead.rating),
   },
   { header: 'Score breakdown', value: (lead) => scoreSummary(lead.scoreBreakdown) },
+  // The tenant asked to speak to a person (DESIGN 16).
+  { header: 'Person requested', value: (lead) => (lead.personRequested ? 'Yes' : 'No') },
   // The pipeline's columns come after the spec's, so that a spreadsheet reading those by
   // position still finds them.
   { header: 'Status', value: (lead) => LEAD_STATUS_LABELS[lead.status] },

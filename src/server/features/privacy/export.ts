@@ -152,6 +152,7 @@ export async function exportCompanyData(
       moveInDate: l.moveInDate,
       availability: l.availability,
       rating: l.rating,
+      personRequested: l.personRequested,
       score: l.score,
       scoreBreakdown: l.scoreBreakdown ?? null,
       chatTranscriptId: l.chatTranscriptId,

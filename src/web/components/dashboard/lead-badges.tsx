@@ -1,3 +1,4 @@
+import { UserRoundIcon } from 'lucide-react';
 import { type AvailabilityTier, availabilityTier, availabilityVariant } from '#shared/availability.ts';
 import { formatAvailabilityDate } from '#shared/availability-dates.ts';
 import type { AvailabilityDate } from '#shared/schemas/leads.ts';
@@ -75,6 +76,30 @@ export function RatingBadge({ rating, className }: { rating: string | null; clas
   return (
     <Badge variant={variant} className={cn('tabular-nums', className)}>
       {score}/10
+    </Badge>
+  );
+}
+
+/** The tenant asked to speak to a person: someone at the agency should get in touch. */
+export function PersonRequestedBadge({
+  requested,
+  compact = false,
+}: {
+  requested: boolean;
+  /** In a table cell: the icon only, its words for screen readers and on hover. */
+  compact?: boolean;
+}) {
+  if (!requested) return null;
+  const label = 'Asked for a person';
+  return (
+    <Badge
+      className="shrink-0 border-amber-300 bg-amber-100 text-amber-900"
+      variant="outline"
+      title="The tenant asked to speak to a person: please get in touch"
+      data-testid="person-requested"
+    >
+      <UserRoundIcon aria-hidden="true" className="size-3.5" />
+      {compact ? <span className="sr-only">{label}</span> : label}
     </Badge>
   );
 }

@@ -4,7 +4,7 @@ import { formatUkPhone } from '#shared/format.ts';
 import type { LeadListItemDto } from '#shared/schemas/leads.ts';
 import { viewingSummary } from '#shared/viewing-slots.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { AvailabilityWithDates, RatingBadge } from './lead-badges.tsx';
+import { AvailabilityWithDates, PersonRequestedBadge, RatingBadge } from './lead-badges.tsx';
 import { StatusBadge } from './lead-status.tsx';
 import { ListPlaceholder } from './list-states.tsx';
 import { QuestionsMarker } from './passed-on-questions.tsx';
@@ -50,6 +50,11 @@ function LeadCard({ lead, onOpen }: { lead: LeadListItemDto; onOpen: (lead: Lead
         </div>
         <RatingBadge rating={lead.rating} className="text-sm" />
       </div>
+      {lead.personRequested ? (
+        <div>
+          <PersonRequestedBadge requested />
+        </div>
+      ) : null}
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-muted-foreground">Status</dt>
         <dd>

@@ -21,6 +21,7 @@ function lead(overrides: Partial<LeadDto>): LeadDto {
     availability: 'Weekday evenings',
     availabilityDates: [],
     rating: '8',
+    personRequested: false,
     passedOnQuestions: [],
     source: null,
     enquiryId: null,

@@ -12,7 +12,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useRedirectWhenUnauthorized } from '#web/lib/use-unauthorized-redirect.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useLeadDetail } from './dashboard-api.ts';
-import { AvailabilityWithDates, RatingBadge } from './lead-badges.tsx';
+import { AvailabilityWithDates, PersonRequestedBadge, RatingBadge } from './lead-badges.tsx';
 import { LeadAssigneeControl, LeadStatusControl, LeadTimeline, NoteForm } from './lead-history.tsx';
 import { PassedOnQuestions, questionsLabel } from './passed-on-questions.tsx';
 import { TranscriptMessages } from './transcript-messages.tsx';
@@ -49,6 +49,7 @@ export function LeadSheet({ companyId, lead, onClose, onDelete }: LeadSheetProps
                 <SheetTitle className="text-xl">{lead.name || 'Unnamed tenant'}</SheetTitle>
                 <RatingBadge rating={lead.rating} className="text-sm" />
                 <ChannelBadge channel={lead.channel} />
+                <PersonRequestedBadge requested={lead.personRequested} />
               </div>
               <SheetDescription>
                 Enquired {formatFullDateTime(lead.createdAt)} about {lead.propertyName || 'any property'}

@@ -5,7 +5,7 @@ import type { LeadListItemDto } from '#shared/schemas/leads.ts';
 import { viewingSummary } from '#shared/viewing-slots.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { CellText } from './cell-text.tsx';
-import { AvailabilityWithDates, RatingBadge } from './lead-badges.tsx';
+import { AvailabilityWithDates, PersonRequestedBadge, RatingBadge } from './lead-badges.tsx';
 import { SelectAllLeads, SelectLead } from './lead-selection.tsx';
 import { StatusBadge, statusOrder } from './lead-status.tsx';
 import { QuestionsMarker } from './passed-on-questions.tsx';
@@ -110,6 +110,7 @@ export const leadColumns: LeadColumn[] = [
     cell: (l) => (
       <span className="flex min-w-0 items-center gap-1.5">
         {l.name ? <span className="truncate font-medium">{l.name}</span> : <CellText value={null} />}
+        <PersonRequestedBadge requested={l.personRequested} compact />
         <QuestionsMarker questions={l.passedOnQuestions} />
       </span>
     ),

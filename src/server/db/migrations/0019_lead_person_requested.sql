@@ -1,0 +1,1 @@
+ALTER TABLE "leads" ADD COLUMN "person_requested" boolean DEFAULT false NOT NULL;

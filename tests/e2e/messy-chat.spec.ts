@@ -1,0 +1,151 @@
+import type { Page } from '@playwright/test';
+import type { DashboardDto } from '#shared/schemas/leads.ts';
+import type { TestApp } from '#tests/helpers/app.ts';
+import {
+  createSignedInUser,
+  insertCompany,
+  insertLead,
+  insertProperty,
+  unique,
+} from '#tests/helpers/factories.ts';
+import { addSessionCookie, expect, seededTest } from './fixtures.ts';
+import { conversationLog, send } from './tenant.ts';
+
+/**
+ * A tenant on a 390 px phone types each kind of messy message the assistant must understand
+ * (a listing by postcode district, children, a move-in after a tenancy ends, a rent offer,
+ * income arithmetic, an answer beside another's, a person asked for, digits in an email, a
+ * name as texted, a short answer), and the summary shows the right values; the agent's
+ * dashboard marks the lead that asked for a person.
+ */
+
+const SHOTS = process.env.MESSY_SHOTS_DIR ?? '/tmp/messy-chat';
+
+async function seed(app: TestApp) {
+  const user = await createSignedInUser(app);
+  const company = await insertCompany(app.ctx.db, user.userId, {
+    name: 'Harbour Lettings',
+    slug: unique('e2e-messy'),
+    email: 'lettings@harbour.example',
+  });
+  await insertProperty(app, company.id, company.slug, {
+    propertyName: '2 Bed Flat, Elm Road',
+    propertyAddress: '14 Elm Road, Leeds LS6 2AB',
+    propertyRentalPrice: '£1,200 pcm',
+  });
+  await insertProperty(app, company.id, company.slug, {
+    propertyName: 'Studio Apartment',
+    propertyAddress: '3 Oak Street, Leeds LS2 7HY',
+    propertyRentalPrice: '£750 pcm',
+    numberOfBedrooms: 0,
+  });
+  // A lead from an earlier chat whose tenant asked for a person, for the dashboard.
+  await insertLead(app.ctx.db, company.id, {
+    name: 'Nia Evans',
+    email: 'nia@example.com',
+    personRequested: true,
+    rating: '7',
+    score: 7,
+  });
+  return { cookie: user.cookie, companyId: company.id, companySlug: company.slug };
+}
+
+const test = seededTest(seed);
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
+test.describe('messy messages on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('each kind of messy message lands in the right field, and the summary shows it', async ({
+    page,
+    seeded,
+  }) => {
+    await page.goto(`/chatbot/${seeded.companySlug}`);
+    const log = conversationLog(page);
+    await expect(log).toContainText('welcome to Harbour Lettings');
+
+    await expect(await send(page, 'the LS2 one for 750')).toContainText('Studio Apartment');
+    await shoot(page, '1-listing-by-district-and-price');
+    await expect(await send(page, 'our tenancy ends end of feb so we could move 1st march')).toContainText(
+      /1 March/,
+    );
+    await shoot(page, '2-move-in');
+    await expect(await send(page, 'me my husband n our 3 kids')).toContainText('5 people');
+    await shoot(page, '3-children');
+    await expect(await send(page, 'we could pay £800 a month if that helps')).toContainText(
+      "can't accept offers above the advertised rent of £750 pcm",
+    );
+    await shoot(page, '4-rent-offer');
+    await expect(await send(page, '28k and 32k, 60k combined')).toContainText('£60,000 a year');
+    await shoot(page, '5-income-arithmetic');
+    await expect(await send(page, "im a nurse, he's between jobs")).toContainText('Nurse');
+    await shoot(page, '6-answer-in-its-own-field');
+    await expect(await send(page, 'can i spk to a real persn')).toContainText(
+      'a person at Harbour Lettings will get in touch with you',
+    );
+    await shoot(page, '7-person-requested');
+    await send(page, 'sam.jones1990@gmail.com 07700 900123');
+    await shoot(page, '8-email-with-digits');
+    await expect(await send(page, 'sam jones here')).toContainText('Sam');
+    await shoot(page, '9-name');
+    const summary = await send(page, 'wkends');
+    await expect(summary).toContainText("Here's a summary");
+    await summary.scrollIntoViewIfNeeded();
+    await shoot(page, '10-summary');
+    for (const line of [
+      '• Property: Studio Apartment, 3 Oak Street, Leeds LS2 7HY',
+      /• Move-in: 1 March \d{4}/,
+      '• People: 5',
+      '• Income: £60,000 a year',
+      '• Occupation: Nurse',
+      '• Name: Sam Jones',
+      '• Email: sam.jones1990@gmail.com',
+      '• Phone: 07700 900123',
+      '• Viewing availability: Weekends',
+    ])
+      await expect(summary).toContainText(line);
+
+    await page.getByRole('button', { name: "Yes, that's right" }).click();
+    await expect(log).toContainText('We will be in touch to book the viewing');
+    const leads = async () =>
+      (
+        (await (
+          await page.request.get(`/api/companies/${seeded.companyId}/dashboard`, {
+            headers: { cookie: seeded.cookie },
+          })
+        ).json()) as DashboardDto
+      ).leads;
+    const sam = async () => (await leads()).find((lead) => lead.name === 'Sam Jones');
+    await expect.poll(sam).toBeDefined();
+    expect(await sam()).toMatchObject({
+      personRequested: true,
+      numberOfPeople: 5,
+      income: '£60,000 per year',
+    });
+  });
+
+  for (const width of [390, 1280]) {
+    test(`the dashboard marks the lead that asked for a person (${width} px)`, async ({
+      page,
+      context,
+      baseURL,
+      seeded,
+    }) => {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await addSessionCookie(context, baseURL!, seeded.cookie);
+      await page.goto('/');
+      const marker = page.getByTestId('person-requested').first();
+      await marker.scrollIntoViewIfNeeded();
+      await expect(marker).toBeVisible();
+      await expect(marker).toContainText('Asked for a person');
+      await shoot(page, `dashboard-${width}`);
+      if (width === 390) await page.getByRole('button', { name: 'Details for Nia Evans' }).click();
+      else await page.getByRole('row', { name: /Nia Evans/ }).click();
+      await expect(page.getByRole('dialog').getByText('Asked for a person')).toBeVisible();
+      await shoot(page, `dashboard-panel-${width}`);
+    });
+  }
+});
