@@ -1,3 +1,4 @@
+import { SUMMARY_CONFIRM_REPLY } from '#shared/chat-rules.ts';
 import { type Extraction, extractAnswers } from './extract.ts';
 import { isPersonRequest } from './person-request.ts';
 import { matchProperty } from './property-match.ts';
@@ -43,7 +44,7 @@ import {
 
 export { emptyFields, SLOT_ORDER };
 
-const CONFIRM_REPLIES = ["Yes, that's right", 'I need to change something'] as const;
+const CONFIRM_REPLIES = [SUMMARY_CONFIRM_REPLY, 'I need to change something'] as const;
 const AVAILABILITY_REPLIES = SLOTS.availability.quickReplies;
 
 /** Listings written out in a reply: more than the buttons, as a name can always be typed. */

@@ -49,6 +49,12 @@ describe('availabilityDates', () => {
     ['14/03/2026 afternoon', WEDNESDAY, [d('2026-03-14', 'afternoon')]],
     ['New Year: 31 Dec', '2026-12-30', [d('2026-12-31')]],
     ['tomorrow', '2026-12-31', [d('2027-01-01')]],
+    // A day and its date name one day, however it is written (the chat stores a booked time so).
+    ['Monday 14 December at 17:00', '2026-11-28', [d('2026-12-14', 'evening')]],
+    ['Mon, 14/12 morning', '2026-11-28', [d('2026-12-14', 'morning')]],
+    ['Saturday the 7th of March', WEDNESDAY, [d('2026-03-07')]],
+    ['Friday March 13 at 10:30', WEDNESDAY, [d('2026-03-13', 'morning')]],
+    ['Monday or 14 December', '2026-11-28', [d('2026-11-30'), d('2026-12-14')]],
     // The clocks change on 29 March 2026: days are still whole days.
     ['tomorrow', '2026-03-28', [d('2026-03-29')]],
   ])('%s, said on %s', (words, day, expected) => {

@@ -32,7 +32,8 @@ const RECURRING = [
   /\b(?:weekdays?|weekends|weeknights?)\b|\b24\/7\b/g,
 ];
 
-type Term = { at: number; dates: string[] };
+/** `isWeekday`: a bare day name, which a date right after it ("Monday 14 December") makes exact. */
+type Term = { at: number; end: number; isWeekday: boolean; dates: string[] };
 
 const TERM = new RegExp(
   [
@@ -73,8 +74,16 @@ export function availabilityDates(
 
   const terms: Term[] = [];
   for (const match of text.matchAll(TERM)) {
-    const dates = termDates(match.groups ?? {}, today);
-    if (dates.length > 0) terms.push({ at: match.index ?? 0, dates });
+    const groups = match.groups ?? {};
+    const dates = termDates(groups, today);
+    const at = match.index ?? 0;
+    if (dates.length === 0) continue;
+    const term = { at, end: at + match[0].length, isWeekday: Boolean(groups.day), dates };
+    // "Monday 14 December" (or "Mon, 14/12") names one day: the date, not the next Monday as well.
+    const previous = terms.at(-1);
+    if (previous?.isWeekday && !term.isWeekday && /^[\s,]*(?:the\s+)?$/.test(text.slice(previous.end, at))) {
+      terms[terms.length - 1] = { ...term, at: previous.at };
+    } else terms.push(term);
   }
   if (terms.length === 0) return [];
 

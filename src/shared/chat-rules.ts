@@ -17,3 +17,9 @@ export function isClosingMessage(text: string): boolean {
   const lower = text.toLowerCase();
   return AUTO_SAVE_PHRASES.some((phrase) => lower.includes(phrase));
 }
+
+/**
+ * The quick reply that confirms the summary of the tenant's answers. While it is offered it is the
+ * one way on: the page then shows no Submit Request beside it, which would do the same.
+ */
+export const SUMMARY_CONFIRM_REPLY = "Yes, that's right";

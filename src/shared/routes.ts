@@ -17,6 +17,7 @@ export const clientRoutePatterns: RegExp[] = [
   /^\/my-account$/,
   /^\/integrations$/,
   /^\/team$/,
+  /^\/calendar-feed$/,
   /^\/join$/,
   /^\/viewings\/[^/]+$/,
 ];

@@ -22,6 +22,7 @@ const DashboardPage = lazy(() => import('./pages/dashboard/dashboard-page.tsx'))
 const MyAccountPage = lazy(() => import('./pages/account/my-account-page.tsx'));
 const IntegrationsPage = lazy(() => import('./pages/settings/integrations-page.tsx'));
 const TeamPage = lazy(() => import('./pages/settings/team-page.tsx'));
+const CalendarFeedPage = lazy(() => import('./pages/settings/calendar-feed-page.tsx'));
 const JoinPage = lazy(() => import('./pages/auth/join-page.tsx'));
 const CheckoutSuccessPage = lazy(() => import('./pages/checkout/checkout-success-page.tsx'));
 const CheckoutCancelPage = lazy(() => import('./pages/checkout/checkout-cancel-page.tsx'));
@@ -79,6 +80,7 @@ const memberRoutes: PageRoute[] = [
   ['/my-account', MyAccountPage],
   ['/integrations', IntegrationsPage],
   ['/team', TeamPage],
+  ['/calendar-feed', CalendarFeedPage],
   ['/login', RedirectHome],
   ['/reset-password', ResetPasswordPage],
   ['/update-password', UpdatePasswordPage],

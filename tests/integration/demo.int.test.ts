@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { companies, leads, properties } from '#server/db/schema.ts';
+import { chatTranscripts, companies, conversations, leads, properties } from '#server/db/schema.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from '#server/features/demo/seed-demo.ts';
 import { browserHeaders } from '#tests/helpers/app.ts';
 import { setUpTestApp } from '#tests/helpers/suite.ts';
@@ -23,6 +23,26 @@ describe('demo data', () => {
     expect(company!.currentCount).toBe(30 - rows.length);
     const sarah = rows.find((lead) => lead.email === 'sarah.jones@example.com');
     expect(sarah).toMatchObject({ numberOfPeople: 2, annualIncome: 58_000, contactNumber: '+447700900321' });
+
+    // Each chat happened when its lead came: its messages, its transcript and its start.
+    for (const lead of rows) {
+      const [chat] = await app.ctx.db
+        .select()
+        .from(conversations)
+        .where(eq(conversations.id, lead.conversationId!));
+      const [transcript] = await app.ctx.db
+        .select()
+        .from(chatTranscripts)
+        .where(eq(chatTranscripts.id, lead.chatTranscriptId!));
+      const stamps = chat!.messages.map((message) => Date.parse(message.timestamp));
+      expect(Math.max(...stamps)).toBe(lead.createdAt.getTime());
+      expect(lead.createdAt.getTime() - Math.min(...stamps)).toBeLessThan(3_600_000);
+      expect(Math.abs(chat!.createdAt.getTime() - Math.min(...stamps))).toBeLessThan(1000);
+      const day = lead.createdAt.toLocaleDateString('en-GB', { timeZone: 'Europe/London' });
+      expect(transcript!.content).toContain(`[${day} `);
+    }
+    // Every listing says whether it is furnished, so the assistant can answer.
+    expect(listings.every((listing) => listing.furnishing !== null)).toBe(true);
 
     expect(await seedDemoData(app.ctx)).toBe(false);
   });

@@ -552,4 +552,92 @@ describe('viewings', () => {
       first.id,
     ]);
   });
+
+  it('takes a cancelled viewing off the lead: back to its status before the booking, unless a person moved it', async () => {
+    const property = await listingOnMonday('Flat 8, Rowan Mews');
+    const bookIn = async (conversationId: string, startsAt: string, label: string) => {
+      const booking = await bookChatSlot(app.ctx, {
+        conversationId,
+        propertyId: property.id,
+        slot: { startsAt, label },
+        fields: fields('Cerys Lloyd', `${unique('cerys')}@example.test`),
+      });
+      if (booking.kind !== 'booked') throw new Error('not booked');
+      return booking.viewing;
+    };
+    const patchLead = async (id: string, status: string) =>
+      expect((await call('PATCH', `/api/leads/${id}`, owner.cookie, { status })).status).toBe(200);
+
+    // Booked in the chat, then the lead made: the tenant's cancellation leaves it new.
+    const booked = await answeredChat(property.slug);
+    const first = await bookIn(booked.conversationId, '2026-03-07T10:00:00+00:00', 'Sat 7 Mar, 10:00');
+    await endChat(booked.sessionKey);
+    expect((await call('POST', `/api/viewings/manage/${first.manageToken}/cancel`)).status).toBe(200);
+    const reverted = await leadOf(booked.conversationId);
+    expect(reverted).toMatchObject({ status: 'new', viewingStatus: 'cancelled' });
+    expect(reverted.activity[0]).toMatchObject({
+      kind: 'status_changed',
+      actor: null,
+      detail: { from: 'viewing_booked', to: 'new' },
+    });
+    expect(reverted.activity[1]).toMatchObject({ kind: 'viewing_cancelled', detail: { by: 'tenant' } });
+
+    // Contacted by the agent, then booked: the agent's cancellation takes it back to contacted.
+    const contacted = await answeredChat(property.slug);
+    await endChat(contacted.sessionKey);
+    await patchLead((await leadOf(contacted.conversationId)).id, 'contacted');
+    const second = await bookIn(contacted.conversationId, '2026-03-07T10:30:00+00:00', 'Sat 7 Mar, 10:30');
+    expect((await leadOf(contacted.conversationId)).status).toBe('viewing_booked');
+    expect(
+      (await call('PATCH', `/api/viewings/${second.id}`, owner.cookie, { status: 'cancelled' })).status,
+    ).toBe(200);
+    expect((await leadOf(contacted.conversationId)).status).toBe('contacted');
+
+    // Moved on by a person after the booking (applied), or set booked by a person: left as they set it.
+    for (const status of ['applied', 'viewing_booked']) {
+      const chat = await answeredChat(property.slug);
+      const viewing = await bookIn(chat.conversationId, '2026-03-02T17:00:00+00:00', 'Mon 2 Mar, 17:00');
+      await endChat(chat.sessionKey);
+      const lead = await leadOf(chat.conversationId);
+      if (status === 'viewing_booked') await patchLead(lead.id, 'contacted');
+      await patchLead(lead.id, status);
+      expect((await call('POST', `/api/viewings/manage/${viewing.manageToken}/cancel`)).status).toBe(200);
+      expect((await leadOf(chat.conversationId)).status).toBe(status);
+    }
+  });
+
+  it('moves the availability that named the booked time when the viewing moves', async () => {
+    const property = await listingOnMonday('Flat 9, Rowan Mews');
+    const chat = await answeredChat(property.slug);
+    const booking = await bookChatSlot(app.ctx, {
+      conversationId: chat.conversationId,
+      propertyId: property.id,
+      slot: { startsAt: '2026-03-07T10:00:00+00:00', label: 'Sat 7 Mar, 10:00' },
+      fields: fields('Rhys Owen', `${unique('rhys')}@example.test`),
+    });
+    if (booking.kind !== 'booked') throw new Error('not booked');
+    await endChat(chat.sessionKey);
+    // As the chat stores a booked time for the tenant's availability (dialogue.ts, confirmViewing).
+    await app.ctx.db
+      .update(leads)
+      .set({ availability: 'Saturday 7 March at 10:00' })
+      .where(eq(leads.conversationId, chat.conversationId));
+    expect((await leadOf(chat.conversationId)).availability).toBe('Saturday 7 March at 10:00');
+    const moved = await call(
+      'POST',
+      `/api/viewings/manage/${booking.viewing.manageToken}/reschedule`,
+      undefined,
+      {
+        startsAt: '2026-03-02T17:30:00+00:00',
+      },
+    );
+    expect(moved.status).toBe(200);
+    const lead = await leadOf(chat.conversationId);
+    expect(lead).toMatchObject({
+      availability: 'Monday 2 March at 17:30',
+      viewingAt: '2026-03-02T17:30:00.000Z',
+      viewingStatus: 'booked',
+      status: 'viewing_booked',
+    });
+  });
 });

@@ -1,7 +1,17 @@
-import { count, eq, inArray } from 'drizzle-orm';
-import { accounts, chatTranscripts, companies, enquiries, leads, users } from '#server/db/schema.ts';
+import { count, eq, sql } from 'drizzle-orm';
+import {
+  accounts,
+  chatTranscripts,
+  companies,
+  conversations,
+  enquiries,
+  leadActivity,
+  leads,
+  users,
+} from '#server/db/schema.ts';
 import { handleChatTurn } from '#server/features/chat/conversation.ts';
 import { endConversation } from '#server/features/chat/end-conversation.ts';
+import { formatTranscript, transcriptFileName } from '#server/features/chat/transcript.ts';
 import { insertCompany } from '#server/features/companies/companies.ts';
 import { createProperty } from '#server/features/properties/properties.ts';
 import { now } from '#server/lib/clock.ts';
@@ -56,6 +66,15 @@ const demoProperties: PropertyFormValues[] = [
     parkingSpace: 'None',
     vacancyDate: '10/01/2027',
     landlord: 'Wellington Estates 0113 496 0000',
+    description:
+      'A compact studio on the fourth floor with a lift, five minutes from Leeds station. Kitchenette with a hob and fridge, shower room, and a sofa bed, desk and wardrobe.',
+    furnishing: 'furnished',
+    billsIncluded: true,
+    councilTaxBand: 'A',
+    epcRating: 'B',
+    deposit: 1125,
+    minimumTermMonths: 6,
+    features: ['lift', 'secure bike store'],
   },
 ];
 
@@ -175,6 +194,68 @@ const demoEnquiries = [
 ] as const;
 
 /**
+ * Moves a demo chat, as it was just held, back to `endedAt`: every message keeps its place in the
+ * conversation, and the lead, the transcript and the lead's activity carry the same times, so a
+ * lead from last week shows last week's times in its transcript (and "tomorrow" in its
+ * availability means the day after that chat).
+ */
+async function backdateChat(
+  ctx: AppContext,
+  input: {
+    conversationId: string;
+    endedAt: Date;
+    company: { slug: string; name: string };
+    propertyName: string | null;
+  },
+): Promise<void> {
+  const [conversation] = await ctx.db
+    .select()
+    .from(conversations)
+    .where(eq(conversations.id, input.conversationId));
+  if (!conversation) return;
+  const lastAt = Date.parse(conversation.messages.at(-1)?.timestamp ?? conversation.createdAt.toISOString());
+  const shiftMs = input.endedAt.getTime() - lastAt;
+  const messages = conversation.messages.map((message) => ({
+    ...message,
+    timestamp: new Date(Date.parse(message.timestamp) + shiftMs).toISOString(),
+  }));
+  const startedAt = new Date(conversation.createdAt.getTime() + shiftMs);
+  await ctx.db
+    .update(conversations)
+    .set({
+      messages,
+      createdAt: startedAt,
+      updatedAt: input.endedAt,
+      lastActivityAt: input.endedAt,
+      endedAt: input.endedAt,
+    })
+    .where(eq(conversations.id, conversation.id));
+  await ctx.db
+    .update(chatTranscripts)
+    .set({
+      createdAt: input.endedAt,
+      fileName: transcriptFileName(input.company.slug, startedAt.toISOString(), conversation.id),
+      content: formatTranscript({
+        companyName: input.company.name,
+        propertyName: input.propertyName,
+        messages,
+      }),
+    })
+    .where(eq(chatTranscripts.conversationId, conversation.id));
+  const [lead] = await ctx.db
+    .update(leads)
+    .set({ createdAt: input.endedAt, updatedAt: input.endedAt })
+    .where(eq(leads.conversationId, conversation.id))
+    .returning({ id: leads.id });
+  if (lead) {
+    await ctx.db
+      .update(leadActivity)
+      .set({ at: sql`${leadActivity.at} + make_interval(secs => ${shiftMs / 1000}::float8)` })
+      .where(eq(leadActivity.leadId, lead.id));
+  }
+}
+
+/**
  * On an empty embedded database, a demo agency with listings and leads made by real
  * conversations through the guided agent, so that a newcomer sees a working product at once.
  * Returns false when the database already has users.
@@ -213,7 +294,7 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
   }
 
   const conversationIds: string[] = [];
-  for (const conversation of demoConversations) {
+  for (const [index, conversation] of demoConversations.entries()) {
     const propertySlug = conversation.property === null ? null : properties[conversation.property]!.slug;
     let sessionKey: string | null = null;
     for (const message of conversation.messages) {
@@ -229,22 +310,15 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
     if (ended) {
       await endConversation(ctx, ended.id);
       conversationIds.push(ended.id);
-    }
-  }
-
-  // Spread the enquiries over the last fortnight, as a real inbox would look.
-  const seeded = await ctx.db
-    .select({ id: leads.id, transcriptId: leads.chatTranscriptId })
-    .from(leads)
-    .where(eq(leads.companyId, company.id));
-  for (const [index, lead] of seeded.entries()) {
-    const createdAt = new Date(at.getTime() - (index * 2.3 + 0.4) * 24 * 60 * 60 * 1000);
-    await ctx.db.update(leads).set({ createdAt }).where(eq(leads.id, lead.id));
-    if (lead.transcriptId) {
-      await ctx.db
-        .update(chatTranscripts)
-        .set({ createdAt })
-        .where(inArray(chatTranscripts.id, [lead.transcriptId]));
+      // Spread the chats over the last fortnight, as a real inbox would look.
+      const endedAt = new Date(at.getTime() - (index * 2.3 + 0.4) * 24 * 60 * 60 * 1000);
+      const property = conversation.property === null ? null : properties[conversation.property]!;
+      await backdateChat(ctx, {
+        conversationId: ended.id,
+        endedAt,
+        company,
+        propertyName: property?.propertyName ?? null,
+      });
     }
   }
   await ctx.db.update(companies).set({ lastLeadEmailAt: null }).where(eq(companies.id, company.id));

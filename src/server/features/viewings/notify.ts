@@ -1,11 +1,16 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { leads, type Viewing, viewings } from '#server/db/schema.ts';
 import { emitWebhookEvent } from '#server/features/integrations/webhook-delivery.ts';
-import { recordLeadActivity } from '#server/features/leads/activity.ts';
+import {
+  moveLeadAvailability,
+  recordLeadActivity,
+  revertLeadStatusAfterViewing,
+} from '#server/features/leads/activity.ts';
 import { assigneeEmailsByProperty } from '#server/features/team/members.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import type { Email } from '#server/lib/mail.ts';
+import { longSlotLabel } from '#shared/viewing-slots.ts';
 import { findAgency, viewingEmails } from './emails.ts';
 
 export const VIEWING_REMINDER_JOB = 'viewings.reminder';
@@ -106,7 +111,9 @@ async function findViewingLead(ctx: AppContext, viewing: Viewing): Promise<strin
 /**
  * `viewing_moved` `{ viewingId, from, startsAt, by }` or `viewing_cancelled` `{ viewingId,
  * startsAt, by }` on the lead, by the agent who did it (null: the tenant, or the property's
- * deletion).
+ * deletion). A moved viewing moves the availability that named its time; a cancelled one no
+ * longer leaves the lead "Viewing booked": the lead goes back to where it was before the booking,
+ * unless a person has moved it since.
  */
 async function recordViewingChange(
   ctx: AppContext,
@@ -127,6 +134,13 @@ async function recordViewingChange(
         by: change.by,
       },
     });
+    if (change.kind === 'cancelled') await revertLeadStatusAfterViewing(ctx.db, leadId);
+    else {
+      await moveLeadAvailability(ctx.db, leadId, {
+        from: longSlotLabel(change.previous),
+        to: longSlotLabel(viewing.startsAt),
+      });
+    }
   } catch (error) {
     ctx.log.error({ err: error, viewingId: viewing.id }, 'Viewing change not recorded on the lead');
   }

@@ -1,7 +1,18 @@
-import { Bot, CircleHelp } from 'lucide-react';
+import { Bot, CircleHelp, UserRound } from 'lucide-react';
 
-/** The chat's header: who the tenant is talking to, that it is an AI, a way to the FAQ. */
-export function ChatHeader({ companyName }: { companyName: string | null }) {
+/**
+ * The chat's header: who the tenant is talking to (the AI assistant, or the person of the agency
+ * who has taken the chat over), and a way to the FAQ.
+ */
+export function ChatHeader({
+  companyName,
+  takenOverBy = null,
+}: {
+  companyName: string | null;
+  /** The first name of the person of the agency who has the chat, while they have it. */
+  takenOverBy?: string | null;
+}) {
+  const Icon = takenOverBy ? UserRound : Bot;
   return (
     <header className="sticky top-0 z-10 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex max-w-3xl items-center gap-3 px-3 py-3 sm:px-4">
@@ -9,7 +20,7 @@ export function ChatHeader({ companyName }: { companyName: string | null }) {
           aria-hidden="true"
           className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground"
         >
-          <Bot className="size-5" />
+          <Icon className="size-5" />
         </span>
         <div className="min-w-0 flex-1">
           <h1 className="truncate text-base font-semibold leading-tight sm:text-lg">
@@ -17,9 +28,11 @@ export function ChatHeader({ companyName }: { companyName: string | null }) {
               <span className="inline-block h-5 w-40 animate-pulse rounded bg-muted align-middle" />
             )}
           </h1>
-          <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <span>AI Assistant</span>
-            <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">
+          <p className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
+            <span className="truncate">
+              {takenOverBy ? `${takenOverBy} from ${companyName ?? 'the agency'}` : 'AI Assistant'}
+            </span>
+            <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">
               <span aria-hidden="true" className="size-1.5 rounded-full bg-emerald-600" />
               Online
             </span>

@@ -3,10 +3,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { LogoLink } from '#web/components/logo-link.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { SettingsNav } from './settings-nav.tsx';
 
 /**
  * The header of the account pages: the logo home, back to the dashboard, and My Account (or what
- * the page puts after the dashboard link instead).
+ * the page puts after the dashboard link instead); under them, the settings pages.
  */
 export function SettingsHeader({ children, isWide = false }: { children?: ReactNode; isWide?: boolean }) {
   return (
@@ -32,6 +33,7 @@ export function SettingsHeader({ children, isWide = false }: { children?: ReactN
           )}
         </nav>
       </div>
+      <SettingsNav className={`mx-auto ${isWide ? 'max-w-5xl' : 'max-w-4xl'} px-1 sm:px-3`} />
     </header>
   );
 }

@@ -1,6 +1,7 @@
 import { LogOutIcon, SparklesIcon, UserCogIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import { companyInitials } from '#shared/format.ts';
+import { SettingsMenu } from '#web/components/company/settings-nav.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 
@@ -12,7 +13,7 @@ type DashboardHeaderProps = {
   isLoggingOut: boolean;
 };
 
-/** The top bar: whose dashboard this is, the agency link, the account and signing out. */
+/** The top bar: whose dashboard this is, the agency link, the account, the settings and signing out. */
 export function DashboardHeader({
   companyName,
   onGenerateAgent,
@@ -49,6 +50,7 @@ export function DashboardHeader({
               My Account
             </Link>
           </Button>
+          <SettingsMenu />
           <Button variant="ghost" onClick={onLogout} disabled={isLoggingOut}>
             {isLoggingOut ? <Spinner label={null} /> : <LogOutIcon aria-hidden="true" />}
             Logout

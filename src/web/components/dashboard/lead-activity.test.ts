@@ -41,7 +41,26 @@ describe('activityText', () => {
       { kind: 'viewing_moved', detail: { startsAt: '2026-01-10T14:00:00.000Z' } },
       { title: 'Viewing moved to Sat 10 Jan, 14:00' },
     ],
+    [
+      {
+        kind: 'viewing_moved',
+        detail: { from: '2026-01-10T14:00:00.000Z', startsAt: '2026-01-12T17:00:00.000Z', by: 'tenant' },
+      },
+      { title: 'Viewing moved by tenant to Mon 12 Jan, 17:00', body: 'Was Sat 10 Jan, 14:00' },
+    ],
     [{ kind: 'viewing_cancelled', detail: {} }, { title: 'Viewing cancelled' }],
+    [
+      { kind: 'viewing_cancelled', detail: { startsAt: '2026-01-12T17:00:00.000Z', by: 'tenant' } },
+      { title: 'Viewing cancelled by tenant', body: 'Was Mon 12 Jan, 17:00' },
+    ],
+    [
+      { kind: 'viewing_cancelled', detail: { startsAt: '2026-01-12T17:00:00.000Z', by: 'agent' } },
+      { title: 'Viewing cancelled', body: 'Was Mon 12 Jan, 17:00' },
+    ],
+    [
+      { kind: 'viewing_cancelled', detail: { by: 'property' } },
+      { title: 'Viewing cancelled: the listing was removed' },
+    ],
     [
       { kind: 'email_sent', detail: { subject: 'Your viewing on Saturday' } },
       { title: 'Email sent to the tenant', body: 'Your viewing on Saturday' },

@@ -16,6 +16,12 @@ const when = (value: unknown): string | undefined => {
   return iso && !Number.isNaN(Date.parse(iso)) ? slotLabel(new Date(iso)) : undefined;
 };
 
+/** Who cancelled a viewing, as its line says it; an agent's own name is the entry's actor. */
+const CANCELLED_BY: Record<string, string> = {
+  tenant: ' by tenant',
+  property: ': the listing was removed',
+};
+
 /**
  * How an activity entry reads in the side panel. The detail is what the feature that wrote it
  * chose (docs/pipeline.md); a field missing from it leaves the line shorter, never broken.
@@ -40,10 +46,21 @@ export function activityText(entry: Pick<LeadActivityDto, 'kind' | 'detail'>): A
     }
     case 'viewing_moved': {
       const at = when(detail.startsAt ?? detail.to);
-      return { title: at ? `Viewing moved to ${at}` : 'Viewing moved' };
+      const from = when(detail.from);
+      const by = detail.by === 'tenant' ? ' by tenant' : '';
+      return {
+        title: at ? `Viewing moved${by} to ${at}` : `Viewing moved${by}`,
+        body: from ? `Was ${from}` : undefined,
+      };
     }
-    case 'viewing_cancelled':
-      return { title: 'Viewing cancelled', body: text(detail.reason) };
+    case 'viewing_cancelled': {
+      const at = when(detail.startsAt);
+      const by = CANCELLED_BY[String(detail.by)] ?? '';
+      return {
+        title: `Viewing cancelled${by}`,
+        body: text(detail.reason) ?? (at ? `Was ${at}` : undefined),
+      };
+    }
     case 'email_sent':
       return { title: 'Email sent to the tenant', body: text(detail.subject) };
     case 'assigned': {

@@ -95,7 +95,7 @@ export const leadColumns: LeadColumn[] = [
   {
     id: 'propertyName',
     header: 'Property',
-    width: 130,
+    width: 124,
     sortValue: (l) => textValue(l.propertyName),
     cell: (l) => <CellText value={l.propertyName || 'any'} />,
   },
@@ -105,7 +105,7 @@ export const leadColumns: LeadColumn[] = [
   {
     id: 'name',
     header: 'Name',
-    width: 140,
+    width: 170,
     sortValue: (l) => textValue(l.name),
     cell: (l) => (
       <span className="flex min-w-0 items-center gap-1.5">
@@ -126,18 +126,18 @@ export const leadColumns: LeadColumn[] = [
   {
     id: 'contactNumber',
     header: 'Contact',
-    width: 130,
+    width: 124,
     sortValue: (l) => textValue(l.contactNumber),
     cell: (l) => <CellText value={formatUkPhone(l.contactNumber)} />,
   },
-  textColumn('income', 'Income', 100, (l) => moneyValue(l.income)),
+  textColumn('income', 'Income', 96, (l) => moneyValue(l.income)),
   textColumn('profession', 'Profession', 140, (l) => textValue(l.profession)),
   textColumn('numberOfPeople', 'People', 92, (l) => numberValue(l.numberOfPeople)),
   textColumn('moveInDate', 'Move In', 104, (l) => ukDateValue(l.moveInDate)),
   {
     id: 'availability',
     header: 'Availability',
-    width: 172,
+    width: 164,
     sortValue: (l) => textValue(l.availability),
     cell: (l) => <AvailabilityWithDates value={l.availability} dates={l.availabilityDates} />,
   },
@@ -155,7 +155,7 @@ export const leadColumns: LeadColumn[] = [
   {
     id: 'rating',
     header: 'Rating',
-    width: 88,
+    width: 104,
     stickyRight: 64,
     sortValue: (l) => ratingValue(l.rating),
     sortDescFirst: true,

@@ -20,6 +20,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { DateInput } from '#web/components/ui/date-input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
+import { SideScroll } from '#web/components/ui/side-scroll.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '#web/components/ui/table.tsx';
 import { queryKeys } from '#web/lib/query-keys.ts';
@@ -215,13 +216,12 @@ function InsightsResult({ data }: { data: InsightsResponse }) {
 
 function GroupsTable({ groups, heading }: { groups: InsightsGroup[]; heading: string }) {
   return (
-    // Focusable, so that keyboard users can scroll the table sideways on a phone.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-    <section tabIndex={0} aria-label={`Funnel by ${heading.toLowerCase()}`} className="overflow-x-auto">
+    // On a phone the table scrolls sideways, and says so; its first column stays in view.
+    <SideScroll label={`Funnel by ${heading.toLowerCase()}`}>
       <table className="w-full caption-bottom text-sm">
         <TableHeader>
           <TableRow>
-            <TableHead>{heading}</TableHead>
+            <TableHead className="sticky left-0 z-10 bg-card">{heading}</TableHead>
             {FUNNEL_STAGES.map((stage) => (
               <TableHead key={stage.key} className="text-right">
                 {stage.label}
@@ -234,7 +234,9 @@ function GroupsTable({ groups, heading }: { groups: InsightsGroup[]; heading: st
         <TableBody>
           {groups.map((group) => (
             <TableRow key={group.key ?? 'none'}>
-              <TableCell className="font-medium lg:whitespace-nowrap">{group.label}</TableCell>
+              <TableCell className="sticky left-0 z-10 bg-card font-medium lg:whitespace-nowrap">
+                {group.label}
+              </TableCell>
               {FUNNEL_STAGES.map((stage) => (
                 <TableCell key={stage.key} className="text-right tabular-nums">
                   {group.funnel[stage.key].toLocaleString('en-GB')}
@@ -248,6 +250,6 @@ function GroupsTable({ groups, heading }: { groups: InsightsGroup[]; heading: st
           ))}
         </TableBody>
       </table>
-    </section>
+    </SideScroll>
   );
 }

@@ -53,8 +53,9 @@ function MemberItem({ companyId, member }: { companyId: string; member: Member }
           <span className="break-all">{name}</span>
           {isMe ? <Badge variant="outline">You</Badge> : null}
         </p>
-        <p className="text-sm break-all text-muted-foreground">
-          {member.email} · joined {formatDate(member.joinedAt)}
+        <p className="text-sm text-muted-foreground">
+          <span className="break-all">{member.email}</span> ·{' '}
+          <span className="whitespace-nowrap">joined {formatDate(member.joinedAt)}</span>
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarIcon, CopyIcon, RefreshCwIcon } from 'lucide-react';
-import type { CompanyDto } from '#shared/schemas/auth.ts';
 import type { CalendarFeed } from '#shared/schemas/viewings.ts';
 import { copyUrl } from '#web/components/dashboard/copy-url.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -14,10 +13,10 @@ import { useRole } from '#web/lib/use-role.ts';
  * My Account: the private address of the company's viewings calendar, to subscribe to in Google,
  * Outlook or Apple Calendar, and a button that replaces it (the old address stops working).
  */
-export function CalendarFeedSection({ company }: { company: CompanyDto }) {
+export function CalendarFeedSection({ companyId }: { companyId: string }) {
   const { can } = useRole();
   const queryClient = useQueryClient();
-  const url = `/api/companies/${company.id}/calendar-feed`;
+  const url = `/api/companies/${companyId}/calendar-feed`;
   const feed = useQuery<CalendarFeed>({ queryKey: [url] });
   const replace = useMutation({
     mutationFn: () => apiRequest<CalendarFeed>('POST', url),

@@ -113,7 +113,7 @@ function AccountContent({ company }: { company: CompanyDto | null }) {
             .map((link) => (
               <PageLinkCard key={link.href} {...link} />
             ))}
-          <CalendarFeedSection company={company} />
+          <CalendarFeedSection companyId={company.id} />
           {can('team') ? <AuditLogSection companyId={company.id} /> : null}
           {can('closure') ? (
             <PrivacySection company={company} />

@@ -1,5 +1,6 @@
 import { MapPin, SendHorizontal } from 'lucide-react';
 import { useRef } from 'react';
+import { SUMMARY_CONFIRM_REPLY } from '#shared/chat-rules.ts';
 import type { PublicCompany } from '#shared/schemas/chat.ts';
 import { ChatHeader } from '#web/components/chat/chat-header.tsx';
 import { MessageComposer } from '#web/components/chat/message-composer.tsx';
@@ -75,10 +76,12 @@ export function ChatPage({ companySlug, propertySlug, onHoldingPage }: ChatPageP
 
   const isEnded = chat.status === 'ended';
   const isInputDisabled = chat.status !== 'ready' || chat.isEnding;
+  // The summary's own "Yes, that's right" is the one way on: Submit Request would do the same.
+  const isConfirmingSummary = chat.quickReplies.includes(SUMMARY_CONFIRM_REPLY);
 
   return (
     <div className="flex h-dvh flex-col bg-slate-50">
-      <ChatHeader companyName={company?.name ?? null} />
+      <ChatHeader companyName={company?.name ?? null} takenOverBy={chat.takenOverBy} />
       {company?.property && <PropertySummary property={company.property} />}
 
       {/* Focusable, so that the keyboard can scroll back through a long chat. */}
@@ -143,7 +146,7 @@ export function ChatPage({ companySlug, propertySlug, onHoldingPage }: ChatPageP
                 ? `You're chatting with ${chat.takenOverBy} from ${company?.name ?? 'the agency'}`
                 : `Your answers go to ${company?.name ?? 'the agency'}`}
             </p>
-            {chat.canSubmit && !isEnded && (
+            {chat.canSubmit && !isEnded && !isConfirmingSummary && (
               <button
                 type="button"
                 onClick={() => void chat.submitRequest()}
