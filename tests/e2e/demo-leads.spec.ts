@@ -26,7 +26,9 @@ for (const width of [390, 1280]) {
     await page.getByLabel('Email').fill(DEMO_EMAIL);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: /log in|sign in/i }).click();
-    await page.getByText('Chloe Evans').first().click();
+    // On a phone the leads are cards, each opened from its Details button; on a desktop, a row.
+    if (width < 768) await page.getByRole('button', { name: 'Details for Chloe Evans' }).click();
+    else await page.getByText('Chloe Evans').first().click();
     const panel = page.getByRole('dialog', { name: /Chloe Evans/ });
     const enquired = /Enquired (\d{1,2} [A-Z][a-z]{2}) \d{4}, (\d{2}:\d{2})/.exec(
       await panel.getByText(/^Enquired /).innerText(),
