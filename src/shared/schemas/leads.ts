@@ -43,6 +43,7 @@ export const LEAD_ACTIVITY_KINDS = [
   'viewing_booked',
   'viewing_moved',
   'viewing_cancelled',
+  'viewing_confirmed',
   'email_sent',
   'assigned',
 ] as const;

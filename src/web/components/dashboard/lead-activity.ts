@@ -43,7 +43,13 @@ export function activityText(entry: Pick<LeadActivityDto, 'kind' | 'detail'>): A
       return { title: at ? `Viewing moved to ${at}` : 'Viewing moved' };
     }
     case 'viewing_cancelled':
-      return { title: 'Viewing cancelled', body: text(detail.reason) };
+      return detail.by === 'release'
+        ? { title: 'Viewing released', body: 'Not confirmed in time: the time is free for others' }
+        : { title: 'Viewing cancelled', body: text(detail.reason) };
+    case 'viewing_confirmed': {
+      const at = when(detail.startsAt);
+      return { title: at ? `Viewing confirmed for ${at}` : 'Viewing confirmed' };
+    }
     case 'email_sent':
       return { title: 'Email sent to the tenant', body: text(detail.subject) };
     case 'assigned': {

@@ -33,6 +33,7 @@ const statusVariant = {
   attended: 'success',
   no_show: 'warning',
   cancelled: 'outline',
+  released: 'outline',
 } as const;
 
 /** Today in London, as a wall-clock date. */
