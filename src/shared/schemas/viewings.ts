@@ -146,11 +146,20 @@ export const VIEWING_STATUS_LABELS: Record<ViewingStatus, string> = {
   released: 'Released',
 };
 
-/** A live viewing as the agent reads it at a glance: confirmed by the tenant, or awaiting it. */
-export function viewingStateLabel(viewing: { status: ViewingStatus; confirmedAt: string | null }): string {
-  if (viewing.status !== 'booked') return VIEWING_STATUS_LABELS[viewing.status];
-  return viewing.confirmedAt ? 'Confirmed' : 'Awaiting confirmation';
+/** A viewing as the agent reads it at a glance: a live one is confirmed by the tenant, or awaiting it. */
+export type ViewingState = 'confirmed' | 'awaiting' | Exclude<ViewingStatus, 'booked'>;
+export function viewingState(viewing: { status: ViewingStatus; confirmedAt: string | null }): ViewingState {
+  if (viewing.status !== 'booked') return viewing.status;
+  return viewing.confirmedAt ? 'confirmed' : 'awaiting';
 }
+export const VIEWING_STATE_LABELS: Record<ViewingState, string> = {
+  confirmed: 'Confirmed',
+  awaiting: 'Awaiting',
+  attended: 'Attended',
+  no_show: 'No-show',
+  cancelled: 'Cancelled',
+  released: 'Released',
+};
 
 // ---- Confirm, remind, release (DESIGN section 15) ----
 
