@@ -382,7 +382,11 @@ function ViewingsAgenda({ companyId, companySlug }: { companyId: string; company
             {errorMessage(list.error, 'Viewings could not be loaded.')}
           </p>
         ) : (
-          <div className={cn('grid gap-3', view === 'week' && 'lg:grid-cols-7')}>
+          <div
+            role="group"
+            aria-label="Viewings by day"
+            className={cn('grid gap-3', view === 'week' && 'lg:grid-cols-7')}
+          >
             {days.map((date) => {
               const key = isoDay(date);
               const items = (list.data?.viewings ?? []).filter((v) => v.startsAt.slice(0, 10) === key);
