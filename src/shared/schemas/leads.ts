@@ -98,6 +98,8 @@ export const leadListItemSchema = leadSchema.extend({
   channel: z.enum(['web', 'whatsapp', 'sms']).optional(),
   /** A message to the tenant on their channel finally failed (after its one retry). */
   deliveryFailed: z.boolean().optional(),
+  /** The lead's detail: when the tenant confirmed the latest viewing (ISO 8601), or null. */
+  viewingConfirmedAt: z.string().nullable().optional(),
   status: leadStatusSchema,
   /** Set exactly when the status is `lost`. */
   lostReason: z.string().nullable(),
