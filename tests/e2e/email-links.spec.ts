@@ -131,7 +131,7 @@ test('every link in every email the product sends opens a page that exists', asy
     /booked/i,
     /moved/i,
     /cancelled/i,
-    /tomorrow|reminder/i,
+    /please confirm your viewing/i,
     /today's viewings/i,
     /lead/i,
     /join/i,
