@@ -179,7 +179,7 @@ test('the agent sees the week in the Viewings tab, marks a viewing attended, fin
   // The seeded viewing is a few days ahead: this week's view or the next.
   await expect(page.getByText('Loading viewings…')).toHaveCount(0);
   // The viewing that has begun: marked attended.
-  const week = page.getByRole('group', { name: 'Viewings by day' });
+  const week = page.getByRole('region', { name: 'Viewings by day' });
   const past = week.getByRole('listitem').filter({ hasText: seeded.pastTenantName });
   await past.getByRole('button', { name: 'Attended' }).click();
   await expect(past).toContainText('Attended');

@@ -382,8 +382,7 @@ function ViewingsAgenda({ companyId, companySlug }: { companyId: string; company
             {errorMessage(list.error, 'Viewings could not be loaded.')}
           </p>
         ) : (
-          <div
-            role="group"
+          <section
             aria-label="Viewings by day"
             className={cn('grid gap-3', view === 'week' && 'lg:grid-cols-7')}
           >
@@ -422,7 +421,7 @@ function ViewingsAgenda({ companyId, companySlug }: { companyId: string; company
                 </section>
               );
             })}
-          </div>
+          </section>
         )}
       </CardContent>
       <MoveDialog viewing={moving} companySlug={companySlug} listUrl={url} onClose={() => setMoving(null)} />
