@@ -310,4 +310,14 @@ describe('viewingSummary', () => {
   ] as const)('%s %s → %s', (startsAt, status, summary) => {
     expect(viewingSummary(startsAt, status)).toBe(summary);
   });
+
+  it('says whether the tenant confirmed, where that is known', () => {
+    expect(viewingSummary('2026-03-07T10:30:00.000Z', 'booked', '2026-03-06T10:05:00.000Z')).toBe(
+      'Sat 7 Mar, 10:30 · confirmed',
+    );
+    expect(viewingSummary('2026-03-07T10:30:00.000Z', 'booked', null)).toBe(
+      'Sat 7 Mar, 10:30 · awaiting confirmation',
+    );
+    expect(viewingSummary('2026-03-07T10:30:00.000Z', 'released', null)).toBe('Sat 7 Mar, 10:30 · released');
+  });
 });

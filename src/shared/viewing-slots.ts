@@ -50,9 +50,22 @@ export function longSlotLabel(instant: Date): string {
   return format(new TZDate(instant, LONDON_ZONE), "EEEE d MMMM 'at' HH:mm");
 }
 
-/** A lead's viewing as the dashboard shows it: "Sat 7 Mar, 10:30 · booked". */
-export function viewingSummary(startsAt: Date | string, status: ViewingStatus): string {
-  return `${slotLabel(new Date(startsAt))} · ${VIEWING_STATUS_LABELS[status].toLowerCase()}`;
+/**
+ * A lead's viewing as the dashboard shows it: "Sat 7 Mar, 10:30 · booked"; where whether the
+ * tenant confirmed is known (the lead's detail), "· confirmed" or "· awaiting confirmation".
+ */
+export function viewingSummary(
+  startsAt: Date | string,
+  status: ViewingStatus,
+  confirmedAt?: string | null,
+): string {
+  const state =
+    status === 'booked' && confirmedAt !== undefined
+      ? confirmedAt
+        ? 'confirmed'
+        : 'awaiting confirmation'
+      : VIEWING_STATUS_LABELS[status].toLowerCase();
+  return `${slotLabel(new Date(startsAt))} · ${state}`;
 }
 
 export function toSlot(instant: Date): Slot {

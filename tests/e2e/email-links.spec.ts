@@ -21,8 +21,8 @@ import {
 import { sendDailyAgendas } from '#server/features/viewings/agent-viewings.ts';
 import { loadBookingRules, slotsFor } from '#server/features/viewings/booking.ts';
 import { bookChatSlot } from '#server/features/viewings/chat-booking.ts';
+import { runViewingMessages } from '#server/features/viewings/confirmations.ts';
 import { cancelByToken, rescheduleByToken } from '#server/features/viewings/manage.ts';
-import { sendViewingReminder } from '#server/features/viewings/notify.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
 import {
   createSignedInUser,
@@ -88,10 +88,11 @@ async function seed(app: TestApp): Promise<Seeded> {
   const first = await book((slots) => slots.at(-1)! as never);
   await rescheduleByToken(app.ctx, first.viewing.manageToken, first.slots.at(-2)!.startsAt);
   await cancelByToken(app.ctx, first.viewing.manageToken);
-  // The reminder and today's agenda.
+  // The day-before confirmation request (whatever the hour: no quiet hours here) and today's agenda.
   const second = await book((slots) => slots[0]! as never);
-  await app.ctx.db.update(viewings).set({ reminderSentAt: null }).where(eq(viewings.id, second.viewing.id));
-  await sendViewingReminder(app.ctx, { viewingId: second.viewing.id, sequence: second.viewing.sequence });
+  await app.ctx.db.update(companies).set({ quietHours: null }).where(eq(companies.id, company.id));
+  await app.ctx.db.update(viewings).set({ confirmedAt: null }).where(eq(viewings.id, second.viewing.id));
+  await runViewingMessages(app.ctx);
   await sendDailyAgendas(app.ctx);
   // A new lead, then two more in one digest.
   const lead = await insertLead(app.ctx.db, company.id);
@@ -215,7 +216,7 @@ test('every link in every email the product sends opens a page that exists', asy
     /^Your viewing has moved/m,
     /^Viewing moved/m,
     /^Viewing cancelled/m,
-    /^Reminder: your viewing tomorrow/m,
+    /^Please confirm your viewing/m,
     /^Today's viewings/m,
     /^New lead \d+\/10/m,
     /^\d new leads for Canal Lettings/m,

@@ -179,15 +179,16 @@ test('the agent sees the week in the Viewings tab, marks a viewing attended, fin
   // The seeded viewing is a few days ahead: this week's view or the next.
   await expect(page.getByText('Loading viewings…')).toHaveCount(0);
   // The viewing that has begun: marked attended.
-  const past = page.getByRole('listitem').filter({ hasText: seeded.pastTenantName });
+  const week = page.getByRole('region', { name: 'Viewings by day' });
+  const past = week.getByRole('listitem').filter({ hasText: seeded.pastTenantName });
   await past.getByRole('button', { name: 'Attended' }).click();
   await expect(past).toContainText('Attended');
   await expect(past.getByRole('button', { name: 'No-show' })).toHaveCount(0);
-  if (!(await page.getByText(seeded.tenantName).isVisible())) {
+  if (!(await week.getByText(seeded.tenantName).isVisible())) {
     await page.getByRole('button', { name: 'Next week' }).click();
   }
-  await expect(page.getByText(seeded.tenantName)).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: seeded.tenantName })).toContainText(
+  await expect(week.getByText(seeded.tenantName)).toBeVisible();
+  await expect(week.getByRole('listitem').filter({ hasText: seeded.tenantName })).toContainText(
     seeded.propertyName,
   );
   await expectNoSeriousA11yViolations(page);

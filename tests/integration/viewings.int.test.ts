@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { conversations, leads, viewings } from '#server/db/schema.ts';
 import { sendDailyAgendas } from '#server/features/viewings/agent-viewings.ts';
 import { bookChatSlot } from '#server/features/viewings/chat-booking.ts';
-import { sendViewingReminder } from '#server/features/viewings/notify.ts';
 import { setNow } from '#server/lib/clock.ts';
 import type { ChatResponse } from '#shared/schemas/chat.ts';
 import type { DashboardDto, LeadDetailDto } from '#shared/schemas/leads.ts';
@@ -247,35 +246,6 @@ describe('viewings', () => {
       await say({ message, userSessionKey: second.sessionKey });
     const secondOffer = await say({ message: 'yes', userSessionKey: second.sessionKey });
     expect(secondOffer.quickReplies).not.toContain('Sat 7 Mar, 10:00');
-  });
-
-  it('reminds once, 24 hours before, and never for a moved time', async () => {
-    const property = await listingOnMonday();
-    const tenant = `${unique('amy')}@example.test`;
-    const booking = await bookChatSlot(app.ctx, {
-      conversationId: await newConversation(property.slug),
-      propertyId: property.id,
-      slot: { startsAt: '2026-03-07T10:00:00+00:00', label: 'Sat 7 Mar, 10:00' },
-      fields: fields('Amy Khan', tenant),
-    });
-    if (booking.kind !== 'booked') throw new Error('not booked');
-    const { id } = booking.viewing;
-    expect(await sendViewingReminder(app.ctx, { viewingId: id, sequence: 0 })).toBe(true);
-    // A retried job (or another instance) finds it sent.
-    expect(await sendViewingReminder(app.ctx, { viewingId: id, sequence: 0 })).toBe(false);
-    const reminder = await smtp.waitForEmail(
-      (email) => email.to.includes(tenant) && email.subject.startsWith('Reminder'),
-    );
-    expect(reminder.subject).toBe('Reminder: your viewing tomorrow, Saturday 7 March at 10:00');
-    expect(reminder.links).toContain(`${app.ctx.env.appUrl}/viewings/${booking.viewing.manageToken}`);
-
-    await call('POST', `/api/viewings/manage/${booking.viewing.manageToken}/reschedule`, undefined, {
-      startsAt: '2026-03-07T10:30:00+00:00',
-    });
-    // The job queued for the old time names the old SEQUENCE: it sends nothing.
-    expect(await sendViewingReminder(app.ctx, { viewingId: id, sequence: 0 })).toBe(false);
-    expect(await sendViewingReminder(app.ctx, { viewingId: id, sequence: 1 })).toBe(true);
-    expect(emailsTo(tenant).filter((email) => email.subject.startsWith('Reminder'))).toHaveLength(2);
   });
 
   it('shows the agent the week, marks attended, keeps other companies out, and feeds a calendar', async () => {

@@ -318,6 +318,8 @@ describe('outgoing webhooks', () => {
     expect(event.data).toEqual({
       id: viewing.id,
       status: 'booked',
+      // Booked less than a day ahead: confirmed by its booking.
+      confirmedAt: viewing.confirmedAt?.toISOString() ?? null,
       startsAt: viewing.startsAt.toISOString(),
       endsAt: viewing.endsAt.toISOString(),
       propertyId: property.id,

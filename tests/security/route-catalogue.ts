@@ -534,6 +534,20 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
       ok: 200,
     }),
   },
+  'GET /api/companies/:id/viewing-settings': {
+    access: 'company',
+    area: 'leads',
+    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/viewing-settings`, ok: 200 }),
+  },
+  'PATCH /api/companies/:id/viewing-settings': {
+    access: 'company',
+    area: 'settings',
+    sample: async (w) => ({
+      path: `/api/companies/${w.owner.company.id}/viewing-settings`,
+      body: { releaseUnconfirmedHours: null },
+      ok: 200,
+    }),
+  },
   'GET /api/companies/:id/channels/:channel': {
     access: 'company',
     area: 'settings',
@@ -886,6 +900,14 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
       path: `/api/viewings/manage/${(await insertViewing(w)).manageToken}/reschedule`,
       body: { startsAt: '2099-01-01T10:00:00+00:00' },
       ok: 409,
+    }),
+  },
+  'POST /api/viewings/manage/:token/confirm': {
+    access: 'public',
+    why: "the tenant's manage page and the confirm button of the day-before email; the emailed token (32 random bytes) is the credential",
+    sample: async (w) => ({
+      path: `/api/viewings/manage/${(await insertViewing(w)).manageToken}/confirm`,
+      ok: 200,
     }),
   },
   'POST /api/viewings/manage/:token/cancel': {

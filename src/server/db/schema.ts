@@ -20,7 +20,13 @@ import {
 import type { CouncilTaxBand, EpcRating, Furnishing, PetsPolicy } from '#shared/listing.ts';
 import { LEAD_STATUSES, type LeadActivityKind, type LeadStatus } from '#shared/schemas/leads.ts';
 import type { AuditAction } from '#shared/schemas/team.ts';
-import type { ViewingSchedule, ViewingSettings, ViewingStatus } from '#shared/schemas/viewings.ts';
+import type {
+  QuietHours,
+  ViewingMessageKind,
+  ViewingSchedule,
+  ViewingSettings,
+  ViewingStatus,
+} from '#shared/schemas/viewings.ts';
 import type { InvitedRole, TeamRole } from '#shared/team-roles.ts';
 
 /** The surrogate key most tables have. */
@@ -138,9 +144,22 @@ export const companies = pgTable(
     viewingSchedule: jsonb('viewing_schedule').$type<ViewingSchedule>(),
     /** The secret in the private calendar feed's address; replaced from My Account. */
     calendarFeedToken: text('calendar_feed_token').unique(),
+    /**
+     * When nothing but replies goes out to tenants (London wall-clock times); null for none.
+     * Scheduled viewing messages falling due then wait for its end (docs/viewings.md).
+     */
+    quietHours: jsonb('quiet_hours')
+      .$type<QuietHours | null>()
+      .default(sql`'{"from":"20:00","to":"08:00"}'::jsonb`),
+    /** Hours before its start at which an unconfirmed viewing is released; null: never. */
+    releaseUnconfirmedHours: integer('release_unconfirmed_hours'),
     ...timestamps,
   },
   (t) => [
+    check(
+      'companies_release_unconfirmed_hours_check',
+      sql`${t.releaseUnconfirmedHours} is null or ${t.releaseUnconfirmedHours} between 1 and 23`,
+    ),
     check('companies_account_type_check', sql`${t.accountType} in ('free', 'small', 'medium', 'large')`),
     check('companies_current_count_check', sql`${t.currentCount} >= 0`),
     check('companies_account_limit_check', sql`${t.accountLimit} >= 0`),
@@ -517,16 +536,54 @@ export const viewings = pgTable(
     tenantPhone: text('tenant_phone'),
     /** Set by the one reminder job that sends it; a reschedule clears it. */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /** When the tenant confirmed they are coming (or the booking, when made less than 24 h ahead). */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The tenant asked in their thread to change the time and was offered others to pick from. */
+    changeOfferedAt: timestamp('change_offered_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('viewings_one_live_per_conversation').on(t.conversationId).where(sql`status = 'booked'`),
     index('viewings_property_start_live_idx').on(t.propertyId, t.startsAt).where(sql`status = 'booked'`),
     index('viewings_company_start_idx').on(t.companyId, t.startsAt),
+    // The scheduled messages' scan: live viewings starting within the next day.
+    index('viewings_live_start_idx').on(t.startsAt).where(sql`status = 'booked'`),
     // A lead's latest viewing (the dashboard reads one for each lead).
     index('viewings_conversation_created_idx').on(t.conversationId, t.createdAt),
-    check('viewings_status_check', sql`${t.status} in ('booked', 'attended', 'no_show', 'cancelled')`),
+    check(
+      'viewings_status_check',
+      sql`${t.status} in ('booked', 'attended', 'no_show', 'cancelled', 'released')`,
+    ),
     check('viewings_ends_after_start_check', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/**
+ * The scheduled messages of a viewing (the confirmation request, "see you soon", the notice of
+ * its release), one row per viewing, kind and start: the row is the claim. Whoever inserts it
+ * sends the message; an instance or a retry that finds it there sends nothing, and a viewing
+ * moved to another start has a schedule of its own.
+ */
+export const viewingMessages = pgTable(
+  'viewing_messages',
+  {
+    id: uuidPrimaryKey(),
+    viewingId: uuid('viewing_id')
+      .notNull()
+      .references(() => viewings.id, { onDelete: 'cascade' }),
+    companyId: companyIdColumn(),
+    kind: varchar('kind', { length: 20 }).$type<ViewingMessageKind>().notNull(),
+    /** The viewing's start the message was for. */
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    /** Where it went: `whatsapp`, `sms`, `email`; `none` when there was nowhere to send it. */
+    channel: varchar('channel', { length: 10 }).notNull(),
+    /** `sent`, or `dropped` (the viewing would have begun before quiet hours ended). */
+    outcome: varchar('outcome', { length: 10 }).notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    uniqueIndex('viewing_messages_once_idx').on(t.viewingId, t.kind, t.startsAt),
+    check('viewing_messages_kind_check', sql`${t.kind} in ('request', 'see_you_soon', 'released')`),
   ],
 );
 
@@ -856,6 +913,7 @@ export const schema = {
   leads,
   leadActivity,
   viewings,
+  viewingMessages,
   inboundAddresses,
   inboundMessages,
   enquiries,
@@ -883,6 +941,7 @@ export type PropertyPhoto = typeof propertyPhotos.$inferSelect;
 export type Lead = typeof leads.$inferSelect;
 export type LeadActivity = typeof leadActivity.$inferSelect;
 export type Viewing = typeof viewings.$inferSelect;
+export type ViewingMessage = typeof viewingMessages.$inferSelect;
 export type Conversation = typeof conversations.$inferSelect;
 export type Enquiry = typeof enquiries.$inferSelect;
 export type InboundMessage = typeof inboundMessages.$inferSelect;

@@ -59,6 +59,10 @@ export const funnelSchema = z.object({
   leads: z.number().int(),
   viewingsBooked: z.number().int(),
   viewingsAttended: z.number().int(),
+  /** Of the chats with a viewing, those whose tenant confirmed it (or booked within a day). */
+  viewingsConfirmed: z.number().int(),
+  /** Of the chats with a viewing, those marked no-show. */
+  viewingsNoShow: z.number().int(),
   let: z.number().int(),
   /** Portal and email enquiries received in the period. */
   enquiries: z.number().int(),

@@ -10,6 +10,7 @@ export const webhookEventTypes = [
   'viewing.booked',
   'viewing.rescheduled',
   'viewing.cancelled',
+  'viewing.confirmed',
   'enquiry.received',
 ] as const;
 export const webhookEventTypeSchema = z.enum(webhookEventTypes);
@@ -22,6 +23,7 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   'viewing.booked': 'A viewing booked',
   'viewing.rescheduled': 'A viewing moved',
   'viewing.cancelled': 'A viewing cancelled',
+  'viewing.confirmed': 'A viewing confirmed by the tenant',
   'enquiry.received': 'A portal enquiry received',
 };
 

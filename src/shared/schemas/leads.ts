@@ -43,6 +43,7 @@ export const LEAD_ACTIVITY_KINDS = [
   'viewing_booked',
   'viewing_moved',
   'viewing_cancelled',
+  'viewing_confirmed',
   'email_sent',
   'assigned',
 ] as const;
@@ -103,6 +104,8 @@ export const leadListItemSchema = leadSchema.extend({
   channel: z.enum(['web', 'whatsapp', 'sms']).optional(),
   /** A message to the tenant on their channel finally failed (after its one retry). */
   deliveryFailed: z.boolean().optional(),
+  /** The lead's detail: when the tenant confirmed the latest viewing (ISO 8601), or null. */
+  viewingConfirmedAt: z.string().nullable().optional(),
   status: leadStatusSchema,
   /** Set exactly when the status is `lost`. */
   lostReason: z.string().nullable(),

@@ -135,7 +135,7 @@ export const slotsQuerySchema = z.object({ propertySlug: z.string().min(1).max(2
 export const slotsResponseSchema = z.object({ slots: z.array(viewingSlotSchema) });
 export type SlotsResponse = z.infer<typeof slotsResponseSchema>;
 
-export const viewingStatuses = ['booked', 'attended', 'no_show', 'cancelled'] as const;
+export const viewingStatuses = ['booked', 'attended', 'no_show', 'cancelled', 'released'] as const;
 export type ViewingStatus = (typeof viewingStatuses)[number];
 /** How a viewing's status reads to people (the viewings tab, the lead, the CSV export). */
 export const VIEWING_STATUS_LABELS: Record<ViewingStatus, string> = {
@@ -143,7 +143,52 @@ export const VIEWING_STATUS_LABELS: Record<ViewingStatus, string> = {
   attended: 'Attended',
   no_show: 'No-show',
   cancelled: 'Cancelled',
+  released: 'Released',
 };
+
+/** A viewing as the agent reads it at a glance: a live one is confirmed by the tenant, or awaiting it. */
+export type ViewingState = 'confirmed' | 'awaiting' | Exclude<ViewingStatus, 'booked'>;
+export function viewingState(viewing: { status: ViewingStatus; confirmedAt: string | null }): ViewingState {
+  if (viewing.status !== 'booked') return viewing.status;
+  return viewing.confirmedAt ? 'confirmed' : 'awaiting';
+}
+export const VIEWING_STATE_LABELS: Record<ViewingState, string> = {
+  confirmed: 'Confirmed',
+  awaiting: 'Awaiting',
+  attended: 'Attended',
+  no_show: 'No-show',
+  cancelled: 'Cancelled',
+  released: 'Released',
+};
+
+// ---- Confirm, remind, release (DESIGN section 15) ----
+
+/** The scheduled messages of a viewing. */
+export const viewingMessageKinds = ['request', 'see_you_soon', 'released'] as const;
+export type ViewingMessageKind = (typeof viewingMessageKinds)[number];
+
+/** London wall-clock times between which only replies go out to tenants. */
+export const quietHoursSchema = z
+  .object({ from: timeOfDay, to: timeOfDay })
+  .refine((hours) => hours.from !== hours.to, {
+    message: 'Quiet hours must start and end at different times',
+    path: ['to'],
+  });
+export type QuietHours = z.infer<typeof quietHoursSchema>;
+export const DEFAULT_QUIET_HOURS: QuietHours = { from: '20:00', to: '08:00' };
+
+/** GET|PATCH /api/companies/{id}/viewing-settings */
+export const viewingMessageSettingsSchema = z.object({
+  quietHours: quietHoursSchema.nullable(),
+  releaseUnconfirmedHours: z
+    .number({ error: 'Release must be a number of hours' })
+    .int('Release must be a whole number of hours')
+    .min(1, 'Release must be between 1 and 23 hours before the viewing')
+    .max(23, 'Release must be between 1 and 23 hours before the viewing')
+    .nullable(),
+});
+export type ViewingMessageSettings = z.infer<typeof viewingMessageSettingsSchema>;
+export const viewingMessageSettingsPatchSchema = viewingMessageSettingsSchema.partial();
 
 /** The chat response's `viewing` once booked. */
 export const bookedViewingSchema = z.object({
@@ -167,6 +212,8 @@ export const managedViewingSchema = z.object({
   endsAt: z.string(),
   minutes: z.number(),
   tenantName: z.string().nullable(),
+  /** When the tenant confirmed they are coming (ISO 8601), or null. */
+  confirmedAt: z.string().nullable(),
   property: z.object({ name: z.string(), address: z.string() }),
   /** The property's chat, to book again after a cancellation; null once the listing is gone. */
   rebookUrl: z.string().nullable(),
@@ -200,6 +247,10 @@ export const agentViewingSchema = z.object({
   propertyName: z.string(),
   leadId: z.string().nullable(),
   score: z.number().int().nullable(),
+  /** When the tenant confirmed (ISO 8601), or null: awaiting confirmation. */
+  confirmedAt: z.string().nullable(),
+  /** The lead's source (rightmove, whatsapp, …), or null. */
+  source: z.string().nullable(),
 });
 export type AgentViewing = z.infer<typeof agentViewingSchema>;
 export const agentViewingListSchema = z.object({ viewings: z.array(agentViewingSchema) });

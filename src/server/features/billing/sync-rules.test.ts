@@ -28,6 +28,8 @@ function company(overrides: Partial<Company> = {}): Company {
     stripeStateAt: null,
     lastLeadEmailAt: null,
     viewingSchedule: null,
+    quietHours: null,
+    releaseUnconfirmedHours: null,
     calendarFeedToken: null,
     createdAt: new Date('2025-05-01T09:00:00Z'),
     updatedAt: new Date('2025-05-01T09:00:00Z'),

@@ -48,7 +48,9 @@ const funnelSql = (key: string) => `
     select conversation_id, property_id, status from leads
     where company_id = $1 and created_at >= $2 and conversation_id is not null
   ), chat_viewings as (
-    select conversation_id, count(*) filter (where status = 'attended') as attended from viewings
+    select conversation_id, count(*) filter (where status = 'attended') as attended,
+           count(*) filter (where confirmed_at is not null) as confirmed,
+           count(*) filter (where status = 'no_show') as no_shows from viewings
     where company_id = $1 and starts_at >= $2 and conversation_id is not null
     group by conversation_id
   )
@@ -58,6 +60,8 @@ const funnelSql = (key: string) => `
          count(l.conversation_id)::int as leads,
          count(v.conversation_id)::int as viewings_booked,
          count(*) filter (where v.attended > 0)::int as viewings_attended,
+         count(*) filter (where v.confirmed > 0)::int as viewings_confirmed,
+         count(*) filter (where v.no_shows > 0)::int as viewings_no_show,
          count(*) filter (where l.status = 'let')::int as let
   from conversations c
   left join chat_leads l on l.conversation_id = c.id
@@ -92,6 +96,8 @@ const emptyFunnel = (): Funnel => ({
   leads: 0,
   viewingsBooked: 0,
   viewingsAttended: 0,
+  viewingsConfirmed: 0,
+  viewingsNoShow: 0,
   let: 0,
   enquiries: 0,
   medianFirstReplySeconds: null,
@@ -126,6 +132,8 @@ export async function readFunnels(
       leads: Number(row.leads),
       viewingsBooked: Number(row.viewings_booked),
       viewingsAttended: Number(row.viewings_attended),
+      viewingsConfirmed: Number(row.viewings_confirmed),
+      viewingsNoShow: Number(row.viewings_no_show),
       let: Number(row.let),
     });
   }

@@ -37,6 +37,7 @@ export type WebhookEventData = {
   'viewing.booked': Record<string, unknown>;
   'viewing.rescheduled': Record<string, unknown>;
   'viewing.cancelled': Record<string, unknown>;
+  'viewing.confirmed': Record<string, unknown>;
   'enquiry.received': Record<string, unknown>;
 };
 

@@ -57,15 +57,19 @@ type LeadViewing = Pick<LeadListItemDto, 'viewingAt' | 'viewingStatus'>;
 export async function findLeadViewing(
   ctx: AppContext,
   lead: { companyId: string; conversationId: string | null },
-): Promise<LeadViewing> {
-  if (!lead.conversationId) return { viewingAt: null, viewingStatus: null };
+): Promise<LeadViewing & { viewingConfirmedAt: string | null }> {
+  if (!lead.conversationId) return { viewingAt: null, viewingStatus: null, viewingConfirmedAt: null };
   const [viewing] = await ctx.db
-    .select({ startsAt: viewings.startsAt, status: viewings.status })
+    .select({ startsAt: viewings.startsAt, status: viewings.status, confirmedAt: viewings.confirmedAt })
     .from(viewings)
     .where(and(eq(viewings.conversationId, lead.conversationId), eq(viewings.companyId, lead.companyId)))
     .orderBy(desc(viewings.createdAt), desc(viewings.startsAt))
     .limit(1);
-  return { viewingAt: viewing?.startsAt.toISOString() ?? null, viewingStatus: viewing?.status ?? null };
+  return {
+    viewingAt: viewing?.startsAt.toISOString() ?? null,
+    viewingStatus: viewing?.status ?? null,
+    viewingConfirmedAt: viewing?.confirmedAt?.toISOString() ?? null,
+  };
 }
 
 /** The questions the assistant passed on, each with whether the agent has ticked it answered. */
@@ -368,6 +372,7 @@ export async function getLeadDetail(
       },
       viewing,
     ),
+    viewingConfirmedAt: viewing.viewingConfirmedAt,
     channel: conversation?.channel ?? 'web',
     deliveryFailed: (delivery?.rows[0] as { failed?: boolean } | undefined)?.failed === true,
     updatedAt: lead.updatedAt.toISOString(),

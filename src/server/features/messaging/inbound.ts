@@ -35,6 +35,23 @@ export type InboundMessage = {
 };
 
 /**
+ * Another feature's first look at a tenant's message (after opt-outs, before the conversation):
+ * the viewings' confirmation replies. A handler that takes the message answers it itself and
+ * returns the conversation to file it under; null lets the conversation answer as usual.
+ */
+export type InboundReplyHandler = (
+  ctx: AppContext,
+  message: InboundMessage,
+) => Promise<{ conversationId: string | null } | null>;
+
+const replyHandlers = perContext((): InboundReplyHandler[] => []);
+
+/** Registers a handler that may take a tenant's message before the conversation does. */
+export function handleInboundReplies(ctx: AppContext, handler: InboundReplyHandler): void {
+  replyHandlers(ctx).push(handler);
+}
+
+/**
  * One tenant's messages are answered one after another in this process, so a quick second text
  * waits for the first answer instead of racing it (across instances, the turn's own guard holds).
  */
@@ -140,6 +157,14 @@ async function answer(ctx: AppContext, input: InboundMessage, inboundId: string)
       ),
     );
   if (optedOut) return;
+
+  for (const handler of replyHandlers(ctx)) {
+    const taken = await handler(ctx, input);
+    if (taken) {
+      if (taken.conversationId) await linkInbound(ctx, inboundId, taken.conversationId);
+      return;
+    }
+  }
 
   const [latest] = await ctx.db
     .select({

@@ -67,7 +67,13 @@ export async function listViewings(
   if (endExclusive.getTime() - start.getTime() > 93 * DAY_MS)
     throw badRequest('Choose at most 3 months at once');
   const rows = await ctx.db
-    .select({ viewing: viewings, leadId: leads.id, score: leads.score, propertySlug: properties.slug })
+    .select({
+      viewing: viewings,
+      leadId: leads.id,
+      score: leads.score,
+      source: leads.source,
+      propertySlug: properties.slug,
+    })
     .from(viewings)
     .leftJoin(leads, eq(leads.conversationId, viewings.conversationId))
     .leftJoin(properties, eq(properties.id, viewings.propertyId))
@@ -80,7 +86,9 @@ export async function listViewings(
     )
     .orderBy(asc(viewings.startsAt));
   return {
-    viewings: rows.map((row) => toAgentViewing(row.viewing, row.leadId, row.score, row.propertySlug)),
+    viewings: rows.map((row) =>
+      toAgentViewing(row.viewing, row.leadId, row.score, row.propertySlug, row.source),
+    ),
   };
 }
 
@@ -89,6 +97,7 @@ export function toAgentViewing(
   leadId: string | null,
   score: number | null,
   propertySlug: string | null,
+  source: string | null = null,
 ): AgentViewing {
   return {
     id: viewing.id,
@@ -103,6 +112,8 @@ export function toAgentViewing(
     propertyName: viewing.propertyName,
     leadId,
     score,
+    confirmedAt: viewing.confirmedAt?.toISOString() ?? null,
+    source,
   };
 }
 
@@ -151,7 +162,7 @@ export async function updateViewing(
   }
   const [lead] = updated.conversationId
     ? await ctx.db
-        .select({ id: leads.id, score: leads.score })
+        .select({ id: leads.id, score: leads.score, source: leads.source })
         .from(leads)
         .where(and(eq(leads.conversationId, updated.conversationId), eq(leads.companyId, company.id)))
         .limit(1)
@@ -168,7 +179,13 @@ export async function updateViewing(
         .from(properties)
         .where(eq(properties.id, updated.propertyId))
     : [];
-  return toAgentViewing(updated, lead?.id ?? null, lead?.score ?? null, property?.slug ?? null);
+  return toAgentViewing(
+    updated,
+    lead?.id ?? null,
+    lead?.score ?? null,
+    property?.slug ?? null,
+    lead?.source ?? null,
+  );
 }
 
 // ---- The private calendar feed ----

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { companies, properties, type Viewing, viewings } from '#server/db/schema.ts';
 import { isUniqueViolation } from '#server/db/unique-slug.ts';
@@ -93,6 +93,15 @@ export function bookingRulesOf(directory: CompanyDirectory, property: ChatProper
   };
 }
 
+/** A viewing this close is confirmed by its booking: there is no day-before request to answer. */
+export const CONFIRM_AHEAD_MS = 24 * 3_600_000;
+
+/** When a viewing (re)booked now for `startsAt` counts as confirmed: now if it is within a day. */
+export function confirmedWhenBooked(startsAt: Date): Date | null {
+  const at = now();
+  return startsAt.getTime() - at.getTime() < CONFIRM_AHEAD_MS ? at : null;
+}
+
 export function newManageToken(): string {
   return randomBytes(32).toString('base64url');
 }
@@ -162,6 +171,7 @@ export async function bookViewing(
             tenantName: input.tenant.name,
             tenantEmail: input.tenant.email,
             tenantPhone: input.tenant.phone,
+            confirmedAt: confirmedWhenBooked(startsAt),
           })
           .returning();
         return row ?? null;
@@ -181,7 +191,8 @@ export async function bookViewing(
 
 /**
  * Moves a live viewing to another start under the same guard as a booking. The invitation's
- * SEQUENCE goes up and the reminder is due again for the new time. Null when the slot is full
+ * SEQUENCE goes up and the new time has a schedule of its own: a confirmation request the day
+ * before (none when it is within a day: then it counts as confirmed). Null when the slot is full
  * (or the viewing is no longer live).
  */
 export async function moveViewing(
@@ -201,6 +212,8 @@ export async function moveViewing(
           endsAt: new Date(startsAt.getTime() + rules.schedule.slotMinutes * 60_000),
           sequence: sql`${viewings.sequence} + 1`,
           reminderSentAt: null,
+          confirmedAt: confirmedWhenBooked(startsAt),
+          changeOfferedAt: null,
           updatedAt: now(),
         })
         .where(and(eq(viewings.id, viewing.id), eq(viewings.status, 'booked')))
@@ -210,11 +223,15 @@ export async function moveViewing(
   );
 }
 
-/** Ends a live viewing (cancelled, attended, no-show); null when it was not live any more. */
+/**
+ * Ends a live viewing (cancelled, released, attended, no-show); null when it was not live any
+ * more. `unconfirmed`: only while the tenant has not confirmed (a release).
+ */
 export async function closeViewing(
   ctx: AppContext,
   viewingId: string,
-  status: 'cancelled' | 'attended' | 'no_show',
+  status: 'cancelled' | 'released' | 'attended' | 'no_show',
+  options: { unconfirmed?: boolean } = {},
 ): Promise<Viewing | null> {
   const [row] = await retryTransient(ctx, 'viewings.close', () =>
     ctx.db
@@ -222,10 +239,18 @@ export async function closeViewing(
       .set({
         status,
         // A cancellation is a change the tenant's calendar applies (METHOD:CANCEL with a new SEQUENCE).
-        ...(status === 'cancelled' ? { sequence: sql`${viewings.sequence} + 1` } : {}),
+        ...(status === 'cancelled' || status === 'released'
+          ? { sequence: sql`${viewings.sequence} + 1` }
+          : {}),
         updatedAt: now(),
       })
-      .where(and(eq(viewings.id, viewingId), eq(viewings.status, 'booked')))
+      .where(
+        and(
+          eq(viewings.id, viewingId),
+          eq(viewings.status, 'booked'),
+          options.unconfirmed ? isNull(viewings.confirmedAt) : undefined,
+        ),
+      )
       .returning(),
   );
   return row ?? null;

@@ -91,10 +91,21 @@ function tenantEmail(
     lines: string[];
     method?: 'REQUEST' | 'CANCEL';
     action?: boolean;
+    /** The button instead of "Change or cancel" (the text keeps the manage link too). */
+    button?: { label: string; url: string };
   },
 ): Email | null {
   if (!viewing.tenantEmail) return null;
   const url = manageUrl(ctx, viewing);
+  if (content.button) {
+    const lines = [hello(viewing), ...content.lines];
+    return {
+      to: viewing.tenantEmail,
+      subject: content.subject,
+      text: `${lines.join('\n\n')}\n\n${content.button.label}: ${content.button.url}\n\nChange or cancel your viewing: ${url}`,
+      html: layoutEmail({ heading: content.heading, paragraphs: lines, action: content.button }),
+    };
+  }
   const contact = agency.phone
     ? `${agency.name}: ${formatUkPhone(agency.phone) ?? agency.phone}`
     : agency.name;
@@ -152,18 +163,41 @@ export const viewingEmails = {
       method: 'CANCEL',
       action: false,
     }),
-  reminder: (ctx: AppContext, viewing: Viewing, agency: Agency) =>
+  /**
+   * The day-before request by email: the button confirms in one tap (the manage page confirms as
+   * it opens, so a mail scanner that merely fetches the link confirms nothing).
+   */
+  confirmRequest: (ctx: AppContext, viewing: Viewing, agency: Agency) =>
     tenantEmail(ctx, viewing, agency, {
-      subject: `Reminder: your viewing tomorrow, ${when(viewing)}`,
-      heading: 'Your viewing is tomorrow',
-      lines: [`A reminder: your viewing of ${where(viewing)} with ${agency.name} is on ${when(viewing)}.`],
+      subject: `Please confirm your viewing: ${when(viewing)}`,
+      heading: 'Are you still coming?',
+      lines: [
+        `A reminder: your viewing of ${where(viewing)} with ${agency.name} is on ${when(viewing)}.`,
+        'Please confirm you are coming, or change the time if it no longer suits you.',
+        agency.phone
+          ? `Questions? Contact ${agency.name}: ${formatUkPhone(agency.phone) ?? agency.phone}.`
+          : `Questions? Contact ${agency.name}.`,
+      ],
+      button: { label: 'Confirm I’m coming', url: `${manageUrl(ctx, viewing)}?confirm=1` },
+    }),
+  /** Not confirmed in time: the time went back to others. */
+  released: (ctx: AppContext, viewing: Viewing, agency: Agency) =>
+    tenantEmail(ctx, viewing, agency, {
+      subject: `Viewing released: ${when(viewing)}`,
+      heading: 'Your viewing has been released',
+      lines: [
+        `We did not hear back from you, so your viewing of ${where(viewing)} on ${when(viewing)} has been released for others to book.`,
+        'You are welcome to book another time. The attached update takes it off your calendar.',
+      ],
+      method: 'CANCEL',
+      action: false,
     }),
   /** The agent's notice of a booking, or a tenant's move or cancellation. */
   toAgent: (
     ctx: AppContext,
     viewing: Viewing,
     agency: Agency,
-    kind: 'booked' | 'rescheduled' | 'cancelled',
+    kind: 'booked' | 'rescheduled' | 'cancelled' | 'released',
     previous?: Date,
   ): Email => {
     const tenant = viewing.tenantName ?? 'A tenant';
@@ -171,12 +205,14 @@ export const viewingEmails = {
       booked: `New viewing: ${viewing.propertyName}, ${when(viewing)}`,
       rescheduled: `Viewing moved: ${viewing.propertyName}, now ${when(viewing)}`,
       cancelled: `Viewing cancelled: ${viewing.propertyName}, ${when(viewing)}`,
+      released: `Viewing released: ${viewing.propertyName}, ${when(viewing)}`,
     }[kind];
     const lines = [
       {
         booked: `${tenant} booked a viewing of ${where(viewing)} through the assistant for ${when(viewing)}.`,
         rescheduled: `${tenant} moved their viewing of ${where(viewing)}${previous ? ` from ${longSlotLabel(previous)}` : ''} to ${when(viewing)}.`,
         cancelled: `${tenant} cancelled their viewing of ${where(viewing)} on ${when(viewing)}.`,
+        released: `${tenant} did not confirm their viewing of ${where(viewing)} on ${when(viewing)}, so it was released: the time is free for others to book.`,
       }[kind],
       [
         viewing.tenantEmail ? `Email: ${viewing.tenantEmail}` : null,

@@ -6,6 +6,7 @@ import { AppError, badRequest, notFound } from '#server/lib/errors.ts';
 import type { ManagedViewing } from '#shared/schemas/viewings.ts';
 import { longSlotLabel, slotLabel, toSlot } from '#shared/viewing-slots.ts';
 import { closeViewing, loadBookingRules, matchSlot, moveViewing, slotsFor } from './booking.ts';
+import { confirmViewing } from './confirmations.ts';
 import { findAgency, viewingInvitation } from './emails.ts';
 import { notifyViewing } from './notify.ts';
 
@@ -19,7 +20,7 @@ async function findByToken(ctx: AppContext, token: string): Promise<Viewing> {
 }
 
 /** Slots the viewing may move to: the property's free ones, its own start left out. */
-async function movableSlots(ctx: AppContext, viewing: Viewing) {
+export async function movableSlots(ctx: AppContext, viewing: Viewing) {
   if (viewing.status !== 'booked' || viewing.startsAt <= now() || !viewing.propertyId) return [];
   const rules = await loadBookingRules(ctx.db, viewing.propertyId);
   if (!rules) return [];
@@ -49,6 +50,7 @@ export async function getManagedViewing(ctx: AppContext, token: string): Promise
     endsAt: toSlot(viewing.endsAt).startsAt,
     minutes: Math.round((viewing.endsAt.getTime() - viewing.startsAt.getTime()) / 60_000),
     tenantName: viewing.tenantName,
+    confirmedAt: viewing.confirmedAt?.toISOString() ?? null,
     property: { name: viewing.propertyName, address: viewing.propertyAddress },
     rebookUrl: property?.chatbotUrl ?? null,
     company: { name: company?.name ?? '', email: company?.email ?? null, phone: company?.phone ?? null },
@@ -64,12 +66,13 @@ export async function managedViewingCalendar(ctx: AppContext, token: string): Pr
     ctx,
     viewing,
     agency ?? { name: '', to: '', phone: null },
-    viewing.status === 'cancelled' ? 'CANCEL' : 'REQUEST',
+    viewing.status === 'cancelled' || viewing.status === 'released' ? 'CANCEL' : 'REQUEST',
   ).content;
 }
 
 function requireChangeable(viewing: Viewing): void {
-  if (viewing.status === 'cancelled') throw new AppError('CONFLICT', 'This viewing has been cancelled.');
+  if (viewing.status === 'cancelled' || viewing.status === 'released')
+    throw new AppError('CONFLICT', 'This viewing has been cancelled.');
   if (viewing.status !== 'booked' || viewing.startsAt <= now()) {
     throw new AppError('CONFLICT', 'This viewing has already taken place.');
   }
@@ -107,12 +110,18 @@ export async function rescheduleByToken(ctx: AppContext, token: string, startsAt
   return getManagedViewing(ctx, token);
 }
 
+/** POST /api/viewings/manage/{token}/confirm: the tenant is coming (the email's one-tap button). */
+export async function confirmByToken(ctx: AppContext, token: string) {
+  await confirmViewing(ctx, await findByToken(ctx, token));
+  return getManagedViewing(ctx, token);
+}
+
 export async function cancelByToken(ctx: AppContext, token: string) {
   const viewing = await findByToken(ctx, token);
   if (viewing.status === 'booked' && viewing.startsAt > now()) {
     const cancelled = await closeViewing(ctx, viewing.id, 'cancelled');
     if (cancelled) await notifyViewing(ctx, cancelled, { kind: 'cancelled', by: 'tenant' });
-  } else if (viewing.status !== 'cancelled') {
+  } else if (viewing.status !== 'cancelled' && viewing.status !== 'released') {
     requireChangeable(viewing);
   }
   return getManagedViewing(ctx, token);

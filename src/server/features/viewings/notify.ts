@@ -1,5 +1,5 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { leads, type Viewing, viewings } from '#server/db/schema.ts';
+import { and, eq } from 'drizzle-orm';
+import { leads, type Viewing } from '#server/db/schema.ts';
 import { emitWebhookEvent } from '#server/features/integrations/webhook-delivery.ts';
 import {
   moveLeadAvailability,
@@ -7,14 +7,10 @@ import {
   revertLeadStatusAfterViewing,
 } from '#server/features/leads/activity.ts';
 import { assigneeEmailsByProperty } from '#server/features/team/members.ts';
-import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import type { Email } from '#server/lib/mail.ts';
 import { longSlotLabel } from '#shared/viewing-slots.ts';
 import { findAgency, viewingEmails } from './emails.ts';
-
-export const VIEWING_REMINDER_JOB = 'viewings.reminder';
-const DAY_MS = 86_400_000;
 
 export type ViewingChange =
   | { kind: 'booked' }
@@ -22,7 +18,11 @@ export type ViewingChange =
   | { kind: 'contact-added' }
   /** `actorUserId`: the agent who moved or cancelled it (none for the tenant or the system). */
   | { kind: 'rescheduled'; by: 'tenant' | 'agent'; previous: Date; actorUserId?: string }
-  | { kind: 'cancelled'; by: 'tenant' | 'agent' | 'property'; actorUserId?: string };
+  | { kind: 'cancelled'; by: 'tenant' | 'agent' | 'property'; actorUserId?: string }
+  /** Not confirmed by the company's release hour: the tenant's notice is a scheduled message. */
+  | { kind: 'released' }
+  /** The tenant confirmed: in their thread, or with the button of the email or manage page. */
+  | { kind: 'confirmed' };
 
 /**
  * What follows a change of a viewing, after its write has committed: the company's webhook event,
@@ -32,10 +32,14 @@ export type ViewingChange =
  */
 export async function notifyViewing(ctx: AppContext, viewing: Viewing, change: ViewingChange): Promise<void> {
   const leadId = change.kind === 'contact-added' ? null : await findViewingLead(ctx, viewing);
-  if (change.kind !== 'contact-added') await emitViewingEvent(ctx, viewing, change.kind, leadId);
-  if (leadId && (change.kind === 'rescheduled' || change.kind === 'cancelled')) {
+  if (change.kind !== 'contact-added') {
+    const event = change.kind === 'released' ? 'cancelled' : change.kind;
+    await emitViewingEvent(ctx, viewing, event, leadId);
+  }
+  if (leadId && change.kind !== 'booked' && change.kind !== 'contact-added') {
     await recordViewingChange(ctx, viewing, leadId, change);
   }
+  if (change.kind === 'confirmed') return;
   try {
     const found = await findAgency(ctx, viewing.companyId);
     if (!found) return;
@@ -55,12 +59,13 @@ export async function notifyViewing(ctx: AppContext, viewing: Viewing, change: V
       if (change.by === 'tenant') {
         emails.push(viewingEmails.toAgent(ctx, viewing, agent, 'rescheduled', change.previous));
       }
+    } else if (change.kind === 'released') {
+      emails.push(viewingEmails.toAgent(ctx, viewing, agent, 'released'));
     } else {
       emails.push(viewingEmails.cancelled(ctx, viewing, agency, change.by));
       if (change.by === 'tenant') emails.push(viewingEmails.toAgent(ctx, viewing, agent, 'cancelled'));
     }
     for (const email of emails) if (email) await ctx.sendEmail(email);
-    if (change.kind === 'booked' || change.kind === 'rescheduled') await scheduleReminder(ctx, viewing);
   } catch (error) {
     ctx.log.error({ err: error, viewingId: viewing.id }, 'Viewing emails not sent');
   }
@@ -73,13 +78,14 @@ export async function notifyViewing(ctx: AppContext, viewing: Viewing, change: V
 async function emitViewingEvent(
   ctx: AppContext,
   viewing: Viewing,
-  kind: 'booked' | 'rescheduled' | 'cancelled',
+  kind: 'booked' | 'rescheduled' | 'cancelled' | 'confirmed',
   leadId: string | null,
 ): Promise<void> {
   try {
     await emitWebhookEvent(ctx, viewing.companyId, `viewing.${kind}`, {
       id: viewing.id,
       status: viewing.status,
+      confirmedAt: viewing.confirmedAt?.toISOString() ?? null,
       startsAt: viewing.startsAt.toISOString(),
       endsAt: viewing.endsAt.toISOString(),
       propertyId: viewing.propertyId,
@@ -109,33 +115,41 @@ async function findViewingLead(ctx: AppContext, viewing: Viewing): Promise<strin
 }
 
 /**
- * `viewing_moved` `{ viewingId, from, startsAt, by }` or `viewing_cancelled` `{ viewingId,
- * startsAt, by }` on the lead, by the agent who did it (null: the tenant, or the property's
- * deletion). A moved viewing moves the availability that named its time; a cancelled one no
- * longer leaves the lead "Viewing booked": the lead goes back to where it was before the booking,
- * unless a person has moved it since.
+ * `viewing_moved` `{ viewingId, from, startsAt, by }`, `viewing_cancelled` `{ viewingId, startsAt,
+ * by }` (`by: "release"` for a release) or `viewing_confirmed` `{ viewingId, startsAt }` on the
+ * lead, by the agent who did it (null: the tenant, the system, or the property's deletion). A moved
+ * viewing moves the availability that named its time; a cancelled or released one no longer leaves
+ * the lead "Viewing booked": the lead goes back to where it was before the booking, unless a
+ * person has moved it since.
  */
 async function recordViewingChange(
   ctx: AppContext,
   viewing: Viewing,
   leadId: string,
-  change: Extract<ViewingChange, { kind: 'rescheduled' | 'cancelled' }>,
+  change: Extract<ViewingChange, { kind: 'rescheduled' | 'cancelled' | 'released' | 'confirmed' }>,
 ): Promise<void> {
+  const kind =
+    change.kind === 'rescheduled'
+      ? 'viewing_moved'
+      : change.kind === 'confirmed'
+        ? 'viewing_confirmed'
+        : 'viewing_cancelled';
   try {
     await recordLeadActivity(ctx.db, {
       leadId,
       companyId: viewing.companyId,
-      actorUserId: change.actorUserId ?? null,
-      kind: change.kind === 'rescheduled' ? 'viewing_moved' : 'viewing_cancelled',
+      actorUserId: 'actorUserId' in change ? (change.actorUserId ?? null) : null,
+      kind,
       detail: {
         viewingId: viewing.id,
         ...(change.kind === 'rescheduled' ? { from: change.previous.toISOString() } : {}),
         startsAt: viewing.startsAt.toISOString(),
-        by: change.by,
+        ...('by' in change ? { by: change.by } : change.kind === 'released' ? { by: 'release' } : {}),
       },
     });
-    if (change.kind === 'cancelled') await revertLeadStatusAfterViewing(ctx.db, leadId);
-    else {
+    if (change.kind === 'cancelled' || change.kind === 'released') {
+      await revertLeadStatusAfterViewing(ctx.db, leadId);
+    } else if (change.kind === 'rescheduled') {
       await moveLeadAvailability(ctx.db, leadId, {
         from: longSlotLabel(change.previous),
         to: longSlotLabel(viewing.startsAt),
@@ -144,51 +158,4 @@ async function recordViewingChange(
   } catch (error) {
     ctx.log.error({ err: error, viewingId: viewing.id }, 'Viewing change not recorded on the lead');
   }
-}
-
-/**
- * Queues the reminder for 24 hours before the viewing, unless it was booked (or moved) less than
- * 24 hours ahead. The job names the viewing's SEQUENCE: after a move or a cancellation the old
- * job finds a different sequence (or no live viewing) and sends nothing.
- */
-export async function scheduleReminder(ctx: AppContext, viewing: Viewing): Promise<void> {
-  const dueAt = viewing.startsAt.getTime() - DAY_MS;
-  const untilDue = dueAt - now().getTime();
-  if (untilDue < 0) return;
-  await ctx.jobs.send(
-    VIEWING_REMINDER_JOB,
-    { viewingId: viewing.id, sequence: viewing.sequence },
-    {
-      startAfterSeconds: Math.max(1, Math.ceil(untilDue / 1000)),
-      singletonKey: `${viewing.id}:${viewing.sequence}`,
-    },
-  );
-}
-
-/**
- * The reminder job. Exactly one run sends it: the conditional UPDATE claims the reminder for the
- * viewing's current time, so a retried or duplicated job (or another instance) finds it claimed.
- */
-export async function sendViewingReminder(
-  ctx: AppContext,
-  input: { viewingId: string; sequence: number },
-): Promise<boolean> {
-  const [viewing] = await ctx.db
-    .update(viewings)
-    .set({ reminderSentAt: now() })
-    .where(
-      and(
-        eq(viewings.id, input.viewingId),
-        eq(viewings.sequence, input.sequence),
-        eq(viewings.status, 'booked'),
-        isNull(viewings.reminderSentAt),
-        sql`${viewings.startsAt} > ${now().toISOString()}`,
-      ),
-    )
-    .returning();
-  if (!viewing) return false;
-  const agency = await findAgency(ctx, viewing.companyId);
-  const email = agency ? viewingEmails.reminder(ctx, viewing, agency) : null;
-  if (email) await ctx.sendEmail(email);
-  return true;
 }

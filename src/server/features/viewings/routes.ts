@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireDirectory } from '#server/features/chat/conversation.ts';
 import { findProperty } from '#server/features/chat/directory.ts';
+import { handleInboundReplies } from '#server/features/messaging/inbound.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { requireCompanyById, requireOwnCompany } from '#server/lib/session.ts';
@@ -20,6 +21,8 @@ import {
   slotsResponseSchema,
   updateViewingSchema,
   viewingIdParamsSchema,
+  viewingMessageSettingsPatchSchema,
+  viewingMessageSettingsSchema,
   viewingScheduleSchema,
   viewingsQuerySchema,
 } from '#shared/schemas/viewings.ts';
@@ -35,17 +38,34 @@ import {
   VIEWING_AGENDA_JOB,
 } from './agent-viewings.ts';
 import { loadBookingRules, slotsFor } from './booking.ts';
-import { cancelByToken, getManagedViewing, managedViewingCalendar, rescheduleByToken } from './manage.ts';
-import { sendViewingReminder, VIEWING_REMINDER_JOB } from './notify.ts';
+import {
+  answerViewingReply,
+  runViewingMessages,
+  saveViewingMessageSettings,
+  VIEWING_MESSAGES_JOB,
+  viewingMessageSettings,
+} from './confirmations.ts';
+import {
+  cancelByToken,
+  confirmByToken,
+  getManagedViewing,
+  managedViewingCalendar,
+  rescheduleByToken,
+} from './manage.ts';
 
 export async function registerViewings(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const publicRead = perMinute(ctx.env.rateLimits.apiPerMinute);
   const publicWrite = perMinute(ctx.env.rateLimits.chatPerMinute);
 
-  ctx.jobs.define<{ viewingId: string; sequence: number }>(VIEWING_REMINDER_JOB, async (data) => {
-    await sendViewingReminder(ctx, data);
+  // The confirmation requests, releases and "see you soon" (one pass a minute, on one instance;
+  // each message is claimed by its row, so an overlapping pass sends nothing twice).
+  ctx.jobs.define(VIEWING_MESSAGES_JOB, async () => {
+    await runViewingMessages(ctx);
   });
+  ctx.jobs.schedule(VIEWING_MESSAGES_JOB, '* * * * *');
+  // The tenant's answers to the request in their WhatsApp or SMS thread.
+  handleInboundReplies(ctx, answerViewingReply);
   ctx.jobs.define(VIEWING_AGENDA_JOB, async () => {
     await sendDailyAgendas(ctx);
   });
@@ -106,6 +126,15 @@ export async function registerViewings(root: FastifyInstance, ctx: AppContext): 
   );
 
   app.post(
+    '/api/viewings/manage/:token/confirm',
+    {
+      config: publicWrite,
+      schema: { params: manageTokenParamsSchema, response: { 200: managedViewingSchema } },
+    },
+    async (request) => confirmByToken(ctx, request.params.token),
+  );
+
+  app.post(
     '/api/viewings/manage/:token/cancel',
     {
       config: publicWrite,
@@ -149,6 +178,28 @@ export async function registerViewings(root: FastifyInstance, ctx: AppContext): 
     async (request) => {
       const { company } = await requireCompanyById(ctx, request, request.params.id, 'settings');
       return saveViewingSchedule(ctx, company, request.body);
+    },
+  );
+
+  app.get(
+    '/api/companies/:id/viewing-settings',
+    { schema: { params: companyIdParamsSchema, response: { 200: viewingMessageSettingsSchema } } },
+    async (request) =>
+      viewingMessageSettings((await requireCompanyById(ctx, request, request.params.id)).company),
+  );
+
+  app.patch(
+    '/api/companies/:id/viewing-settings',
+    {
+      schema: {
+        params: companyIdParamsSchema,
+        body: viewingMessageSettingsPatchSchema,
+        response: { 200: viewingMessageSettingsSchema },
+      },
+    },
+    async (request) => {
+      const { company } = await requireCompanyById(ctx, request, request.params.id, 'settings');
+      return saveViewingMessageSettings(ctx, company, request.body);
     },
   );
 

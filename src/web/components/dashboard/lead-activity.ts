@@ -55,11 +55,21 @@ export function activityText(entry: Pick<LeadActivityDto, 'kind' | 'detail'>): A
     }
     case 'viewing_cancelled': {
       const at = when(detail.startsAt);
+      if (detail.by === 'release') {
+        return {
+          title: 'Viewing released',
+          body: `Not confirmed in time: the time is free for others${at ? ` (was ${at})` : ''}`,
+        };
+      }
       const by = CANCELLED_BY[String(detail.by)] ?? '';
       return {
         title: `Viewing cancelled${by}`,
         body: text(detail.reason) ?? (at ? `Was ${at}` : undefined),
       };
+    }
+    case 'viewing_confirmed': {
+      const at = when(detail.startsAt);
+      return { title: at ? `Viewing confirmed for ${at}` : 'Viewing confirmed' };
     }
     case 'email_sent':
       return { title: 'Email sent to the tenant', body: text(detail.subject) };

@@ -98,7 +98,7 @@ export function LeadSheet({ companyId, lead, onClose, onDelete }: LeadSheetProps
                   </Answer>
                   <Answer label="Viewing">
                     {lead.viewingAt && lead.viewingStatus
-                      ? viewingSummary(lead.viewingAt, lead.viewingStatus)
+                      ? viewingSummary(lead.viewingAt, lead.viewingStatus, full?.viewingConfirmedAt)
                       : null}
                   </Answer>
                 </dl>

@@ -227,6 +227,8 @@ function GroupsTable({ groups, heading }: { groups: InsightsGroup[]; heading: st
                 {stage.label}
               </TableHead>
             ))}
+            <TableHead className="text-right">Confirmed</TableHead>
+            <TableHead className="text-right">No-shows</TableHead>
             <TableHead className="text-right">Enquiries</TableHead>
             <TableHead className="text-right">Median first reply</TableHead>
           </TableRow>
@@ -242,6 +244,8 @@ function GroupsTable({ groups, heading }: { groups: InsightsGroup[]; heading: st
                   {group.funnel[stage.key].toLocaleString('en-GB')}
                 </TableCell>
               ))}
+              <TableCell className="text-right tabular-nums">{group.funnel.viewingsConfirmed}</TableCell>
+              <TableCell className="text-right tabular-nums">{group.funnel.viewingsNoShow}</TableCell>
               <TableCell className="text-right tabular-nums">{group.funnel.enquiries}</TableCell>
               <TableCell className="text-right whitespace-nowrap">
                 {formatDuration(group.funnel.medianFirstReplySeconds)}

@@ -2,14 +2,17 @@ import { TZDate } from '@date-fns/tz';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { addDays, format, startOfWeek } from 'date-fns';
 import { CalendarDaysIcon, ChevronLeftIcon, ChevronRightIcon, PhoneIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { formatUkPhone } from '#shared/format.ts';
 import {
   type AgentViewing,
   type AgentViewingList,
+  DEFAULT_QUIET_HOURS,
   type SlotsResponse,
   type UpdateViewing,
-  VIEWING_STATUS_LABELS,
+  VIEWING_STATE_LABELS,
+  type ViewingMessageSettings,
+  viewingState,
 } from '#shared/schemas/viewings.ts';
 import { LONDON_ZONE } from '#shared/viewing-slots.ts';
 import { useProperties } from '#web/components/dashboard/dashboard-api.ts';
@@ -17,9 +20,11 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { DialogFooter, DialogShell } from '#web/components/ui/dialog.tsx';
+import { Input } from '#web/components/ui/input.tsx';
 import { TabsContent, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { apiRequest, errorMessage } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
+import { useRole } from '#web/lib/use-role.ts';
 import { cn } from '#web/lib/utils.ts';
 import { ScheduleEditor } from './schedule-editor.tsx';
 import { ViewingTimesLine } from './viewing-times-note.tsx';
@@ -28,12 +33,27 @@ import { useViewingSchedule } from './weekly-windows.tsx';
 const viewingsUrl = (companyId: string, from: string, to: string) =>
   `/api/companies/${companyId}/viewings?from=${from}&to=${to}`;
 
-const statusVariant = {
-  booked: 'default',
-  attended: 'success',
-  no_show: 'warning',
+const stateVariant = {
+  confirmed: 'success',
+  awaiting: 'warning',
+  attended: 'secondary',
+  no_show: 'danger',
   cancelled: 'outline',
+  released: 'outline',
 } as const;
+
+/** The viewing's state as a badge: confirmed, awaiting confirmation, released, attended… */
+function StateBadge({ viewing }: { viewing: AgentViewing }) {
+  const state = viewingState(viewing);
+  return (
+    <Badge
+      variant={stateVariant[state]}
+      title={state === 'awaiting' ? 'Awaiting the tenant’s confirmation' : undefined}
+    >
+      {VIEWING_STATE_LABELS[state]}
+    </Badge>
+  );
+}
 
 /** Today in London, as a wall-clock date. */
 const londonToday = () => new TZDate(Date.now(), LONDON_ZONE);
@@ -53,6 +73,7 @@ export function ViewingsTabTrigger() {
 export function ViewingsTabContent({ companyId, companySlug }: { companyId: string; companySlug: string }) {
   return (
     <TabsContent value="viewings" className="grid gap-6">
+      <UpcomingViewings companyId={companyId} />
       <ViewingsAgenda companyId={companyId} companySlug={companySlug} />
       <TimesOffered companyId={companyId} />
       <Card>
@@ -66,7 +87,196 @@ export function ViewingsTabContent({ companyId, companySlug }: { companyId: stri
           <ScheduleEditor companyId={companyId} />
         </CardContent>
       </Card>
+      <ConfirmationSettings companyId={companyId} />
     </TabsContent>
+  );
+}
+
+/**
+ * The next fortnight's viewings as a list, soonest first, with how many are confirmed, awaiting
+ * the tenant's confirmation, or released: what the agent checks before setting out.
+ */
+function UpcomingViewings({ companyId }: { companyId: string }) {
+  const today = londonToday();
+  const url = viewingsUrl(companyId, isoDay(today), isoDay(addDays(today, 13)));
+  const list = useQuery<AgentViewingList>({ queryKey: [url] });
+  const now = Date.now();
+  const upcoming = (list.data?.viewings ?? []).filter(
+    (v) => Date.parse(v.startsAt) > now && (v.status === 'booked' || v.status === 'released'),
+  );
+  const count = (state: 'confirmed' | 'awaiting' | 'released') =>
+    upcoming.filter((v) => viewingState(v) === state).length;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Upcoming</CardTitle>
+        <CardDescription>
+          {list.isPending
+            ? 'Loading…'
+            : `Next two weeks: ${count('confirmed')} confirmed · ${count('awaiting')} awaiting confirmation · ${count('released')} released`}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {list.error ? (
+          <p className="text-sm text-destructive">
+            {errorMessage(list.error, 'Viewings could not be loaded.')}
+          </p>
+        ) : upcoming.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{list.isPending ? '' : 'No upcoming viewings.'}</p>
+        ) : (
+          <ul className="divide-y text-sm" aria-label="Upcoming viewings">
+            {upcoming.map((viewing) => (
+              <li
+                key={viewing.id}
+                className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-0.5 py-2 sm:grid-cols-[9rem_minmax(0,1fr)_minmax(0,1fr)_auto]"
+              >
+                <span className="font-medium tabular-nums">{viewing.label}</span>
+                <span className="justify-self-end sm:order-last">
+                  <StateBadge viewing={viewing} />
+                </span>
+                <span className="min-w-0 truncate">
+                  {viewing.tenantName ?? 'Tenant'}
+                  {viewing.score !== null ? (
+                    <span className="text-muted-foreground"> · {viewing.score}/10</span>
+                  ) : null}
+                  {viewing.source ? <span className="text-muted-foreground"> · {viewing.source}</span> : null}
+                </span>
+                <span
+                  className="col-span-2 min-w-0 truncate text-muted-foreground sm:col-span-1"
+                  title={viewing.propertyName}
+                >
+                  {viewing.propertyName}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+const RELEASE_CHOICES = [2, 3, 4, 6, 8, 12, 18, 23];
+
+/** Quiet hours and the release of unconfirmed viewings (owners and admins change them). */
+function ConfirmationSettings({ companyId }: { companyId: string }) {
+  const { can } = useRole();
+  const queryClient = useQueryClient();
+  const url = `/api/companies/${companyId}/viewing-settings`;
+  const settings = useQuery<ViewingMessageSettings>({ queryKey: [url] });
+  const [draft, setDraft] = useState<ViewingMessageSettings | null>(null);
+  const save = useMutation({
+    mutationFn: (input: ViewingMessageSettings) => apiRequest<ViewingMessageSettings>('PATCH', url, input),
+    onSuccess: (next) => {
+      queryClient.setQueryData([url], next);
+      setDraft(null);
+      toast({ title: 'Confirmation settings saved' });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Settings not saved',
+        description: errorMessage(error, 'Please try again.'),
+        variant: 'destructive',
+      }),
+  });
+  const value = draft ?? settings.data;
+  const id = useId();
+  const canEdit = can('settings');
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Confirmations and reminders</CardTitle>
+        <CardDescription>
+          The day before, tenants are asked to confirm on WhatsApp or SMS (else by email), and a confirmed
+          tenant gets the address and your number two hours before.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {!value ? (
+          <p className="text-sm text-muted-foreground">Loading…</p>
+        ) : (
+          <form
+            className="grid gap-4 text-sm"
+            onSubmit={(event) => {
+              event.preventDefault();
+              save.mutate(value);
+            }}
+          >
+            <fieldset className="grid gap-2" disabled={!canEdit}>
+              <legend className="mb-1 font-medium">Quiet hours (UK time)</legend>
+              <label className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={value.quietHours !== null}
+                  onChange={(event) =>
+                    setDraft({
+                      ...value,
+                      quietHours: event.target.checked ? DEFAULT_QUIET_HOURS : null,
+                    })
+                  }
+                />
+                Send nothing but replies between these times
+              </label>
+              {value.quietHours ? (
+                <div className="flex flex-wrap items-center gap-2">
+                  <label htmlFor={`${id}-from`}>From</label>
+                  <Input
+                    id={`${id}-from`}
+                    type="time"
+                    className="w-32"
+                    value={value.quietHours.from}
+                    onChange={(event) =>
+                      setDraft({ ...value, quietHours: { ...value.quietHours!, from: event.target.value } })
+                    }
+                  />
+                  <label htmlFor={`${id}-to`}>to</label>
+                  <Input
+                    id={`${id}-to`}
+                    type="time"
+                    className="w-32"
+                    value={value.quietHours.to}
+                    onChange={(event) =>
+                      setDraft({ ...value, quietHours: { ...value.quietHours!, to: event.target.value } })
+                    }
+                  />
+                </div>
+              ) : null}
+            </fieldset>
+            <label className="grid gap-1">
+              <span className="font-medium">Release unconfirmed viewings</span>
+              <select
+                className="h-9 w-full max-w-xs rounded-md border bg-background px-2"
+                disabled={!canEdit}
+                value={value.releaseUnconfirmedHours ?? ''}
+                onChange={(event) =>
+                  setDraft({
+                    ...value,
+                    releaseUnconfirmedHours: event.target.value ? Number(event.target.value) : null,
+                  })
+                }
+              >
+                <option value="">Never (off)</option>
+                {RELEASE_CHOICES.map((hours) => (
+                  <option key={hours} value={hours}>
+                    {hours} hours before, if not confirmed
+                  </option>
+                ))}
+              </select>
+              <span className="text-muted-foreground">
+                The time is freed for others, and the tenant and you are told.
+              </span>
+            </label>
+            {canEdit ? (
+              <div>
+                <Button type="submit" disabled={!draft || save.isPending}>
+                  Save
+                </Button>
+              </div>
+            ) : null}
+          </form>
+        )}
+      </CardContent>
+    </Card>
   );
 }
 
@@ -172,7 +382,10 @@ function ViewingsAgenda({ companyId, companySlug }: { companyId: string; company
             {errorMessage(list.error, 'Viewings could not be loaded.')}
           </p>
         ) : (
-          <div className={cn('grid gap-3', view === 'week' && 'lg:grid-cols-7')}>
+          <section
+            aria-label="Viewings by day"
+            className={cn('grid gap-3', view === 'week' && 'lg:grid-cols-7')}
+          >
             {days.map((date) => {
               const key = isoDay(date);
               const items = (list.data?.viewings ?? []).filter((v) => v.startsAt.slice(0, 10) === key);
@@ -208,7 +421,7 @@ function ViewingsAgenda({ companyId, companySlug }: { companyId: string; company
                 </section>
               );
             })}
-          </div>
+          </section>
         )}
       </CardContent>
       <MoveDialog viewing={moving} companySlug={companySlug} listUrl={url} onClose={() => setMoving(null)} />
@@ -256,7 +469,7 @@ function ViewingItem({
     <li className={cn('space-y-1 rounded-md border p-2 text-sm', !isLive && 'bg-muted/40')}>
       <div className="flex items-center justify-between gap-2">
         <span className="font-semibold tabular-nums">{time}</span>
-        <Badge variant={statusVariant[viewing.status]}>{VIEWING_STATUS_LABELS[viewing.status]}</Badge>
+        <StateBadge viewing={viewing} />
       </div>
       <p className="font-medium">
         {viewing.tenantName ?? 'Tenant'}

@@ -1,6 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarCheck, CalendarPlus, CalendarX, Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { useState } from 'react';
+import {
+  CalendarCheck,
+  CalendarPlus,
+  CalendarX,
+  CircleCheck,
+  Clock,
+  Mail,
+  MapPin,
+  Phone,
+} from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'wouter';
 import type { ManagedViewing, ViewingSlotDto } from '#shared/schemas/viewings.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -73,31 +82,56 @@ function ViewingDetails({ viewing, url }: { viewing: ManagedViewing; url: string
       setProblem(errorMessage(error, 'Sorry, the viewing could not be cancelled. Please try again.')),
   });
 
+  const confirm = useMutation({
+    mutationFn: () => apiRequest<ManagedViewing>('POST', `${url}/confirm`),
+    onSuccess: (next) => apply(next, `Thank you: you're confirmed for ${next.longLabel}. See you then!`),
+    onError: (error) =>
+      setProblem(errorMessage(error, 'Sorry, the viewing could not be confirmed. Please try again.')),
+  });
+
   const isLive = viewing.status === 'booked' && !viewing.isPast;
+  const isOff = viewing.status === 'cancelled' || viewing.status === 'released';
+  // The email's "Confirm I'm coming" button opens this page with ?confirm=1: it confirms here, in
+  // the browser, so a mail scanner that only fetches the link confirms nothing.
+  const confirmedFromLink = useRef(false);
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    if (params.get('confirm') !== '1' || confirmedFromLink.current) return;
+    confirmedFromLink.current = true;
+    window.history.replaceState(null, '', window.location.pathname);
+    if (isLive && !viewing.confirmedAt) confirm.mutate();
+  }, [isLive, viewing.confirmedAt, confirm]);
+
   const heading =
     viewing.status === 'cancelled'
       ? 'Viewing cancelled'
-      : viewing.isPast || viewing.status !== 'booked'
-        ? 'This viewing has taken place'
-        : 'Your viewing is booked';
+      : viewing.status === 'released'
+        ? 'Viewing released'
+        : viewing.isPast || viewing.status !== 'booked'
+          ? 'This viewing has taken place'
+          : viewing.confirmedAt
+            ? 'Your viewing is confirmed'
+            : 'Your viewing is booked';
 
   return (
     <>
       <section className="space-y-1">
         <h1 className="text-2xl font-semibold">{heading}</h1>
         {viewing.tenantName ? <p className="text-muted-foreground">For {viewing.tenantName}</p> : null}
+        {viewing.status === 'released' ? (
+          <p className="text-muted-foreground">
+            It was not confirmed in time, so the time was released for others to book.
+          </p>
+        ) : null}
       </section>
 
       <section
-        className={cn(
-          'space-y-3 rounded-lg border p-4',
-          viewing.status === 'cancelled' ? 'border-dashed bg-muted/40' : 'bg-card',
-        )}
+        className={cn('space-y-3 rounded-lg border p-4', isOff ? 'border-dashed bg-muted/40' : 'bg-card')}
         aria-label="Viewing details"
       >
         <p className="flex items-start gap-3 text-lg font-medium">
           <Clock className="mt-1 size-5 text-primary" aria-hidden />
-          <span className={cn(viewing.status === 'cancelled' && 'line-through')}>
+          <span className={cn(isOff && 'line-through')}>
             {viewing.longLabel}
             <span className="block text-sm font-normal text-muted-foreground">
               Until {viewing.endsAt.slice(11, 16)} · {viewing.minutes} minutes
@@ -157,7 +191,7 @@ function ViewingDetails({ viewing, url }: { viewing: ManagedViewing; url: string
       ) : null}
 
       {!isLive ? (
-        viewing.status === 'cancelled' && viewing.rebookUrl ? (
+        isOff && viewing.rebookUrl ? (
           <div className="flex flex-col gap-2">
             <Button size="lg" asChild>
               <a href={viewing.rebookUrl}>
@@ -170,14 +204,28 @@ function ViewingDetails({ viewing, url }: { viewing: ManagedViewing; url: string
           </div>
         ) : (
           <p className="text-muted-foreground">
-            {viewing.status === 'cancelled'
+            {isOff
               ? `To book another time, contact ${viewing.company.name}.`
               : `Questions about the property? Contact ${viewing.company.name}.`}
           </p>
         )
       ) : mode === 'view' ? (
         <div className="flex flex-col gap-3">
-          <Button size="lg" onClick={() => setMode('move')} disabled={viewing.slots.length === 0}>
+          {viewing.confirmedAt ? (
+            <p className="flex items-center gap-2 text-sm font-medium text-primary">
+              <CircleCheck className="size-5" aria-hidden /> You have confirmed you are coming.
+            </p>
+          ) : (
+            <Button size="lg" onClick={() => confirm.mutate()} disabled={confirm.isPending}>
+              {confirm.isPending ? <Spinner /> : <CircleCheck aria-hidden />} Confirm I’m coming
+            </Button>
+          )}
+          <Button
+            size="lg"
+            variant={viewing.confirmedAt ? 'default' : 'outline'}
+            onClick={() => setMode('move')}
+            disabled={viewing.slots.length === 0}
+          >
             <CalendarCheck aria-hidden /> Choose another time
           </Button>
           {viewing.slots.length === 0 ? (

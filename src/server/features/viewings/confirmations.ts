@@ -1,0 +1,465 @@
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { parseSlotPick } from '#agent/viewing.ts';
+import {
+  type Company,
+  companies,
+  conversations,
+  leads,
+  type MessagingChannel,
+  type Viewing,
+  type ViewingMessage,
+  viewingMessages,
+  viewings,
+} from '#server/db/schema.ts';
+import { recordLeadActivity } from '#server/features/leads/activity.ts';
+import type { InboundMessage } from '#server/features/messaging/inbound.ts';
+import { lastOfferedOptions, sendToTenant } from '#server/features/messaging/outbound.ts';
+import { loadChannel } from '#server/features/messaging/settings.ts';
+import { pickNumberedOption } from '#server/features/messaging/sms-text.ts';
+import { now } from '#server/lib/clock.ts';
+import type { AppContext } from '#server/lib/context.ts';
+import { layoutEmail } from '#server/lib/email-templates.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { formatUkPhone } from '#shared/format.ts';
+import type { QuietHours, ViewingMessageKind, ViewingMessageSettings } from '#shared/schemas/viewings.ts';
+import { londonDate, longSlotLabel, spreadOverDays } from '#shared/viewing-slots.ts';
+import { closeViewing } from './booking.ts';
+import { type Agency, findAgency, viewingEmails } from './emails.ts';
+import { movableSlots, rescheduleViewing } from './manage.ts';
+import { notifyViewing } from './notify.ts';
+import { isQuietAt } from './quiet-hours.ts';
+import { readViewingReply } from './reply-intent.ts';
+
+/** Every minute, on one instance (pg-boss's cron): whatever has fallen due goes out. */
+export const VIEWING_MESSAGES_JOB = 'viewings.messages';
+const HOUR_MS = 3_600_000;
+/** The confirmation request: this long before the start. */
+const REQUEST_AHEAD_MS = 24 * HOUR_MS;
+/** "See you soon": this long before a confirmed viewing. */
+const SEE_YOU_SOON_AHEAD_MS = 2 * HOUR_MS;
+/** At most this many other times offered in the thread (WhatsApp shows three buttons). */
+const CHANGE_OFFERS = 3;
+
+// ---- The company's settings ----
+
+export function viewingMessageSettings(company: Company): ViewingMessageSettings {
+  return { quietHours: company.quietHours ?? null, releaseUnconfirmedHours: company.releaseUnconfirmedHours };
+}
+
+/** PATCH /api/companies/{id}/viewing-settings: what is left out stays as it was. */
+export async function saveViewingMessageSettings(
+  ctx: AppContext,
+  company: Company,
+  patch: Partial<ViewingMessageSettings>,
+): Promise<ViewingMessageSettings> {
+  const [saved] = await ctx.db
+    .update(companies)
+    .set({
+      ...(patch.quietHours !== undefined ? { quietHours: patch.quietHours } : {}),
+      ...(patch.releaseUnconfirmedHours !== undefined
+        ? { releaseUnconfirmedHours: patch.releaseUnconfirmedHours }
+        : {}),
+      updatedAt: now(),
+    })
+    .where(eq(companies.id, company.id))
+    .returning();
+  return viewingMessageSettings(saved ?? company);
+}
+
+// ---- Confirming ----
+
+/**
+ * The tenant confirms (their thread, the email's button, the manage page): `confirmedAt` is set
+ * once, the lead and the company's webhooks hear of it. A viewing already confirmed stays as it is.
+ */
+export async function confirmViewing(ctx: AppContext, viewing: Viewing): Promise<Viewing> {
+  if (viewing.status === 'cancelled' || viewing.status === 'released') {
+    throw new AppError('CONFLICT', 'This viewing has been cancelled.');
+  }
+  if (viewing.status !== 'booked' || viewing.startsAt <= now()) {
+    throw new AppError('CONFLICT', 'This viewing has already taken place.');
+  }
+  const [confirmed] = await ctx.db
+    .update(viewings)
+    .set({ confirmedAt: now(), changeOfferedAt: null, updatedAt: now() })
+    .where(and(eq(viewings.id, viewing.id), eq(viewings.status, 'booked'), isNull(viewings.confirmedAt)))
+    .returning();
+  if (!confirmed) return viewing;
+  await notifyViewing(ctx, confirmed, { kind: 'confirmed' });
+  return confirmed;
+}
+
+// ---- The schedule: request, release, see you soon ----
+
+type Thread = { channel: MessagingChannel; phone: string; conversationId: string };
+
+type Candidate = {
+  viewing: Viewing;
+  quietHours: QuietHours | null;
+  releaseHours: number | null;
+  thread: Thread | null;
+};
+
+function threadOf(row: {
+  channel: string | null;
+  phone: string | null;
+  conversationId: string | null;
+}): Thread | null {
+  if ((row.channel !== 'sms' && row.channel !== 'whatsapp') || !row.phone || !row.conversationId) return null;
+  return { channel: row.channel, phone: row.phone, conversationId: row.conversationId };
+}
+
+/**
+ * One pass of the schedule (the `viewings.messages` job, every minute). For each live viewing
+ * of the next 24 hours: the confirmation request once 24 hours remain (unless confirmed), the
+ * release at the company's hour (only after a request went unanswered), "see you soon" 2 hours
+ * before a confirmed one; then the notice of each release. Quiet hours hold every message (the
+ * next pass after them sends it, unless the viewing has begun); a release is not a message and
+ * happens on the hour. Each message is sent by whoever inserts its row (viewing, kind, start):
+ * another instance, a retry, or a later pass finds it and sends nothing. Returns how many went.
+ */
+export async function runViewingMessages(ctx: AppContext): Promise<number> {
+  const at = now();
+  const rows = await ctx.db
+    .select({
+      viewing: viewings,
+      quietHours: companies.quietHours,
+      releaseHours: companies.releaseUnconfirmedHours,
+      channel: conversations.channel,
+      phone: conversations.contactPhone,
+      conversationId: conversations.id,
+    })
+    .from(viewings)
+    .innerJoin(companies, eq(companies.id, viewings.companyId))
+    .leftJoin(conversations, eq(conversations.id, viewings.conversationId))
+    .where(
+      and(
+        inArray(viewings.status, ['booked', 'released']),
+        gt(viewings.startsAt, at),
+        lte(viewings.startsAt, new Date(at.getTime() + REQUEST_AHEAD_MS)),
+      ),
+    )
+    .orderBy(asc(viewings.startsAt));
+  if (rows.length === 0) return 0;
+  const done = await ctx.db
+    .select()
+    .from(viewingMessages)
+    .where(
+      inArray(
+        viewingMessages.viewingId,
+        rows.map((row) => row.viewing.id),
+      ),
+    );
+  let sent = 0;
+  for (const row of rows) {
+    const candidate: Candidate = {
+      viewing: row.viewing,
+      quietHours: row.quietHours ?? null,
+      releaseHours: row.releaseHours,
+      thread: threadOf(row),
+    };
+    try {
+      sent += await runViewing(ctx, candidate, done, at);
+    } catch (error) {
+      ctx.log.error({ err: error, viewingId: row.viewing.id }, 'A viewing message was not sent');
+    }
+  }
+  return sent;
+}
+
+async function runViewing(
+  ctx: AppContext,
+  candidate: Candidate,
+  done: ViewingMessage[],
+  at: Date,
+): Promise<number> {
+  let { viewing } = candidate;
+  const start = viewing.startsAt.getTime();
+  const message = (kind: ViewingMessageKind) =>
+    done.find((row) => row.viewingId === viewing.id && row.kind === kind && row.startsAt.getTime() === start);
+  const quiet = isQuietAt(at, candidate.quietHours);
+
+  if (viewing.status === 'booked' && !viewing.confirmedAt && candidate.releaseHours) {
+    const releaseAt = start - candidate.releaseHours * HOUR_MS;
+    const request = message('request');
+    // Only a viewing whose request went out before the release hour, and was not answered.
+    if (at.getTime() >= releaseAt && request?.outcome === 'sent' && request.createdAt.getTime() < releaseAt) {
+      const released = await closeViewing(ctx, viewing.id, 'released', { unconfirmed: true });
+      if (!released) return 0;
+      await notifyViewing(ctx, released, { kind: 'released' });
+      viewing = released;
+    }
+  }
+  if (quiet) return 0;
+  let kind: ViewingMessageKind | null = null;
+  if (viewing.status === 'released') {
+    if (!message('released')) kind = 'released';
+  } else if (!viewing.confirmedAt) {
+    if (!message('request') && at.getTime() >= start - REQUEST_AHEAD_MS) kind = 'request';
+  } else if (candidate.thread && !message('see_you_soon') && at.getTime() >= start - SEE_YOU_SOON_AHEAD_MS) {
+    kind = 'see_you_soon';
+  }
+  if (!kind) return 0;
+  const [claim] = await ctx.db
+    .insert(viewingMessages)
+    .values({
+      viewingId: viewing.id,
+      companyId: viewing.companyId,
+      kind,
+      startsAt: viewing.startsAt,
+      channel: candidate.thread?.channel ?? 'email',
+      outcome: 'claimed',
+      createdAt: at,
+    })
+    .onConflictDoNothing()
+    .returning({ id: viewingMessages.id });
+  if (!claim) return 0;
+  const channel = await sendScheduled(ctx, kind, viewing, candidate.thread, at);
+  await ctx.db
+    .update(viewingMessages)
+    .set({ channel: channel ?? 'none', outcome: channel ? 'sent' : 'unsent' })
+    .where(eq(viewingMessages.id, claim.id));
+  return channel ? 1 : 0;
+}
+
+/** "today, Saturday 7 March at 10:00", "tomorrow, …", or the date alone. */
+function whenFrom(viewing: Viewing, at: Date): string {
+  const day = londonDate(viewing.startsAt);
+  const label = longSlotLabel(viewing.startsAt);
+  if (day === londonDate(at)) return `today, ${label}`;
+  if (day === londonDate(new Date(at.getTime() + 24 * HOUR_MS))) return `tomorrow, ${label}`;
+  return label;
+}
+
+function firstName(viewing: Viewing): string {
+  return viewing.tenantName?.trim().split(/\s+/)[0] ?? '';
+}
+
+function agencyContact(agency: Agency): string {
+  return agency.phone ? `${agency.name}, ${formatUkPhone(agency.phone) ?? agency.phone}` : agency.name;
+}
+
+function mapLink(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+}
+
+/** Sends one scheduled message; answers where it went (null: nowhere to send it). */
+async function sendScheduled(
+  ctx: AppContext,
+  kind: ViewingMessageKind,
+  viewing: Viewing,
+  thread: Thread | null,
+  at: Date,
+): Promise<'whatsapp' | 'sms' | 'email' | null> {
+  const agency = await findAgency(ctx, viewing.companyId);
+  if (!agency) return null;
+  const name = firstName(viewing);
+  const hi = name ? `Hi ${name}, ` : 'Hi, ';
+  const when = whenFrom(viewing, at);
+  const onThread = async (text: string, options: string[] = [], template = false) => {
+    if (!thread) return false;
+    const connection =
+      template && thread.channel === 'whatsapp'
+        ? await loadChannel(ctx, viewing.companyId, 'whatsapp')
+        : null;
+    const templateName = connection?.channel === 'whatsapp' ? connection.templates.viewingReminder : null;
+    const outcome = await sendToTenant(ctx, {
+      companyId: viewing.companyId,
+      channel: thread.channel,
+      phone: thread.phone,
+      conversationId: thread.conversationId,
+      text,
+      options: thread.channel === 'whatsapp' ? options : [],
+      template: templateName
+        ? {
+            name: templateName,
+            parameters: [name || 'there', viewing.propertyName, longSlotLabel(viewing.startsAt)],
+          }
+        : null,
+    });
+    return outcome.kind !== 'skipped';
+  };
+  const byEmail = async (email: ReturnType<typeof viewingEmails.confirmRequest>) => {
+    if (!email) return false;
+    await ctx.sendEmail(email);
+    return true;
+  };
+
+  if (kind === 'request') {
+    const text = `${hi}your viewing of ${viewing.propertyName} with ${agency.name} is ${when}. Reply YES to confirm or CHANGE to pick another time.`;
+    if (thread && (await onThread(text, ['YES', 'CHANGE'], true))) return thread.channel;
+    return (await byEmail(viewingEmails.confirmRequest(ctx, viewing, agency))) ? 'email' : null;
+  }
+  if (kind === 'see_you_soon') {
+    const text = [
+      `See you soon! Your viewing of ${viewing.propertyName} is ${when}.`,
+      `Address: ${viewing.propertyAddress}`,
+      `Map: ${mapLink(viewing.propertyAddress)}`,
+      `Your agent: ${agencyContact(agency)}`,
+    ].join('\n');
+    return thread && (await onThread(text)) ? thread.channel : null;
+  }
+  // Released: the thread hears of it, and the email's update takes it off the tenant's calendar.
+  const text = `${hi}we did not hear back from you, so your viewing of ${viewing.propertyName} (${longSlotLabel(viewing.startsAt)}) has been released for others to book. You're welcome to book another time: just reply here or contact ${agencyContact(agency)}.`;
+  const toThread = thread ? await onThread(text) : false;
+  const emailed = await byEmail(viewingEmails.released(ctx, viewing, agency));
+  if (toThread && thread) return thread.channel;
+  return emailed ? 'email' : null;
+}
+
+// ---- Replies in the thread ----
+
+/**
+ * A tenant's message on a channel, before the conversation sees it: taken when the number has a
+ * live viewing whose request went to this thread (or that has other times on offer). YES
+ * confirms, CHANGE offers other times and a pick moves it, a request to cancel cancels it, and
+ * anything else goes to the agency as a note on the lead and an email.
+ */
+export async function answerViewingReply(
+  ctx: AppContext,
+  message: InboundMessage,
+): Promise<{ conversationId: string | null } | null> {
+  const at = now();
+  const [found] = await ctx.db
+    .select({ viewing: viewings, conversationId: conversations.id })
+    .from(viewings)
+    .innerJoin(conversations, eq(conversations.id, viewings.conversationId))
+    .where(
+      and(
+        eq(viewings.companyId, message.companyId),
+        eq(conversations.companyId, message.companyId),
+        eq(conversations.channel, message.channel),
+        eq(conversations.contactPhone, message.phone),
+        eq(viewings.status, 'booked'),
+        gt(viewings.startsAt, at),
+        or(
+          isNotNull(viewings.changeOfferedAt),
+          sql`exists (select 1 from ${viewingMessages} where ${viewingMessages.viewingId} = ${viewings.id}
+            and ${viewingMessages.kind} = 'request' and ${viewingMessages.startsAt} = ${viewings.startsAt}
+            and ${viewingMessages.channel} = ${message.channel})`,
+        ),
+      ),
+    )
+    .orderBy(asc(viewings.startsAt))
+    .limit(1);
+  if (!found) return null;
+  const { viewing, conversationId } = found;
+  const agency = await findAgency(ctx, viewing.companyId);
+  const agencyName = agency?.name ?? 'the agency';
+  const reply = (text: string, options: string[] = []) =>
+    sendToTenant(ctx, {
+      companyId: message.companyId,
+      channel: message.channel,
+      phone: message.phone,
+      conversationId,
+      text,
+      options,
+    });
+  const text = message.optionId ?? message.text;
+
+  if (viewing.changeOfferedAt) {
+    const free = await movableSlots(ctx, viewing);
+    const offeredLabels = await lastOfferedOptions(ctx, conversationId);
+    const offered = free.filter((slot) => offeredLabels.includes(slot.label));
+    const picked = pickNumberedOption(text, offeredLabels) ?? text;
+    const pick = parseSlotPick(picked, offered, free, londonDate(at));
+    if (pick.kind === 'one') {
+      try {
+        const moved = await rescheduleViewing(ctx, viewing, pick.slot.startsAt, 'tenant');
+        const ahead = moved.startsAt.getTime() - at.getTime() > REQUEST_AHEAD_MS;
+        await reply(
+          `Done: your viewing of ${moved.propertyName} is now on ${longSlotLabel(moved.startsAt)}. ${
+            ahead ? "We'll check with you the day before." : 'See you then!'
+          }`,
+        );
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'CONFLICT') throw error;
+        await offerOtherTimes(ctx, viewing, reply, 'Sorry, that time has just gone. ');
+      }
+      return { conversationId };
+    }
+  }
+
+  const intent = readViewingReply(text);
+  if (intent === 'confirm') {
+    await confirmViewing(ctx, viewing);
+    await reply(
+      `Thank you! Your viewing of ${viewing.propertyName} on ${longSlotLabel(viewing.startsAt)} is confirmed. See you then.`,
+    );
+  } else if (intent === 'change') {
+    const offeredAny = await offerOtherTimes(ctx, viewing, reply, '');
+    if (!offeredAny) await passToAgency(ctx, viewing, conversationId, message.text, agency);
+  } else if (intent === 'cancel') {
+    const cancelled = await closeViewing(ctx, viewing.id, 'cancelled');
+    if (cancelled) await notifyViewing(ctx, cancelled, { kind: 'cancelled', by: 'tenant' });
+    await reply(
+      `Your viewing of ${viewing.propertyName} on ${longSlotLabel(viewing.startsAt)} is cancelled. Thank you for letting us know.`,
+    );
+  } else {
+    await passToAgency(ctx, viewing, conversationId, message.text, agency);
+    await reply(`Thank you, I've passed your message on to ${agencyName}. Someone will reply to you here.`);
+  }
+  return { conversationId };
+}
+
+/** The next free times in the thread (up to three, over different days); false when none. */
+async function offerOtherTimes(
+  ctx: AppContext,
+  viewing: Viewing,
+  reply: (text: string, options?: string[]) => Promise<unknown>,
+  lead: string,
+): Promise<boolean> {
+  const slots = spreadOverDays(await movableSlots(ctx, viewing), CHANGE_OFFERS);
+  if (slots.length === 0) {
+    await ctx.db.update(viewings).set({ changeOfferedAt: null }).where(eq(viewings.id, viewing.id));
+    await reply(
+      `${lead}Sorry, there are no other free times to offer just now. I've asked the agency to get in touch about another time; your viewing on ${longSlotLabel(viewing.startsAt)} stays booked meanwhile.`,
+    );
+    return false;
+  }
+  await ctx.db.update(viewings).set({ changeOfferedAt: now() }).where(eq(viewings.id, viewing.id));
+  await reply(
+    `${lead}No problem. Which of these times suits you better? Your viewing stays on ${longSlotLabel(viewing.startsAt)} until you pick one.`,
+    slots.map((slot) => slot.label),
+  );
+  return true;
+}
+
+/** A reply the assistant cannot place: a note on the lead, and an email to the agency. */
+async function passToAgency(
+  ctx: AppContext,
+  viewing: Viewing,
+  conversationId: string,
+  text: string,
+  agency: Agency | null,
+): Promise<void> {
+  const [lead] = await ctx.db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.conversationId, conversationId), eq(leads.companyId, viewing.companyId)))
+    .limit(1);
+  if (lead) {
+    await recordLeadActivity(ctx.db, {
+      leadId: lead.id,
+      companyId: viewing.companyId,
+      actorUserId: null,
+      kind: 'note',
+      detail: { body: text, viewingId: viewing.id },
+    });
+  }
+  if (!agency) return;
+  const tenant = viewing.tenantName ?? 'A tenant';
+  const subject = `Message about a viewing: ${viewing.propertyName}, ${longSlotLabel(viewing.startsAt)}`;
+  const lines = [
+    `${tenant} wrote about their viewing of ${viewing.propertyName} on ${longSlotLabel(viewing.startsAt)}:`,
+    `“${text}”`,
+    viewing.tenantPhone ? `Phone: ${formatUkPhone(viewing.tenantPhone) ?? viewing.tenantPhone}` : '',
+  ].filter((line) => line.length > 0);
+  const url = `${ctx.env.appUrl}/?tab=viewings`;
+  await ctx.sendEmail({
+    to: agency.to,
+    subject,
+    text: `${lines.join('\n\n')}\n\nSee your viewings: ${url}`,
+    html: layoutEmail({ heading: subject, paragraphs: lines, action: { label: 'See your viewings', url } }),
+  });
+}
