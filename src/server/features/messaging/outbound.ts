@@ -32,6 +32,8 @@ export type Outgoing = {
   template?: { name: string; parameters: string[] } | null;
   /** The opt-out and opt-in confirmations go out to a number that has just opted out. */
   ignoreOptOut?: boolean;
+  /** The portal enquiry this message answers: the tenant's reply continues from that enquiry. */
+  enquiryId?: string | null;
 };
 
 export type SendOutcome =
@@ -40,7 +42,7 @@ export type SendOutcome =
   | { kind: 'skipped'; reason: 'opted_out' | 'daily_cap' | 'outside_window' | 'no_provider' };
 
 /** What goes to the provider, stored with the message so a retry sends the same again. */
-type Payload = { sms?: string; whatsapp?: WhatsAppOutbound; options?: string[] };
+type Payload = { sms?: string; whatsapp?: WhatsAppOutbound; options?: string[]; enquiryId?: string };
 
 export async function isOptedOut(
   ctx: AppContext,
@@ -127,17 +129,18 @@ export async function sendToTenant(ctx: AppContext, out: Outgoing): Promise<Send
   if (!connection && ctx.env.isProduction) return { kind: 'skipped', reason: 'no_provider' };
 
   const options = out.options ?? [];
+  const about = out.enquiryId ? { enquiryId: out.enquiryId } : {};
   let payload: Payload;
   let body: string;
   if (channel === 'sms') {
     body = composeSms(out.text, options);
-    payload = { sms: body, options };
+    payload = { sms: body, options, ...about };
   } else {
     const last = await lastInboundAt(ctx, companyId, channel, phone);
     const isInWindow = last !== null && now().getTime() - last.getTime() < WHATSAPP_WINDOW_MS;
     if (isInWindow) {
       body = out.text;
-      payload = { whatsapp: whatsappMessage(out.text, options), options };
+      payload = { whatsapp: whatsappMessage(out.text, options), options, ...about };
     } else if (out.template) {
       body = `[template ${out.template.name}] ${out.template.parameters.join(' | ')}`;
       payload = {
@@ -147,6 +150,7 @@ export async function sendToTenant(ctx: AppContext, out: Outgoing): Promise<Send
           language: 'en_GB',
           parameters: out.template.parameters,
         },
+        ...about,
       };
     } else {
       return { kind: 'skipped', reason: 'outside_window' };
