@@ -18,6 +18,7 @@ export const DAILY_CAP_PER_NUMBER = 40;
 /** WhatsApp free-form messages only within this long of the tenant's last message. */
 export const WHATSAPP_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const RETRY_FAILED_JOB = 'messaging.retry-failed';
+export const DAILY_CAP_ERROR = `Not sent: this number has had ${DAILY_CAP_PER_NUMBER} messages from you in 24 hours (the daily limit)`;
 
 export type Outgoing = {
   companyId: string;
@@ -121,8 +122,29 @@ export async function sendToTenant(ctx: AppContext, out: Outgoing): Promise<Send
   if (!out.ignoreOptOut && (await isOptedOut(ctx, companyId, channel, phone))) {
     return { kind: 'skipped', reason: 'opted_out' };
   }
-  if ((await sentToday(ctx, companyId, phone)) >= DAILY_CAP_PER_NUMBER) {
+  const sent = await sentToday(ctx, companyId, phone);
+  if (sent >= DAILY_CAP_PER_NUMBER) {
     ctx.log.warn({ companyId, channel }, 'Daily message cap reached for a tenant number: message not sent');
+    // The first message held back shows on the lead's thread (and the lead as not delivered), so
+    // the agency knows the tenant is no longer hearing from the assistant; the ones after it add
+    // nothing.
+    if (sent === DAILY_CAP_PER_NUMBER && out.conversationId) {
+      await ctx.db.insert(channelMessages).values({
+        companyId,
+        conversationId: out.conversationId,
+        channel,
+        direction: 'out',
+        phone,
+        body: out.text,
+        provider: 'none',
+        status: 'failed',
+        error: DAILY_CAP_ERROR,
+        // Final: not retried.
+        attempts: 2,
+        createdAt: now(),
+        updatedAt: now(),
+      });
+    }
     return { kind: 'skipped', reason: 'daily_cap' };
   }
   const connection = await loadChannel(ctx, companyId, channel);
