@@ -25,12 +25,19 @@ import { inviteEnquirerOnChannel } from './enquiry-invite.ts';
 import { receiveMessage, recordStatus } from './inbound.ts';
 import { RETRY_FAILED_JOB, retryFailedMessage, sendToTenant } from './outbound.ts';
 import { toE164 } from './phone.ts';
-import { connectChannel, disconnectChannel, loadChannel, readChannelSettings } from './settings.ts';
+import {
+  checkMessagingKey,
+  connectChannel,
+  disconnectChannel,
+  loadChannel,
+  readChannelSettings,
+} from './settings.ts';
 
 const forbidden = () => new AppError('FORBIDDEN', 'The signature of this request is not valid.');
 const companyParams = z.object({ companyId: z.string().max(100) });
 
 export async function registerMessaging(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  await checkMessagingKey(ctx);
   ctx.jobs.define<{ enquiryId: string }>(
     ENQUIRY_CHANNEL_INVITE_JOB,
     async ({ enquiryId }) => {
