@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { channelMessages, companies, conversations, leads, messagingChannels } from '#server/db/schema.ts';
+import { listLive } from '#server/features/live/summary.ts';
 import {
   DAILY_CAP_ERROR,
   DAILY_CAP_PER_NUMBER,
@@ -452,7 +453,11 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
       .from(conversations)
       .where(eq(conversations.companyId, owner.company.id));
     const path = `/api/conversations/${conversation!.id}`;
-    expect((await sendJson(app, 'POST', `${path}/takeover`, owner.cookie)).status).toBe(200);
+    // The Live tab says the tenant writes on WhatsApp, in the list and in the taken-over chat.
+    expect((await listLive(app.ctx, owner.company.id)).map((live) => live.channel)).toEqual(['whatsapp']);
+    const takeover = await sendJson(app, 'POST', `${path}/takeover`, owner.cookie);
+    expect(takeover.status).toBe(200);
+    expect(takeover.json).toMatchObject({ conversation: { channel: 'whatsapp', source: 'whatsapp' } });
     expect(lastWhatsAppText(from)).toMatch(/has joined/);
     expect(
       (
