@@ -72,12 +72,11 @@ test.describe('on a phone', () => {
       /Your viewing is booked for .+ Have a great day!/,
     );
     await page.screenshot({ path: testInfo.outputPath('phone-booked-390.png') });
-    await page.screenshot({ path: '/tmp/msg31/shots/phone-booked-390.png' });
     await expectNoSeriousA11yViolations(page);
     expect(second).toMatch(/, \d{2}:\d{2}$/);
 
     await page.getByRole('button', { name: 'SMS' }).click();
-    await page.screenshot({ path: '/tmp/msg31/shots/phone-sms-390.png' });
+    await page.screenshot({ path: testInfo.outputPath('phone-sms-390.png') });
 
     await addSessionCookie(context, baseURL!, seeded.cookie);
     const leads = await page.request.get(`/api/companies/${seeded.companyId}/dashboard`);
@@ -98,11 +97,20 @@ test.describe('on a phone', () => {
       .first()
       .click();
     await expect(page.getByRole('heading', { name: 'WhatsApp messages' })).toBeVisible();
-    await page.screenshot({ path: '/tmp/msg31/shots/lead-390.png', fullPage: false });
+    await page.screenshot({ path: testInfo.outputPath('lead-390.png'), fullPage: false });
+
+    // The Live tab says the chat came in on WhatsApp, in the list and in the transcript's header.
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: /Live/ }).click();
+    const item = page.getByRole('button', { name: /Sarah Jones/ }).first();
+    await expect(item.getByText('WhatsApp', { exact: true })).toBeVisible();
+    await item.click();
+    await expect(page.getByText('WhatsApp', { exact: true })).toHaveCount(2);
+    await page.screenshot({ path: testInfo.outputPath('live-390.png'), fullPage: true });
 
     await page.goto('/integrations');
     await expect(page.getByRole('heading', { name: 'WhatsApp (Meta WhatsApp Cloud API)' })).toBeVisible();
-    await page.screenshot({ path: '/tmp/msg31/shots/settings-390.png', fullPage: true });
+    await page.screenshot({ path: testInfo.outputPath('settings-390.png'), fullPage: true });
   });
 });
 
@@ -113,14 +121,14 @@ test.describe('at a desk', () => {
     seeded,
     context,
     baseURL,
-  }) => {
+  }, testInfo) => {
     await addSessionCookie(context, baseURL!, seeded.cookie);
     await page.goto('/integrations');
     await expect(page.getByRole('textbox', { name: 'WhatsApp webhook URL' })).toHaveValue(
       `${baseURL}/api/channels/whatsapp/${seeded.companyId}`,
     );
     await expect(page.getByText('Development outbox').first()).toBeVisible();
-    await page.screenshot({ path: '/tmp/msg31/shots/settings-1280.png', fullPage: true });
+    await page.screenshot({ path: testInfo.outputPath('settings-1280.png'), fullPage: true });
     await expectNoSeriousA11yViolations(page);
   });
 });

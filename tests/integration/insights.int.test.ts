@@ -171,6 +171,33 @@ describe('insights', () => {
     ]);
   });
 
+  it('names WhatsApp and SMS chats in the per-source table', async () => {
+    const texting = await createCompanyUser(app, { slug: unique('texting') });
+    const property = await insertProperty(app, texting.company.id, texting.company.slug);
+    const seeds: ChatSeed[] = [
+      {
+        propertyId: property.id,
+        source: 'whatsapp',
+        at: '2026-03-02T10:00:00Z',
+        turns: 3,
+        lead: { status: 'new' },
+      },
+      { propertyId: property.id, source: 'whatsapp', at: '2026-03-03T10:00:00Z', turns: 1 },
+      { propertyId: property.id, source: 'sms', at: '2026-03-04T10:00:00Z', turns: 2 },
+    ];
+    for (const seed of seeds) await insertFunnelChat(app, texting.company.id, seed);
+    const response = await fetch(
+      `${app.url}/api/companies/${texting.company.id}/insights?groupBy=source&from=2026-03-01&to=2026-03-31`,
+      { headers: browserHeaders(app, texting.cookie) },
+    );
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as InsightsResponse;
+    expect(body.groups).toEqual([
+      { key: 'whatsapp', label: 'WhatsApp', funnel: funnel(2, 2, 1, 0, 0, 0) },
+      { key: 'sms', label: 'SMS', funnel: funnel(1, 1, 0, 0, 0, 0) },
+    ]);
+  });
+
   it('answers an empty funnel for a period with nothing in it', async () => {
     const body = await readInsights({ from: '2025-01-01', to: '2025-01-31' });
     expect(body.totals).toEqual(funnel(0, 0, 0, 0, 0, 0));

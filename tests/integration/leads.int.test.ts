@@ -255,13 +255,49 @@ describe('leads API', () => {
       const lines = text.slice(1).trimEnd().split('\r\n');
       expect(lines).toHaveLength(3);
       expect(lines[0]).toBe(
-        'Date/Time,Property,Location,Price,Beds,Name,Email,Contact,Income,Profession,People,Move In,Availability,Rating,Score breakdown,Person requested,Status,Lost reason,Viewing,Viewing status,Assignee',
+        'Date/Time,Property,Location,Price,Beds,Name,Email,Contact,Income,Profession,People,Move In,Availability,Rating,Score breakdown,Person requested,Status,Lost reason,Viewing,Viewing status,Assignee,Source',
       );
       expect(lines[1]).toContain(`2025-01-05 15:07,"2 Bed Flat, Elm Road"`);
       expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
       expect(lines[1]).toContain('07700 900123');
       expect(lines[1]).toContain('Affordability 4/4; Move-in fit 1/2');
       expect(lines[2]).toContain('Plain Name');
+    });
+
+    it('names each lead’s source, WhatsApp and SMS among them', async () => {
+      const company = await createCompanyUser(app, { slug: unique('csv-sources') });
+      const sources = ['whatsapp', 'sms', 'rightmove', null];
+      for (const [index, source] of sources.entries()) {
+        await insertLead(app.ctx.db, company.company.id, {
+          name: `Tenant ${index}`,
+          source,
+          createdAt: new Date(Date.UTC(2025, 0, 10 - index)),
+        });
+      }
+      const response = await request('GET', `/api/companies/${company.company.id}/leads.csv`, company.cookie);
+      const lines = (await response.text()).slice(1).trimEnd().split('\r\n');
+      expect(lines[0]!.split(',').at(-1)).toBe('Source');
+      expect(lines.slice(1).map((line) => line.split(',').at(-1))).toEqual([
+        'WhatsApp',
+        'SMS',
+        'Rightmove',
+        'Direct (no source)',
+      ]);
+
+      // The dashboard's source filter finds the WhatsApp and SMS leads.
+      for (const [source, name] of [
+        ['whatsapp', 'Tenant 0'],
+        ['sms', 'Tenant 1'],
+      ] as const) {
+        const dashboard = await request(
+          'GET',
+          `/api/companies/${company.company.id}/dashboard?source=${source}`,
+          company.cookie,
+        );
+        expect(dashboard.status).toBe(200);
+        const body = (await dashboard.json()) as { leads: { name: string | null; source: string | null }[] };
+        expect(body.leads.map((lead) => [lead.name, lead.source])).toEqual([[name, source]]);
+      }
     });
 
     it("answers another company's id with 404 and signed out with 401", async () => {

@@ -1,7 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { channelMessages, companies, conversations, leads, messagingChannels } from '#server/db/schema.ts';
-import { retryFailedMessage } from '#server/features/messaging/outbound.ts';
+import { listLive } from '#server/features/live/summary.ts';
+import {
+  DAILY_CAP_ERROR,
+  DAILY_CAP_PER_NUMBER,
+  retryFailedMessage,
+} from '#server/features/messaging/outbound.ts';
 import { setNow } from '#server/lib/clock.ts';
 import {
   type FakeProviders,
@@ -448,7 +453,11 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
       .from(conversations)
       .where(eq(conversations.companyId, owner.company.id));
     const path = `/api/conversations/${conversation!.id}`;
-    expect((await sendJson(app, 'POST', `${path}/takeover`, owner.cookie)).status).toBe(200);
+    // The Live tab says the tenant writes on WhatsApp, in the list and in the taken-over chat.
+    expect((await listLive(app.ctx, owner.company.id)).map((live) => live.channel)).toEqual(['whatsapp']);
+    const takeover = await sendJson(app, 'POST', `${path}/takeover`, owner.cookie);
+    expect(takeover.status).toBe(200);
+    expect(takeover.json).toMatchObject({ conversation: { channel: 'whatsapp', source: 'whatsapp' } });
     expect(lastWhatsAppText(from)).toMatch(/has joined/);
     expect(
       (
@@ -469,6 +478,71 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     expect(JSON.stringify(stored!.messages)).toContain('is it still available?');
     expect((await sendJson(app, 'POST', `${path}/handback`, owner.cookie)).status).toBe(200);
     expect(whatsappTo(from).length).toBeGreaterThan(sent);
+  });
+
+  it('sends at most 40 messages a day to one number; the lead shows what was held back', async () => {
+    const owner = await connectedAgency();
+    const from = '447700900432';
+    for (let i = 0; whatsappTo(from).length < DAILY_CAP_PER_NUMBER; i += 1) {
+      expect(i).toBeLessThan(DAILY_CAP_PER_NUMBER);
+      // A tenant typing over some minutes (a conversation takes only so many messages a minute).
+      setNow(new Date(MONDAY.getTime() + i * 20_000));
+      const text =
+        i === 0
+          ? '2 of us, both nurses, £58k together, could move in on 01/04/2026'
+          : i % 2 === 0
+            ? 'Is there parking?'
+            : 'Are pets allowed?';
+      await waSay(owner.company.id, from, text);
+    }
+    expect(whatsappTo(from)).toHaveLength(DAILY_CAP_PER_NUMBER);
+    // Beyond the cap nothing more goes out, though the tenant's messages still arrive.
+    setNow(new Date(MONDAY.getTime() + 15 * 60_000));
+    await waSay(owner.company.id, from, 'Hello? Is there a garden?');
+    setNow(new Date(MONDAY.getTime() + 16 * 60_000));
+    await waSay(owner.company.id, from, 'Anyone there?');
+    expect(whatsappTo(from)).toHaveLength(DAILY_CAP_PER_NUMBER);
+    const [conversation] = await app.ctx.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.companyId, owner.company.id))
+      .orderBy(desc(conversations.createdAt));
+    expect(JSON.stringify(conversation!.messages)).toContain('Anyone there?');
+    // The agency sees it: one held-back message on the thread, and the lead as not delivered.
+    const [lastIn] = await app.ctx.db
+      .select()
+      .from(channelMessages)
+      .where(and(eq(channelMessages.companyId, owner.company.id), eq(channelMessages.direction, 'in')))
+      .orderBy(desc(channelMessages.createdAt))
+      .limit(1);
+    const heldBack = await app.ctx.db
+      .select()
+      .from(channelMessages)
+      .where(
+        and(eq(channelMessages.companyId, owner.company.id), eq(channelMessages.error, DAILY_CAP_ERROR)),
+      );
+    expect(heldBack).toHaveLength(1);
+    expect(heldBack[0]).toMatchObject({ status: 'failed', conversationId: lastIn!.conversationId });
+    await app.ctx.db
+      .update(conversations)
+      .set({ lastActivityAt: new Date(MONDAY.getTime() - 3_600_000) })
+      .where(eq(conversations.id, lastIn!.conversationId!));
+    setNow(new Date(MONDAY.getTime() + 17 * 60_000));
+    const { finaliseIdleConversations } = await import('#server/features/chat/end-conversation.ts');
+    await finaliseIdleConversations(app.ctx);
+    expect(whatsappTo(from)).toHaveLength(DAILY_CAP_PER_NUMBER);
+    const [lead] = await app.ctx.db
+      .select()
+      .from(leads)
+      .where(eq(leads.conversationId, lastIn!.conversationId!));
+    const detail = await sendJson(app, 'GET', `/api/leads/${lead!.id}`, owner.cookie);
+    expect(detail.json).toMatchObject({ deliveryFailed: true, channel: 'whatsapp' });
+    const thread = await sendJson(app, 'GET', `/api/leads/${lead!.id}/channel-messages`, owner.cookie);
+    expect(JSON.stringify(thread.json)).toContain('the daily limit');
+    // A day later the number hears from the company again.
+    setNow(new Date(MONDAY.getTime() + 25 * 3_600_000));
+    await waSay(owner.company.id, from, 'Hi again');
+    expect(whatsappTo(from).length).toBeGreaterThan(DAILY_CAP_PER_NUMBER);
   });
 
   it('outside the 24-hour window sends only a template', async () => {

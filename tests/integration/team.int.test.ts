@@ -321,8 +321,10 @@ describe('the team', () => {
       headers: { cookie: agency.cookie },
     });
     const lines = (await csv.text()).split('\r\n');
-    expect(lines[0]!.endsWith(',Assignee')).toBe(true);
-    expect(lines.find((line) => line.includes('Mine'))!.endsWith(',Nia Negotiator')).toBe(true);
+    expect(lines[0]!.endsWith(',Assignee,Source')).toBe(true);
+    expect(lines.find((line) => line.includes('Mine'))!.endsWith(',Nia Negotiator,Direct (no source)')).toBe(
+      true,
+    );
 
     // A listing's new leads email its assignee; a negotiator cannot assign listings.
     const property = await insertProperty(app, agency.company.id, agency.company.slug);

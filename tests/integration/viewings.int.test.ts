@@ -418,8 +418,8 @@ describe('viewings', () => {
       await call('GET', `/api/companies/${owner.company.id}/leads.csv`, owner.cookie)
     ).text();
     const [header, ...rows] = csv.replace('\uFEFF', '').split('\r\n');
-    expect(header!.endsWith(',Status,Lost reason,Viewing,Viewing status,Assignee')).toBe(true);
-    expect(rows.some((row) => row.endsWith(',Viewed,,2026-03-07 10:30,Attended,'))).toBe(true);
+    expect(header!.endsWith(',Status,Lost reason,Viewing,Viewing status,Assignee,Source')).toBe(true);
+    expect(rows.some((row) => row.includes(',Viewed,,2026-03-07 10:30,Attended,,'))).toBe(true);
   });
 
   it('moves a lead that already exists when its conversation books a viewing', async () => {

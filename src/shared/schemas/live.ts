@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_MESSAGE_LENGTH } from '#shared/chat-rules.ts';
 import { chatMessageSchema } from './chat.ts';
+import { CONVERSATION_CHANNELS } from './messaging.ts';
 
 /**
  * Live conversations (DESIGN section 12): the company's chats as they happen, a person of the
@@ -23,6 +24,8 @@ export const liveConversationSchema = z.object({
   lastActivityAt: z.string(),
   propertyName: z.string().nullable(),
   source: z.string().nullable(),
+  /** Where the tenant writes: the chat page, or WhatsApp or SMS (replies go there). */
+  channel: z.enum(CONVERSATION_CHANNELS),
   /** The tenant's name once given, else null. */
   tenantName: z.string().nullable(),
   /** Who of the agency has the chat (the assistant waits), or null. */

@@ -12,6 +12,7 @@ import {
   viewings,
 } from '#server/db/schema.ts';
 import { hasSubscriberSql } from '#server/features/integrations/webhook-delivery.ts';
+import { relayToChannel } from '#server/lib/channel-relay.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { retryTransient } from '#server/lib/transient.ts';
@@ -494,6 +495,11 @@ function readLeadRecord(
  */
 export const TAKEN_OVER_IDLE_FACTOR = 8;
 
+/** What a tenant on a channel reads when their quiet conversation is ended and made a lead. */
+export function idleClosingMessage(companyName: string): string {
+  return `Thanks for your messages. I'll pass everything you've told me to the ${companyName} team. We will be in touch to book the viewing. Have a great day!`;
+}
+
 /**
  * The idle finaliser (run every minute by the job queue): ends conversations silent for
  * CHAT_IDLE_MINUTES, and those whose page sent the unload beacon and did not come back.
@@ -508,8 +514,9 @@ export async function finaliseIdleConversations(ctx: AppContext, at: Date = now(
   let finished = 0;
   for (let batch = 0; batch < 20; batch += 1) {
     const due = await ctx.db
-      .select({ id: conversations.id })
+      .select({ id: conversations.id, channel: conversations.channel, companyName: companies.name })
       .from(conversations)
+      .innerJoin(companies, eq(companies.id, conversations.companyId))
       .where(
         and(
           eq(conversations.status, 'active'),
@@ -519,10 +526,15 @@ export async function finaliseIdleConversations(ctx: AppContext, at: Date = now(
       )
       .orderBy(conversations.lastActivityAt)
       .limit(100);
-    for (const { id } of due) {
+    for (const { id, channel, companyName } of due) {
       try {
         const result = await endConversation(ctx, id);
         if (!result.alreadyEnded) finished += 1;
+        // On WhatsApp or SMS the tenant has no page that shows the end: the closing message goes
+        // to their phone (only when the end made a lead: a thread that said nothing gets nothing).
+        if (!result.alreadyEnded && result.leadCreated && channel !== 'web') {
+          await relayToChannel(ctx, { conversationId: id, text: idleClosingMessage(companyName) });
+        }
       } catch (error) {
         ctx.log.error({ err: error, conversationId: id }, 'Could not finalise an idle conversation');
       }

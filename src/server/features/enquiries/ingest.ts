@@ -18,7 +18,7 @@ import { classifyMail, type MailClass, type ParsedEnquiry } from './classify-mai
 import { findCompanyByRecipients } from './inbound-address.ts';
 import { matchListing } from './match-listing.ts';
 import { type ReadMail, readMail } from './read-mail.ts';
-import { ENQUIRY_REPLY_JOB } from './replies.ts';
+import { ENQUIRY_CHANNEL_INVITE_JOB, ENQUIRY_REPLY_JOB } from './replies.ts';
 
 const MAX_STORED_TEXT = 20_000;
 
@@ -164,7 +164,12 @@ export async function storeInboundMail(
       }
     }
     const stored = { id: row!.id, source: enquiry.source, propertyId, status: row!.status };
-    return { response: { kind, enquiryId: row!.id, isDuplicate: false }, shouldReply, stored };
+    return {
+      response: { kind, enquiryId: row!.id, isDuplicate: false },
+      shouldReply,
+      stored,
+      hasPhone: !!enquiry.phone,
+    };
   });
 
   if ('stored' in result && result.stored)
@@ -176,6 +181,14 @@ export async function storeInboundMail(
       { enquiryId: result.response.enquiryId },
       { singletonKey: result.response.enquiryId },
     );
+    // With a phone number, the messaging feature answers on the company's channel too.
+    if (result.hasPhone) {
+      await ctx.jobs.send(
+        ENQUIRY_CHANNEL_INVITE_JOB,
+        { enquiryId: result.response.enquiryId },
+        { singletonKey: result.response.enquiryId },
+      );
+    }
   }
   return result.response;
 }

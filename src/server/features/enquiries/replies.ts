@@ -8,6 +8,11 @@ import { CHAT_TOKEN_DAYS, signChatToken } from './chat-token.ts';
 
 export const ENQUIRY_REPLY_JOB = 'enquiries.reply';
 export const ENQUIRY_SWEEP_JOB = 'enquiries.sweep';
+/**
+ * Queued with the reply when the enquiry carries a phone number: the messaging feature handles
+ * it (the first reply on the company's WhatsApp or SMS, DESIGN section 14).
+ */
+export const ENQUIRY_CHANNEL_INVITE_JOB = 'enquiries.channel-invite';
 export const FOLLOW_UP_AFTER_HOURS = 48;
 export const NO_RESPONSE_AFTER_DAYS = 7;
 

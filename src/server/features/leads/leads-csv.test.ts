@@ -84,12 +84,30 @@ describe('leadsToCsv', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const [header, row, end] = csv.slice(1).split('\r\n');
     expect(header).toBe(
-      'Date/Time,Property,Location,Price,Beds,Name,Email,Contact,Income,Profession,People,Move In,Availability,Rating,Score breakdown,Person requested,Status,Lost reason,Viewing,Viewing status,Assignee',
+      'Date/Time,Property,Location,Price,Beds,Name,Email,Contact,Income,Profession,People,Move In,Availability,Rating,Score breakdown,Person requested,Status,Lost reason,Viewing,Viewing status,Assignee,Source',
     );
     expect(row).toBe(
-      '2025-07-05 15:07,"2 Bed Flat, Elm Road","14 Elm Road, Leeds LS6 2AB","£1,200 pcm",2,Sarah Jones,sarah@example.test,07700 900123,"£42,000 per year",Nurse,2,01/03/2027,Weekday evenings,8,Affordability 4/4; Move-in fit 1/2,No,New,,,,',
+      '2025-07-05 15:07,"2 Bed Flat, Elm Road","14 Elm Road, Leeds LS6 2AB","£1,200 pcm",2,Sarah Jones,sarah@example.test,07700 900123,"£42,000 per year",Nurse,2,01/03/2027,Weekday evenings,8,Affordability 4/4; Move-in fit 1/2,No,New,,,,,Direct (no source)',
     );
     expect(end).toBe('');
+  });
+
+  test('the source column names where the lead came from', () => {
+    const rows = leadsToCsv([
+      lead({ source: 'whatsapp' }),
+      lead({ source: 'sms' }),
+      lead({ source: 'rightmove' }),
+      lead({ source: 'leeds-uni-board' }),
+    ])
+      .slice(1)
+      .split('\r\n');
+    expect(rows[0]!.split(',').at(-1)).toBe('Source');
+    expect(rows.slice(1, 5).map((row) => row.split(',').at(-1))).toEqual([
+      'WhatsApp',
+      'SMS',
+      'Rightmove',
+      'leeds-uni-board',
+    ]);
   });
 
   test('empty values are empty cells and an empty property reads any', () => {
@@ -105,22 +123,22 @@ describe('leadsToCsv', () => {
     ]);
     const row = csv.split('\r\n')[1];
     expect(row.startsWith('2025-07-05 15:07,any,,"£1,200 pcm",,Sarah Jones,sarah@example.test,,')).toBe(true);
-    expect(row.endsWith('Weekday evenings,,,No,New,,,,')).toBe(true);
+    expect(row.endsWith('Weekday evenings,,,No,New,,,,,Direct (no source)')).toBe(true);
   });
 
   test('a tenant who asked for a person reads Yes in its own column, before the pipeline', () => {
     const row = leadsToCsv([lead({ personRequested: true })]).split('\r\n')[1];
-    expect(row.endsWith('Move-in fit 1/2,Yes,New,,,,')).toBe(true);
+    expect(row.endsWith('Move-in fit 1/2,Yes,New,,,,,Direct (no source)')).toBe(true);
   });
 
   test("the assignee's name is the last column", () => {
     const row = leadsToCsv([lead({ assigneeName: 'Nico Negotiator' })]).split('\r\n')[1];
-    expect(row.endsWith(',New,,,,Nico Negotiator')).toBe(true);
+    expect(row.endsWith(',New,,,,Nico Negotiator,Direct (no source)')).toBe(true);
   });
 
   test('a lost lead reads its status and why, after the spec columns', () => {
     const csv = leadsToCsv([lead({ status: 'lost', lostReason: 'Found a flat elsewhere' })]);
-    expect(csv.split('\r\n')[1]?.endsWith(',Lost,Found a flat elsewhere,,,')).toBe(true);
+    expect(csv.split('\r\n')[1]?.endsWith(',Lost,Found a flat elsewhere,,,,Direct (no source)')).toBe(true);
   });
 
   test('the latest viewing comes last, on London time, with its status', () => {
@@ -134,8 +152,8 @@ describe('leadsToCsv', () => {
       lead({ status: 'viewed', viewingAt: new Date('2026-07-04T09:00:00Z'), viewingStatus: 'no_show' }),
     ]);
     const [, booked, missed] = csv.split('\r\n');
-    expect(booked?.endsWith(',Viewing booked,,2026-03-07 10:30,Booked,')).toBe(true);
-    expect(missed?.endsWith(',Viewed,,2026-07-04 10:00,No-show,')).toBe(true);
+    expect(booked?.endsWith(',Viewing booked,,2026-03-07 10:30,Booked,,Direct (no source)')).toBe(true);
+    expect(missed?.endsWith(',Viewed,,2026-07-04 10:00,No-show,,Direct (no source)')).toBe(true);
   });
 
   test('a formula typed by a tenant arrives as text', () => {

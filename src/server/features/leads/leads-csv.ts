@@ -1,4 +1,5 @@
 import type { Lead } from '#server/db/schema.ts';
+import { sourceLabel } from '#shared/chat-source.ts';
 import { formatUkPhone, londonParts } from '#shared/format.ts';
 import { LEAD_STATUS_LABELS } from '#shared/schemas/leads.ts';
 import { VIEWING_STATUS_LABELS, type ViewingStatus } from '#shared/schemas/viewings.ts';
@@ -74,6 +75,8 @@ const columns: CsvColumn[] = [
     value: (lead) => (lead.viewingStatus ? VIEWING_STATUS_LABELS[lead.viewingStatus] : null),
   },
   { header: 'Assignee', value: (lead) => lead.assigneeName },
+  // Last, so that every column before it keeps its place: "WhatsApp", "SMS", "Rightmove", …
+  { header: 'Source', value: (lead) => sourceLabel(lead.source) },
 ];
 
 /**

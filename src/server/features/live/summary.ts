@@ -5,6 +5,7 @@ import type { ChatMessage } from '#server/db/schema.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { formatMoney, formatUkPhone } from '#shared/format.ts';
 import type { LiveConversation, LiveMessageEvent } from '#shared/schemas/live.ts';
+import type { ConversationChannelName } from '#shared/schemas/messaging.ts';
 import { readStoredState } from '../chat/stored-state.ts';
 
 /** A conversation as the Live tab shows it, with the messages after a given position. */
@@ -27,6 +28,7 @@ type Row = {
   created_at: Date | string;
   last_activity_at: Date | string;
   source: string | null;
+  channel: ConversationChannelName;
   state: Record<string, unknown>;
   taken_over_by: string | null;
   taken_over_name: string | null;
@@ -42,7 +44,7 @@ type Row = {
  * cut in the database (`after`), so a long chat's earlier messages never travel again.
  */
 const LIVE_SELECT = `
-  select c.id, c.company_id, c.status, c.created_at, c.last_activity_at, c.source, c.state, c.taken_over_by,
+  select c.id, c.company_id, c.status, c.created_at, c.last_activity_at, c.source, c.channel, c.state, c.taken_over_by,
     coalesce(nullif(u.first_name, ''), split_part(u.name, ' ', 1)) as taken_over_name,
     p.property_name, jsonb_array_length(c.messages) as message_count, c.messages -> -1 as last_message,
     (select coalesce(jsonb_agg(t.e order by t.i), '[]'::jsonb)
@@ -93,6 +95,7 @@ function toLiveRead(row: Row): LiveRead {
       lastActivityAt: iso(row.last_activity_at),
       propertyName: row.property_name,
       source: row.source,
+      channel: row.channel,
       tenantName: agent?.fields.name ?? null,
       takenOver:
         row.taken_over_by !== null

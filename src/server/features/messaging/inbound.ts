@@ -14,6 +14,7 @@ import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { perContext } from '#server/lib/per-context.ts';
+import { invitingEnquiry } from './enquiry-invite.ts';
 import { lastOfferedOptions, retryOnce, sendToTenant } from './outbound.ts';
 import { pickNumberedOption } from './sms-text.ts';
 
@@ -172,6 +173,7 @@ async function answer(ctx: AppContext, input: InboundMessage, inboundId: string)
       sessionKey: conversations.sessionKey,
       status: conversations.status,
       endedAt: conversations.endedAt,
+      createdAt: conversations.createdAt,
     })
     .from(conversations)
     .where(
@@ -231,9 +233,22 @@ async function answer(ctx: AppContext, input: InboundMessage, inboundId: string)
     } else {
       // A new thread: the greeting (which says it is an AI assistant and that a person reviews
       // every enquiry) goes first, then the answer to what the tenant wrote.
+      // A reply to a portal enquiry's invitation continues from the enquiry: its property, its
+      // source (the lead's stays the portal's), what it already told us.
+      const enquiry = await invitingEnquiry(ctx, {
+        companyId,
+        channel,
+        phone,
+        since: latest ? (latest.createdAt ?? null) : null,
+      });
       const started = await handleChatTurn(ctx, {
         companySlug: company.slug,
-        request: { ...chatRequest('', null), src: channel },
+        request: {
+          ...chatRequest('', null),
+          src: channel,
+          enquiryToken: enquiry?.token ?? null,
+          propertySlug: enquiry?.propertySlug ?? null,
+        },
         knownPhone: phone,
       });
       const [row] = await ctx.db

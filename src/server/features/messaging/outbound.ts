@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   type ChannelMessage,
   channelMessages,
@@ -18,6 +18,7 @@ export const DAILY_CAP_PER_NUMBER = 40;
 /** WhatsApp free-form messages only within this long of the tenant's last message. */
 export const WHATSAPP_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const RETRY_FAILED_JOB = 'messaging.retry-failed';
+export const DAILY_CAP_ERROR = `Not sent: this number has had ${DAILY_CAP_PER_NUMBER} messages from you in 24 hours (the daily limit)`;
 
 export type Outgoing = {
   companyId: string;
@@ -32,6 +33,8 @@ export type Outgoing = {
   template?: { name: string; parameters: string[] } | null;
   /** The opt-out and opt-in confirmations go out to a number that has just opted out. */
   ignoreOptOut?: boolean;
+  /** The portal enquiry this message answers: the tenant's reply continues from that enquiry. */
+  enquiryId?: string | null;
 };
 
 export type SendOutcome =
@@ -40,7 +43,7 @@ export type SendOutcome =
   | { kind: 'skipped'; reason: 'opted_out' | 'daily_cap' | 'outside_window' | 'no_provider' };
 
 /** What goes to the provider, stored with the message so a retry sends the same again. */
-type Payload = { sms?: string; whatsapp?: WhatsAppOutbound; options?: string[] };
+type Payload = { sms?: string; whatsapp?: WhatsAppOutbound; options?: string[]; enquiryId?: string };
 
 export async function isOptedOut(
   ctx: AppContext,
@@ -84,20 +87,36 @@ export async function lastInboundAt(
   return row?.at ?? null;
 }
 
-async function sentToday(ctx: AppContext, companyId: string, phone: string): Promise<number> {
-  const since = new Date(now().getTime() - 24 * 60 * 60 * 1000);
-  const [row] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(channelMessages)
-    .where(
-      and(
-        eq(channelMessages.companyId, companyId),
-        eq(channelMessages.phone, phone),
-        eq(channelMessages.direction, 'out'),
-        gt(channelMessages.createdAt, since),
-      ),
-    );
-  return row?.n ?? 0;
+/**
+ * Whether the number opted out, how many messages it had from the company in 24 hours, and when
+ * it last wrote on the channel: one statement (every reply reads all three).
+ */
+async function readSendRules(
+  ctx: AppContext,
+  companyId: string,
+  channel: MessagingChannel,
+  phone: string,
+): Promise<{ optedOut: boolean; sentToday: number; lastInboundAt: Date | null }> {
+  const since = new Date(now().getTime() - 24 * 60 * 60 * 1000).toISOString();
+  const { rows } = await ctx.database.execute(
+    `select
+      exists (select 1 from channel_opt_outs o
+        where o.company_id = $1 and o.channel = $2 and o.phone = $3) as opted_out,
+      (select count(*)::int from channel_messages m
+        where m.company_id = $1 and m.phone = $3 and m.direction = 'out'
+          and m.created_at > $4::timestamptz) as sent_today,
+      (select max(m.created_at) from channel_messages m
+        where m.company_id = $1 and m.phone = $3 and m.channel = $2 and m.direction = 'in') as last_in`,
+    [companyId, channel, phone, since],
+  );
+  const row = rows[0] as
+    | { opted_out?: boolean; sent_today?: number; last_in?: Date | string | null }
+    | undefined;
+  return {
+    optedOut: row?.opted_out === true,
+    sentToday: Number(row?.sent_today ?? 0),
+    lastInboundAt: row?.last_in ? new Date(row.last_in) : null,
+  };
 }
 
 function whatsappMessage(text: string, options: string[]): WhatsAppOutbound {
@@ -116,28 +135,52 @@ function whatsappMessage(text: string, options: string[]): WhatsAppOutbound {
  */
 export async function sendToTenant(ctx: AppContext, out: Outgoing): Promise<SendOutcome> {
   const { companyId, channel, phone } = out;
-  if (!out.ignoreOptOut && (await isOptedOut(ctx, companyId, channel, phone))) {
+  // The channel's rules for this number, read in one round trip.
+  const rules = await readSendRules(ctx, companyId, channel, phone);
+  if (!out.ignoreOptOut && rules.optedOut) {
     return { kind: 'skipped', reason: 'opted_out' };
   }
-  if ((await sentToday(ctx, companyId, phone)) >= DAILY_CAP_PER_NUMBER) {
+  const sent = rules.sentToday;
+  if (sent >= DAILY_CAP_PER_NUMBER) {
     ctx.log.warn({ companyId, channel }, 'Daily message cap reached for a tenant number: message not sent');
+    // The first message held back shows on the lead's thread (and the lead as not delivered), so
+    // the agency knows the tenant is no longer hearing from the assistant; the ones after it add
+    // nothing.
+    if (sent === DAILY_CAP_PER_NUMBER && out.conversationId) {
+      await ctx.db.insert(channelMessages).values({
+        companyId,
+        conversationId: out.conversationId,
+        channel,
+        direction: 'out',
+        phone,
+        body: out.text,
+        provider: 'none',
+        status: 'failed',
+        error: DAILY_CAP_ERROR,
+        // Final: not retried.
+        attempts: 2,
+        createdAt: now(),
+        updatedAt: now(),
+      });
+    }
     return { kind: 'skipped', reason: 'daily_cap' };
   }
   const connection = await loadChannel(ctx, companyId, channel);
   if (!connection && ctx.env.isProduction) return { kind: 'skipped', reason: 'no_provider' };
 
   const options = out.options ?? [];
+  const about = out.enquiryId ? { enquiryId: out.enquiryId } : {};
   let payload: Payload;
   let body: string;
   if (channel === 'sms') {
     body = composeSms(out.text, options);
-    payload = { sms: body, options };
+    payload = { sms: body, options, ...about };
   } else {
-    const last = await lastInboundAt(ctx, companyId, channel, phone);
+    const last = rules.lastInboundAt;
     const isInWindow = last !== null && now().getTime() - last.getTime() < WHATSAPP_WINDOW_MS;
     if (isInWindow) {
       body = out.text;
-      payload = { whatsapp: whatsappMessage(out.text, options), options };
+      payload = { whatsapp: whatsappMessage(out.text, options), options, ...about };
     } else if (out.template) {
       body = `[template ${out.template.name}] ${out.template.parameters.join(' | ')}`;
       payload = {
@@ -147,6 +190,7 @@ export async function sendToTenant(ctx: AppContext, out: Outgoing): Promise<Send
           language: 'en_GB',
           parameters: out.template.parameters,
         },
+        ...about,
       };
     } else {
       return { kind: 'skipped', reason: 'outside_window' };

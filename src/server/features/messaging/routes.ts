@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { channelMessages, companies, conversations, type MessagingChannel } from '#server/db/schema.ts';
+import { ENQUIRY_CHANNEL_INVITE_JOB } from '#server/features/enquiries/replies.ts';
 import { findOwnLead } from '#server/features/leads/leads.ts';
 import { setChannelRelay } from '#server/lib/channel-relay.ts';
 import type { AppContext } from '#server/lib/context.ts';
@@ -20,15 +21,30 @@ import {
   testMessageResponseSchema,
 } from '#shared/schemas/messaging.ts';
 import { registerDevPhone } from './dev-phone.ts';
+import { inviteEnquirerOnChannel } from './enquiry-invite.ts';
 import { receiveMessage, recordStatus } from './inbound.ts';
 import { RETRY_FAILED_JOB, retryFailedMessage, sendToTenant } from './outbound.ts';
 import { toE164 } from './phone.ts';
-import { connectChannel, disconnectChannel, loadChannel, readChannelSettings } from './settings.ts';
+import {
+  checkMessagingKey,
+  connectChannel,
+  disconnectChannel,
+  loadChannel,
+  readChannelSettings,
+} from './settings.ts';
 
 const forbidden = () => new AppError('FORBIDDEN', 'The signature of this request is not valid.');
 const companyParams = z.object({ companyId: z.string().max(100) });
 
 export async function registerMessaging(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  await checkMessagingKey(ctx);
+  ctx.jobs.define<{ enquiryId: string }>(
+    ENQUIRY_CHANNEL_INVITE_JOB,
+    async ({ enquiryId }) => {
+      await inviteEnquirerOnChannel(ctx, enquiryId);
+    },
+    { retryLimit: 3, retryDelaySeconds: 30 },
+  );
   ctx.jobs.define<{ messageId: string }>(
     RETRY_FAILED_JOB,
     async ({ messageId }) => {

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { type MessagingChannel, messagingChannels } from '#server/db/schema.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError } from '#server/lib/errors.ts';
-import { open, seal } from '#server/lib/secret-box.ts';
+import { open, SecretBoxError, seal } from '#server/lib/secret-box.ts';
 import type { TwilioSettings } from '#server/lib/twilio-sms.ts';
 import type { WhatsAppSettings } from '#server/lib/whatsapp-cloud.ts';
 import type {
@@ -196,4 +196,39 @@ export async function disconnectChannel(
   await ctx.db
     .delete(messagingChannels)
     .where(and(eq(messagingChannels.companyId, companyId), eq(messagingChannels.channel, channel)));
+}
+
+/** The server cannot start: what is wrong and how to put it right. */
+export class MessagingKeyError extends Error {}
+
+/**
+ * At start: when messaging credentials are stored, ENCRYPTION_KEY must open them. In production a
+ * missing or wrong key stops the process with a clear message (every message to and from tenants
+ * would otherwise fail, one by one, much later); elsewhere it is logged.
+ */
+export async function checkMessagingKey(ctx: AppContext): Promise<void> {
+  const rows = await ctx.db
+    .select({ companyId: messagingChannels.companyId, secrets: messagingChannels.secrets })
+    .from(messagingChannels)
+    .limit(1);
+  const [stored] = rows;
+  if (!stored) return;
+  let problem: string | null = null;
+  if (!ctx.env.encryptionKey) {
+    problem =
+      'ENCRYPTION_KEY is not set, but messaging credentials (WhatsApp or SMS) are stored encrypted under it. Set ENCRYPTION_KEY to the key they were saved with (32 or more characters).';
+  } else {
+    try {
+      open(ctx.env.encryptionKey, stored.secrets);
+    } catch (error) {
+      if (!(error instanceof SecretBoxError)) throw error;
+      problem =
+        'ENCRYPTION_KEY does not open the stored messaging credentials (WhatsApp or SMS): it is not the key they were saved with. Set the original key, or reconnect the channels after changing it.';
+    }
+  }
+  if (!problem) return;
+  if (ctx.env.isProduction) {
+    throw new MessagingKeyError(`Refusing to start with NODE_ENV=production:\n  ${problem}`);
+  }
+  ctx.log.warn(problem);
 }

@@ -1,0 +1,237 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { conversations, enquiries, leads } from '#server/db/schema.ts';
+import { finaliseIdleConversations } from '#server/features/chat/end-conversation.ts';
+import {
+  type FakeProviders,
+  postAsMeta,
+  postAsTwilio,
+  startFakeProviders,
+  whatsappInbound,
+} from '#tests/fakes/messaging-providers.ts';
+import { sendJson } from '#tests/helpers/app.ts';
+import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { madeBeforeAll, setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/suite.ts';
+
+/**
+ * A portal enquiry with a UK mobile gets its first reply on the company's channel as well as by
+ * email, through the job queue (the WhatsApp `enquiryInvite` template, as the tenant has not
+ * written there yet; a text on SMS), and the tenant answers in the thread: the conversation
+ * continues from the enquiry (its property and source, what it already told us).
+ */
+
+const SECRET = 'inbound-webhook-secret-for-tests-0123456789';
+const PUBLIC_URL = 'http://localhost:3000';
+const TWILIO = {
+  accountSid: `AC${'3'.repeat(32)}`,
+  authToken: 'twilio-auth-token-enquiries-0123456789',
+  from: '+447700900000',
+};
+const WHATSAPP = {
+  phoneNumberId: '9876543210',
+  accessToken: 'EAAG-whatsapp-enquiries-token-0123456789',
+  appSecret: 'meta-app-secret-enquiries-0123456789',
+};
+const fixture = (name: string) => readFileSync(path.join('tests/fixtures/inbound', name));
+const ASKS_FOR_CONTACT = /\b(your (full )?name|what name|email address|phone number|number to reach)\b/i;
+
+async function until<T>(what: string, read: () => T | undefined | Promise<T | undefined>, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('portal enquiries answered on WhatsApp and SMS', () => {
+  const providers: FakeProviders = madeBeforeAll(
+    'the provider stand-ins',
+    () => startFakeProviders({ twilio: TWILIO, whatsapp: WHATSAPP }),
+    (fake) => fake.close(),
+  );
+  const outbox = setUpSmtpReceiver();
+  const app = setUpTestApp(() => ({
+    SMTP_URL: outbox.url,
+    INBOUND_DOMAIN: 'in.letlead.test',
+    INBOUND_WEBHOOK_SECRET: SECRET,
+    JOBS: 'true',
+    TWILIO_API_URL: providers.twilioUrl,
+    WHATSAPP_API_URL: providers.whatsappUrl,
+  }));
+
+  async function agencyWith(channel: 'whatsapp' | 'sms', listing: [string, string, string]) {
+    const owner = await createCompanyUser(app, { name: unique('Maple Lettings') });
+    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
+      propertyName: listing[0],
+      propertyAddress: listing[1],
+      propertyRentalPrice: listing[2],
+    });
+    const body = channel === 'whatsapp' ? { ...WHATSAPP, enquiryInvite: 'enquiry_invite' } : TWILIO;
+    const connected = await sendJson(
+      app,
+      'PUT',
+      `/api/companies/${owner.company.id}/channels/${channel}`,
+      owner.cookie,
+      body,
+    );
+    expect(connected.status, JSON.stringify(connected.json)).toBe(200);
+    const list = await sendJson(app, 'GET', `/api/companies/${owner.company.id}/enquiries`, owner.cookie);
+    return { owner, property, inboundAddress: list.json.inboundAddress as string };
+  }
+
+  async function deliverEnquiry(inboundAddress: string, file: string) {
+    const response = await fetch(`${app.url}/api/inbound/email`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${SECRET}`,
+        'content-type': 'message/rfc822',
+        'x-original-to': inboundAddress,
+      },
+      body: new Uint8Array(fixture(file)),
+    });
+    expect(response.status).toBe(200);
+  }
+
+  it('a Rightmove enquiry gets the WhatsApp template and email; the reply continues from the enquiry', async () => {
+    const { owner, property, inboundAddress } = await agencyWith('whatsapp', [
+      '2 Bed Flat, Hyde Park',
+      'Flat 2, 14 Hyde Park Road, Leeds LS6 1AB',
+      '£1,150 pcm',
+    ]);
+    const from = '447700900123';
+    const sentAt = Date.now();
+    await deliverEnquiry(inboundAddress, 'rightmove-plain.eml');
+
+    // Through the job queue, well within a minute: the approved template (outside the window).
+    const invite = await until('the WhatsApp invitation', () =>
+      providers.whatsappCalls.find((c) => c.to === from && c.phoneNumberId === WHATSAPP.phoneNumberId),
+    );
+    expect(Date.now() - sentAt).toBeLessThan(60_000);
+    expect(invite.type).toBe('template');
+    expect(invite.body).toMatchObject({
+      template: {
+        name: 'enquiry_invite',
+        components: [
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Priya' },
+              { type: 'text', text: '2 Bed Flat, Hyde Park' },
+              { type: 'text', text: owner.company.name },
+            ],
+          },
+        ],
+      },
+    });
+    // The email goes too.
+    await outbox.waitForEmail((m) => m.to.includes('priya.shah@example.com'), 20_000);
+
+    // The tenant answers in the thread.
+    const say = async (text: string) => {
+      const response = await postAsMeta(
+        app.url,
+        `/api/channels/whatsapp/${owner.company.id}`,
+        WHATSAPP.appSecret,
+        whatsappInbound(WHATSAPP.phoneNumberId, from, { id: `wamid.${unique('in')}`, text }),
+      );
+      expect(response.status).toBe(200);
+    };
+    const before = providers.whatsappCalls.length;
+    await say('Hi, is the flat still available?');
+    const replies = () =>
+      providers.whatsappCalls
+        .slice(before)
+        .filter((c) => c.to === from)
+        .map((c) => JSON.stringify(c.body));
+    expect(replies().length).toBeGreaterThan(0);
+    expect(replies().join('\n')).toMatch(/AI assistant/);
+    await say('2 of us, both nurses, £58k together, could move in on 01/04/2026');
+    for (const said of replies()) expect(said).not.toMatch(ASKS_FOR_CONTACT);
+
+    const [conversation] = await app.ctx.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.companyId, owner.company.id));
+    const [enquiry] = await app.ctx.db
+      .select()
+      .from(enquiries)
+      .where(eq(enquiries.companyId, owner.company.id));
+    expect(conversation).toMatchObject({
+      channel: 'whatsapp',
+      contactPhone: '+447700900123',
+      source: 'rightmove',
+      enquiryId: enquiry!.id,
+      propertyId: property.id,
+    });
+    expect(enquiry!.status).toBe('chatted');
+
+    // Left quiet: the idle finaliser ends it, makes the lead, and says goodbye on WhatsApp.
+    const sent = providers.whatsappCalls.filter((c) => c.to === from).length;
+    const idle = app.ctx.env.chatIdleMinutes;
+    await finaliseIdleConversations(app.ctx, new Date(Date.now() + (idle + 1) * 60_000));
+    const closing = providers.whatsappCalls.filter((c) => c.to === from);
+    expect(closing).toHaveLength(sent + 1);
+    expect(closing.at(-1)!.body).toMatchObject({
+      type: 'text',
+      text: { body: expect.stringMatching(/We will be in touch to book the viewing\. Have a great day!$/) },
+    });
+    const [lead] = await app.ctx.db.select().from(leads).where(eq(leads.companyId, owner.company.id));
+    expect(lead).toMatchObject({
+      source: 'rightmove',
+      contactNumber: '+447700900123',
+      name: 'Priya Shah',
+      email: 'priya.shah@example.com',
+      enquiryId: enquiry!.id,
+    });
+    // Ended once: a second run says nothing more.
+    await finaliseIdleConversations(app.ctx, new Date(Date.now() + (idle + 2) * 60_000));
+    expect(providers.whatsappCalls.filter((c) => c.to === from)).toHaveLength(sent + 1);
+  });
+
+  it('with SMS only, a Zoopla enquiry gets a text, and the reply starts the conversation for that property', async () => {
+    const { owner, property, inboundAddress } = await agencyWith('sms', [
+      '3 Bed House, Ecclesall',
+      '27 Ecclesall Road, Sheffield S11 8HW',
+      '£1,400 pcm',
+    ]);
+    const from = '+447700900789';
+    await deliverEnquiry(inboundAddress, 'zoopla-plain.eml');
+    const invite = await until('the text invitation', () =>
+      providers.twilioCalls.find((c) => c.to === from && c.accountSid === TWILIO.accountSid),
+    );
+    expect(invite.body).toMatch(
+      /^Hi Hannah, thanks for your enquiry about 3 Bed House, Ecclesall on Zoopla\. I'm .+'s AI assistant, and a person at .+ reviews every enquiry\. Reply here/,
+    );
+    expect(invite.from).toBe(TWILIO.from);
+
+    const reply = await postAsTwilio(
+      app.url,
+      PUBLIC_URL,
+      `/api/channels/sms/${owner.company.id}`,
+      TWILIO.authToken,
+      {
+        AccountSid: TWILIO.accountSid,
+        MessageSid: `SM${'a'.repeat(32)}`,
+        From: from,
+        To: TWILIO.from,
+        Body: 'Yes please',
+      },
+    );
+    expect(reply.status).toBe(200);
+    const [conversation] = await app.ctx.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.companyId, owner.company.id));
+    expect(conversation).toMatchObject({
+      channel: 'sms',
+      contactPhone: from,
+      source: 'zoopla',
+      propertyId: property.id,
+    });
+    expect(conversation!.enquiryId).not.toBeNull();
+  });
+});
