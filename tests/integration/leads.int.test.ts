@@ -104,6 +104,7 @@ describe('leads API', () => {
         lostReason: null,
         assigneeId: null,
         passedOnQuestions: [],
+        personRequested: false,
         source: null,
         enquiryId: null,
         viewingAt: null,
