@@ -13,7 +13,7 @@ async function screenshot(page: Page, name: string) {
     ['phone', 390],
   ] as const) {
     await page.setViewportSize({ width, height: label === 'desktop' ? 800 : 844 });
-    await page.screenshot({ path: `/tmp/billing-${name}-${label}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`billing-${name}-${label}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

@@ -66,7 +66,7 @@ const test = seededTest(seed);
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
 async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `/tmp/chat-${name}.png`, fullPage: false });
+  await page.screenshot({ path: test.info().outputPath(`chat-${name}.png`), fullPage: false });
 }
 
 async function leadsOf(page: Page, agency: Agency): Promise<DashboardDto['leads']> {

@@ -193,7 +193,7 @@ async function screenshot(page: Page, name: string) {
   });
   for (const width of [1280, 820]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `/tmp/dashboard-${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`dashboard-${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -535,7 +535,10 @@ test.describe('dashboard: leads', () => {
     });
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `/tmp/dashboard-leads-best-first-${width}.png`, fullPage: true });
+      await page.screenshot({
+        path: test.info().outputPath(`dashboard-leads-best-first-${width}.png`),
+        fullPage: true,
+      });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
     await bestFirst.click();
@@ -764,7 +767,7 @@ test.describe("dashboard: the agent's desk", () => {
     await expect(table.getByRole('row', { name: /Priya Patel/ })).toContainText('This Saturday after 6');
     await expect(table.getByRole('row', { name: /Priya Patel/ })).toContainText('Sat 7 Mar (evening)');
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: '/tmp/desk-leads-table-1280.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('desk-leads-table-1280.png'), fullPage: true });
 
     // Hide Income, show Email: the table follows at once and after a reload.
     await page.getByRole('button', { name: /^Columns/ }).click();
@@ -819,9 +822,9 @@ test.describe("dashboard: the agent's desk", () => {
     await priya.click();
     await expect(sheet.getByRole('checkbox', { name: 'Is there parking?' })).toBeChecked();
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: '/tmp/desk-lead-panel-1280.png' });
+    await page.screenshot({ path: test.info().outputPath('desk-lead-panel-1280.png') });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: '/tmp/desk-lead-panel-390.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('desk-lead-panel-390.png'), fullPage: true });
     // The availability is not cut on a phone: its words fit their badge.
     const badge = sheet.getByTitle('This Saturday after 6');
     expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
@@ -862,7 +865,7 @@ test.describe("dashboard: the agent's desk", () => {
     await expect(priya.getByRole('img', { name: /2 questions passed on/ })).toBeVisible();
     await expect(priya).toContainText('Sat 7 Mar (evening)');
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: '/tmp/desk-leads-cards-390.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('desk-leads-cards-390.png'), fullPage: true });
 
     // Sort by name, then the other way; the search still narrows the cards.
     const names = page.getByRole('list', { name: 'Property leads' }).getByRole('heading');
@@ -912,7 +915,7 @@ test.describe("dashboard: the agent's desk", () => {
       card.getByRole('button', { name: `Edit ${seeded.desk.propertyName}` }),
     ]);
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: '/tmp/desk-properties-cards-390.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('desk-properties-cards-390.png'), fullPage: true });
   });
 
   test('logging out leaves no 401 in the console', async ({ page, seeded, signIn }) => {

@@ -30,6 +30,6 @@ for (const width of [390, 1280]) {
     await expect(page.getByText('Receiving portal enquiries by email is not switched on')).toBeVisible();
     await expect(page.getByRole('main')).not.toContainText('INBOUND_DOMAIN');
     await expect(page.getByRole('main')).not.toContainText('add this address');
-    await page.screenshot({ path: `/tmp/ux33-enquiries-demo-${width}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`enquiries-demo-${width}.png`), fullPage: true });
   });
 }

@@ -48,7 +48,7 @@ for (const width of [390, 1280]) {
     for (const time of times) expect(time.startsWith(`${enquired![1]},`)).toBe(true);
     expect(times.at(-1)).toBe(`${enquired![1]}, ${enquired![2]}`);
     await transcript.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/work/wt/shots/i33a/demo-transcript-${width}.png` });
+    await page.screenshot({ path: test.info().outputPath(`demo-transcript-${width}.png`) });
   });
 }
 
@@ -72,5 +72,5 @@ test('a tenant asking whether the demo studio is furnished is told', async ({ pa
     await expect(answer).toContainText(/\bfurnished\b/i);
     await expect(answer).not.toContainText(/pass (that|this|it) on|check with|not sure/i);
   }
-  await page.screenshot({ path: '/work/wt/shots/i33a/demo-furnished-390.png' });
+  await page.screenshot({ path: test.info().outputPath('demo-furnished-390.png') });
 });

@@ -49,6 +49,6 @@ for (const width of [390, 1280]) {
     await expect(page.getByLabel('Widget snippet')).toHaveValue(/\/widget\.js" data-company="maple-/);
     await expect(page.getByRole('button', { name: 'Copy snippet' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: `/tmp/enquiries-${width}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`enquiries-${width}.png`), fullPage: true });
   });
 }

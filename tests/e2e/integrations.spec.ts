@@ -95,7 +95,7 @@ test.describe('Integrations page on a phone', () => {
       endpoint.getByRole('region', { name: 'Delivery log' }).getByText('Delivered: HTTP 200'),
     ).toBeVisible();
     expect(received.some((body) => body.includes('"type":"webhook.test"'))).toBe(true);
-    await page.screenshot({ path: '/tmp/integrations-390.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('integrations-390.png'), fullPage: true });
     await expectNoSeriousA11yViolations(page);
 
     await page.getByLabel('Key name').fill('Zapier');
@@ -130,7 +130,7 @@ test.describe('Integrations page on a phone', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await endpoint.getByRole('button', { name: 'Delivery log' }).click();
     await expect(endpoint.getByText('Delivered: HTTP 200')).toBeVisible();
-    await page.screenshot({ path: '/tmp/integrations-1280.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('integrations-1280.png'), fullPage: true });
     await expectNoSeriousA11yViolations(page);
   });
 });

@@ -157,7 +157,7 @@ test('the lead shows the time booked, then the new time, then no booking once th
   await expect(panel.getByText('Viewing cancelled by tenant')).toBeVisible();
   await expect(panel.getByText('Moved from Viewing booked to New')).toBeVisible();
   await panel.getByText('Viewing cancelled by tenant').scrollIntoViewIfNeeded();
-  await dashboard.screenshot({ path: '/work/wt/shots/i33a/lead-viewing-cancelled-1280.png' });
+  await dashboard.screenshot({ path: test.info().outputPath('lead-viewing-cancelled-1280.png') });
   // The export says the same: the lead is new, its viewing cancelled.
   const [company] = (await (await dashboard.request.get('/api/companies')).json()) as { id: string }[];
   const csv = await (await dashboard.request.get(`/api/companies/${company!.id}/leads.csv`)).text();
@@ -165,6 +165,6 @@ test('the lead shows the time booked, then the new time, then no booking once th
   expect(lucy).toMatch(/,New,,\d{4}-\d{2}-\d{2} \d{2}:\d{2},Cancelled,/);
   await dashboard.setViewportSize({ width: 390, height: 844 });
   await panel.getByText('Viewing cancelled by tenant').scrollIntoViewIfNeeded();
-  await dashboard.screenshot({ path: '/work/wt/shots/i33a/lead-viewing-cancelled-390.png' });
+  await dashboard.screenshot({ path: test.info().outputPath('lead-viewing-cancelled-390.png') });
   await agent.close();
 });

@@ -70,7 +70,7 @@ test('add a listing with details and a photo on a phone, and a tenant sees the p
   await dialog.getByRole('textbox', { name: /^Vacancy date/ }).pressSequentially('01092027');
   await dialog.getByLabel('Landlord').fill('Mr Okafor 07700 900456');
 
-  await page.screenshot({ path: '/tmp/listings-form-top-390.png' });
+  await page.screenshot({ path: test.info().outputPath('listings-form-top-390.png') });
   // The optional group opens on demand, and says what the deposit may be for this rent.
   await dialog.getByText('Details tenants ask about').click();
   await dialog.getByLabel('Furnishing').selectOption('furnished');
@@ -108,7 +108,7 @@ test('add a listing with details and a photo on a phone, and a tenant sees the p
   await (await chooser).setFiles({ name: 'living-room.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(dialog.getByRole('img', { name: 'New: living-room.jpg' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: '/tmp/listings-form-390.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('listings-form-390.png'), fullPage: true });
 
   await dialog.getByRole('button', { name: 'Add Property' }).click();
   await expect(toast(page, 'Property added')).toBeVisible();
@@ -144,7 +144,7 @@ test('add a listing with details and a photo on a phone, and a tenant sees the p
     .poll(() => headerPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBeGreaterThan(0);
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: '/tmp/listings-chat-390.png' });
+  await page.screenshot({ path: test.info().outputPath('listings-chat-390.png') });
 });
 
 async function companyId(page: Page): Promise<string> {
@@ -163,7 +163,7 @@ test("the lead panel shows the photos of the lead's listing", async ({ page, con
   );
   await expect(sheet.getByRole('img', { name: 'Loft, Mill Street (1 of 2)' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: '/tmp/listings-lead-390.png' });
+  await page.screenshot({ path: test.info().outputPath('listings-lead-390.png') });
 });
 
 test('a listing gets its own viewing hours and a blocked day, and keeps them when edited again', async ({

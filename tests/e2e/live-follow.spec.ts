@@ -51,7 +51,7 @@ test('the Live transcript follows new messages, marks those that arrive while re
     await expect(messages.last()).toContainText(`Question number ${index}:`);
     await expect(messages.last()).toBeInViewport();
   }
-  await agent.screenshot({ path: '/tmp/ux33-live-1280.png' });
+  await agent.screenshot({ path: test.info().outputPath('live-1280.png') });
 
   // Reading back: a new message does not pull the reader down, a marker says it is there.
   await transcript.evaluate((element) => {
@@ -68,7 +68,7 @@ test('the Live transcript follows new messages, marks those that arrive while re
 
   await agent.setViewportSize({ width: 390, height: 844 });
   await box.scrollIntoViewIfNeeded();
-  await agent.screenshot({ path: '/tmp/ux33-live-390.png', fullPage: true });
+  await agent.screenshot({ path: test.info().outputPath('live-390.png'), fullPage: true });
   await agentContext.close();
   await tenantContext.close();
 });

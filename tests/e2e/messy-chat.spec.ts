@@ -19,8 +19,6 @@ import { conversationLog, send } from './tenant.ts';
  * dashboard marks the lead that asked for a person.
  */
 
-const SHOTS = process.env.MESSY_SHOTS_DIR ?? '/tmp/messy-chat';
-
 async function seed(app: TestApp) {
   const user = await createSignedInUser(app);
   const company = await insertCompany(app.ctx.db, user.userId, {
@@ -53,7 +51,7 @@ async function seed(app: TestApp) {
 const test = seededTest(seed);
 
 async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
 }
 
 test.describe('messy messages on a phone', () => {

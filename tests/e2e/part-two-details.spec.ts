@@ -18,8 +18,6 @@ import { conversationLog, send } from './tenant.ts';
  * the settings' own place in the navigation, the hours editor's words.
  */
 
-const SHOTS = '/work/wt/shots/i33a';
-
 async function seed(app: TestApp) {
   // An address the length of the demo's, which a phone used to break inside the joining date.
   const user = await createSignedInUser(app, { email: `alex@${unique('h').slice(0, 7)}.local` });
@@ -110,7 +108,7 @@ for (const width of [390, 1280]) {
     await expect(line).toBeVisible();
     const joined = /joined \d{1,2} [A-Z][a-z]{2} \d{4}/.exec(await line.innerText())![0];
     expect(await linesOf(line, joined)).toBe(1);
-    await page.screenshot({ path: `${SHOTS}/team-${width}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`team-${width}.png`), fullPage: true });
   });
 
   test(`settings have their own place in the navigation at ${width} px`, async ({
@@ -124,7 +122,7 @@ for (const width of [390, 1280]) {
     const menu = page.getByRole('menu');
     for (const name of ['Team', 'Integrations', 'Calendar feed', 'My Account'])
       await expect(menu.getByRole('menuitem', { name })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/settings-menu-${width}.png` });
+    await page.screenshot({ path: test.info().outputPath(`settings-menu-${width}.png`) });
     await menu.getByRole('menuitem', { name: 'Calendar feed' }).click();
     await expect(page).toHaveURL(/\/calendar-feed$/);
     await expect(page.getByRole('heading', { name: 'Calendar feed', level: 1 })).toBeVisible();
@@ -134,7 +132,7 @@ for (const width of [390, 1280]) {
     // The settings pages link to one another; the current one is marked.
     const nav = page.getByRole('navigation', { name: 'Settings' });
     await expect(nav.getByRole('link', { name: 'Calendar feed' })).toHaveAttribute('aria-current', 'page');
-    await page.screenshot({ path: `${SHOTS}/calendar-feed-${width}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`calendar-feed-${width}.png`), fullPage: true });
     await nav.getByRole('link', { name: 'Team' }).click();
     await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
     await nav.getByRole('link', { name: 'Integrations' }).click();
@@ -157,7 +155,7 @@ for (const width of [390, 1280]) {
     await expect(hint).toBeVisible();
     await expect(fade).toHaveCSS('opacity', '1');
     await table.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/insights-${width}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`insights-${width}.png`), fullPage: true });
     await table.evaluate((element) => {
       element.scrollLeft = element.scrollWidth;
     });
@@ -188,7 +186,7 @@ for (const width of [390, 1280]) {
     await expect(parties).toHaveValue('');
     await expect(parties).not.toHaveAttribute('placeholder', /./);
     await parties.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/property-viewings-${width}.png` });
+    await page.screenshot({ path: test.info().outputPath(`property-viewings-${width}.png`) });
   });
 }
 
@@ -209,7 +207,7 @@ test('the leads table shows the whole Rating heading and the name beside the que
   const table = page.getByRole('table');
   const box = await table.boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(1280 - 24 + 1);
-  await page.screenshot({ path: `${SHOTS}/leads-table-1280.png` });
+  await page.screenshot({ path: test.info().outputPath(`leads-table-1280.png`) });
 });
 
 for (const width of [390, 1280]) {
@@ -242,7 +240,7 @@ for (const width of [390, 1280]) {
     );
     await expect(page.getByRole('button', { name: "Yes, that's right" })).toBeVisible();
     await expect(submit).toHaveCount(0);
-    await page.screenshot({ path: `${SHOTS}/chat-summary-${width}.png` });
+    await page.screenshot({ path: test.info().outputPath(`chat-summary-${width}.png`) });
 
     // The agent takes the chat over: the header names them, not the assistant.
     const agentContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -254,7 +252,7 @@ for (const width of [390, 1280]) {
     await agent.getByRole('button', { name: 'Take over' }).click();
     await expect(header).toContainText('Alex from Harbour Lettings');
     await expect(header).not.toContainText('AI Assistant');
-    await page.screenshot({ path: `${SHOTS}/chat-takeover-${width}.png` });
+    await page.screenshot({ path: test.info().outputPath(`chat-takeover-${width}.png`) });
     await agent.getByRole('button', { name: /Hand back/ }).click();
     await expect(header).toContainText('AI Assistant');
     await agentContext.close();

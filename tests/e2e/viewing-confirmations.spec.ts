@@ -26,7 +26,6 @@ import {
  * button; then the agent's Viewings tab with confirmed, awaiting and released viewings.
  */
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp';
 const SMS_PHONE = '07700900321';
 
 type Seeded = { cookie: string; companySlug: string; emailTenant: string; manageToken: string };
@@ -117,17 +116,17 @@ test('on SMS the tenant cannot make it, and picks another time in the thread', a
   await send("sorry something came up, can't make it");
   await expect(thread).toContainText('Which of these times suits you better?');
   await expect(thread).toContainText('Reply 1, 2 or 3');
-  await page.screenshot({ path: `${SHOTS}/phone-change-390.png` });
+  await page.screenshot({ path: test.info().outputPath(`phone-change-390.png`) });
   await send('2');
   await expect(thread).toContainText('Done: your viewing of Flat 4, Lock House is now on');
-  await page.screenshot({ path: `${SHOTS}/phone-moved-390.png` });
+  await page.screenshot({ path: test.info().outputPath(`phone-moved-390.png`) });
 });
 
 test('with email only, the tenant confirms from the email in one tap', async ({ page, seeded }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/dev/mail');
   await expect(page.getByText(`Please confirm your viewing:`).first()).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/outbox-390.png` });
+  await page.screenshot({ path: test.info().outputPath(`outbox-390.png`) });
   const link = await linkFromOutbox(page.request, seeded.emailTenant, `/viewings/${seeded.manageToken}`);
   expect(link).toContain('?confirm=1');
   await page.goto(link);
@@ -137,7 +136,7 @@ test('with email only, the tenant confirms from the email in one tap', async ({ 
   // The address bar no longer asks to confirm: a reload shows the page as it is.
   expect(new URL(page.url()).search).toBe('');
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: `${SHOTS}/manage-confirmed-390.png`, fullPage: true });
+  await page.screenshot({ path: test.info().outputPath(`manage-confirmed-390.png`), fullPage: true });
 });
 
 test('the agent sees confirmed, awaiting and released at a glance', async ({
@@ -162,7 +161,7 @@ test('the agent sees confirmed, awaiting and released at a glance', async ({
     await expect(page.getByLabel('Release unconfirmed viewings')).toHaveValue('');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: `${SHOTS}/viewings-tab-${width}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`viewings-tab-${width}.png`), fullPage: true });
   }
   await page.getByLabel('Release unconfirmed viewings').selectOption('12');
   await page.getByRole('button', { name: 'Save', exact: true }).click();

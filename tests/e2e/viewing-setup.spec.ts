@@ -75,7 +75,7 @@ test('on a phone the first dashboard tab can be reached again after opening anot
   await page.getByRole('tab', { name: 'Viewings' }).click();
   await leadsTab.click({ timeout: 5_000 });
   await expect(leadsTab).toHaveAttribute('aria-selected', 'true');
-  await page.screenshot({ path: '/tmp/ux33-tabs-390.png' });
+  await page.screenshot({ path: test.info().outputPath('tabs-390.png') });
 });
 
 test('on a phone the Viewings tab fits the screen before any hours are set', async ({
@@ -100,7 +100,7 @@ test('on a phone the Viewings tab fits the screen before any hours are set', asy
   );
   expect(wide).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: '/tmp/ux33-viewings-empty-390.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('viewings-empty-390.png'), fullPage: true });
 });
 
 test('the suggested hours offer times for a listing free in three months, and the tab says why a listing offers none', async ({
@@ -129,7 +129,7 @@ test('the suggested hours offer times for a listing free in three months, and th
   await expect(offered.getByRole('listitem').filter({ hasText: 'House 3, Mill Lane' })).toContainText(
     'Booking is off for this listing',
   );
-  await page.screenshot({ path: '/tmp/ux33-viewings-1280.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('viewings-1280.png'), fullPage: true });
 
   // The listing's form says the same where its viewing rules are.
   await page.getByRole('tab', { name: 'Property List' }).click();
@@ -144,9 +144,9 @@ test('the suggested hours offer times for a listing free in three months, and th
   );
   await dialog.getByLabel('Tenants can book a viewing in the chat').uncheck();
   await expect(dialog.getByTestId('viewing-times-note')).toContainText('Booking is off for this listing');
-  await page.screenshot({ path: '/tmp/ux33-listing-form-1280.png' });
+  await page.screenshot({ path: test.info().outputPath('listing-form-1280.png') });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/ux33-listing-form-390.png' });
+  await page.screenshot({ path: test.info().outputPath('listing-form-390.png') });
 });
 
 test('a negotiator reads the viewing hours, with nothing to save', async ({
@@ -166,7 +166,7 @@ test('a negotiator reads the viewing hours, with nothing to save', async ({
   await expect(page.getByRole('button', { name: 'Save viewing hours' })).toHaveCount(0);
   await expect(page.getByRole('textbox', { name: 'Monday from' })).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: '/tmp/ux33-viewings-negotiator-390.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('viewings-negotiator-390.png'), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: '/tmp/ux33-viewings-negotiator-1280.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('viewings-negotiator-1280.png'), fullPage: true });
 });

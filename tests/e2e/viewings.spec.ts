@@ -100,7 +100,7 @@ test('the tenant sees, moves and cancels the viewing on a phone', async ({ page,
   await expect(page.getByText(seeded.propertyName)).toBeVisible();
   await expect(page.getByText('With Canal Lettings')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: '/tmp/viewings-manage-390.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('viewings-manage-390.png'), fullPage: true });
 
   // Length, end, and the agency and the place a tap away.
   await expect(page.getByText(/Until \d\d:\d\d · 30 minutes/)).toBeVisible();
@@ -141,7 +141,7 @@ test('the tenant sees, moves and cancels the viewing on a phone', async ({ page,
   await expectNoSeriousA11yViolations(page);
   // The strip scrolls inside the page: the page itself never scrolls sideways on a phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: '/tmp/manage-move-390.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('manage-move-390.png'), fullPage: true });
   await move.click();
   await expect(page.getByRole('status')).toContainText('Moved to');
   await expect(page.getByRole('status')).toContainText(time);
@@ -156,7 +156,10 @@ test('the tenant sees, moves and cancels the viewing on a phone', async ({ page,
     new RegExp(`/chatbot/${seeded.companySlug}/`),
   );
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: '/tmp/viewings-manage-cancelled-390.png', fullPage: true });
+  await page.screenshot({
+    path: test.info().outputPath('viewings-manage-cancelled-390.png'),
+    fullPage: true,
+  });
 });
 
 test('a link that is not a viewing says so', async ({ page }) => {
@@ -203,7 +206,7 @@ test('the agent sees the week in the Viewings tab, marks a viewing attended, fin
   await page.getByLabel('Viewing length').fill('45');
   await page.getByRole('button', { name: 'Save viewing hours' }).click();
   await expect(page.getByText('Viewing hours saved')).toBeVisible();
-  await page.screenshot({ path: '/tmp/viewings-tab-1280.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('viewings-tab-1280.png'), fullPage: true });
 
   // My Account: the private calendar address, and replacing it.
   await page.goto('/my-account');

@@ -86,7 +86,7 @@ for (const { width, height, isPhone } of [
       expect(box.width).toBe(400);
       expect(box.x + box.width).toBe(width - 20);
     }
-    await page.screenshot({ path: `/tmp/widget-${width}.png` });
+    await page.screenshot({ path: test.info().outputPath(`widget-${width}.png`) });
 
     // Focus stays in the panel: back from the close button goes to the chat, not the page.
     await page.keyboard.press('Shift+Tab');

@@ -30,7 +30,15 @@ export function ChatHeader({
           </h1>
           <p className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
             <span className="truncate">
-              {takenOverBy ? `${takenOverBy} from ${companyName ?? 'the agency'}` : 'AI Assistant'}
+              {takenOverBy ? (
+                <>
+                  {takenOverBy}
+                  {/* The agency's name is the heading above: on a phone, said only to screen readers. */}
+                  <span className="sr-only sm:not-sr-only"> from {companyName ?? 'the agency'}</span>
+                </>
+              ) : (
+                'AI Assistant'
+              )}
             </span>
             <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">
               <span aria-hidden="true" className="size-1.5 rounded-full bg-emerald-600" />

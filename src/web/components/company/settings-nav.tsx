@@ -59,15 +59,16 @@ export function SettingsMenu() {
 }
 
 /**
- * The settings pages side by side under their header, the current one marked: one scrolling row
- * on a phone.
+ * The settings pages side by side under their header, the current one marked. On a phone the
+ * icons give way to the words, and a page that still does not fit goes to a second line: none is
+ * ever hidden off the edge.
  */
 export function SettingsNav({ className }: { className?: string }) {
   const links = useSettingsLinks();
   const [location] = useLocation();
   return (
-    <nav aria-label="Settings" className={cn('-mb-px overflow-x-auto', className)}>
-      <ul className="flex gap-1">
+    <nav aria-label="Settings" className={cn('-mb-px', className)}>
+      <ul className="flex flex-wrap gap-x-1">
         {links.map(({ href, label, icon: Icon }) => {
           const isCurrent = location === href;
           return (
@@ -76,13 +77,13 @@ export function SettingsNav({ className }: { className?: string }) {
                 href={href}
                 aria-current={isCurrent ? 'page' : undefined}
                 className={cn(
-                  'inline-flex h-10 items-center gap-1.5 border-b-2 px-3 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  'inline-flex h-10 items-center gap-1.5 border-b-2 px-2 text-sm sm:px-3 font-medium whitespace-nowrap transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
                   isCurrent
                     ? 'border-primary text-foreground'
                     : 'border-transparent text-muted-foreground hover:text-foreground',
                 )}
               >
-                <Icon aria-hidden="true" className="size-4" />
+                <Icon aria-hidden="true" className="hidden size-4 sm:block" />
                 {label}
               </Link>
             </li>
