@@ -188,7 +188,11 @@ export const viewingMessageSettingsSchema = z.object({
     .nullable(),
 });
 export type ViewingMessageSettings = z.infer<typeof viewingMessageSettingsSchema>;
-export const viewingMessageSettingsPatchSchema = viewingMessageSettingsSchema.partial();
+export const viewingMessageSettingsPatchSchema = viewingMessageSettingsSchema
+  .partial()
+  .refine((patch) => patch.quietHours !== undefined || patch.releaseUnconfirmedHours !== undefined, {
+    message: 'Nothing to change: send quietHours or releaseUnconfirmedHours',
+  });
 
 /** The chat response's `viewing` once booked. */
 export const bookedViewingSchema = z.object({
