@@ -210,6 +210,8 @@ test.describe('dashboard: properties and agent links', () => {
     seeded,
     signIn,
   }) => {
+    // A long walk through the listing form and its dialogs: about 30 s on a quiet machine.
+    test.slow();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
     const agent = seeded.properties;
     await signIn(agent);

@@ -106,8 +106,8 @@ for (const width of [390, 1280]) {
     expect(chunks.length).toBeGreaterThan(0);
 
     const table = page.getByRole('table');
-    await expect(table.getByRole('row', { name: /Birch House/ })).toContainText('Birch House4332111');
-    await expect(table.getByRole('row', { name: /Cedar Flat/ })).toContainText('Cedar Flat3211101');
+    await expect(table.getByRole('row', { name: /Birch House/ })).toContainText('Birch House433211001');
+    await expect(table.getByRole('row', { name: /Cedar Flat/ })).toContainText('Cedar Flat321110001');
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: testInfo.outputPath(`insights-property-${width}.png`), fullPage: true });
 

@@ -112,7 +112,7 @@ test('the lead shows the time booked, then the new time, then no booking once th
   // Booked: the availability names the one day booked, not the next such weekday as well.
   await openLead('Viewing booked');
   await expect(answer('Viewing')).toContainText(`${dayLabel(booked)}`);
-  await expect(answer('Viewing')).toContainText('booked');
+  await expect(answer('Viewing')).toContainText('awaiting confirmation');
   const availability = answer('Availability');
   await expect(availability).toContainText(dayLabel(booked));
   // One day ("Mon 14 Dec (evening)"), not "Mon 30 Nov (evening), Mon 14 Dec (evening)".
