@@ -1,27 +1,14 @@
-import { DEMO_EMAIL, DEMO_PASSWORD } from '#server/features/demo/seed-demo.ts';
-import { test as base, expect, startServer } from './fixtures.ts';
+import { demoTest, expect, logInAsDemo } from './fixtures.ts';
 
 /** The demo agency as a newcomer first meets it: its Enquiries tab shows what arrives there. */
-const test = base.extend<object, { server: Awaited<ReturnType<typeof startServer>>['server'] }>({
-  server: [
-    async ({}, use) => {
-      const { server, stop } = await startServer({ DEMO_DATA: 'true' });
-      await use(server);
-      await stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+const test = demoTest;
 
 for (const width of [390, 1280]) {
   test(`the demo agency's Enquiries tab has enquiries and speaks plainly at ${width} px`, async ({
     page,
   }) => {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(DEMO_EMAIL);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: /log in|sign in/i }).click();
+    await logInAsDemo(page);
     await page.getByRole('tab', { name: 'Enquiries' }).click();
     await expect(page.getByRole('table').getByRole('row', { name: /Hannah Brooks/ })).toContainText(
       'Rightmove',

@@ -1,31 +1,18 @@
-import { DEMO_EMAIL, DEMO_PASSWORD } from '#server/features/demo/seed-demo.ts';
-import { test as base, expect, startServer } from './fixtures.ts';
+import { demoTest, expect, logInAsDemo } from './fixtures.ts';
 import { conversationLog, send } from './tenant.ts';
 
 /**
  * The demo agency as a newcomer meets it: a lead from an earlier day shows that day's times in its
  * transcript, and a tenant asking whether the studio is furnished gets an answer.
  */
-const test = base.extend<object, { server: Awaited<ReturnType<typeof startServer>>['server'] }>({
-  server: [
-    async ({}, use) => {
-      const { server, stop } = await startServer({ DEMO_DATA: 'true' });
-      await use(server);
-      await stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-});
+const test = demoTest;
 
 for (const width of [390, 1280]) {
   test(`a demo lead from an earlier day has that day's times in its transcript at ${width} px`, async ({
     page,
   }) => {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(DEMO_EMAIL);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: /log in|sign in/i }).click();
+    await logInAsDemo(page);
     // On a phone the leads are cards, each opened from its Details button; on a desktop, a row.
     if (width < 768) await page.getByRole('button', { name: 'Details for Chloe Evans' }).click();
     else await page.getByText('Chloe Evans').first().click();
@@ -54,10 +41,7 @@ for (const width of [390, 1280]) {
 
 test('a tenant asking whether the demo studio is furnished is told', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(DEMO_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /log in|sign in/i }).click();
+  await logInAsDemo(page);
   await expect(page.getByText('Chloe Evans').first()).toBeVisible();
   const [company] = (await (await page.request.get('/api/companies')).json()) as { id: string }[];
   const properties = (await (await page.request.get(`/api/companies/${company!.id}/properties`)).json()) as

@@ -11,6 +11,7 @@ import {
 } from '@playwright/test';
 import { buildApp } from '#server/app.ts';
 import { loadEnv } from '#server/env.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '#server/features/demo/seed-demo.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
 import { spawnServer, stopServer } from '#tests/helpers/server-process.ts';
@@ -139,6 +140,27 @@ export const test = base.extend<object, WorkerFixtures>({
     await use(server.url);
   },
 });
+
+/** The test of a spec whose worker serves the demo agency, as a newcomer's first start does. */
+export const demoTest = test.extend<object, { server: LetLeadServer }>({
+  server: [
+    async ({}, use) => {
+      const { server, stop } = await startServer({ DEMO_DATA: 'true' });
+      await use(server);
+      await stop();
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+});
+
+/** Logs in as the demo agency's owner and waits for the dashboard. */
+export async function logInAsDemo(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(DEMO_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: /log in|sign in/i }).click();
+  await expect(page.getByRole('heading', { name: 'Total Leads' })).toBeVisible();
+}
 
 /**
  * The test of a spec whose worker serves the production build on what `seed` wrote (see
