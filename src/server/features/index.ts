@@ -5,6 +5,7 @@ import { registerAuth } from './auth/routes.ts';
 import { registerBilling } from './billing/routes.ts';
 import { registerChat } from './chat/routes.ts';
 import { registerCompanies } from './companies/routes.ts';
+import { registerDirectory } from './directory/index.ts';
 import { registerEnquiries } from './enquiries/routes.ts';
 import { registerImages } from './images/images-routes.ts';
 import { registerInsights } from './insights/routes.ts';
@@ -20,6 +21,7 @@ import { registerViewings } from './viewings/routes.ts';
 
 /** Each feature registers its routes here, in one line. */
 export async function registerFeatures(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  registerDirectory(ctx);
   await registerAuth(app, ctx);
   await registerCompanies(app, ctx);
   await registerProperties(app, ctx);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Viewing } from '#server/db/schema.ts';
 
 /**
  * What happened, as the features tell each other: one typed in-process bus through which a
@@ -10,14 +11,38 @@ import type { FastifyBaseLogger } from 'fastify';
  * bus carries the rest (emails, the live view, caches, activity).
  */
 export type DomainEvents = {
-  'lead.created': { companyId: string; leadId: string };
-  'lead.updated': { companyId: string; leadId: string };
-  'viewing.booked': { companyId: string; viewingId: string; leadId: string | null };
-  'viewing.moved': { companyId: string; viewingId: string; leadId: string | null };
-  'viewing.cancelled': { companyId: string; viewingId: string; leadId: string | null };
-  'viewing.confirmed': { companyId: string; viewingId: string; leadId: string | null };
+  /**
+   * A chat or an enquiry became a lead. `hasLeadWebhook`: known by the statement that made it
+   * (so the webhook subscriber need not read it again); absent when unknown.
+   */
+  'lead.created': { companyId: string; leadId: string; hasLeadWebhook?: boolean };
+  /** Leads whose status or assignee changed (several at once for a bulk change). */
+  'lead.updated': { companyId: string; leadIds: string[] };
+  'viewing.booked': ViewingEvent;
+  /** The tenant or an agent moved it: `previousStartsAt` was its time. */
+  'viewing.moved': ViewingEvent & { previousStartsAt: Date };
+  /** Cancelled by the tenant, an agent, the listing's deletion, or released unconfirmed. */
+  'viewing.cancelled': ViewingEvent & { by: 'tenant' | 'agent' | 'property' | 'release' };
+  'viewing.confirmed': ViewingEvent;
+  /** A portal enquiry was stored: what its webhook event carries. */
+  'enquiry.received': {
+    companyId: string;
+    enquiry: { id: string; source: string; propertyId: string | null; status: string };
+  };
   'conversation.ended': { companyId: string; conversationId: string; leadId: string | null };
+  /** The company's identity, listings, photos or viewing settings changed (or it was closed). */
   'company.changed': { companyId: string };
+};
+
+/**
+ * A viewing as it is after the change, the lead of its chat (null until the chat has made one),
+ * who did it (`agent` with the member's id, `tenant`, or the system) for a move or cancellation.
+ */
+export type ViewingEvent = {
+  viewing: Viewing;
+  leadId: string | null;
+  by?: 'tenant' | 'agent' | 'property' | 'release';
+  actorUserId?: string | null;
 };
 
 export type DomainEventType = keyof DomainEvents;

@@ -4,7 +4,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { findCompanyDirectory } from '#server/features/chat/directory.ts';
+import { findCompanyDirectory } from '#server/features/directory/index.ts';
 import { createWebPages, isChatEntryPath } from '#server/features/site/web-pages.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { webDistDir } from '#server/lib/paths.ts';

@@ -11,6 +11,12 @@ import {
 } from '#agent/types.ts';
 import { type ChatMessage, conversations, users } from '#server/db/schema.ts';
 import { refreshCreditsIfDue } from '#server/features/billing/credit-resets.ts';
+import {
+  type CompanyDirectory,
+  companyNotFound,
+  findProperty,
+  requireDirectory,
+} from '#server/features/directory/index.ts';
 import { readChatOrigin } from '#server/features/enquiries/chat-origin.ts';
 import { markEnquiryChatted } from '#server/features/enquiries/replies.ts';
 import {
@@ -32,7 +38,6 @@ import {
   forgetConversation,
   rememberConversation,
 } from './conversation-cache.ts';
-import { type CompanyDirectory, findCompanyDirectory, findProperty } from './directory.ts';
 import { agentContext, conversationProperty, engineFor } from './engine.ts';
 import { chatStatements } from './statements.ts';
 import { readStoredState, type StoredState, toStoredState } from './stored-state.ts';
@@ -42,18 +47,6 @@ import { readStoredState, type StoredState, toStoredState } from './stored-state
  * in the conversation's own record so that it holds across instances.
  */
 export const CONVERSATION_MESSAGES_PER_MINUTE = 20;
-
-const companyNotFound = () => notFound('The requested chatbot could not be found.');
-
-export async function requireDirectory(
-  ctx: AppContext,
-  companySlug: string,
-  propertySlug?: string | null,
-): Promise<CompanyDirectory> {
-  const directory = await findCompanyDirectory(ctx, companySlug, { propertySlug });
-  if (!directory) throw companyNotFound();
-  return directory;
-}
 
 /**
  * Credits are read fresh, never from a cache: a new conversation needs one left. A due reset

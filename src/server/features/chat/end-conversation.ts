@@ -11,6 +11,11 @@ import {
   leads,
   viewings,
 } from '#server/db/schema.ts';
+import {
+  type ChatProperty,
+  type CompanyDirectory,
+  loadDirectoryById,
+} from '#server/features/directory/index.ts';
 import { hasSubscriberSql } from '#server/features/integrations/webhook-delivery.ts';
 import { relayToChannel } from '#server/lib/channel-relay.ts';
 import { now } from '#server/lib/clock.ts';
@@ -19,7 +24,6 @@ import { retryTransient } from '#server/lib/transient.ts';
 import type { EndChatResponse } from '#shared/schemas/chat.ts';
 import { notifyEndedSql } from '../live/hub.ts';
 import { type CachedConversation, forgetConversation } from './conversation-cache.ts';
-import { type ChatProperty, type CompanyDirectory, loadDirectoryById } from './directory.ts';
 import { agentContext, conversationProperty } from './engine.ts';
 import { LEAD_DIGEST_SECONDS, type LeadEmailPlan, notifyNewLead } from './lead-email.ts';
 import { readStoredState, type StoredState } from './stored-state.ts';

@@ -1,9 +1,9 @@
 import { createGuidedEngine } from '#agent/dialogue.ts';
 import { createLlmEngine } from '#agent/llm.ts';
 import type { AgentContext, ConversationEngine } from '#agent/types.ts';
+import { type ChatProperty, type CompanyDirectory, findProperty } from '#server/features/directory/index.ts';
 import { londonNow, now } from '#server/lib/clock.ts';
 import { perContext } from '#server/lib/per-context.ts';
-import { type ChatProperty, type CompanyDirectory, findProperty } from './directory.ts';
 
 /**
  * The guided agent unless an LLM provider is configured; the LLM agent falls back to the guided

@@ -1,6 +1,5 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { chatTranscripts, companies, type Lead, leads, users } from '#server/db/schema.ts';
-import { emitWebhookEvent } from '#server/features/integrations/webhook-delivery.ts';
 import { readScoreBreakdown } from '#server/features/leads/score-breakdown.ts';
 import { assigneeEmailsByProperty } from '#server/features/team/members.ts';
 import type { AppContext } from '#server/lib/context.ts';
@@ -28,13 +27,11 @@ export async function notifyNewLead(
   ctx: AppContext,
   input: { companyId: string; leadId: string; email: LeadEmailPlan; hasLeadWebhook?: boolean },
 ): Promise<void> {
-  await emitWebhookEvent(
-    ctx,
-    input.companyId,
-    'lead.created',
-    { leadId: input.leadId },
-    { subscribed: input.hasLeadWebhook },
-  );
+  await ctx.events.emit('lead.created', {
+    companyId: input.companyId,
+    leadId: input.leadId,
+    hasLeadWebhook: input.hasLeadWebhook,
+  });
   try {
     if (input.email.kind === 'now') {
       const batch = await withQuestions(

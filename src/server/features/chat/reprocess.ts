@@ -1,8 +1,8 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { extractFromTranscript } from '#agent/lead-fields.ts';
 import { type Company, chatTranscripts, conversations, leads } from '#server/db/schema.ts';
+import { loadDirectoryById } from '#server/features/directory/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
-import { loadDirectoryById } from './directory.ts';
 import { saveLeadFromTranscript } from './end-conversation.ts';
 import { agentContext, conversationProperty } from './engine.ts';
 import { notifyNewLead } from './lead-email.ts';

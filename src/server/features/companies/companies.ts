@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { type Company, companies, companyMembers } from '#server/db/schema.ts';
 import { insertWithFreeSlug, isUniqueViolation } from '#server/db/unique-slug.ts';
-import { invalidateCompanyDirectory } from '#server/features/chat/directory.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError, badRequest } from '#server/lib/errors.ts';
@@ -104,6 +103,6 @@ export async function updateCompanyProfile(
     .set({ name: input.companyName, email: input.email, phone: input.phone })
     .where(eq(companies.id, company.id))
     .returning();
-  invalidateCompanyDirectory(ctx, company.slug);
+  await ctx.events.emit('company.changed', { companyId: company.id });
   return toCompanyDto(updated!);
 }

@@ -8,7 +8,6 @@ import {
   properties,
   users,
 } from '#server/db/schema.ts';
-import { emitWebhookEvent } from '#server/features/integrations/webhook-delivery.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
@@ -173,7 +172,7 @@ export async function storeInboundMail(
   });
 
   if ('stored' in result && result.stored)
-    await emitWebhookEvent(ctx, company.id, 'enquiry.received', result.stored);
+    await ctx.events.emit('enquiry.received', { companyId: company.id, enquiry: result.stored });
 
   if (result.shouldReply && result.response.enquiryId) {
     await ctx.jobs.send(

@@ -31,6 +31,7 @@ import {
   WEBHOOK_EMIT_JOB,
   WEBHOOK_PURGE_JOB,
 } from './webhook-delivery.ts';
+import { subscribeWebhooks } from './webhook-events.ts';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -54,6 +55,7 @@ async function managedCompany(
 }
 
 export async function registerIntegrations(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  subscribeWebhooks(ctx);
   ctx.jobs.define<Parameters<typeof fanOutEvent>[1]>(
     WEBHOOK_EMIT_JOB,
     (data, job) => fanOutEvent(ctx, data, job.id),

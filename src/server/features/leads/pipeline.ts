@@ -1,6 +1,5 @@
 import { and, desc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { companyMembers, leadActivity, leads } from '#server/db/schema.ts';
-import { emitLeadEvents, emitWebhookEvent } from '#server/features/integrations/webhook-delivery.ts';
 import { assertAssignable } from '#server/features/team/members.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
@@ -47,7 +46,7 @@ export async function updateLead(
         : false;
     return isMoved || isAssigned;
   });
-  if (changed) await emitWebhookEvent(ctx, lead.companyId, 'lead.updated', { leadId: lead.id });
+  if (changed) await ctx.events.emit('lead.updated', { companyId: lead.companyId, leadIds: [lead.id] });
 }
 
 /** Gives the lead to a member of its company (or to nobody), recording `assigned`. */
@@ -110,7 +109,7 @@ async function changeLeadStatus(
   }: { lead: { id: string; companyId: string }; actorUserId: string | null; input: UpdateLeadRequest },
 ): Promise<void> {
   const changed = await ctx.db.transaction((tx) => writeStatusChange(tx, { lead, actorUserId, input }));
-  if (changed) await emitWebhookEvent(ctx, lead.companyId, 'lead.updated', { leadId: lead.id });
+  if (changed) await ctx.events.emit('lead.updated', { companyId: lead.companyId, leadIds: [lead.id] });
 }
 
 /** The status change under the lead's row lock, recording `status_changed`; false when nothing changes. */
@@ -204,7 +203,7 @@ export async function bulkUpdateLeadStatus(
     );
     return changing.map((lead) => lead.id);
   });
-  await emitLeadEvents(ctx, company.id, 'lead.updated', changed);
+  if (changed.length > 0) await ctx.events.emit('lead.updated', { companyId: company.id, leadIds: changed });
   return { updated: changed.length };
 }
 

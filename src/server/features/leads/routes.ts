@@ -22,8 +22,10 @@ import {
 import { companyIdParamsSchema } from '#shared/schemas/properties.ts';
 import { deleteLead, exportLeadsCsv, getDashboardJson, getLeadDetail, setQuestionAnswered } from './leads.ts';
 import { addLeadNote, bulkUpdateLeadStatus, updateLead } from './pipeline.ts';
+import { subscribeViewingActivity } from './viewing-activity.ts';
 
 export async function registerLeads(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  subscribeViewingActivity(ctx);
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(

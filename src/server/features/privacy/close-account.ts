@@ -17,7 +17,6 @@ import {
   users,
   verifications,
 } from '#server/db/schema.ts';
-import { invalidateCompanyDirectory } from '#server/features/chat/directory.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { isLocalSubscriptionId } from '#server/lib/stripe.ts';
@@ -82,7 +81,7 @@ export async function closeAccount(
     await tx.delete(users).where(eq(users.id, userId));
   });
 
-  invalidateCompanyDirectory(ctx, company.slug);
+  await ctx.events.emit('company.changed', { companyId: company.id });
   await dropQueuedEmails(ctx, addresses);
   ctx.log.info({ companyId: company.id }, 'Account closed and erased');
 

@@ -1,7 +1,6 @@
 import { and, asc, count, eq, inArray, max } from 'drizzle-orm';
 import sharp from 'sharp';
 import { properties, propertyPhotos } from '#server/db/schema.ts';
-import { invalidateCompanyDirectory } from '#server/features/chat/directory.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError, badRequest, notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/session.ts';
@@ -131,7 +130,7 @@ export async function addPhoto(
       data: photo.data,
     });
   });
-  invalidateCompanyDirectory(ctx, company.slug);
+  await ctx.events.emit('company.changed', { companyId: company.id });
   return photosOf(ctx.db, property.id);
 }
 
@@ -146,7 +145,7 @@ export async function deletePhoto(
     .where(and(eq(propertyPhotos.id, photoId), eq(propertyPhotos.propertyId, property.id)))
     .returning({ id: propertyPhotos.id });
   if (deleted.length === 0) throw notFound('Photo not found');
-  invalidateCompanyDirectory(ctx, company.slug);
+  await ctx.events.emit('company.changed', { companyId: company.id });
 }
 
 /** Puts the listing's photos in the given order; the list must name each of them once. */
@@ -170,7 +169,7 @@ export async function reorderPhotos(
         .where(and(eq(propertyPhotos.id, id), eq(propertyPhotos.propertyId, property.id)));
     }
   });
-  invalidateCompanyDirectory(ctx, company.slug);
+  await ctx.events.emit('company.changed', { companyId: company.id });
   return photosOf(ctx.db, property.id);
 }
 

@@ -1,7 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { type Company, type Property, properties } from '#server/db/schema.ts';
 import { insertWithFreeSlug } from '#server/db/unique-slug.ts';
-import { invalidateCompanyDirectory } from '#server/features/chat/directory.ts';
 import { assertAssignable } from '#server/features/team/members.ts';
 import { cancelPropertyViewings } from '#server/features/viewings/manage.ts';
 import type { AppContext } from '#server/lib/context.ts';
@@ -80,7 +79,7 @@ export async function createProperty(
         chatbotUrl: propertyLink(ctx.env.appUrl, company.slug, slug),
       })
       .returning();
-    invalidateCompanyDirectory(ctx, company.slug);
+    await ctx.events.emit('company.changed', { companyId: company.id });
     return toPropertyDto(row!, ctx.env.appUrl, company.slug);
   });
 }
@@ -97,7 +96,7 @@ export async function updateProperty(
     .where(and(eq(properties.id, propertyId), eq(properties.companyId, company.id)))
     .returning();
   if (!row) throw notFound('Property not found');
-  invalidateCompanyDirectory(ctx, company.slug);
+  await ctx.events.emit('company.changed', { companyId: company.id });
   const photos = await listPhotosByProperty(ctx.db, [row.id]);
   return toPropertyDto(row, ctx.env.appUrl, company.slug, photos.get(row.id));
 }
@@ -129,5 +128,5 @@ export async function deleteProperty(
   await ctx.db
     .delete(properties)
     .where(and(eq(properties.id, propertyId), eq(properties.companyId, company.id)));
-  invalidateCompanyDirectory(ctx, company.slug);
+  await ctx.events.emit('company.changed', { companyId: company.id });
 }

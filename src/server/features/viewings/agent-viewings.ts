@@ -2,8 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, lt, ne } from 'drizzle-orm';
 import ical, { ICalEventStatus } from 'ical-generator';
 import { type Company, companies, leads, properties, type Viewing, viewings } from '#server/db/schema.ts';
-import { invalidateCompanyDirectory } from '#server/features/chat/directory.ts';
-import { emitWebhookEvent } from '#server/features/integrations/webhook-delivery.ts';
 import { setLeadStatusFromViewing } from '#server/features/leads/activity.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
@@ -41,7 +39,7 @@ export async function saveViewingSchedule(
     .update(companies)
     .set({ viewingSchedule: saved, updatedAt: now() })
     .where(eq(companies.id, company.id));
-  invalidateCompanyDirectory(ctx, company.slug);
+  await ctx.events.emit('company.changed', { companyId: company.id });
   return saved;
 }
 
@@ -170,7 +168,7 @@ export async function updateViewing(
   // The pipeline follows the viewing: attended moves the lead on to "viewed" (forwards only).
   if (lead && input.status === 'attended' && viewing.status === 'booked') {
     if (await setLeadStatusFromViewing(ctx.db, lead.id, 'viewed')) {
-      await emitWebhookEvent(ctx, company.id, 'lead.updated', { leadId: lead.id });
+      await ctx.events.emit('lead.updated', { companyId: company.id, leadIds: [lead.id] });
     }
   }
   const [property] = updated.propertyId

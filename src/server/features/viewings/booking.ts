@@ -3,7 +3,7 @@ import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { companies, properties, type Viewing, viewings } from '#server/db/schema.ts';
 import { isUniqueViolation } from '#server/db/unique-slug.ts';
-import type { ChatProperty, CompanyDirectory } from '#server/features/chat/directory.ts';
+import type { ChatProperty, CompanyDirectory } from '#server/features/directory/index.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { retryTransient } from '#server/lib/transient.ts';

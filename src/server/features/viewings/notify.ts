@@ -1,15 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { leads, type Viewing } from '#server/db/schema.ts';
-import { emitWebhookEvent } from '#server/features/integrations/webhook-delivery.ts';
-import {
-  moveLeadAvailability,
-  recordLeadActivity,
-  revertLeadStatusAfterViewing,
-} from '#server/features/leads/activity.ts';
 import { assigneeEmailsByProperty } from '#server/features/team/members.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import type { Email } from '#server/lib/mail.ts';
-import { longSlotLabel } from '#shared/viewing-slots.ts';
 import { findAgency, viewingEmails } from './emails.ts';
 
 export type ViewingChange =
@@ -25,20 +18,13 @@ export type ViewingChange =
   | { kind: 'confirmed' };
 
 /**
- * What follows a change of a viewing, after its write has committed: the company's webhook event,
- * the lead's activity (a move or a cancellation), the tenant's email with the invitation, the
- * agent's notice, and the reminder for the (new) time. A failing email never undoes the viewing;
+ * What follows a change of a viewing, after its write has committed: the change is announced
+ * (`viewing.booked|moved|cancelled|confirmed`: the company's webhook event and the lead's activity
+ * subscribe), then the tenant's email with the invitation and the agent's notice are sent. A failing email never undoes the viewing;
  * `sendEmail` queues it for retry when the mail server is down.
  */
 export async function notifyViewing(ctx: AppContext, viewing: Viewing, change: ViewingChange): Promise<void> {
-  const leadId = change.kind === 'contact-added' ? null : await findViewingLead(ctx, viewing);
-  if (change.kind !== 'contact-added') {
-    const event = change.kind === 'released' ? 'cancelled' : change.kind;
-    await emitViewingEvent(ctx, viewing, event, leadId);
-  }
-  if (leadId && change.kind !== 'booked' && change.kind !== 'contact-added') {
-    await recordViewingChange(ctx, viewing, leadId, change);
-  }
+  if (change.kind !== 'contact-added') await announceViewingChange(ctx, viewing, change);
   if (change.kind === 'confirmed') return;
   try {
     const found = await findAgency(ctx, viewing.companyId);
@@ -71,33 +57,6 @@ export async function notifyViewing(ctx: AppContext, viewing: Viewing, change: V
   }
 }
 
-/**
- * `viewing.booked`, `.rescheduled` or `.cancelled`: the viewing's times, status, property and the
- * lead of the same chat (null until the chat ends). No tenant details: they are the lead's.
- */
-async function emitViewingEvent(
-  ctx: AppContext,
-  viewing: Viewing,
-  kind: 'booked' | 'rescheduled' | 'cancelled' | 'confirmed',
-  leadId: string | null,
-): Promise<void> {
-  try {
-    await emitWebhookEvent(ctx, viewing.companyId, `viewing.${kind}`, {
-      id: viewing.id,
-      status: viewing.status,
-      confirmedAt: viewing.confirmedAt?.toISOString() ?? null,
-      startsAt: viewing.startsAt.toISOString(),
-      endsAt: viewing.endsAt.toISOString(),
-      propertyId: viewing.propertyId,
-      propertyName: viewing.propertyName,
-      conversationId: viewing.conversationId,
-      leadId,
-    });
-  } catch (error) {
-    ctx.log.error({ err: error, viewingId: viewing.id }, 'Viewing webhook event not queued');
-  }
-}
-
 /** The lead of the viewing's chat: none until the chat ends (or for a chat that made none). */
 async function findViewingLead(ctx: AppContext, viewing: Viewing): Promise<string | null> {
   if (!viewing.conversationId) return null;
@@ -114,48 +73,26 @@ async function findViewingLead(ctx: AppContext, viewing: Viewing): Promise<strin
   }
 }
 
-/**
- * `viewing_moved` `{ viewingId, from, startsAt, by }`, `viewing_cancelled` `{ viewingId, startsAt,
- * by }` (`by: "release"` for a release) or `viewing_confirmed` `{ viewingId, startsAt }` on the
- * lead, by the agent who did it (null: the tenant, the system, or the property's deletion). A moved
- * viewing moves the availability that named its time; a cancelled or released one no longer leaves
- * the lead "Viewing booked": the lead goes back to where it was before the booking, unless a
- * person has moved it since.
- */
-async function recordViewingChange(
+/** The change as the other features hear it, with the lead of the viewing's chat. */
+async function announceViewingChange(
   ctx: AppContext,
   viewing: Viewing,
-  leadId: string,
-  change: Extract<ViewingChange, { kind: 'rescheduled' | 'cancelled' | 'released' | 'confirmed' }>,
+  change: Exclude<ViewingChange, { kind: 'contact-added' }>,
 ): Promise<void> {
-  const kind =
-    change.kind === 'rescheduled'
-      ? 'viewing_moved'
-      : change.kind === 'confirmed'
-        ? 'viewing_confirmed'
-        : 'viewing_cancelled';
-  try {
-    await recordLeadActivity(ctx.db, {
+  const leadId = await findViewingLead(ctx, viewing);
+  const actorUserId = 'actorUserId' in change ? (change.actorUserId ?? null) : null;
+  if (change.kind === 'booked' || change.kind === 'confirmed') {
+    await ctx.events.emit(`viewing.${change.kind}`, { viewing, leadId });
+  } else if (change.kind === 'rescheduled') {
+    await ctx.events.emit('viewing.moved', {
+      viewing,
       leadId,
-      companyId: viewing.companyId,
-      actorUserId: 'actorUserId' in change ? (change.actorUserId ?? null) : null,
-      kind,
-      detail: {
-        viewingId: viewing.id,
-        ...(change.kind === 'rescheduled' ? { from: change.previous.toISOString() } : {}),
-        startsAt: viewing.startsAt.toISOString(),
-        ...('by' in change ? { by: change.by } : change.kind === 'released' ? { by: 'release' } : {}),
-      },
+      by: change.by,
+      actorUserId,
+      previousStartsAt: change.previous,
     });
-    if (change.kind === 'cancelled' || change.kind === 'released') {
-      await revertLeadStatusAfterViewing(ctx.db, leadId);
-    } else if (change.kind === 'rescheduled') {
-      await moveLeadAvailability(ctx.db, leadId, {
-        from: longSlotLabel(change.previous),
-        to: longSlotLabel(viewing.startsAt),
-      });
-    }
-  } catch (error) {
-    ctx.log.error({ err: error, viewingId: viewing.id }, 'Viewing change not recorded on the lead');
+  } else {
+    const by = change.kind === 'released' ? 'release' : change.by;
+    await ctx.events.emit('viewing.cancelled', { viewing, leadId, by, actorUserId });
   }
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireDirectory } from '#server/features/chat/conversation.ts';
-import { findProperty } from '#server/features/chat/directory.ts';
+import { findProperty, requireDirectory } from '#server/features/directory/index.ts';
 import { handleInboundReplies } from '#server/features/messaging/inbound.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';

@@ -2,6 +2,7 @@ import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AgentProperty } from '#agent/types.ts';
 import { companies, type Property, properties, propertyPhotos } from '#server/db/schema.ts';
 import type { AppContext } from '#server/lib/context.ts';
+import { notFound } from '#server/lib/errors.ts';
 import { perContext } from '#server/lib/per-context.ts';
 import { photoUrl } from '#shared/images.ts';
 import { pickListingDetails } from '#shared/listing.ts';
@@ -33,16 +34,27 @@ type CacheEntry = { directory: CompanyDirectory; expiresAt: number };
  * Every chat turn needs the company and its listings (with their viewing rules), and every chat
  * page opening the listing's photos; caching them for a few seconds per process saves a query or
  * more on each. Credits and bookings are never cached. A listing changed in another process shows
- * in the chat within TTL_MS; this process's own edits call `invalidateCompanyDirectory`.
+ * in the chat within TTL_MS; this process's own edits announce `company.changed`, which empties the company's entry.
  */
 const TTL_MS = 10_000;
 const MAX_ENTRIES = 500;
 const cacheOf = perContext(() => new Map<string, CacheEntry>());
 
-/** Forgets the cached directory of one company (by slug), or of every company. */
-export function invalidateCompanyDirectory(ctx: AppContext, companySlug?: string): void {
-  if (companySlug === undefined) cacheOf(ctx).clear();
-  else cacheOf(ctx).delete(companySlug);
+/**
+ * Forgets the cached directory of one company, whatever slug it was cached under (a renamed
+ * company's old one included), or of every company.
+ */
+export function invalidateCompanyDirectory(ctx: AppContext, companyId?: string): void {
+  const cache = cacheOf(ctx);
+  if (companyId === undefined) return cache.clear();
+  for (const [slug, entry] of cache) {
+    if (entry.directory.company.id === companyId) cache.delete(slug);
+  }
+}
+
+/** Keeps the cache honest: whatever changes a company's listings or identity announces it. */
+export function registerDirectory(ctx: AppContext): void {
+  ctx.events.on('company.changed', ({ companyId }) => invalidateCompanyDirectory(ctx, companyId));
 }
 
 export function toChatProperty(property: Property): ChatProperty {
@@ -160,4 +172,18 @@ export function findProperty(directory: CompanyDirectory, by: { slug?: string | 
 /** The same directory, read fresh by company id (inside a transaction when one is given). */
 export function loadDirectoryById(db: Reader, companyId: string): Promise<CompanyDirectory | null> {
   return readDirectory(db, eq(companies.id, companyId));
+}
+
+/** The chat's answer for a company or listing link that leads nowhere. */
+export const companyNotFound = () => notFound('The requested chatbot could not be found.');
+
+/** The company's directory (and the listing, when a slug is given), or a 404 the chat shows. */
+export async function requireDirectory(
+  ctx: AppContext,
+  companySlug: string,
+  propertySlug?: string | null,
+): Promise<CompanyDirectory> {
+  const directory = await findCompanyDirectory(ctx, companySlug, { propertySlug });
+  if (!directory) throw companyNotFound();
+  return directory;
 }
