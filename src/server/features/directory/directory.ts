@@ -46,7 +46,10 @@ const cacheOf = perContext(() => new Map<string, CacheEntry>());
  */
 export function invalidateCompanyDirectory(ctx: AppContext, companyId?: string): void {
   const cache = cacheOf(ctx);
-  if (companyId === undefined) return cache.clear();
+  if (companyId === undefined) {
+    cache.clear();
+    return;
+  }
   for (const [slug, entry] of cache) {
     if (entry.directory.company.id === companyId) cache.delete(slug);
   }
