@@ -9,7 +9,6 @@ import {
   webhookEndpoints,
   webhookMessages,
 } from '#server/db/schema.ts';
-import { notifyNewLead, sendLeadDigest } from '#server/features/chat/lead-email.ts';
 import { sendEnquiryReply, sweepEnquiries } from '#server/features/enquiries/replies.ts';
 import { sendWeeklySummaries } from '#server/features/insights/weekly-summary.ts';
 import {
@@ -18,6 +17,7 @@ import {
   newMessageId,
   newWebhookSecret,
 } from '#server/features/integrations/webhook-delivery.ts';
+import { notifyNewLead, sendLeadDigest } from '#server/features/leads/lead-email.ts';
 import { sendDailyAgendas } from '#server/features/viewings/agent-viewings.ts';
 import { loadBookingRules, slotsFor } from '#server/features/viewings/booking.ts';
 import { bookChatSlot } from '#server/features/viewings/chat-booking.ts';

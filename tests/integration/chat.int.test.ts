@@ -4,7 +4,7 @@ import { MAX_TURNS } from '#agent/types.ts';
 import { chatTranscripts, companies, conversations, devEmails, leads } from '#server/db/schema.ts';
 import { message } from '#server/features/chat/conversation.ts';
 import { finaliseIdleConversations } from '#server/features/chat/end-conversation.ts';
-import { sendLeadDigest } from '#server/features/chat/lead-email.ts';
+import { sendLeadDigest } from '#server/features/leads/lead-email.ts';
 import type { ChatResponse, ConversationDto, EndChatResponse } from '#shared/schemas/chat.ts';
 import type { DashboardDto, LeadDetailDto } from '#shared/schemas/leads.ts';
 import { browserHeaders, type TestApp } from '#tests/helpers/app.ts';

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, devEmails, leads, properties } from '#server/db/schema.ts';
-import { notifyNewLead } from '#server/features/chat/lead-email.ts';
+import { notifyNewLead } from '#server/features/leads/lead-email.ts';
 import type { AuthUser } from '#shared/schemas/auth.ts';
 import type { DashboardDto, LeadDetailDto } from '#shared/schemas/leads.ts';
 import type { AuditResponse, Member } from '#shared/schemas/team.ts';

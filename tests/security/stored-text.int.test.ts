@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { devEmails, users } from '#server/db/schema.ts';
-import { notifyNewLead } from '#server/features/chat/lead-email.ts';
+import { notifyNewLead } from '#server/features/leads/lead-email.ts';
 import { browserHeaders } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertLead, TEST_PASSWORD, unique } from '#tests/helpers/factories.ts';
 import { setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/suite.ts';

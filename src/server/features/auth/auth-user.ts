@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { users } from '#server/db/schema.ts';
-import { toCompanyDto } from '#server/features/companies/company-dto.ts';
+import { toCompanyDto } from '#server/features/companies/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { findMembership } from '#server/lib/session.ts';
 import type { AuthUser } from '#shared/schemas/auth.ts';

@@ -2,7 +2,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { refreshCreditsForOwner } from '#server/features/billing/credit-resets.ts';
+import { refreshCreditsForOwner } from '#server/features/billing/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { unauthorized } from '#server/lib/errors.ts';
 import { requireUser } from '#server/lib/session.ts';

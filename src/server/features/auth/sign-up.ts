@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { users } from '#server/db/schema.ts';
-import { insertCompany } from '#server/features/companies/companies.ts';
+import { insertCompany } from '#server/features/companies/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { trackDelivery } from '#server/lib/delivery-status.ts';
 import { emailTemplates } from '#server/lib/email-templates.ts';

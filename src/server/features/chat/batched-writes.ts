@@ -3,7 +3,7 @@ import { type Batcher, createBatcher } from '#server/lib/batcher.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { perContext } from '#server/lib/per-context.ts';
 import { retryTransient } from '#server/lib/transient.ts';
-import { notifyTurnSql } from '../live/hub.ts';
+import { notifyTurnSql } from './live-notices.ts';
 import type { StoredState } from './stored-state.ts';
 
 /**

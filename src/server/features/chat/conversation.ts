@@ -10,27 +10,25 @@ import {
   type TurnOptions,
 } from '#agent/types.ts';
 import { type ChatMessage, conversations, users } from '#server/db/schema.ts';
-import { refreshCreditsIfDue } from '#server/features/billing/credit-resets.ts';
+import { refreshCreditsIfDue } from '#server/features/billing/index.ts';
 import {
   type CompanyDirectory,
   companyNotFound,
   findProperty,
   requireDirectory,
 } from '#server/features/directory/index.ts';
-import { readChatOrigin } from '#server/features/enquiries/chat-origin.ts';
-import { markEnquiryChatted } from '#server/features/enquiries/replies.ts';
+import { markEnquiryChatted, readChatOrigin } from '#server/features/enquiries/index.ts';
 import {
   bookChatSlot,
   chatViewingSlots,
   completeViewingContact,
   toBookedViewing,
-} from '#server/features/viewings/chat-booking.ts';
+} from '#server/features/viewings/index.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import type { ChatResponse, ConversationDto, ParsedChatRequest } from '#shared/schemas/chat.ts';
 import { toSlot } from '#shared/viewing-slots.ts';
-import { deltaPublisher, notifyAppendedSql, publishLive } from '../live/hub.ts';
 import { chatWrites } from './batched-writes.ts';
 import {
   type CachedConversation,
@@ -39,6 +37,7 @@ import {
   rememberConversation,
 } from './conversation-cache.ts';
 import { agentContext, conversationProperty, engineFor } from './engine.ts';
+import { deltaPublisher, notifyAppendedSql, publishLive } from './live-notices.ts';
 import { chatStatements } from './statements.ts';
 import { readStoredState, type StoredState, toStoredState } from './stored-state.ts';
 

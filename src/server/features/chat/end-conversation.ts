@@ -16,16 +16,16 @@ import {
   type CompanyDirectory,
   loadDirectoryById,
 } from '#server/features/directory/index.ts';
-import { hasSubscriberSql } from '#server/features/integrations/webhook-delivery.ts';
+import { hasSubscriberSql } from '#server/features/integrations/index.ts';
+import { LEAD_DIGEST_SECONDS, type LeadEmailPlan, notifyNewLead } from '#server/features/leads/index.ts';
 import { relayToChannel } from '#server/lib/channel-relay.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { retryTransient } from '#server/lib/transient.ts';
 import type { EndChatResponse } from '#shared/schemas/chat.ts';
-import { notifyEndedSql } from '../live/hub.ts';
 import { type CachedConversation, forgetConversation } from './conversation-cache.ts';
 import { agentContext, conversationProperty } from './engine.ts';
-import { LEAD_DIGEST_SECONDS, type LeadEmailPlan, notifyNewLead } from './lead-email.ts';
+import { notifyEndedSql } from './live-notices.ts';
 import { readStoredState, type StoredState } from './stored-state.ts';
 import { formatTranscript, transcriptFileName } from './transcript.ts';
 

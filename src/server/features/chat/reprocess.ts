@@ -2,10 +2,10 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { extractFromTranscript } from '#agent/lead-fields.ts';
 import { type Company, chatTranscripts, conversations, leads } from '#server/db/schema.ts';
 import { loadDirectoryById } from '#server/features/directory/index.ts';
+import { notifyNewLead } from '#server/features/leads/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { saveLeadFromTranscript } from './end-conversation.ts';
 import { agentContext, conversationProperty } from './engine.ts';
-import { notifyNewLead } from './lead-email.ts';
 import { parseTranscript } from './transcript.ts';
 
 /** Enough for any real backlog in one request, small enough to answer within a few seconds. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { answerMessagesWith } from '#server/features/messaging/index.ts';
 import { parseTextPlainAsJson } from '#server/lib/beacon-body.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { requireCompanyById } from '#server/lib/session.ts';
@@ -22,20 +23,17 @@ import {
 } from '#shared/schemas/chat.ts';
 import { handleChatTurn, resumeConversation } from './conversation.ts';
 import { finaliseIdleConversations } from './end-conversation.ts';
-import { LEAD_DIGEST_JOB, sendLeadDigest } from './lead-email.ts';
 import { endChat, getPublicCompany, getPublicContact, getUsageCheck } from './public.ts';
 import { reprocessTranscripts } from './reprocess.ts';
 
 export const FINALISE_IDLE_JOB = 'chat.finalise-idle';
 
 export async function registerChat(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  answerMessagesWith(ctx, { turn: handleChatTurn, end: endChat });
   ctx.jobs.define(FINALISE_IDLE_JOB, async () => {
     await finaliseIdleConversations(ctx);
   });
   ctx.jobs.schedule(FINALISE_IDLE_JOB, '* * * * *');
-  ctx.jobs.define<{ companyId: string }>(LEAD_DIGEST_JOB, async ({ companyId }) => {
-    await sendLeadDigest(ctx, companyId);
-  });
 
   // Its own scope: the text/plain parser below (for the unload beacon) applies to these routes only.
   await root.register(async (scope) => {

@@ -9,11 +9,14 @@ import {
   leads,
   users,
 } from '#server/db/schema.ts';
-import { handleChatTurn } from '#server/features/chat/conversation.ts';
-import { endConversation } from '#server/features/chat/end-conversation.ts';
-import { formatTranscript, transcriptFileName } from '#server/features/chat/transcript.ts';
-import { insertCompany } from '#server/features/companies/companies.ts';
-import { createProperty } from '#server/features/properties/properties.ts';
+import {
+  endConversation,
+  formatTranscript,
+  handleChatTurn,
+  transcriptFileName,
+} from '#server/features/chat/index.ts';
+import { insertCompany } from '#server/features/companies/index.ts';
+import { createProperty } from '#server/features/properties/index.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { type PropertyFormValues, propertyInputSchema } from '#shared/schemas/properties.ts';

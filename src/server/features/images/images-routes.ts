@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { photoExists, readPhotoData } from '#server/features/properties/photos.ts';
+import { photoExists, readPhotoData } from '#server/features/properties/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { imageParamsSchema, imageQuerySchema, photoParamsSchema } from '#shared/schemas/images.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, type SQL } from 'drizzle-orm';
 import { type Lead, leads } from '#server/db/schema.ts';
-import { latestViewingColumns, toLeadFields, toLeadViewing } from '#server/features/leads/leads.ts';
+import { latestViewingColumns, toLeadFields, toLeadViewing } from '#server/features/leads/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/session.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { leads, viewings } from '#server/db/schema.ts';
-import { toAgentViewing } from '#server/features/viewings/agent-viewings.ts';
+import { toAgentViewing } from '#server/features/viewings/index.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { badRequest } from '#server/lib/errors.ts';

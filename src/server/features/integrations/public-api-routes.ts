@@ -8,8 +8,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { type Company, companies } from '#server/db/schema.ts';
-import { updateCompanyLead } from '#server/features/leads/pipeline.ts';
-import { createProperty, listProperties, updateProperty } from '#server/features/properties/properties.ts';
+import { updateCompanyLead } from '#server/features/leads/index.ts';
+import { createProperty, listProperties, updateProperty } from '#server/features/properties/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { propertyInputSchema } from '#shared/schemas/properties.ts';

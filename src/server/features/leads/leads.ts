@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import {
   type Company,
   chatTranscripts,
@@ -10,7 +10,7 @@ import {
   users,
   viewings,
 } from '#server/db/schema.ts';
-import { toCompanyDto } from '#server/features/companies/company-dto.ts';
+import { toCompanyDto } from '#server/features/companies/index.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
@@ -23,12 +23,12 @@ import type {
   LeadListItemDto,
   LeadQuestionsResponse,
   PassedOnQuestion,
+  RelatedLeadDto,
   TranscriptMessage,
 } from '#shared/schemas/leads.ts';
 import type { ViewingStatus } from '#shared/schemas/viewings.ts';
 import { listLeadActivity } from './activity.ts';
 import { leadsToCsv } from './leads-csv.ts';
-import { findRelatedLeads } from './pipeline.ts';
 import { readScoreBreakdown } from './score-breakdown.ts';
 
 /** What a lead's row gains beyond its columns: read from its transcript and its conversation. */
@@ -444,4 +444,50 @@ export async function setQuestionAnswered(
     .returning({ answeredQuestions: leads.answeredQuestions });
   if (!updated) throw notFound('Lead not found');
   return { passedOnQuestions: readPassedOnQuestions(openQuestions, updated.answeredQuestions) };
+}
+
+/** How far apart two enquiries from one tenant about different properties are still related. */
+const RELATED_DAYS = 30;
+
+/**
+ * The same tenant's other enquiries: the company's leads with the same email (any case) or
+ * phone, about another property, made within 30 days either side of this one. Newest first.
+ */
+export async function findRelatedLeads(
+  ctx: AppContext,
+  lead: {
+    id: string;
+    companyId: string;
+    propertyId: string | null;
+    email: string | null;
+    contactNumber: string | null;
+    createdAt: Date;
+  },
+): Promise<RelatedLeadDto[]> {
+  const sameTenant = [
+    lead.email ? sql`lower(${leads.email}) = lower(${lead.email})` : undefined,
+    lead.contactNumber ? eq(leads.contactNumber, lead.contactNumber) : undefined,
+  ].filter((condition) => condition !== undefined);
+  if (sameTenant.length === 0) return [];
+  const span = RELATED_DAYS * 86_400_000;
+  const rows = await ctx.db
+    .select({ id: leads.id, propertyName: leads.propertyName, createdAt: leads.createdAt })
+    .from(leads)
+    .where(
+      and(
+        eq(leads.companyId, lead.companyId),
+        ne(leads.id, lead.id),
+        or(...sameTenant),
+        sql`${leads.propertyId} is distinct from ${lead.propertyId}`,
+        gte(leads.createdAt, new Date(lead.createdAt.getTime() - span)),
+        lte(leads.createdAt, new Date(lead.createdAt.getTime() + span)),
+      ),
+    )
+    .orderBy(desc(leads.createdAt))
+    .limit(20);
+  return rows.map((row) => ({
+    id: row.id,
+    propertyName: row.propertyName,
+    createdAt: row.createdAt.toISOString(),
+  }));
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { companyMembers, leadActivity, leads } from '#server/db/schema.ts';
-import { assertAssignable } from '#server/features/team/members.ts';
+import { assertAssignable } from '#server/features/team/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/session.ts';
@@ -9,15 +9,11 @@ import type {
   CreateLeadNoteRequest,
   LeadActivityDto,
   PatchLeadRequest,
-  RelatedLeadDto,
   UpdateLeadRequest,
 } from '#shared/schemas/leads.ts';
 import { listLeadActivity } from './activity.ts';
 import { findOwnLead } from './leads.ts';
 import { applyStatusChange } from './status-rules.ts';
-
-/** How far apart two enquiries from one tenant about different properties are still related. */
-const RELATED_DAYS = 30;
 
 type Transaction = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 
@@ -226,47 +222,4 @@ export async function addLeadNote(
   const [entry] = note ? await listLeadActivity(ctx.db, lead, note.id) : [];
   if (!entry) throw notFound('Lead not found');
   return entry;
-}
-
-/**
- * The same tenant's other enquiries: the company's leads with the same email (any case) or
- * phone, about another property, made within 30 days either side of this one. Newest first.
- */
-export async function findRelatedLeads(
-  ctx: AppContext,
-  lead: {
-    id: string;
-    companyId: string;
-    propertyId: string | null;
-    email: string | null;
-    contactNumber: string | null;
-    createdAt: Date;
-  },
-): Promise<RelatedLeadDto[]> {
-  const sameTenant = [
-    lead.email ? sql`lower(${leads.email}) = lower(${lead.email})` : undefined,
-    lead.contactNumber ? eq(leads.contactNumber, lead.contactNumber) : undefined,
-  ].filter((condition) => condition !== undefined);
-  if (sameTenant.length === 0) return [];
-  const span = RELATED_DAYS * 86_400_000;
-  const rows = await ctx.db
-    .select({ id: leads.id, propertyName: leads.propertyName, createdAt: leads.createdAt })
-    .from(leads)
-    .where(
-      and(
-        eq(leads.companyId, lead.companyId),
-        ne(leads.id, lead.id),
-        or(...sameTenant),
-        sql`${leads.propertyId} is distinct from ${lead.propertyId}`,
-        gte(leads.createdAt, new Date(lead.createdAt.getTime() - span)),
-        lte(leads.createdAt, new Date(lead.createdAt.getTime() + span)),
-      ),
-    )
-    .orderBy(desc(leads.createdAt))
-    .limit(20);
-  return rows.map((row) => ({
-    id: row.id,
-    propertyName: row.propertyName,
-    createdAt: row.createdAt.toISOString(),
-  }));
 }

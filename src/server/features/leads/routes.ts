@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { companies } from '#server/db/schema.ts';
-import { refreshCreditsIfDue } from '#server/features/billing/credit-resets.ts';
-import { recordAudit, recordLeadOpened } from '#server/features/team/audit.ts';
+import { refreshCreditsIfDue } from '#server/features/billing/index.ts';
+import { recordAudit, recordLeadOpened } from '#server/features/team/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { requireCompanyById, requireUser } from '#server/lib/session.ts';
 import {
@@ -20,12 +20,16 @@ import {
   patchLeadSchema,
 } from '#shared/schemas/leads.ts';
 import { companyIdParamsSchema } from '#shared/schemas/properties.ts';
+import { LEAD_DIGEST_JOB, sendLeadDigest } from './lead-email.ts';
 import { deleteLead, exportLeadsCsv, getDashboardJson, getLeadDetail, setQuestionAnswered } from './leads.ts';
 import { addLeadNote, bulkUpdateLeadStatus, updateLead } from './pipeline.ts';
 import { subscribeViewingActivity } from './viewing-activity.ts';
 
 export async function registerLeads(root: FastifyInstance, ctx: AppContext): Promise<void> {
   subscribeViewingActivity(ctx);
+  ctx.jobs.define<{ companyId: string }>(LEAD_DIGEST_JOB, async ({ companyId }) => {
+    await sendLeadDigest(ctx, companyId);
+  });
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { findConversation, publishLive } from '#server/features/chat/index.ts';
 import { requireDirectory } from '#server/features/directory/index.ts';
 import { getSessionId } from '#server/lib/auth.ts';
 import type { AppContext } from '#server/lib/context.ts';
@@ -16,8 +17,7 @@ import {
   takeoverResponseSchema,
   tenantEventsQuerySchema,
 } from '#shared/schemas/live.ts';
-import { findConversation } from '../chat/conversation.ts';
-import { type LiveListener, liveHub, publishLive } from './hub.ts';
+import { type LiveListener, liveHub } from './hub.ts';
 import { type LiveRead, listLive, readLive } from './summary.ts';
 import {
   announcePersonTyping,

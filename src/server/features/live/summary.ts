@@ -2,11 +2,11 @@ import { isoToUk } from '#agent/dates.ts';
 import { SLOT_ORDER } from '#agent/dialogue.ts';
 import type { AgentState } from '#agent/types.ts';
 import type { ChatMessage } from '#server/db/schema.ts';
+import { readStoredState } from '#server/features/chat/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { formatMoney, formatUkPhone } from '#shared/format.ts';
 import type { LiveConversation, LiveMessageEvent } from '#shared/schemas/live.ts';
 import type { ConversationChannelName } from '#shared/schemas/messaging.ts';
-import { readStoredState } from '../chat/stored-state.ts';
 
 /** A conversation as the Live tab shows it, with the messages after a given position. */
 export type LiveRead = {

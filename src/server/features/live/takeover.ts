@@ -2,18 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { resumeAfterHandback } from '#agent/dialogue.ts';
 import { absorbTakeover } from '#agent/lead-fields.ts';
 import type { ChatMessage } from '#server/db/schema.ts';
+import {
+  agentContext,
+  conversationProperty,
+  notifyAppendedSql,
+  personName,
+  publishLive,
+  readStoredState,
+  sinceLastNotice,
+  toStoredState,
+} from '#server/features/chat/index.ts';
 import { loadDirectoryById } from '#server/features/directory/index.ts';
+import { chatViewingSlots } from '#server/features/viewings/index.ts';
 import { relayToChannel } from '#server/lib/channel-relay.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import type { LiveConversation } from '#shared/schemas/live.ts';
-import { personName } from '../chat/conversation.ts';
-import { sinceLastNotice } from '../chat/end-conversation.ts';
-import { agentContext, conversationProperty } from '../chat/engine.ts';
-import { readStoredState, toStoredState } from '../chat/stored-state.ts';
-import { chatViewingSlots } from '../viewings/chat-booking.ts';
-import { notifyAppendedSql, publishLive } from './hub.ts';
 import { NO_MESSAGES, readLive } from './summary.ts';
 
 /**

@@ -6,7 +6,7 @@ import {
   type MessagingChannel,
   properties,
 } from '#server/db/schema.ts';
-import { CHAT_TOKEN_DAYS, signChatToken } from '#server/features/enquiries/chat-token.ts';
+import { CHAT_TOKEN_DAYS, signChatToken } from '#server/features/enquiries/index.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { type SendOutcome, sendToTenant } from './outbound.ts';

@@ -7,13 +7,17 @@ import {
   leads,
   type MessagingChannel,
 } from '#server/db/schema.ts';
-import { handleChatTurn } from '#server/features/chat/conversation.ts';
-import { endChat } from '#server/features/chat/public.ts';
-import { recordLeadActivity } from '#server/features/leads/activity.ts';
+import { recordLeadActivity } from '#server/features/leads/index.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { perContext } from '#server/lib/per-context.ts';
+import type {
+  ChatResponse,
+  EndChatResponse,
+  ParsedChatRequest,
+  ParsedEndChatRequest,
+} from '#shared/schemas/chat.ts';
 import { invitingEnquiry } from './enquiry-invite.ts';
 import { lastOfferedOptions, retryOnce, sendToTenant } from './outbound.ts';
 import { pickNumberedOption } from './sms-text.ts';
@@ -46,6 +50,34 @@ export type InboundReplyHandler = (
 ) => Promise<{ conversationId: string | null } | null>;
 
 const replyHandlers = perContext((): InboundReplyHandler[] => []);
+
+/**
+ * The conversation a thread's messages are answered by: the chat's own turn and end, handed over
+ * by the chat feature when it registers (it sits above messaging, which never imports it).
+ */
+export type ConversationPort = {
+  turn(
+    ctx: AppContext,
+    input: { companySlug: string; request: ParsedChatRequest; knownPhone?: string },
+  ): Promise<ChatResponse>;
+  end(
+    ctx: AppContext,
+    input: { companySlug: string; request: ParsedEndChatRequest },
+  ): Promise<EndChatResponse>;
+};
+
+const conversationPort = perContext((): { current: ConversationPort | null } => ({ current: null }));
+
+/** Hands messaging the conversation that answers tenants' messages (the chat does, once). */
+export function answerMessagesWith(ctx: AppContext, port: ConversationPort): void {
+  conversationPort(ctx).current = port;
+}
+
+function answering(ctx: AppContext): ConversationPort {
+  const port = conversationPort(ctx).current;
+  if (!port) throw new Error('No conversation answers messages: the chat feature is not registered');
+  return port;
+}
 
 /** Registers a handler that may take a tenant's message before the conversation does. */
 export function handleInboundReplies(ctx: AppContext, handler: InboundReplyHandler): void {
@@ -219,14 +251,14 @@ async function answer(ctx: AppContext, input: InboundMessage, inboundId: string)
     if (picked) text = picked;
   }
 
-  let response: Awaited<ReturnType<typeof handleChatTurn>>;
+  let response: ChatResponse;
   let conversationId: string;
   let greeting: { text: string } | null = null;
   try {
     if (isOpen) {
       conversationId = latest.id;
       await linkInbound(ctx, inboundId, conversationId);
-      response = await handleChatTurn(ctx, {
+      response = await answering(ctx).turn(ctx, {
         companySlug: company.slug,
         request: chatRequest(text, latest.sessionKey),
       });
@@ -241,7 +273,7 @@ async function answer(ctx: AppContext, input: InboundMessage, inboundId: string)
         phone,
         since: latest ? (latest.createdAt ?? null) : null,
       });
-      const started = await handleChatTurn(ctx, {
+      const started = await answering(ctx).turn(ctx, {
         companySlug: company.slug,
         request: {
           ...chatRequest('', null),
@@ -262,7 +294,7 @@ async function answer(ctx: AppContext, input: InboundMessage, inboundId: string)
         response = started;
       } else {
         greeting = { text: started.response };
-        response = await handleChatTurn(ctx, {
+        response = await answering(ctx).turn(ctx, {
           companySlug: company.slug,
           request: chatRequest(text, started.sessionKey),
         });
@@ -284,7 +316,7 @@ async function answer(ctx: AppContext, input: InboundMessage, inboundId: string)
   if (response.takenOver || !response.response) return;
   await reply(response.response, conversationId, response.isComplete ? [] : response.quickReplies);
   if (response.isComplete) {
-    await endChat(ctx, {
+    await answering(ctx).end(ctx, {
       companySlug: company.slug,
       request: { userSessionKey: response.sessionKey, propertySlug: null },
     });
@@ -299,7 +331,7 @@ function chatRequest(message: string, sessionKey: string | null) {
     src: null,
     enquiryToken: null,
     conversationHistory: undefined,
-  } as Parameters<typeof handleChatTurn>[1]['request'];
+  } as ParsedChatRequest;
 }
 
 function isGreetingOnly(text: string): boolean {

@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { type Company, type Property, properties } from '#server/db/schema.ts';
 import { insertWithFreeSlug } from '#server/db/unique-slug.ts';
-import { assertAssignable } from '#server/features/team/members.ts';
-import { cancelPropertyViewings } from '#server/features/viewings/manage.ts';
+import { assertAssignable } from '#server/features/team/index.ts';
+import { cancelPropertyViewings } from '#server/features/viewings/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { pickListingDetails } from '#shared/listing.ts';

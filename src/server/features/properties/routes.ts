@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { recordAudit } from '#server/features/team/audit.ts';
+import { recordAudit } from '#server/features/team/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { requireCompanyById, requireOwnCompany } from '#server/lib/session.ts';

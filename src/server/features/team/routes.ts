@@ -2,7 +2,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authRateLimits } from '#server/features/auth/rate-limits.ts';
+import { authRateLimits } from '#server/features/auth/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { isUuid, requireCompanyById, requireUser } from '#server/lib/session.ts';

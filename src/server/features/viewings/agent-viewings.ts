@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, lt, ne } from 'drizzle-orm';
 import ical, { ICalEventStatus } from 'ical-generator';
 import { type Company, companies, leads, properties, type Viewing, viewings } from '#server/db/schema.ts';
-import { setLeadStatusFromViewing } from '#server/features/leads/activity.ts';
+import { setLeadStatusFromViewing } from '#server/features/leads/index.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { escapeHtml } from '#server/lib/email-templates.ts';

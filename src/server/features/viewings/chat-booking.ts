@@ -3,7 +3,7 @@ import type { ExtractedFields, ViewingSlot } from '#agent/types.ts';
 import { slotsForChat } from '#agent/viewing.ts';
 import { leads, type Viewing, viewings } from '#server/db/schema.ts';
 import type { ChatProperty, CompanyDirectory } from '#server/features/directory/index.ts';
-import { recordLeadActivity, setLeadStatusFromViewing } from '#server/features/leads/activity.ts';
+import { recordLeadActivity, setLeadStatusFromViewing } from '#server/features/leads/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import type { BookedViewing } from '#shared/schemas/viewings.ts';
 import { toSlot } from '#shared/viewing-slots.ts';

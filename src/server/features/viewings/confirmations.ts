@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { parseSlotPick } from '#agent/viewing.ts';
 import {
   type Company,
@@ -11,11 +11,14 @@ import {
   viewingMessages,
   viewings,
 } from '#server/db/schema.ts';
-import { recordLeadActivity } from '#server/features/leads/activity.ts';
-import type { InboundMessage } from '#server/features/messaging/inbound.ts';
-import { lastOfferedOptions, sendToTenant } from '#server/features/messaging/outbound.ts';
-import { loadChannel } from '#server/features/messaging/settings.ts';
-import { pickNumberedOption } from '#server/features/messaging/sms-text.ts';
+import { recordLeadActivity } from '#server/features/leads/index.ts';
+import type { InboundMessage } from '#server/features/messaging/index.ts';
+import {
+  lastOfferedOptions,
+  loadChannel,
+  pickNumberedOption,
+  sendToTenant,
+} from '#server/features/messaging/index.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { layoutEmail } from '#server/lib/email-templates.ts';
@@ -25,7 +28,7 @@ import type { QuietHours, ViewingMessageKind, ViewingMessageSettings } from '#sh
 import { londonDate, longSlotLabel, spreadOverDays } from '#shared/viewing-slots.ts';
 import { closeViewing } from './booking.ts';
 import { type Agency, findAgency, viewingEmails } from './emails.ts';
-import { movableSlots, rescheduleViewing } from './manage.ts';
+import { confirmViewing, movableSlots, rescheduleViewing } from './manage.ts';
 import { notifyViewing } from './notify.ts';
 import { isQuietAt } from './quiet-hours.ts';
 import { readViewingReply } from './reply-intent.ts';
@@ -67,27 +70,6 @@ export async function saveViewingMessageSettings(
 }
 
 // ---- Confirming ----
-
-/**
- * The tenant confirms (their thread, the email's button, the manage page): `confirmedAt` is set
- * once, the lead and the company's webhooks hear of it. A viewing already confirmed stays as it is.
- */
-export async function confirmViewing(ctx: AppContext, viewing: Viewing): Promise<Viewing> {
-  if (viewing.status === 'cancelled' || viewing.status === 'released') {
-    throw new AppError('CONFLICT', 'This viewing has been cancelled.');
-  }
-  if (viewing.status !== 'booked' || viewing.startsAt <= now()) {
-    throw new AppError('CONFLICT', 'This viewing has already taken place.');
-  }
-  const [confirmed] = await ctx.db
-    .update(viewings)
-    .set({ confirmedAt: now(), changeOfferedAt: null, updatedAt: now() })
-    .where(and(eq(viewings.id, viewing.id), eq(viewings.status, 'booked'), isNull(viewings.confirmedAt)))
-    .returning();
-  if (!confirmed) return viewing;
-  await notifyViewing(ctx, confirmed, { kind: 'confirmed' });
-  return confirmed;
-}
 
 // ---- The schedule: request, release, see you soon ----
 

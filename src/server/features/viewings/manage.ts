@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { companies, properties, type Viewing, viewings } from '#server/db/schema.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
@@ -6,7 +6,6 @@ import { AppError, badRequest, notFound } from '#server/lib/errors.ts';
 import type { ManagedViewing } from '#shared/schemas/viewings.ts';
 import { longSlotLabel, slotLabel, toSlot } from '#shared/viewing-slots.ts';
 import { closeViewing, loadBookingRules, matchSlot, moveViewing, slotsFor } from './booking.ts';
-import { confirmViewing } from './confirmations.ts';
 import { findAgency, viewingInvitation } from './emails.ts';
 import { notifyViewing } from './notify.ts';
 
@@ -142,4 +141,25 @@ export async function cancelPropertyViewings(ctx: AppContext, propertyId: string
     .returning();
   for (const viewing of cancelled) await notifyViewing(ctx, viewing, { kind: 'cancelled', by: 'property' });
   return cancelled.length;
+}
+
+/**
+ * The tenant confirms (their thread, the email's button, the manage page): `confirmedAt` is set
+ * once, the lead and the company's webhooks hear of it. A viewing already confirmed stays as it is.
+ */
+export async function confirmViewing(ctx: AppContext, viewing: Viewing): Promise<Viewing> {
+  if (viewing.status === 'cancelled' || viewing.status === 'released') {
+    throw new AppError('CONFLICT', 'This viewing has been cancelled.');
+  }
+  if (viewing.status !== 'booked' || viewing.startsAt <= now()) {
+    throw new AppError('CONFLICT', 'This viewing has already taken place.');
+  }
+  const [confirmed] = await ctx.db
+    .update(viewings)
+    .set({ confirmedAt: now(), changeOfferedAt: null, updatedAt: now() })
+    .where(and(eq(viewings.id, viewing.id), eq(viewings.status, 'booked'), isNull(viewings.confirmedAt)))
+    .returning();
+  if (!confirmed) return viewing;
+  await notifyViewing(ctx, confirmed, { kind: 'confirmed' });
+  return confirmed;
 }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { leads, type Viewing } from '#server/db/schema.ts';
-import { assigneeEmailsByProperty } from '#server/features/team/members.ts';
+import { assigneeEmailsByProperty } from '#server/features/team/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import type { Email } from '#server/lib/mail.ts';
 import { findAgency, viewingEmails } from './emails.ts';

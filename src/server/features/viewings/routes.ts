@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { findProperty, requireDirectory } from '#server/features/directory/index.ts';
-import { handleInboundReplies } from '#server/features/messaging/inbound.ts';
+import { handleInboundReplies } from '#server/features/messaging/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { requireCompanyById, requireOwnCompany } from '#server/lib/session.ts';

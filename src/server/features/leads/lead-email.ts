@@ -1,13 +1,13 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { chatTranscripts, companies, type Lead, leads, users } from '#server/db/schema.ts';
-import { readScoreBreakdown } from '#server/features/leads/score-breakdown.ts';
-import { assigneeEmailsByProperty } from '#server/features/team/members.ts';
+import { assigneeEmailsByProperty } from '#server/features/team/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { escapeHtml } from '#server/lib/email-templates.ts';
 import type { Email } from '#server/lib/mail.ts';
 import { perContext } from '#server/lib/per-context.ts';
 import { retryTransient } from '#server/lib/transient.ts';
 import { formatUkPhone } from '#shared/format.ts';
+import { readScoreBreakdown } from './score-breakdown.ts';
 
 /** Leads of one company arriving within this long of the last email go together in a digest. */
 export const LEAD_DIGEST_SECONDS = 60;

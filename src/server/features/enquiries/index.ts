@@ -1,0 +1,7 @@
+/**
+ * Portal enquiry emails: received, answered, and followed into a chat.
+ * Other features use only what is exported here.
+ */
+export { readChatOrigin } from './chat-origin.ts';
+export { CHAT_TOKEN_DAYS, signChatToken } from './chat-token.ts';
+export { ENQUIRY_CHANNEL_INVITE_JOB, markEnquiryChatted } from './replies.ts';

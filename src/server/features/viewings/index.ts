@@ -1,0 +1,8 @@
+/**
+ * Viewing times, bookings (in the chat, by the agent, on the manage page) and the messages
+ * before a viewing.
+ * Other features use only what is exported here.
+ */
+export { toAgentViewing } from './agent-viewings.ts';
+export { bookChatSlot, chatViewingSlots, completeViewingContact, toBookedViewing } from './chat-booking.ts';
+export { cancelPropertyViewings } from './manage.ts';
