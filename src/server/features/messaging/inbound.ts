@@ -19,7 +19,7 @@ import type {
   ParsedEndChatRequest,
 } from '#shared/schemas/chat.ts';
 import { invitingEnquiry } from './enquiry-invite.ts';
-import { lastOfferedOptions, retryOnce, sendToTenant } from './outbound.ts';
+import { isOptedOut, lastOfferedOptions, optOutOf, retryOnce, sendToTenant } from './outbound.ts';
 import { pickNumberedOption } from './sms-text.ts';
 
 const OPT_OUT_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
@@ -167,29 +167,11 @@ async function answer(ctx: AppContext, input: InboundMessage, inboundId: string)
     return;
   }
   if (OPT_IN_WORDS.has(word)) {
-    await ctx.db
-      .delete(channelOptOuts)
-      .where(
-        and(
-          eq(channelOptOuts.companyId, companyId),
-          eq(channelOptOuts.channel, channel),
-          eq(channelOptOuts.phone, phone),
-        ),
-      );
+    await ctx.db.delete(channelOptOuts).where(optOutOf(companyId, channel, phone));
     await reply(`You're subscribed to messages from ${company.name} again.`, null, [], true);
     return;
   }
-  const [optedOut] = await ctx.db
-    .select({ phone: channelOptOuts.phone })
-    .from(channelOptOuts)
-    .where(
-      and(
-        eq(channelOptOuts.companyId, companyId),
-        eq(channelOptOuts.channel, channel),
-        eq(channelOptOuts.phone, phone),
-      ),
-    );
-  if (optedOut) return;
+  if (await isOptedOut(ctx, companyId, channel, phone)) return;
 
   for (const handler of replyHandlers(ctx)) {
     const taken = await handler(ctx, input);

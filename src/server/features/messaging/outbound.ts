@@ -45,6 +45,15 @@ export type SendOutcome =
 /** What goes to the provider, stored with the message so a retry sends the same again. */
 type Payload = { sms?: string; whatsapp?: WhatsAppOutbound; options?: string[]; enquiryId?: string };
 
+/** The opt-out row of one number on one of the company's channels, as a condition. */
+export function optOutOf(companyId: string, channel: MessagingChannel, phone: string) {
+  return and(
+    eq(channelOptOuts.companyId, companyId),
+    eq(channelOptOuts.channel, channel),
+    eq(channelOptOuts.phone, phone),
+  );
+}
+
 export async function isOptedOut(
   ctx: AppContext,
   companyId: string,
@@ -54,13 +63,7 @@ export async function isOptedOut(
   const [row] = await ctx.db
     .select({ phone: channelOptOuts.phone })
     .from(channelOptOuts)
-    .where(
-      and(
-        eq(channelOptOuts.companyId, companyId),
-        eq(channelOptOuts.channel, channel),
-        eq(channelOptOuts.phone, phone),
-      ),
-    );
+    .where(optOutOf(companyId, channel, phone));
   return !!row;
 }
 
