@@ -9,7 +9,7 @@ import {
 import { assigneeEmailsByProperty } from '#server/features/team/members.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import type { Email } from '#server/lib/mail.ts';
-import { longSlotLabel } from '#shared/viewing-slots.ts';
+import { longTimeLabel } from '#shared/viewing-times.ts';
 import { findAgency, viewingEmails } from './emails.ts';
 
 export type ViewingChange =
@@ -151,8 +151,8 @@ async function recordViewingChange(
       await revertLeadStatusAfterViewing(ctx.db, leadId);
     } else if (change.kind === 'rescheduled') {
       await moveLeadAvailability(ctx.db, leadId, {
-        from: longSlotLabel(change.previous),
-        to: longSlotLabel(viewing.startsAt),
+        from: longTimeLabel(change.previous),
+        to: longTimeLabel(viewing.startsAt),
       });
     }
   } catch (error) {

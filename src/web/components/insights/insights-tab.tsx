@@ -13,7 +13,7 @@ import {
   type InsightsResponse,
   MAX_INSIGHTS_DAYS,
 } from '#shared/schemas/insights.ts';
-import { LONDON_ZONE, londonDate } from '#shared/viewing-slots.ts';
+import { LONDON_ZONE, londonDate } from '#shared/viewing-times.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { DateInput } from '#web/components/ui/date-input.tsx';

@@ -2,7 +2,7 @@ import { ChevronRightIcon, MailIcon, PhoneIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { formatUkPhone } from '#shared/format.ts';
 import type { LeadListItemDto } from '#shared/schemas/leads.ts';
-import { viewingSummary } from '#shared/viewing-slots.ts';
+import { viewingSummary } from '#shared/viewing-times.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ListPlaceholder } from '#web/components/ui/list-states.tsx';
 import { AvailabilityWithDates, PersonRequestedBadge, RatingBadge } from './lead-badges.tsx';

@@ -2,7 +2,7 @@ import { Trash2Icon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatFullDateTime, formatUkPhone } from '#shared/format.ts';
 import type { LeadDetailDto, LeadListItemDto, ScoreBreakdown } from '#shared/schemas/leads.ts';
-import { viewingSummary } from '#shared/viewing-slots.ts';
+import { viewingSummary } from '#shared/viewing-times.ts';
 import { useLeadDetail } from '#web/components/dashboard/dashboard-api.ts';
 import { ChannelBadge, ChannelThread, channelName } from '#web/components/messaging/lead-channel.tsx';
 import { LeadPropertyPhotos } from '#web/components/properties/lead-property-photos.tsx';

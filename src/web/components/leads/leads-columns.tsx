@@ -2,7 +2,7 @@ import { Trash2Icon } from 'lucide-react';
 import { type CSSProperties, createContext, type ReactNode, useContext } from 'react';
 import { formatDateTime, formatFullDateTime, formatUkPhone } from '#shared/format.ts';
 import type { LeadListItemDto } from '#shared/schemas/leads.ts';
-import { viewingSummary } from '#shared/viewing-slots.ts';
+import { viewingSummary } from '#shared/viewing-times.ts';
 import { CellText } from '#web/components/table/cell-text.tsx';
 import {
   isoDateValue,
