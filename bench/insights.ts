@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { FUNNEL_SQL, periodBounds, REPLY_SQL, shiftDate } from '#server/features/insights/insights.ts';
-import { londonDate } from '#shared/viewing-slots.ts';
+import { londonDate } from '#shared/viewing-times.ts';
 import { createSignedInUser, insertCompany, unique } from '#tests/helpers/factories.ts';
 import { createThrowawayDatabase } from './lib/database.ts';
 import { percentile, roundMs, startInProcessApp } from './lib/in-process-app.ts';

@@ -1,5 +1,9 @@
 import type { Page } from '@playwright/test';
-import { DEFAULT_VIEWING_SCHEDULE, type SlotsResponse, SUGGESTED_WINDOWS } from '#shared/schemas/viewings.ts';
+import {
+  DEFAULT_VIEWING_SCHEDULE,
+  SUGGESTED_WINDOWS,
+  type ViewingTimesResponse,
+} from '#shared/schemas/viewings.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
 import {
   addMember,
@@ -119,7 +123,7 @@ test('the suggested hours offer times for a listing free in three months, and th
   // The chat offers the listing free in three months its first weeks of viewings.
   const slots = (await (
     await page.request.get(`/api/chat/${seeded.companySlug}/slots?propertySlug=${seeded.laterSlug}`)
-  ).json()) as SlotsResponse;
+  ).json()) as ViewingTimesResponse;
   expect(slots.slots.length).toBeGreaterThan(0);
 
   const offered = page.getByRole('list', { name: 'Times offered in the chat' });

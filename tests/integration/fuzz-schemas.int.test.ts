@@ -36,10 +36,10 @@ import {
 } from '#shared/schemas/team.ts';
 import {
   rescheduleRequestSchema,
-  slotsQuerySchema,
   updateViewingSchema,
   viewingScheduleSchema,
   viewingsQuerySchema,
+  viewingTimesQuerySchema,
 } from '#shared/schemas/viewings.ts';
 import { assignPropertySchema } from '#shared/team-roles.ts';
 import { addMember, insertPhoto } from '#tests/helpers/factories.ts';
@@ -91,7 +91,7 @@ const surface: Partial<Record<RouteKey, Shape>> = {
   'GET /api/companies/:id/calendar-feed': {},
   'POST /api/companies/:id/calendar-feed': {},
   'GET /api/calendar/:feedToken': {},
-  'GET /api/chat/:companySlug/slots': { query: slotsQuerySchema },
+  'GET /api/chat/:companySlug/slots': { query: viewingTimesQuerySchema },
   'GET /api/viewings/manage/:token': {},
   'POST /api/viewings/manage/:token/reschedule': { body: rescheduleRequestSchema },
   'POST /api/viewings/manage/:token/cancel': {},

@@ -4,7 +4,7 @@ import { channelMessages, conversations, viewingMessages, viewings } from '#serv
 import { bookChatSlot } from '#server/features/viewings/chat-booking.ts';
 import { runViewingMessages } from '#server/features/viewings/confirmations.ts';
 import { setNow } from '#server/lib/clock.ts';
-import type { AgentViewingList, ManagedViewing, SlotsResponse } from '#shared/schemas/viewings.ts';
+import type { AgentViewingList, ManagedViewing, ViewingTimesResponse } from '#shared/schemas/viewings.ts';
 import { browserFetch } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertProperty, tenantFields, unique } from '#tests/helpers/factories.ts';
 import { setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/suite.ts';
@@ -196,7 +196,7 @@ describe('viewings that happen: confirm, remind, release', () => {
     // The old Saturday time is free for others again.
     const slots = (await (
       await call('GET', `/api/chat/${setup.owner.company.slug}/slots?propertySlug=${setup.property.slug}`)
-    ).json()) as SlotsResponse;
+    ).json()) as ViewingTimesResponse;
     expect(slots.slots.map((slot) => slot.startsAt)).toContain(SATURDAY_10);
 
     at('2026-03-08T17:00:00Z');
@@ -249,7 +249,7 @@ describe('viewings that happen: confirm, remind, release', () => {
     expect((await reload(viewing.id)).status).toBe('released');
     const slots = (await (
       await call('GET', `/api/chat/${setup.owner.company.slug}/slots?propertySlug=${setup.property.slug}`)
-    ).json()) as SlotsResponse;
+    ).json()) as ViewingTimesResponse;
     expect(slots.slots.map((slot) => slot.startsAt)).toContain(SATURDAY_10);
     await smtp.waitForEmail(
       (e) => e.subject === 'Viewing released: Flat 3, Oak Court, Saturday 7 March at 10:00',

@@ -11,7 +11,7 @@ import type {
   AgentViewing,
   AgentViewingList,
   ManagedViewing,
-  SlotsResponse,
+  ViewingTimesResponse,
 } from '#shared/schemas/viewings.ts';
 import { browserFetch } from '#tests/helpers/app.ts';
 import { insertProperty, tenantFields, unique } from '#tests/helpers/factories.ts';
@@ -108,7 +108,7 @@ describe('viewings', () => {
       'GET',
       `/api/chat/${owner.company.slug}/slots?propertySlug=${property.slug}`,
     );
-    const { slots } = (await slotsResponse.json()) as SlotsResponse;
+    const { slots } = (await slotsResponse.json()) as ViewingTimesResponse;
     expect(slots.slice(0, 3)).toEqual([
       { startsAt: '2026-03-02T17:00:00+00:00', label: 'Mon 2 Mar, 17:00' },
       { startsAt: '2026-03-02T17:30:00+00:00', label: 'Mon 2 Mar, 17:30' },
@@ -137,7 +137,7 @@ describe('viewings', () => {
     if (second.kind === 'taken') expect(second.slots.map((s) => s.startsAt)).not.toContain(saturday.startsAt);
     const after = (await (
       await call('GET', `/api/chat/${owner.company.slug}/slots?propertySlug=${property.slug}`)
-    ).json()) as SlotsResponse;
+    ).json()) as ViewingTimesResponse;
     expect(after.slots.map((s) => s.startsAt)).not.toContain(saturday.startsAt);
 
     const confirmation = await smtp.waitForEmail((email) => email.to.includes(tenant));

@@ -107,7 +107,8 @@ const isoDate = z
 
 /**
  * A property's own viewing rules, in the property body as `viewingSettings`: its own windows and
- * parties per slot (null: the company's), dates with no viewings, or booking off altogether.
+ * parties per viewing (`partiesPerSlot`, null: the company's), dates with no viewings, or booking
+ * off altogether.
  */
 export const viewingSettingsSchema = z
   .object({
@@ -122,18 +123,21 @@ export const viewingSettingsSchema = z
 export type ViewingSettings = z.infer<typeof viewingSettingsSchema>;
 export type ViewingSettingsInput = z.input<typeof viewingSettingsSchema>;
 
-export const viewingSlotSchema = z.object({
+export const viewingTimeSchema = z.object({
   /** ISO 8601 with the London offset. */
   startsAt: z.string(),
   /** "Sat 7 Mar, 10:30" */
   label: z.string(),
 });
-export type ViewingSlotDto = z.infer<typeof viewingSlotSchema>;
+export type ViewingTimeDto = z.infer<typeof viewingTimeSchema>;
 
-/** GET /api/chat/{companySlug}/slots?propertySlug=… */
-export const slotsQuerySchema = z.object({ propertySlug: z.string().min(1).max(255) });
-export const slotsResponseSchema = z.object({ slots: z.array(viewingSlotSchema) });
-export type SlotsResponse = z.infer<typeof slotsResponseSchema>;
+/**
+ * GET /api/chat/{companySlug}/slots?propertySlug=…: a listing's free viewing times (the path and
+ * the `slots` field keep the names the clients know).
+ */
+export const viewingTimesQuerySchema = z.object({ propertySlug: z.string().min(1).max(255) });
+export const viewingTimesResponseSchema = z.object({ slots: z.array(viewingTimeSchema) });
+export type ViewingTimesResponse = z.infer<typeof viewingTimesResponseSchema>;
 
 export const viewingStatuses = ['booked', 'attended', 'no_show', 'cancelled', 'released'] as const;
 export type ViewingStatus = (typeof viewingStatuses)[number];
@@ -222,8 +226,8 @@ export const managedViewingSchema = z.object({
   /** The property's chat, to book again after a cancellation; null once the listing is gone. */
   rebookUrl: z.string().nullable(),
   company: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
-  /** Other free slots to move to (empty when the viewing can no longer be moved). */
-  slots: z.array(viewingSlotSchema),
+  /** Other free times to move to (empty when the viewing can no longer be moved). */
+  slots: z.array(viewingTimeSchema),
 });
 export type ManagedViewing = z.infer<typeof managedViewingSchema>;
 
@@ -246,7 +250,7 @@ export const agentViewingSchema = z.object({
   tenantEmail: z.string().nullable(),
   tenantPhone: z.string().nullable(),
   propertyId: z.string().nullable(),
-  /** For the free slots to move to (null once the property is deleted). */
+  /** For the free times to move to (null once the property is deleted). */
   propertySlug: z.string().nullable(),
   propertyName: z.string(),
   leadId: z.string().nullable(),

@@ -28,7 +28,7 @@ import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import type { ChatResponse, ConversationDto, ParsedChatRequest } from '#shared/schemas/chat.ts';
-import { toSlot } from '#shared/viewing-slots.ts';
+import { toViewingTime } from '#shared/viewing-times.ts';
 import { chatWrites } from './batched-writes.ts';
 import {
   type CachedConversation,
@@ -295,7 +295,7 @@ async function answerAndStore(
       fields: result.state.fields,
     });
     if (booking.kind === 'booked') {
-      result = engine.confirmViewing(context, result.state, toSlot(booking.viewing.startsAt));
+      result = engine.confirmViewing(context, result.state, toViewingTime(booking.viewing.startsAt));
       viewing = toBookedViewing(ctx, booking.viewing);
     } else {
       result = engine.offerSlotsAgain({ ...context, viewingSlots: booking.slots }, result.state);

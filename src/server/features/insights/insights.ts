@@ -14,7 +14,7 @@ import {
   type InsightsResponse,
   MAX_INSIGHTS_DAYS,
 } from '#shared/schemas/insights.ts';
-import { londonDate, londonInstant } from '#shared/viewing-slots.ts';
+import { londonDate, londonInstant } from '#shared/viewing-times.ts';
 
 /** The period when the request names none: the last 30 London days, today included. */
 export const DEFAULT_PERIOD_DAYS = 30;

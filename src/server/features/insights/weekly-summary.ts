@@ -7,7 +7,7 @@ import type { Email } from '#server/lib/mail.ts';
 import { sourceLabel } from '#shared/chat-source.ts';
 import { formatDate } from '#shared/format.ts';
 import { FUNNEL_STAGES, type Funnel, formatDuration } from '#shared/schemas/insights.ts';
-import { londonDate } from '#shared/viewing-slots.ts';
+import { londonDate } from '#shared/viewing-times.ts';
 import { periodBounds, readFunnels, shiftDate } from './insights.ts';
 
 export const WEEKLY_SUMMARY_JOB = 'insights.weekly-summary';

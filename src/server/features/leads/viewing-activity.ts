@@ -1,6 +1,6 @@
 import type { AppContext } from '#server/lib/context.ts';
 import type { DomainEvents, ViewingEvent } from '#server/lib/events.ts';
-import { longSlotLabel } from '#shared/viewing-slots.ts';
+import { longTimeLabel } from '#shared/viewing-times.ts';
 import { moveLeadAvailability, recordLeadActivity, revertLeadStatusAfterViewing } from './activity.ts';
 
 /**
@@ -41,8 +41,8 @@ async function recordViewingChange(
       await revertLeadStatusAfterViewing(ctx.db, leadId);
     } else if (kind === 'viewing_moved' && previousStartsAt) {
       await moveLeadAvailability(ctx.db, leadId, {
-        from: longSlotLabel(previousStartsAt),
-        to: longSlotLabel(viewing.startsAt),
+        from: longTimeLabel(previousStartsAt),
+        to: longTimeLabel(viewing.startsAt),
       });
     }
   } catch (error) {

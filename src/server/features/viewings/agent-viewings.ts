@@ -16,7 +16,7 @@ import {
   type UpdateViewing,
   type ViewingSchedule,
 } from '#shared/schemas/viewings.ts';
-import { londonDate, londonInstant, longSlotLabel, slotLabel, toSlot } from '#shared/viewing-slots.ts';
+import { londonDate, londonInstant, longTimeLabel, timeLabel, toViewingTime } from '#shared/viewing-times.ts';
 import { closeViewing } from './booking.ts';
 import { findAgency, viewingEventTimes } from './emails.ts';
 import { rescheduleViewing } from './manage.ts';
@@ -100,8 +100,8 @@ export function toAgentViewing(
   return {
     id: viewing.id,
     status: viewing.status,
-    startsAt: toSlot(viewing.startsAt).startsAt,
-    label: slotLabel(viewing.startsAt),
+    startsAt: toViewingTime(viewing.startsAt).startsAt,
+    label: timeLabel(viewing.startsAt),
     tenantName: viewing.tenantName,
     tenantEmail: viewing.tenantEmail,
     tenantPhone: viewing.tenantPhone,
@@ -271,10 +271,10 @@ export async function sendDailyAgendas(ctx: AppContext): Promise<number> {
   for (const [companyId, list] of byCompany) {
     const agency = await findAgency(ctx, companyId);
     if (!agency) continue;
-    const day = longSlotLabel(list[0].startsAt).replace(/ at .*/, '');
+    const day = longTimeLabel(list[0].startsAt).replace(/ at .*/, '');
     const lines = list.map((viewing) =>
       [
-        slotLabel(viewing.startsAt).replace(/.*, /, ''),
+        timeLabel(viewing.startsAt).replace(/.*, /, ''),
         viewing.propertyName,
         viewing.tenantName ?? 'Tenant',
         viewing.tenantPhone ?? '',

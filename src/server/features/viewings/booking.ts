@@ -12,7 +12,7 @@ import {
   type ViewingSchedule,
   type ViewingSettings,
 } from '#shared/schemas/viewings.ts';
-import { effectiveRules, freeSlots, type Slot, takesBookings } from '#shared/viewing-slots.ts';
+import { effectiveRules, freeTimes, takesBookings, type ViewingTime } from '#shared/viewing-times.ts';
 
 /** What decides a property's slots: the company's schedule and the property's own settings. */
 export type BookingRules = {
@@ -63,10 +63,10 @@ export async function slotsFor(
   db: Reader,
   rules: BookingRules,
   options: { excludeViewingId?: string } = {},
-): Promise<Slot[]> {
+): Promise<ViewingTime[]> {
   if (!takesBookings(rules.schedule, rules.settings)) return [];
   const at = now();
-  return freeSlots({
+  return freeTimes({
     schedule: rules.schedule,
     overrides: rules.settings,
     bookings: await liveStarts(db, rules.propertyId, at, options.excludeViewingId),
@@ -257,7 +257,7 @@ export async function closeViewing(
 }
 
 /** Finds the free slot a request names (by its instant), or null when it is not free now. */
-export function matchSlot(slots: Slot[], startsAt: string): Slot | null {
+export function matchSlot(slots: ViewingTime[], startsAt: string): ViewingTime | null {
   const at = Date.parse(startsAt);
   if (Number.isNaN(at)) return null;
   return slots.find((slot) => Date.parse(slot.startsAt) === at) ?? null;

@@ -6,7 +6,7 @@ import type { ChatProperty, CompanyDirectory } from '#server/features/directory/
 import { recordLeadActivity, setLeadStatusFromViewing } from '#server/features/leads/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import type { BookedViewing } from '#shared/schemas/viewings.ts';
-import { toSlot } from '#shared/viewing-slots.ts';
+import { toViewingTime } from '#shared/viewing-times.ts';
 import { bookingRulesOf, bookViewing, loadBookingRules, matchSlot, slotsFor } from './booking.ts';
 import { manageUrl } from './emails.ts';
 import { notifyViewing } from './notify.ts';
@@ -30,7 +30,7 @@ export async function chatViewingSlots(
 }
 
 export function toBookedViewing(ctx: AppContext, viewing: Viewing): BookedViewing {
-  const slot = toSlot(viewing.startsAt);
+  const slot = toViewingTime(viewing.startsAt);
   return { id: viewing.id, startsAt: slot.startsAt, label: slot.label, manageUrl: manageUrl(ctx, viewing) };
 }
 

@@ -25,7 +25,7 @@ import { layoutEmail } from '#server/lib/email-templates.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { formatUkPhone } from '#shared/format.ts';
 import type { QuietHours, ViewingMessageKind, ViewingMessageSettings } from '#shared/schemas/viewings.ts';
-import { londonDate, longSlotLabel, spreadOverDays } from '#shared/viewing-slots.ts';
+import { londonDate, longTimeLabel, spreadOverDays } from '#shared/viewing-times.ts';
 import { closeViewing } from './booking.ts';
 import { type Agency, findAgency, viewingEmails } from './emails.ts';
 import { confirmViewing, movableSlots, rescheduleViewing } from './manage.ts';
@@ -207,7 +207,7 @@ async function runViewing(
 /** "today, Saturday 7 March at 10:00", "tomorrow, …", or the date alone. */
 function whenFrom(viewing: Viewing, at: Date): string {
   const day = londonDate(viewing.startsAt);
-  const label = longSlotLabel(viewing.startsAt);
+  const label = longTimeLabel(viewing.startsAt);
   if (day === londonDate(at)) return `today, ${label}`;
   if (day === londonDate(new Date(at.getTime() + 24 * HOUR_MS))) return `tomorrow, ${label}`;
   return label;
@@ -255,7 +255,7 @@ async function sendScheduled(
       template: templateName
         ? {
             name: templateName,
-            parameters: [name || 'there', viewing.propertyName, longSlotLabel(viewing.startsAt)],
+            parameters: [name || 'there', viewing.propertyName, longTimeLabel(viewing.startsAt)],
           }
         : null,
     });
@@ -282,7 +282,7 @@ async function sendScheduled(
     return thread && (await onThread(text)) ? thread.channel : null;
   }
   // Released: the thread hears of it, and the email's update takes it off the tenant's calendar.
-  const text = `${hi}we did not hear back from you, so your viewing of ${viewing.propertyName} (${longSlotLabel(viewing.startsAt)}) has been released for others to book. You're welcome to book another time: just reply here or contact ${agencyContact(agency)}.`;
+  const text = `${hi}we did not hear back from you, so your viewing of ${viewing.propertyName} (${longTimeLabel(viewing.startsAt)}) has been released for others to book. You're welcome to book another time: just reply here or contact ${agencyContact(agency)}.`;
   const toThread = thread ? await onThread(text) : false;
   const emailed = await byEmail(viewingEmails.released(ctx, viewing, agency));
   if (toThread && thread) return thread.channel;
@@ -350,7 +350,7 @@ export async function answerViewingReply(
         const moved = await rescheduleViewing(ctx, viewing, pick.slot.startsAt, 'tenant');
         const ahead = moved.startsAt.getTime() - at.getTime() > REQUEST_AHEAD_MS;
         await reply(
-          `Done: your viewing of ${moved.propertyName} is now on ${longSlotLabel(moved.startsAt)}. ${
+          `Done: your viewing of ${moved.propertyName} is now on ${longTimeLabel(moved.startsAt)}. ${
             ahead ? "We'll check with you the day before." : 'See you then!'
           }`,
         );
@@ -366,7 +366,7 @@ export async function answerViewingReply(
   if (intent === 'confirm') {
     await confirmViewing(ctx, viewing);
     await reply(
-      `Thank you! Your viewing of ${viewing.propertyName} on ${longSlotLabel(viewing.startsAt)} is confirmed. See you then.`,
+      `Thank you! Your viewing of ${viewing.propertyName} on ${longTimeLabel(viewing.startsAt)} is confirmed. See you then.`,
     );
   } else if (intent === 'change') {
     const offeredAny = await offerOtherTimes(ctx, viewing, reply, '');
@@ -375,7 +375,7 @@ export async function answerViewingReply(
     const cancelled = await closeViewing(ctx, viewing.id, 'cancelled');
     if (cancelled) await notifyViewing(ctx, cancelled, { kind: 'cancelled', by: 'tenant' });
     await reply(
-      `Your viewing of ${viewing.propertyName} on ${longSlotLabel(viewing.startsAt)} is cancelled. Thank you for letting us know.`,
+      `Your viewing of ${viewing.propertyName} on ${longTimeLabel(viewing.startsAt)} is cancelled. Thank you for letting us know.`,
     );
   } else {
     await passToAgency(ctx, viewing, conversationId, message.text, agency);
@@ -395,13 +395,13 @@ async function offerOtherTimes(
   if (slots.length === 0) {
     await ctx.db.update(viewings).set({ changeOfferedAt: null }).where(eq(viewings.id, viewing.id));
     await reply(
-      `${lead}Sorry, there are no other free times to offer just now. I've asked the agency to get in touch about another time; your viewing on ${longSlotLabel(viewing.startsAt)} stays booked meanwhile.`,
+      `${lead}Sorry, there are no other free times to offer just now. I've asked the agency to get in touch about another time; your viewing on ${longTimeLabel(viewing.startsAt)} stays booked meanwhile.`,
     );
     return false;
   }
   await ctx.db.update(viewings).set({ changeOfferedAt: now() }).where(eq(viewings.id, viewing.id));
   await reply(
-    `${lead}No problem. Which of these times suits you better? Your viewing stays on ${longSlotLabel(viewing.startsAt)} until you pick one.`,
+    `${lead}No problem. Which of these times suits you better? Your viewing stays on ${longTimeLabel(viewing.startsAt)} until you pick one.`,
     slots.map((slot) => slot.label),
   );
   return true;
@@ -431,9 +431,9 @@ async function passToAgency(
   }
   if (!agency) return;
   const tenant = viewing.tenantName ?? 'A tenant';
-  const subject = `Message about a viewing: ${viewing.propertyName}, ${longSlotLabel(viewing.startsAt)}`;
+  const subject = `Message about a viewing: ${viewing.propertyName}, ${longTimeLabel(viewing.startsAt)}`;
   const lines = [
-    `${tenant} wrote about their viewing of ${viewing.propertyName} on ${longSlotLabel(viewing.startsAt)}:`,
+    `${tenant} wrote about their viewing of ${viewing.propertyName} on ${longTimeLabel(viewing.startsAt)}:`,
     `“${text}”`,
     viewing.tenantPhone ? `Phone: ${formatUkPhone(viewing.tenantPhone) ?? viewing.tenantPhone}` : '',
   ].filter((line) => line.length > 0);

@@ -5,7 +5,7 @@ import type { AppContext } from '#server/lib/context.ts';
 import { layoutEmail } from '#server/lib/email-templates.ts';
 import type { Email } from '#server/lib/mail.ts';
 import { formatUkPhone } from '#shared/format.ts';
-import { longSlotLabel } from '#shared/viewing-slots.ts';
+import { longTimeLabel } from '#shared/viewing-times.ts';
 
 /** The company as the viewing emails name it, and where its own notices go. */
 export type Agency = { name: string; to: string; phone: string | null };
@@ -124,7 +124,7 @@ function tenantEmail(
   };
 }
 
-const when = (viewing: Viewing) => longSlotLabel(viewing.startsAt);
+const when = (viewing: Viewing) => longTimeLabel(viewing.startsAt);
 const where = (viewing: Viewing) => `${viewing.propertyName}, ${viewing.propertyAddress}`;
 
 export const viewingEmails = {
@@ -210,7 +210,7 @@ export const viewingEmails = {
     const lines = [
       {
         booked: `${tenant} booked a viewing of ${where(viewing)} through the assistant for ${when(viewing)}.`,
-        rescheduled: `${tenant} moved their viewing of ${where(viewing)}${previous ? ` from ${longSlotLabel(previous)}` : ''} to ${when(viewing)}.`,
+        rescheduled: `${tenant} moved their viewing of ${where(viewing)}${previous ? ` from ${longTimeLabel(previous)}` : ''} to ${when(viewing)}.`,
         cancelled: `${tenant} cancelled their viewing of ${where(viewing)} on ${when(viewing)}.`,
         released: `${tenant} did not confirm their viewing of ${where(viewing)} on ${when(viewing)}, so it was released: the time is free for others to book.`,
       }[kind],

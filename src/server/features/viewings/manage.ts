@@ -4,7 +4,7 @@ import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError, badRequest, notFound } from '#server/lib/errors.ts';
 import type { ManagedViewing } from '#shared/schemas/viewings.ts';
-import { longSlotLabel, slotLabel, toSlot } from '#shared/viewing-slots.ts';
+import { longTimeLabel, timeLabel, toViewingTime } from '#shared/viewing-times.ts';
 import { closeViewing, loadBookingRules, matchSlot, moveViewing, slotsFor } from './booking.ts';
 import { findAgency, viewingInvitation } from './emails.ts';
 import { notifyViewing } from './notify.ts';
@@ -42,11 +42,11 @@ export async function getManagedViewing(ctx: AppContext, token: string): Promise
     : [];
   return {
     status: viewing.status,
-    startsAt: toSlot(viewing.startsAt).startsAt,
-    label: slotLabel(viewing.startsAt),
-    longLabel: longSlotLabel(viewing.startsAt),
+    startsAt: toViewingTime(viewing.startsAt).startsAt,
+    label: timeLabel(viewing.startsAt),
+    longLabel: longTimeLabel(viewing.startsAt),
     isPast: viewing.startsAt <= now(),
-    endsAt: toSlot(viewing.endsAt).startsAt,
+    endsAt: toViewingTime(viewing.endsAt).startsAt,
     minutes: Math.round((viewing.endsAt.getTime() - viewing.startsAt.getTime()) / 60_000),
     tenantName: viewing.tenantName,
     confirmedAt: viewing.confirmedAt?.toISOString() ?? null,

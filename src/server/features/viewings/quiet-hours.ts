@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { minutesOfDay, type QuietHours } from '#shared/schemas/viewings.ts';
-import { londonDate, londonInstant } from '#shared/viewing-slots.ts';
+import { londonDate, londonInstant } from '#shared/viewing-times.ts';
 
 const LONDON = 'Europe/London';
 

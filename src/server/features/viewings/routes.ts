@@ -16,14 +16,14 @@ import {
   managedViewingSchema,
   manageTokenParamsSchema,
   rescheduleRequestSchema,
-  slotsQuerySchema,
-  slotsResponseSchema,
   updateViewingSchema,
   viewingIdParamsSchema,
   viewingMessageSettingsPatchSchema,
   viewingMessageSettingsSchema,
   viewingScheduleSchema,
   viewingsQuerySchema,
+  viewingTimesQuerySchema,
+  viewingTimesResponseSchema,
 } from '#shared/schemas/viewings.ts';
 import {
   calendarFeed,
@@ -78,8 +78,8 @@ export async function registerViewings(root: FastifyInstance, ctx: AppContext): 
       config: publicRead,
       schema: {
         params: chatParamsSchema,
-        querystring: slotsQuerySchema,
-        response: { 200: slotsResponseSchema },
+        querystring: viewingTimesQuerySchema,
+        response: { 200: viewingTimesResponseSchema },
       },
     },
     async (request) => {

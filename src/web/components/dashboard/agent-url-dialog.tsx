@@ -4,7 +4,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { DialogClose, DialogFooter, DialogShell } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { copyUrl } from './copy-url.ts';
+import { copyUrl } from '#web/lib/copy-url.ts';
 
 type AgentUrlDialogProps = {
   url: string | null;

@@ -2,9 +2,9 @@ import { Building2Icon, UsersIcon } from 'lucide-react';
 import { type ComponentType, type SVGProps, useMemo } from 'react';
 import type { CompanyDto } from '#shared/schemas/auth.ts';
 import type { LeadDto } from '#shared/schemas/leads.ts';
+import { CreditsCard } from '#web/components/billing/credits-card.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { CreditsCard } from './credits-card.tsx';
 
 type StatCardsProps = {
   company: CompanyDto;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
-import { readLeadView } from './leads-tab.tsx';
+import { readLeadView } from '#web/components/leads/leads-tab.tsx';
 import { useUserPreference } from './use-user-preference.ts';
 
 afterEach(() => {

@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { CopyIcon, InboxIcon } from 'lucide-react';
 import { formatDateTime, formatUkPhone } from '#shared/format.ts';
 import type { EnquiriesResponse, EnquiryDto } from '#shared/schemas/enquiries.ts';
-import { copyUrl } from '#web/components/dashboard/copy-url.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '#web/components/ui/table.tsx';
+import { copyUrl } from '#web/lib/copy-url.ts';
 
 export const enquiriesUrl = (companyId: string) => `/api/companies/${companyId}/enquiries`;
 

@@ -13,12 +13,12 @@ import {
   type InsightsResponse,
   MAX_INSIGHTS_DAYS,
 } from '#shared/schemas/insights.ts';
-import { LONDON_ZONE, londonDate } from '#shared/viewing-slots.ts';
-import { ListPlaceholder, LoadFailed } from '#web/components/dashboard/list-states.tsx';
+import { LONDON_ZONE, londonDate } from '#shared/viewing-times.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { DateInput } from '#web/components/ui/date-input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
+import { ListPlaceholder, LoadFailed } from '#web/components/ui/list-states.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 import { SideScroll } from '#web/components/ui/side-scroll.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';

@@ -8,12 +8,12 @@ import type {
   LiveMessageEvent,
   TakeoverResponse,
 } from '#shared/schemas/live.ts';
-import { ListPlaceholder, TabSection } from '#web/components/dashboard/list-states.tsx';
-import { TranscriptMessages } from '#web/components/dashboard/transcript-messages.tsx';
+import { TranscriptMessages } from '#web/components/leads/transcript-messages.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Label } from '#web/components/ui/label.tsx';
+import { ListPlaceholder, TabSection } from '#web/components/ui/list-states.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { apiRequest, errorMessage } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarIcon, CopyIcon, RefreshCwIcon } from 'lucide-react';
 import type { CalendarFeed } from '#shared/schemas/viewings.ts';
-import { copyUrl } from '#web/components/dashboard/copy-url.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { apiRequest, errorMessage } from '#web/lib/api.ts';
+import { copyUrl } from '#web/lib/copy-url.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useRole } from '#web/lib/use-role.ts';
 

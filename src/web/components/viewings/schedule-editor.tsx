@@ -36,7 +36,7 @@ const numberFields = [
 
 /**
  * The company's viewing hours as a negotiator reads them: one row a day with its time windows,
- * and the few numbers that shape the slots. The assistant offers slots only inside these windows.
+ * and the few numbers that shape the times. The assistant offers times only inside these windows.
  */
 export function ScheduleEditor({ companyId }: { companyId: string }) {
   const { can } = useRole();

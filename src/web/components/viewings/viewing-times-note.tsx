@@ -1,5 +1,5 @@
 import type { ViewingSchedule, ViewingSettings } from '#shared/schemas/viewings.ts';
-import { type ViewingTimesNote, viewingTimesNote } from '#shared/viewing-slots.ts';
+import { type ViewingTimesNote, viewingTimesNote } from '#shared/viewing-times.ts';
 import { cn } from '#web/lib/utils.ts';
 
 type NoteInput = {
@@ -15,7 +15,7 @@ export function noteFor({ schedule, settings, vacancyDate }: NoteInput): Viewing
 
 export function describeNote(note: ViewingTimesNote): string {
   if (note.kind === 'none') return note.reason;
-  return `Tenants are offered times from ${note.firstSlot.label}${
+  return `Tenants are offered times from ${note.firstTime.label}${
     note.opensForVacancy ? ' (viewings open 28 days before the vacancy date)' : ''
   }.`;
 }

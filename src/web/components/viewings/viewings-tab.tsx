@@ -8,13 +8,13 @@ import {
   type AgentViewing,
   type AgentViewingList,
   DEFAULT_QUIET_HOURS,
-  type SlotsResponse,
   type UpdateViewing,
   VIEWING_STATE_LABELS,
   type ViewingMessageSettings,
+  type ViewingTimesResponse,
   viewingState,
 } from '#shared/schemas/viewings.ts';
-import { LONDON_ZONE } from '#shared/viewing-slots.ts';
+import { LONDON_ZONE } from '#shared/viewing-times.ts';
 import { useProperties } from '#web/components/dashboard/dashboard-api.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -530,10 +530,14 @@ function MoveDialog({
   listUrl: string;
   onClose: () => void;
 }) {
-  const slotsUrl = viewing?.propertySlug
+  const timesUrl = viewing?.propertySlug
     ? `/api/chat/${companySlug}/slots?propertySlug=${encodeURIComponent(viewing.propertySlug)}`
     : '';
-  const slots = useQuery<SlotsResponse>({ queryKey: [slotsUrl], enabled: Boolean(slotsUrl), staleTime: 0 });
+  const times = useQuery<ViewingTimesResponse>({
+    queryKey: [timesUrl],
+    enabled: Boolean(timesUrl),
+    staleTime: 0,
+  });
   const update = useUpdateViewing(listUrl);
   const [chosen, setChosen] = useState<string | null>(null);
   return (
@@ -545,20 +549,20 @@ function MoveDialog({
     >
       <fieldset className="grid max-h-72 gap-2 overflow-y-auto">
         <legend className="sr-only">Free times</legend>
-        {(slots.data?.slots ?? []).length === 0 ? (
+        {(times.data?.slots ?? []).length === 0 ? (
           <p className="text-sm text-muted-foreground">
-            {slots.isPending ? 'Loading free times…' : 'No free times.'}
+            {times.isPending ? 'Loading free times…' : 'No free times.'}
           </p>
         ) : null}
-        {(slots.data?.slots ?? []).map((slot) => (
-          <label key={slot.startsAt} className="flex items-center gap-2 rounded-md border px-3 py-2 text-sm">
+        {(times.data?.slots ?? []).map((time) => (
+          <label key={time.startsAt} className="flex items-center gap-2 rounded-md border px-3 py-2 text-sm">
             <input
               type="radio"
               name="move-slot"
-              checked={chosen === slot.startsAt}
-              onChange={() => setChosen(slot.startsAt)}
+              checked={chosen === time.startsAt}
+              onChange={() => setChosen(time.startsAt)}
             />
-            {slot.label}
+            {time.label}
           </label>
         ))}
       </fieldset>

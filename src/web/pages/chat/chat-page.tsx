@@ -9,7 +9,7 @@ import { QuickReplies } from '#web/components/chat/quick-replies.tsx';
 import { ThankYouNote } from '#web/components/chat/thank-you-note.tsx';
 import { useChat } from '#web/components/chat/use-chat.ts';
 import { useStickToBottom } from '#web/components/chat/use-stick-to-bottom.ts';
-import { ListingPhotos } from '#web/components/listing/listing-photos.tsx';
+import { ListingPhotos } from '#web/components/properties/listing-photos.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { useFetch } from '#web/lib/use-fetch.ts';
 import { useNoIndex, usePageTitle } from '#web/lib/use-page-title.ts';

@@ -9,11 +9,11 @@ import {
   useGenerateAgentUrl,
 } from '#web/components/dashboard/dashboard-api.ts';
 import { DashboardHeader } from '#web/components/dashboard/dashboard-header.tsx';
-import { LeadsTab } from '#web/components/dashboard/leads-tab.tsx';
-import { PropertiesTab } from '#web/components/dashboard/properties-tab.tsx';
 import { StatCards } from '#web/components/dashboard/stat-cards.tsx';
 import { EnquiriesTab } from '#web/components/enquiries/enquiries-tab.tsx';
+import { LeadsTab } from '#web/components/leads/leads-tab.tsx';
 import { useLiveConversations } from '#web/components/live/use-live-conversations.ts';
+import { PropertiesTab } from '#web/components/properties/properties-tab.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { PageFallback } from '#web/components/ui/page-fallback.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';

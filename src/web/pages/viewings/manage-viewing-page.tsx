@@ -11,7 +11,7 @@ import {
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'wouter';
-import type { ManagedViewing, ViewingSlotDto } from '#shared/schemas/viewings.ts';
+import type { ManagedViewing, ViewingTimeDto } from '#shared/schemas/viewings.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { apiRequest, errorMessage } from '#web/lib/api.ts';
@@ -243,7 +243,7 @@ function ViewingDetails({ viewing, url }: { viewing: ManagedViewing; url: string
             if (chosen) reschedule.mutate(chosen);
           }}
         >
-          <SlotPicker slots={viewing.slots} chosen={chosen} onChoose={setChosen} />
+          <TimePicker times={viewing.slots} chosen={chosen} onChoose={setChosen} />
           <div className="flex flex-col gap-2">
             <Button type="submit" size="lg" disabled={!chosen || reschedule.isPending}>
               {reschedule.isPending ? <Spinner /> : null} Move my viewing
@@ -286,22 +286,22 @@ const splitLabel = (label: string) => {
 
 /**
  * The free times as a calendar page shows them: a strip of days, then the times of the day
- * chosen, so a fortnight of slots is two taps rather than one long list.
+ * chosen, so a fortnight of times is two taps rather than one long list.
  */
-function SlotPicker({
-  slots,
+function TimePicker({
+  times,
   chosen,
   onChoose,
 }: {
-  slots: ViewingSlotDto[];
+  times: ViewingTimeDto[];
   chosen: string | null;
   onChoose: (startsAt: string) => void;
 }) {
-  const days = new Map<string, { label: string; slots: ViewingSlotDto[] }>();
-  for (const slot of slots) {
-    const key = slot.startsAt.slice(0, 10);
-    const day = days.get(key) ?? { label: splitLabel(slot.label)[0], slots: [] };
-    day.slots.push(slot);
+  const days = new Map<string, { label: string; times: ViewingTimeDto[] }>();
+  for (const time of times) {
+    const key = time.startsAt.slice(0, 10);
+    const day = days.get(key) ?? { label: splitLabel(time.label)[0], times: [] };
+    day.times.push(time);
     days.set(key, day);
   }
   const [dayKey, setDayKey] = useState(() => chosen?.slice(0, 10) ?? [...days.keys()][0] ?? '');
@@ -312,7 +312,7 @@ function SlotPicker({
       <fieldset className="min-w-0">
         <legend className="mb-2 font-medium">Choose a day</legend>
         <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-2">
-          {[...days].map(([key, { label, slots: daySlots }]) => {
+          {[...days].map(([key, { label, times: dayTimes }]) => {
             const [weekday, ...date] = label.split(' ');
             return (
               <label
@@ -334,7 +334,7 @@ function SlotPicker({
                 <span className="text-xs text-muted-foreground">{weekday}</span>
                 <span className="font-medium whitespace-nowrap">{date.join(' ')}</span>
                 <span className="text-xs text-muted-foreground">
-                  {daySlots.length} {daySlots.length === 1 ? 'time' : 'times'}
+                  {dayTimes.length} {dayTimes.length === 1 ? 'time' : 'times'}
                 </span>
               </label>
             );
@@ -345,23 +345,23 @@ function SlotPicker({
         <fieldset>
           <legend className="mb-2 font-medium">Times on {day.label}</legend>
           <div className="grid grid-cols-3 gap-2">
-            {day.slots.map((slot) => (
+            {day.times.map((time) => (
               <label
-                key={slot.startsAt}
+                key={time.startsAt}
                 className={cn(
                   'relative flex min-h-12 cursor-pointer items-center justify-center rounded-md border px-2 tabular-nums has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-                  chosen === slot.startsAt && 'border-primary bg-primary/10 font-medium',
+                  chosen === time.startsAt && 'border-primary bg-primary/10 font-medium',
                 )}
               >
                 <input
                   type="radio"
                   name="slot"
-                  value={slot.startsAt}
+                  value={time.startsAt}
                   className="sr-only"
-                  checked={chosen === slot.startsAt}
-                  onChange={() => onChoose(slot.startsAt)}
+                  checked={chosen === time.startsAt}
+                  onChange={() => onChoose(time.startsAt)}
                 />
-                {splitLabel(slot.label)[1]}
+                {splitLabel(time.label)[1]}
               </label>
             ))}
           </div>

@@ -1,9 +1,9 @@
 import { CopyIcon, ExternalLinkIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import type { PropertyDto } from '#shared/schemas/properties.ts';
+import { useAssignees, useAssignProperty } from '#web/components/dashboard/dashboard-api.ts';
+import { AssigneeSelect, assigneeName } from '#web/components/team/assignee-select.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { AssigneeSelect, assigneeName } from './assignee-select.tsx';
-import { copyUrl } from './copy-url.ts';
-import { useAssignees, useAssignProperty } from './dashboard-api.ts';
+import { copyUrl } from '#web/lib/copy-url.ts';
 
 /** Copy the property's AI agent link, or open it in a new tab. */
 export function AgentLinkButtons({ property }: { property: PropertyDto }) {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ViewingSchedule, ViewingSettings } from './schemas/viewings.ts';
 import {
-  type FreeSlotsInput,
-  freeSlots,
-  longSlotLabel,
+  type FreeTimesInput,
+  freeTimes,
+  longTimeLabel,
   spreadOverDays,
   viewingSummary,
-} from './viewing-slots.ts';
+} from './viewing-times.ts';
 
 const base: ViewingSchedule = {
   windows: [],
@@ -25,13 +25,13 @@ const settings = (overrides: Partial<ViewingSettings>): ViewingSettings => ({
   ...overrides,
 });
 
-type Case = Omit<Partial<FreeSlotsInput>, 'schedule' | 'now'> & {
+type Case = Omit<Partial<FreeTimesInput>, 'schedule' | 'now'> & {
   schedule: Partial<ViewingSchedule>;
   now: string;
 };
 
-function slots(input: Case) {
-  return freeSlots({
+function freeTimesFor(input: Case) {
+  return freeTimes({
     bookings: [],
     ...input,
     schedule: { ...base, ...input.schedule },
@@ -39,9 +39,9 @@ function slots(input: Case) {
   });
 }
 
-const starts = (list: { startsAt: string }[]) => list.map((slot) => slot.startsAt);
+const starts = (list: { startsAt: string }[]) => list.map((time) => time.startsAt);
 
-describe('freeSlots across the clock changes (wall-clock London)', () => {
+describe('freeTimes across the clock changes (wall-clock London)', () => {
   // 2026: clocks go forward on Sunday 29 March, back on Sunday 25 October.
   const sundayMorning = { windows: [{ day: 7, start: '10:00', end: '11:00' }], horizonDays: 10 };
   it.each([
@@ -78,32 +78,32 @@ describe('freeSlots across the clock changes (wall-clock London)', () => {
       ],
     },
   ])('$name', ({ now, expected, utc }) => {
-    const result = slots({ schedule: sundayMorning, now });
+    const result = freeTimesFor({ schedule: sundayMorning, now });
     expect(starts(result)).toEqual(expected);
-    expect(result.map((slot) => new Date(slot.startsAt).toISOString())).toEqual(utc);
+    expect(result.map((time) => new Date(time.startsAt).toISOString())).toEqual(utc);
   });
 
   it('skips the hour the clocks jump over and keeps the times either side of it', () => {
-    const result = slots({
+    const result = freeTimesFor({
       schedule: { windows: [{ day: 7, start: '00:30', end: '02:30' }], horizonDays: 2 },
       now: '2026-03-28T12:00:00Z',
     });
     expect(starts(result)).toEqual(['2026-03-29T00:30:00+00:00', '2026-03-29T02:00:00+01:00']);
   });
 
-  it('labels slots in London time on both sides of the change', () => {
-    const result = slots({ schedule: sundayMorning, now: '2026-10-17T12:00:00Z' });
-    expect(result.map((slot) => slot.label)).toEqual([
+  it('labels times in London time on both sides of the change', () => {
+    const result = freeTimesFor({ schedule: sundayMorning, now: '2026-10-17T12:00:00Z' });
+    expect(result.map((time) => time.label)).toEqual([
       'Sun 18 Oct, 10:00',
       'Sun 18 Oct, 10:30',
       'Sun 25 Oct, 10:00',
       'Sun 25 Oct, 10:30',
     ]);
-    expect(longSlotLabel(new Date('2026-03-07T10:30:00Z'))).toBe('Saturday 7 March at 10:30');
+    expect(longTimeLabel(new Date('2026-03-07T10:30:00Z'))).toBe('Saturday 7 March at 10:30');
   });
 });
 
-describe('freeSlots rules', () => {
+describe('freeTimes rules', () => {
   // Monday 2 March 2026; weekday windows 17:00–18:00, Saturday 10:00–11:00.
   const week = {
     windows: [
@@ -209,7 +209,7 @@ describe('freeSlots rules', () => {
       expected: ['2026-03-03T17:00:00+00:00', '2026-03-03T17:30:00+00:00'],
     },
     {
-      name: 'a full slot is not offered (one party per slot)',
+      name: 'a full time is not offered (one party per viewing)',
       input: {
         schedule: { ...week, horizonDays: 1 },
         bookings: [{ startsAt: '2026-03-02T17:00:00Z' }],
@@ -229,7 +229,7 @@ describe('freeSlots rules', () => {
       expected: ['2026-03-02T17:00:00+00:00'],
     },
     {
-      name: 'the property override of parties per slot wins',
+      name: 'the property override of parties per viewing wins',
       input: {
         schedule: { ...week, horizonDays: 1, partiesPerSlot: 3 },
         overrides: settings({ partiesPerSlot: 1 }),
@@ -238,12 +238,12 @@ describe('freeSlots rules', () => {
       expected: ['2026-03-02T17:30:00+00:00'],
     },
     {
-      name: 'a buffer spaces the slots: 20 minutes plus 10',
+      name: 'a buffer spaces the times: 20 minutes plus 10',
       input: { schedule: { ...week, horizonDays: 1, slotMinutes: 20, bufferMinutes: 10 } },
       expected: ['2026-03-02T17:00:00+00:00', '2026-03-02T17:30:00+00:00'],
     },
     {
-      name: 'a slot must end by the window end: 25 minutes fits twice in an hour',
+      name: 'a viewing must end by the window end: 25 minutes fits twice in an hour',
       input: { schedule: { ...week, horizonDays: 1, slotMinutes: 25 } },
       expected: ['2026-03-02T17:00:00+00:00', '2026-03-02T17:25:00+00:00'],
     },
@@ -264,24 +264,24 @@ describe('freeSlots rules', () => {
     const { input, expected } = testCase;
     const { schedule, ...rest } = input as Partial<Case>;
     const now = 'now' in testCase ? (testCase.now as string) : monday;
-    expect(starts(slots({ ...rest, schedule: schedule ?? week, now }))).toEqual(expected);
+    expect(starts(freeTimesFor({ ...rest, schedule: schedule ?? week, now }))).toEqual(expected);
   });
 
   it('no windows at all offers nothing', () => {
-    expect(slots({ schedule: { windows: [] }, now: monday })).toEqual([]);
+    expect(freeTimesFor({ schedule: { windows: [] }, now: monday })).toEqual([]);
   });
 });
 
 describe('spreadOverDays', () => {
-  const slot = (startsAt: string) => ({ startsAt, label: startsAt });
-  it('takes the first slot of each day before a second slot of any day', () => {
+  const time = (startsAt: string) => ({ startsAt, label: startsAt });
+  it('takes the first time of each day before a second time of any day', () => {
     const list = [
-      slot('2026-03-02T17:00:00+00:00'),
-      slot('2026-03-02T17:30:00+00:00'),
-      slot('2026-03-03T17:00:00+00:00'),
-      slot('2026-03-07T10:00:00+00:00'),
-      slot('2026-03-09T17:00:00+00:00'),
-      slot('2026-03-10T17:00:00+00:00'),
+      time('2026-03-02T17:00:00+00:00'),
+      time('2026-03-02T17:30:00+00:00'),
+      time('2026-03-03T17:00:00+00:00'),
+      time('2026-03-07T10:00:00+00:00'),
+      time('2026-03-09T17:00:00+00:00'),
+      time('2026-03-10T17:00:00+00:00'),
     ];
     expect(starts(spreadOverDays(list, 4))).toEqual([
       '2026-03-02T17:00:00+00:00',
@@ -290,11 +290,11 @@ describe('spreadOverDays', () => {
       '2026-03-09T17:00:00+00:00',
     ]);
   });
-  it('fills from the soonest days when there are fewer days than slots wanted', () => {
+  it('fills from the soonest days when there are fewer days than times wanted', () => {
     const list = [
-      slot('2026-03-02T17:00:00+00:00'),
-      slot('2026-03-02T17:30:00+00:00'),
-      slot('2026-03-03T17:00:00+00:00'),
+      time('2026-03-02T17:00:00+00:00'),
+      time('2026-03-02T17:30:00+00:00'),
+      time('2026-03-03T17:00:00+00:00'),
     ];
     expect(starts(spreadOverDays(list, 4))).toEqual(starts(list));
   });

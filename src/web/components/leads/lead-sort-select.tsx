@@ -1,8 +1,8 @@
 import { ArrowDownIcon, ArrowUpIcon } from 'lucide-react';
+import type { SortState } from '#web/components/table/table-sorting.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 import { leadColumns } from './leads-columns.tsx';
-import type { SortState } from './table-sorting.ts';
 
 const sortable = leadColumns.filter((column) => column.sortValue);
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
+import { useUserPreference } from '#web/components/dashboard/use-user-preference.ts';
 import { readHiddenColumns } from './leads-columns.tsx';
-import { useUserPreference } from './use-user-preference.ts';
 
 /** The leads table columns this user hid, remembered in this browser per user. */
 export function useHiddenColumns(userId: string) {

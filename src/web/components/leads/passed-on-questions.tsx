@@ -1,8 +1,8 @@
 import { CheckIcon, MessageCircleQuestionIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { PassedOnQuestion } from '#shared/schemas/leads.ts';
+import { useAnswerQuestion, useFailureToast } from '#web/components/dashboard/dashboard-api.ts';
 import { cn } from '#web/lib/utils.ts';
-import { useAnswerQuestion, useFailureToast } from './dashboard-api.ts';
 
 /** "2 questions passed on, 1 not answered yet": what the marker says to a screen reader. */
 export function questionsLabel(questions: PassedOnQuestion[]): string {

@@ -1,15 +1,15 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, memo, type ReactNode, useMemo, useRef } from 'react';
 import type { LeadListItemDto } from '#shared/schemas/leads.ts';
+import { HeaderRow } from '#web/components/table/sort-header.tsx';
+import type { SortState } from '#web/components/table/table-sorting.ts';
+import { useRowKeyboard } from '#web/components/table/use-row-keyboard.ts';
+import { useSortedRows } from '#web/components/table/use-sorted-rows.ts';
+import { ListPlaceholder } from '#web/components/ui/list-states.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { matchesSearch, searchTerms } from './lead-search.ts';
 import { DeleteLeadContext, type LeadColumn, leadColumns, stickyStyle } from './leads-columns.tsx';
-import { ListPlaceholder } from './list-states.tsx';
-import { HeaderRow } from './sort-header.tsx';
-import type { SortState } from './table-sorting.ts';
-import { useRowKeyboard } from './use-row-keyboard.ts';
-import { useSortedRows } from './use-sorted-rows.ts';
 
 const ROW_HEIGHT = 48;
 const HEADER_HEIGHT = 44;

@@ -11,14 +11,14 @@ import {
 } from './schemas/viewings.ts';
 
 /**
- * Viewing slots are London wall-clock times: a window of 10:00–13:00 gives 10:00 on both sides of
+ * Viewing times are London wall-clock times: a window of 10:00–13:00 gives 10:00 on both sides of
  * a clock change, whatever the UTC offset that day. Everything here is pure (the clock comes in).
  */
 
 export const LONDON_ZONE = 'Europe/London';
 
-/** A free slot as the chat, the slots route and the manage page show it. */
-export type Slot = { startsAt: string; label: string };
+/** A free viewing time as the chat, the `/slots` route and the manage page show it. */
+export type ViewingTime = { startsAt: string; label: string };
 
 /** A live booking of the property: how many parties already hold a start. */
 export type Booking = { startsAt: Date | string; parties?: number };
@@ -26,7 +26,7 @@ export type Booking = { startsAt: Date | string; parties?: number };
 /** How far before the vacancy date viewings may start (the current tenant is still living there). */
 export const DAYS_BEFORE_VACANCY = 28;
 
-export type FreeSlotsInput = {
+export type FreeTimesInput = {
   schedule: ViewingSchedule;
   overrides?: ViewingSettings | null;
   bookings: Booking[];
@@ -41,12 +41,12 @@ export function londonIso(instant: Date): string {
 }
 
 /** "Sat 7 Mar, 10:30" */
-export function slotLabel(instant: Date): string {
+export function timeLabel(instant: Date): string {
   return format(new TZDate(instant, LONDON_ZONE), 'EEE d MMM, HH:mm');
 }
 
 /** "Saturday 7 March at 10:30", as the closing sentence and the emails name it. */
-export function longSlotLabel(instant: Date): string {
+export function longTimeLabel(instant: Date): string {
   return format(new TZDate(instant, LONDON_ZONE), "EEEE d MMMM 'at' HH:mm");
 }
 
@@ -65,11 +65,11 @@ export function viewingSummary(
         ? 'confirmed'
         : 'awaiting confirmation'
       : VIEWING_STATUS_LABELS[status].toLowerCase();
-  return `${slotLabel(new Date(startsAt))} · ${state}`;
+  return `${timeLabel(new Date(startsAt))} · ${state}`;
 }
 
-export function toSlot(instant: Date): Slot {
-  return { startsAt: londonIso(instant), label: slotLabel(instant) };
+export function toViewingTime(instant: Date): ViewingTime {
+  return { startsAt: londonIso(instant), label: timeLabel(instant) };
 }
 
 /** The London calendar date of an instant, yyyy-mm-dd. */
@@ -100,7 +100,7 @@ export function effectiveRules(schedule: ViewingSchedule, overrides?: ViewingSet
   };
 }
 
-/** Whether a property offers bookable slots at all (booking on and at least one window). */
+/** Whether a property offers bookable times at all (booking on and at least one window). */
 export function takesBookings(schedule: ViewingSchedule, overrides?: ViewingSettings | null): boolean {
   const rules = effectiveRules(schedule, overrides);
   return !rules.isBookingOff && rules.windows.length > 0;
@@ -117,14 +117,14 @@ function vacancyOpening(vacancyDate: string | null | undefined): number | null {
 }
 
 /**
- * Every free slot of a property, soonest first: inside the weekly windows (slot length plus the
- * buffer apart, each ending by the window's end), after the minimum notice and no earlier than
+ * Every free viewing time of a property, soonest first: inside the weekly windows (viewing length
+ * plus the buffer apart, each ending by the window's end), after the minimum notice and no earlier than
  * the vacancy date minus 28 days, within the horizon counted from the day viewings open (so a
  * listing free in three months offers its first weeks of viewings, not nothing), never on a
  * blocked date or a bank holiday (unless the company opens on them), and only where fewer than
  * `partiesPerSlot` parties hold the start already.
  */
-export function freeSlots(input: FreeSlotsInput): Slot[] {
+export function freeTimes(input: FreeTimesInput): ViewingTime[] {
   const { schedule, overrides, bookings, now } = input;
   const rules = effectiveRules(schedule, overrides);
   if (rules.isBookingOff || rules.windows.length === 0) return [];
@@ -140,7 +140,7 @@ export function freeSlots(input: FreeSlotsInput): Slot[] {
   }
 
   const step = schedule.slotMinutes + schedule.bufferMinutes;
-  const slots: Slot[] = [];
+  const times: ViewingTime[] = [];
   const firstDay = londonDate(new Date(opens));
   // Noon UTC keeps the day arithmetic clear of both clock changes.
   const firstNoon = new Date(`${firstDay}T12:00:00Z`);
@@ -160,16 +160,16 @@ export function freeSlots(input: FreeSlotsInput): Slot[] {
         const at = instant.getTime();
         if (at < earliest || at > latest) continue;
         if ((taken.get(at) ?? 0) >= rules.partiesPerSlot) continue;
-        slots.push(toSlot(instant));
+        times.push(toViewingTime(instant));
       }
     }
   }
-  return slots;
+  return times;
 }
 
 /** Why a listing offers tenants no times, in the words the agent reads, or when its times begin. */
 export type ViewingTimesNote =
-  | { kind: 'offered'; firstSlot: Slot; opensForVacancy: boolean }
+  | { kind: 'offered'; firstTime: ViewingTime; opensForVacancy: boolean }
   | { kind: 'none'; reason: string };
 
 /**
@@ -177,7 +177,7 @@ export type ViewingTimesNote =
  * none. The Viewings tab and the listing's form show it, so a listing that offers nothing never
  * looks like booking is broken.
  */
-export function viewingTimesNote(input: Omit<FreeSlotsInput, 'bookings'>): ViewingTimesNote {
+export function viewingTimesNote(input: Omit<FreeTimesInput, 'bookings'>): ViewingTimesNote {
   const rules = effectiveRules(input.schedule, input.overrides);
   if (rules.isBookingOff)
     return {
@@ -189,8 +189,8 @@ export function viewingTimesNote(input: Omit<FreeSlotsInput, 'bookings'>): Viewi
       kind: 'none',
       reason: 'No viewing hours are set: the assistant asks when tenants are free instead of booking.',
     };
-  const [firstSlot] = freeSlots({ ...input, bookings: [] });
-  if (!firstSlot)
+  const [firstTime] = freeTimes({ ...input, bookings: [] });
+  if (!firstTime)
     return {
       kind: 'none',
       reason: `Every day with viewing hours in the next ${input.schedule.horizonDays} days is blocked or a bank holiday.`,
@@ -198,31 +198,31 @@ export function viewingTimesNote(input: Omit<FreeSlotsInput, 'bookings'>): Viewi
   const opening = vacancyOpening(input.vacancyDate);
   return {
     kind: 'offered',
-    firstSlot,
+    firstTime,
     opensForVacancy:
       opening !== null && opening > input.now.getTime() + input.schedule.minNoticeHours * 3_600_000,
   };
 }
 
 /**
- * Up to `count` of the slots to offer first: the soonest slot of each day, day after day, so the
- * tenant sees a spread of days; when there are fewer days than `count`, the next slots of the
+ * Up to `count` of the times to offer first: the soonest time of each day, day after day, so the
+ * tenant sees a spread of days; when there are fewer days than `count`, the next times of the
  * soonest days fill the rest. Returned soonest first.
  */
-export function spreadOverDays(slots: Slot[], count: number): Slot[] {
-  const byDay = new Map<string, Slot[]>();
-  for (const slot of slots) {
-    const day = slot.startsAt.slice(0, 10);
-    byDay.set(day, [...(byDay.get(day) ?? []), slot]);
+export function spreadOverDays(times: ViewingTime[], count: number): ViewingTime[] {
+  const byDay = new Map<string, ViewingTime[]>();
+  for (const time of times) {
+    const day = time.startsAt.slice(0, 10);
+    byDay.set(day, [...(byDay.get(day) ?? []), time]);
   }
-  const chosen: Slot[] = [];
+  const chosen: ViewingTime[] = [];
   for (let round = 0; chosen.length < count; round += 1) {
     let added = false;
-    for (const daySlots of byDay.values()) {
+    for (const dayTimes of byDay.values()) {
       if (chosen.length >= count) break;
-      const slot = daySlots[round];
-      if (slot) {
-        chosen.push(slot);
+      const time = dayTimes[round];
+      if (time) {
+        chosen.push(time);
         added = true;
       }
     }

@@ -1,6 +1,6 @@
 import type { LeadActivityDto } from '#shared/schemas/leads.ts';
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from '#shared/schemas/leads.ts';
-import { slotLabel } from '#shared/viewing-slots.ts';
+import { timeLabel } from '#shared/viewing-times.ts';
 
 /** One line of a lead's timeline: what happened, and any words that came with it. */
 export type ActivityText = { title: string; body?: string };
@@ -13,7 +13,7 @@ const statusLabel = (value: unknown): string =>
 
 const when = (value: unknown): string | undefined => {
   const iso = text(value);
-  return iso && !Number.isNaN(Date.parse(iso)) ? slotLabel(new Date(iso)) : undefined;
+  return iso && !Number.isNaN(Date.parse(iso)) ? timeLabel(new Date(iso)) : undefined;
 };
 
 /** Who cancelled a viewing, as its line says it; an agent's own name is the entry's actor. */

@@ -10,17 +10,17 @@ import {
 } from '#shared/schemas/leads.ts';
 import { validationModes } from '#web/components/auth/form-options.ts';
 import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
-import { Button } from '#web/components/ui/button.tsx';
-import { FormField } from '#web/components/ui/form-field.tsx';
-import { Textarea } from '#web/components/ui/textarea.tsx';
-import { AssigneeSelect } from './assignee-select.tsx';
 import {
   useAddLeadNote,
   useAssignees,
   useAssignLead,
   useFailureToast,
   useSetLeadStatus,
-} from './dashboard-api.ts';
+} from '#web/components/dashboard/dashboard-api.ts';
+import { AssigneeSelect } from '#web/components/team/assignee-select.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
 import { activityText } from './lead-activity.ts';
 import { type LeadStatus, LostReasonDialog, StatusSelect } from './lead-status.tsx';
 

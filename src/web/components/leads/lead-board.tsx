@@ -20,6 +20,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowRightLeftIcon, GripVerticalIcon } from 'lucide-react';
 import { type ComponentProps, memo, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import type { LeadListItemDto } from '#shared/schemas/leads.ts';
+import { useSetLeadStatus } from '#web/components/dashboard/dashboard-api.ts';
+import { useIsPhone } from '#web/components/dashboard/use-is-phone.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -30,11 +32,9 @@ import {
   DropdownMenuTrigger,
 } from '#web/components/ui/dropdown-menu.tsx';
 import { cn } from '#web/lib/utils.ts';
-import { useSetLeadStatus } from './dashboard-api.ts';
 import { RatingBadge } from './lead-badges.tsx';
 import { type Columns, groupByStatus, keepUnchangedColumns } from './lead-board-columns.ts';
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus, LostReasonDialog } from './lead-status.tsx';
-import { useIsPhone } from './use-is-phone.ts';
 
 /** Every card is the same height, so that a column of 2,000 renders only the cards in view. */
 const CARD_HEIGHT = 96;

@@ -1,8 +1,8 @@
 import { XIcon } from 'lucide-react';
 import { useState } from 'react';
+import { useBulkLeadStatus, useFailureToast } from '#web/components/dashboard/dashboard-api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/lib/toast.ts';
-import { useBulkLeadStatus, useFailureToast } from './dashboard-api.ts';
 import { LEAD_STATUS_LABELS, type LeadStatus, LostReasonDialog, StatusSelect } from './lead-status.tsx';
 
 const leadsWord = (count: number) => `${count.toLocaleString('en-GB')} ${count === 1 ? 'lead' : 'leads'}`;

@@ -9,15 +9,7 @@ import {
 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import type { LeadListItemDto } from '#shared/schemas/leads.ts';
-import { Button } from '#web/components/ui/button.tsx';
-import { SearchField } from '#web/components/ui/search-field.tsx';
-import { toast } from '#web/lib/toast.ts';
-import { useRole } from '#web/lib/use-role.ts';
-import { useUser } from '#web/lib/use-user.ts';
-import { cn } from '#web/lib/utils.ts';
-import { BulkStatusBar } from './bulk-status-bar.tsx';
-import { ColumnChooser } from './column-chooser.tsx';
-import { ConfirmDeleteDialog, useConfirmedDelete } from './confirm-delete-dialog.tsx';
+import { ConfirmDeleteDialog, useConfirmedDelete } from '#web/components/dashboard/confirm-delete-dialog.tsx';
 import {
   leadsCsvUrl,
   useDashboard,
@@ -25,7 +17,19 @@ import {
   useFailureToast,
   useMyDashboard,
   useReprocessTranscripts,
-} from './dashboard-api.ts';
+} from '#web/components/dashboard/dashboard-api.ts';
+import { useIsPhone } from '#web/components/dashboard/use-is-phone.ts';
+import { useUserPreference } from '#web/components/dashboard/use-user-preference.ts';
+import type { SortState } from '#web/components/table/table-sorting.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { LoadFailed, TabSection } from '#web/components/ui/list-states.tsx';
+import { SearchField } from '#web/components/ui/search-field.tsx';
+import { toast } from '#web/lib/toast.ts';
+import { useRole } from '#web/lib/use-role.ts';
+import { useUser } from '#web/lib/use-user.ts';
+import { cn } from '#web/lib/utils.ts';
+import { BulkStatusBar } from './bulk-status-bar.tsx';
+import { ColumnChooser } from './column-chooser.tsx';
 import { countByStatus } from './lead-board-columns.ts';
 import { LeadCards } from './lead-cards.tsx';
 import { leadSearchText } from './lead-search.ts';
@@ -34,12 +38,8 @@ import { LeadSheet } from './lead-sheet.tsx';
 import { LeadSortSelect } from './lead-sort-select.tsx';
 import { BEST_FIRST, isBestFirst, nextLeadSort, visibleLeadColumns } from './leads-columns.tsx';
 import { LeadsTable, LoadingLeads, useLeadRows } from './leads-table.tsx';
-import { LoadFailed, TabSection } from './list-states.tsx';
 import { StatusFilter, type StatusFilterValue } from './status-filter.tsx';
-import type { SortState } from './table-sorting.ts';
 import { useHiddenColumns } from './use-hidden-columns.ts';
-import { useIsPhone } from './use-is-phone.ts';
-import { useUserPreference } from './use-user-preference.ts';
 
 // The board and its drag-and-drop library load only when an agent opens the Board view.
 const LeadBoard = lazy(() => import('./lead-board.tsx'));

@@ -2,20 +2,20 @@ import { PlusIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { PropertyDto } from '#shared/schemas/properties.ts';
 import { AREA_DENIED_MESSAGES } from '#shared/team-roles.ts';
+import { ConfirmDeleteDialog, useConfirmedDelete } from '#web/components/dashboard/confirm-delete-dialog.tsx';
+import { useDeleteProperty, useProperties } from '#web/components/dashboard/dashboard-api.ts';
+import { useIsPhone } from '#web/components/dashboard/use-is-phone.ts';
+import { nextSort, type SortState } from '#web/components/table/table-sorting.ts';
+import { useSortedRows } from '#web/components/table/use-sorted-rows.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { LoadFailed, TabSection } from '#web/components/ui/list-states.tsx';
 import { SearchField } from '#web/components/ui/search-field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useRole } from '#web/lib/use-role.ts';
-import { ConfirmDeleteDialog, useConfirmedDelete } from './confirm-delete-dialog.tsx';
-import { useDeleteProperty, useProperties } from './dashboard-api.ts';
-import { LoadFailed, TabSection } from './list-states.tsx';
 import { PropertiesTable } from './properties-table.tsx';
 import { PropertyCards } from './property-cards.tsx';
 import { propertyColumns } from './property-columns.tsx';
 import { PropertyFormDialog } from './property-form-dialog.tsx';
-import { nextSort, type SortState } from './table-sorting.ts';
-import { useIsPhone } from './use-is-phone.ts';
-import { useSortedRows } from './use-sorted-rows.ts';
 
 /** The Property List sorts newest first until the agent picks a column. */
 const DEFAULT_SORT: SortState = { id: 'createdAt', desc: true };

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatDate } from '#shared/format.ts';
 import type { PropertyDto } from '#shared/schemas/properties.ts';
-import { ListPlaceholder } from './list-states.tsx';
+import { ListPlaceholder } from '#web/components/ui/list-states.tsx';
 import {
   AgentLinkButtons,
   PropertyAssignee,

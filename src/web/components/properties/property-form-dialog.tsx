@@ -18,7 +18,7 @@ import {
   propertyInputSchema,
 } from '#shared/schemas/properties.ts';
 import type { ViewingSettings } from '#shared/schemas/viewings.ts';
-import { type PendingPhoto, PhotoPicker, uploadPhotos } from '#web/components/listing/photo-picker.tsx';
+import { useFailureToast, useSaveProperty } from '#web/components/dashboard/dashboard-api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { DateInput } from '#web/components/ui/date-input.tsx';
 import { DialogFooter, DialogShell } from '#web/components/ui/dialog.tsx';
@@ -29,7 +29,7 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { toast } from '#web/lib/toast.ts';
-import { useFailureToast, useSaveProperty } from './dashboard-api.ts';
+import { type PendingPhoto, PhotoPicker, uploadPhotos } from './photo-picker.tsx';
 import {
   hasViewingOverrides,
   PropertyViewingsFields,

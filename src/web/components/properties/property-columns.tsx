@@ -1,14 +1,20 @@
 import { formatDate } from '#shared/format.ts';
 import type { PropertyDto } from '#shared/schemas/properties.ts';
-import { CellText } from './cell-text.tsx';
+import { CellText } from '#web/components/table/cell-text.tsx';
+import {
+  isoDateValue,
+  moneyValue,
+  numberValue,
+  textValue,
+  ukDateValue,
+} from '#web/components/table/table-sorting.ts';
+import type { TableColumn } from '#web/components/table/use-sorted-rows.ts';
 import {
   AgentLinkButtons,
   PropertyAssignee,
   PropertyEditButtons,
   type PropertyListOptions,
 } from './property-actions.tsx';
-import { isoDateValue, moneyValue, numberValue, textValue, ukDateValue } from './table-sorting.ts';
-import type { TableColumn } from './use-sorted-rows.ts';
 
 type PropertyColumn = TableColumn<PropertyDto>;
 

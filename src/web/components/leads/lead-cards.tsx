@@ -2,11 +2,11 @@ import { ChevronRightIcon, MailIcon, PhoneIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { formatUkPhone } from '#shared/format.ts';
 import type { LeadListItemDto } from '#shared/schemas/leads.ts';
-import { viewingSummary } from '#shared/viewing-slots.ts';
+import { viewingSummary } from '#shared/viewing-times.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { ListPlaceholder } from '#web/components/ui/list-states.tsx';
 import { AvailabilityWithDates, PersonRequestedBadge, RatingBadge } from './lead-badges.tsx';
 import { StatusBadge } from './lead-status.tsx';
-import { ListPlaceholder } from './list-states.tsx';
 import { QuestionsMarker } from './passed-on-questions.tsx';
 
 /** Cards shown at first and added per "Show more": a phone lists the best few, not 10,000. */

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import type { PropertyDto } from '#shared/schemas/properties.ts';
+import { HeaderRow } from '#web/components/table/sort-header.tsx';
+import type { SortState } from '#web/components/table/table-sorting.ts';
+import type { TableColumn } from '#web/components/table/use-sorted-rows.ts';
+import { ListPlaceholder } from '#web/components/ui/list-states.tsx';
 import { cn } from '#web/lib/utils.ts';
-import { ListPlaceholder } from './list-states.tsx';
-import { HeaderRow } from './sort-header.tsx';
-import type { SortState } from './table-sorting.ts';
-import type { TableColumn } from './use-sorted-rows.ts';
 
 /** Actions stay in view at the right edge; text columns keep a minimum width to wrap in. */
 function headingProps(column: TableColumn<PropertyDto>) {

@@ -2,13 +2,8 @@ import { Trash2Icon } from 'lucide-react';
 import { type CSSProperties, createContext, type ReactNode, useContext } from 'react';
 import { formatDateTime, formatFullDateTime, formatUkPhone } from '#shared/format.ts';
 import type { LeadListItemDto } from '#shared/schemas/leads.ts';
-import { viewingSummary } from '#shared/viewing-slots.ts';
-import { Button } from '#web/components/ui/button.tsx';
-import { CellText } from './cell-text.tsx';
-import { AvailabilityWithDates, PersonRequestedBadge, RatingBadge } from './lead-badges.tsx';
-import { SelectAllLeads, SelectLead } from './lead-selection.tsx';
-import { StatusBadge, statusOrder } from './lead-status.tsx';
-import { QuestionsMarker } from './passed-on-questions.tsx';
+import { viewingSummary } from '#shared/viewing-times.ts';
+import { CellText } from '#web/components/table/cell-text.tsx';
 import {
   isoDateValue,
   moneyValue,
@@ -18,8 +13,13 @@ import {
   type SortState,
   textValue,
   ukDateValue,
-} from './table-sorting.ts';
-import type { TableColumn } from './use-sorted-rows.ts';
+} from '#web/components/table/table-sorting.ts';
+import type { TableColumn } from '#web/components/table/use-sorted-rows.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { AvailabilityWithDates, PersonRequestedBadge, RatingBadge } from './lead-badges.tsx';
+import { SelectAllLeads, SelectLead } from './lead-selection.tsx';
+import { StatusBadge, statusOrder } from './lead-status.tsx';
+import { QuestionsMarker } from './passed-on-questions.tsx';
 
 /** The delete handler, handed to the Actions cells without rebuilding the column list. */
 export const DeleteLeadContext = createContext<(lead: LeadListItemDto) => void>(() => {});
