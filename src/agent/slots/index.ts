@@ -87,7 +87,7 @@ export function llmFieldShape(): LlmFieldShape {
 
 export type LlmFields = z.infer<z.ZodObject<LlmFieldShape>>;
 
-/** A list of slots that must name each slot once: one that leaves a slot out does not type-check. */
+/** A list of slots that must name every slot: one that leaves a slot out does not type-check. */
 export function everySlot<const T extends readonly SlotName[]>(
   slots: T &
     ([Exclude<SlotName, T[number]>] extends [never] ? unknown : { missing: Exclude<SlotName, T[number]> }),

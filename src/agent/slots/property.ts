@@ -12,6 +12,7 @@ export function propertyButtons(properties: AgentProperty[]): string[] {
   return [...properties.slice(0, MAX_PROPERTY_BUTTONS).map((p) => p.name), ANY_PROPERTY_REPLY];
 }
 
+/** "any", "not sure", "don't mind": no listing in particular. */
 const ANY_PROPERTY =
   /\b(?:any(?: of them| one| really)?|anything (?:really|is fine|will do)|not sure|unsure|don'?t mind|dont mind|no preference|whatever|open to (?:anything|any|all)|just (?:looking|browsing)|undecided|none in particular|all of them|either|not yet|haven'?t decided|don'?t know|dont know|no idea)\b/i;
 
