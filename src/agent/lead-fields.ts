@@ -1,6 +1,6 @@
 import { chosenProperty, guidedTurn, startConversation } from './dialogue.ts';
 import { scoreLead } from './score.ts';
-import { isFilled, SLOT_ORDER, slotSpec } from './slots/index.ts';
+import { isFilled, leadAnswers, SLOT_ORDER, slotSpec } from './slots/index.ts';
 import type { AgentContext, AgentState, LeadFields, SlotName } from './types.ts';
 
 /**
@@ -12,15 +12,11 @@ export function toLeadFields(state: AgentState, context: AgentContext): LeadFiel
   const f = state.fields;
   const property = chosenProperty(context, f) ?? context.property;
   const { score, breakdown } = scoreLead({ fields: f, property, today: context.today });
-  const parts = SLOT_ORDER.map((slot) => slotSpec(slot).lead(f, property));
   // Choosing a listing on the agency-wide link is an answer; a property link's own is not.
   const choseProperty = state.link === 'agency' && f.propertyId !== null;
   const answeredAny = SLOT_ORDER.some((slot) => slot !== 'propertyId' && isFilled(slot, f));
   return {
-    ...(Object.assign({}, ...parts) as Omit<
-      LeadFields,
-      'rating' | 'score' | 'scoreBreakdown' | 'personRequested' | 'hasAnyAnswer'
-    >),
+    ...leadAnswers(f, property),
     rating: String(score),
     score,
     scoreBreakdown: breakdown,

@@ -197,3 +197,9 @@ export type LeadFields = {
   /** False when the tenant answered nothing: such a conversation makes no lead. */
   hasAnyAnswer: boolean;
 };
+
+/** The tenant's answers as the lead stores them: the columns the slots' `lead` fill. */
+export type LeadAnswers = Omit<
+  LeadFields,
+  'rating' | 'score' | 'scoreBreakdown' | 'personRequested' | 'hasAnyAnswer'
+>;

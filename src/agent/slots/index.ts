@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ExtractedFields, SlotName } from '../types.ts';
+import type { AgentProperty, ExtractedFields, LeadAnswers, SlotName } from '../types.ts';
 import { availabilitySlot } from './availability.ts';
 import { emailSlot } from './email.ts';
 import { incomeSlot } from './income.ts';
@@ -9,14 +9,16 @@ import { occupationSlot } from './occupation.ts';
 import { peopleSlot } from './people.ts';
 import { phoneSlot } from './phone.ts';
 import { propertySlot } from './property.ts';
-import type { CheckEnv, ModelAnswer, SlotSpec } from './spec.ts';
+import type { CheckEnv, ModelAnswer, SlotDisplay, SlotSpec } from './spec.ts';
 
-export type { CheckEnv, ModelAnswer, SlotEnv, SlotSpec } from './spec.ts';
+export type { CheckEnv, CsvColumn, ModelAnswer, SlotDisplay, SlotEnv, SlotParser, SlotSpec } from './spec.ts';
 
 /**
  * Every slot the engine collects, in the order it asks them. The order, labels, question
- * wordings, quick replies, refusal and correction words, transcript cues, acknowledgements,
- * summary lines, lead fields and the LLM's field schema are all read from here.
+ * wordings, quick replies, refusal and correction words, transcript cues, parsers, validity
+ * checks, acknowledgements, summary lines, lead fields, the LLM's field schema and the lead's
+ * display (email, CSV, Live tab, privacy export) are all read from here. An entry missing any
+ * required member does not type-check.
  */
 export const SLOTS = {
   propertyId: propertySlot,
@@ -84,3 +86,59 @@ export function llmFieldShape(): LlmFieldShape {
 }
 
 export type LlmFields = z.infer<z.ZodObject<LlmFieldShape>>;
+
+/** A list of slots that must name every slot: one that leaves a slot out does not type-check. */
+export function everySlot<const T extends readonly SlotName[]>(
+  slots: T &
+    ([Exclude<SlotName, T[number]>] extends [never] ? unknown : { missing: Exclude<SlotName, T[number]> }),
+): readonly SlotName[] {
+  return slots;
+}
+
+/**
+ * The order a lead's answers are listed in wherever the agency reads a lead: the new-lead email,
+ * the leads CSV's columns and the privacy export (the leads table's order). The Live tab lists the
+ * tenant's contact details first, then the answers in the order they are asked (`LIVE_ORDER`).
+ */
+export const LEAD_ORDER = everySlot([
+  'propertyId',
+  'name',
+  'email',
+  'phone',
+  'annualIncome',
+  'profession',
+  'numberOfPeople',
+  'moveIn',
+  'availability',
+]);
+
+const CONTACT_SLOTS: readonly SlotName[] = ['name', 'email', 'phone'];
+
+/** The Live tab's order: who the tenant is, then what they answered, as asked; the listing has its own line. */
+export const LIVE_ORDER: readonly SlotName[] = [
+  ...CONTACT_SLOTS,
+  ...SLOT_ORDER.filter((slot) => slot !== 'propertyId' && !CONTACT_SLOTS.includes(slot)),
+];
+
+/** How the slot's answer shows wherever the agency reads a lead. */
+export function slotDisplay(slot: SlotName): SlotDisplay {
+  return SLOTS[slot].display;
+}
+
+/** The tenant's answers as the lead stores them (the listing's details with the property slot). */
+export function leadAnswers(fields: ExtractedFields, property: AgentProperty | null): LeadAnswers {
+  return Object.assign({}, ...SLOT_ORDER.map((slot) => slotSpec(slot).lead(fields, property))) as LeadAnswers;
+}
+
+/** The lead's columns that hold the slot's answer: those its `lead` fills. */
+export function leadColumns(slot: SlotName): Array<keyof LeadAnswers> {
+  return Object.keys(slotSpec(slot).lead(emptyFields(), null)) as Array<keyof LeadAnswers>;
+}
+
+/** The lead's answer columns in `LEAD_ORDER`, as the privacy export lists them. */
+const LEAD_COLUMNS = LEAD_ORDER.flatMap((slot) => leadColumns(slot));
+
+/** A lead's answers alone, in `LEAD_COLUMNS`' order. */
+export function pickLeadAnswers(lead: LeadAnswers): LeadAnswers {
+  return Object.fromEntries(LEAD_COLUMNS.map((column) => [column, lead[column]])) as LeadAnswers;
+}

@@ -1,6 +1,8 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { formatUkPhone } from '#shared/format.ts';
-import { nullableText, type SlotSpec, summaryLine } from './spec.ts';
+import type { Reading } from '../reading.ts';
+import { EMAIL } from './email.ts';
+import { nullableText, type SlotDisplay, type SlotSpec, summaryLine } from './spec.ts';
 
 const PHONE_CANDIDATE = /(?:\+|\b00)\s*\d[\d\s().-]{7,}\d|\b0\d[\d\s().-]{7,}\d/g;
 
@@ -69,6 +71,24 @@ export function parsePhone(text: string): PhoneResult {
   return result;
 }
 
+/** Anywhere in the message, its questions included, once the email address is out of the way. */
+function readPhone(r: Reading): void {
+  const { text, result } = r;
+  const phone = parsePhone(text.replace(EMAIL, ' '));
+  if (phone.phone) result.updates.phone = phone.phone;
+  else if (phone.isInvalid) result.invalid.push('phone');
+}
+
+/** Shown in UK layout; the CSV's column is "Contact". */
+const display = {
+  label: 'Phone',
+  longLabel: 'Phone',
+  text: (lead) => (lead.contactNumber ? formatUkPhone(lead.contactNumber) : null),
+  csv: [
+    { header: 'Contact', value: (lead) => (lead.contactNumber ? formatUkPhone(lead.contactNumber) : null) },
+  ],
+} satisfies SlotDisplay;
+
 /** A phone number, stored in E.164 and shown in UK layout. */
 export const phoneSlot = {
   label: 'phone number',
@@ -79,8 +99,10 @@ export const phoneSlot = {
   // Given with the email, the email's phrase names both.
   describe: ({ phone }, _today, updated) =>
     phone && !updated.includes('email') ? 'your phone number' : null,
-  summaryLine: ({ phone }) => summaryLine('Phone', phone ? formatUkPhone(phone) : null),
+  summaryLine: ({ phone }) => summaryLine(display.label, phone ? formatUkPhone(phone) : null),
   lead: ({ phone }) => ({ contactNumber: phone }),
   llm: { phone: nullableText },
   valid: (phone) => parsePhone(phone).phone,
+  parse: { read: readPhone },
+  display,
 } satisfies SlotSpec<'phone'>;

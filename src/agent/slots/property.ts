@@ -1,5 +1,6 @@
+import type { Reading } from '../reading.ts';
 import type { AgentProperty } from '../types.ts';
-import { nullableText, type SlotSpec } from './spec.ts';
+import { nullableText, type SlotDisplay, type SlotSpec, summaryLine } from './spec.ts';
 
 const MAX_PROPERTY_BUTTONS = 6;
 
@@ -10,6 +11,33 @@ export const ANY_PROPERTY_REPLY = 'Not sure yet';
 export function propertyButtons(properties: AgentProperty[]): string[] {
   return [...properties.slice(0, MAX_PROPERTY_BUTTONS).map((p) => p.name), ANY_PROPERTY_REPLY];
 }
+
+/** "any", "not sure", "don't mind": no listing in particular. */
+const ANY_PROPERTY =
+  /\b(?:any(?: of them| one| really)?|anything (?:really|is fine|will do)|not sure|unsure|don'?t mind|dont mind|no preference|whatever|open to (?:anything|any|all)|just (?:looking|browsing)|undecided|none in particular|all of them|either|not yet|haven'?t decided|don'?t know|dont know|no idea)\b/i;
+
+/**
+ * Whether the tenant means no listing in particular ("any", "not sure"). Which listing they name
+ * is matched by the dialogue (`property-match.ts`), which holds the listings and the link.
+ */
+function readAnyProperty(r: Reading): void {
+  // Only a statement: "do you have any in Brighton?" is a question, not "any will do".
+  r.result.anyProperty = r.asking === 'propertyId' && ANY_PROPERTY.test(r.split.statements);
+}
+
+/** The listing's name, or "any property (agency link)"; the CSV gives its details in columns. */
+const display = {
+  label: 'Property',
+  longLabel: 'Property',
+  text: (lead) =>
+    lead.propertyName && lead.propertyName !== 'any' ? lead.propertyName : 'any property (agency link)',
+  csv: [
+    { header: 'Property', value: (lead) => lead.propertyName || 'any' },
+    { header: 'Location', value: (lead) => lead.propertyLocation },
+    { header: 'Price', value: (lead) => lead.rentalPrice },
+    { header: 'Beds', value: (lead) => lead.numberOfBeds },
+  ],
+} satisfies SlotDisplay;
 
 /** Which listing: asked only on the agency-wide link with listings; a property link has its own. */
 export const propertySlot = {
@@ -25,9 +53,9 @@ export const propertySlot = {
   describe: () => null,
   summaryLine: (_fields, { property, isAgencyLink, context }) =>
     property
-      ? `• Property: ${property.name}, ${property.address}`
+      ? summaryLine(display.label, `${property.name}, ${property.address}`)
       : isAgencyLink && context.properties.length > 0
-        ? '• Property: any (not decided yet)'
+        ? summaryLine(display.label, 'any (not decided yet)')
         : null,
   lead: (_fields, property) => ({
     propertyId: property?.id ?? null,
@@ -43,4 +71,6 @@ export const propertySlot = {
   valid: (id, { context }) =>
     context.property?.id === id || context.properties.some((p) => p.id === id) ? id : null,
   keepsValueWhenRefused: true,
+  parse: { read: readAnyProperty },
+  display,
 } satisfies SlotSpec<'propertyId'>;

@@ -2,16 +2,23 @@ import { describe, expect, test } from 'vitest';
 import { allProperties, companyName } from '#tests/corpus/fixtures.ts';
 import { FIELD_NAMES } from '#tests/corpus/run.ts';
 import { emptyFields, missingSlots, startConversation } from '../dialogue.ts';
-import { parseMentionedSlots, parseRefusals } from '../extract.ts';
+import { EXTRACTION_STAGES, parseMentionedSlots, parseRefusals } from '../extract.ts';
 import { inferAsking, toLeadFields } from '../lead-fields.ts';
 import type { AgentContext, AgentState, MoveIn, SlotName } from '../types.ts';
 import {
+  everySlot,
   isFilled,
+  LEAD_ORDER,
+  LIVE_ORDER,
+  leadAnswers,
+  leadColumns,
   llmFieldShape,
+  pickLeadAnswers,
   SLOT_ORDER,
   SLOTS,
   type SlotEnv,
   type SlotSpec,
+  slotDisplay,
   slotSpec,
   validValue,
 } from './index.ts';
@@ -174,5 +181,107 @@ describe('each slot owns one validity check', () => {
     ['propertyId', 'gone', null],
   ])('%s %j → %j', (slot, value, stored) => {
     expect(validValue(slot, value as never, check)).toEqual(stored);
+  });
+});
+
+describe('a question is one file: its parser, its check and its display', () => {
+  test('a registry entry without its parser, its check or its display does not type-check', () => {
+    const { parse: _parse, ...withoutParser } = SLOTS.profession;
+    const { valid: _valid, ...withoutCheck } = SLOTS.profession;
+    const { display: _display, ...withoutDisplay } = SLOTS.profession;
+    const registry = {
+      ...SLOTS,
+      // @ts-expect-error: every slot must have its parser (`parse`).
+      profession: withoutParser,
+    } satisfies { [K in SlotName]: SlotSpec<K> };
+    const checked = {
+      ...SLOTS,
+      // @ts-expect-error: every slot must have its `valid` check.
+      profession: withoutCheck,
+    } satisfies { [K in SlotName]: SlotSpec<K> };
+    const displayed = {
+      ...SLOTS,
+      // @ts-expect-error: every slot must have its `display`.
+      profession: withoutDisplay,
+    } satisfies { [K in SlotName]: SlotSpec<K> };
+    expect('parse' in registry.profession).toBe(false);
+    expect('valid' in checked.profession).toBe(false);
+    expect('display' in displayed.profession).toBe(false);
+  });
+
+  test('a list of every slot that leaves one out does not type-check', () => {
+    const withoutAvailability = [
+      'propertyId',
+      'moveIn',
+      'numberOfPeople',
+      'annualIncome',
+      'profession',
+      'name',
+      'email',
+      'phone',
+    ] as const;
+    // @ts-expect-error: `availability` is missing.
+    const listed = everySlot(withoutAvailability);
+    expect(listed).not.toContain('availability');
+    expect([...LEAD_ORDER].sort()).toEqual([...SLOT_ORDER].sort());
+  });
+
+  test('the message is read for every slot once, by its own parser, in the extraction order', () => {
+    const reads = EXTRACTION_STAGES.map((stage) =>
+      SLOT_ORDER.find((slot) => slotSpec(slot).parse.read === stage.run),
+    );
+    expect(reads.filter((slot) => slot !== undefined).sort()).toEqual([...SLOT_ORDER].sort());
+    // Email and phone first, so the numbers in them are never read as people, money or dates.
+    expect(reads.filter((slot) => slot !== undefined).slice(0, 3)).toEqual(['propertyId', 'email', 'phone']);
+  });
+
+  test.each(SLOT_ORDER)('the %s answer shows with a label wherever the agency reads a lead', (slot) => {
+    const { display } = slotSpec(slot);
+    expect(display.label).toMatch(/^[A-Z]/);
+    expect(display.longLabel).toMatch(/^[A-Z]/);
+    expect(display.csv.length).toBeGreaterThan(0);
+    expect(leadColumns(slot).length).toBeGreaterThan(0);
+  });
+
+  test("a lead's answers show as the dashboard words them", () => {
+    const fields = {
+      ...emptyFields(),
+      moveIn: { date: '2026-03-01', text: null },
+      numberOfPeople: 2,
+      annualIncome: 30_000,
+      phone: '+447700900123',
+    };
+    const lead = leadAnswers(fields, allProperties[0]);
+    const shown = Object.fromEntries(LEAD_ORDER.map((slot) => [slot, slotDisplay(slot).text(lead)]));
+    expect(shown).toMatchObject({
+      propertyId: allProperties[0].name,
+      moveIn: '01/03/2026',
+      numberOfPeople: '2',
+      annualIncome: '£30,000 per year',
+      phone: '07700 900123',
+      name: null,
+    });
+    expect(slotDisplay('propertyId').text(leadAnswers(emptyFields(), null))).toBe(
+      'any property (agency link)',
+    );
+  });
+
+  test('the Live tab lists who the tenant is, then their answers in the order asked', () => {
+    expect(LIVE_ORDER).toEqual([
+      'name',
+      'email',
+      'phone',
+      'moveIn',
+      'numberOfPeople',
+      'annualIncome',
+      'profession',
+      'availability',
+    ]);
+  });
+
+  test('the export lists the columns each slot stores, in the leads table order', () => {
+    const lead = { ...leadAnswers(emptyFields(), null), extra: 'not an answer' };
+    expect(Object.keys(pickLeadAnswers(lead))).toEqual(LEAD_ORDER.flatMap((slot) => leadColumns(slot)));
+    expect(Object.keys(pickLeadAnswers(lead))).not.toContain('extra');
   });
 });

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import type { Reading } from '../reading.ts';
 import type {
   AgentContext,
   AgentProperty,
   AgentState,
   ExtractedFields,
+  LeadAnswers,
   LeadFields,
   SlotName,
 } from '../types.ts';
@@ -28,10 +30,43 @@ export type CheckEnv = { today: string; context: AgentContext };
 /** The model's answers for a turn, as the LLM engine's schema (gathered from every slot's `llm`) read them. */
 export type ModelAnswer = Readonly<Record<string, unknown>>;
 
+/** How a slot reads a tenant's message (the guided engine's parser). */
+export type SlotParser<K extends SlotName> = {
+  /**
+   * Reads the slot's answer into `r.result.updates`, at the slot's place in `EXTRACTION_STAGES`
+   * (extract.ts): what the stages before it took out of the text, it no longer sees.
+   */
+  read: (r: Reading) => void;
+  /** A second reading, after every slot's first (a move-in in words, when nothing else was understood). */
+  readLate?: (r: Reading) => void;
+  /**
+   * The slot's value in a short reply to another open question ("Dental nurse" when the number of
+   * people was asked); null when the reply is not one. Without it, the slot is never answered so.
+   */
+  aside?: (statements: string) => ExtractedFields[K] | null;
+};
+
+/** A CSV column: its header and its cell. */
+export type CsvColumn = { header: string; value: (lead: LeadAnswers) => string | number | null };
+
 /**
- * Everything the engine knows about one slot, apart from its parser (which lives with the other
- * parsers in `extract.ts`, run in the order of `EXTRACTION_STAGES`). A slot fills the field of
- * `ExtractedFields` it is named after (`K`).
+ * How the slot's answer shows to the agency, read from the stored lead: in the new-lead email, the
+ * leads CSV, the Live tab and the privacy export (which lists the lead columns `lead` fills).
+ */
+export type SlotDisplay = {
+  /** Its name on the Live tab and in the confirmation summary: "Move-in". */
+  label: string;
+  /** Its name spelt out, in the new-lead email: "Move-in date". */
+  longLabel: string;
+  /** The answer as the agency reads it ("£30,000 per year", "07700 900123"); null when not given. */
+  text: (lead: LeadAnswers) => string | null;
+  /** Its columns in the leads CSV, under the headers spreadsheets made from earlier exports know. */
+  csv: readonly CsvColumn[];
+};
+
+/**
+ * Everything the engine knows about one slot: its wordings, its parser, its one validity check and
+ * its display. A slot fills the field of `ExtractedFields` it is named after (`K`).
  */
 export type SlotSpec<K extends SlotName = SlotName> = {
   /** How prompts and messages name it: "What should the {label} be?". */
@@ -51,6 +86,10 @@ export type SlotSpec<K extends SlotName = SlotName> = {
   describe: (fields: ExtractedFields, today: string, updated: readonly SlotName[]) => string | null;
   /** Its line in the confirmation summary; null leaves the line out. */
   summaryLine: (fields: ExtractedFields, env: SlotEnv) => string | null;
+  /** How a message is read for it. */
+  parse: SlotParser<K>;
+  /** How its answer shows wherever the agency reads a lead. */
+  display: SlotDisplay;
   /** Its part of the stored lead (the listing's details come with the property slot). */
   lead: (fields: ExtractedFields, property: AgentProperty | null) => Partial<LeadFields>;
   /** The model's extracted fields for the slot (the LLM engine's schema). */

@@ -1,8 +1,8 @@
 import { createGuidedEngine } from '#agent/dialogue.ts';
-import { createLlmEngine } from '#agent/llm.ts';
 import type { AgentContext, ConversationEngine } from '#agent/types.ts';
 import { type ChatProperty, type CompanyDirectory, findProperty } from '#server/features/directory/index.ts';
 import { londonNow, now } from '#server/lib/clock.ts';
+import { createLlmEngine } from '#server/lib/llm/llm.ts';
 import { perContext } from '#server/lib/per-context.ts';
 
 /**

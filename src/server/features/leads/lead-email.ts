@@ -1,4 +1,6 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { LEAD_ORDER, slotDisplay } from '#agent/slots/index.ts';
+import type { SlotName } from '#agent/types.ts';
 import { chatTranscripts, companies, type Lead, leads, users } from '#server/db/schema.ts';
 import { assigneeEmailsByProperty } from '#server/features/team/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
@@ -6,7 +8,6 @@ import { escapeHtml } from '#server/lib/email-templates.ts';
 import type { Email } from '#server/lib/mail.ts';
 import { perContext } from '#server/lib/per-context.ts';
 import { retryTransient } from '#server/lib/transient.ts';
-import { formatUkPhone } from '#shared/format.ts';
 import { readScoreBreakdown } from './score-breakdown.ts';
 
 /** Leads of one company arriving within this long of the last email go together in a digest. */
@@ -164,22 +165,23 @@ const QUESTIONS_HEADING = 'Questions the assistant passed on to you:';
 /** The line a lead whose tenant asked for a person opens with, in the email and in a digest. */
 export const PERSON_REQUESTED_LINE = 'The tenant asked to speak to a person: please get in touch with them.';
 
+/** The listing's name, or "any property (agency link)". */
 function propertyLabel(lead: Lead): string {
-  return lead.propertyName && lead.propertyName !== 'any' ? lead.propertyName : 'any property (agency link)';
+  return slotDisplay('propertyId').text(lead) ?? '';
 }
 
+/** A slot's answer as the email lists it: its full label, "-" when not given. */
+function answer(slot: SlotName, lead: Lead): [string, string | null] {
+  const display = slotDisplay(slot);
+  return [display.longLabel, display.text(lead)];
+}
+
+/** The lead's answers in the leads table's order, the score after the listing. */
 function answers(lead: Lead): [string, string][] {
   const rows: [string, string | number | null][] = [
-    ['Property', propertyLabel(lead)],
+    answer('propertyId', lead),
     ['Score', lead.rating !== null ? `${lead.rating}/10` : null],
-    ['Name', lead.name],
-    ['Email', lead.email],
-    ['Phone', lead.contactNumber ? formatUkPhone(lead.contactNumber) : null],
-    ['Income', lead.income],
-    ['Occupation', lead.profession],
-    ['People', lead.numberOfPeople],
-    ['Move-in date', lead.moveInDate],
-    ['Viewing availability', lead.availability],
+    ...LEAD_ORDER.filter((slot) => slot !== 'propertyId').map((slot) => answer(slot, lead)),
   ];
   return rows.map(([label, value]) => [label, value === null || value === '' ? '-' : String(value)]);
 }

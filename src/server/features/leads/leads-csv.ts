@@ -1,6 +1,7 @@
+import { LEAD_ORDER, slotDisplay } from '#agent/slots/index.ts';
 import type { Lead } from '#server/db/schema.ts';
 import { sourceLabel } from '#shared/chat-source.ts';
-import { formatUkPhone, londonParts } from '#shared/format.ts';
+import { londonParts } from '#shared/format.ts';
 import { LEAD_STATUS_LABELS } from '#shared/schemas/leads.ts';
 import { VIEWING_STATUS_LABELS, type ViewingStatus } from '#shared/schemas/viewings.ts';
 import { readScoreBreakdown } from './score-breakdown.ts';
@@ -46,18 +47,8 @@ type CsvColumn = { header: string; value: (lead: CsvLead) => string | number | n
 /** The leads table's columns in its order, the score's parts, then the pipeline and the viewing. */
 const columns: CsvColumn[] = [
   { header: 'Date/Time', value: (lead) => spreadsheetDateTime(lead.createdAt) },
-  { header: 'Property', value: (lead) => lead.propertyName || 'any' },
-  { header: 'Location', value: (lead) => lead.propertyLocation },
-  { header: 'Price', value: (lead) => lead.rentalPrice },
-  { header: 'Beds', value: (lead) => lead.numberOfBeds },
-  { header: 'Name', value: (lead) => lead.name },
-  { header: 'Email', value: (lead) => lead.email },
-  { header: 'Contact', value: (lead) => (lead.contactNumber ? formatUkPhone(lead.contactNumber) : null) },
-  { header: 'Income', value: (lead) => lead.income },
-  { header: 'Profession', value: (lead) => lead.profession },
-  { header: 'People', value: (lead) => lead.numberOfPeople },
-  { header: 'Move In', value: (lead) => lead.moveInDate },
-  { header: 'Availability', value: (lead) => lead.availability },
+  // The answers, in the leads table's order, under the headers the slots give them.
+  ...LEAD_ORDER.flatMap((slot) => slotDisplay(slot).csv),
   {
     header: 'Rating',
     value: (lead) => (lead.rating && /^\d+$/.test(lead.rating) ? Number(lead.rating) : lead.rating),

@@ -1,10 +1,9 @@
-import { isoToUk } from '#agent/dates.ts';
 import { SLOT_ORDER } from '#agent/dialogue.ts';
+import { LIVE_ORDER, leadAnswers, slotDisplay } from '#agent/slots/index.ts';
 import type { AgentState } from '#agent/types.ts';
 import type { ChatMessage } from '#server/db/schema.ts';
 import { readStoredState } from '#server/features/chat/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
-import { formatMoney, formatUkPhone } from '#shared/format.ts';
 import type { LiveConversation, LiveMessageEvent } from '#shared/schemas/live.ts';
 import type { ConversationChannelName } from '#shared/schemas/messaging.ts';
 
@@ -111,21 +110,19 @@ function toLiveRead(row: Row): LiveRead {
 /** The questions the assistant asks of every tenant, for the progress count. */
 const ASKED = SLOT_ORDER.filter((slot) => slot !== 'propertyId');
 
-/** What the tenant has told so far, in the words the dashboard uses for a lead. */
+/** What the tenant has told so far, in the words the dashboard uses for a lead (the slots' display). */
 export function knownDetails(agent: AgentState | null): Pick<LiveConversation, 'details' | 'progress'> {
   if (!agent) return { details: [], progress: { answered: 0, total: ASKED.length } };
   const f = agent.fields;
-  const moveIn = f.moveIn?.date ? isoToUk(f.moveIn.date) : (f.moveIn?.text ?? null);
-  const details = [
-    { label: 'Name', value: f.name },
-    { label: 'Email', value: f.email },
-    { label: 'Phone', value: f.phone ? formatUkPhone(f.phone) : null },
-    { label: 'Move-in', value: moveIn },
-    { label: 'People', value: f.numberOfPeople !== null ? String(f.numberOfPeople) : null },
-    { label: 'Income', value: f.annualIncome !== null ? `${formatMoney(f.annualIncome)} per year` : null },
-    { label: 'Occupation', value: f.profession },
-    { label: 'Viewing', value: f.availability ?? agent.viewing?.booked?.label ?? null },
-  ].filter((detail): detail is { label: string; value: string } => Boolean(detail.value));
+  // Before the tenant says when they can view, a viewing they booked stands in for it.
+  const lead = {
+    ...leadAnswers(f, null),
+    availability: f.availability ?? agent.viewing?.booked?.label ?? null,
+  };
+  const details = LIVE_ORDER.map((slot) => {
+    const display = slotDisplay(slot);
+    return { label: display.label, value: display.text(lead) };
+  }).filter((detail): detail is { label: string; value: string } => Boolean(detail.value));
   const answered = ASKED.filter((slot) => {
     return f[slot] !== null || agent.refused.includes(slot);
   }).length;

@@ -1,4 +1,5 @@
 import { asc, desc, eq, like, or } from 'drizzle-orm';
+import { pickLeadAnswers } from '#agent/slots/index.ts';
 import {
   analyticsEvents,
   type Company,
@@ -137,20 +138,8 @@ export async function exportCompanyData(
     })),
     leads: leadRows.map((l) => ({
       id: l.id,
-      propertyId: l.propertyId,
-      propertyName: l.propertyName,
-      propertyLocation: l.propertyLocation,
-      rentalPrice: l.rentalPrice,
-      numberOfBeds: l.numberOfBeds,
-      name: l.name,
-      email: l.email,
-      contactNumber: l.contactNumber,
-      income: l.income,
-      annualIncome: l.annualIncome,
-      profession: l.profession,
-      numberOfPeople: l.numberOfPeople,
-      moveInDate: l.moveInDate,
-      availability: l.availability,
+      // The tenant's answers: the columns each slot stores, in the leads table's order.
+      ...pickLeadAnswers(l),
       rating: l.rating,
       personRequested: l.personRequested,
       score: l.score,

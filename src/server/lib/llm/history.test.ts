@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { conversationMessages, estimateTokens, type HistoryMessage } from './llm-history.ts';
+import { conversationMessages, estimateTokens, type HistoryMessage } from './history.ts';
 
 const turn = (role: HistoryMessage['role'], tag: string): HistoryMessage => ({
   role,

@@ -1,8 +1,8 @@
+import { formatLongDate, ukToIso } from '#agent/dates.ts';
+import { findInDescription } from '#agent/questions.ts';
+import type { AgentProperty } from '#agent/types.ts';
 import { formatMoney } from '#shared/format.ts';
 import { parseRent } from '#shared/rent.ts';
-import { formatLongDate, ukToIso } from './dates.ts';
-import { findInDescription } from './questions.ts';
-import type { AgentProperty } from './types.ts';
 
 /*
  * A listing's facts as the LLM sees them: in its instructions, and one at a time through the

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import { CLOSING_SENTENCE } from '#agent/types.ts';
 import { pieces } from '#tests/fakes/openai-server.ts';
-import { createReplyGuard } from './llm-guard.ts';
-import { CLOSING_SENTENCE } from './types.ts';
+import { createReplyGuard } from './guard.ts';
 
 /** What the tenant sees of `text` written word by word, and how many pieces it came in. */
 function shown(text: string) {

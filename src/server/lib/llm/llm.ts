@@ -3,7 +3,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { type LanguageModel, type StopCondition, stepCountIs, streamText, type ToolSet, tool } from 'ai';
 import { z } from 'zod';
-import { formatLongDate } from './dates.ts';
+import { formatLongDate } from '#agent/dates.ts';
 import {
   booksViewing,
   chosenProperty,
@@ -12,11 +12,8 @@ import {
   missingSlots,
   quickRepliesFor,
   slotLabel,
-} from './dialogue.ts';
-import { CLOSING_PHRASE, createReplyGuard, PROTECTED_QUESTION, type ReplyGuard } from './llm-guard.ts';
-import { conversationMessages, estimateTokens } from './llm-history.ts';
-import { describeProperty, LISTING_FACTS, lookUpFact } from './llm-listing.ts';
-import { llmFieldShape, SLOT_ORDER, validModelValue } from './slots/index.ts';
+} from '#agent/dialogue.ts';
+import { llmFieldShape, SLOT_ORDER, validModelValue } from '#agent/slots/index.ts';
 import {
   type AgentContext,
   type AgentReply,
@@ -27,8 +24,11 @@ import {
   type SlotName,
   type TurnOptions,
   type ViewingSlot,
-} from './types.ts';
-import { describeSlot } from './viewing.ts';
+} from '#agent/types.ts';
+import { describeSlot } from '#agent/viewing.ts';
+import { CLOSING_PHRASE, createReplyGuard, PROTECTED_QUESTION, type ReplyGuard } from './guard.ts';
+import { conversationMessages, estimateTokens } from './history.ts';
+import { describeProperty, LISTING_FACTS, lookUpFact } from './listing.ts';
 
 /*
  * The LLM agent: the model writes the reply, streamed as it is written, reads the whole

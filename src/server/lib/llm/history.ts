@@ -1,4 +1,4 @@
-import type { TurnOptions } from './types.ts';
+import type { TurnOptions } from '#agent/types.ts';
 
 /*
  * The conversation as the model reads it, within a token budget. Tokens are estimated, not

@@ -1,4 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { createGuidedEngine } from '#agent/dialogue.ts';
+import { type LlmFields, validValue } from '#agent/slots/index.ts';
+import {
+  type AgentContext,
+  type AgentState,
+  CLOSING_SENTENCE,
+  type SlotName,
+  type TurnOptions,
+} from '#agent/types.ts';
 import { allProperties, companyName, elm, willow } from '#tests/corpus/fixtures.ts';
 import {
   type FakeOpenAiServer,
@@ -7,16 +16,7 @@ import {
   startFakeOpenAi,
   toolResults,
 } from '#tests/fakes/openai-server.ts';
-import { createGuidedEngine } from './dialogue.ts';
 import { createLlmEngine, type LlmEngineOptions } from './llm.ts';
-import { type LlmFields, validValue } from './slots/index.ts';
-import {
-  type AgentContext,
-  type AgentState,
-  CLOSING_SENTENCE,
-  type SlotName,
-  type TurnOptions,
-} from './types.ts';
 
 const context: AgentContext = { companyName, property: elm, properties: allProperties, today: '2026-02-10' };
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { createGuidedEngine } from '#agent/dialogue.ts';
+import type { LlmFields } from '#agent/slots/index.ts';
+import type { AgentContext, TurnOptions } from '#agent/types.ts';
 import { allProperties, companyName, elm, willow } from '#tests/corpus/fixtures.ts';
 import { type FakeAnthropicServer, startFakeAnthropic } from '#tests/fakes/anthropic-server.ts';
 import { pieces, toolResults } from '#tests/fakes/openai-server.ts';
-import { createGuidedEngine } from './dialogue.ts';
 import { createLlmEngine, type LlmEngineOptions } from './llm.ts';
-import type { LlmFields } from './slots/index.ts';
-import type { AgentContext, TurnOptions } from './types.ts';
 
 /**
  * The LLM agent with AI_PROVIDER=anthropic, against a stand-in speaking Anthropic's Messages API

@@ -1,0 +1,113 @@
+import type { QuestionPart, splitQuestions } from './questions.ts';
+import { normalise, words } from './text.ts';
+import type { ExtractedFields, SlotName } from './types.ts';
+
+/*
+ * One message as the slot parsers read it (`Reading`, filled stage by stage in the order of
+ * `EXTRACTION_STAGES` in extract.ts), and the patterns and helpers several parsers share. Each
+ * slot's own parser lives in its file under `slots/`.
+ */
+
+/** A month's name or abbreviation, as a capturing group. */
+export const MONTH =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+/** Words about moving in: a date beside them is a move-in date. */
+export const MOVE_CUE =
+  /\b(?:move|moving|moved|move-in|movein|relocat\w*|start(?:ing)?(?!\s+(?:a|an|my|the)\s+(?:new\s+)?(?:job|role|position|course|contract))|from|tenancy|looking for (?:somewhere|a place|something)|need (?:somewhere|a place)|hoping for|available from|in by|by the|want(?:ing)? it)\b/i;
+/** Words about a viewing: a time beside them is when the tenant can view, not move. */
+export const VIEW_CUE =
+  /\b(?:view|viewing|viewings|see (?:it|the (?:flat|house|property|place))|come (?:round|and see|over|by))\b/i;
+/** Words of a correction ("sorry, I meant…"): what follows replaces what was said. */
+export const CORRECTION_CUE =
+  /\b(?:sorry|meant|actually|i mean|should be|should have said|correction|change|instead|make that|rather|wrong|typo|mistake)\b/i;
+/** "3rd March", "March 3": taken out before numbers are read as people or money. */
+export const DAY_MONTH = new RegExp(
+  `\\b\\d{1,2}(?:st|nd|rd|th)?(?:\\s+of)?\\s+${MONTH}\\b(?:\\s+\\d{4})?`,
+  'gi',
+);
+export const MONTH_DAY = new RegExp(`\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`, 'gi');
+
+/** Everything one message says (`extractAnswers`). */
+export type Extraction = {
+  updates: Partial<ExtractedFields>;
+  refused: SlotName[];
+  /** A phone or email was typed but cannot be right. */
+  invalid: Array<'email' | 'phone'>;
+  intent: 'yes' | 'no' | null;
+  /** Slots named at the confirmation without a new value. */
+  mentioned: SlotName[];
+  questions: QuestionPart[];
+  /** "Pick a date": the tenant wants to give an exact date next. */
+  wantsDate: boolean;
+  /** "any", "not sure": no particular property. */
+  anyProperty: boolean;
+  /** The statement parts of the message, for callers that match properties. */
+  statements: string;
+};
+
+export type ExtractOptions = {
+  /** The question the message answers (null while viewing slots are on offer). */
+  asking: SlotName | 'confirm' | null;
+  today: string;
+  fields: ExtractedFields;
+  /** Slots still to ask: a short answer to another of them is taken too. */
+  missing?: SlotName[];
+  /** The listings' names and addresses: "Elm Road" or "Maple Court" is never the tenant's name. */
+  places?: readonly string[];
+};
+
+/** One message as the stages read it: what each stage leaves for the next, and the result so far. */
+export type Reading = {
+  readonly options: ExtractOptions;
+  readonly asking: SlotName | 'confirm' | null;
+  /** The message, normalised and cut to `MAX_ANALYSED_LENGTH` (extract.ts). */
+  readonly text: string;
+  readonly split: ReturnType<typeof splitQuestions>;
+  /** The statements without email, phone or negated values ("not 3"): what most parsers read. */
+  statements: string;
+  /** The statements without dates either: where people and money are read. */
+  numeric: string;
+  /** What an "A not B" correction set: those slots are not read again. */
+  swap: Partial<ExtractedFields>;
+  /** The message corrects something ("sorry, I meant…"). */
+  isCorrecting: boolean;
+  result: Extraction;
+};
+
+/** The slot was declined in this message (the refusals stage runs before the slots' parsers). */
+export function isRefused(r: Reading, slot: SlotName): boolean {
+  return r.result.refused.includes(slot);
+}
+
+/** Something besides `except` was understood already. */
+export function hasOtherAnswer(result: Extraction, except: Array<keyof ExtractedFields> = []): boolean {
+  return Object.keys(result.updates).some((k) => !except.includes(k as keyof ExtractedFields));
+}
+
+/** "yes", "no, wrong": a short reply that is only a yes or a no. */
+export function isOnlyIntent(text: string): boolean {
+  return parseConfirmation(text) !== null && words(text).length <= 3;
+}
+
+/** "yes" or "no" to the summary; null when the text is neither. */
+export function parseConfirmation(text: string): 'yes' | 'no' | null {
+  const lower = normalise(text).toLowerCase();
+  if (
+    /^(?:no|nope|nah|not (?:quite|really|right|correct)|wrong|incorrect|wait|hang on|hold on|(?:i )?need to change|change)\b/.test(
+      lower,
+    ) ||
+    /\b(?:wrong|incorrect|not right|need to change|should be|change something|mistake|typo|is not right|isn'?t right)\b/.test(
+      lower,
+    )
+  ) {
+    return 'no';
+  }
+  if (
+    /^(?:yes|yeah|yep|yup|yea|ya|yh|ye|yess+|aye|correct|that'?s (?:right|correct|it|all (?:correct|right|good|fine)|perfect|great|fine|spot on)|that is (?:all )?(?:right|correct)|all (?:good|correct|right|fine)|looks (?:good|right|great|fine|correct|perfect)|perfect|spot on|confirm(?:ed)?|sure|ok|okay|absolutely|right|great|lovely|fine|sounds good|brilliant|exactly|indeed|definitely|bang on|all correct)\b/.test(
+      lower,
+    )
+  ) {
+    return 'yes';
+  }
+  return null;
+}
