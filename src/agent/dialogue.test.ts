@@ -390,7 +390,7 @@ describe('booking a viewing from free slots', () => {
     { startsAt: '2026-03-08T11:00:00+00:00', label: 'Sun 8 Mar, 11:00' },
     { startsAt: '2026-03-10T18:30:00+00:00', label: 'Tue 10 Mar, 18:30' },
   ];
-  const booking: AgentContext = { ...propertyLink(), viewingSlots: slots };
+  const booking: AgentContext = { ...propertyLink(), viewingTimes: slots };
   const details = fullAnswers.slice(0, -1);
 
   test('asks no free-text availability; after the summary is confirmed offers four slots over different days', async () => {
@@ -413,7 +413,7 @@ describe('booking a viewing from free slots', () => {
   test('a pick in words carries the slot; once booked the chat closes with the booked time', async () => {
     const offer = await last(booking, [...details, 'yes']);
     const picked = await engine.reply(booking, offer.state, 'Saturday at 10:30');
-    expect(picked.bookSlot).toEqual(slots[1]);
+    expect(picked.bookTime).toEqual(slots[1]);
     expect(picked.isComplete).toBe(false);
     const booked = engine.confirmViewing(booking, picked.state, slots[1]);
     expect(booked.reply).toBe(
@@ -426,17 +426,17 @@ describe('booking a viewing from free slots', () => {
   test('an ambiguous day asks which time, offering only that day’s', async () => {
     const offer = await last(booking, [...details, 'yes']);
     const which = await engine.reply(booking, offer.state, 'Saturday');
-    expect(which.bookSlot).toBeUndefined();
+    expect(which.bookTime).toBeUndefined();
     expect(which.quickReplies).toEqual(['Sat 7 Mar, 10:30', 'Sat 7 Mar, 14:00', 'Other times']);
     const picked = await engine.reply(booking, which.state, 'the second one');
-    expect(picked.bookSlot).toEqual(slots[2]);
+    expect(picked.bookTime).toEqual(slots[2]);
   });
 
   test('a slot taken meanwhile: an apology and the fresh slots', async () => {
     const offer = await last(booking, [...details, 'yes']);
     const picked = await engine.reply(booking, offer.state, 'Thu 5 Mar, 18:00');
-    const fresher = { ...booking, viewingSlots: slots.slice(1) };
-    const again = engine.offerSlotsAgain(fresher, picked.state);
+    const fresher = { ...booking, viewingTimes: slots.slice(1) };
+    const again = engine.offerTimesAgain(fresher, picked.state);
     expect(again.reply).toMatch(/^Sorry, that time has just been taken\./);
     expect(again.quickReplies).toEqual([
       'Sat 7 Mar, 10:30',
@@ -468,7 +468,7 @@ describe('booking a viewing from free slots', () => {
     const offer = replies[2];
     expect(offer.state.asking).toBe('viewing');
     const picked = await engine.reply(booking, offer.state, 'sunday 11am');
-    expect(picked.bookSlot).toEqual(slots[3]);
+    expect(picked.bookTime).toEqual(slots[3]);
     const booked = engine.confirmViewing(booking, picked.state, slots[3]);
     expect(booked.isComplete).toBe(false);
     expect(booked.reply).toMatch(/^Your viewing is booked for Sunday 8 March at 11:00\. How many people/);

@@ -25,14 +25,14 @@ import {
   type ExtractedFields,
   MAX_TURNS,
   type MoveIn,
+  type OfferedTime,
   type SlotName,
-  type ViewingSlot,
 } from './types.ts';
 import {
   bookedClosing,
-  describeSlot,
+  describeTime,
   OTHER_TIMES,
-  parseSlotPick,
+  parseTimePick,
   type SlotPick,
   slotsToOffer,
 } from './viewing.ts';
@@ -65,8 +65,8 @@ function isAgencyLink(context: AgentContext, state?: Pick<AgentState, 'link'>): 
   return state?.link ? state.link === 'agency' : context.property === null;
 }
 
-function freeSlots(context: AgentContext): ViewingSlot[] {
-  return context.viewingSlots ?? [];
+function offerableTimes(context: AgentContext): OfferedTime[] {
+  return context.viewingTimes ?? [];
 }
 
 /**
@@ -74,7 +74,7 @@ function freeSlots(context: AgentContext): ViewingSlot[] {
  * text: it has free slots, and the tenant has neither booked one nor asked for other times.
  */
 function booksViewing(context: AgentContext, state: Pick<AgentState, 'viewing'>): boolean {
-  return freeSlots(context).length > 0 && !state.viewing?.declined && !state.viewing?.booked;
+  return offerableTimes(context).length > 0 && !state.viewing?.declined && !state.viewing?.booked;
 }
 
 /**
@@ -389,10 +389,10 @@ function viewingState(state: AgentState): NonNullable<AgentState['viewing']> {
 }
 
 /** The slots to show: those matching what the tenant said of their availability first. */
-function slotsFor(context: AgentContext, state: AgentState): ViewingSlot[] {
-  const free = freeSlots(context);
+function freeTimesFor(context: AgentContext, state: AgentState): OfferedTime[] {
+  const free = offerableTimes(context);
   if (state.fields.availability) {
-    const pick = parseSlotPick(state.fields.availability, [], free, context.today);
+    const pick = parseTimePick(state.fields.availability, [], free, context.today);
     if (pick.kind === 'several') return slotsToOffer(pick.slots);
     if (pick.kind === 'one') return slotsToOffer([pick.slot, ...free.filter((s) => s !== pick.slot)]);
   }
@@ -403,7 +403,7 @@ function slotsFor(context: AgentContext, state: AgentState): ViewingSlot[] {
 function offerSlots(
   state: AgentState,
   lead: string,
-  slots: ViewingSlot[],
+  slots: OfferedTime[],
   question = varyAvoiding(
     [
       'When would you like to come for a viewing? Tap a time below, or choose Other times if none of these suit.',
@@ -441,7 +441,7 @@ type ClearPick = Exclude<SlotPick, { kind: 'unclear' }>;
 
 /** The slot pick read from a message, against the slots last offered and the free ones. */
 function readPick(context: AgentContext, state: AgentState, message: string): SlotPick {
-  return parseSlotPick(message, viewingState(state).offered, freeSlots(context), context.today);
+  return parseTimePick(message, viewingState(state).offered, offerableTimes(context), context.today);
 }
 
 /**
@@ -453,8 +453,8 @@ function renderPick(context: AgentContext, state: AgentState, pick: ClearPick): 
     case 'one':
       state.asking = 'viewing';
       return {
-        ...reply(`Lovely, I'll book ${describeSlot(pick.slot)} for you.`, [], state),
-        bookSlot: pick.slot,
+        ...reply(`Lovely, I'll book ${describeTime(pick.slot)} for you.`, [], state),
+        bookTime: pick.slot,
       };
     case 'several':
       return offerSlots(
@@ -464,12 +464,12 @@ function renderPick(context: AgentContext, state: AgentState, pick: ClearPick): 
         'There are a few free times then. Which one suits you best?',
       );
     case 'none':
-      if (freeSlots(context).length === 0)
+      if (offerableTimes(context).length === 0)
         return askAvailabilityInstead(context, state, "Sorry, there's no free viewing time left.");
       return offerSlots(
         state,
         "Sorry, there's no free viewing time then.",
-        slotsFor(context, state),
+        freeTimesFor(context, state),
         'These are the nearest free times: would one of them suit you?',
       );
     case 'other':
@@ -478,16 +478,16 @@ function renderPick(context: AgentContext, state: AgentState, pick: ClearPick): 
 }
 
 /** The picked slot is booked: closes once the summary is confirmed, else carries on collecting. */
-export function confirmViewing(context: AgentContext, previous: AgentState, slot: ViewingSlot): AgentReply {
+export function confirmViewing(context: AgentContext, previous: AgentState, slot: OfferedTime): AgentReply {
   const state = cloneState(previous);
   const viewing = viewingState(state);
   viewing.booked = slot;
   viewing.offered = [];
   viewing.declined = false;
-  state.fields.availability = describeSlot(slot);
+  state.fields.availability = describeTime(slot);
   state.refused = state.refused.filter((s) => s !== 'availability');
   if (viewing.confirmed) return closingReply(state, '');
-  const booked = `Your viewing is booked for ${describeSlot(slot)}.`;
+  const booked = `Your viewing is booked for ${describeTime(slot)}.`;
   const missing = missingSlots(context, state);
   if (missing.length === 0) {
     state.stage = 'confirming';
@@ -500,10 +500,10 @@ export function confirmViewing(context: AgentContext, previous: AgentState, slot
 }
 
 /** The picked slot was taken meanwhile: the fresh free slots, or free text when none is left. */
-export function offerSlotsAgain(context: AgentContext, previous: AgentState): AgentReply {
+export function offerTimesAgain(context: AgentContext, previous: AgentState): AgentReply {
   const state = cloneState(previous);
   const apology = 'Sorry, that time has just been taken.';
-  const slots = slotsFor(context, state);
+  const slots = freeTimesFor(context, state);
   if (slots.length === 0) return askAvailabilityInstead(context, state, apology);
   return offerSlots(state, apology, slots, 'These times are still free: which would suit you?');
 }
@@ -705,7 +705,7 @@ function decide(turn: Turn): Plan {
 
   // Asked to view, with slots free: the slots now, or the one named at once.
   if (ex.questions.some((q) => q.topics.includes('viewing')) && booksViewing(context, state)) {
-    const named = parseSlotPick(message, [], freeSlots(context), context.today);
+    const named = parseTimePick(message, [], offerableTimes(context), context.today);
     if (named.kind === 'one' || named.kind === 'several') {
       const pick = readPick(context, state, message);
       if (pick.kind !== 'unclear') return { kind: 'pick', pick };
@@ -799,7 +799,7 @@ function render(turn: Turn, plan: Plan): AgentReply {
       return closingReply(state, `${said} ${passed}`);
     }
     case 'offer-slots': {
-      const slots = slotsFor(context, state);
+      const slots = freeTimesFor(context, state);
       if (plan.after === 'unclear-pick')
         return offerSlots(
           state,
@@ -920,7 +920,7 @@ export function createGuidedEngine(): ConversationEngine {
     start: (context, known) => startConversation(context, known),
     reply: async (context, state, message) => guidedTurn(context, state, message),
     confirmViewing,
-    offerSlotsAgain,
+    offerTimesAgain,
   };
 }
 

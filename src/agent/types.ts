@@ -31,11 +31,11 @@ export type AgentContext = {
    * (the server computes them; the engine never books). Absent, null or empty: the tenant is
    * asked for their availability in free text, as without bookings.
    */
-  viewingSlots?: ViewingSlot[] | null;
+  viewingTimes?: OfferedTime[] | null;
 };
 
 /** A free viewing slot as the chat offers it. */
-export type ViewingSlot = {
+export type OfferedTime = {
   /** ISO 8601 with the London offset, e.g. 2026-03-07T10:30:00+00:00. */
   startsAt: string;
   /** e.g. "Sat 7 Mar, 10:30" */
@@ -93,9 +93,9 @@ export type AgentState = {
 
 export type ViewingState = {
   /** The slots last offered, in the order shown: "the second one" counts these. */
-  offered: ViewingSlot[];
+  offered: OfferedTime[];
   /** The slot booked (the server confirmed it through `confirmViewing`). */
-  booked: ViewingSlot | null;
+  booked: OfferedTime | null;
   /** The tenant confirmed the summary: a booking now closes the chat. */
   confirmed: boolean;
   /** The tenant chose "Other times": availability is asked in free text instead. */
@@ -111,9 +111,9 @@ export type AgentReply = {
   isComplete: boolean;
   /**
    * The slot the tenant just picked. The server tries to book it, then answers with the engine's
-   * `confirmViewing` (booked) or `offerSlotsAgain` (taken meanwhile, with fresh slots).
+   * `confirmViewing` (booked) or `offerTimesAgain` (taken meanwhile, with fresh slots).
    */
-  bookSlot?: ViewingSlot;
+  bookTime?: OfferedTime;
 };
 
 /** What a turn may carry besides the message. */
@@ -134,10 +134,10 @@ export type ConversationEngine = {
     message: string,
     turn?: TurnOptions,
   ) => Promise<AgentReply>;
-  /** The slot of the last reply's `bookSlot` is booked: say so (closing, once the summary is confirmed). */
-  confirmViewing: (context: AgentContext, state: AgentState, slot: ViewingSlot) => AgentReply;
-  /** The picked slot was taken meanwhile: apologise and offer `context.viewingSlots` afresh. */
-  offerSlotsAgain: (context: AgentContext, state: AgentState) => AgentReply;
+  /** The slot of the last reply's `bookTime` is booked: say so (closing, once the summary is confirmed). */
+  confirmViewing: (context: AgentContext, state: AgentState, slot: OfferedTime) => AgentReply;
+  /** The picked slot was taken meanwhile: apologise and offer `context.viewingTimes` afresh. */
+  offerTimesAgain: (context: AgentContext, state: AgentState) => AgentReply;
 };
 
 /** The closing sentence; the chat page's automatic save keys on it. */

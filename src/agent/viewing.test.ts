@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import type { ViewingSlot } from './types.ts';
-import { bookedClosing, describeSlot, parseSlotPick, slotsForChat, slotsToOffer } from './viewing.ts';
+import type { OfferedTime } from './types.ts';
+import { bookedClosing, describeTime, parseTimePick, slotsToOffer, timesForChat } from './viewing.ts';
 
 /** A slot at a London wall-clock time in March 2026 (GMT until the 29th). */
-function slot(day: number, time: string): ViewingSlot {
+function slot(day: number, time: string): OfferedTime {
   const iso = `2026-03-${String(day).padStart(2, '0')}T${time}:00+00:00`;
   const label = new Intl.DateTimeFormat('en-GB', {
     timeZone: 'Europe/London',
@@ -46,7 +46,7 @@ describe('which slots are offered', () => {
       (_, i) => `${String(9 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
     );
     const week = [4, 5, 6, 7, 8, 9, 10].flatMap((day) => times.map((time) => slot(day, time)));
-    const forChat = slotsForChat(week, 20);
+    const forChat = timesForChat(week, 20);
     expect(forChat).toHaveLength(20);
     // The soonest, and the first of each of the next three days in place of Wednesday's last.
     expect(forChat.slice(0, 17)).toEqual(week.slice(0, 17));
@@ -61,14 +61,14 @@ describe('which slots are offered', () => {
     expect(forChat.map((s) => Date.parse(s.startsAt))).toEqual(
       [...forChat].map((s) => Date.parse(s.startsAt)).sort((a, b) => a - b),
     );
-    expect(slotsForChat(free, 40)).toEqual(free);
+    expect(timesForChat(free, 40)).toEqual(free);
   });
 
   test('a slot is said with its weekday, date and 24-hour London time', () => {
     expect(sat7a.label).toBe('Sat 7 Mar, 10:30');
-    expect(describeSlot(sat7a)).toBe('Saturday 7 March at 10:30');
+    expect(describeTime(sat7a)).toBe('Saturday 7 March at 10:30');
     // British Summer Time: 09:00 UTC is 10:00 in London.
-    expect(describeSlot({ startsAt: '2026-04-04T09:00:00Z', label: '' })).toBe('Saturday 4 April at 10:00');
+    expect(describeTime({ startsAt: '2026-04-04T09:00:00Z', label: '' })).toBe('Saturday 4 April at 10:00');
     expect(bookedClosing(sat7a)).toBe(
       'Thank you for confirming the information. Your viewing is booked for Saturday 7 March at 10:30. Have a great day!',
     );
@@ -76,7 +76,7 @@ describe('which slots are offered', () => {
 });
 
 describe('reading the tenant’s pick', () => {
-  const cases: Array<[string, ViewingSlot | ViewingSlot[] | 'none' | 'other' | 'unclear']> = [
+  const cases: Array<[string, OfferedTime | OfferedTime[] | 'none' | 'other' | 'unclear']> = [
     ['Sat 7 Mar, 10:30', sat7a],
     ['Saturday at 10:30', sat7a],
     ['saturday 10.30 please', sat7a],
@@ -106,7 +106,7 @@ describe('reading the tenant’s pick', () => {
     ['ok', 'unclear'],
   ];
   test.each(cases)('%s', (message, expected) => {
-    const pick = parseSlotPick(message, offered, free, today);
+    const pick = parseTimePick(message, offered, free, today);
     if (expected === 'none' || expected === 'other' || expected === 'unclear') {
       expect(pick.kind).toBe(expected);
     } else if (Array.isArray(expected)) {
@@ -117,6 +117,6 @@ describe('reading the tenant’s pick', () => {
   });
 
   test('"tomorrow" is read against today', () => {
-    expect(parseSlotPick('tomorrow evening', offered, free, today)).toEqual({ kind: 'one', slot: thu5 });
+    expect(parseTimePick('tomorrow evening', offered, free, today)).toEqual({ kind: 'one', slot: thu5 });
   });
 });

@@ -1,5 +1,5 @@
 import { normalise } from './text.ts';
-import type { ViewingSlot } from './types.ts';
+import type { OfferedTime } from './types.ts';
 
 /*
  * Viewing slots as the chat offers and understands them. The server computes the free slots and
@@ -49,7 +49,7 @@ export type SlotTime = {
   minute: number;
 };
 
-export function slotTime(slot: ViewingSlot): SlotTime {
+export function slotTime(slot: OfferedTime): SlotTime {
   const parts: Record<string, string> = {};
   for (const part of LONDON.formatToParts(new Date(slot.startsAt))) parts[part.type] = part.value;
   const year = Number(parts.year);
@@ -70,22 +70,22 @@ function capitalised(word: string): string {
 }
 
 /** "Saturday 7 March at 10:30": how the chat says a slot in a sentence and stores it. */
-export function describeSlot(slot: ViewingSlot): string {
+export function describeTime(slot: OfferedTime): string {
   const t = slotTime(slot);
   const time = `${String(t.hour).padStart(2, '0')}:${String(t.minute).padStart(2, '0')}`;
   return `${capitalised(WEEKDAYS[t.weekday])} ${t.day} ${capitalised(MONTHS[t.month - 1])} at ${time}`;
 }
 
 /** The closing sentence once a viewing is booked; it opens with the automatic save's phrase. */
-export function bookedClosing(slot: ViewingSlot): string {
-  return `Thank you for confirming the information. Your viewing is booked for ${describeSlot(slot)}. Have a great day!`;
+export function bookedClosing(slot: OfferedTime): string {
+  return `Thank you for confirming the information. Your viewing is booked for ${describeTime(slot)}. Have a great day!`;
 }
 
 /**
  * Up to `max` slots to offer, spread over different days where the free slots allow: the
  * soonest of each day first, then the next soonest. Kept soonest first.
  */
-export function slotsToOffer(slots: readonly ViewingSlot[], max = MAX_OFFERED): ViewingSlot[] {
+export function slotsToOffer(slots: readonly OfferedTime[], max = MAX_OFFERED): OfferedTime[] {
   const seenDays = new Set<string>();
   const chosen = new Set<number>();
   slots.forEach((slot, i) => {
@@ -108,7 +108,7 @@ export function slotsToOffer(slots: readonly ViewingSlot[], max = MAX_OFFERED): 
  * first `MAX_OFFERED` days that have one, so that a full day or two of free slots never keeps the
  * offer from spreading over days. Kept soonest first.
  */
-export function slotsForChat(slots: readonly ViewingSlot[], limit: number): ViewingSlot[] {
+export function timesForChat(slots: readonly OfferedTime[], limit: number): OfferedTime[] {
   const keep = new Set<number>();
   const days = new Set<string>();
   for (let i = 0; i < slots.length && days.size < MAX_OFFERED; i++) {
@@ -123,8 +123,8 @@ export function slotsForChat(slots: readonly ViewingSlot[], limit: number): View
 }
 
 export type SlotPick =
-  | { kind: 'one'; slot: ViewingSlot }
-  | { kind: 'several'; slots: ViewingSlot[] }
+  | { kind: 'one'; slot: OfferedTime }
+  | { kind: 'several'; slots: OfferedTime[] }
   /** The tenant named a time, but no free slot matches it. */
   | { kind: 'none' }
   /** "Other times", "none of those work". */
@@ -264,7 +264,7 @@ function hasConstraint(c: Constraints): boolean {
   );
 }
 
-function matches(slot: ViewingSlot, c: Constraints): boolean {
+function matches(slot: OfferedTime, c: Constraints): boolean {
   const t = slotTime(slot);
   if (c.weekdays && !c.weekdays.includes(t.weekday)) return false;
   if (c.dates && !c.dates.includes(t.date)) return false;
@@ -281,10 +281,10 @@ function matches(slot: ViewingSlot, c: Constraints): boolean {
  * "tues evening", "any time Saturday", "10:30 on the 7th". Ordinals count the slots as offered;
  * anything else is matched against every free slot.
  */
-export function parseSlotPick(
+export function parseTimePick(
   message: string,
-  offered: readonly ViewingSlot[],
-  free: readonly ViewingSlot[],
+  offered: readonly OfferedTime[],
+  free: readonly OfferedTime[],
   today: string,
 ): SlotPick {
   const trimmed = normalise(message).toLowerCase();

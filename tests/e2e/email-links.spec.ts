@@ -19,8 +19,8 @@ import {
 } from '#server/features/integrations/webhook-delivery.ts';
 import { notifyNewLead, sendLeadDigest } from '#server/features/leads/lead-email.ts';
 import { sendDailyAgendas } from '#server/features/viewings/agent-viewings.ts';
-import { loadBookingRules, slotsFor } from '#server/features/viewings/booking.ts';
-import { bookChatSlot } from '#server/features/viewings/chat-booking.ts';
+import { freeTimesFor, loadBookingRules } from '#server/features/viewings/booking.ts';
+import { bookChatTime } from '#server/features/viewings/chat-booking.ts';
 import { runViewingMessages } from '#server/features/viewings/confirmations.ts';
 import { cancelByToken, rescheduleByToken } from '#server/features/viewings/manage.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
@@ -74,8 +74,8 @@ async function seed(app: TestApp): Promise<Seeded> {
       .values({ sessionKey: unique('session'), companyId: company.id, propertyId: property.id })
       .returning();
     const rules = await loadBookingRules(app.ctx.db, property.id);
-    const slots = await slotsFor(app.ctx.db, rules!);
-    const booking = await bookChatSlot(app.ctx, {
+    const slots = await freeTimesFor(app.ctx.db, rules!);
+    const booking = await bookChatTime(app.ctx, {
       conversationId: conversation!.id,
       propertyId: property.id,
       slot: pick(slots as { startsAt: string; label: string }[]) as never,

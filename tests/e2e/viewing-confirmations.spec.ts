@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { channelMessages, companies, conversations, viewings } from '#server/db/schema.ts';
-import { loadBookingRules, slotsFor } from '#server/features/viewings/booking.ts';
-import { bookChatSlot } from '#server/features/viewings/chat-booking.ts';
+import { freeTimesFor, loadBookingRules } from '#server/features/viewings/booking.ts';
+import { bookChatTime } from '#server/features/viewings/chat-booking.ts';
 import { runViewingMessages } from '#server/features/viewings/confirmations.ts';
 import { setNow } from '#server/lib/clock.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
@@ -51,7 +51,7 @@ async function seed(app: TestApp): Promise<Seeded> {
     propertyAddress: '4 Lock House, Canal Street, Manchester M1 1AA',
     vacancyDate: null,
   });
-  const slots = await slotsFor(app.ctx.db, (await loadBookingRules(app.ctx.db, property.id))!);
+  const slots = await freeTimesFor(app.ctx.db, (await loadBookingRules(app.ctx.db, property.id))!);
   const ahead = slots.filter((slot) => Date.parse(slot.startsAt) > Date.now() + 2 * 86_400_000);
   const book = async (index: number, name: string, options: { email?: string; phone?: string }) => {
     const [conversation] = await app.ctx.db
@@ -64,7 +64,7 @@ async function seed(app: TestApp): Promise<Seeded> {
         status: 'ended',
       })
       .returning();
-    const booking = await bookChatSlot(app.ctx, {
+    const booking = await bookChatTime(app.ctx, {
       conversationId: conversation!.id,
       propertyId: property.id,
       slot: ahead[index]!,

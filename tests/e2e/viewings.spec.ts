@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { companies, conversations, viewings } from '#server/db/schema.ts';
-import { loadBookingRules, slotsFor } from '#server/features/viewings/booking.ts';
-import { bookChatSlot } from '#server/features/viewings/chat-booking.ts';
+import { freeTimesFor, loadBookingRules } from '#server/features/viewings/booking.ts';
+import { bookChatTime } from '#server/features/viewings/chat-booking.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
 import {
   createSignedInUser,
@@ -54,11 +54,11 @@ async function seed(app: TestApp): Promise<Seeded> {
     .values({ sessionKey: unique('session'), companyId: company.id, propertyId: property.id })
     .returning();
   const rules = await loadBookingRules(app.ctx.db, property.id);
-  const slots = await slotsFor(app.ctx.db, rules!);
+  const slots = await freeTimesFor(app.ctx.db, rules!);
   // Two days ahead: the viewing shows in this week or the next, and can be moved.
   const slot = slots.find((s) => Date.parse(s.startsAt) > Date.now() + 2 * 86_400_000) ?? slots[0]!;
   const tenantName = 'Sarah Jones';
-  const booking = await bookChatSlot(app.ctx, {
+  const booking = await bookChatTime(app.ctx, {
     conversationId: conversation!.id,
     propertyId: property.id,
     slot,

@@ -18,7 +18,7 @@ export const testSchedule = {
 };
 
 /** The slot buttons a tenant is first offered under `testSchedule` at MONDAY. */
-export const firstOfferedSlots = [
+export const firstOfferedTimes = [
   'Mon 2 Mar, 17:00',
   'Sat 7 Mar, 10:00',
   'Mon 9 Mar, 17:00',

@@ -14,7 +14,7 @@ import {
 import { browserHeaders } from '#tests/helpers/app.ts';
 import { insertProperty, unique } from '#tests/helpers/factories.ts';
 import { madeBeforeAll, setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
-import { firstOfferedSlots, MONDAY, testSchedule } from '#tests/helpers/viewing-schedule.ts';
+import { firstOfferedTimes, MONDAY, testSchedule } from '#tests/helpers/viewing-schedule.ts';
 
 /*
  * The chat over real HTTP with an LLM provider configured: the local OpenAI-protocol stand-in
@@ -161,10 +161,10 @@ describe('chat with an LLM provider', () => {
       await chat.say(message);
     const offer = await chat.say('yes');
     expect(offer.response).toBe('Lovely! Which of these viewing times suits you best?');
-    expect(offer.quickReplies).toEqual(firstOfferedSlots);
+    expect(offer.quickReplies).toEqual(firstOfferedTimes);
 
     // Words the guided parser cannot place: the model looks the slots up and books the Saturday.
-    model.enqueue({ kind: 'tool-calls', calls: [{ name: 'viewingSlots', arguments: {} }] }, (request) => {
+    model.enqueue({ kind: 'tool-calls', calls: [{ name: 'viewingTimes', arguments: {} }] }, (request) => {
       const [{ slots }] = toolResults(request) as Array<{ slots: Array<{ startsAt: string; time: string }> }>;
       const saturday = slots.find((slot) => slot.time.startsWith('Saturday 7 March'))!;
       return {

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { channelMessages, conversations, viewingMessages, viewings } from '#server/db/schema.ts';
-import { bookChatSlot } from '#server/features/viewings/chat-booking.ts';
+import { bookChatTime } from '#server/features/viewings/chat-booking.ts';
 import { runViewingMessages } from '#server/features/viewings/confirmations.ts';
 import { setNow } from '#server/lib/clock.ts';
 import type { AgentViewingList, ManagedViewing, ViewingTimesResponse } from '#shared/schemas/viewings.ts';
@@ -60,7 +60,7 @@ describe('viewings that happen: confirm, remind, release', () => {
       .where(eq(conversations.sessionKey, sessionKey))
       .returning({ id: conversations.id });
     const email = options.email === undefined ? `${unique('amy')}@example.test` : options.email;
-    const result = await bookChatSlot(app.ctx, {
+    const result = await bookChatTime(app.ctx, {
       conversationId: conversation!.id,
       propertyId: setup.property.id,
       slot: { startsAt, label: '' },

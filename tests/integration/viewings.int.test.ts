@@ -3,7 +3,7 @@ import ICAL from 'ical.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { conversations, leads, viewings } from '#server/db/schema.ts';
 import { sendDailyAgendas } from '#server/features/viewings/agent-viewings.ts';
-import { bookChatSlot } from '#server/features/viewings/chat-booking.ts';
+import { bookChatTime } from '#server/features/viewings/chat-booking.ts';
 import { setNow } from '#server/lib/clock.ts';
 import type { ChatResponse } from '#shared/schemas/chat.ts';
 import type { DashboardDto, LeadDetailDto } from '#shared/schemas/leads.ts';
@@ -17,7 +17,7 @@ import { browserFetch } from '#tests/helpers/app.ts';
 import { insertProperty, tenantFields, unique } from '#tests/helpers/factories.ts';
 import type { ReceivedEmail } from '#tests/helpers/smtp.ts';
 import { setUpCompanyUser, setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/suite.ts';
-import { firstOfferedSlots, MONDAY, testSchedule } from '#tests/helpers/viewing-schedule.ts';
+import { firstOfferedTimes, MONDAY, testSchedule } from '#tests/helpers/viewing-schedule.ts';
 
 const schedule = testSchedule;
 
@@ -117,7 +117,7 @@ describe('viewings', () => {
 
     const tenant = `${unique('sarah')}@example.test`;
     const saturday = slots[2]!;
-    const first = await bookChatSlot(app.ctx, {
+    const first = await bookChatTime(app.ctx, {
       conversationId: await newConversation(property.slug),
       propertyId: property.id,
       slot: saturday,
@@ -127,7 +127,7 @@ describe('viewings', () => {
     const viewing = first.kind === 'booked' ? first.viewing : null;
 
     // Someone else picks the same single-party slot: taken, and offered the others.
-    const second = await bookChatSlot(app.ctx, {
+    const second = await bookChatTime(app.ctx, {
       conversationId: await newConversation(property.slug),
       propertyId: property.id,
       slot: saturday,
@@ -217,7 +217,7 @@ describe('viewings', () => {
     for (const message of answers) last = await say({ message, userSessionKey: sessionKey });
     expect(last!.response).toMatch(/is that all correct/i);
     const offer = await say({ message: 'yes', userSessionKey: sessionKey });
-    expect(offer.quickReplies).toEqual(firstOfferedSlots);
+    expect(offer.quickReplies).toEqual(firstOfferedTimes);
     const booked = await say({ message: 'the second one', userSessionKey: sessionKey });
     expect(booked.response).toBe(
       'Thank you for confirming the information. Your viewing is booked for Saturday 7 March at 10:00. Have a great day!',
@@ -250,7 +250,7 @@ describe('viewings', () => {
 
   it('shows the agent the week, marks attended, keeps other companies out, and feeds a calendar', async () => {
     const property = await listingOnMonday('Flat 9, Birch House');
-    const booking = await bookChatSlot(app.ctx, {
+    const booking = await bookChatTime(app.ctx, {
       conversationId: await newConversation(property.slug),
       propertyId: property.id,
       slot: { startsAt: '2026-03-02T17:00:00+00:00', label: 'Mon 2 Mar, 17:00' },
@@ -307,7 +307,7 @@ describe('viewings', () => {
   it('sends the day’s agenda, and cancels future viewings when their property is deleted', async () => {
     const property = await listingOnMonday('Flat 2, Ash Lane');
     const tenant = `${unique('joe')}@example.test`;
-    const booking = await bookChatSlot(app.ctx, {
+    const booking = await bookChatTime(app.ctx, {
       conversationId: await newConversation(property.slug),
       propertyId: property.id,
       slot: { startsAt: '2026-03-02T17:30:00+00:00', label: 'Mon 2 Mar, 17:30' },
@@ -374,7 +374,7 @@ describe('viewings', () => {
   it('gives the lead of a chat that booked a viewing its viewing, and follows the viewing', async () => {
     const property = await listingOnMonday('Flat 5, Rowan Mews');
     const chat = await answeredChat(property.slug);
-    const booking = await bookChatSlot(app.ctx, {
+    const booking = await bookChatTime(app.ctx, {
       conversationId: chat.conversationId,
       propertyId: property.id,
       slot: { startsAt: '2026-03-07T10:30:00+00:00', label: 'Sat 7 Mar, 10:30' },
@@ -432,7 +432,7 @@ describe('viewings', () => {
       viewingStatus: null,
     });
 
-    const booking = await bookChatSlot(app.ctx, {
+    const booking = await bookChatTime(app.ctx, {
       conversationId: chat.conversationId,
       propertyId: property.id,
       slot: { startsAt: '2026-03-02T17:30:00+00:00', label: 'Mon 2 Mar, 17:30' },
@@ -453,7 +453,7 @@ describe('viewings', () => {
     const chat = await answeredChat(property.slug);
     await endChat(chat.sessionKey);
     const book = async (startsAt: string, label: string) => {
-      const booking = await bookChatSlot(app.ctx, {
+      const booking = await bookChatTime(app.ctx, {
         conversationId: chat.conversationId,
         propertyId: property.id,
         slot: { startsAt, label },
@@ -526,7 +526,7 @@ describe('viewings', () => {
   it('takes a cancelled viewing off the lead: back to its status before the booking, unless a person moved it', async () => {
     const property = await listingOnMonday('Flat 8, Rowan Mews');
     const bookIn = async (conversationId: string, startsAt: string, label: string) => {
-      const booking = await bookChatSlot(app.ctx, {
+      const booking = await bookChatTime(app.ctx, {
         conversationId,
         propertyId: property.id,
         slot: { startsAt, label },
@@ -579,7 +579,7 @@ describe('viewings', () => {
   it('moves the availability that named the booked time when the viewing moves', async () => {
     const property = await listingOnMonday('Flat 9, Rowan Mews');
     const chat = await answeredChat(property.slug);
-    const booking = await bookChatSlot(app.ctx, {
+    const booking = await bookChatTime(app.ctx, {
       conversationId: chat.conversationId,
       propertyId: property.id,
       slot: { startsAt: '2026-03-07T10:00:00+00:00', label: 'Sat 7 Mar, 10:00' },

@@ -14,7 +14,7 @@ import {
 } from '#server/db/schema.ts';
 import { storeInboundMail } from '#server/features/enquiries/ingest.ts';
 import { readMail } from '#server/features/enquiries/read-mail.ts';
-import { bookChatSlot } from '#server/features/viewings/chat-booking.ts';
+import { bookChatTime } from '#server/features/viewings/chat-booking.ts';
 import { browserHeaders } from '#tests/helpers/app.ts';
 import {
   createCompanyUser,
@@ -242,7 +242,7 @@ describe('outgoing webhooks', () => {
     );
     const [slot] = ((await slots.json()) as { slots: { startsAt: string; label: string }[] }).slots;
 
-    const booking = await bookChatSlot(app.ctx, {
+    const booking = await bookChatTime(app.ctx, {
       conversationId: conversation!.id,
       propertyId: property.id,
       slot: slot!,

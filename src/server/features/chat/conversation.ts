@@ -19,8 +19,8 @@ import {
 } from '#server/features/directory/index.ts';
 import { markEnquiryChatted, readChatOrigin } from '#server/features/enquiries/index.ts';
 import {
-  bookChatSlot,
-  chatViewingSlots,
+  bookChatTime,
+  chatViewingTimes,
   completeViewingContact,
   toBookedViewing,
 } from '#server/features/viewings/index.ts';
@@ -267,7 +267,7 @@ async function answerAndStore(
   const isOpen = state.agent.stage !== 'closed';
   const context = {
     ...agentContext(directory, property),
-    viewingSlots: isOpen ? await chatViewingSlots(ctx, directory, property) : null,
+    viewingTimes: isOpen ? await chatViewingTimes(ctx, directory, property) : null,
   };
 
   const engine = engineFor(ctx);
@@ -287,18 +287,18 @@ async function answerAndStore(
 
   // The engine (or the LLM) proposes a slot; the server books it, guarded in the database.
   let viewing: ChatResponse['viewing'];
-  if (result.bookSlot && property) {
-    const booking = await bookChatSlot(ctx, {
+  if (result.bookTime && property) {
+    const booking = await bookChatTime(ctx, {
       conversationId: conversation.id,
       propertyId: property.id,
-      slot: result.bookSlot,
+      slot: result.bookTime,
       fields: result.state.fields,
     });
     if (booking.kind === 'booked') {
       result = engine.confirmViewing(context, result.state, toViewingTime(booking.viewing.startsAt));
       viewing = toBookedViewing(ctx, booking.viewing);
     } else {
-      result = engine.offerSlotsAgain({ ...context, viewingSlots: booking.slots }, result.state);
+      result = engine.offerTimesAgain({ ...context, viewingTimes: booking.slots }, result.state);
     }
   } else if (result.state.viewing?.booked) {
     await completeViewingContact(ctx, { conversationId: conversation.id, fields: result.state.fields });

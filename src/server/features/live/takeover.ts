@@ -13,7 +13,7 @@ import {
   toStoredState,
 } from '#server/features/chat/index.ts';
 import { loadDirectoryById } from '#server/features/directory/index.ts';
-import { chatViewingSlots } from '#server/features/viewings/index.ts';
+import { chatViewingTimes } from '#server/features/viewings/index.ts';
 import { relayToChannel } from '#server/lib/channel-relay.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
@@ -184,7 +184,7 @@ export async function handBack(
     const property = conversationProperty(directory, current.property_id, stored.agent.fields.propertyId);
     const context = {
       ...agentContext(directory, property),
-      viewingSlots: await chatViewingSlots(ctx, directory, property),
+      viewingTimes: await chatViewingTimes(ctx, directory, property),
     };
     const agent = absorbTakeover(context, stored.agent, sinceLastNotice(current.messages));
     const resumed = resumeAfterHandback(context, agent);

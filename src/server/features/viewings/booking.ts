@@ -59,7 +59,7 @@ async function liveStarts(db: Reader, propertyId: string, from: Date, excludeId?
 }
 
 /** Every free slot of a property now (a viewing being moved does not hold its own start). */
-export async function slotsFor(
+export async function freeTimesFor(
   db: Reader,
   rules: BookingRules,
   options: { excludeViewingId?: string } = {},
@@ -110,7 +110,7 @@ export function newManageToken(): string {
  * Serialises every write that fills a property's start: the capacity check and the write that
  * follows it run under this transaction-level lock, on whichever instance they run.
  */
-async function lockSlot(tx: Tx, propertyId: string, startsAt: Date): Promise<void> {
+async function lockTime(tx: Tx, propertyId: string, startsAt: Date): Promise<void> {
   const key = `viewing:${propertyId}:${startsAt.toISOString()}`;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
@@ -155,7 +155,7 @@ export async function bookViewing(
   try {
     const viewing = await retryTransient(ctx, 'viewings.book', () =>
       ctx.db.transaction(async (tx) => {
-        await lockSlot(tx, rules.propertyId, startsAt);
+        await lockTime(tx, rules.propertyId, startsAt);
         if ((await partiesAt(tx, rules.propertyId, startsAt)) >= parties) return null;
         const [row] = await tx
           .insert(viewings)
@@ -203,7 +203,7 @@ export async function moveViewing(
   const parties = effectiveRules(rules.schedule, rules.settings).partiesPerSlot;
   return retryTransient(ctx, 'viewings.move', () =>
     ctx.db.transaction(async (tx) => {
-      await lockSlot(tx, rules.propertyId, startsAt);
+      await lockTime(tx, rules.propertyId, startsAt);
       if ((await partiesAt(tx, rules.propertyId, startsAt)) >= parties) return null;
       const [row] = await tx
         .update(viewings)
@@ -257,7 +257,7 @@ export async function closeViewing(
 }
 
 /** Finds the free slot a request names (by its instant), or null when it is not free now. */
-export function matchSlot(slots: ViewingTime[], startsAt: string): ViewingTime | null {
+export function matchTime(slots: ViewingTime[], startsAt: string): ViewingTime | null {
   const at = Date.parse(startsAt);
   if (Number.isNaN(at)) return null;
   return slots.find((slot) => Date.parse(slot.startsAt) === at) ?? null;

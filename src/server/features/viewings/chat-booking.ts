@@ -1,32 +1,32 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { ExtractedFields, ViewingSlot } from '#agent/types.ts';
-import { slotsForChat } from '#agent/viewing.ts';
+import type { ExtractedFields, OfferedTime } from '#agent/types.ts';
+import { timesForChat } from '#agent/viewing.ts';
 import { leads, type Viewing, viewings } from '#server/db/schema.ts';
 import type { ChatProperty, CompanyDirectory } from '#server/features/directory/index.ts';
 import { recordLeadActivity, setLeadStatusFromViewing } from '#server/features/leads/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import type { BookedViewing } from '#shared/schemas/viewings.ts';
 import { toViewingTime } from '#shared/viewing-times.ts';
-import { bookingRulesOf, bookViewing, loadBookingRules, matchSlot, slotsFor } from './booking.ts';
+import { bookingRulesOf, bookViewing, freeTimesFor, loadBookingRules, matchTime } from './booking.ts';
 import { manageUrl } from './emails.ts';
 import { notifyViewing } from './notify.ts';
 
 /** The chat hands the engine about this many slots (soonest first); it offers a few of them. */
-export const CHAT_SLOT_LIMIT = 40;
+export const CHAT_TIME_LIMIT = 40;
 
 /**
  * The free slots of the conversation's property for the engine's context, or null when it takes
  * no bookings (no schedule, booking off, no property chosen yet): then the tenant is asked for
  * their availability in free text, as before bookings existed.
  */
-export async function chatViewingSlots(
+export async function chatViewingTimes(
   ctx: AppContext,
   directory: CompanyDirectory,
   property: ChatProperty | null,
-): Promise<ViewingSlot[] | null> {
+): Promise<OfferedTime[] | null> {
   if (!property) return null;
-  const slots = await slotsFor(ctx.db, bookingRulesOf(directory, property));
-  return slots.length > 0 ? slotsForChat(slots, CHAT_SLOT_LIMIT) : null;
+  const slots = await freeTimesFor(ctx.db, bookingRulesOf(directory, property));
+  return slots.length > 0 ? timesForChat(slots, CHAT_TIME_LIMIT) : null;
 }
 
 export function toBookedViewing(ctx: AppContext, viewing: Viewing): BookedViewing {
@@ -37,20 +37,20 @@ export function toBookedViewing(ctx: AppContext, viewing: Viewing): BookedViewin
 export type ChatBooking =
   | { kind: 'booked'; viewing: Viewing }
   /** The slot was taken meanwhile (or is no longer offered): the next free slots. */
-  | { kind: 'taken'; slots: ViewingSlot[] };
+  | { kind: 'taken'; slots: OfferedTime[] };
 
 /**
  * Books the slot the tenant picked in the chat. The engine (or the LLM) only proposes: the slot
  * must still be one of the property's free slots, and the guarded insert decides.
  */
-export async function bookChatSlot(
+export async function bookChatTime(
   ctx: AppContext,
-  input: { conversationId: string; propertyId: string; slot: ViewingSlot; fields: ExtractedFields },
+  input: { conversationId: string; propertyId: string; slot: OfferedTime; fields: ExtractedFields },
 ): Promise<ChatBooking> {
   const rules = await loadBookingRules(ctx.db, input.propertyId);
   if (!rules) return { kind: 'taken', slots: [] };
-  const free = await slotsFor(ctx.db, rules);
-  const slot = matchSlot(free, input.slot.startsAt);
+  const free = await freeTimesFor(ctx.db, rules);
+  const slot = matchTime(free, input.slot.startsAt);
   if (slot) {
     const result = await bookViewing(ctx, {
       rules,
@@ -71,8 +71,8 @@ export async function bookChatSlot(
       .where(and(eq(viewings.conversationId, input.conversationId), eq(viewings.status, 'booked')));
     if (existing) return { kind: 'booked', viewing: existing };
   }
-  const fresh = await slotsFor(ctx.db, rules);
-  return { kind: 'taken', slots: slotsForChat(fresh, CHAT_SLOT_LIMIT) };
+  const fresh = await freeTimesFor(ctx.db, rules);
+  return { kind: 'taken', slots: timesForChat(fresh, CHAT_TIME_LIMIT) };
 }
 
 /**

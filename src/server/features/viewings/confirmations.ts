@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
-import { parseSlotPick } from '#agent/viewing.ts';
+import { parseTimePick } from '#agent/viewing.ts';
 import {
   type Company,
   companies,
@@ -28,7 +28,7 @@ import type { QuietHours, ViewingMessageKind, ViewingMessageSettings } from '#sh
 import { londonDate, longTimeLabel, spreadOverDays } from '#shared/viewing-times.ts';
 import { closeViewing } from './booking.ts';
 import { type Agency, findAgency, viewingEmails } from './emails.ts';
-import { confirmViewing, movableSlots, rescheduleViewing } from './manage.ts';
+import { confirmViewing, movableTimes, rescheduleViewing } from './manage.ts';
 import { notifyViewing } from './notify.ts';
 import { isQuietAt } from './quiet-hours.ts';
 import { readViewingReply } from './reply-intent.ts';
@@ -340,11 +340,11 @@ export async function answerViewingReply(
   const text = message.optionId ?? message.text;
 
   if (viewing.changeOfferedAt) {
-    const free = await movableSlots(ctx, viewing);
+    const free = await movableTimes(ctx, viewing);
     const offeredLabels = await lastOfferedOptions(ctx, conversationId);
     const offered = free.filter((slot) => offeredLabels.includes(slot.label));
     const picked = pickNumberedOption(text, offeredLabels) ?? text;
-    const pick = parseSlotPick(picked, offered, free, londonDate(at));
+    const pick = parseTimePick(picked, offered, free, londonDate(at));
     if (pick.kind === 'one') {
       try {
         const moved = await rescheduleViewing(ctx, viewing, pick.slot.startsAt, 'tenant');
@@ -391,7 +391,7 @@ async function offerOtherTimes(
   reply: (text: string, options?: string[]) => Promise<unknown>,
   lead: string,
 ): Promise<boolean> {
-  const slots = spreadOverDays(await movableSlots(ctx, viewing), CHANGE_OFFERS);
+  const slots = spreadOverDays(await movableTimes(ctx, viewing), CHANGE_OFFERS);
   if (slots.length === 0) {
     await ctx.db.update(viewings).set({ changeOfferedAt: null }).where(eq(viewings.id, viewing.id));
     await reply(

@@ -4,5 +4,5 @@
  * Other features use only what is exported here.
  */
 export { toAgentViewing } from './agent-viewings.ts';
-export { bookChatSlot, chatViewingSlots, completeViewingContact, toBookedViewing } from './chat-booking.ts';
+export { bookChatTime, chatViewingTimes, completeViewingContact, toBookedViewing } from './chat-booking.ts';
 export { cancelPropertyViewings } from './manage.ts';

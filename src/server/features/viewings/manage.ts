@@ -5,7 +5,7 @@ import type { AppContext } from '#server/lib/context.ts';
 import { AppError, badRequest, notFound } from '#server/lib/errors.ts';
 import type { ManagedViewing } from '#shared/schemas/viewings.ts';
 import { longTimeLabel, timeLabel, toViewingTime } from '#shared/viewing-times.ts';
-import { closeViewing, loadBookingRules, matchSlot, moveViewing, slotsFor } from './booking.ts';
+import { closeViewing, freeTimesFor, loadBookingRules, matchTime, moveViewing } from './booking.ts';
 import { findAgency, viewingInvitation } from './emails.ts';
 import { notifyViewing } from './notify.ts';
 
@@ -19,11 +19,11 @@ async function findByToken(ctx: AppContext, token: string): Promise<Viewing> {
 }
 
 /** Slots the viewing may move to: the property's free ones, its own start left out. */
-export async function movableSlots(ctx: AppContext, viewing: Viewing) {
+export async function movableTimes(ctx: AppContext, viewing: Viewing) {
   if (viewing.status !== 'booked' || viewing.startsAt <= now() || !viewing.propertyId) return [];
   const rules = await loadBookingRules(ctx.db, viewing.propertyId);
   if (!rules) return [];
-  const slots = await slotsFor(ctx.db, rules, { excludeViewingId: viewing.id });
+  const slots = await freeTimesFor(ctx.db, rules, { excludeViewingId: viewing.id });
   return slots.filter((slot) => Date.parse(slot.startsAt) !== viewing.startsAt.getTime());
 }
 
@@ -53,7 +53,7 @@ export async function getManagedViewing(ctx: AppContext, token: string): Promise
     property: { name: viewing.propertyName, address: viewing.propertyAddress },
     rebookUrl: property?.chatbotUrl ?? null,
     company: { name: company?.name ?? '', email: company?.email ?? null, phone: company?.phone ?? null },
-    slots: await movableSlots(ctx, viewing),
+    slots: await movableTimes(ctx, viewing),
   };
 }
 
@@ -92,7 +92,7 @@ export async function rescheduleViewing(
   if (!viewing.propertyId) throw new AppError('CONFLICT', 'This property no longer takes viewings.');
   const rules = await loadBookingRules(ctx.db, viewing.propertyId);
   if (!rules) throw new AppError('CONFLICT', 'This property no longer takes viewings.');
-  const slot = matchSlot(await slotsFor(ctx.db, rules, { excludeViewingId: viewing.id }), startsAt);
+  const slot = matchTime(await freeTimesFor(ctx.db, rules, { excludeViewingId: viewing.id }), startsAt);
   if (!slot) {
     if (Number.isNaN(Date.parse(startsAt))) throw badRequest('Choose a new time');
     throw new AppError('CONFLICT', 'Sorry, that time is no longer free. Please choose another.');

@@ -36,7 +36,7 @@ import {
   updateViewing,
   VIEWING_AGENDA_JOB,
 } from './agent-viewings.ts';
-import { loadBookingRules, slotsFor } from './booking.ts';
+import { freeTimesFor, loadBookingRules } from './booking.ts';
 import {
   answerViewingReply,
   runViewingMessages,
@@ -87,7 +87,7 @@ export async function registerViewings(root: FastifyInstance, ctx: AppContext): 
       const property = findProperty(directory, { slug: request.query.propertySlug });
       if (!property) throw notFound('The requested chatbot could not be found.');
       const rules = await loadBookingRules(ctx.db, property.id);
-      return { slots: rules ? await slotsFor(ctx.db, rules) : [] };
+      return { slots: rules ? await freeTimesFor(ctx.db, rules) : [] };
     },
   );
 

@@ -261,7 +261,7 @@ describe('the LLM agent', () => {
       { startsAt: '2026-03-05T18:00:00+00:00', label: 'Thu 5 Mar, 18:00' },
       { startsAt: '2026-03-07T10:30:00+00:00', label: 'Sat 7 Mar, 10:30' },
     ];
-    const booking: AgentContext = { ...context, viewingSlots: slots };
+    const booking: AgentContext = { ...context, viewingTimes: slots };
     // Slots offered as buttons; the guided parser cannot read the tenant's pick, the model can.
     const state = await guidedState(
       ['1st March', '2', '£45k', 'Nurse', 'Holly White', 'holly.white@gmail.com 07700 900420', 'yes'],
@@ -269,9 +269,9 @@ describe('the LLM agent', () => {
     );
     expect(state.asking).toBe('viewing');
     const message = 'the later one please';
-    expect((await guided.reply(booking, state, message)).bookSlot).toBeUndefined();
+    expect((await guided.reply(booking, state, message)).bookTime).toBeUndefined();
     server.enqueue(
-      { kind: 'tool-calls', calls: [{ name: 'viewingSlots', arguments: {} }] },
+      { kind: 'tool-calls', calls: [{ name: 'viewingTimes', arguments: {} }] },
       {
         kind: 'tool-calls',
         calls: [{ name: 'bookViewing', arguments: { startsAt: '2026-03-07T11:00:00+00:00' } }],
@@ -286,7 +286,7 @@ describe('the LLM agent', () => {
       },
     );
     const turn = await engine().reply(booking, state, message);
-    expect(turn.bookSlot).toEqual(slots[1]);
+    expect(turn.bookTime).toEqual(slots[1]);
     expect(turn.reply).toBe("Lovely, I'll book Saturday 7 March at 10:30 for you.");
     // The booking ends the model's turn: the server books, and the guided wording confirms it.
     expect(server.requests).toHaveLength(3);
@@ -296,7 +296,7 @@ describe('the LLM agent', () => {
         { startsAt: slots[1].startsAt, time: 'Saturday 7 March at 10:30' },
       ],
     });
-    const confirmed = engine().confirmViewing(booking, turn.state, turn.bookSlot!);
+    const confirmed = engine().confirmViewing(booking, turn.state, turn.bookTime!);
     expect(confirmed.reply).toContain('Your viewing is booked for Saturday 7 March at 10:30.');
   });
 

@@ -21,11 +21,11 @@ import {
   CLOSING_SENTENCE,
   type ConversationEngine,
   type ExtractedFields,
+  type OfferedTime,
   type SlotName,
   type TurnOptions,
-  type ViewingSlot,
 } from '#agent/types.ts';
-import { describeSlot } from '#agent/viewing.ts';
+import { describeTime } from '#agent/viewing.ts';
 import { CLOSING_PHRASE, createReplyGuard, PROTECTED_QUESTION, type ReplyGuard } from './guard.ts';
 import { conversationMessages, estimateTokens } from './history.ts';
 import { describeProperty, LISTING_FACTS, lookUpFact } from './listing.ts';
@@ -142,7 +142,7 @@ function systemPrompt(context: AgentContext, previous: AgentState, guided: Agent
     '- listingFact: look up a fact about the property (pets, furnishing, bills, deposit, council tax, EPC, parking, a feature such as a garden…) before answering a question about it.',
     ...(canBook
       ? [
-          '- viewingSlots: the free viewing times. bookViewing: book the time the tenant chose, by its startsAt. The booking is then made and confirmed to the tenant for you: never say a time is booked yourself.',
+          '- viewingTimes: the free viewing times. bookViewing: book the time the tenant chose, by its startsAt. The booking is then made and confirmed to the tenant for you: never say a time is booked yourself.',
         ]
       : []),
     'Then write your reply to the tenant as plain text.',
@@ -199,7 +199,7 @@ type TurnWork = {
   state: AgentState;
   tenantConfirmed: boolean;
   /** The free slot the model asked to book. */
-  bookSlot: ViewingSlot | null;
+  bookTime: OfferedTime | null;
 };
 
 function startWork(context: AgentContext, previous: AgentState, guided: AgentReply): TurnWork {
@@ -214,11 +214,11 @@ function startWork(context: AgentContext, previous: AgentState, guided: AgentRep
       openQuestions: [...guided.state.openQuestions],
     },
     tenantConfirmed: false,
-    bookSlot: null,
+    bookTime: null,
   };
 }
 
-function findSlot(slots: ViewingSlot[], startsAt: string): ViewingSlot | null {
+function findTime(slots: OfferedTime[], startsAt: string): OfferedTime | null {
   const at = Date.parse(startsAt);
   return slots.find((slot) => slot.startsAt === startsAt || Date.parse(slot.startsAt) === at) ?? null;
 }
@@ -261,28 +261,28 @@ function turnTools(work: TurnWork): ToolSet {
     }),
   };
   if (!property() || !booksViewing(context, work.state)) return tools;
-  const slots = context.viewingSlots ?? [];
+  const slots = context.viewingTimes ?? [];
   return {
     ...tools,
-    viewingSlots: tool({
+    viewingTimes: tool({
       description: 'The free viewing times of the property, soonest first.',
       inputSchema: z.object({}),
       execute: async () => ({
         slots: slots.slice(0, MAX_SLOTS_LISTED).map((slot) => ({
           startsAt: slot.startsAt,
-          time: describeSlot(slot),
+          time: describeTime(slot),
         })),
       }),
     }),
     bookViewing: tool({
       description: 'Books the free viewing time the tenant chose. The system confirms it to the tenant.',
-      inputSchema: z.object({ startsAt: z.string().describe('The startsAt of a slot from viewingSlots.') }),
+      inputSchema: z.object({ startsAt: z.string().describe('The startsAt of a slot from viewingTimes.') }),
       execute: async ({ startsAt }) => {
-        const slot = findSlot(slots, startsAt);
+        const slot = findTime(slots, startsAt);
         if (!slot)
-          return { booked: false, reason: 'That time is not free: offer the times from viewingSlots.' };
-        work.bookSlot = slot;
-        return { booked: true, time: describeSlot(slot) };
+          return { booked: false, reason: 'That time is not free: offer the times from viewingTimes.' };
+        work.bookTime = slot;
+        return { booked: true, time: describeTime(slot) };
       },
     }),
   };
@@ -292,7 +292,7 @@ function turnTools(work: TurnWork): ToolSet {
 const hasProposedBooking =
   (work: TurnWork): StopCondition<ToolSet> =>
   () =>
-    work.bookSlot !== null;
+    work.bookTime !== null;
 
 /** The model's text as the tenant may see it, or null when it must not be used. */
 function usableText(text: string): string | null {
@@ -311,15 +311,15 @@ function withoutClosingWords(text: string): string {
 function finishTurn(work: TurnWork, written: string, guard: ReplyGuard): AgentReply {
   const { context, previous, guided, state } = work;
   const text = usableText(written);
-  if (work.bookSlot) {
+  if (work.bookTime) {
     // The server books it and answers with confirmViewing (or fresh slots when it was just taken).
     state.asking = 'viewing';
     return {
-      reply: text ? withoutClosingWords(text) : `Lovely, I'll book ${describeSlot(work.bookSlot)} for you.`,
+      reply: text ? withoutClosingWords(text) : `Lovely, I'll book ${describeTime(work.bookTime)} for you.`,
       quickReplies: [],
       state,
       isComplete: false,
-      bookSlot: work.bookSlot,
+      bookTime: work.bookTime,
     };
   }
   if (!text) throw new Error('The model wrote no usable reply');
@@ -430,10 +430,10 @@ export function createLlmEngine(options: LlmEngineOptions): ConversationEngine {
     start: (context, known) => options.fallback.start(context, known),
     // The booking's wording is the guided agent's: slot buttons and the booked closing are exact.
     confirmViewing: (context, state, slot) => options.fallback.confirmViewing(context, state, slot),
-    offerSlotsAgain: (context, state) => options.fallback.offerSlotsAgain(context, state),
+    offerTimesAgain: (context, state) => options.fallback.offerTimesAgain(context, state),
     reply: async (context, state, message, turn = {}) => {
       const guided = guidedTurn(context, state, message);
-      if (state.stage === 'closed' || guided.bookSlot) return guided;
+      if (state.stage === 'closed' || guided.bookTime) return guided;
       if (guided.isComplete && guided.state.viewing?.booked) return guided;
       try {
         return await streamTurn(model, options, startWork(context, state, guided), message, turn);
