@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { STORE_TURNS } from '#server/features/chat/batched-writes.ts';
+import { STORE_TURNS } from '#server/features/conversations/batched-writes.ts';
 
 export type SeededAgency = {
   id: string;

@@ -5,7 +5,7 @@ import { createGuidedEngine } from '#agent/dialogue.ts';
 import { type ConversationEngine, MAX_TURNS } from '#agent/types.ts';
 import { conversations, leads } from '#server/db/schema.ts';
 import { finaliseIdleConversations } from '#server/features/chat/end-conversation.ts';
-import { LIVE_CHANNEL, type LiveNotice, publishLive } from '#server/features/chat/index.ts';
+import { LIVE_CHANNEL, type LiveNotice, publishLive } from '#server/features/conversations/index.ts';
 import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
 import type { LiveConversation, LiveMessageEvent } from '#shared/schemas/live.ts';
 import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { closeAtTurnLimit } from '#agent/dialogue.ts';
 import { extractFromTranscript } from '#agent/lead-fields.ts';
 import {
@@ -11,6 +11,22 @@ import {
 } from '#agent/types.ts';
 import { type ChatMessage, conversations, users } from '#server/db/schema.ts';
 import { refreshCreditsIfDue } from '#server/features/billing/index.ts';
+import {
+  appendForPerson,
+  type CachedConversation,
+  cachedConversation,
+  chatStatements,
+  chatWrites,
+  deltaPublisher,
+  forgetConversation,
+  markLeft,
+  markReturned,
+  publishLive,
+  readStoredState,
+  rememberConversation,
+  type StoredState,
+  toStoredState,
+} from '#server/features/conversations/index.ts';
 import {
   type CompanyDirectory,
   companyNotFound,
@@ -29,17 +45,7 @@ import type { AppContext } from '#server/lib/context.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import type { ChatResponse, ConversationDto, ParsedChatRequest } from '#shared/schemas/chat.ts';
 import { toViewingTime } from '#shared/viewing-times.ts';
-import { chatWrites } from './batched-writes.ts';
-import {
-  type CachedConversation,
-  cachedConversation,
-  forgetConversation,
-  rememberConversation,
-} from './conversation-cache.ts';
 import { agentContext, conversationProperty, engineFor } from './engine.ts';
-import { deltaPublisher, notifyAppendedSql, publishLive } from './live-notices.ts';
-import { chatStatements } from './statements.ts';
-import { readStoredState, type StoredState, toStoredState } from './stored-state.ts';
 
 /**
  * A person types a few messages a minute; more than this in one conversation is a script. Kept
@@ -378,21 +384,13 @@ async function passToPerson(
 ): Promise<ChatResponse> {
   const at = now();
   const recentMessages = checkConversationRate(state.recentMessages, at);
-  const { rows } = await ctx.database.execute(
-    `update conversations as c set
-       messages = c.messages || jsonb_build_array($2::jsonb),
-       state = jsonb_set(jsonb_set(c.state, '{recentMessages}', $3::jsonb), '{leftAt}', 'null'::jsonb),
-       turn_count = c.turn_count + 1, last_activity_at = $4, updated_at = $4
-     where c.id = $1 and c.status = 'active' and c.taken_over_by is not null
-     returning c.id, ${notifyAppendedSql('c', '1')} as notified`,
-    [
-      conversation.id,
-      JSON.stringify(message('user', text, at)),
-      JSON.stringify(recentMessages),
-      at.toISOString(),
-    ],
-  );
-  if (rows.length === 0) {
+  const passed = await appendForPerson(ctx, {
+    conversationId: conversation.id,
+    message: message('user', text, at),
+    recentMessages,
+    at,
+  });
+  if (!passed) {
     throw new AppError('CONFLICT', 'The chat changed as you sent that. Please send your message again.');
   }
   forgetConversation(ctx, conversation.sessionKey);
@@ -449,14 +447,7 @@ export async function resumeConversation(
   const { conversation, state } = await requireConversation(ctx, directory, input.sessionKey);
   const isEnded = conversation.status !== 'active';
   if (!isEnded) {
-    // jsonb_set, not the whole state: a turn stored meanwhile must not be overwritten.
-    await ctx.db
-      .update(conversations)
-      .set({
-        lastActivityAt: now(),
-        state: sql`jsonb_set(${conversations.state}, '{leftAt}', 'null'::jsonb)`,
-      })
-      .where(and(eq(conversations.id, conversation.id), eq(conversations.status, 'active')));
+    await markReturned(ctx, conversation.id, now());
   }
   return {
     sessionKey: conversation.sessionKey,
@@ -480,12 +471,7 @@ export async function personName(ctx: AppContext, userId: string): Promise<strin
 
 /** The unload beacon: the conversation ends shortly unless the tenant comes back (a refresh). */
 export async function markConversationLeft(ctx: AppContext, conversationId: string): Promise<void> {
-  await ctx.db
-    .update(conversations)
-    .set({
-      state: sql`jsonb_set(${conversations.state}, '{leftAt}', to_jsonb(${now().toISOString()}::text))`,
-    })
-    .where(and(eq(conversations.id, conversationId), eq(conversations.status, 'active')));
+  await markLeft(ctx, conversationId, now());
 }
 
 export { findConversation, requireConversation };

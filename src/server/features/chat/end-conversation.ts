@@ -12,6 +12,13 @@ import {
   viewings,
 } from '#server/db/schema.ts';
 import {
+  type CachedConversation,
+  forgetConversation,
+  notifyEndedSql,
+  readStoredState,
+  type StoredState,
+} from '#server/features/conversations/index.ts';
+import {
   type ChatProperty,
   type CompanyDirectory,
   loadDirectoryById,
@@ -23,10 +30,7 @@ import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { retryTransient } from '#server/lib/transient.ts';
 import type { EndChatResponse } from '#shared/schemas/chat.ts';
-import { type CachedConversation, forgetConversation } from './conversation-cache.ts';
 import { agentContext, conversationProperty } from './engine.ts';
-import { notifyEndedSql } from './live-notices.ts';
-import { readStoredState, type StoredState } from './stored-state.ts';
 import { formatTranscript, transcriptFileName } from './transcript.ts';
 
 /** After the unload beacon, how long a refreshed page has to come back before the chat ends. */

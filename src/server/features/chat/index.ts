@@ -5,13 +5,5 @@
 export { findConversation, handleChatTurn, message, personName } from './conversation.ts';
 export { endConversation, finaliseIdleConversations, sinceLastNotice } from './end-conversation.ts';
 export { agentContext, conversationProperty } from './engine.ts';
-export {
-  deltaPublisher,
-  LIVE_CHANNEL,
-  type LiveNotice,
-  notifyAppendedSql,
-  publishLive,
-} from './live-notices.ts';
 export { endChat } from './public.ts';
-export { readStoredState, type StoredState, toStoredState } from './stored-state.ts';
 export { formatTranscript, transcriptFileName } from './transcript.ts';

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { companies } from '#server/db/schema.ts';
+import { cachedConversation } from '#server/features/conversations/index.ts';
 import { findProperty, requireDirectory, toPublicProperty } from '#server/features/directory/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
@@ -11,7 +12,6 @@ import type {
   UsageCheck,
 } from '#shared/schemas/chat.ts';
 import { findConversation, hasCreditsLeft, markConversationLeft } from './conversation.ts';
-import { cachedConversation } from './conversation-cache.ts';
 import { endConversation } from './end-conversation.ts';
 
 const chatbotNotFound = () => notFound('The requested chatbot could not be found.');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LIVE_CHANNEL, type LiveNotice } from '#server/features/chat/index.ts';
+import { LIVE_CHANNEL, type LiveNotice } from '#server/features/conversations/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { perContext } from '#server/lib/per-context.ts';
 import { type LiveRead, NO_MESSAGES, readLive } from './summary.ts';

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { findConversation, publishLive } from '#server/features/chat/index.ts';
+import { findConversation } from '#server/features/chat/index.ts';
+import { publishLive } from '#server/features/conversations/index.ts';
 import { requireDirectory } from '#server/features/directory/index.ts';
 import { getSessionId } from '#server/lib/auth.ts';
 import type { AppContext } from '#server/lib/context.ts';

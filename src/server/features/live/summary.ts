@@ -2,7 +2,7 @@ import { SLOT_ORDER } from '#agent/dialogue.ts';
 import { LIVE_ORDER, leadAnswers, slotDisplay } from '#agent/slots/index.ts';
 import type { AgentState } from '#agent/types.ts';
 import type { ChatMessage } from '#server/db/schema.ts';
-import { readStoredState } from '#server/features/chat/index.ts';
+import { readStoredState } from '#server/features/conversations/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import type { LiveConversation, LiveMessageEvent } from '#shared/schemas/live.ts';
 import type { ConversationChannelName } from '#shared/schemas/messaging.ts';

@@ -5,13 +5,19 @@ import type { ChatMessage } from '#server/db/schema.ts';
 import {
   agentContext,
   conversationProperty,
-  notifyAppendedSql,
   personName,
-  publishLive,
-  readStoredState,
   sinceLastNotice,
-  toStoredState,
 } from '#server/features/chat/index.ts';
+import {
+  appendPersonMessage,
+  findHeldConversation,
+  handBackConversation,
+  publishLive,
+  readForHandback,
+  readStoredState,
+  takeConversation,
+  toStoredState,
+} from '#server/features/conversations/index.ts';
 import { loadDirectoryById } from '#server/features/directory/index.ts';
 import { chatViewingTimes } from '#server/features/viewings/index.ts';
 import { relayToChannel } from '#server/lib/channel-relay.ts';
@@ -31,34 +37,11 @@ import { NO_MESSAGES, readLive } from './summary.ts';
 
 type Person = { id: string; firstName: string | null; email: string };
 
-/**
- * The companies whose conversations a person may take over, as SQL on the parameter that holds
- * their user id: the one place that says who belongs to a company (any member, whatever the role).
- */
-function companiesOf(personParam: string): string {
-  return `(select company_id from company_members where user_id = ${personParam})`;
-}
-
 const conversationNotFound = () => notFound('Conversation not found');
 
 /** Reads who may act and who holds the conversation; 404 unless it is the person's company's. */
 export async function requireOwnConversation(ctx: AppContext, person: Person, conversationId: string) {
-  const { rows } = await ctx.database.execute(
-    `select c.id, c.status, c.taken_over_by, c.turn_count, c.company_id, co.name as company_name
-     from conversations c join companies co on co.id = c.company_id
-     where c.id = $1 and c.company_id in ${companiesOf('$2')}`,
-    [conversationId, person.id],
-  );
-  const row = rows[0] as
-    | {
-        id: string;
-        status: string;
-        taken_over_by: string | null;
-        turn_count: number;
-        company_id: string;
-        company_name: string;
-      }
-    | undefined;
+  const row = await findHeldConversation(ctx, person.id, conversationId);
   if (!row) throw conversationNotFound();
   return row;
 }
@@ -96,16 +79,9 @@ export async function takeOver(
   const at = now();
   const name = await personName(ctx, person.id);
   const joined = notice(`${name} from ${row.company_name} has joined`, at);
-  const { rows } = await ctx.database.execute(
-    `update conversations as c set
-       taken_over_by = $2, messages = c.messages || jsonb_build_array($3::jsonb),
-       turn_count = c.turn_count + 1, last_activity_at = $4, updated_at = $4
-     where c.id = $1 and c.status = 'active' and c.taken_over_by is null
-     returning c.id, ${notifyAppendedSql('c', '1')} as notified`,
-    [conversationId, person.id, JSON.stringify(joined), at.toISOString()],
-  );
-  if (rows.length > 0) await relayToChannel(ctx, { conversationId, text: joined.content });
-  if (rows.length === 0) {
+  const taken = await takeConversation(ctx, { conversationId, personId: person.id, joined, at });
+  if (taken) await relayToChannel(ctx, { conversationId, text: joined.content });
+  if (!taken) {
     // Someone else was quicker, or it ended meanwhile.
     const latest = await requireOwnConversation(ctx, person, conversationId);
     if (latest.status !== 'active') throw chatEnded();
@@ -130,16 +106,7 @@ export async function sendAgentMessage(
     content: input.content,
     timestamp: at.toISOString(),
   };
-  const { rows } = await ctx.database.execute(
-    `update conversations as c set
-       messages = c.messages || jsonb_build_array($3::jsonb),
-       turn_count = c.turn_count + 1, last_activity_at = $4, updated_at = $4
-     where c.id = $1 and c.status = 'active' and c.taken_over_by = $2
-       and c.company_id in ${companiesOf('$2')}
-     returning c.id, ${notifyAppendedSql('c', '1')} as notified`,
-    [conversationId, person.id, JSON.stringify(message), at.toISOString()],
-  );
-  if (rows.length === 0) {
+  if (!(await appendPersonMessage(ctx, { conversationId, personId: person.id, message, at }))) {
     const row = await requireOwnConversation(ctx, person, conversationId);
     if (row.status !== 'active') throw chatEnded();
     if (row.taken_over_by) throw await heldByOther(ctx, row.taken_over_by);
@@ -165,18 +132,7 @@ export async function handBack(
     if (!row.taken_over_by) return liveConversation(ctx, conversationId);
     if (row.taken_over_by !== person.id) throw await heldByOther(ctx, row.taken_over_by);
 
-    const { rows } = await ctx.database.execute(
-      'select messages, state, property_id, turn_count from conversations where id = $1',
-      [conversationId],
-    );
-    const current = rows[0] as
-      | {
-          messages: ChatMessage[];
-          state: Record<string, unknown>;
-          property_id: string | null;
-          turn_count: number;
-        }
-      | undefined;
+    const current = await readForHandback(ctx, conversationId);
     const stored = current ? readStoredState(current.state) : null;
     const directory = await loadDirectoryById(ctx.db, row.company_id);
     if (!current || !stored || !directory) throw conversationNotFound();
@@ -197,24 +153,16 @@ export async function handBack(
       quickReplies: resumed?.quickReplies ?? [],
     });
     const propertyId = resumed?.state.fields.propertyId ?? agent.fields.propertyId ?? current.property_id;
-    const { rows: updated } = await ctx.database.execute(
-      `update conversations as c set
-         taken_over_by = null, messages = c.messages || $3::jsonb, state = $4::jsonb,
-         property_id = coalesce($5::uuid, c.property_id),
-         turn_count = c.turn_count + 1, last_activity_at = $6, updated_at = $6
-       where c.id = $1 and c.status = 'active' and c.taken_over_by = $2 and c.turn_count = $7
-       returning c.id, ${notifyAppendedSql('c', String(added.length))} as notified`,
-      [
-        conversationId,
-        person.id,
-        JSON.stringify(added),
-        JSON.stringify(state),
-        directory.properties.some((p) => p.id === propertyId) ? propertyId : null,
-        at.toISOString(),
-        current.turn_count,
-      ],
-    );
-    if (updated.length > 0) {
+    const handedBack = await handBackConversation(ctx, {
+      conversationId,
+      personId: person.id,
+      added,
+      state,
+      propertyId: directory.properties.some((p) => p.id === propertyId) ? propertyId : null,
+      at,
+      turnCount: current.turn_count,
+    });
+    if (handedBack) {
       for (const message of added) await relayToChannel(ctx, { conversationId, text: message.content });
       return liveConversation(ctx, conversationId);
     }
