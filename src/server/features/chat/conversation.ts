@@ -9,7 +9,7 @@ import {
   MAX_TURNS,
   type TurnOptions,
 } from '#agent/types.ts';
-import { type ChatMessage, conversations, users } from '#server/db/schema.ts';
+import { type ChatMessage, users } from '#server/db/schema.ts';
 import { refreshCreditsIfDue } from '#server/features/billing/index.ts';
 import {
   appendForPerson,
@@ -19,6 +19,7 @@ import {
   chatWrites,
   deltaPublisher,
   forgetConversation,
+  insertConversation,
   markLeft,
   markReturned,
   publishLive,
@@ -166,13 +167,7 @@ async function startConversation(
     source: origin.source,
     enquiryId: origin.enquiryId,
   };
-  const insert = async () => {
-    const [row] = await ctx.db
-      .insert(conversations)
-      .values({ ...start, lastActivityAt: now() })
-      .returning({ id: conversations.id, createdAt: conversations.createdAt });
-    return row ?? null;
-  };
+  const insert = () => insertConversation(ctx, { ...start, lastActivityAt: now() });
   let created = isCheckedFirst
     ? await insert()
     : await chatWrites(ctx).start.run({ ...start, at: now().toISOString() });

@@ -22,12 +22,22 @@ export { chatStatements } from './statements.ts';
 export {
   appendForPerson,
   appendPersonMessage,
+  backdate,
+  deleteCompanyConversations,
+  deleteConversations,
+  findById,
+  findBySessionKey,
   findHeldConversation,
+  findOneOf,
   type HeldConversation,
   handBackConversation,
+  insertConversation,
+  latestThread,
   markLeft,
   markReturned,
   readForHandback,
+  setThread,
   takeConversation,
+  threadOf,
 } from './store.ts';
 export { readStoredState, type StoredState, toStoredState } from './stored-state.ts';

@@ -1,12 +1,19 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { type ChatMessage, conversations } from '#server/db/schema.ts';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '#server/db/client.ts';
+import {
+  type ChatMessage,
+  type Conversation,
+  conversations,
+  type MessagingChannel,
+} from '#server/db/schema.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notifyAppendedSql } from './live-notices.ts';
 
 /**
- * The conversation's writes outside a chat turn: the tenant leaving and coming back, a message
- * passed to the person who has the chat, and a person taking it over, writing in it and handing
- * it back. Each is one guarded statement; those that append messages announce them on the live
+ * The conversation's reads and writes outside a chat turn's own statements (`batched-writes.ts`,
+ * `statements.ts`, and the end in `chat/end-conversation.ts`): the tenant leaving and coming back,
+ * a message passed to the person who has the chat, a person taking it over, writing in it and
+ * handing it back, a messaging thread, a lead's transcript, a demo chat's dates, and deletions. Each is one guarded statement; those that append messages announce them on the live
  * channel in the same statement. The stored state is patched here and nowhere else (a field by
  * path, so that a turn stored meanwhile is never overwritten).
  */
@@ -167,4 +174,131 @@ export async function handBackConversation(
     ],
   );
   return rows.length > 0;
+}
+
+/** A new conversation, one by one (when its credit was checked first). */
+export async function insertConversation(ctx: AppContext, values: typeof conversations.$inferInsert) {
+  const [row] = await ctx.db
+    .insert(conversations)
+    .values(values)
+    .returning({ id: conversations.id, createdAt: conversations.createdAt });
+  return row ?? null;
+}
+
+// ---- Messaging threads ----
+
+/** The newest conversation on this number with the company over this channel, if any. */
+export async function latestThread(
+  ctx: AppContext,
+  thread: { companyId: string; channel: MessagingChannel; phone: string },
+) {
+  const [latest] = await ctx.db
+    .select({
+      id: conversations.id,
+      sessionKey: conversations.sessionKey,
+      status: conversations.status,
+      endedAt: conversations.endedAt,
+      createdAt: conversations.createdAt,
+    })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.companyId, thread.companyId),
+        eq(conversations.channel, thread.channel),
+        eq(conversations.contactPhone, thread.phone),
+      ),
+    )
+    .orderBy(desc(conversations.createdAt))
+    .limit(1);
+  return latest ?? null;
+}
+
+/** A conversation just started from a message: it is that channel's thread with that number. */
+export async function setThread(
+  ctx: AppContext,
+  input: { sessionKey: string; channel: MessagingChannel; phone: string },
+): Promise<string> {
+  const [row] = await ctx.db
+    .update(conversations)
+    .set({ channel: input.channel, contactPhone: input.phone })
+    .where(eq(conversations.sessionKey, input.sessionKey))
+    .returning({ id: conversations.id });
+  return row!.id;
+}
+
+/** The company, channel and number of a conversation (a web chat has no number). */
+export async function threadOf(ctx: AppContext, conversationId: string) {
+  const [row] = await ctx.db
+    .select({
+      companyId: conversations.companyId,
+      channel: conversations.channel,
+      phone: conversations.contactPhone,
+    })
+    .from(conversations)
+    .where(eq(conversations.id, conversationId));
+  return row ?? null;
+}
+
+// ---- Reads and deletes by id ----
+
+/** A conversation by its session key (the tenant's page holds it). */
+export async function findBySessionKey(ctx: AppContext, sessionKey: string): Promise<Conversation | null> {
+  const [row] = await ctx.db.select().from(conversations).where(eq(conversations.sessionKey, sessionKey));
+  return row ?? null;
+}
+
+/** A conversation by id. */
+export async function findById(ctx: AppContext, conversationId: string): Promise<Conversation | null> {
+  const [row] = await ctx.db.select().from(conversations).where(eq(conversations.id, conversationId));
+  return row ?? null;
+}
+
+/** The first of these conversations of the company found, for a lead's transcript. */
+export async function findOneOf(ctx: AppContext, companyId: string, conversationIds: string[]) {
+  if (conversationIds.length === 0) return null;
+  const [row] = await ctx.db
+    .select({
+      messages: conversations.messages,
+      createdAt: conversations.createdAt,
+      channel: conversations.channel,
+    })
+    .from(conversations)
+    .where(and(inArray(conversations.id, conversationIds), eq(conversations.companyId, companyId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A demo chat moved back in time: its messages and times shifted to when it happened. */
+export async function backdate(
+  ctx: AppContext,
+  input: { conversationId: string; messages: ChatMessage[]; startedAt: Date; endedAt: Date },
+): Promise<void> {
+  await ctx.db
+    .update(conversations)
+    .set({
+      messages: input.messages,
+      createdAt: input.startedAt,
+      updatedAt: input.endedAt,
+      lastActivityAt: input.endedAt,
+      endedAt: input.endedAt,
+    })
+    .where(eq(conversations.id, input.conversationId));
+}
+
+/** These conversations of the company go (a deleted lead's, inside its transaction). */
+export async function deleteConversations(
+  db: Db | Tx,
+  input: { companyId: string; conversationIds: string[] },
+): Promise<void> {
+  if (input.conversationIds.length === 0) return;
+  await db
+    .delete(conversations)
+    .where(
+      and(inArray(conversations.id, input.conversationIds), eq(conversations.companyId, input.companyId)),
+    );
+}
+
+/** Every conversation of the company goes (an account closed, inside its transaction). */
+export async function deleteCompanyConversations(db: Db | Tx, companyId: string): Promise<void> {
+  await db.delete(conversations).where(eq(conversations.companyId, companyId));
 }

@@ -3,7 +3,6 @@ import {
   accounts,
   chatTranscripts,
   companies,
-  conversations,
   enquiries,
   leadActivity,
   leads,
@@ -16,6 +15,7 @@ import {
   transcriptFileName,
 } from '#server/features/chat/index.ts';
 import { insertCompany } from '#server/features/companies/index.ts';
+import { backdate, findById, findBySessionKey } from '#server/features/conversations/index.ts';
 import { createProperty } from '#server/features/properties/index.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
@@ -211,10 +211,7 @@ async function backdateChat(
     propertyName: string | null;
   },
 ): Promise<void> {
-  const [conversation] = await ctx.db
-    .select()
-    .from(conversations)
-    .where(eq(conversations.id, input.conversationId));
+  const conversation = await findById(ctx, input.conversationId);
   if (!conversation) return;
   const lastAt = Date.parse(conversation.messages.at(-1)?.timestamp ?? conversation.createdAt.toISOString());
   const shiftMs = input.endedAt.getTime() - lastAt;
@@ -223,16 +220,7 @@ async function backdateChat(
     timestamp: new Date(Date.parse(message.timestamp) + shiftMs).toISOString(),
   }));
   const startedAt = new Date(conversation.createdAt.getTime() + shiftMs);
-  await ctx.db
-    .update(conversations)
-    .set({
-      messages,
-      createdAt: startedAt,
-      updatedAt: input.endedAt,
-      lastActivityAt: input.endedAt,
-      endedAt: input.endedAt,
-    })
-    .where(eq(conversations.id, conversation.id));
+  await backdate(ctx, { conversationId: conversation.id, messages, startedAt, endedAt: input.endedAt });
   await ctx.db
     .update(chatTranscripts)
     .set({
@@ -307,9 +295,7 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
       });
       sessionKey = reply.sessionKey;
     }
-    const ended = await ctx.db.query.conversations.findFirst({
-      where: (table, { eq: equals }) => equals(table.sessionKey, sessionKey!),
-    });
+    const ended = await findBySessionKey(ctx, sessionKey!);
     if (ended) {
       await endConversation(ctx, ended.id);
       conversationIds.push(ended.id);

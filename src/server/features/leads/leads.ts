@@ -3,7 +3,6 @@ import {
   type Company,
   chatTranscripts,
   companyMembers,
-  conversations,
   type Lead,
   leads,
   properties,
@@ -11,6 +10,7 @@ import {
   viewings,
 } from '#server/db/schema.ts';
 import { toCompanyDto } from '#server/features/companies/index.ts';
+import { deleteConversations, findOneOf } from '#server/features/conversations/index.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
@@ -284,11 +284,7 @@ export async function deleteLead(
     const conversationIds = [lead.conversationId, ...repeats.map((repeat) => repeat.conversationId)].filter(
       (id): id is string => id !== null,
     );
-    if (conversationIds.length > 0) {
-      await tx
-        .delete(conversations)
-        .where(and(inArray(conversations.id, conversationIds), eq(conversations.companyId, lead.companyId)));
-    }
+    await deleteConversations(tx, { companyId: lead.companyId, conversationIds });
   });
   return { companyId: lead.companyId };
 }
@@ -335,18 +331,7 @@ export async function getLeadDetail(
   const conversationIds = [lead.conversationId, transcript?.conversationId].filter(
     (id): id is string => typeof id === 'string',
   );
-  const [conversation] =
-    conversationIds.length > 0
-      ? await ctx.db
-          .select({
-            messages: conversations.messages,
-            createdAt: conversations.createdAt,
-            channel: conversations.channel,
-          })
-          .from(conversations)
-          .where(and(inArray(conversations.id, conversationIds), eq(conversations.companyId, lead.companyId)))
-          .limit(1)
-      : [];
+  const conversation = await findOneOf(ctx, lead.companyId, conversationIds);
   const messages = readMessages(conversation?.messages);
   const [activity, relatedLeads, viewing, delivery] = await Promise.all([
     listLeadActivity(ctx.db, lead),

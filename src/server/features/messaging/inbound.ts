@@ -1,12 +1,12 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import {
   channelMessages,
   channelOptOuts,
   companies,
-  conversations,
   leads,
   type MessagingChannel,
 } from '#server/db/schema.ts';
+import { latestThread, setThread } from '#server/features/conversations/index.ts';
 import { recordLeadActivity } from '#server/features/leads/index.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
@@ -181,24 +181,7 @@ async function answer(ctx: AppContext, input: InboundMessage, inboundId: string)
     }
   }
 
-  const [latest] = await ctx.db
-    .select({
-      id: conversations.id,
-      sessionKey: conversations.sessionKey,
-      status: conversations.status,
-      endedAt: conversations.endedAt,
-      createdAt: conversations.createdAt,
-    })
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.companyId, companyId),
-        eq(conversations.channel, channel),
-        eq(conversations.contactPhone, phone),
-      ),
-    )
-    .orderBy(desc(conversations.createdAt))
-    .limit(1);
+  const latest = await latestThread(ctx, { companyId, channel, phone });
 
   if (latest && latest.status !== 'active') {
     const isRecent = latest.endedAt && now().getTime() - latest.endedAt.getTime() < AFTER_END_MS;
@@ -265,12 +248,7 @@ async function answer(ctx: AppContext, input: InboundMessage, inboundId: string)
         },
         knownPhone: phone,
       });
-      const [row] = await ctx.db
-        .update(conversations)
-        .set({ channel, contactPhone: phone })
-        .where(eq(conversations.sessionKey, started.sessionKey))
-        .returning({ id: conversations.id });
-      conversationId = row!.id;
+      conversationId = await setThread(ctx, { sessionKey: started.sessionKey, channel, phone });
       await linkInbound(ctx, inboundId, conversationId);
       if (isGreetingOnly(text)) {
         response = started;

@@ -3,7 +3,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { channelMessages, companies, conversations, type MessagingChannel } from '#server/db/schema.ts';
+import { channelMessages, companies, type MessagingChannel } from '#server/db/schema.ts';
+import { threadOf } from '#server/features/conversations/index.ts';
 import { ENQUIRY_CHANNEL_INVITE_JOB } from '#server/features/enquiries/index.ts';
 import { findOwnLead } from '#server/features/leads/index.ts';
 import { setChannelRelay } from '#server/lib/channel-relay.ts';
@@ -56,14 +57,7 @@ export async function registerMessaging(root: FastifyInstance, ctx: AppContext):
   // A person's messages in a taken-over conversation go out on the tenant's channel. A person's
   // message is a reply: the daily cap and opt-out hold, and outside WhatsApp's window it is not sent.
   setChannelRelay(ctx, async (context, { conversationId, text }) => {
-    const [row] = await context.db
-      .select({
-        companyId: conversations.companyId,
-        channel: conversations.channel,
-        phone: conversations.contactPhone,
-      })
-      .from(conversations)
-      .where(eq(conversations.id, conversationId));
+    const row = await threadOf(context, conversationId);
     if (!row || row.channel === 'web' || !row.phone) return;
     await sendToTenant(context, {
       companyId: row.companyId,

@@ -8,7 +8,6 @@ import {
   companies,
   companyInvitations,
   companyMembers,
-  conversations,
   devEmails,
   leadActivity,
   leads,
@@ -17,6 +16,7 @@ import {
   users,
   verifications,
 } from '#server/db/schema.ts';
+import { deleteCompanyConversations } from '#server/features/conversations/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { isLocalSubscriptionId } from '#server/lib/stripe.ts';
@@ -59,7 +59,7 @@ export async function closeAccount(
     await tx.delete(leadActivity).where(eq(leadActivity.companyId, company.id));
     await tx.delete(leads).where(eq(leads.companyId, company.id));
     await tx.delete(chatTranscripts).where(eq(chatTranscripts.companyId, company.id));
-    await tx.delete(conversations).where(eq(conversations.companyId, company.id));
+    await deleteCompanyConversations(tx, company.id);
     await tx.delete(propertyPhotos).where(eq(propertyPhotos.companyId, company.id));
     await tx.delete(properties).where(eq(properties.companyId, company.id));
     await tx.delete(analyticsEvents).where(chatLinkPaths(company.slug));
