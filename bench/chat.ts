@@ -36,7 +36,9 @@ import {
   describeMachine,
   megabytes,
   printComparison,
+  printMachine,
   readBaseline,
+  runBenchmark,
   type Target,
   writeResults,
 } from './lib/report.ts';
@@ -120,9 +122,7 @@ async function main() {
   console.log(
     `Chat benchmark: ${CONVERSATIONS} conversations at once for ${SECONDS} s (after ${WARM_UP_SECONDS} s warm-up), ${AGENCIES.toLocaleString('en-GB')} agencies`,
   );
-  console.log(
-    `Machine: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, load ${machine.loadAverageAtStart}`,
-  );
+  printMachine(machine);
 
   const database = await createThrowawayDatabase('letlead_bench_chat');
   const stops: (() => Promise<void>)[] = [];
@@ -388,7 +388,4 @@ Chat at full speed (${CONVERSATIONS} conversations at once, no pause between mes
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBenchmark(main);

@@ -16,9 +16,10 @@ import { leads } from '#server/db/schema.ts';
 import type { LeadStatus } from '#shared/schemas/leads.ts';
 import { chromiumArgs, resolveChromium } from '#tests/e2e/chromium.ts';
 import { createThrowawayDatabase } from '#tests/helpers/database.ts';
-import { createSignedInUser, insertCompany, unique } from '#tests/helpers/factories.ts';
+import { createCompanyUser, unique } from '#tests/helpers/factories.ts';
 import { ensureProductionBuild } from './lib/build.ts';
 import { percentile, roundMs, startInProcessApp } from './lib/in-process-app.ts';
+import { runBenchmark } from './lib/report.ts';
 
 const LEAD_COUNT = Number(process.env.BENCH_LEADS ?? 10_000);
 /** The board's agency: 2,000 leads spread over the pipeline as a busy desk's are. */
@@ -294,8 +295,7 @@ async function main() {
     const baseUrl = `http://localhost:${port}`;
 
     // Seed: one agency with 10,000 leads.
-    const user = await createSignedInUser(app);
-    const company = await insertCompany(app.ctx.db, user.userId, {
+    const { company, ...user } = await createCompanyUser(app, {
       slug: unique('bench-lettings'),
       name: 'Bench Lettings',
     });
@@ -311,8 +311,7 @@ async function main() {
       `Seeded ${LEAD_COUNT.toLocaleString('en-GB')} leads in ${Math.round(performance.now() - seedStarted)} ms`,
     );
     // A second agency for the board: 2,000 leads over every status.
-    const boardUser = await createSignedInUser(app);
-    const boardCompany = await insertCompany(app.ctx.db, boardUser.userId, {
+    const { company: boardCompany, ...boardUser } = await createCompanyUser(app, {
       slug: unique('bench-board'),
       name: 'Board Lettings',
     });
@@ -514,7 +513,4 @@ ${list(searchTimes)}
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBenchmark(main);

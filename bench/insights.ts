@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { FUNNEL_SQL, periodBounds, REPLY_SQL, shiftDate } from '#server/features/insights/insights.ts';
 import { londonDate } from '#shared/viewing-times.ts';
-import { createSignedInUser, insertCompany, unique } from '#tests/helpers/factories.ts';
+import { createCompanyUser, unique } from '#tests/helpers/factories.ts';
 import { createThrowawayDatabase } from './lib/database.ts';
 import { percentile, roundMs, startInProcessApp } from './lib/in-process-app.ts';
 import { checkTargets, describeMachine, printComparison, readBaseline, writeResults } from './lib/report.ts';
@@ -90,8 +90,7 @@ async function main() {
     const execute = app.ctx.database.execute;
 
     // The measured agency, signed in; then the other agencies, in bulk.
-    const user = await createSignedInUser(app);
-    const company = await insertCompany(app.ctx.db, user.userId, {
+    const { company, ...user } = await createCompanyUser(app, {
       slug: unique('bench-big'),
       name: 'Big Lettings',
     });

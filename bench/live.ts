@@ -27,7 +27,15 @@ import {
   startProductionServer,
   startSmtpSink,
 } from './lib/processes.ts';
-import { describeMachine, megabytes, printComparison, readBaseline, writeResults } from './lib/report.ts';
+import {
+  describeMachine,
+  megabytes,
+  printComparison,
+  printMachine,
+  readBaseline,
+  runBenchmark,
+  writeResults,
+} from './lib/report.ts';
 import { seedAgencies } from './lib/seed.ts';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 200);
@@ -46,9 +54,7 @@ async function main() {
   ensureProductionBuild();
   const machine = describeMachine();
   console.log(`Live benchmark: ${STREAMS} open tenant streams, ${RATE} messages/s for ${SECONDS} s`);
-  console.log(
-    `Machine: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, load ${machine.loadAverageAtStart}`,
-  );
+  printMachine(machine);
   const database = await createThrowawayDatabase('letlead_bench_live');
   const stops: (() => Promise<void>)[] = [];
   const pool = new pg.Pool({ connectionString: database.url, max: 4 });
@@ -191,7 +197,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBenchmark(main);

@@ -119,3 +119,21 @@ export function checkTargets(targets: Target[]): boolean {
 export function megabytes(bytes: number): number {
   return Math.round((bytes / 1024 / 1024) * 10) / 10;
 }
+
+/**
+ * Runs a benchmark's `main`; an error (a server that would not start, a database out of reach)
+ * is printed and fails the run.
+ */
+export function runBenchmark(main: () => Promise<void>): void {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
+
+/** Prints the machine a benchmark runs on, for reading its figures against another run's. */
+export function printMachine(machine: Machine): void {
+  console.log(
+    `Machine: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, load ${machine.loadAverageAtStart}`,
+  );
+}

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import type { TestApp } from '#tests/helpers/app.ts';
-import { createSignedInUser, insertCompany, insertLead, unique } from '#tests/helpers/factories.ts';
+import { createCompanyUser, insertLead, unique } from '#tests/helpers/factories.ts';
 import { addSessionCookie, expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
 
 /**
@@ -18,11 +18,11 @@ const leadsByStatus = {
 type Seeded = { cookie: string; leadIds: Record<string, string> };
 
 async function seed(app: TestApp): Promise<Seeded> {
-  const user = await createSignedInUser(app, { firstName: 'Nina', lastName: 'Negotiator' });
-  const company = await insertCompany(app.ctx.db, user.userId, {
-    name: 'Pipeline Lettings',
-    slug: unique('pipeline'),
-  });
+  const { company, ...user } = await createCompanyUser(
+    app,
+    { name: 'Pipeline Lettings', slug: unique('pipeline') },
+    { firstName: 'Nina', lastName: 'Negotiator' },
+  );
   const leadIds: Record<string, string> = {};
   let minute = 0;
   for (const [status, names] of Object.entries(leadsByStatus)) {

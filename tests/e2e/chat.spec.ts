@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import type { DashboardDto, LeadDetailDto } from '#shared/schemas/leads.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
-import { createSignedInUser, insertCompany, insertProperty, unique } from '#tests/helpers/factories.ts';
-import { addSessionCookie, expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
+import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
 import { messageBox, send } from './tenant.ts';
 
 /**
@@ -23,8 +23,7 @@ type Agency = { cookie: string; companyId: string; companySlug: string; companyN
 
 async function seed(app: TestApp) {
   const agency = async (name: string, overrides: Record<string, unknown>) => {
-    const user = await createSignedInUser(app);
-    const company = await insertCompany(app.ctx.db, user.userId, {
+    const { company, ...user } = await createCompanyUser(app, {
       name,
       slug: unique('e2e-chat'),
       ...overrides,
@@ -195,9 +194,8 @@ test.describe('the public chat on a phone', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('the agent sees Credits Exhausted on the holding page', async ({ page, context, baseURL, seeded }) => {
-    await addSessionCookie(context, baseURL!, seeded.closed.cookie);
-    await page.goto(`/holdingpage?company=${seeded.closed.companySlug}`);
+  test('the agent sees Credits Exhausted on the holding page', async ({ page, openAs, seeded }) => {
+    await openAs(seeded.closed.cookie, { path: `/holdingpage?company=${seeded.closed.companySlug}` });
     await expect(page.getByRole('heading', { name: 'Credits Exhausted' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Upgrade Plan' })).toHaveAttribute('href', '/pricing');
     await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/');

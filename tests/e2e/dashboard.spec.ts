@@ -2,16 +2,15 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { TestApp } from '#tests/helpers/app.ts';
 import {
+  createCompanyUser,
   createSignedInUser,
   insertChat,
-  insertCompany,
   insertLead,
   insertProperty,
   scoreBreakdown,
   unique,
 } from '#tests/helpers/factories.ts';
 import {
-  addSessionCookie,
   test as base,
   expect,
   expectNoSeriousA11yViolations,
@@ -52,8 +51,7 @@ const tenants = [
 
 async function seed(app: TestApp) {
   const makeAgent = async (companyName: string, credits: { accountLimit: number; currentCount: number }) => {
-    const user = await createSignedInUser(app as TestApp);
-    const company = await insertCompany(app.ctx.db, user.userId, {
+    const { company, ...user } = await createCompanyUser(app as TestApp, {
       name: companyName,
       slug: unique('e2e-lettings'),
       ...credits,
@@ -165,10 +163,7 @@ async function seed(app: TestApp) {
   };
 }
 
-const test = base.extend<
-  { signIn: (agent: Agent) => Promise<void> },
-  { seeded: Seeded; server: LetLeadServer }
->({
+const test = base.extend<object, { seeded: Seeded; server: LetLeadServer }>({
   seeded: [
     async ({}, use) => {
       const { server, seeded, stop } = await startSeededServer(seed);
@@ -178,11 +173,6 @@ const test = base.extend<
     { scope: 'worker', timeout: 90_000 },
   ],
   server: [async ({ seeded }, use) => use(seeded.server), { scope: 'worker' }],
-  signIn: async ({ context, baseURL }, use) => {
-    await use(async (agent) => {
-      await addSessionCookie(context, baseURL!, agent.cookie);
-    });
-  },
 });
 
 async function screenshot(page: Page, name: string) {
@@ -208,14 +198,13 @@ test.describe('dashboard: properties and agent links', () => {
     context,
     baseURL,
     seeded,
-    signIn,
+    openAs,
   }) => {
     // A long walk through the listing form and its dialogs: about 30 s on a quiet machine.
     test.slow();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
     const agent = seeded.properties;
-    await signIn(agent);
-    await page.goto('/');
+    await openAs(agent.cookie);
 
     await expect(page.getByRole('heading', { level: 1, name: agent.companyName })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Property Leads' })).toHaveAttribute('aria-selected', 'true');
@@ -436,9 +425,8 @@ async function addProperty(
 }
 
 test.describe('dashboard: leads', () => {
-  test('search, sort, open, export and delete leads', async ({ page, seeded, signIn }) => {
-    await signIn(seeded.leads);
-    await page.goto('/');
+  test('search, sort, open, export and delete leads', async ({ page, seeded, openAs }) => {
+    await openAs(seeded.leads.cookie);
     await expect(page.getByRole('heading', { level: 1, name: seeded.leads.companyName })).toBeVisible();
     await expect(page.getByText('Warning: Running low on credits')).toBeVisible();
     await expect(page.getByText('6 of 30 remaining')).toBeVisible();
@@ -650,18 +638,16 @@ test.describe('dashboard: leads', () => {
     await expect(page.getByText('Showing 4 of 4 results')).toBeVisible();
   });
 
-  test('a user without a company is asked to register one', async ({ page, context, baseURL, seeded }) => {
-    await addSessionCookie(context, baseURL!, seeded.noCompanyCookie);
-    await page.goto('/');
+  test('a user without a company is asked to register one', async ({ page, openAs, seeded }) => {
+    await openAs(seeded.noCompanyCookie);
     await expect(page.getByRole('dialog', { name: 'Register your company' })).toBeVisible();
     // The open dialog hides the page behind it from the accessibility tree: look at the markup.
     await expect(page.locator('h1', { hasText: 'Property Manager' })).toBeVisible();
     await expect(page.locator('button', { hasText: 'Generate AI Agent' })).toHaveCount(0);
   });
 
-  test('signed out meanwhile: a toast, then home after 500 ms', async ({ page, context, seeded, signIn }) => {
-    await signIn(seeded.leads);
-    await page.goto('/');
+  test('signed out meanwhile: a toast, then home after 500 ms', async ({ page, context, seeded, openAs }) => {
+    await openAs(seeded.leads.cookie);
     await expect(page.getByRole('heading', { level: 1, name: seeded.leads.companyName })).toBeVisible();
     await context.clearCookies();
     await page.getByRole('button', { name: 'Refresh' }).click();
@@ -676,7 +662,7 @@ test.describe('dashboard: a lead from a real chat', () => {
     page,
     request,
     seeded,
-    signIn,
+    openAs,
   }) => {
     const { companySlug, propertySlug } = seeded.chat;
     const say = async (message: string, userSessionKey: string | null) => {
@@ -701,8 +687,7 @@ test.describe('dashboard: a lead from a real chat', () => {
     });
     expect(((await ended.json()) as { leadCreated: boolean }).leadCreated).toBe(true);
 
-    await signIn(seeded.chat);
-    await page.goto('/');
+    await openAs(seeded.chat.cookie);
     await expect(page.getByText('Showing 1 of 1 results')).toBeVisible();
     const row = page.getByRole('row', { name: /Priya Shah/ });
     await expect(row).toContainText('07700 900456');
@@ -739,11 +724,9 @@ test.describe("dashboard: the agent's desk", () => {
   test('at 1280 px the decision columns are in view; the column chooser is remembered', async ({
     page,
     seeded,
-    signIn,
+    openAs,
   }) => {
-    await signIn(seeded.desk);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto('/');
+    await openAs(seeded.desk.cookie, { viewport: { width: 1280, height: 900 } });
     const table = page.getByRole('table', { name: /Property leads/ });
     await expect(table.getByRole('columnheader')).toHaveText([
       '',
@@ -801,11 +784,9 @@ test.describe("dashboard: the agent's desk", () => {
   test('passed-on questions: marked in the table, ticked in the side panel, kept after a reload', async ({
     page,
     seeded,
-    signIn,
+    openAs,
   }) => {
-    await signIn(seeded.desk);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto('/');
+    await openAs(seeded.desk.cookie, { viewport: { width: 1280, height: 900 } });
     const table = page.getByRole('table', { name: /Property leads/ });
     const priya = table.getByRole('row', { name: /Priya Patel/ });
     await expect(priya.getByRole('img', { name: '2 questions passed on, 2 not answered yet' })).toBeVisible();
@@ -845,11 +826,9 @@ test.describe("dashboard: the agent's desk", () => {
   test('on a 390 px phone: cards with the name, score and phone in view, sorting and search', async ({
     page,
     seeded,
-    signIn,
+    openAs,
   }) => {
-    await signIn(seeded.desk);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/');
+    await openAs(seeded.desk.cookie, { viewport: { width: 390, height: 844 } });
     const cards = page.getByRole('list', { name: 'Property leads' }).getByRole('listitem');
     await expect(cards).toHaveCount(4);
     const priya = cards.filter({ hasText: 'Priya Patel' });
@@ -886,9 +865,9 @@ test.describe("dashboard: the agent's desk", () => {
   test('an agency with no leads sees the whole empty message at any width', async ({
     page,
     seeded,
-    signIn,
+    openAs,
   }) => {
-    await signIn(seeded.empty);
+    await openAs(seeded.empty.cookie);
     for (const width of [390, 820, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');
@@ -903,11 +882,9 @@ test.describe("dashboard: the agent's desk", () => {
   test('the property list on a phone: cards with the copy-link button in view', async ({
     page,
     seeded,
-    signIn,
+    openAs,
   }) => {
-    await signIn(seeded.desk);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/');
+    await openAs(seeded.desk.cookie, { viewport: { width: 390, height: 844 } });
     await page.getByRole('tab', { name: /Property List/ }).click();
     const card = page.getByRole('list', { name: 'Properties' }).getByRole('listitem').first();
     await expect(card).toContainText(seeded.desk.propertyName);
@@ -920,7 +897,7 @@ test.describe("dashboard: the agent's desk", () => {
     await page.screenshot({ path: test.info().outputPath('desk-properties-cards-390.png'), fullPage: true });
   });
 
-  test('logging out leaves no 401 in the console', async ({ page, seeded, signIn }) => {
+  test('logging out leaves no 401 in the console', async ({ page, seeded, openAs }) => {
     const unauthorised: string[] = [];
     page.on('response', (response) => {
       if (response.status() === 401) unauthorised.push(response.url());
@@ -928,8 +905,7 @@ test.describe("dashboard: the agent's desk", () => {
     page.on('console', (message) => {
       if (message.type() === 'error' && /401/.test(message.text())) unauthorised.push(message.text());
     });
-    await signIn(seeded.desk);
-    await page.goto('/');
+    await openAs(seeded.desk.cookie);
     await page
       .getByRole('table', { name: /Property leads/ })
       .getByRole('row', { name: /Priya Patel/ })

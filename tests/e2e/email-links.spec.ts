@@ -25,13 +25,13 @@ import { runViewingMessages } from '#server/features/viewings/confirmations.ts';
 import { cancelByToken, rescheduleByToken } from '#server/features/viewings/manage.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
 import {
-  createSignedInUser,
-  insertCompany,
+  createCompanyUser,
   insertLead,
   insertProperty,
   tenantFields,
   unique,
 } from '#tests/helpers/factories.ts';
+import { everyDay, viewingSchedule } from '#tests/helpers/viewing-schedule.ts';
 import { addSessionCookie, expect, seededTest } from './fixtures.ts';
 
 /**
@@ -42,28 +42,15 @@ import { addSessionCookie, expect, seededTest } from './fixtures.ts';
 type SentEmail = { subject: string; links: string[] };
 type Seeded = { cookie: string; emails: SentEmail[] };
 
-const everyDay = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '00:00', end: '23:30' }));
-
 async function seed(app: TestApp): Promise<Seeded> {
-  const user = await createSignedInUser(app);
-  const company = await insertCompany(app.ctx.db, user.userId, {
+  const { company, ...user } = await createCompanyUser(app, {
     name: 'Canal Lettings',
     slug: unique('canal'),
+    viewingSchedule: viewingSchedule(everyDay('00:00', '23:30'), {
+      minNoticeHours: 0,
+      openOnBankHolidays: true,
+    }),
   });
-  await app.ctx.db
-    .update(companies)
-    .set({
-      viewingSchedule: {
-        windows: everyDay,
-        slotMinutes: 30,
-        bufferMinutes: 0,
-        minNoticeHours: 0,
-        horizonDays: 14,
-        partiesPerSlot: 1,
-        openOnBankHolidays: true,
-      },
-    })
-    .where(eq(companies.id, company.id));
   const property = await insertProperty(app, company.id, company.slug, {
     propertyName: 'Flat 4, Lock House',
     vacancyDate: null,

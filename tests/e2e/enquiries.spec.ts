@@ -2,14 +2,13 @@ import { readFileSync } from 'node:fs';
 import { storeInboundMail } from '#server/features/enquiries/ingest.ts';
 import { readMail } from '#server/features/enquiries/read-mail.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
-import { createSignedInUser, insertCompany, insertProperty, unique } from '#tests/helpers/factories.ts';
-import { addSessionCookie, expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
+import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
 
 /** The Enquiries tab: portal enquiries as they arrived, the other mail kept, the widget snippet. */
 
 async function seed(app: TestApp) {
-  const user = await createSignedInUser(app);
-  const company = await insertCompany(app.ctx.db, user.userId, {
+  const { company, ...user } = await createCompanyUser(app, {
     name: 'Maple Lettings',
     slug: unique('maple'),
   });
@@ -33,10 +32,9 @@ async function seed(app: TestApp) {
 const test = seededTest(seed);
 
 for (const width of [390, 1280]) {
-  test(`the Enquiries tab lists portal enquiries at ${width} px`, async ({ page, context, seeded }) => {
+  test(`the Enquiries tab lists portal enquiries at ${width} px`, async ({ page, openAs, seeded }) => {
     await page.setViewportSize({ width, height: 900 });
-    await addSessionCookie(context, seeded.server.url, seeded.cookie);
-    await page.goto('/');
+    await openAs(seeded.cookie);
     await page.getByRole('tab', { name: 'Enquiries' }).click();
     const table = page.getByRole('table');
     await expect(table.getByRole('row')).toHaveCount(4);

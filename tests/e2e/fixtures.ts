@@ -127,7 +127,24 @@ export async function addSessionCookie(context: BrowserContext, baseURL: string,
   );
 }
 
-export const test = base.extend<object, WorkerFixtures>({
+type ViewportSize = { width: number; height: number };
+
+type TestFixtures = {
+  /**
+   * Signs in as a seed's user (puts its session cookie into the browser) and opens `path`, the
+   * dashboard unless told otherwise, at `viewport` when one is given.
+   */
+  openAs: (cookie: string, options?: { path?: string; viewport?: ViewportSize }) => Promise<void>;
+};
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  openAs: async ({ page, baseURL }, use) => {
+    await use(async (cookie, { path = '/', viewport } = {}) => {
+      if (viewport) await page.setViewportSize(viewport);
+      await addSessionCookie(page.context(), baseURL!, cookie);
+      await page.goto(path);
+    });
+  },
   server: [
     async ({}, use) => {
       const { server, stop } = await startServer();

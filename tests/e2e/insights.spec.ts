@@ -1,5 +1,6 @@
 import type { TestApp } from '#tests/helpers/app.ts';
 import {
+  createCompanyUser,
   createSignedInUser,
   insertCompany,
   insertEnquiry,
@@ -14,8 +15,7 @@ import { addSessionCookie, expect, expectNoSeriousA11yViolations, seededTest } f
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
 async function seed(app: TestApp) {
-  const user = await createSignedInUser(app);
-  const company = await insertCompany(app.ctx.db, user.userId, {
+  const { company, ...user } = await createCompanyUser(app, {
     name: 'Rowan Lettings',
     slug: unique('rowan'),
   });
@@ -129,13 +129,11 @@ for (const width of [390, 1280]) {
 }
 
 test('a new agency sees what the Insights tab will show, and a custom period is checked', async ({
+  openAs,
   page,
-  context,
   seeded,
 }, testInfo) => {
-  await page.setViewportSize({ width: 390, height: 900 });
-  await addSessionCookie(context, seeded.server.url, seeded.emptyCookie);
-  await page.goto('/');
+  await openAs(seeded.emptyCookie, { viewport: { width: 390, height: 900 } });
   await page.getByRole('tab', { name: 'Insights' }).click();
   await expect(page.getByText(/Nothing to show for .* yet\./)).toBeVisible();
   await expectNoSeriousA11yViolations(page);

@@ -3,7 +3,8 @@ import { conversations, viewings } from '#server/db/schema.ts';
 import { handleChatTurn } from '#server/features/chat/conversation.ts';
 import { endConversation } from '#server/features/chat/end-conversation.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
-import { createSignedInUser, insertCompany, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { everyDay, viewingSchedule } from '#tests/helpers/viewing-schedule.ts';
 import { addSessionCookie, expect, seededTest } from './fixtures.ts';
 
 /**
@@ -23,20 +24,12 @@ function dayLabel(instant: Date): string {
 }
 
 async function seed(app: TestApp) {
-  const user = await createSignedInUser(app);
-  const company = await insertCompany(app.ctx.db, user.userId, {
+  const { company, ...user } = await createCompanyUser(app, {
     name: 'Quayside Lettings',
     slug: unique('quayside'),
     // Every day 09:00–18:00, a week's notice: every time offered is more than a week ahead, so
     // its weekday alone ("Monday") would name an earlier day than its date does.
-    viewingSchedule: {
-      windows: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '09:00', end: '18:00' })),
-      slotMinutes: 30,
-      bufferMinutes: 0,
-      minNoticeHours: 168,
-      horizonDays: 21,
-      partiesPerSlot: 1,
-    },
+    viewingSchedule: viewingSchedule(everyDay('09:00', '18:00'), { minNoticeHours: 168, horizonDays: 21 }),
   });
   const property = await insertProperty(app, company.id, company.slug, {
     propertyName: 'Flat 4, Harbour View',

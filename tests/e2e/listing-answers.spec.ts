@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { TestApp } from '#tests/helpers/app.ts';
-import { createSignedInUser, insertCompany, insertProperty, unique } from '#tests/helpers/factories.ts';
-import { addSessionCookie, expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
+import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
 import { conversationLog, messageBox, send, tap } from './tenant.ts';
 
 /**
@@ -11,8 +11,7 @@ import { conversationLog, messageBox, send, tap } from './tenant.ts';
  */
 
 async function seed(app: TestApp) {
-  const user = await createSignedInUser(app);
-  const company = await insertCompany(app.ctx.db, user.userId, {
+  const { company, ...user } = await createCompanyUser(app, {
     name: 'Headingley Homes',
     slug: unique('headingley'),
   });
@@ -88,9 +87,8 @@ test('a described listing answers pets, furniture, bills, deposit, garden and co
 });
 
 test('a bare listing passes the same questions on, and the lead lists them for the agent', async ({
+  openAs,
   page,
-  context,
-  baseURL,
   seeded,
 }, testInfo) => {
   test.setTimeout(120_000);
@@ -119,8 +117,7 @@ test('a bare listing passes the same questions on, and the lead lists them for t
   await expect(page.getByText('Thank you, your request has been sent')).toBeVisible();
 
   // The agent opens the lead on their phone: every passed-on question is there to answer.
-  await addSessionCookie(context, baseURL!, seeded.cookie);
-  await page.goto('/');
+  await openAs(seeded.cookie);
   await page.getByRole('button', { name: 'Details for Amira Haddad' }).tap();
   const sheet = page.getByRole('dialog', { name: 'Amira Haddad' });
   const section = sheet.getByRole('region', { name: 'Questions the assistant passed on to you' });

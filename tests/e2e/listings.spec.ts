@@ -2,33 +2,28 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { TestApp } from '#tests/helpers/app.ts';
 import {
-  createSignedInUser,
-  insertCompany,
+  createCompanyUser,
   insertLead,
   insertPhoto,
   insertProperty,
   unique,
 } from '#tests/helpers/factories.ts';
-import { addSessionCookie, expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
+import { viewingSchedule } from '#tests/helpers/viewing-schedule.ts';
+import { expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
 
 /** A negotiator on a phone adds a listing with its details and a photo; a tenant then sees the photo. */
 
 async function seed(app: TestApp) {
-  const user = await createSignedInUser(app);
-  const company = await insertCompany(app.ctx.db, user.userId, {
+  const { company, ...user } = await createCompanyUser(app, {
     name: 'Canal Side Lettings',
     slug: unique('canal-side'),
-    viewingSchedule: {
-      windows: [
+    viewingSchedule: viewingSchedule(
+      [
         ...[1, 2, 3, 4, 5].map((day) => ({ day, start: '17:00', end: '19:00' })),
         { day: 6, start: '10:00', end: '13:00' },
       ],
-      slotMinutes: 20,
-      bufferMinutes: 0,
-      minNoticeHours: 12,
-      horizonDays: 14,
-      partiesPerSlot: 1,
-    },
+      { slotMinutes: 20, minNoticeHours: 12 },
+    ),
   });
   // A listing with two photos and a lead about it, for the lead panel.
   const listing = await insertProperty(app, company.id, company.slug, { propertyName: 'Loft, Mill Street' });
@@ -51,13 +46,11 @@ function toast(page: Page, text: string | RegExp) {
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
 test('add a listing with details and a photo on a phone, and a tenant sees the photo', async ({
+  openAs,
   page,
-  context,
-  baseURL,
   seeded,
 }) => {
-  await addSessionCookie(context, baseURL!, seeded.cookie);
-  await page.goto('/');
+  await openAs(seeded.cookie);
   await page.getByRole('tab', { name: 'Property List' }).click();
   await page.getByRole('button', { name: 'Add Property' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Property' });
@@ -152,9 +145,8 @@ async function companyId(page: Page): Promise<string> {
   return user.company.id;
 }
 
-test("the lead panel shows the photos of the lead's listing", async ({ page, context, baseURL, seeded }) => {
-  await addSessionCookie(context, baseURL!, seeded.cookie);
-  await page.goto('/');
+test("the lead panel shows the photos of the lead's listing", async ({ page, openAs, seeded }) => {
+  await openAs(seeded.cookie);
   // On a phone the leads are cards; each opens its panel from its Details button.
   await page.getByRole('button', { name: 'Details for Priya Shah' }).click();
   const sheet = page.getByRole('dialog', { name: 'Priya Shah' });
@@ -167,13 +159,11 @@ test("the lead panel shows the photos of the lead's listing", async ({ page, con
 });
 
 test('a listing gets its own viewing hours and a blocked day, and keeps them when edited again', async ({
+  openAs,
   page,
-  context,
-  baseURL,
   seeded,
 }, testInfo) => {
-  await addSessionCookie(context, baseURL!, seeded.cookie);
-  await page.goto('/');
+  await openAs(seeded.cookie);
   await page.getByRole('tab', { name: 'Property List' }).click();
   await page.getByRole('button', { name: 'Edit Loft, Mill Street' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Edit Property' });

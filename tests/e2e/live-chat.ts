@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import type { DashboardDto } from '#shared/schemas/leads.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
-import { createSignedInUser, insertCompany, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
 import { addSessionCookie, expect, expectNoSeriousA11yViolations } from './fixtures.ts';
 
 /*
@@ -13,12 +13,15 @@ import { addSessionCookie, expect, expectNoSeriousA11yViolations } from './fixtu
  */
 
 export async function seedLiveAgency(app: TestApp) {
-  const user = await createSignedInUser(app, { firstName: 'Alex' });
-  const company = await insertCompany(app.ctx.db, user.userId, {
-    name: 'Harbour Lettings',
-    slug: unique('e2e-live'),
-    email: 'lettings@harbour.example',
-  });
+  const { company, ...user } = await createCompanyUser(
+    app,
+    {
+      name: 'Harbour Lettings',
+      slug: unique('e2e-live'),
+      email: 'lettings@harbour.example',
+    },
+    { firstName: 'Alex' },
+  );
   const elm = await insertProperty(app, company.id, company.slug, { propertyName: '2 Bed Flat, Elm Road' });
   return { cookie: user.cookie, companyId: company.id, companySlug: company.slug, elmSlug: elm.slug };
 }

@@ -1,5 +1,6 @@
 import type { TestApp } from '#tests/helpers/app.ts';
-import { createSignedInUser, insertCompany, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { everyDay, viewingSchedule } from '#tests/helpers/viewing-schedule.ts';
 import { addSessionCookie, expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
 
 /**
@@ -8,18 +9,10 @@ import { addSessionCookie, expect, expectNoSeriousA11yViolations, seededTest } f
  * the dashboard with source whatsapp and the phone the message came from.
  */
 async function seed(app: TestApp) {
-  const user = await createSignedInUser(app);
-  const company = await insertCompany(app.ctx.db, user.userId, {
+  const { company, ...user } = await createCompanyUser(app, {
     name: 'Canal Walk Lettings',
     slug: unique('canal-walk'),
-    viewingSchedule: {
-      windows: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '09:00', end: '18:00' })),
-      slotMinutes: 30,
-      bufferMinutes: 0,
-      minNoticeHours: 2,
-      horizonDays: 14,
-      partiesPerSlot: 1,
-    },
+    viewingSchedule: viewingSchedule(everyDay('09:00', '18:00')),
   });
   await insertProperty(app, company.id, company.slug, { propertyName: 'Flat 2, Towpath', vacancyDate: null });
   return { cookie: user.cookie, companyId: company.id, companySlug: company.slug };
@@ -117,13 +110,12 @@ test.describe('on a phone', () => {
 test.describe('at a desk', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
   test('the Messaging card shows the set-up steps and the webhook URL to paste', async ({
+    openAs,
     page,
     seeded,
-    context,
     baseURL,
   }, testInfo) => {
-    await addSessionCookie(context, baseURL!, seeded.cookie);
-    await page.goto('/integrations');
+    await openAs(seeded.cookie, { path: '/integrations' });
     await expect(page.getByRole('textbox', { name: 'WhatsApp webhook URL' })).toHaveValue(
       `${baseURL}/api/channels/whatsapp/${seeded.companyId}`,
     );

@@ -1,14 +1,8 @@
 import type { Page } from '@playwright/test';
 import type { DashboardDto } from '#shared/schemas/leads.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
-import {
-  createSignedInUser,
-  insertCompany,
-  insertLead,
-  insertProperty,
-  unique,
-} from '#tests/helpers/factories.ts';
-import { addSessionCookie, expect, seededTest } from './fixtures.ts';
+import { createCompanyUser, insertLead, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { expect, seededTest } from './fixtures.ts';
 import { conversationLog, send } from './tenant.ts';
 
 /**
@@ -20,8 +14,7 @@ import { conversationLog, send } from './tenant.ts';
  */
 
 async function seed(app: TestApp) {
-  const user = await createSignedInUser(app);
-  const company = await insertCompany(app.ctx.db, user.userId, {
+  const { company, ...user } = await createCompanyUser(app, {
     name: 'Harbour Lettings',
     slug: unique('e2e-messy'),
     email: 'lettings@harbour.example',
@@ -128,13 +121,11 @@ test.describe('messy messages on a phone', () => {
   for (const width of [390, 1280]) {
     test(`the dashboard marks the lead that asked for a person (${width} px)`, async ({
       page,
-      context,
-      baseURL,
+      openAs,
       seeded,
     }) => {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      await addSessionCookie(context, baseURL!, seeded.cookie);
-      await page.goto('/');
+      await openAs(seeded.cookie);
       const marker = page.getByTestId('person-requested').first();
       await marker.scrollIntoViewIfNeeded();
       await expect(marker).toBeVisible();

@@ -2,13 +2,13 @@ import type { Locator, Page } from '@playwright/test';
 import { chatTranscripts } from '#server/db/schema.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
 import {
-  createSignedInUser,
-  insertCompany,
+  createCompanyUser,
   insertFunnelChat,
   insertLead,
   insertProperty,
   unique,
 } from '#tests/helpers/factories.ts';
+import { viewingSchedule } from '#tests/helpers/viewing-schedule.ts';
 import { addSessionCookie, expect, seededTest } from './fixtures.ts';
 import { conversationLog, send } from './tenant.ts';
 
@@ -20,22 +20,21 @@ import { conversationLog, send } from './tenant.ts';
 
 async function seed(app: TestApp) {
   // An address the length of the demo's, which a phone used to break inside the joining date.
-  const user = await createSignedInUser(app, { email: `alex@${unique('h').slice(0, 7)}.local` });
-  const company = await insertCompany(app.ctx.db, user.userId, {
-    name: 'Harbour Lettings',
-    slug: unique('details'),
-    viewingSchedule: {
-      windows: [
-        { day: 1, start: '17:00', end: '19:00' },
-        { day: 6, start: '10:00', end: '12:00' },
-      ],
-      slotMinutes: 30,
-      bufferMinutes: 0,
-      minNoticeHours: 12,
-      horizonDays: 14,
-      partiesPerSlot: 1,
+  const { company, ...user } = await createCompanyUser(
+    app,
+    {
+      name: 'Harbour Lettings',
+      slug: unique('details'),
+      viewingSchedule: viewingSchedule(
+        [
+          { day: 1, start: '17:00', end: '19:00' },
+          { day: 6, start: '10:00', end: '12:00' },
+        ],
+        { minNoticeHours: 12 },
+      ),
     },
-  });
+    { email: `alex@${unique('h').slice(0, 7)}.local` },
+  );
   const property = await insertProperty(app, company.id, company.slug, {
     propertyName: 'Flat 2, Towpath Wharf',
     vacancyDate: null,

@@ -4,14 +4,8 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { chatTranscripts, conversations } from '#server/db/schema.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
-import {
-  createSignedInUser,
-  insertCompany,
-  insertLead,
-  insertProperty,
-  unique,
-} from '#tests/helpers/factories.ts';
-import { addSessionCookie, expect, SESSION_SECRET, seededTest } from './fixtures.ts';
+import { createCompanyUser, insertLead, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { expect, SESSION_SECRET, seededTest } from './fixtures.ts';
 
 /**
  * In a real browser, against the production build: text a tenant or an agent typed is shown as
@@ -24,11 +18,14 @@ const XSS = '<img src=x onerror=window.__xss=1>';
 const SCRIPT = '<script>window.__xss=2</script>';
 
 async function seed(app: TestApp) {
-  const user = await createSignedInUser(app, { firstName: XSS, lastName: SCRIPT });
-  const company = await insertCompany(app.ctx.db, user.userId, {
-    name: `${XSS} Lettings`,
-    slug: unique('xss-lettings'),
-  });
+  const { company, ...user } = await createCompanyUser(
+    app,
+    {
+      name: `${XSS} Lettings`,
+      slug: unique('xss-lettings'),
+    },
+    { firstName: XSS, lastName: SCRIPT },
+  );
   const property = await insertProperty(app, company.id, company.slug, {
     propertyName: `${SCRIPT} Loft`,
     propertyAddress: `${XSS} 1 High Street`,
@@ -112,14 +109,8 @@ async function expectNothingRan(page: Page) {
 }
 
 test.describe('stored text is shown as text', () => {
-  test('the dashboard, the lead panel and its transcript', async ({
-    watch: page,
-    context,
-    baseURL,
-    seeded,
-  }) => {
-    await addSessionCookie(context, baseURL!, seeded.cookie);
-    await page.goto('/');
+  test('the dashboard, the lead panel and its transcript', async ({ openAs, watch: page, seeded }) => {
+    await openAs(seeded.cookie);
     await expect(page.getByRole('heading', { level: 1, name: seeded.companyName })).toBeVisible();
     const table = page.getByRole('table');
     const row = table.getByRole('row', { name: /Mallory/ });

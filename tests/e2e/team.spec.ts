@@ -1,8 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import {
   addMember,
-  createSignedInUser,
-  insertCompany,
+  createCompanyUser,
   insertLead,
   insertProperty,
   unique,
@@ -31,18 +30,18 @@ const test = base.extend<object, { seeded: { server: LetLeadServer; owner: Seede
   seeded: [
     async ({}, use) => {
       const { server, seeded, stop } = await startSeededServer(async (app) => {
-        const user = await createSignedInUser(app, { firstName: 'Olive', lastName: 'Owner' });
-        const company = await insertCompany(app.ctx.db, user.userId, {
-          name: 'Harbour Lettings',
-          slug: unique('harbour'),
-        });
+        const { company, ...user } = await createCompanyUser(
+          app,
+          { name: 'Harbour Lettings', slug: unique('harbour') },
+          { firstName: 'Olive', lastName: 'Owner' },
+        );
         await insertLead(app.ctx.db, company.id, { name: 'Sam Patel' });
 
-        const quayOwner = await createSignedInUser(app, { firstName: 'Quinn', lastName: 'Owner' });
-        const quay = await insertCompany(app.ctx.db, quayOwner.userId, {
-          name: 'Quay Lettings',
-          slug: unique('quay'),
-        });
+        const { company: quay, ...quayOwner } = await createCompanyUser(
+          app,
+          { name: 'Quay Lettings', slug: unique('quay') },
+          { firstName: 'Quinn', lastName: 'Owner' },
+        );
         const negotiator = await addMember(app, quay.id, 'negotiator');
         await insertProperty(app, quay.id, quay.slug);
         await insertLead(app.ctx.db, quay.id, { name: 'Ravi Shah' });
@@ -74,6 +73,7 @@ async function look(page: Page, testInfo: TestInfo, name: string) {
 }
 
 test('an owner invites a negotiator, who joins from the emailed link and sees only what they may use', async ({
+  openAs,
   page,
   browser,
   baseURL,
@@ -82,9 +82,7 @@ test('an owner invites a negotiator, who joins from the emailed link and sees on
   const email = `${unique('nico')}@example.test`;
 
   // The owner, at a desk.
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await addSessionCookie(page.context(), baseURL!, seeded.owner.cookie);
-  await page.goto('/my-account');
+  await openAs(seeded.owner.cookie, { path: '/my-account', viewport: { width: 1280, height: 900 } });
   await page.getByRole('link', { name: 'Open Team' }).click();
   await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Members' }).getByText('Olive Owner')).toBeVisible();
@@ -141,15 +139,14 @@ test('an owner invites a negotiator, who joins from the emailed link and sees on
 });
 
 test('the owner gives a lead and a listing to a negotiator, who finds the lead under My leads and cannot change listings', async ({
+  openAs,
   page,
   browser,
   baseURL,
   seeded,
 }, testInfo) => {
   // The owner, at a desk: the lead's side panel.
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await addSessionCookie(page.context(), baseURL!, seeded.quay.owner.cookie);
-  await page.goto('/');
+  await openAs(seeded.quay.owner.cookie, { viewport: { width: 1280, height: 900 } });
   await page.getByRole('row', { name: /Ravi Shah/ }).click();
   const sheet = page.getByRole('dialog', { name: 'Ravi Shah' });
   const assignee = sheet.getByRole('combobox', { name: 'Assigned to' });

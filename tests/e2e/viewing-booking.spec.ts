@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import type { TestApp } from '#tests/helpers/app.ts';
-import { createSignedInUser, insertCompany, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { everyDay, viewingSchedule } from '#tests/helpers/viewing-schedule.ts';
 import { addSessionCookie, expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
 import { conversationLog, messageBox, send, tap, waitForEmail } from './tenant.ts';
 
@@ -13,20 +14,12 @@ import { conversationLog, messageBox, send, tap, waitForEmail } from './tenant.t
 const AGENCY_EMAIL = 'lettings@canal-walk.example';
 
 async function seed(app: TestApp) {
-  const user = await createSignedInUser(app);
-  const company = await insertCompany(app.ctx.db, user.userId, {
+  const { company, ...user } = await createCompanyUser(app, {
     name: 'Canal Walk Lettings',
     slug: unique('canal-walk'),
     email: AGENCY_EMAIL,
     // Every day 09:00–18:00, so that there are free slots whatever the day the test runs.
-    viewingSchedule: {
-      windows: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '09:00', end: '18:00' })),
-      slotMinutes: 30,
-      bufferMinutes: 0,
-      minNoticeHours: 2,
-      horizonDays: 14,
-      partiesPerSlot: 1,
-    },
+    viewingSchedule: viewingSchedule(everyDay('09:00', '18:00')),
   });
   const property = await insertProperty(app, company.id, company.slug, {
     propertyName: 'Flat 2, Towpath Wharf',

@@ -5,13 +5,8 @@ import { bookChatTime } from '#server/features/viewings/chat-booking.ts';
 import { runViewingMessages } from '#server/features/viewings/confirmations.ts';
 import { setNow } from '#server/lib/clock.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
-import {
-  createSignedInUser,
-  insertCompany,
-  insertProperty,
-  tenantFields,
-  unique,
-} from '#tests/helpers/factories.ts';
+import { createCompanyUser, insertProperty, tenantFields, unique } from '#tests/helpers/factories.ts';
+import { everyDay, viewingSchedule } from '#tests/helpers/viewing-schedule.ts';
 import {
   addSessionCookie,
   expect,
@@ -31,20 +26,12 @@ const SMS_PHONE = '07700900321';
 type Seeded = { cookie: string; companySlug: string; emailTenant: string; manageToken: string };
 
 async function seed(app: TestApp): Promise<Seeded> {
-  const user = await createSignedInUser(app);
-  const company = await insertCompany(app.ctx.db, user.userId, {
+  const { company, ...user } = await createCompanyUser(app, {
     name: 'Canal Lettings',
     slug: unique('canal'),
     // No quiet hours, so the requests go out whatever the hour the test runs.
     quietHours: null,
-    viewingSchedule: {
-      windows: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '08:00', end: '20:00' })),
-      slotMinutes: 30,
-      bufferMinutes: 0,
-      minNoticeHours: 2,
-      horizonDays: 14,
-      partiesPerSlot: 1,
-    },
+    viewingSchedule: viewingSchedule(everyDay('08:00', '20:00')),
   });
   const property = await insertProperty(app, company.id, company.slug, {
     propertyName: 'Flat 4, Lock House',

@@ -5,13 +5,7 @@ import {
   type ViewingTimesResponse,
 } from '#shared/schemas/viewings.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
-import {
-  addMember,
-  createSignedInUser,
-  insertCompany,
-  insertProperty,
-  unique,
-} from '#tests/helpers/factories.ts';
+import { addMember, createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
 import { addSessionCookie, expect, seededTest } from './fixtures.ts';
 
 /**
@@ -26,11 +20,11 @@ function ukDateIn(days: number): string {
 }
 
 async function seed(app: TestApp) {
-  const owner = await createSignedInUser(app, { firstName: 'Olive' });
-  const company = await insertCompany(app.ctx.db, owner.userId, {
-    name: 'Quay Lettings',
-    slug: unique('quay'),
-  });
+  const { company, ...owner } = await createCompanyUser(
+    app,
+    { name: 'Quay Lettings', slug: unique('quay') },
+    { firstName: 'Olive' },
+  );
   const later = await insertProperty(app, company.id, company.slug, {
     propertyName: 'Flat 9, Quay Street',
     vacancyDate: ukDateIn(90),
@@ -41,12 +35,15 @@ async function seed(app: TestApp) {
     viewingSettings: { bookingOff: true, windows: null, partiesPerSlot: null, blockedDates: [] },
   });
   // Another agency whose owner has set hours, where a negotiator works.
-  const otherOwner = await createSignedInUser(app, { firstName: 'Omar' });
-  const other = await insertCompany(app.ctx.db, otherOwner.userId, {
-    name: 'Dock Lettings',
-    slug: unique('dock'),
-    viewingSchedule: { ...DEFAULT_VIEWING_SCHEDULE, windows: SUGGESTED_WINDOWS },
-  });
+  const { company: other } = await createCompanyUser(
+    app,
+    {
+      name: 'Dock Lettings',
+      slug: unique('dock'),
+      viewingSchedule: { ...DEFAULT_VIEWING_SCHEDULE, windows: SUGGESTED_WINDOWS },
+    },
+    { firstName: 'Omar' },
+  );
   const negotiator = await addMember(app, other.id, 'negotiator');
   return {
     ownerCookie: owner.cookie,
@@ -65,14 +62,11 @@ async function openViewings(page: Page) {
 }
 
 test('on a phone the first dashboard tab can be reached again after opening another', async ({
+  openAs,
   page,
-  context,
-  baseURL,
   seeded,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await addSessionCookie(context, baseURL!, seeded.ownerCookie);
-  await page.goto('/');
+  await openAs(seeded.ownerCookie, { viewport: { width: 390, height: 844 } });
   const leadsTab = page.getByRole('tab', { name: 'Property Leads' });
   await expect(leadsTab).toBeVisible();
   expect((await leadsTab.boundingBox())!.x).toBeGreaterThanOrEqual(0);
@@ -84,13 +78,10 @@ test('on a phone the first dashboard tab can be reached again after opening anot
 
 test('on a phone the Viewings tab fits the screen before any hours are set', async ({
   page,
-  context,
-  baseURL,
+  openAs,
   seeded,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await addSessionCookie(context, baseURL!, seeded.ownerCookie);
-  await page.goto('/');
+  await openAs(seeded.ownerCookie, { viewport: { width: 390, height: 844 } });
   // By keyboard: on today's main the tab row cannot be scrolled to every tab by touch.
   await page.getByRole('tab', { name: 'Viewings' }).focus();
   await expect(page.getByRole('button', { name: 'Use weekday evenings and Saturday morning' })).toBeVisible();

@@ -1,17 +1,11 @@
-import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { companies, conversations, viewings } from '#server/db/schema.ts';
+import { conversations, viewings } from '#server/db/schema.ts';
 import { freeTimesFor, loadBookingRules } from '#server/features/viewings/booking.ts';
 import { bookChatTime } from '#server/features/viewings/chat-booking.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
-import {
-  createSignedInUser,
-  insertCompany,
-  insertProperty,
-  tenantFields,
-  unique,
-} from '#tests/helpers/factories.ts';
-import { addSessionCookie, expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
+import { createCompanyUser, insertProperty, tenantFields, unique } from '#tests/helpers/factories.ts';
+import { everyDay, viewingSchedule } from '#tests/helpers/viewing-schedule.ts';
+import { expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
 
 /**
  * A viewing booked as the chat books it (the same use case), then seen by the tenant on their
@@ -28,25 +22,12 @@ type Seeded = {
 };
 
 async function seed(app: TestApp): Promise<Seeded> {
-  const user = await createSignedInUser(app);
-  const company = await insertCompany(app.ctx.db, user.userId, {
+  const { company, ...user } = await createCompanyUser(app, {
     name: 'Canal Lettings',
     slug: unique('canal'),
+    // Every day 08:00–20:00, so that there are free slots whatever the day the test runs.
+    viewingSchedule: viewingSchedule(everyDay('08:00', '20:00'), { horizonDays: 40 }),
   });
-  // Every day 08:00–20:00, so that there are free slots whatever the day the test runs.
-  await app.ctx.db
-    .update(companies)
-    .set({
-      viewingSchedule: {
-        windows: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '08:00', end: '20:00' })),
-        slotMinutes: 30,
-        bufferMinutes: 0,
-        minNoticeHours: 2,
-        horizonDays: 40,
-        partiesPerSlot: 1,
-      },
-    })
-    .where(eq(companies.id, company.id));
   const propertyName = 'Flat 4, Lock House';
   const property = await insertProperty(app, company.id, company.slug, { propertyName, vacancyDate: null });
   const [conversation] = await app.ctx.db
@@ -169,14 +150,11 @@ test('a link that is not a viewing says so', async ({ page }) => {
 });
 
 test('the agent sees the week in the Viewings tab, marks a viewing attended, finds it in the calendar feed and checks the viewing hours', async ({
+  openAs,
   page,
-  context,
-  baseURL,
   seeded,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await addSessionCookie(context, baseURL!, seeded.cookie);
-  await page.goto('/');
+  await openAs(seeded.cookie, { viewport: { width: 1280, height: 900 } });
   await page.getByRole('tab', { name: 'Viewings' }).click();
   await expect(page.getByRole('heading', { name: 'Viewings' })).toBeVisible();
   // The seeded viewing is a few days ahead: this week's view or the next.

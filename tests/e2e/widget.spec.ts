@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { TestApp } from '#tests/helpers/app.ts';
-import { createSignedInUser, insertCompany, unique } from '#tests/helpers/factories.ts';
+import { createCompanyUser, unique } from '#tests/helpers/factories.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
 import { test as base, collectErrors, expect, type LetLeadServer, startSeededServer } from './fixtures.ts';
 
@@ -13,11 +13,7 @@ import { test as base, collectErrors, expect, type LetLeadServer, startSeededSer
 type Seeded = { server: LetLeadServer; companySlug: string; host: string };
 
 async function seed(app: TestApp) {
-  const user = await createSignedInUser(app);
-  const company = await insertCompany(app.ctx.db, user.userId, {
-    name: 'Harbour Lettings',
-    slug: unique('widget'),
-  });
+  const { company } = await createCompanyUser(app, { name: 'Harbour Lettings', slug: unique('widget') });
   return { companySlug: company.slug };
 }
 

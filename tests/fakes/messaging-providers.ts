@@ -29,6 +29,19 @@ export type WhatsAppCall = {
   id: string;
 };
 
+/** An agency's Twilio account, as the stand-in knows it and the SMS channel form takes it. */
+export const TWILIO = {
+  accountSid: `AC${'1'.repeat(32)}`,
+  authToken: 'twilio-auth-token-0123456789abcdef',
+  from: '+447700900000',
+};
+/** An agency's WhatsApp Cloud number, as the stand-in knows it and the WhatsApp channel form takes it. */
+export const WHATSAPP = {
+  phoneNumberId: '1234567890',
+  accessToken: 'EAAG-whatsapp-access-token-0123456789',
+  appSecret: 'meta-app-secret-0123456789',
+};
+
 export type FakeProviders = {
   twilioUrl: string;
   whatsappUrl: string;
@@ -198,57 +211,37 @@ export function whatsappInbound(
             : { type: 'list_reply', list_reply: { id: message.reply.id, title: message.reply.title } },
       }
     : { type: 'text', text: { body: message.text ?? '' } };
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: 'WABA',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '447700900000', phone_number_id: phoneNumberId },
-              contacts: [{ profile: { name: 'Tenant' }, wa_id: from }],
-              messages: [
-                { from, id: message.id, timestamp: String(Math.floor(Date.now() / 1000)), ...content },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  };
+  return metaWebhook({
+    messaging_product: 'whatsapp',
+    metadata: { display_phone_number: '447700900000', phone_number_id: phoneNumberId },
+    contacts: [{ profile: { name: 'Tenant' }, wa_id: from }],
+    messages: [{ from, id: message.id, timestamp: unixSeconds(), ...content }],
+  });
 }
 
 /** A WhatsApp status callback for an outbound message. */
 export function whatsappStatus(phoneNumberId: string, id: string, status: string, recipient: string) {
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
+  return metaWebhook({
+    messaging_product: 'whatsapp',
+    metadata: { phone_number_id: phoneNumberId },
+    statuses: [
       {
-        id: 'WABA',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { phone_number_id: phoneNumberId },
-              statuses: [
-                {
-                  id,
-                  status,
-                  recipient_id: recipient,
-                  timestamp: String(Math.floor(Date.now() / 1000)),
-                  ...(status === 'failed'
-                    ? { errors: [{ code: 131026, title: 'Message undeliverable' }] }
-                    : {}),
-                },
-              ],
-            },
-          },
-        ],
+        id,
+        status,
+        recipient_id: recipient,
+        timestamp: unixSeconds(),
+        ...(status === 'failed' ? { errors: [{ code: 131026, title: 'Message undeliverable' }] } : {}),
       },
     ],
+  });
+}
+
+/** Meta's webhook envelope around one `messages` change of a WhatsApp Business account. */
+function metaWebhook(value: Record<string, unknown>) {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [{ id: 'WABA', changes: [{ field: 'messages', value }] }],
   };
 }
+
+const unixSeconds = () => String(Math.floor(Date.now() / 1000));

@@ -104,8 +104,9 @@ export async function addMember(app: TestApp, companyId: string, role: 'admin' |
 export async function createCompanyUser(
   app: TestApp,
   companyOverrides: Partial<typeof companies.$inferInsert> = {},
+  userOverrides: Parameters<typeof createSignedInUser>[1] = {},
 ) {
-  const user = await createSignedInUser(app);
+  const user = await createSignedInUser(app, userOverrides);
   const company = await insertCompany(app.ctx.db, user.userId, companyOverrides);
   return { ...user, company };
 }

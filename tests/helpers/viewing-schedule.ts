@@ -1,21 +1,40 @@
 /** Monday 2 March 2026, 09:00 London (GMT): the clock of the viewing tests. */
 export const MONDAY = new Date('2026-03-02T09:00:00Z');
 
+type ViewingWindow = { day: number; start: string; end: string };
+
+/** The same hours on every day of the week (1 = Monday … 7 = Sunday). */
+export function everyDay(start: string, end: string): ViewingWindow[] {
+  return [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start, end }));
+}
+
+/**
+ * A company's viewing schedule in these weekly windows: half-hour slots, no buffer, two hours'
+ * notice, two weeks ahead, one party a slot, unless `overrides` say otherwise.
+ */
+export function viewingSchedule<Overrides extends object = object>(
+  windows: ViewingWindow[],
+  overrides?: Overrides,
+) {
+  return {
+    windows,
+    slotMinutes: 30,
+    bufferMinutes: 0,
+    minNoticeHours: 2,
+    horizonDays: 14,
+    partiesPerSlot: 1,
+    ...overrides,
+  };
+}
+
 /**
  * A company's viewing schedule for tests: Monday 17:00–18:00 and Saturday 10:00–11:00, half-hour
  * slots, so that from MONDAY the nearest free slots are Mon 2 Mar 17:00 and Sat 7 Mar 10:00.
  */
-export const testSchedule = {
-  windows: [
-    { day: 1, start: '17:00', end: '18:00' },
-    { day: 6, start: '10:00', end: '11:00' },
-  ],
-  slotMinutes: 30,
-  bufferMinutes: 0,
-  minNoticeHours: 2,
-  horizonDays: 14,
-  partiesPerSlot: 1,
-};
+export const testSchedule = viewingSchedule([
+  { day: 1, start: '17:00', end: '18:00' },
+  { day: 6, start: '10:00', end: '11:00' },
+]);
 
 /** The slot buttons a tenant is first offered under `testSchedule` at MONDAY. */
 export const firstOfferedTimes = [

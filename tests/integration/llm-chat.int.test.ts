@@ -11,7 +11,7 @@ import {
   startFakeOpenAi,
   toolResults,
 } from '#tests/fakes/openai-server.ts';
-import { browserHeaders } from '#tests/helpers/app.ts';
+import { browserHeaders, type TestApp } from '#tests/helpers/app.ts';
 import { insertProperty, unique } from '#tests/helpers/factories.ts';
 import { madeBeforeAll, setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 import { firstOfferedTimes, MONDAY, testSchedule } from '#tests/helpers/viewing-schedule.ts';
@@ -23,6 +23,37 @@ import { firstOfferedTimes, MONDAY, testSchedule } from '#tests/helpers/viewing-
 
 const tenantMessages = (request: RecordedRequest) =>
   (request.body.messages ?? []).filter((m) => m.role === 'user').map((m) => String(m.content));
+
+/** A tenant's POST to the public chat API, as the widget sends it; fails unless the answer is 200. */
+async function post<T>(app: TestApp, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${app.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = await response.json();
+  expect(response.status, JSON.stringify(json)).toBe(200);
+  return json as T;
+}
+
+/** The leads made with this email. */
+function leadsWithEmail(app: TestApp, email: string) {
+  return app.ctx.db.select().from(leads).where(eq(leads.email, email));
+}
+
+/** A tenant's chat on a listing's own link: `say` sends a message, `end` submits the chat. */
+async function openChat(app: TestApp, companySlug: string, propertySlug: string) {
+  const chat = `/api/chat/${companySlug}`;
+  const { sessionKey } = await post<ChatResponse>(app, chat, {
+    message: '',
+    userSessionKey: null,
+    propertySlug,
+  });
+  return {
+    say: (message: string) => post<ChatResponse>(app, chat, { message, userSessionKey: sessionKey }),
+    end: () => post<EndChatResponse>(app, `${chat}/end`, { userSessionKey: sessionKey, reason: 'submit' }),
+  };
+}
 
 describe('chat with an LLM provider', () => {
   const model = madeBeforeAll('the model server', startFakeOpenAi, (server) => server.close());
@@ -48,34 +79,6 @@ describe('chat with an LLM provider', () => {
     model.setDefault({ kind: 'error', status: 500, message: 'No scripted reply' });
   });
 
-  async function post<T>(path: string, body: unknown): Promise<T> {
-    const response = await fetch(`${app.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const json = await response.json();
-    expect(response.status, JSON.stringify(json)).toBe(200);
-    return json as T;
-  }
-
-  async function openChat(propertySlug: string) {
-    const chat = `/api/chat/${owner.company.slug}`;
-    const { sessionKey } = await post<ChatResponse>(chat, {
-      message: '',
-      userSessionKey: null,
-      propertySlug,
-    });
-    return {
-      say: (message: string) => post<ChatResponse>(chat, { message, userSessionKey: sessionKey }),
-      end: () => post<EndChatResponse>(`${chat}/end`, { userSessionKey: sessionKey, reason: 'submit' }),
-    };
-  }
-
-  async function leadOf(email: string) {
-    return app.ctx.db.select().from(leads).where(eq(leads.email, email));
-  }
-
   it('holds a whole conversation in the model’s words, sending it the conversation so far, and makes one lead', async () => {
     // Booking is off for this listing: the chat ends with the summary (the booking has its own test).
     const property = await insertProperty(app, owner.company.id, owner.company.slug, {
@@ -83,7 +86,7 @@ describe('chat with an LLM provider', () => {
       viewingSettings: { bookingOff: true, windows: null, partiesPerSlot: null, blockedDates: [] },
     });
     model.setDefault((request) => followInstructions(request));
-    const chat = await openChat(property.slug);
+    const chat = await openChat(app, owner.company.slug, property.slug);
     const email = `${unique('maya')}@example.test`;
     const first = await chat.say('2 of us, both teachers, £52k together, could move in on 01/05/2027');
     expect(first.response).toBe('Thanks for that! Could you tell me your name?');
@@ -112,7 +115,7 @@ describe('chat with an LLM provider', () => {
     });
 
     expect((await chat.end()).leadCreated).toBe(true);
-    const [lead, ...others] = await leadOf(email);
+    const [lead, ...others] = await leadsWithEmail(app, email);
     expect(others).toEqual([]);
     expect(lead).toMatchObject({ name: 'Maya Patel', numberOfPeople: 2, contactNumber: '+447700900456' });
   });
@@ -138,7 +141,7 @@ describe('chat with an LLM provider', () => {
         };
       },
     );
-    const chat = await openChat(property.slug);
+    const chat = await openChat(app, owner.company.slug, property.slug);
     const answer = await chat.say('Can I bring my cat? And how much is the deposit?');
     expect(answer.response).toBe('Pets are not allowed at this one, and the deposit is £1,380.');
     expect(model.requests[0].body.tools?.map((t) => t.function.name)).toContain('listingFact');
@@ -151,7 +154,7 @@ describe('chat with an LLM provider', () => {
       vacancyDate: '01/03/2026',
     });
     model.setDefault((request) => followInstructions(request));
-    const chat = await openChat(property.slug);
+    const chat = await openChat(app, owner.company.slug, property.slug);
     const email = `${unique('lucy')}@example.test`;
     for (const message of [
       '2 of us, both nurses, £58k together, could move in on 01/04/2026',
@@ -188,7 +191,7 @@ describe('chat with an LLM provider', () => {
     expect(rows[0]).toMatchObject({ status: 'booked', tenantEmail: email });
 
     expect((await chat.end()).leadCreated).toBe(true);
-    const [lead, ...others] = await leadOf(email);
+    const [lead, ...others] = await leadsWithEmail(app, email);
     expect(others).toEqual([]);
     expect(rows[0].conversationId).toBe(lead.conversationId);
   });
@@ -198,7 +201,7 @@ describe('chat with an LLM provider', () => {
       viewingSettings: { bookingOff: true, windows: null, partiesPerSlot: null, blockedDates: [] },
     });
     model.setDefault((request) => followInstructions(request));
-    const chat = await openChat(property.slug);
+    const chat = await openChat(app, owner.company.slug, property.slug);
     const email = `${unique('owen')}@example.test`;
     const first = await chat.say('Just me, I am a software developer on £48k, moving 01/06/2027');
     expect(first.response).toBe('Thanks for that! Could you tell me your name?');
@@ -224,7 +227,7 @@ describe('chat with an LLM provider', () => {
     expect(model.requests.length).toBeGreaterThanOrEqual(5);
 
     expect((await chat.end()).leadCreated).toBe(true);
-    const [lead, ...others] = await leadOf(email);
+    const [lead, ...others] = await leadsWithEmail(app, email);
     expect(others).toEqual([]);
     // What the model's turn recorded and what the guided agent collected after it, together.
     expect(lead).toMatchObject({
@@ -247,29 +250,12 @@ describe('chat with Anthropic as the provider', () => {
   }));
   const owner = setUpCompanyUser(app, { name: 'Claymore Lettings', slug: unique('claymore') });
 
-  async function post<T>(path: string, body: unknown): Promise<T> {
-    const response = await fetch(`${app.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const json = await response.json();
-    expect(response.status, JSON.stringify(json)).toBe(200);
-    return json as T;
-  }
-
   it('holds a whole conversation over the Messages API, tools included, and makes one lead', async () => {
     const property = await insertProperty(app, owner.company.id, owner.company.slug, {
       propertyName: 'Flat 4, Tannery Row',
       deposit: 1200,
     });
-    const chat = `/api/chat/${owner.company.slug}`;
-    const { sessionKey } = await post<ChatResponse>(chat, {
-      message: '',
-      userSessionKey: null,
-      propertySlug: property.slug,
-    });
-    const say = (message: string) => post<ChatResponse>(chat, { message, userSessionKey: sessionKey });
+    const { say, end } = await openChat(app, owner.company.slug, property.slug);
     const email = `${unique('iona')}@example.test`;
 
     // A question first: the model looks it up with a tool, then answers from the tool's result.
@@ -297,12 +283,8 @@ describe('chat with Anthropic as the provider', () => {
     expect(model.requests.every((request) => request.path === '/v1/messages')).toBe(true);
     expect(model.requests.every((request) => request.anthropic.stream === true)).toBe(true);
 
-    const ended = await post<EndChatResponse>(`${chat}/end`, {
-      userSessionKey: sessionKey,
-      reason: 'submit',
-    });
-    expect(ended.leadCreated).toBe(true);
-    const made = await app.ctx.db.select().from(leads).where(eq(leads.email, email));
+    expect((await end()).leadCreated).toBe(true);
+    const made = await leadsWithEmail(app, email);
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ name: 'Iona Reid', numberOfPeople: 2, contactNumber: '+447700900321' });
   });

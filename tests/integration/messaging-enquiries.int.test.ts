@@ -2,17 +2,20 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { conversations, enquiries, leads } from '#server/db/schema.ts';
+import { enquiries, leads } from '#server/db/schema.ts';
 import { finaliseIdleConversations } from '#server/features/chat/end-conversation.ts';
 import {
   type FakeProviders,
   postAsMeta,
   postAsTwilio,
   startFakeProviders,
+  TWILIO,
+  WHATSAPP,
   whatsappInbound,
 } from '#tests/fakes/messaging-providers.ts';
 import { sendJson } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { connectChannel, conversationsOf } from '#tests/helpers/messaging.ts';
 import { madeBeforeAll, setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/suite.ts';
 
 /**
@@ -24,16 +27,6 @@ import { madeBeforeAll, setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/s
 
 const SECRET = 'inbound-webhook-secret-for-tests-0123456789';
 const PUBLIC_URL = 'http://localhost:3000';
-const TWILIO = {
-  accountSid: `AC${'3'.repeat(32)}`,
-  authToken: 'twilio-auth-token-enquiries-0123456789',
-  from: '+447700900000',
-};
-const WHATSAPP = {
-  phoneNumberId: '9876543210',
-  accessToken: 'EAAG-whatsapp-enquiries-token-0123456789',
-  appSecret: 'meta-app-secret-enquiries-0123456789',
-};
 const fixture = (name: string) => readFileSync(path.join('tests/fixtures/inbound', name));
 const ASKS_FOR_CONTACT = /\b(your (full )?name|what name|email address|phone number|number to reach)\b/i;
 
@@ -70,15 +63,7 @@ describe('portal enquiries answered on WhatsApp and SMS', () => {
       propertyAddress: listing[1],
       propertyRentalPrice: listing[2],
     });
-    const body = channel === 'whatsapp' ? { ...WHATSAPP, enquiryInvite: 'enquiry_invite' } : TWILIO;
-    const connected = await sendJson(
-      app,
-      'PUT',
-      `/api/companies/${owner.company.id}/channels/${channel}`,
-      owner.cookie,
-      body,
-    );
-    expect(connected.status, JSON.stringify(connected.json)).toBe(200);
+    await connectChannel(app, owner, channel);
     const list = await sendJson(app, 'GET', `/api/companies/${owner.company.id}/enquiries`, owner.cookie);
     return { owner, property, inboundAddress: list.json.inboundAddress as string };
   }
@@ -152,10 +137,7 @@ describe('portal enquiries answered on WhatsApp and SMS', () => {
     await say('2 of us, both nurses, £58k together, could move in on 01/04/2026');
     for (const said of replies()) expect(said).not.toMatch(ASKS_FOR_CONTACT);
 
-    const [conversation] = await app.ctx.db
-      .select()
-      .from(conversations)
-      .where(eq(conversations.companyId, owner.company.id));
+    const [conversation] = await conversationsOf(app, owner.company.id);
     const [enquiry] = await app.ctx.db
       .select()
       .from(enquiries)
@@ -222,10 +204,7 @@ describe('portal enquiries answered on WhatsApp and SMS', () => {
       },
     );
     expect(reply.status).toBe(200);
-    const [conversation] = await app.ctx.db
-      .select()
-      .from(conversations)
-      .where(eq(conversations.companyId, owner.company.id));
+    const [conversation] = await conversationsOf(app, owner.company.id);
     expect(conversation).toMatchObject({
       channel: 'sms',
       contactPhone: from,

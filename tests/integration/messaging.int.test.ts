@@ -13,25 +13,18 @@ import {
   postAsMeta,
   postAsTwilio,
   startFakeProviders,
+  TWILIO,
+  WHATSAPP,
   whatsappInbound,
   whatsappStatus,
 } from '#tests/fakes/messaging-providers.ts';
 import { sendJson } from '#tests/helpers/app.ts';
 import { addMember, createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { connectChannel, conversationsOf } from '#tests/helpers/messaging.ts';
 import { madeBeforeAll, setUpTestApp } from '#tests/helpers/suite.ts';
 import { MONDAY, testSchedule } from '#tests/helpers/viewing-schedule.ts';
 
 const PUBLIC_URL = 'http://localhost:3000';
-const TWILIO = {
-  accountSid: `AC${'1'.repeat(32)}`,
-  authToken: 'twilio-auth-token-0123456789abcdef',
-  from: '+447700900000',
-};
-const WHATSAPP = {
-  phoneNumberId: '1234567890',
-  accessToken: 'EAAG-whatsapp-access-token-0123456789',
-  appSecret: 'meta-app-secret-0123456789',
-};
 
 describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
   const providers: FakeProviders = madeBeforeAll(
@@ -57,25 +50,8 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
       testSchedule,
     );
     expect(schedule.status).toBe(200);
-    const sms = await sendJson(
-      app,
-      'PUT',
-      `/api/companies/${owner.company.id}/channels/sms`,
-      owner.cookie,
-      TWILIO,
-    );
-    expect(sms.status, JSON.stringify(sms.json)).toBe(200);
-    const wa = await sendJson(
-      app,
-      'PUT',
-      `/api/companies/${owner.company.id}/channels/whatsapp`,
-      owner.cookie,
-      {
-        ...WHATSAPP,
-        enquiryInvite: 'enquiry_invite',
-      },
-    );
-    expect(wa.status, JSON.stringify(wa.json)).toBe(200);
+    await connectChannel(app, owner, 'sms');
+    await connectChannel(app, owner, 'whatsapp');
     return owner;
   }
 
@@ -371,10 +347,7 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     const again = await postAsMeta(app.url, waPath(owner.company.id), WHATSAPP.appSecret, payload);
     expect(again.status).toBe(200);
     expect(whatsappTo(from)).toHaveLength(1);
-    const started = await app.ctx.db
-      .select()
-      .from(conversations)
-      .where(eq(conversations.companyId, owner.company.id));
+    const started = await conversationsOf(app, owner.company.id);
     expect(started).toHaveLength(1);
     expect(started[0]).toMatchObject({ channel: 'whatsapp', contactPhone: '+447700900321' });
   });
@@ -399,10 +372,7 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     const owner = await connectedAgency();
     const from = '447700900888';
     await waSay(owner.company.id, from, 'Hi');
-    const [conversation] = await app.ctx.db
-      .select()
-      .from(conversations)
-      .where(eq(conversations.companyId, owner.company.id));
+    const [conversation] = await conversationsOf(app, owner.company.id);
     providers.failNext('whatsapp', 2);
     await waSay(owner.company.id, from, 'I am interested in the flat');
     const [failed] = await app.ctx.db
@@ -448,10 +418,7 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     const owner = await connectedAgency();
     const from = '447700900222';
     await waSay(owner.company.id, from, 'Hi');
-    const [conversation] = await app.ctx.db
-      .select()
-      .from(conversations)
-      .where(eq(conversations.companyId, owner.company.id));
+    const [conversation] = await conversationsOf(app, owner.company.id);
     const path = `/api/conversations/${conversation!.id}`;
     // The Live tab says the tenant writes on WhatsApp, in the list and in the taken-over chat.
     expect((await listLive(app.ctx, owner.company.id)).map((live) => live.channel)).toEqual(['whatsapp']);

@@ -6,7 +6,13 @@ import { runViewingMessages } from '#server/features/viewings/confirmations.ts';
 import { setNow } from '#server/lib/clock.ts';
 import type { AgentViewingList, ManagedViewing, ViewingTimesResponse } from '#shared/schemas/viewings.ts';
 import { browserFetch } from '#tests/helpers/app.ts';
-import { createCompanyUser, insertProperty, tenantFields, unique } from '#tests/helpers/factories.ts';
+import {
+  type CompanyUser,
+  createCompanyUser,
+  insertProperty,
+  tenantFields,
+  unique,
+} from '#tests/helpers/factories.ts';
 import { setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/suite.ts';
 import { testSchedule } from '#tests/helpers/viewing-schedule.ts';
 
@@ -23,6 +29,12 @@ describe('viewings that happen: confirm, remind, release', () => {
     browserFetch(app, method, path, cookie, body);
   const at = (iso: string) => setNow(new Date(iso));
   const emailsTo = (to: string) => smtp.emails.filter((email) => email.to.includes(to));
+
+  /** The agent's list of the viewings on Saturday 7 March, as the Viewings tab asks for it. */
+  async function saturdayViewings(owner: CompanyUser): Promise<AgentViewingList> {
+    const path = `/api/companies/${owner.company.id}/viewings?from=2026-03-07&to=2026-03-07`;
+    return (await (await call('GET', path, owner.cookie)).json()) as AgentViewingList;
+  }
 
   /** A company with Monday evening and Saturday morning hours (and Saturday 21:00), one listing. */
   async function agency(extraWindows: { day: number; start: string; end: string }[] = []) {
@@ -135,13 +147,7 @@ describe('viewings that happen: confirm, remind, release', () => {
     expect(again.confirmedAt).toBe('2026-03-06T10:01:00.000Z');
 
     // The agent's list shows it confirmed.
-    const list = (await (
-      await call(
-        'GET',
-        `/api/companies/${setup.owner.company.id}/viewings?from=2026-03-07&to=2026-03-07`,
-        setup.owner.cookie,
-      )
-    ).json()) as AgentViewingList;
+    const list = await saturdayViewings(setup.owner);
     expect(list.viewings[0]).toMatchObject({ id: viewing.id, confirmedAt: '2026-03-06T10:01:00.000Z' });
   });
 
@@ -262,13 +268,7 @@ describe('viewings that happen: confirm, remind, release', () => {
       (e) => e.to.includes(email!) && e.subject.startsWith('Viewing released'),
     );
     expect(notice.calendar).toContain('METHOD:CANCEL');
-    const list = (await (
-      await call(
-        'GET',
-        `/api/companies/${setup.owner.company.id}/viewings?from=2026-03-07&to=2026-03-07`,
-        setup.owner.cookie,
-      )
-    ).json()) as AgentViewingList;
+    const list = await saturdayViewings(setup.owner);
     expect(list.viewings.find((v) => v.id === viewing.id)?.status).toBe('released');
   });
 
