@@ -1,7 +1,7 @@
 import { isRentProposal } from '../questions.ts';
 import { hasOtherAnswer, isOnlyIntent, isRefused, MOVE_CUE, type Reading, VIEW_CUE } from '../reading.ts';
 import { capitalise, normalise, splitSentences, words } from '../text.ts';
-import { knownText, nullableText, type SlotDisplay, type SlotSpec, summaryLine } from './spec.ts';
+import { knownText, nullableText, type SlotSpec, summaryLine, textDisplay } from './spec.ts';
 
 /** Words of a request or a thing, never of when to view: "parking for my work van". */
 const NOT_AVAILABILITY = /\b(?:parking|park|van|car|vehicle|pets?|dogs?|cats?|rent|deposit|bills?|garden)\b/i;
@@ -104,12 +104,11 @@ function availabilityAside(statements: string): string | null {
 }
 
 /** "Viewing" on the Live tab and in the summary once booked, "Viewing availability" spelt out. */
-const display = {
+const display = textDisplay('availability', {
   label: 'Viewing',
   longLabel: 'Viewing availability',
-  text: (lead) => lead.availability,
-  csv: [{ header: 'Availability', value: (lead) => lead.availability }],
-} satisfies SlotDisplay;
+  header: 'Availability',
+});
 
 export const availabilitySlot = {
   label: 'viewing availability',

@@ -1,6 +1,6 @@
 import type { Reading } from '../reading.ts';
 import { normalise } from '../text.ts';
-import { nullableText, type SlotDisplay, type SlotSpec, summaryLine } from './spec.ts';
+import { nullableText, type SlotSpec, summaryLine, textDisplay } from './spec.ts';
 
 /** An email address anywhere in a text. */
 export const EMAIL = /[a-z0-9._%+'-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/gi;
@@ -42,12 +42,7 @@ function readEmail(r: Reading): void {
   else if (email.isInvalid && (asking === 'email' || /\bemail\b/i.test(text))) result.invalid.push('email');
 }
 
-const display = {
-  label: 'Email',
-  longLabel: 'Email',
-  text: (lead) => lead.email,
-  csv: [{ header: 'Email', value: (lead) => lead.email }],
-} satisfies SlotDisplay;
+const display = textDisplay('email', { label: 'Email' });
 
 /** The email address, lower case; asked together with the phone while both are missing. */
 export const emailSlot = {

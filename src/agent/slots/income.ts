@@ -4,7 +4,7 @@ import { isRentProposal } from '../questions.ts';
 import { CORRECTION_CUE, isRefused, MONTH, type Reading } from '../reading.ts';
 import { normalise } from '../text.ts';
 import { withoutAddresses } from './email.ts';
-import { type SlotDisplay, type SlotSpec, summaryLine } from './spec.ts';
+import { type SlotSpec, summaryLine, textDisplay } from './spec.ts';
 
 type Period = 'year' | 'month' | 'fortnight' | 'week' | 'hour' | null;
 
@@ -227,12 +227,7 @@ function readIncome(r: Reading): void {
 }
 
 /** As stored: "£30,000 per year". */
-const display = {
-  label: 'Income',
-  longLabel: 'Income',
-  text: (lead) => lead.income,
-  csv: [{ header: 'Income', value: (lead) => lead.income }],
-} satisfies SlotDisplay;
+const display = textDisplay('income', { label: 'Income' });
 
 /** Annual income before tax, in whole pounds (a monthly, weekly or hourly answer is converted). */
 export const incomeSlot = {

@@ -13,7 +13,7 @@ import { hasOtherAnswer, isRefused, MONTH, MOVE_CUE, type Reading, VIEW_CUE } fr
 import { normalise, splitSentences, words } from '../text.ts';
 import type { ExtractedFields, MoveIn } from '../types.ts';
 import { tidyAvailability } from './availability.ts';
-import { knownText, nullableText, type SlotDisplay, type SlotSpec, summaryLine } from './spec.ts';
+import { knownText, nullableText, type SlotSpec, summaryLine, textDisplay } from './spec.ts';
 
 /** The next date with this month and day on or after today. */
 function nextOccurrence(today: string, month: number, day: number): string {
@@ -288,12 +288,7 @@ function readMoveInWords(r: Reading): void {
 }
 
 /** dd/mm/yyyy, or the tenant's words; "Move-in date" in the email, "Move In" in the CSV. */
-const display = {
-  label: 'Move-in',
-  longLabel: 'Move-in date',
-  text: (lead) => lead.moveInDate,
-  csv: [{ header: 'Move In', value: (lead) => lead.moveInDate }],
-} satisfies SlotDisplay;
+const display = textDisplay('moveInDate', { label: 'Move-in', longLabel: 'Move-in date', header: 'Move In' });
 
 /**
  * When the tenant would move in: a date (ASAP is today), or their words when no date is given.

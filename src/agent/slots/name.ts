@@ -3,7 +3,7 @@ import { hasOtherAnswer, isRefused, type Reading } from '../reading.ts';
 import { normalise, titleCase, words } from '../text.ts';
 import { EMAIL } from './email.ts';
 import { parsePhone } from './phone.ts';
-import { knownText, nullableText, type SlotDisplay, type SlotSpec, summaryLine } from './spec.ts';
+import { knownText, nullableText, type SlotSpec, summaryLine, textDisplay } from './spec.ts';
 
 const NAME_STOP = new Set(
   `a an the and or but so not no yes yeah yep ok okay just only also looking interested keen hoping planning
@@ -372,12 +372,7 @@ function nameAside(statements: string): string | null {
     : null;
 }
 
-const display = {
-  label: 'Name',
-  longLabel: 'Name',
-  text: (lead) => lead.name,
-  csv: [{ header: 'Name', value: (lead) => lead.name }],
-} satisfies SlotDisplay;
+const display = textDisplay('name', { label: 'Name' });
 
 /** The tenant's full name; acknowledged by greeting them rather than in the list. */
 export const nameSlot = {

@@ -2,7 +2,7 @@ import { findOccupations } from '../occupations.ts';
 import { hasOtherAnswer, isRefused, type Reading } from '../reading.ts';
 import { capitalise, normalise, words } from '../text.ts';
 import { TIME_WORDS } from './availability.ts';
-import { knownText, nullableText, type SlotDisplay, type SlotSpec, summaryLine } from './spec.ts';
+import { knownText, nullableText, type SlotSpec, summaryLine, textDisplay } from './spec.ts';
 
 /**
  * Occupation or status: "nurse", "software engineer", "self-employed", "retired", "student",
@@ -57,12 +57,7 @@ function readOccupation(r: Reading): void {
 }
 
 /** "Occupation" to the agency, "Profession" in the CSV. */
-const display = {
-  label: 'Occupation',
-  longLabel: 'Occupation',
-  text: (lead) => lead.profession,
-  csv: [{ header: 'Profession', value: (lead) => lead.profession }],
-} satisfies SlotDisplay;
+const display = textDisplay('profession', { label: 'Occupation', header: 'Profession' });
 
 export const occupationSlot = {
   label: 'occupation',

@@ -64,6 +64,29 @@ export type SlotDisplay = {
   csv: readonly CsvColumn[];
 };
 
+/** The lead's columns that hold an answer as text. */
+type TextAnswer = {
+  [F in keyof LeadAnswers]: LeadAnswers[F] extends string | null ? F : never;
+}[keyof LeadAnswers];
+
+/**
+ * The display of an answer stored as one text column, shown as it is: under `label` on the Live
+ * tab and in the summary, `longLabel` in the email and `header` in the CSV (each `label` unless
+ * given).
+ */
+export function textDisplay(
+  column: TextAnswer,
+  names: { label: string; longLabel?: string; header?: string },
+): SlotDisplay {
+  const text = (lead: LeadAnswers) => lead[column] as string | null;
+  return {
+    label: names.label,
+    longLabel: names.longLabel ?? names.label,
+    text,
+    csv: [{ header: names.header ?? names.label, value: text }],
+  };
+}
+
 /**
  * Everything the engine knows about one slot: its wordings, its parser, its one validity check and
  * its display. A slot fills the field of `ExtractedFields` it is named after (`K`).
