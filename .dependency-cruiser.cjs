@@ -26,6 +26,14 @@ module.exports = {
       },
     },
     {
+      name: 'server-through-index',
+      comment:
+        'The rest of the server (app, main, plugins, lib) reaches a feature through its index.ts too.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/server/features/[^/]+/' },
+      to: { path: '^src/server/features/[^/]+/', pathNot: '^src/server/features/[^/]+/index\\.ts$' },
+    },
+    {
       name: 'no-feature-cycles',
       comment:
         'Feature folders form no loop, directly or through others: one of them must own the shared part or an event carry it.',

@@ -10,7 +10,7 @@ import type { ConversationEngine } from '#agent/types.ts';
 import { type Database, openDatabase } from '#server/db/client.ts';
 import { type Env, loadEnv } from '#server/env.ts';
 import { registerFeatures } from '#server/features/index.ts';
-import { withPersonalDataGuards } from '#server/features/privacy/log-redaction.ts';
+import { withPersonalDataGuards } from '#server/features/privacy/index.ts';
 import { createAuth } from '#server/lib/auth.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { recordDelivery } from '#server/lib/delivery-status.ts';

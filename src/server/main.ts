@@ -1,7 +1,7 @@
 import { buildApp } from '#server/app.ts';
 import { DatabaseLockedError } from '#server/db/client.ts';
 import { EnvError, loadEnv } from '#server/env.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from '#server/features/demo/seed-demo.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from '#server/features/demo/index.ts';
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;

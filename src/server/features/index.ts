@@ -1,23 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#server/lib/context.ts';
-import { registerAnalytics } from './analytics/analytics-routes.ts';
-import { registerAuth } from './auth/routes.ts';
-import { registerBilling } from './billing/routes.ts';
-import { registerChat } from './chat/routes.ts';
-import { registerCompanies } from './companies/routes.ts';
+import { registerAnalytics } from './analytics/index.ts';
+import { registerAuth } from './auth/index.ts';
+import { registerBilling } from './billing/index.ts';
+import { registerChat } from './chat/index.ts';
+import { registerCompanies } from './companies/index.ts';
 import { registerDirectory } from './directory/index.ts';
-import { registerEnquiries } from './enquiries/routes.ts';
-import { registerImages } from './images/images-routes.ts';
-import { registerInsights } from './insights/routes.ts';
-import { registerIntegrations } from './integrations/routes.ts';
-import { registerLeads } from './leads/routes.ts';
-import { registerLive } from './live/routes.ts';
-import { registerMessaging } from './messaging/routes.ts';
-import { registerPrivacy } from './privacy/routes.ts';
-import { registerProperties } from './properties/routes.ts';
-import { registerSite } from './site/site-routes.ts';
-import { registerTeam } from './team/routes.ts';
-import { registerViewings } from './viewings/routes.ts';
+import { registerEnquiries } from './enquiries/index.ts';
+import { registerImages } from './images/index.ts';
+import { registerInsights } from './insights/index.ts';
+import { registerIntegrations } from './integrations/index.ts';
+import { registerLeads } from './leads/index.ts';
+import { registerLive } from './live/index.ts';
+import { registerMessaging } from './messaging/index.ts';
+import { registerPrivacy } from './privacy/index.ts';
+import { registerProperties } from './properties/index.ts';
+import { registerSite } from './site/index.ts';
+import { registerTeam } from './team/index.ts';
+import { registerViewings } from './viewings/index.ts';
 
 /** Each feature registers its routes here, in one line. */
 export async function registerFeatures(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { findCompanyDirectory } from '#server/features/directory/index.ts';
-import { createWebPages, isChatEntryPath } from '#server/features/site/web-pages.ts';
+import { createWebPages, isChatEntryPath } from '#server/features/site/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { webDistDir } from '#server/lib/paths.ts';
 import { matchChatRoute } from '#shared/chat-routes.ts';

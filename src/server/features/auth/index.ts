@@ -1,7 +1,8 @@
 /**
  * Accounts, sessions and sign-up; the team feature creates invited members' accounts through here.
- * Other features use only what is exported here.
+ * Code outside the feature uses only what is exported here.
  */
 export { authRateLimits } from './rate-limits.ts';
+export { registerAuth } from './routes.ts';
 export { logIn } from './sessions.ts';
 export { createPasswordUser } from './sign-up.ts';

@@ -1,5 +1,7 @@
 /**
  * Webhooks and the public API. Webhook events follow the event bus (`webhook-events.ts`).
- * Other features use only what is exported here.
+ * Code outside the feature uses only what is exported here.
  */
+
+export { registerIntegrations } from './routes.ts';
 export { hasSubscriberSql } from './webhook-delivery.ts';

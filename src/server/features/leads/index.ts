@@ -1,9 +1,10 @@
 /**
  * The lead's life: made from a finished chat (its email and digest), its status, assignee and
  * activity, and the dashboard's reads of it.
- * Other features use only what is exported here.
+ * Code outside the feature uses only what is exported here.
  */
 export { recordLeadActivity, setLeadStatusFromViewing } from './activity.ts';
 export { LEAD_DIGEST_SECONDS, type LeadEmailPlan, notifyNewLead } from './lead-email.ts';
 export { findOwnLead, latestViewingColumns, toLeadFields, toLeadViewing } from './leads.ts';
 export { updateCompanyLead } from './pipeline.ts';
+export { registerLeads } from './routes.ts';

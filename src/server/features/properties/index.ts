@@ -1,6 +1,7 @@
 /**
  * Listings and their photos.
- * Other features use only what is exported here.
+ * Code outside the feature uses only what is exported here.
  */
 export { photoExists, readPhotoData } from './photos.ts';
 export { createProperty, listProperties, updateProperty } from './properties.ts';
+export { registerProperties } from './routes.ts';

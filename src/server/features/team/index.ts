@@ -1,6 +1,7 @@
 /**
  * Members, roles, invitations and the audit log.
- * Other features use only what is exported here.
+ * Code outside the feature uses only what is exported here.
  */
 export { recordAudit, recordLeadOpened } from './audit.ts';
 export { assertAssignable, assigneeEmailsByProperty } from './members.ts';
+export { registerTeam } from './routes.ts';

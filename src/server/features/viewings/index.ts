@@ -1,8 +1,9 @@
 /**
  * Viewing times, bookings (in the chat, by the agent, on the manage page) and the messages
  * before a viewing.
- * Other features use only what is exported here.
+ * Code outside the feature uses only what is exported here.
  */
 export { toAgentViewing } from './agent-viewings.ts';
 export { bookChatTime, chatViewingTimes, completeViewingContact, toBookedViewing } from './chat-booking.ts';
 export { cancelPropertyViewings } from './manage.ts';
+export { registerViewings } from './routes.ts';

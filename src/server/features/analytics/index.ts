@@ -1,0 +1,5 @@
+/**
+ * Page-view analytics of the public pages.
+ * Code outside the feature uses only what is exported here.
+ */
+export { registerAnalytics } from './analytics-routes.ts';
