@@ -27,8 +27,7 @@ module.exports = {
     },
     {
       name: 'server-through-index',
-      comment:
-        'The rest of the server (app, main, plugins, lib) reaches a feature through its index.ts too.',
+      comment: 'The rest of the server (app, main, plugins, lib) reaches a feature through its index.ts too.',
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/server/features/[^/]+/' },
       to: { path: '^src/server/features/[^/]+/', pathNot: '^src/server/features/[^/]+/index\\.ts$' },
