@@ -1,16 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, eq, fillPlaceholders, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { absorbTakeover, toLeadFields } from '#agent/lead-fields.ts';
 import type { AgentContext, AgentState } from '#agent/types.ts';
-import {
-  chatTranscripts,
-  companies,
-  conversations,
-  leadActivity,
-  leads,
-  viewings,
-} from '#server/db/schema.ts';
+import { chatTranscripts, companies, conversations, leadActivity, leads } from '#server/db/schema.ts';
 import {
   type CachedConversation,
   forgetConversation,
@@ -24,7 +17,12 @@ import {
   loadDirectoryById,
 } from '#server/features/directory/index.ts';
 import { hasSubscriberSql } from '#server/features/integrations/index.ts';
-import { LEAD_DIGEST_SECONDS, type LeadEmailPlan, notifyNewLead } from '#server/features/leads/index.ts';
+import {
+  type LeadEmailPlan,
+  leadCreationSql,
+  leadValues,
+  notifyNewLead,
+} from '#server/features/leads/index.ts';
 import { relayToChannel } from '#server/lib/channel-relay.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
@@ -263,51 +261,12 @@ function endStatement(kind: EndInput['source']['kind'], leadKeys: string[] | nul
       returning id, conversation_id
     ), ended as (select id from transcript)`;
 
-  const window = sql.raw(`interval '${LEAD_DIGEST_SECONDS} seconds'`);
-  const columns = (leadKeys ?? []).map((field) => leadColumns[field as keyof typeof leadColumns]);
-  // Typed: a parameter in a SELECT list has no type of its own.
-  const leadRow = (leadKeys ?? []).map(
-    (field, n) => sql`${value(`lead:${field}`)}::${sql.raw(columns[n]!.getSQLType())}`,
-  );
-  const statement = leadKeys
+  const lead = leadKeys ? leadCreationSql(leadKeys, value) : null;
+  const statement = lead
     ? sql`
-    with ${source}, locked as (
-      select id,
-        (last_lead_email_at is null or last_lead_email_at <= clock_timestamp() - ${window}) as is_first_lead_email,
-        coalesce(extract(epoch from (last_lead_email_at + ${window} - clock_timestamp())), 0)::float8 as digest_wait_seconds
-      from ${companies} where id = ${value('companyId')} and exists (select 1 from transcript)
-    ), booked as (
-      select ${viewings.id} as id, ${viewings.startsAt} as starts_at from ${viewings}, transcript
-      where ${viewings.conversationId} = transcript.conversation_id and ${viewings.status} = 'booked'
-    ), lead as (
-      insert into ${leads} (${sql.join(
-        columns.map((column) => sql.identifier(column!.name)),
-        sql`, `,
-      )}, conversation_id, chat_transcript_id, status, created_at)
-      select ${sql.join(leadRow, sql`, `)}, transcript.conversation_id, transcript.id,
-        case when exists (select 1 from booked) then 'viewing_booked' else 'new' end, clock_timestamp()
-      from transcript, locked
-      on conflict do nothing
-      returning id, company_id, created_at
-    ), booking_noted as (
-      insert into ${leadActivity} (lead_id, company_id, at, kind, detail)
-      select lead.id, lead.company_id, lead.created_at, 'viewing_booked',
-        jsonb_build_object('viewingId', booked.id, 'startsAt', booked.starts_at)
-      from lead, booked
-    ), spent as (
-      update ${companies} set
-        current_count = greatest(current_count - 1, 0),
-        last_lead_email_at = case when locked.is_first_lead_email then clock_timestamp() else ${companies.lastLeadEmailAt} end,
-        updated_at = ${value('at')}::timestamptz
-      from locked, lead
-      where ${companies.id} = locked.id
-      returning ${companies.id}
-    )
+    with ${source}, ${lead.ctes}
     select (select id from ended) as ended_id, (select id from transcript) as transcript_id,
-      (select id from lead) as lead_id,
-      (select is_first_lead_email from locked) as is_first_lead_email,
-      (select digest_wait_seconds from locked) as digest_wait_seconds,
-      (select count(*) from spent) as spent,
+      ${lead.columns},
       ${hasSubscriberSql(value('companyId'), 'lead.created')} as has_lead_webhook`
     : sql`
     with ${source}
@@ -345,7 +304,9 @@ async function runEnd(
   input: EndInput,
 ): Promise<{ applied: boolean; saved: SavedLead | null }> {
   const { record } = input;
-  const lead = record?.hasAnyAnswer ? leadValues(input.companyId, input.property, record.fields) : null;
+  const lead = record?.hasAnyAnswer
+    ? leadValues(input.companyId, input.property?.id ?? null, record.fields)
+    : null;
   const statement = endStatement(input.source.kind, lead?.fields ?? null);
   const values: Record<string, unknown> = {
     ...lead?.values,
@@ -427,30 +388,6 @@ async function linkRepeatEnquiry(
       jsonb_build_object('transcriptId', ${input.transcriptId}::uuid, 'conversationId', conversation_id)
     from linked`),
   );
-}
-
-const leadColumns = getTableColumns(leads);
-
-/**
- * The lead's fields that have a column, and their values for the end statement as the driver
- * takes them, each under `lead:<field>` (its placeholder). As Drizzle's own insert does, a field
- * the table has no column for is left out.
- */
-function leadValues(
-  companyId: string,
-  property: ChatProperty | null,
-  fields: LeadRecord['fields'],
-): { fields: string[]; values: Record<string, unknown> } {
-  const lead: Record<string, unknown> = { ...fields, companyId, propertyId: property?.id ?? null };
-  const stored: string[] = [];
-  const values: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(lead)) {
-    const column = leadColumns[key as keyof typeof leadColumns];
-    if (!column) continue;
-    stored.push(key);
-    values[`lead:${key}`] = value === null || value === undefined ? null : column.mapToDriverValue(value);
-  }
-  return { fields: stored, values };
 }
 
 /** Where the chat came from, kept on the lead. */

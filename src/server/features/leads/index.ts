@@ -4,6 +4,7 @@
  * Code outside the feature uses only what is exported here.
  */
 export { recordLeadActivity, setLeadStatusFromViewing } from './activity.ts';
+export { leadCreationSql, leadValues } from './lead-creation.ts';
 export { LEAD_DIGEST_SECONDS, type LeadEmailPlan, notifyNewLead } from './lead-email.ts';
 export { findOwnLead, latestViewingColumns, toLeadFields, toLeadViewing } from './leads.ts';
 export { updateCompanyLead } from './pipeline.ts';
