@@ -26,7 +26,7 @@ describe('event bus', () => {
     bus.on('lead.updated', () => {
       seen.push('not this one');
     });
-    await bus.emit('lead.created', { companyId: 'c1', leadId: 'l1' });
+    await bus.emit('lead.created', { companyId: 'c1', leadId: 'l1', email: { kind: 'now' } });
     expect(seen).toEqual(['first l1', 'second l1']);
   });
 

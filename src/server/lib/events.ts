@@ -15,7 +15,13 @@ export type DomainEvents = {
    * A chat or an enquiry became a lead. `hasLeadWebhook`: known by the statement that made it
    * (so the webhook subscriber need not read it again); absent when unknown.
    */
-  'lead.created': { companyId: string; leadId: string; hasLeadWebhook?: boolean };
+  'lead.created': {
+    companyId: string;
+    leadId: string;
+    hasLeadWebhook?: boolean;
+    /** Its email at once, or in the company's digest after this many seconds. */
+    email: { kind: 'now' } | { kind: 'digest'; afterSeconds: number };
+  };
   /** Leads whose status or assignee changed (several at once for a bulk change). */
   'lead.updated': { companyId: string; leadIds: string[] };
   'viewing.booked': ViewingEvent;

@@ -5,6 +5,7 @@ import { chatTranscripts, companies, type Lead, leads, users } from '#server/db/
 import { assigneeEmailsByProperty } from '#server/features/team/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { escapeHtml } from '#server/lib/email-templates.ts';
+import type { DomainEvents } from '#server/lib/events.ts';
 import type { Email } from '#server/lib/mail.ts';
 import { perContext } from '#server/lib/per-context.ts';
 import { retryTransient } from '#server/lib/transient.ts';
@@ -23,16 +24,23 @@ export type LeadEmailPlan = { kind: 'now' } | { kind: 'digest'; afterSeconds: nu
  */
 const queuedDigests = perContext(() => new Map<string, number>());
 
-/** After the lead's transaction has committed: send its email, or queue the company's digest. */
+/**
+ * After the lead's transaction has committed: the new lead is announced (`lead.created`), and
+ * its email, the company's webhooks and the rest follow as subscribers.
+ */
 export async function notifyNewLead(
   ctx: AppContext,
   input: { companyId: string; leadId: string; email: LeadEmailPlan; hasLeadWebhook?: boolean },
 ): Promise<void> {
-  await ctx.events.emit('lead.created', {
-    companyId: input.companyId,
-    leadId: input.leadId,
-    hasLeadWebhook: input.hasLeadWebhook,
-  });
+  await ctx.events.emit('lead.created', input);
+}
+
+/** The new lead's email: sent now, or the company's digest queued. */
+export function subscribeLeadEmail(ctx: AppContext): void {
+  ctx.events.on('lead.created', (event) => emailNewLead(ctx, event));
+}
+
+async function emailNewLead(ctx: AppContext, input: DomainEvents['lead.created']): Promise<void> {
   try {
     if (input.email.kind === 'now') {
       const batch = await withQuestions(

@@ -20,12 +20,13 @@ import {
   patchLeadSchema,
 } from '#shared/schemas/leads.ts';
 import { companyIdParamsSchema } from '#shared/schemas/properties.ts';
-import { LEAD_DIGEST_JOB, sendLeadDigest } from './lead-email.ts';
+import { LEAD_DIGEST_JOB, sendLeadDigest, subscribeLeadEmail } from './lead-email.ts';
 import { deleteLead, exportLeadsCsv, getDashboardJson, getLeadDetail, setQuestionAnswered } from './leads.ts';
 import { addLeadNote, bulkUpdateLeadStatus, updateLead } from './pipeline.ts';
 import { subscribeViewingActivity } from './viewing-activity.ts';
 
 export async function registerLeads(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  subscribeLeadEmail(ctx);
   subscribeViewingActivity(ctx);
   ctx.jobs.define<{ companyId: string }>(LEAD_DIGEST_JOB, async ({ companyId }) => {
     await sendLeadDigest(ctx, companyId);
