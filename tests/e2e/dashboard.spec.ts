@@ -357,14 +357,14 @@ test.describe('dashboard: properties and agent links', () => {
       );
     }
 
-    // The agency-wide link.
+    // The agency-wide link. The copy toasts above stack and fade as they leave; at 1280 px they
+    // cover part of the header, so the button is pressed once they are gone.
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
     await page.getByRole('button', { name: 'Generate AI Agent' }).click();
     const agentDialog = page.getByRole('dialog', { name: 'AI Agent URL' });
     const agencyLink = `${baseURL}/chatbot/${agent.companySlug}`;
     await expect(agentDialog.getByLabel('AI agent link')).toHaveValue(agencyLink);
     await expect(agentDialog.getByLabel('AI agent link')).toHaveAttribute('readonly', '');
-    // The copy toasts above stack and fade as they leave; the dialog is checked once they are gone.
-    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
     await expectNoSeriousA11yViolations(page);
     await agentDialog.getByRole('button', { name: 'Copy', exact: true }).click();
     await expect(toast(page, 'URL copied to clipboard!')).toBeVisible();
