@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
-import { and, eq, fillPlaceholders, sql } from 'drizzle-orm';
+import { eq, fillPlaceholders, inArray, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { absorbTakeover, toLeadFields } from '#agent/lead-fields.ts';
 import type { AgentContext, AgentState } from '#agent/types.ts';
-import { chatTranscripts, companies, conversations, leadActivity, leads } from '#server/db/schema.ts';
+import { chatTranscripts, companies, leadActivity, leads } from '#server/db/schema.ts';
 import {
   type CachedConversation,
+  dueToEnd,
+  endConversationSql,
   forgetConversation,
-  notifyEndedSql,
+  readForEnd,
   readStoredState,
   type StoredState,
 } from '#server/features/conversations/index.ts';
@@ -61,7 +63,7 @@ export async function endConversation(
   let conversation: CachedConversation | null = options.copy?.id === conversationId ? options.copy : null;
   // Each pass either ends it, finds it ended, or lost a race with a turn and reads it again.
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    conversation ??= await readConversation(ctx, conversationId);
+    conversation ??= await readForEnd(ctx, conversationId);
     if (conversation?.status !== 'active') break;
     const directory =
       options.directory?.company.id === conversation.companyId
@@ -80,25 +82,6 @@ export async function endConversation(
     .from(chatTranscripts)
     .where(eq(chatTranscripts.conversationId, conversationId));
   return { alreadyEnded: true, alreadyProcessed: transcript?.processed ?? false, leadCreated: false };
-}
-
-async function readConversation(ctx: AppContext, id: string): Promise<CachedConversation | null> {
-  const [row] = await ctx.db
-    .select({
-      id: conversations.id,
-      sessionKey: conversations.sessionKey,
-      companyId: conversations.companyId,
-      propertyId: conversations.propertyId,
-      messages: conversations.messages,
-      state: conversations.state,
-      status: conversations.status,
-      turnCount: conversations.turnCount,
-      createdAt: conversations.createdAt,
-      takenOverBy: conversations.takenOverBy,
-    })
-    .from(conversations)
-    .where(eq(conversations.id, id));
-  return row ?? null;
 }
 
 /** What ending this copy of the conversation writes: its transcript and, with an answer, its lead. */
@@ -244,9 +227,7 @@ function endStatement(kind: EndInput['source']['kind'], leadKeys: string[] | nul
   const source =
     kind === 'conversation'
       ? sql`ended as (
-      update ${conversations} set status = 'ended', ended_at = ${value('at')}::timestamptz, updated_at = ${value('at')}::timestamptz
-      where id = ${value('sourceId')} and status = 'active' and turn_count = ${value('turnCount')}
-      returning id, company_id, ${notifyEndedSql('conversations', sql`${value('announce')}::boolean`)} as announced
+      ${endConversationSql({ id: value('sourceId'), at: value('at'), turnCount: value('turnCount'), announce: value('announce') })}
     ), transcript as (
       insert into ${chatTranscripts} (company_id, conversation_id, file_name, content, processed, extracted_data)
       select company_id, id, ${value('fileName')}::text, ${value('content')}::text,
@@ -458,27 +439,24 @@ export async function finaliseIdleConversations(ctx: AppContext, at: Date = now(
   );
   let finished = 0;
   for (let batch = 0; batch < 20; batch += 1) {
-    const due = await ctx.db
-      .select({ id: conversations.id, channel: conversations.channel, companyName: companies.name })
-      .from(conversations)
-      .innerJoin(companies, eq(companies.id, conversations.companyId))
-      .where(
-        and(
-          eq(conversations.status, 'active'),
-          sql`(${conversations.lastActivityAt} < ${idleBefore.toISOString()}::timestamptz or (${conversations.state}->>'leftAt' is not null and (${conversations.state}->>'leftAt')::timestamptz < ${leftBefore.toISOString()}::timestamptz))`,
-          sql`(${conversations.takenOverBy} is null or ${conversations.lastActivityAt} < ${takenOverIdleBefore.toISOString()}::timestamptz)`,
-        ),
-      )
-      .orderBy(conversations.lastActivityAt)
-      .limit(100);
-    for (const { id, channel, companyName } of due) {
+    const due = await dueToEnd(ctx, { idleBefore, leftBefore, takenOverIdleBefore, limit: 100 });
+    const names = await companyNames(
+      ctx,
+      due
+        .filter((conversation) => conversation.channel !== 'web')
+        .map((conversation) => conversation.companyId),
+    );
+    for (const { id, channel, companyId } of due) {
       try {
         const result = await endConversation(ctx, id);
         if (!result.alreadyEnded) finished += 1;
         // On WhatsApp or SMS the tenant has no page that shows the end: the closing message goes
         // to their phone (only when the end made a lead: a thread that said nothing gets nothing).
         if (!result.alreadyEnded && result.leadCreated && channel !== 'web') {
-          await relayToChannel(ctx, { conversationId: id, text: idleClosingMessage(companyName) });
+          await relayToChannel(ctx, {
+            conversationId: id,
+            text: idleClosingMessage(names.get(companyId) ?? ''),
+          });
         }
       } catch (error) {
         ctx.log.error({ err: error, conversationId: id }, 'Could not finalise an idle conversation');
@@ -487,4 +465,14 @@ export async function finaliseIdleConversations(ctx: AppContext, at: Date = now(
     if (due.length < 100) break;
   }
   return finished;
+}
+
+/** The names of these companies, by id (for the closing messages of a batch of idle chats). */
+async function companyNames(ctx: AppContext, companyIds: string[]): Promise<Map<string, string>> {
+  if (companyIds.length === 0) return new Map();
+  const rows = await ctx.db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(inArray(companies.id, [...new Set(companyIds)]));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }

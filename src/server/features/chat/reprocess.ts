@@ -1,6 +1,7 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { extractFromTranscript } from '#agent/lead-fields.ts';
-import { type Company, chatTranscripts, conversations, leads } from '#server/db/schema.ts';
+import { type Company, chatTranscripts, leads } from '#server/db/schema.ts';
+import { messagesOf } from '#server/features/conversations/index.ts';
 import { loadDirectoryById } from '#server/features/directory/index.ts';
 import { notifyNewLead } from '#server/features/leads/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
@@ -22,11 +23,8 @@ export async function reprocessTranscripts(ctx: AppContext, company: Company): P
       id: chatTranscripts.id,
       conversationId: chatTranscripts.conversationId,
       content: chatTranscripts.content,
-      messages: conversations.messages,
-      propertyId: conversations.propertyId,
     })
     .from(chatTranscripts)
-    .leftJoin(conversations, eq(conversations.id, chatTranscripts.conversationId))
     .leftJoin(
       leads,
       or(
@@ -57,10 +55,16 @@ export async function reprocessTranscripts(ctx: AppContext, company: Company): P
   const directory = await loadDirectoryById(ctx.db, company.id);
   if (!directory || pending.length === 0) return { message: 'There are no transcripts to reprocess.' };
 
+  // A transcript whose conversation is still kept is read from its messages, with its listing.
+  const kept = await messagesOf(
+    ctx,
+    pending.flatMap((transcript) => (transcript.conversationId ? [transcript.conversationId] : [])),
+  );
   let created = 0;
   for (const transcript of pending) {
-    const messages = transcript.messages ?? parseTranscript(transcript.content);
-    const property = conversationProperty(directory, transcript.propertyId ?? null, null);
+    const conversation = transcript.conversationId ? kept.get(transcript.conversationId) : undefined;
+    const messages = conversation?.messages ?? parseTranscript(transcript.content);
+    const property = conversationProperty(directory, conversation?.propertyId ?? null, null);
     const baseContext = agentContext(directory, property);
     const agent = extractFromTranscript(messages, baseContext);
     const chosen = property ?? conversationProperty(directory, null, agent.fields.propertyId);

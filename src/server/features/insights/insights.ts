@@ -2,6 +2,7 @@ import { addDays, format } from 'date-fns';
 import { inArray } from 'drizzle-orm';
 import type { SqlExecutor } from '#server/db/client.ts';
 import { properties } from '#server/db/schema.ts';
+import { CONVERSATION_VIEW } from '#server/features/conversations/index.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError } from '#server/lib/errors.ts';
@@ -63,7 +64,7 @@ const funnelSql = (key: string) => `
          count(*) filter (where v.confirmed > 0)::int as viewings_confirmed,
          count(*) filter (where v.no_shows > 0)::int as viewings_no_show,
          count(*) filter (where l.status = 'let')::int as let
-  from conversations c
+  from ${CONVERSATION_VIEW} c
   left join chat_leads l on l.conversation_id = c.id
   left join chat_viewings v on v.conversation_id = c.id
   where c.company_id = $1 and c.created_at >= $2 and c.created_at < $3

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { companies, insightSummaries, leads, users } from '#server/db/schema.ts';
+import { CONVERSATION_VIEW } from '#server/features/conversations/index.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { escapeHtml } from '#server/lib/email-templates.ts';
@@ -37,7 +38,7 @@ export async function sendWeeklySummaries(ctx: AppContext): Promise<number> {
     .from(companies)
     .innerJoin(users, eq(users.id, companies.ownerId))
     .where(
-      sql`exists (select 1 from conversations c where c.company_id = ${companies.id}
+      sql`exists (select 1 from ${sql.raw(CONVERSATION_VIEW)} c where c.company_id = ${companies.id}
                     and c.created_at >= ${start.toISOString()} and c.created_at < ${end.toISOString()})
           or exists (select 1 from enquiries e where e.company_id = ${companies.id}
                     and e.created_at >= ${start.toISOString()} and e.created_at < ${end.toISOString()})

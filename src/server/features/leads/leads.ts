@@ -10,7 +10,7 @@ import {
   viewings,
 } from '#server/db/schema.ts';
 import { toCompanyDto } from '#server/features/companies/index.ts';
-import { deleteConversations, findOneOf } from '#server/features/conversations/index.ts';
+import { CONVERSATION_VIEW, deleteConversations, findOneOf } from '#server/features/conversations/index.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
@@ -194,7 +194,7 @@ const dashboardLeadsSql = `
     (c.channel is not null and c.channel <> 'web' and ${DELIVERY_FAILED_SQL}) as "deliveryFailed"
   from leads l
   left join chat_transcripts t on t.id = l.chat_transcript_id
-  left join conversations c on c.id = l.conversation_id
+  left join ${CONVERSATION_VIEW} c on c.id = l.conversation_id
   left join lateral (
     select starts_at, status from viewings
     where conversation_id = l.conversation_id and company_id = l.company_id

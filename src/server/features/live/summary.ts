@@ -2,7 +2,7 @@ import { SLOT_ORDER } from '#agent/dialogue.ts';
 import { LIVE_ORDER, leadAnswers, slotDisplay } from '#agent/slots/index.ts';
 import type { AgentState } from '#agent/types.ts';
 import type { ChatMessage } from '#server/db/schema.ts';
-import { readStoredState } from '#server/features/conversations/index.ts';
+import { CONVERSATION_VIEW, readStoredState } from '#server/features/conversations/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import type { LiveConversation, LiveMessageEvent } from '#shared/schemas/live.ts';
 import type { ConversationChannelName } from '#shared/schemas/messaging.ts';
@@ -49,7 +49,7 @@ const LIVE_SELECT = `
     (select coalesce(jsonb_agg(t.e order by t.i), '[]'::jsonb)
        from jsonb_array_elements(c.messages) with ordinality as t(e, i) where t.i > $2) as new_messages,
     $2::int as after
-  from conversations c
+  from ${CONVERSATION_VIEW} c
   left join users u on u.id = c.taken_over_by
   left join properties p on p.id::text = coalesce(c.state->'agent'->'fields'->>'propertyId', c.property_id::text)`;
 

@@ -4,13 +4,13 @@ import {
   analyticsEvents,
   type Company,
   chatTranscripts,
-  conversations,
   leadActivity,
   leads,
   properties,
   propertyPhotos,
   users,
 } from '#server/db/schema.ts';
+import { companyConversations } from '#server/features/conversations/index.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
@@ -79,11 +79,7 @@ export async function exportCompanyData(
         .from(chatTranscripts)
         .where(eq(chatTranscripts.companyId, company.id))
         .orderBy(desc(chatTranscripts.createdAt)),
-      ctx.db
-        .select()
-        .from(conversations)
-        .where(eq(conversations.companyId, company.id))
-        .orderBy(desc(conversations.createdAt)),
+      companyConversations(ctx, company.id),
       ctx.db
         .select()
         .from(analyticsEvents)

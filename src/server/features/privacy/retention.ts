@@ -1,5 +1,6 @@
 import { subMonths } from 'date-fns';
 import type { SqlExecutor } from '#server/db/client.ts';
+import { DELETE_STALE_CONVERSATIONS, deleteConversationsSql } from '#server/features/conversations/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 
 /** The GDPR page's promise: tenant enquiries are kept for up to 12 months. */
@@ -51,7 +52,7 @@ export async function purgeExpiredTenantData(ctx: AppContext, now: Date): Promis
             or conversation_id in (select conversation_id from gone)
          returning id
        ), conversations_gone as (
-         delete from conversations where id in (select conversation_id from gone) returning id
+         ${deleteConversationsSql('select conversation_id from gone')}
        )
        select (select count(*) from gone)::int as leads,
               (select count(*) from transcripts_gone)::int as transcripts,
@@ -69,16 +70,7 @@ export async function purgeExpiredTenantData(ctx: AppContext, now: Date): Promis
   counts.transcripts += await deleteOlderThan(execute, 'chat_transcripts', cutoff);
   // An active conversation idle for a year is as finished as an ended one; one that still has a
   // (younger) lead stays with that lead.
-  counts.conversations += await deleteInBatches(
-    execute,
-    'conversations',
-    `select c.id from conversations c
-     where c.created_at < $1::timestamptz
-       and (c.status = 'ended' or c.last_activity_at < $1::timestamptz)
-       and not exists (select 1 from leads l where l.conversation_id = c.id)
-     limit $2`,
-    cutoff,
-  );
+  counts.conversations += await deleteInBatches(execute, DELETE_STALE_CONVERSATIONS, cutoff);
   counts.analyticsEvents += await deleteOlderThan(execute, 'analytics_events', cutoff);
   // Who opened or exported a tenant's data is itself personal data, kept as long as the leads.
   counts.auditEvents += await deleteOlderThan(execute, 'audit_events', cutoff, 'at');
@@ -94,25 +86,22 @@ function deleteOlderThan(
 ): Promise<number> {
   return deleteInBatches(
     execute,
-    table,
-    `select id from ${table} where ${column} < $1::timestamptz limit $2`,
+    `delete from ${table} where id in (select id from ${table} where ${column} < $1::timestamptz limit $2) returning 1`,
     cutoff,
   );
 }
 
-async function deleteInBatches(
-  execute: SqlExecutor,
-  table: 'chat_transcripts' | 'conversations' | 'analytics_events' | 'audit_events',
-  selectIds: string,
-  cutoff: string,
-): Promise<number> {
+/**
+ * Runs a DELETE (`$1` the cutoff, `$2` the batch size, a row returned for each row deleted) until
+ * a batch comes back short; returns how many rows went.
+ */
+async function deleteInBatches(execute: SqlExecutor, deleteBatch: string, cutoff: string): Promise<number> {
   let total = 0;
   for (;;) {
-    const { rows } = await execute(
-      `with gone as (delete from ${table} where id in (${selectIds}) returning 1)
-       select count(*)::int as n from gone`,
-      [cutoff, BATCH_SIZE],
-    );
+    const { rows } = await execute(`with gone as (${deleteBatch}) select count(*)::int as n from gone`, [
+      cutoff,
+      BATCH_SIZE,
+    ]);
     const deleted = Number(rows[0]?.n ?? 0);
     total += deleted;
     if (deleted < BATCH_SIZE) return total;

@@ -3,7 +3,6 @@ import { parseTimePick } from '#agent/viewing.ts';
 import {
   type Company,
   companies,
-  conversations,
   leads,
   type MessagingChannel,
   type Viewing,
@@ -11,6 +10,7 @@ import {
   viewingMessages,
   viewings,
 } from '#server/db/schema.ts';
+import { conversationView } from '#server/features/conversations/index.ts';
 import { recordLeadActivity } from '#server/features/leads/index.ts';
 import type { InboundMessage } from '#server/features/messaging/index.ts';
 import {
@@ -107,13 +107,13 @@ export async function runViewingMessages(ctx: AppContext): Promise<number> {
       viewing: viewings,
       quietHours: companies.quietHours,
       releaseHours: companies.releaseUnconfirmedHours,
-      channel: conversations.channel,
-      phone: conversations.contactPhone,
-      conversationId: conversations.id,
+      channel: conversationView.channel,
+      phone: conversationView.contactPhone,
+      conversationId: conversationView.id,
     })
     .from(viewings)
     .innerJoin(companies, eq(companies.id, viewings.companyId))
-    .leftJoin(conversations, eq(conversations.id, viewings.conversationId))
+    .leftJoin(conversationView, eq(conversationView.id, viewings.conversationId))
     .where(
       and(
         inArray(viewings.status, ['booked', 'released']),
@@ -303,15 +303,15 @@ export async function answerViewingReply(
 ): Promise<{ conversationId: string | null } | null> {
   const at = now();
   const [found] = await ctx.db
-    .select({ viewing: viewings, conversationId: conversations.id })
+    .select({ viewing: viewings, conversationId: conversationView.id })
     .from(viewings)
-    .innerJoin(conversations, eq(conversations.id, viewings.conversationId))
+    .innerJoin(conversationView, eq(conversationView.id, viewings.conversationId))
     .where(
       and(
         eq(viewings.companyId, message.companyId),
-        eq(conversations.companyId, message.companyId),
-        eq(conversations.channel, message.channel),
-        eq(conversations.contactPhone, message.phone),
+        eq(conversationView.companyId, message.companyId),
+        eq(conversationView.channel, message.channel),
+        eq(conversationView.contactPhone, message.phone),
         eq(viewings.status, 'booked'),
         gt(viewings.startsAt, at),
         or(
