@@ -62,12 +62,12 @@ describe('event bus', () => {
     const { log } = recordingLog();
     const bus = createEventBus(log);
     const seen: string[] = [];
-    bus.on('conversation.ended', ({ conversationId }) => {
-      seen.push(conversationId);
+    bus.on('company.changed', ({ companyId }) => {
+      seen.push(companyId);
     });
 
     const committed = bus.afterCommit();
-    committed.add('conversation.ended', { companyId: 'c1', conversationId: 'kept', leadId: null });
+    committed.add('company.changed', { companyId: 'kept' });
     expect(seen).toEqual([]);
     await committed.flush();
     await committed.flush();
@@ -76,7 +76,7 @@ describe('event bus', () => {
     const rolledBack = bus.afterCommit();
     await expect(
       (async () => {
-        rolledBack.add('conversation.ended', { companyId: 'c1', conversationId: 'lost', leadId: null });
+        rolledBack.add('company.changed', { companyId: 'lost' });
         throw new Error('serialization failure');
       })().then(() => rolledBack.flush()),
     ).rejects.toThrow('serialization failure');

@@ -30,12 +30,13 @@ export type DomainEvents = {
   /** Cancelled by the tenant, an agent, the listing's deletion, or released unconfirmed. */
   'viewing.cancelled': ViewingEvent & { by: 'tenant' | 'agent' | 'property' | 'release' };
   'viewing.confirmed': ViewingEvent;
+  /** An agent marked it attended (it was booked): `actorUserId` is who. */
+  'viewing.attended': ViewingEvent;
   /** A portal enquiry was stored: what its webhook event carries. */
   'enquiry.received': {
     companyId: string;
     enquiry: { id: string; source: string; propertyId: string | null; status: string };
   };
-  'conversation.ended': { companyId: string; conversationId: string; leadId: string | null };
   /** The company's identity, listings, photos or viewing settings changed (or it was closed). */
   'company.changed': { companyId: string };
 };

@@ -1,10 +1,19 @@
 import type { AppContext } from '#server/lib/context.ts';
 import type { DomainEvents, ViewingEvent } from '#server/lib/events.ts';
 import { longTimeLabel } from '#shared/viewing-times.ts';
-import { moveLeadAvailability, recordLeadActivity, revertLeadStatusAfterViewing } from './activity.ts';
+import {
+  moveLeadAvailability,
+  recordLeadActivity,
+  revertLeadStatusAfterViewing,
+  setLeadStatusFromViewing,
+} from './activity.ts';
 
 /**
- * The lead follows its viewing: `viewing_moved` `{ viewingId, from, startsAt, by }`,
+ * The lead follows its viewing. Booked once the lead exists (a chat's booking made before its end
+ * reaches the lead through the end statement): `viewing_booked` `{ viewingId, startsAt }` on its
+ * activity and the status `viewing_booked`; attended: the status `viewed`. Both move the status
+ * forwards only (`setLeadStatusFromViewing`), and an attended viewing that moved it announces
+ * `lead.updated`. Then `viewing_moved` `{ viewingId, from, startsAt, by }`,
  * `viewing_cancelled` `{ viewingId, startsAt, by }` (`by: "release"` for a release) or
  * `viewing_confirmed` `{ viewingId, startsAt }` on its activity, by the agent who did it (null:
  * the tenant, the system, or the property's deletion). A moved viewing moves the availability
@@ -12,9 +21,29 @@ import { moveLeadAvailability, recordLeadActivity, revertLeadStatusAfterViewing 
  * the lead goes back to where it was before the booking, unless a person has moved it since.
  */
 export function subscribeViewingActivity(ctx: AppContext): void {
+  ctx.events.on('viewing.booked', (event) => recordBooking(ctx, event));
+  ctx.events.on('viewing.attended', (event) => markViewed(ctx, event));
   ctx.events.on('viewing.moved', (event) => recordViewingChange(ctx, 'viewing_moved', event));
   ctx.events.on('viewing.cancelled', (event) => recordViewingChange(ctx, 'viewing_cancelled', event));
   ctx.events.on('viewing.confirmed', (event) => recordViewingChange(ctx, 'viewing_confirmed', event));
+}
+
+async function recordBooking(ctx: AppContext, { viewing, leadId }: ViewingEvent): Promise<void> {
+  if (!leadId) return;
+  await recordLeadActivity(ctx.db, {
+    leadId,
+    companyId: viewing.companyId,
+    actorUserId: null,
+    kind: 'viewing_booked',
+    detail: { viewingId: viewing.id, startsAt: viewing.startsAt.toISOString() },
+  });
+  await setLeadStatusFromViewing(ctx.db, leadId, 'viewing_booked');
+}
+
+async function markViewed(ctx: AppContext, { viewing, leadId }: ViewingEvent): Promise<void> {
+  if (leadId && (await setLeadStatusFromViewing(ctx.db, leadId, 'viewed'))) {
+    await ctx.events.emit('lead.updated', { companyId: viewing.companyId, leadIds: [leadId] });
+  }
 }
 
 async function recordViewingChange(

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, lt, ne } from 'drizzle-orm';
 import ical, { ICalEventStatus } from 'ical-generator';
 import { type Company, companies, leads, properties, type Viewing, viewings } from '#server/db/schema.ts';
-import { setLeadStatusFromViewing } from '#server/features/leads/index.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { escapeHtml } from '#server/lib/email-templates.ts';
@@ -165,11 +164,9 @@ export async function updateViewing(
         .where(and(eq(leads.conversationId, updated.conversationId), eq(leads.companyId, company.id)))
         .limit(1)
     : [];
-  // The pipeline follows the viewing: attended moves the lead on to "viewed" (forwards only).
-  if (lead && input.status === 'attended' && viewing.status === 'booked') {
-    if (await setLeadStatusFromViewing(ctx.db, lead.id, 'viewed')) {
-      await ctx.events.emit('lead.updated', { companyId: company.id, leadIds: [lead.id] });
-    }
+  // The pipeline follows the viewing: the lead moves on to "viewed" (forwards only).
+  if (input.status === 'attended' && viewing.status === 'booked') {
+    await ctx.events.emit('viewing.attended', { viewing: updated, leadId: lead?.id ?? null, actorUserId });
   }
   const [property] = updated.propertyId
     ? await ctx.db

@@ -1,9 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ExtractedFields, OfferedTime } from '#agent/types.ts';
 import { timesForChat } from '#agent/viewing.ts';
-import { leads, type Viewing, viewings } from '#server/db/schema.ts';
+import { type Viewing, viewings } from '#server/db/schema.ts';
 import type { ChatProperty, CompanyDirectory } from '#server/features/directory/index.ts';
-import { recordLeadActivity, setLeadStatusFromViewing } from '#server/features/leads/index.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import type { BookedViewing } from '#shared/schemas/viewings.ts';
 import { toViewingTime } from '#shared/viewing-times.ts';
@@ -59,8 +58,8 @@ export async function bookChatTime(
       tenant: { name: input.fields.name, email: input.fields.email, phone: input.fields.phone },
     });
     if (result.kind === 'booked') {
+      // Announced as `viewing.booked`: a lead that already exists follows it (leads subscribes).
       await notifyViewing(ctx, result.viewing, { kind: 'booked' });
-      await followViewingOnLead(ctx, result.viewing);
     }
     if (result.kind !== 'taken') return { kind: 'booked', viewing: result.viewing };
   } else {
@@ -73,29 +72,6 @@ export async function bookChatTime(
   }
   const fresh = await freeTimesFor(ctx.db, rules);
   return { kind: 'taken', slots: timesForChat(fresh, CHAT_TIME_LIMIT) };
-}
-
-/**
- * A booking made once the conversation's lead exists (the chat usually ends after the booking,
- * and the end statement gives the new lead its viewing): the lead moves to `viewing_booked`
- * (forwards only) and its activity records the booking.
- */
-async function followViewingOnLead(ctx: AppContext, viewing: Viewing): Promise<void> {
-  if (!viewing.conversationId) return;
-  const [lead] = await ctx.db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(and(eq(leads.conversationId, viewing.conversationId), eq(leads.companyId, viewing.companyId)))
-    .limit(1);
-  if (!lead) return;
-  await recordLeadActivity(ctx.db, {
-    leadId: lead.id,
-    companyId: viewing.companyId,
-    actorUserId: null,
-    kind: 'viewing_booked',
-    detail: { viewingId: viewing.id, startsAt: viewing.startsAt.toISOString() },
-  });
-  await setLeadStatusFromViewing(ctx.db, lead.id, 'viewing_booked');
 }
 
 /**
