@@ -8,8 +8,8 @@ import {
   type CachedConversation,
   dueToEnd,
   endConversationSql,
+  findById,
   forgetConversation,
-  readForEnd,
   readStoredState,
   type StoredState,
 } from '#server/features/conversations/index.ts';
@@ -63,7 +63,7 @@ export async function endConversation(
   let conversation: CachedConversation | null = options.copy?.id === conversationId ? options.copy : null;
   // Each pass either ends it, finds it ended, or lost a race with a turn and reads it again.
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    conversation ??= await readForEnd(ctx, conversationId);
+    conversation ??= await findById(ctx, conversationId);
     if (conversation?.status !== 'active') break;
     const directory =
       options.directory?.company.id === conversation.companyId

@@ -29,7 +29,6 @@ export {
   dueToEnd,
   endConversationSql,
   messagesOf,
-  readForEnd,
   threadIds,
 } from './reads.ts';
 export { chatStatements } from './statements.ts';

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import { conversations, type MessagingChannel } from '#server/db/schema.ts';
+import { conversations } from '#server/db/schema.ts';
 import type { AppContext } from '#server/lib/context.ts';
-import type { CachedConversation } from './conversation-cache.ts';
 import { notifyEndedSql } from './live-notices.ts';
+import { sameThread, type Thread } from './store.ts';
 
 /**
  * What the rest of the server reads of conversations, and the writes that belong to other
@@ -38,29 +38,6 @@ export const conversationView = viewQuery.as('conversation_view');
 
 /** The view as SQL text, to put after `from` or `join` with an alias; its columns are snake_case. */
 export const CONVERSATION_VIEW = `(${viewQuery.toSQL().sql})`;
-
-/** A conversation as the chat's end reads it (the same shape as the process's copy). */
-export async function readForEnd(
-  ctx: AppContext,
-  conversationId: string,
-): Promise<CachedConversation | null> {
-  const [row] = await ctx.db
-    .select({
-      id: conversations.id,
-      sessionKey: conversations.sessionKey,
-      companyId: conversations.companyId,
-      propertyId: conversations.propertyId,
-      messages: conversations.messages,
-      state: conversations.state,
-      status: conversations.status,
-      turnCount: conversations.turnCount,
-      createdAt: conversations.createdAt,
-      takenOverBy: conversations.takenOverBy,
-    })
-    .from(conversations)
-    .where(eq(conversations.id, conversationId));
-  return row ?? null;
-}
 
 /**
  * Conversations under way that are due to end, oldest activity first: silent since `idleBefore`,
@@ -123,20 +100,8 @@ export function companyConversations(ctx: AppContext, companyId: string) {
 }
 
 /** The company's threads with this number on this channel (a reply may answer any of them). */
-export async function threadIds(
-  ctx: AppContext,
-  thread: { companyId: string; channel: MessagingChannel; phone: string },
-): Promise<string[]> {
-  const rows = await ctx.db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.companyId, thread.companyId),
-        eq(conversations.channel, thread.channel),
-        eq(conversations.contactPhone, thread.phone),
-      ),
-    );
+export async function threadIds(ctx: AppContext, thread: Thread): Promise<string[]> {
+  const rows = await ctx.db.select({ id: conversations.id }).from(conversations).where(sameThread(thread));
   return rows.map((row) => row.id);
 }
 

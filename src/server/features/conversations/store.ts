@@ -42,19 +42,34 @@ export async function appendForPerson(
   ctx: AppContext,
   input: { conversationId: string; message: ChatMessage; recentMessages: unknown; at: Date },
 ): Promise<boolean> {
+  return appendAndAnnounce(ctx, input.conversationId, input.at, {
+    set: `messages = c.messages || jsonb_build_array($2::jsonb),
+       state = jsonb_set(jsonb_set(c.state, '{recentMessages}', $3::jsonb), '{leftAt}', 'null'::jsonb)`,
+    guard: 'c.taken_over_by is not null',
+    params: [JSON.stringify(input.message), JSON.stringify(input.recentMessages)],
+  });
+}
+
+/**
+ * One guarded change that appends messages (`appended` of them) while the conversation is active:
+ * `set` and `guard` name their parameters from `$2` (`$1` is the conversation). Each adds one to
+ * the turn count, so a process's copy from before never answers for the assistant, marks the
+ * activity, and is announced on the live channel by the same statement. False when the guard
+ * did not hold.
+ */
+async function appendAndAnnounce(
+  ctx: AppContext,
+  conversationId: string,
+  at: Date,
+  change: { set: string; guard: string; params: unknown[]; appended?: number },
+): Promise<boolean> {
+  const atParam = `$${change.params.length + 2}`;
   const { rows } = await ctx.database.execute(
-    `update conversations as c set
-       messages = c.messages || jsonb_build_array($2::jsonb),
-       state = jsonb_set(jsonb_set(c.state, '{recentMessages}', $3::jsonb), '{leftAt}', 'null'::jsonb),
-       turn_count = c.turn_count + 1, last_activity_at = $4, updated_at = $4
-     where c.id = $1 and c.status = 'active' and c.taken_over_by is not null
-     returning c.id, ${notifyAppendedSql('c', '1')} as notified`,
-    [
-      input.conversationId,
-      JSON.stringify(input.message),
-      JSON.stringify(input.recentMessages),
-      input.at.toISOString(),
-    ],
+    `update conversations as c set ${change.set},
+       turn_count = c.turn_count + 1, last_activity_at = ${atParam}, updated_at = ${atParam}
+     where c.id = $1 and c.status = 'active' and ${change.guard}
+     returning c.id, ${notifyAppendedSql('c', String(change.appended ?? 1))} as notified`,
+    [conversationId, ...change.params, at.toISOString()],
   );
   return rows.length > 0;
 }
@@ -96,15 +111,11 @@ export async function takeConversation(
   ctx: AppContext,
   input: { conversationId: string; personId: string; joined: ChatMessage; at: Date },
 ): Promise<boolean> {
-  const { rows } = await ctx.database.execute(
-    `update conversations as c set
-       taken_over_by = $2, messages = c.messages || jsonb_build_array($3::jsonb),
-       turn_count = c.turn_count + 1, last_activity_at = $4, updated_at = $4
-     where c.id = $1 and c.status = 'active' and c.taken_over_by is null
-     returning c.id, ${notifyAppendedSql('c', '1')} as notified`,
-    [input.conversationId, input.personId, JSON.stringify(input.joined), input.at.toISOString()],
-  );
-  return rows.length > 0;
+  return appendAndAnnounce(ctx, input.conversationId, input.at, {
+    set: 'taken_over_by = $2, messages = c.messages || jsonb_build_array($3::jsonb)',
+    guard: 'c.taken_over_by is null',
+    params: [input.personId, JSON.stringify(input.joined)],
+  });
 }
 
 /** The person's message, only while they have the chat; false otherwise. */
@@ -112,16 +123,11 @@ export async function appendPersonMessage(
   ctx: AppContext,
   input: { conversationId: string; personId: string; message: ChatMessage; at: Date },
 ): Promise<boolean> {
-  const { rows } = await ctx.database.execute(
-    `update conversations as c set
-       messages = c.messages || jsonb_build_array($3::jsonb),
-       turn_count = c.turn_count + 1, last_activity_at = $4, updated_at = $4
-     where c.id = $1 and c.status = 'active' and c.taken_over_by = $2
-       and c.company_id in ${companiesOf('$2')}
-     returning c.id, ${notifyAppendedSql('c', '1')} as notified`,
-    [input.conversationId, input.personId, JSON.stringify(input.message), input.at.toISOString()],
-  );
-  return rows.length > 0;
+  return appendAndAnnounce(ctx, input.conversationId, input.at, {
+    set: 'messages = c.messages || jsonb_build_array($3::jsonb)',
+    guard: `c.taken_over_by = $2 and c.company_id in ${companiesOf('$2')}`,
+    params: [input.personId, JSON.stringify(input.message)],
+  });
 }
 
 /** What handing back reads: the messages, the state and the turn count it is guarded by. */
@@ -156,24 +162,19 @@ export async function handBackConversation(
     turnCount: number;
   },
 ): Promise<boolean> {
-  const { rows } = await ctx.database.execute(
-    `update conversations as c set
-       taken_over_by = null, messages = c.messages || $3::jsonb, state = $4::jsonb,
-       property_id = coalesce($5::uuid, c.property_id),
-       turn_count = c.turn_count + 1, last_activity_at = $6, updated_at = $6
-     where c.id = $1 and c.status = 'active' and c.taken_over_by = $2 and c.turn_count = $7
-     returning c.id, ${notifyAppendedSql('c', String(input.added.length))} as notified`,
-    [
-      input.conversationId,
+  return appendAndAnnounce(ctx, input.conversationId, input.at, {
+    set: `taken_over_by = null, messages = c.messages || $3::jsonb, state = $4::jsonb,
+       property_id = coalesce($5::uuid, c.property_id)`,
+    guard: 'c.taken_over_by = $2 and c.turn_count = $6',
+    params: [
       input.personId,
       JSON.stringify(input.added),
       JSON.stringify(input.state),
       input.propertyId,
-      input.at.toISOString(),
       input.turnCount,
     ],
-  );
-  return rows.length > 0;
+    appended: input.added.length,
+  });
 }
 
 /** A new conversation, one by one (when its credit was checked first). */
@@ -187,11 +188,20 @@ export async function insertConversation(ctx: AppContext, values: typeof convers
 
 // ---- Messaging threads ----
 
+/** A messaging thread: the company's conversations with one number over one channel. */
+export type Thread = { companyId: string; channel: MessagingChannel; phone: string };
+
+/** The conversations of the thread, as a condition. */
+export function sameThread(thread: Thread) {
+  return and(
+    eq(conversations.companyId, thread.companyId),
+    eq(conversations.channel, thread.channel),
+    eq(conversations.contactPhone, thread.phone),
+  );
+}
+
 /** The newest conversation on this number with the company over this channel, if any. */
-export async function latestThread(
-  ctx: AppContext,
-  thread: { companyId: string; channel: MessagingChannel; phone: string },
-) {
+export async function latestThread(ctx: AppContext, thread: Thread) {
   const [latest] = await ctx.db
     .select({
       id: conversations.id,
@@ -201,13 +211,7 @@ export async function latestThread(
       createdAt: conversations.createdAt,
     })
     .from(conversations)
-    .where(
-      and(
-        eq(conversations.companyId, thread.companyId),
-        eq(conversations.channel, thread.channel),
-        eq(conversations.contactPhone, thread.phone),
-      ),
-    )
+    .where(sameThread(thread))
     .orderBy(desc(conversations.createdAt))
     .limit(1);
   return latest ?? null;
