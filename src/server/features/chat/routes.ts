@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answerMessagesWith } from '#server/features/messaging/index.ts';
-import { parseTextPlainAsJson } from '#server/lib/beacon-body.ts';
+import { parseTextPlainAsJson } from '#server/lib/body-parsers.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { requireCompanyById } from '#server/lib/session.ts';
 import { perMinute } from '#server/plugins/rate-limits.ts';

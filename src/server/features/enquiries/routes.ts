@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { readBodiesAsBytes } from '#server/lib/body-parsers.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import { rootDir } from '#server/lib/paths.ts';
@@ -64,12 +65,7 @@ export async function registerEnquiries(root: FastifyInstance, ctx: AppContext):
     );
 
     // The raw message, whatever type the inbound mail service labels it with.
-    app.removeAllContentTypeParsers();
-    app.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: MAX_INBOUND_BYTES },
-      (_request, body, done) => done(null, body),
-    );
+    readBodiesAsBytes(app, MAX_INBOUND_BYTES);
 
     app.post(
       '/api/inbound/email',

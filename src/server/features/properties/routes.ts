@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { recordAudit } from '#server/features/team/index.ts';
+import { readBodiesAsBytes } from '#server/lib/body-parsers.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { requireCompanyById, requireOwnCompany } from '#server/lib/session.ts';
@@ -133,14 +134,7 @@ export async function registerProperties(root: FastifyInstance, ctx: AppContext)
   // One photo per request, sent as the file's own bytes (`fetch(url, { body: file })`): no
   // multipart parser is needed, and the type is read from the bytes whatever the header says.
   await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: MAX_PHOTO_BYTES },
-      (_request, body, done) => {
-        done(null, body);
-      },
-    );
+    readBodiesAsBytes(scope, MAX_PHOTO_BYTES);
     scope.setErrorHandler((error: FastifyError) => {
       // Thrown on to the app's error handler, which answers it.
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', PHOTO_TOO_BIG);
