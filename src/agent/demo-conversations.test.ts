@@ -1,78 +1,38 @@
 import { describe, expect, test } from 'vitest';
-import { NO_LISTING_DETAILS } from '#shared/listing.ts';
+import { DEMO_AGENCY_NAME, demoConversations, demoProperties } from '#shared/demo-agency.ts';
+import { pickListingDetails } from '#shared/listing.ts';
+import { propertyInputSchema } from '#shared/schemas/properties.ts';
 import { createGuidedEngine } from './dialogue.ts';
 import type { AgentContext, AgentProperty, AgentState, ExtractedFields } from './types.ts';
 
 /*
- * The demo agency's six conversations (src/server/features/demo/seed-demo.ts), copied here so the
- * engine is checked without the server: the leads a newcomer first sees must read right.
+ * The demo agency's six conversations (src/shared/demo-agency.ts, which the server seeds), played
+ * here so the engine is checked without the server: the leads a newcomer first sees must read right.
  */
 
-const elmRoad: AgentProperty = {
-  ...NO_LISTING_DETAILS,
-  id: 'demo-elm',
-  name: '2 Bed Flat, Elm Road',
-  address: '14 Elm Road, Headingley, Leeds LS6 2AB',
-  rentalPrice: '£1,150 pcm',
-  bedrooms: 2,
-  parking: 'One allocated space',
-  vacancyDate: '01/03/2027',
-};
+// As the server's directory hands the saved listings to the agent.
+const properties: AgentProperty[] = demoProperties.map((values, index) => {
+  const listing = propertyInputSchema.parse(values);
+  return {
+    id: `demo-${index}`,
+    name: listing.propertyName,
+    address: listing.propertyAddress,
+    rentalPrice: listing.propertyRentalPrice,
+    bedrooms: listing.numberOfBedrooms,
+    parking: listing.parkingSpace,
+    vacancyDate: listing.vacancyDate,
+    ...pickListingDetails(listing),
+  };
+});
+const cardiganRoad = properties[1]!;
 
-const cardiganRoad: AgentProperty = {
-  ...NO_LISTING_DETAILS,
-  id: 'demo-cardigan',
-  name: 'Victorian Terrace, Cardigan Road',
-  address: '52 Cardigan Road, Leeds LS6 1EB',
-  rentalPrice: '£1,650 pcm',
-  bedrooms: 3,
-  parking: 'On-street permit parking',
-  vacancyDate: '15/02/2027',
-};
-
-const studio: AgentProperty = {
-  ...NO_LISTING_DETAILS,
-  id: 'demo-studio',
-  name: 'Studio, Wellington Place',
-  address: 'Apartment 7, 3 Wellington Place, Leeds LS1 4AP',
-  rentalPrice: '£225 pw',
-  bedrooms: 0,
-  parking: 'None',
-  vacancyDate: '10/01/2027',
-};
-
-const properties = [elmRoad, cardiganRoad, studio];
-
-type DemoConversation = {
-  property: AgentProperty | null;
-  messages: string[];
-  expected: Partial<ExtractedFields>;
-  isComplete: boolean;
-};
-
-const conversations: DemoConversation[] = [
+/** What each demo chat should leave the lead with, in the order of demoConversations. */
+const outcomes: Array<{ expected: Partial<ExtractedFields>; isComplete: boolean }> = [
   {
-    property: elmRoad,
-    messages: [
-      'Hi, is there parking?',
-      '2 of us, both nurses, £58k together, could move 1 March',
-      'Sarah Jones, sarah.jones@example.com, 07700 900321',
-      'weekday evenings',
-      "yes that's right",
-    ],
     expected: { name: 'Sarah Jones', numberOfPeople: 2, annualIncome: 58000, profession: 'Nurse' },
     isComplete: true,
   },
   {
-    property: cardiganRoad,
-    messages: [
-      'Hello! Family of four looking to move mid February',
-      'I work as a software engineer, £72,000 a year',
-      "I'm Daniel Okoro, daniel.okoro@example.com",
-      '07700 900654',
-      'Saturday mornings are best',
-      'Yes',
-    ],
     expected: {
       name: 'Daniel Okoro',
       numberOfPeople: 4,
@@ -82,15 +42,6 @@ const conversations: DemoConversation[] = [
     isComplete: true,
   },
   {
-    property: studio,
-    messages: [
-      'is the studio still available?',
-      'just me, ASAP please',
-      "I'm a student, my guarantor earns £45k",
-      'Priya Shah priya.shah@example.com 07700 900777',
-      'tomorrow after 5',
-      'yes correct',
-    ],
     expected: {
       name: 'Priya Shah',
       numberOfPeople: 1,
@@ -101,15 +52,6 @@ const conversations: DemoConversation[] = [
     isComplete: true,
   },
   {
-    property: elmRoad,
-    messages: [
-      'Hi there, me and my partner are interested',
-      'we could move next month',
-      'I am a teacher, earning around 2,400 a month',
-      "Tom Wright, I'd rather not give my number, email is tom.wright@example.com",
-      'weekends',
-      'yes',
-    ],
     expected: {
       name: 'Tom Wright',
       numberOfPeople: 2,
@@ -121,15 +63,6 @@ const conversations: DemoConversation[] = [
     isComplete: true,
   },
   {
-    property: null,
-    messages: [
-      "Hi, I'm interested in the Cardigan Road house",
-      '3 of us, moving in April',
-      'self-employed electrician, about £40k',
-      'Chloe Evans, 07700 900888, chloe@example.com',
-      'this Saturday',
-      "yes that's all right",
-    ],
     expected: {
       propertyId: cardiganRoad.id,
       name: 'Chloe Evans',
@@ -140,13 +73,6 @@ const conversations: DemoConversation[] = [
     isComplete: true,
   },
   {
-    property: studio,
-    messages: [
-      'how much is it per month?',
-      'ok thanks, 1 person',
-      'I work in retail, £21,000',
-      'Jamie Lee, jamie.lee@example.com',
-    ],
     expected: {
       name: 'Jamie Lee',
       numberOfPeople: 1,
@@ -159,11 +85,24 @@ const conversations: DemoConversation[] = [
   },
 ];
 
+type DemoConversation = {
+  property: AgentProperty | null;
+  messages: string[];
+  expected: Partial<ExtractedFields>;
+  isComplete: boolean;
+};
+
+const conversations: DemoConversation[] = demoConversations.map((conversation, index) => ({
+  property: conversation.property === null ? null : properties[conversation.property]!,
+  messages: conversation.messages,
+  ...outcomes[index]!,
+}));
+
 const engine = createGuidedEngine();
 
 async function play(conversation: DemoConversation) {
   const base: AgentContext = {
-    companyName: 'Harbour & Hale Lettings',
+    companyName: DEMO_AGENCY_NAME,
     property: conversation.property,
     properties,
     today: '2026-12-01',

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { allProperties, companyName, elm, forge } from '#tests/corpus/fixtures.ts';
-import { createGuidedEngine, emptyFields } from './dialogue.ts';
+import { createGuidedEngine, emptyFields, SLOT_ORDER } from './dialogue.ts';
 import { extractAnswers } from './extract.ts';
 import type { AgentContext, AgentProperty, ExtractedFields, SlotName } from './types.ts';
 
@@ -12,23 +12,15 @@ import type { AgentContext, AgentProperty, ExtractedFields, SlotName } from './t
 
 // Tuesday 10 February 2026
 const today = '2026-02-10';
-const ALL_SLOTS: SlotName[] = [
-  'moveIn',
-  'numberOfPeople',
-  'annualIncome',
-  'profession',
-  'name',
-  'email',
-  'phone',
-  'availability',
-];
+// On a property link every slot but the listing is open.
+const OPEN_SLOTS = SLOT_ORDER.filter((slot) => slot !== 'propertyId');
 
 function read(message: string, asking: SlotName | 'confirm' | null, known: Partial<ExtractedFields> = {}) {
   return extractAnswers(message, {
     asking,
     today,
     fields: { ...emptyFields(), ...known },
-    missing: ALL_SLOTS,
+    missing: OPEN_SLOTS,
   }).updates;
 }
 

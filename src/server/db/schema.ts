@@ -9,6 +9,8 @@ import {
   index,
   integer,
   jsonb,
+  type PgTextBuilderInitial,
+  type PgUUIDBuilderInitial,
   pgTable,
   primaryKey,
   text,
@@ -35,11 +37,16 @@ const uuidPrimaryKey = () => uuid('id').primaryKey().defaultRandom();
 /** When the row was written. */
 const createdAtColumn = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
+/** A required link to the row this one belongs to: erasing that row erases this one. */
+const belongsTo = <
+  Column extends PgUUIDBuilderInitial<string> | PgTextBuilderInitial<string, [string, ...string[]]>,
+>(
+  column: Column,
+  owner: () => AnyPgColumn,
+) => column.notNull().references(owner, { onDelete: 'cascade' });
+
 /** The company a row belongs to: erasing the company erases the row. */
-const companyIdColumn = () =>
-  uuid('company_id')
-    .notNull()
-    .references((): AnyPgColumn => companies.id, { onDelete: 'cascade' });
+const companyIdColumn = () => belongsTo(uuid('company_id'), (): AnyPgColumn => companies.id);
 
 const timestamps = {
   createdAt: createdAtColumn(),
@@ -68,9 +75,7 @@ export const sessions = pgTable(
   {
     id: text('id').primaryKey(),
     token: text('token').notNull().unique(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(text('user_id'), () => users.id),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
@@ -85,9 +90,7 @@ export const accounts = pgTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(text('user_id'), () => users.id),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
@@ -120,10 +123,7 @@ export const companies = pgTable(
     id: uuidPrimaryKey(),
     name: varchar('name', { length: 255 }).notNull(),
     slug: varchar('slug', { length: 255 }).notNull().unique(),
-    ownerId: text('owner_id')
-      .notNull()
-      .unique()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: belongsTo(text('owner_id').unique(), () => users.id),
     email: varchar('email', { length: 255 }),
     phone: varchar('phone', { length: 50 }),
     accountType: varchar('account_type', { length: 50 }).notNull().default('free'),
@@ -219,9 +219,7 @@ export const propertyPhotos = pgTable(
   'property_photos',
   {
     id: uuidPrimaryKey(),
-    propertyId: uuid('property_id')
-      .notNull()
-      .references(() => properties.id, { onDelete: 'cascade' }),
+    propertyId: belongsTo(uuid('property_id'), () => properties.id),
     companyId: companyIdColumn(),
     position: integer('position').notNull(),
     width: integer('width').notNull(),
@@ -420,9 +418,7 @@ export const leadActivity = pgTable(
   'lead_activity',
   {
     id: uuidPrimaryKey(),
-    leadId: uuid('lead_id')
-      .notNull()
-      .references(() => leads.id, { onDelete: 'cascade' }),
+    leadId: belongsTo(uuid('lead_id'), () => leads.id),
     companyId: companyIdColumn(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -446,10 +442,7 @@ export const companyMembers = pgTable(
   'company_members',
   {
     companyId: companyIdColumn(),
-    userId: text('user_id')
-      .notNull()
-      .unique()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(text('user_id').unique(), () => users.id),
     role: varchar('role', { length: 20 }).$type<TeamRole>().notNull(),
     createdAt: createdAtColumn(),
   },
@@ -568,9 +561,7 @@ export const viewingMessages = pgTable(
   'viewing_messages',
   {
     id: uuidPrimaryKey(),
-    viewingId: uuid('viewing_id')
-      .notNull()
-      .references(() => viewings.id, { onDelete: 'cascade' }),
+    viewingId: belongsTo(uuid('viewing_id'), () => viewings.id),
     companyId: companyIdColumn(),
     kind: varchar('kind', { length: 20 }).$type<ViewingMessageKind>().notNull(),
     /** The viewing's start the message was for. */
@@ -781,12 +772,8 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: uuidPrimaryKey(),
-    endpointId: uuid('endpoint_id')
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
-    messageId: text('message_id')
-      .notNull()
-      .references(() => webhookMessages.id, { onDelete: 'cascade' }),
+    endpointId: belongsTo(uuid('endpoint_id'), () => webhookEndpoints.id),
+    messageId: belongsTo(text('message_id'), () => webhookMessages.id),
     attempt: integer('attempt').notNull(),
     trigger: varchar('trigger', { length: 20 }).$type<'automatic' | 'resend' | 'test'>().notNull(),
     statusCode: integer('status_code'),

@@ -40,21 +40,10 @@ export const errorHandlerPlugin = fp(
                 : error.message;
         return reply.status(status).send({ message });
       }
-      // A lost race that outlasted its retries (retryTransient): nothing was saved, and sending the
-      // same request again is safe.
-      if (isTransientDatabaseError(error)) {
-        request.log.error({ err: error }, 'A statement kept losing races with others');
-        return reply
-          .status(503)
-          .header('retry-after', '1')
-          .send({ message: 'LetLead is very busy. Please try again in a moment.' });
-      }
-      if (isDatabaseUnavailable(error)) {
-        request.log.error({ err: error }, 'Database unavailable');
-        return reply
-          .status(503)
-          .header('retry-after', '5')
-          .send({ message: 'LetLead is briefly unavailable. Please try again in a moment.' });
+      const busy = databaseBusy(error);
+      if (busy) {
+        request.log.error({ err: error }, busy.log);
+        return reply.status(503).header('retry-after', busy.retryAfter).send({ message: busy.message });
       }
       request.log.error({ err: error }, 'Unhandled error');
       return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
@@ -62,6 +51,27 @@ export const errorHandlerPlugin = fp(
   },
   { name: 'error-handler' },
 );
+
+/** A database that cannot serve the request now: a 503 that says when to try again, not a 500. */
+function databaseBusy(error: unknown): { log: string; retryAfter: string; message: string } | null {
+  // A lost race that outlasted its retries (retryTransient): nothing was saved, and sending the
+  // same request again is safe.
+  if (isTransientDatabaseError(error)) {
+    return {
+      log: 'A statement kept losing races with others',
+      retryAfter: '1',
+      message: 'LetLead is very busy. Please try again in a moment.',
+    };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      log: 'Database unavailable',
+      retryAfter: '5',
+      message: 'LetLead is briefly unavailable. Please try again in a moment.',
+    };
+  }
+  return null;
+}
 
 /** A lost or refused database connection (anywhere in the cause chain): a 503, not a 500. */
 function isDatabaseUnavailable(error: unknown): boolean {

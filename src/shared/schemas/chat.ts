@@ -173,6 +173,4 @@ export const endChatResponseSchema = z.object({
 });
 export type EndChatResponse = z.infer<typeof endChatResponseSchema>;
 
-/** POST /api/companies/{id}/reprocess-transcripts */
-export const reprocessParamsSchema = z.object({ id: z.string().min(1).max(100) });
 export const reprocessResponseSchema = z.object({ message: z.string() });

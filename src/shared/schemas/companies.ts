@@ -28,6 +28,4 @@ export type UpdateCompanyProfileRequest = z.infer<typeof updateCompanyProfileReq
 export const companyProfileFormSchema = updateCompanyProfileRequestSchema.omit({ accountType: true });
 export type CompanyProfileForm = z.infer<typeof companyProfileFormSchema>;
 
-export const companyParamsSchema = z.object({ id: z.string() });
-
 export const companyListSchema = z.array(companySchema);

@@ -13,8 +13,6 @@ export const chatSourceSchema = z
   .string()
   .regex(CHAT_SOURCE_PATTERN, 'src must be a lower-case slug of up to 30 characters');
 
-export const enquiryParamsSchema = z.object({ id: z.string().min(1).max(100) });
-
 export const enquirySchema = z.object({
   id: z.string(),
   source: z.enum(enquirySources),

@@ -96,7 +96,6 @@ export const webhookDeliverySchema = z.object({
 export type WebhookDeliveryDto = z.infer<typeof webhookDeliverySchema>;
 export const webhookDeliveryListSchema = z.array(webhookDeliverySchema);
 
-export const webhookIdParamsSchema = z.object({ id: z.string() });
 export const webhookDeliveryParamsSchema = z.object({ id: z.string(), deliveryId: z.string() });
 
 // ---- API keys ----
@@ -132,5 +131,3 @@ export const apiKeyListSchema = z.array(apiKeySchema);
 /** The answer to creating a key: the key itself (`ll_…`), shown this once. */
 export const apiKeyCreatedSchema = apiKeySchema.extend({ key: z.string() });
 export type ApiKeyCreatedDto = z.infer<typeof apiKeyCreatedSchema>;
-
-export const apiKeyIdParamsSchema = z.object({ id: z.string() });

@@ -193,8 +193,6 @@ export const leadDetailSchema = leadListItemSchema.extend({
 });
 export type LeadDetailDto = z.infer<typeof leadDetailSchema>;
 
-export const leadIdParamsSchema = z.object({ id: z.string() });
-
 const lostReasonSchema = z
   .string()
   .trim()

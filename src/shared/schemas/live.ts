@@ -11,7 +11,6 @@ import { CONVERSATION_CHANNELS } from './messaging.ts';
  */
 
 export const conversationIdParamsSchema = z.object({ id: z.uuid('Conversation not found') });
-export const liveCompanyParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 /** One known detail, as the Live tab shows it ("Move-in", "01/03/2027"). */
 export const liveDetailSchema = z.object({ label: z.string(), value: z.string() });

@@ -152,9 +152,6 @@ export type { PropertyPhotoDto } from '#shared/schemas/images.ts';
 
 export const propertyListSchema = z.array(propertySchema);
 
-export const companyIdParamsSchema = z.object({ id: z.string() });
-export const propertyIdParamsSchema = z.object({ id: z.string() });
-
 /** POST /api/companies/{id}/chatbot-url: the agency-wide link, APP_URL/chatbot/{companySlug}. */
 export const chatbotUrlResponseSchema = z.object({ url: z.string() });
 export type ChatbotUrlResponse = z.infer<typeof chatbotUrlResponseSchema>;

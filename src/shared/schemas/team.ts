@@ -7,6 +7,7 @@ import {
   signupPasswordSchema,
 } from '#shared/schemas/auth.ts';
 import { invitedRoleSchema, teamRoleSchema } from '#shared/team-roles.ts';
+import { boundedIdParamsSchema } from './params.ts';
 
 export * from '#shared/team-roles.ts';
 
@@ -29,13 +30,8 @@ export type ChangeMemberBody = z.infer<typeof changeMemberBodySchema>;
 
 export const transferOwnershipBodySchema = z.object({ userId: z.string().min(1).max(100) }).strict();
 
-export const teamParamsSchema = z.object({ id: z.string().min(1).max(100) });
-export const memberParamsSchema = z.object({
-  id: z.string().min(1).max(100),
-  userId: z.string().min(1).max(100),
-});
-export const invitationParamsSchema = z.object({
-  id: z.string().min(1).max(100),
+export const memberParamsSchema = boundedIdParamsSchema.extend({ userId: z.string().min(1).max(100) });
+export const invitationParamsSchema = boundedIdParamsSchema.extend({
   invitationId: z.string().min(1).max(100),
 });
 

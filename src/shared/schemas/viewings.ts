@@ -264,8 +264,6 @@ export type AgentViewing = z.infer<typeof agentViewingSchema>;
 export const agentViewingListSchema = z.object({ viewings: z.array(agentViewingSchema) });
 export type AgentViewingList = z.infer<typeof agentViewingListSchema>;
 
-/** PATCH /api/viewings/{id} */
-export const viewingIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 export const updateViewingSchema = z.object({
   status: z.enum(['booked', 'attended', 'no_show', 'cancelled'], {
     error: 'Status must be attended, no_show or cancelled',

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { parseTextPlainAsJson } from '#server/lib/beacon-body.ts';
+import { parseTextPlainAsJson } from '#server/lib/body-parsers.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { perMinute } from '#server/plugins/rate-limits.ts';
 import { analyticsBatchSchema } from '#shared/schemas/analytics.ts';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { getSessionUser } from '#server/lib/auth.ts';
+import { readBodiesAsBytes } from '#server/lib/body-parsers.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { requireOwnCompany } from '#server/lib/session.ts';
@@ -78,10 +79,7 @@ export async function registerBilling(root: FastifyInstance, ctx: AppContext): P
 
   // Stripe signs the exact bytes it sent, so this one route keeps the body as a Buffer.
   await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => {
-      done(null, body);
-    });
+    readBodiesAsBytes(scope, 512 * 1024);
     scope
       .withTypeProvider<ZodTypeProvider>()
       .post(

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answerMessagesWith } from '#server/features/messaging/index.ts';
-import { parseTextPlainAsJson } from '#server/lib/beacon-body.ts';
+import { parseTextPlainAsJson } from '#server/lib/body-parsers.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { requireCompanyById } from '#server/lib/session.ts';
 import { perMinute } from '#server/plugins/rate-limits.ts';
@@ -17,10 +17,10 @@ import {
   publicCompanyContactSchema,
   publicCompanyQuerySchema,
   publicCompanySchema,
-  reprocessParamsSchema,
   reprocessResponseSchema,
   usageCheckSchema,
 } from '#shared/schemas/chat.ts';
+import { boundedIdParamsSchema } from '#shared/schemas/params.ts';
 import { handleChatTurn, resumeConversation } from './conversation.ts';
 import { finaliseIdleConversations } from './end-conversation.ts';
 import { endChat, getPublicCompany, getPublicContact, getUsageCheck } from './public.ts';
@@ -116,7 +116,7 @@ export async function registerChat(root: FastifyInstance, ctx: AppContext): Prom
 
     app.post(
       '/api/companies/:id/reprocess-transcripts',
-      { schema: { params: reprocessParamsSchema, response: { 200: reprocessResponseSchema } } },
+      { schema: { params: boundedIdParamsSchema, response: { 200: reprocessResponseSchema } } },
       async (request) => {
         const { company } = await requireCompanyById(ctx, request, request.params.id, 'settings');
         return reprocessTranscripts(ctx, company);

@@ -5,10 +5,10 @@ import { requireCompanyById, requireUser } from '#server/lib/session.ts';
 import { companySchema } from '#shared/schemas/auth.ts';
 import {
   companyListSchema,
-  companyParamsSchema,
   registerCompanyRequestSchema,
   updateCompanyProfileRequestSchema,
 } from '#shared/schemas/companies.ts';
+import { idParamsSchema } from '#shared/schemas/params.ts';
 import { listCompanies, registerCompany, updateCompanyProfile } from './companies.ts';
 
 export async function registerCompanies(root: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -33,7 +33,7 @@ export async function registerCompanies(root: FastifyInstance, ctx: AppContext):
     '/api/companies/:id/profile',
     {
       schema: {
-        params: companyParamsSchema,
+        params: idParamsSchema,
         body: updateCompanyProfileRequestSchema,
         response: { 200: companySchema },
       },

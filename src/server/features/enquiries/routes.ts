@@ -3,15 +3,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { readBodiesAsBytes } from '#server/lib/body-parsers.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import { rootDir } from '#server/lib/paths.ts';
 import { requireCompanyById } from '#server/lib/session.ts';
-import {
-  enquiriesResponseSchema,
-  enquiryParamsSchema,
-  inboundEmailResponseSchema,
-} from '#shared/schemas/enquiries.ts';
+import { enquiriesResponseSchema, inboundEmailResponseSchema } from '#shared/schemas/enquiries.ts';
+import { boundedIdParamsSchema } from '#shared/schemas/params.ts';
 import { listEnquiries } from './enquiries-list.ts';
 import { ingestInboundEmail } from './ingest.ts';
 import { ENQUIRY_REPLY_JOB, ENQUIRY_SWEEP_JOB, sendEnquiryReply, sweepEnquiries } from './replies.ts';
@@ -58,7 +56,7 @@ export async function registerEnquiries(root: FastifyInstance, ctx: AppContext):
 
     app.get(
       '/api/companies/:id/enquiries',
-      { schema: { params: enquiryParamsSchema, response: { 200: enquiriesResponseSchema } } },
+      { schema: { params: boundedIdParamsSchema, response: { 200: enquiriesResponseSchema } } },
       async (request, reply) => {
         const { company } = await requireCompanyById(ctx, request, request.params.id);
         reply.header('cache-control', 'private, no-store');
@@ -67,12 +65,7 @@ export async function registerEnquiries(root: FastifyInstance, ctx: AppContext):
     );
 
     // The raw message, whatever type the inbound mail service labels it with.
-    app.removeAllContentTypeParsers();
-    app.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: MAX_INBOUND_BYTES },
-      (_request, body, done) => done(null, body),
-    );
+    readBodiesAsBytes(app, MAX_INBOUND_BYTES);
 
     app.post(
       '/api/inbound/email',

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/lib/context.ts';
 import { requireCompanyById } from '#server/lib/session.ts';
 import { insightsQuerySchema, insightsResponseSchema } from '#shared/schemas/insights.ts';
-import { companyIdParamsSchema } from '#shared/schemas/properties.ts';
+import { idParamsSchema } from '#shared/schemas/params.ts';
 import { getInsights } from './insights.ts';
 import { sendWeeklySummaries, WEEKLY_SUMMARY_CRON, WEEKLY_SUMMARY_JOB } from './weekly-summary.ts';
 
@@ -18,7 +18,7 @@ export async function registerInsights(root: FastifyInstance, ctx: AppContext): 
     '/api/companies/:id/insights',
     {
       schema: {
-        params: companyIdParamsSchema,
+        params: idParamsSchema,
         querystring: insightsQuerySchema,
         response: { 200: insightsResponseSchema },
       },

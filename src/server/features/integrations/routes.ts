@@ -6,7 +6,6 @@ import type { AppContext } from '#server/lib/context.ts';
 import { requireCompanyById, requireOwnCompany } from '#server/lib/session.ts';
 import {
   apiKeyCreatedSchema,
-  apiKeyIdParamsSchema,
   apiKeyInputSchema,
   apiKeyListSchema,
   apiKeySchema,
@@ -18,9 +17,8 @@ import {
   webhookEndpointSchema,
   webhookEndpointUpdateSchema,
   webhookEndpointWithSecretSchema,
-  webhookIdParamsSchema,
 } from '#shared/schemas/integrations.ts';
-import { companyIdParamsSchema } from '#shared/schemas/properties.ts';
+import { idParamsSchema } from '#shared/schemas/params.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.ts';
 import { registerPublicApi } from './public-api-routes.ts';
 import {
@@ -82,7 +80,7 @@ export async function registerIntegrations(root: FastifyInstance, ctx: AppContex
 
   app.get(
     '/api/companies/:id/webhooks',
-    { schema: { params: companyIdParamsSchema, response: { 200: webhookEndpointListSchema } } },
+    { schema: { params: idParamsSchema, response: { 200: webhookEndpointListSchema } } },
     async (request, reply) => {
       const { company } = await managedCompany(ctx, request, request.params.id);
       return reply.headers(noStore).send(await listEndpoints(ctx, company.id));
@@ -93,7 +91,7 @@ export async function registerIntegrations(root: FastifyInstance, ctx: AppContex
     '/api/companies/:id/webhooks',
     {
       schema: {
-        params: companyIdParamsSchema,
+        params: idParamsSchema,
         body: webhookEndpointInputSchema,
         response: { 201: webhookEndpointWithSecretSchema },
       },
@@ -109,7 +107,7 @@ export async function registerIntegrations(root: FastifyInstance, ctx: AppContex
     '/api/webhooks/:id',
     {
       schema: {
-        params: webhookIdParamsSchema,
+        params: idParamsSchema,
         body: webhookEndpointUpdateSchema,
         response: { 200: webhookEndpointSchema },
       },
@@ -124,7 +122,7 @@ export async function registerIntegrations(root: FastifyInstance, ctx: AppContex
     },
   );
 
-  app.delete('/api/webhooks/:id', { schema: { params: webhookIdParamsSchema } }, async (request, reply) => {
+  app.delete('/api/webhooks/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
     const { company } = await managedCompany(ctx, request);
     await deleteEndpoint(ctx, { companyId: company.id, endpointId: request.params.id });
     return reply.status(204).send();
@@ -132,7 +130,7 @@ export async function registerIntegrations(root: FastifyInstance, ctx: AppContex
 
   app.post(
     '/api/webhooks/:id/rotate-secret',
-    { schema: { params: webhookIdParamsSchema, response: { 200: webhookEndpointWithSecretSchema } } },
+    { schema: { params: idParamsSchema, response: { 200: webhookEndpointWithSecretSchema } } },
     async (request, reply) => {
       const { company } = await managedCompany(ctx, request);
       const rotated = await rotateSecret(ctx, { companyId: company.id, endpointId: request.params.id });
@@ -142,7 +140,7 @@ export async function registerIntegrations(root: FastifyInstance, ctx: AppContex
 
   app.post(
     '/api/webhooks/:id/test',
-    { schema: { params: webhookIdParamsSchema, response: { 200: webhookDeliverySchema } } },
+    { schema: { params: idParamsSchema, response: { 200: webhookDeliverySchema } } },
     async (request) => {
       const { company } = await managedCompany(ctx, request);
       return testEndpoint(ctx, { companyId: company.id, endpointId: request.params.id });
@@ -151,7 +149,7 @@ export async function registerIntegrations(root: FastifyInstance, ctx: AppContex
 
   app.get(
     '/api/webhooks/:id/deliveries',
-    { schema: { params: webhookIdParamsSchema, response: { 200: webhookDeliveryListSchema } } },
+    { schema: { params: idParamsSchema, response: { 200: webhookDeliveryListSchema } } },
     async (request, reply) => {
       const { company } = await managedCompany(ctx, request);
       const deliveries = await listDeliveries(ctx, { companyId: company.id, endpointId: request.params.id });
@@ -174,7 +172,7 @@ export async function registerIntegrations(root: FastifyInstance, ctx: AppContex
 
   app.get(
     '/api/companies/:id/api-keys',
-    { schema: { params: companyIdParamsSchema, response: { 200: apiKeyListSchema } } },
+    { schema: { params: idParamsSchema, response: { 200: apiKeyListSchema } } },
     async (request, reply) => {
       const { company } = await managedCompany(ctx, request, request.params.id);
       return reply.headers(noStore).send(await listApiKeys(ctx, company.id));
@@ -185,7 +183,7 @@ export async function registerIntegrations(root: FastifyInstance, ctx: AppContex
     '/api/companies/:id/api-keys',
     {
       schema: {
-        params: companyIdParamsSchema,
+        params: idParamsSchema,
         body: apiKeyInputSchema,
         response: { 201: apiKeyCreatedSchema },
       },
@@ -203,7 +201,7 @@ export async function registerIntegrations(root: FastifyInstance, ctx: AppContex
 
   app.delete(
     '/api/api-keys/:id',
-    { schema: { params: apiKeyIdParamsSchema, response: { 200: apiKeySchema } } },
+    { schema: { params: idParamsSchema, response: { 200: apiKeySchema } } },
     async (request) => {
       const { company } = await managedCompany(ctx, request);
       return revokeApiKey(ctx, { companyId: company.id, keyId: request.params.id });

@@ -13,13 +13,12 @@ import {
   dashboardQuerySchema,
   leadActivitySchema,
   leadDetailSchema,
-  leadIdParamsSchema,
   leadQuestionBodySchema,
   leadQuestionParamsSchema,
   leadQuestionsResponseSchema,
   patchLeadSchema,
 } from '#shared/schemas/leads.ts';
-import { companyIdParamsSchema } from '#shared/schemas/properties.ts';
+import { idParamsSchema } from '#shared/schemas/params.ts';
 import { LEAD_DIGEST_JOB, sendLeadDigest, subscribeLeadEmail } from './lead-email.ts';
 import { deleteLead, exportLeadsCsv, getDashboardJson, getLeadDetail, setQuestionAnswered } from './leads.ts';
 import { addLeadNote, bulkUpdateLeadStatus, updateLead } from './pipeline.ts';
@@ -37,7 +36,7 @@ export async function registerLeads(root: FastifyInstance, ctx: AppContext): Pro
     '/api/companies/:id/dashboard',
     {
       // Answers `dashboardSchema`, already serialised (see getDashboardJson).
-      schema: { params: companyIdParamsSchema, querystring: dashboardQuerySchema },
+      schema: { params: idParamsSchema, querystring: dashboardQuerySchema },
       // Several MB of JSON with 10,000 leads: gzip at level 1 is ten times quicker than brotli
       // here and hardly larger.
       compress: { encodings: ['gzip', 'deflate'], zlibOptions: { level: 1 } },
@@ -65,7 +64,7 @@ export async function registerLeads(root: FastifyInstance, ctx: AppContext): Pro
 
   app.get(
     '/api/leads/:id',
-    { schema: { params: leadIdParamsSchema, response: { 200: leadDetailSchema } } },
+    { schema: { params: idParamsSchema, response: { 200: leadDetailSchema } } },
     async (request, reply) => {
       const user = await requireUser(ctx, request);
       reply.header('cache-control', 'private, no-store');
@@ -77,7 +76,7 @@ export async function registerLeads(root: FastifyInstance, ctx: AppContext): Pro
 
   app.patch(
     '/api/leads/:id',
-    { schema: { params: leadIdParamsSchema, body: patchLeadSchema, response: { 200: leadDetailSchema } } },
+    { schema: { params: idParamsSchema, body: patchLeadSchema, response: { 200: leadDetailSchema } } },
     async (request, reply) => {
       const user = await requireUser(ctx, request);
       await updateLead(ctx, { userId: user.id, leadId: request.params.id, input: request.body });
@@ -99,7 +98,7 @@ export async function registerLeads(root: FastifyInstance, ctx: AppContext): Pro
     '/api/leads/:id/notes',
     {
       schema: {
-        params: leadIdParamsSchema,
+        params: idParamsSchema,
         body: createLeadNoteSchema,
         response: { 201: leadActivitySchema },
       },
@@ -115,7 +114,7 @@ export async function registerLeads(root: FastifyInstance, ctx: AppContext): Pro
     },
   );
 
-  app.delete('/api/leads/:id', { schema: { params: leadIdParamsSchema } }, async (request, reply) => {
+  app.delete('/api/leads/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
     const user = await requireUser(ctx, request);
     const { companyId } = await deleteLead(ctx, { userId: user.id, leadId: request.params.id });
     // The lead's id only: the erasure leaves no name of the tenant behind, here neither.
@@ -149,23 +148,19 @@ export async function registerLeads(root: FastifyInstance, ctx: AppContext): Pro
     },
   );
 
-  app.get(
-    '/api/companies/:id/leads.csv',
-    { schema: { params: companyIdParamsSchema } },
-    async (request, reply) => {
-      const { user, company } = await requireCompanyById(ctx, request, request.params.id);
-      const { fileName, csv, rows } = await exportLeadsCsv(ctx, company);
-      await recordAudit(ctx.db, {
-        companyId: company.id,
-        actor: user,
-        action: 'leads_exported',
-        detail: { rows },
-      });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .send(csv);
-    },
-  );
+  app.get('/api/companies/:id/leads.csv', { schema: { params: idParamsSchema } }, async (request, reply) => {
+    const { user, company } = await requireCompanyById(ctx, request, request.params.id);
+    const { fileName, csv, rows } = await exportLeadsCsv(ctx, company);
+    await recordAudit(ctx.db, {
+      companyId: company.id,
+      actor: user,
+      action: 'leads_exported',
+      detail: { rows },
+    });
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .send(csv);
+  });
 }

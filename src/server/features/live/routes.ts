@@ -14,10 +14,10 @@ import {
   agentEventsQuerySchema,
   agentMessageSchema,
   conversationIdParamsSchema,
-  liveCompanyParamsSchema,
   takeoverResponseSchema,
   tenantEventsQuerySchema,
 } from '#shared/schemas/live.ts';
+import { boundedIdParamsSchema } from '#shared/schemas/params.ts';
 import { type LiveListener, liveHub } from './hub.ts';
 import { type LiveRead, listLive, readLive } from './summary.ts';
 import {
@@ -45,7 +45,7 @@ export async function registerLive(root: FastifyInstance, ctx: AppContext): Prom
 
   app.get(
     '/api/companies/:id/live',
-    { schema: { params: liveCompanyParamsSchema } },
+    { schema: { params: boundedIdParamsSchema } },
     async (request, reply) => {
       const { company } = await requireCompanyById(ctx, request, request.params.id);
       const sessionId = (await getSessionId(ctx.auth, request)) ?? undefined;

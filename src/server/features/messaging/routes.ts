@@ -7,6 +7,7 @@ import { channelMessages, companies, type MessagingChannel } from '#server/db/sc
 import { threadOf } from '#server/features/conversations/index.ts';
 import { ENQUIRY_CHANNEL_INVITE_JOB } from '#server/features/enquiries/index.ts';
 import { findOwnLead } from '#server/features/leads/index.ts';
+import { readBodiesAsBytes } from '#server/lib/body-parsers.ts';
 import { setChannelRelay } from '#server/lib/channel-relay.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
@@ -270,10 +271,7 @@ export async function registerMessaging(root: FastifyInstance, ctx: AppContext):
 
   // Meta signs the exact bytes it sent: this route keeps the body as a Buffer.
   await root.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => {
-      done(null, body);
-    });
+    readBodiesAsBytes(scope, 1024 * 1024);
     scope
       .withTypeProvider<ZodTypeProvider>()
       .post(

@@ -1,15 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { recordAudit } from '#server/features/team/index.ts';
+import { readBodiesAsBytes } from '#server/lib/body-parsers.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { requireCompanyById, requireOwnCompany } from '#server/lib/session.ts';
 import { MAX_PHOTO_BYTES } from '#shared/listing.ts';
+import { idParamsSchema } from '#shared/schemas/params.ts';
 import {
   chatbotUrlResponseSchema,
-  companyIdParamsSchema,
   photoOrderSchema,
-  propertyIdParamsSchema,
   propertyInputSchema,
   propertyListSchema,
   propertyPhotoListSchema,
@@ -32,7 +32,7 @@ export async function registerProperties(root: FastifyInstance, ctx: AppContext)
 
   app.get(
     '/api/companies/:id/properties',
-    { schema: { params: companyIdParamsSchema, response: { 200: propertyListSchema } } },
+    { schema: { params: idParamsSchema, response: { 200: propertyListSchema } } },
     async (request) => {
       const { company } = await requireCompanyById(ctx, request, request.params.id);
       return listProperties(ctx, company);
@@ -42,7 +42,7 @@ export async function registerProperties(root: FastifyInstance, ctx: AppContext)
   app.post(
     '/api/companies/:id/properties',
     {
-      schema: { params: companyIdParamsSchema, body: propertyInputSchema, response: { 201: propertySchema } },
+      schema: { params: idParamsSchema, body: propertyInputSchema, response: { 201: propertySchema } },
     },
     async (request, reply) => {
       const { company } = await requireCompanyById(ctx, request, request.params.id, 'settings');
@@ -55,7 +55,7 @@ export async function registerProperties(root: FastifyInstance, ctx: AppContext)
     '/api/properties/:id',
     {
       schema: {
-        params: propertyIdParamsSchema,
+        params: idParamsSchema,
         body: propertyInputSchema,
         response: { 200: propertySchema },
       },
@@ -70,7 +70,7 @@ export async function registerProperties(root: FastifyInstance, ctx: AppContext)
     '/api/properties/:id',
     {
       schema: {
-        params: propertyIdParamsSchema,
+        params: idParamsSchema,
         body: assignPropertySchema,
         response: { 200: propertySchema },
       },
@@ -81,25 +81,21 @@ export async function registerProperties(root: FastifyInstance, ctx: AppContext)
     },
   );
 
-  app.delete(
-    '/api/properties/:id',
-    { schema: { params: propertyIdParamsSchema } },
-    async (request, reply) => {
-      const { user, company } = await requireOwnCompany(ctx, request, 'settings');
-      await deleteProperty(ctx, { userId: user.id, propertyId: request.params.id });
-      await recordAudit(ctx.db, {
-        companyId: company.id,
-        actor: user,
-        action: 'property_deleted',
-        subjectId: request.params.id,
-      });
-      return reply.status(204).send();
-    },
-  );
+  app.delete('/api/properties/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
+    const { user, company } = await requireOwnCompany(ctx, request, 'settings');
+    await deleteProperty(ctx, { userId: user.id, propertyId: request.params.id });
+    await recordAudit(ctx.db, {
+      companyId: company.id,
+      actor: user,
+      action: 'property_deleted',
+      subjectId: request.params.id,
+    });
+    return reply.status(204).send();
+  });
 
   app.post(
     '/api/companies/:id/chatbot-url',
-    { schema: { params: companyIdParamsSchema, response: { 200: chatbotUrlResponseSchema } } },
+    { schema: { params: idParamsSchema, response: { 200: chatbotUrlResponseSchema } } },
     async (request) => {
       const { company } = await requireCompanyById(ctx, request, request.params.id);
       return { url: agencyLink(ctx.env.appUrl, company.slug) };
@@ -124,7 +120,7 @@ export async function registerProperties(root: FastifyInstance, ctx: AppContext)
     '/api/properties/:id/photos/order',
     {
       schema: {
-        params: propertyIdParamsSchema,
+        params: idParamsSchema,
         body: photoOrderSchema,
         response: { 200: propertyPhotoListSchema },
       },
@@ -138,14 +134,7 @@ export async function registerProperties(root: FastifyInstance, ctx: AppContext)
   // One photo per request, sent as the file's own bytes (`fetch(url, { body: file })`): no
   // multipart parser is needed, and the type is read from the bytes whatever the header says.
   await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: MAX_PHOTO_BYTES },
-      (_request, body, done) => {
-        done(null, body);
-      },
-    );
+    readBodiesAsBytes(scope, MAX_PHOTO_BYTES);
     scope.setErrorHandler((error: FastifyError) => {
       // Thrown on to the app's error handler, which answers it.
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', PHOTO_TOO_BIG);
@@ -155,7 +144,7 @@ export async function registerProperties(root: FastifyInstance, ctx: AppContext)
       .withTypeProvider<ZodTypeProvider>()
       .post(
         '/api/properties/:id/photos',
-        { schema: { params: propertyIdParamsSchema, response: { 201: propertyPhotoListSchema } } },
+        { schema: { params: idParamsSchema, response: { 201: propertyPhotoListSchema } } },
         async (request, reply) => {
           const { user } = await requireOwnCompany(ctx, request, 'settings');
           const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

@@ -7,6 +7,7 @@ import type { AppContext } from '#server/lib/context.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { isUuid, requireCompanyById, requireUser } from '#server/lib/session.ts';
 import { authUserSchema, messageResponseSchema } from '#shared/schemas/auth.ts';
+import { boundedIdParamsSchema } from '#shared/schemas/params.ts';
 import {
   acceptInvitationBodySchema,
   assigneesResponseSchema,
@@ -22,7 +23,6 @@ import {
   memberParamsSchema,
   memberSchema,
   membersResponseSchema,
-  teamParamsSchema,
   transferOwnershipBodySchema,
 } from '#shared/schemas/team.ts';
 import { listAudit } from './audit.ts';
@@ -43,7 +43,7 @@ export async function registerTeam(root: FastifyInstance, ctx: AppContext): Prom
 
   app.get(
     '/api/companies/:id/members',
-    { schema: { params: teamParamsSchema, response: { 200: membersResponseSchema } } },
+    { schema: { params: boundedIdParamsSchema, response: { 200: membersResponseSchema } } },
     async (request) => {
       const { company } = await requireCompanyById(ctx, request, request.params.id, 'team');
       return { members: await listMembers(ctx, company.id) };
@@ -73,7 +73,7 @@ export async function registerTeam(root: FastifyInstance, ctx: AppContext): Prom
     '/api/companies/:id/ownership',
     {
       schema: {
-        params: teamParamsSchema,
+        params: boundedIdParamsSchema,
         body: transferOwnershipBodySchema,
         response: { 200: membersResponseSchema },
       },
@@ -86,7 +86,7 @@ export async function registerTeam(root: FastifyInstance, ctx: AppContext): Prom
 
   app.get(
     '/api/companies/:id/assignees',
-    { schema: { params: teamParamsSchema, response: { 200: assigneesResponseSchema } } },
+    { schema: { params: boundedIdParamsSchema, response: { 200: assigneesResponseSchema } } },
     async (request) => {
       const { company } = await requireCompanyById(ctx, request, request.params.id);
       return { assignees: await listAssignees(ctx, company.id) };
@@ -95,7 +95,7 @@ export async function registerTeam(root: FastifyInstance, ctx: AppContext): Prom
 
   app.get(
     '/api/companies/:id/invitations',
-    { schema: { params: teamParamsSchema, response: { 200: invitationsResponseSchema } } },
+    { schema: { params: boundedIdParamsSchema, response: { 200: invitationsResponseSchema } } },
     async (request) => {
       const { company } = await requireCompanyById(ctx, request, request.params.id, 'team');
       return { invitations: await listInvitations(ctx, company.id) };
@@ -106,7 +106,7 @@ export async function registerTeam(root: FastifyInstance, ctx: AppContext): Prom
     '/api/companies/:id/invitations',
     {
       schema: {
-        params: teamParamsSchema,
+        params: boundedIdParamsSchema,
         body: createInvitationBodySchema,
         response: { 201: invitationSchema.extend({ message: z.string() }) },
       },
@@ -137,7 +137,7 @@ export async function registerTeam(root: FastifyInstance, ctx: AppContext): Prom
     '/api/companies/:id/audit',
     {
       schema: {
-        params: teamParamsSchema,
+        params: boundedIdParamsSchema,
         querystring: auditQuerySchema,
         response: { 200: auditResponseSchema },
       },

@@ -129,6 +129,32 @@ async function partiesAt(tx: Tx, propertyId: string, startsAt: Date): Promise<nu
   return row?.count ?? 0;
 }
 
+/**
+ * Runs `write` in a transaction under the start's lock, only while the property has room at that
+ * start for one more party (`partiesPerSlot`); null when the start is full or `write` wrote nothing.
+ */
+function writeWhileRoomAt<Row>(
+  ctx: AppContext,
+  label: string,
+  rules: BookingRules,
+  startsAt: Date,
+  write: (tx: Tx) => Promise<Row | undefined>,
+): Promise<Row | null> {
+  const parties = effectiveRules(rules.schedule, rules.settings).partiesPerSlot;
+  return retryTransient(ctx, label, () =>
+    ctx.db.transaction(async (tx) => {
+      await lockTime(tx, rules.propertyId, startsAt);
+      if ((await partiesAt(tx, rules.propertyId, startsAt)) >= parties) return null;
+      return (await write(tx)) ?? null;
+    }),
+  );
+}
+
+/** When a viewing from `startsAt` ends: one slot later. */
+function slotEnd(rules: BookingRules, startsAt: Date): Date {
+  return new Date(startsAt.getTime() + rules.schedule.slotMinutes * 60_000);
+}
+
 export type BookResult =
   | { kind: 'booked'; viewing: Viewing }
   | { kind: 'taken' }
@@ -151,32 +177,27 @@ export async function bookViewing(
   },
 ): Promise<BookResult> {
   const { rules, startsAt } = input;
-  const parties = effectiveRules(rules.schedule, rules.settings).partiesPerSlot;
   try {
-    const viewing = await retryTransient(ctx, 'viewings.book', () =>
-      ctx.db.transaction(async (tx) => {
-        await lockTime(tx, rules.propertyId, startsAt);
-        if ((await partiesAt(tx, rules.propertyId, startsAt)) >= parties) return null;
-        const [row] = await tx
-          .insert(viewings)
-          .values({
-            companyId: rules.companyId,
-            propertyId: rules.propertyId,
-            conversationId: input.conversationId,
-            propertyName: rules.propertyName,
-            propertyAddress: rules.propertyAddress,
-            startsAt,
-            endsAt: new Date(startsAt.getTime() + rules.schedule.slotMinutes * 60_000),
-            manageToken: newManageToken(),
-            tenantName: input.tenant.name,
-            tenantEmail: input.tenant.email,
-            tenantPhone: input.tenant.phone,
-            confirmedAt: confirmedWhenBooked(startsAt),
-          })
-          .returning();
-        return row ?? null;
-      }),
-    );
+    const viewing = await writeWhileRoomAt(ctx, 'viewings.book', rules, startsAt, async (tx) => {
+      const [row] = await tx
+        .insert(viewings)
+        .values({
+          companyId: rules.companyId,
+          propertyId: rules.propertyId,
+          conversationId: input.conversationId,
+          propertyName: rules.propertyName,
+          propertyAddress: rules.propertyAddress,
+          startsAt,
+          endsAt: slotEnd(rules, startsAt),
+          manageToken: newManageToken(),
+          tenantName: input.tenant.name,
+          tenantEmail: input.tenant.email,
+          tenantPhone: input.tenant.phone,
+          confirmedAt: confirmedWhenBooked(startsAt),
+        })
+        .returning();
+      return row;
+    });
     return viewing ? { kind: 'booked', viewing } : { kind: 'taken' };
   } catch (error) {
     if (!isUniqueViolation(error) || !input.conversationId) throw error;
@@ -200,27 +221,22 @@ export async function moveViewing(
   input: { viewing: Viewing; rules: BookingRules; startsAt: Date },
 ): Promise<Viewing | null> {
   const { viewing, rules, startsAt } = input;
-  const parties = effectiveRules(rules.schedule, rules.settings).partiesPerSlot;
-  return retryTransient(ctx, 'viewings.move', () =>
-    ctx.db.transaction(async (tx) => {
-      await lockTime(tx, rules.propertyId, startsAt);
-      if ((await partiesAt(tx, rules.propertyId, startsAt)) >= parties) return null;
-      const [row] = await tx
-        .update(viewings)
-        .set({
-          startsAt,
-          endsAt: new Date(startsAt.getTime() + rules.schedule.slotMinutes * 60_000),
-          sequence: sql`${viewings.sequence} + 1`,
-          reminderSentAt: null,
-          confirmedAt: confirmedWhenBooked(startsAt),
-          changeOfferedAt: null,
-          updatedAt: now(),
-        })
-        .where(and(eq(viewings.id, viewing.id), eq(viewings.status, 'booked')))
-        .returning();
-      return row ?? null;
-    }),
-  );
+  return writeWhileRoomAt(ctx, 'viewings.move', rules, startsAt, async (tx) => {
+    const [row] = await tx
+      .update(viewings)
+      .set({
+        startsAt,
+        endsAt: slotEnd(rules, startsAt),
+        sequence: sql`${viewings.sequence} + 1`,
+        reminderSentAt: null,
+        confirmedAt: confirmedWhenBooked(startsAt),
+        changeOfferedAt: null,
+        updatedAt: now(),
+      })
+      .where(and(eq(viewings.id, viewing.id), eq(viewings.status, 'booked')))
+      .returning();
+    return row;
+  });
 }
 
 /**

@@ -7,7 +7,7 @@ import { notFound } from '#server/lib/errors.ts';
 import { requireCompanyById, requireOwnCompany } from '#server/lib/session.ts';
 import { perMinute } from '#server/plugins/rate-limits.ts';
 import { chatParamsSchema } from '#shared/schemas/chat.ts';
-import { companyIdParamsSchema } from '#shared/schemas/properties.ts';
+import { boundedIdParamsSchema, idParamsSchema } from '#shared/schemas/params.ts';
 import {
   agentViewingListSchema,
   agentViewingSchema,
@@ -17,7 +17,6 @@ import {
   manageTokenParamsSchema,
   rescheduleRequestSchema,
   updateViewingSchema,
-  viewingIdParamsSchema,
   viewingMessageSettingsPatchSchema,
   viewingMessageSettingsSchema,
   viewingScheduleSchema,
@@ -160,7 +159,7 @@ export async function registerViewings(root: FastifyInstance, ctx: AppContext): 
 
   app.get(
     '/api/companies/:id/viewing-schedule',
-    { schema: { params: companyIdParamsSchema, response: { 200: viewingScheduleSchema } } },
+    { schema: { params: idParamsSchema, response: { 200: viewingScheduleSchema } } },
     async (request) =>
       getViewingSchedule((await requireCompanyById(ctx, request, request.params.id)).company),
   );
@@ -169,7 +168,7 @@ export async function registerViewings(root: FastifyInstance, ctx: AppContext): 
     '/api/companies/:id/viewing-schedule',
     {
       schema: {
-        params: companyIdParamsSchema,
+        params: idParamsSchema,
         body: viewingScheduleSchema,
         response: { 200: viewingScheduleSchema },
       },
@@ -182,7 +181,7 @@ export async function registerViewings(root: FastifyInstance, ctx: AppContext): 
 
   app.get(
     '/api/companies/:id/viewing-settings',
-    { schema: { params: companyIdParamsSchema, response: { 200: viewingMessageSettingsSchema } } },
+    { schema: { params: idParamsSchema, response: { 200: viewingMessageSettingsSchema } } },
     async (request) =>
       viewingMessageSettings((await requireCompanyById(ctx, request, request.params.id)).company),
   );
@@ -191,7 +190,7 @@ export async function registerViewings(root: FastifyInstance, ctx: AppContext): 
     '/api/companies/:id/viewing-settings',
     {
       schema: {
-        params: companyIdParamsSchema,
+        params: idParamsSchema,
         body: viewingMessageSettingsPatchSchema,
         response: { 200: viewingMessageSettingsSchema },
       },
@@ -206,7 +205,7 @@ export async function registerViewings(root: FastifyInstance, ctx: AppContext): 
     '/api/companies/:id/viewings',
     {
       schema: {
-        params: companyIdParamsSchema,
+        params: idParamsSchema,
         querystring: viewingsQuerySchema,
         response: { 200: agentViewingListSchema },
       },
@@ -221,7 +220,7 @@ export async function registerViewings(root: FastifyInstance, ctx: AppContext): 
     '/api/viewings/:id',
     {
       schema: {
-        params: viewingIdParamsSchema,
+        params: boundedIdParamsSchema,
         body: updateViewingSchema,
         response: { 200: agentViewingSchema },
       },
@@ -234,14 +233,14 @@ export async function registerViewings(root: FastifyInstance, ctx: AppContext): 
 
   app.get(
     '/api/companies/:id/calendar-feed',
-    { schema: { params: companyIdParamsSchema, response: { 200: calendarFeedSchema } } },
+    { schema: { params: idParamsSchema, response: { 200: calendarFeedSchema } } },
     async (request) =>
       getCalendarFeed(ctx, (await requireCompanyById(ctx, request, request.params.id)).company),
   );
 
   app.post(
     '/api/companies/:id/calendar-feed',
-    { schema: { params: companyIdParamsSchema, response: { 200: calendarFeedSchema } } },
+    { schema: { params: idParamsSchema, response: { 200: calendarFeedSchema } } },
     async (request) =>
       replaceCalendarFeed(
         ctx,

@@ -1,11 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { createGuidedEngine } from '#agent/dialogue.ts';
-import type { LlmFields } from '#agent/slots/index.ts';
+import { describe, expect, test } from 'vitest';
 import type { AgentContext, TurnOptions } from '#agent/types.ts';
-import { allProperties, companyName, elm, willow } from '#tests/corpus/fixtures.ts';
-import { type FakeAnthropicServer, startFakeAnthropic } from '#tests/fakes/anthropic-server.ts';
+import { companyName, willow } from '#tests/corpus/fixtures.ts';
 import { pieces, toolResults } from '#tests/fakes/openai-server.ts';
-import { createLlmEngine, type LlmEngineOptions } from './llm.ts';
+import {
+  callsTools,
+  context,
+  deltas,
+  expectStreamedPieceByPiece,
+  recordAnswers,
+  says,
+  startFakeProvider,
+} from './fake-provider.ts';
 
 /**
  * The LLM agent with AI_PROVIDER=anthropic, against a stand-in speaking Anthropic's Messages API
@@ -14,75 +19,12 @@ import { createLlmEngine, type LlmEngineOptions } from './llm.ts';
  * fails, is overloaded or breaks off mid-stream.
  */
 
-const context: AgentContext = { companyName, property: elm, properties: allProperties, today: '2026-02-10' };
-
-const noFields: LlmFields = {
-  propertyId: null,
-  moveInDate: null,
-  moveInText: null,
-  numberOfPeople: null,
-  annualIncome: null,
-  profession: null,
-  name: null,
-  email: null,
-  phone: null,
-  availability: null,
-};
-
-const recordAnswers = (fields: Partial<LlmFields> = {}) => ({
-  kind: 'tool-calls' as const,
-  calls: [
-    { name: 'recordAnswers', arguments: { tenantConfirmed: false, fields: { ...noFields, ...fields } } },
-  ],
-});
-const says = (text: string, delayMs = 0) => ({ kind: 'stream' as const, chunks: pieces(text), delayMs });
-
-let server: FakeAnthropicServer;
-let errors: unknown[];
-
-beforeAll(async () => {
-  server = await startFakeAnthropic();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  errors = [];
-  server.reset();
-});
-
-function engine(overrides: Partial<LlmEngineOptions> = {}) {
-  return createLlmEngine({
-    provider: 'anthropic',
-    baseUrl: server.baseUrl,
-    apiKey: 'test-anthropic-key',
-    model: 'claude-fake',
-    timeoutMs: 2000,
-    fallback: createGuidedEngine(),
-    onFallback: (error) => errors.push(error),
-    ...overrides,
-  });
-}
-
-function deltas() {
-  const seen: Array<{ text: string; at: number }> = [];
-  const turn: TurnOptions = { onDelta: (text) => seen.push({ text, at: performance.now() }) };
-  return { seen, turn, text: () => seen.map((d) => d.text).join('') };
-}
+const provider = await startFakeProvider('anthropic');
+const { server, errors, engine } = provider;
 
 describe('the LLM agent on Anthropic', () => {
   test('streams the reply piece by piece as the provider writes it, and returns it whole', async () => {
-    const reply =
-      'Lovely, thanks! March works well, as the flat is free from 1 March. How many people would be moving in?';
-    server.enqueue(says(reply, 60));
-    const { seen, turn, text } = deltas();
-    const llm = engine();
-    const result = await llm.reply(context, llm.start(context).state, '1st March', turn);
-    expect(errors).toEqual([]);
-    expect(result.reply).toBe(reply);
-    expect(text().trim()).toBe(reply);
-    expect(seen.length).toBeGreaterThanOrEqual(8);
-    expect(seen.at(-1)!.at - seen[0]!.at).toBeGreaterThan(300);
+    await expectStreamedPieceByPiece(provider);
   });
 
   test('sends what the Messages API takes: key, version, a top-level system prompt, the tools', async () => {
@@ -136,13 +78,10 @@ describe('the LLM agent on Anthropic', () => {
   test('answers from the listing through several listingFact calls in one message', async () => {
     const cottage: AgentContext = { ...context, property: willow };
     server.enqueue(
-      {
-        kind: 'tool-calls',
-        calls: [
-          { name: 'listingFact', arguments: { fact: 'deposit' } },
-          { name: 'listingFact', arguments: { fact: 'feature', feature: 'garden' } },
-        ],
-      },
+      callsTools(
+        { name: 'listingFact', arguments: { fact: 'deposit' } },
+        { name: 'listingFact', arguments: { fact: 'feature', feature: 'garden' } },
+      ),
       (request) => {
         const [deposit, garden] = toolResults(request) as Array<{ answer: string }>;
         return says(`The deposit is ${deposit!.answer}. ${garden!.answer}`);
@@ -163,7 +102,7 @@ describe('the LLM agent on Anthropic', () => {
       { kind: 'error' as const, status: 529, message: 'Overloaded' },
       { kind: 'error' as const, status: 400, message: 'Bad request' },
     ]) {
-      errors = [];
+      errors.length = 0;
       server.enqueue(failure);
       const llm = engine();
       const turn = await llm.reply(context, llm.start(context).state, '1st March');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createGuidedEngine } from '#agent/dialogue.ts';
 import { type LlmFields, validValue } from '#agent/slots/index.ts';
 import {
@@ -8,69 +8,21 @@ import {
   type SlotName,
   type TurnOptions,
 } from '#agent/types.ts';
-import { allProperties, companyName, elm, willow } from '#tests/corpus/fixtures.ts';
+import { companyName, willow } from '#tests/corpus/fixtures.ts';
+import { pieces, type RecordedRequest, toolResults } from '#tests/fakes/openai-server.ts';
 import {
-  type FakeOpenAiServer,
-  pieces,
-  type RecordedRequest,
-  startFakeOpenAi,
-  toolResults,
-} from '#tests/fakes/openai-server.ts';
-import { createLlmEngine, type LlmEngineOptions } from './llm.ts';
+  callsTools,
+  context,
+  deltas,
+  expectStreamedPieceByPiece,
+  noFields,
+  recordAnswers,
+  says,
+  startFakeProvider,
+} from './fake-provider.ts';
 
-const context: AgentContext = { companyName, property: elm, properties: allProperties, today: '2026-02-10' };
-
-const noFields: LlmFields = {
-  propertyId: null,
-  moveInDate: null,
-  moveInText: null,
-  numberOfPeople: null,
-  annualIncome: null,
-  profession: null,
-  name: null,
-  email: null,
-  phone: null,
-  availability: null,
-};
-
-/** The model records answers through the recordAnswers tool. */
-function recordAnswers(fields: Partial<LlmFields> = {}, tenantConfirmed = false) {
-  return {
-    kind: 'tool-calls' as const,
-    calls: [{ name: 'recordAnswers', arguments: { tenantConfirmed, fields: { ...noFields, ...fields } } }],
-  };
-}
-
-function says(text: string, delayMs = 0) {
-  return { kind: 'stream' as const, chunks: pieces(text), delayMs };
-}
-
-let server: FakeOpenAiServer;
-let errors: unknown[];
-
-beforeAll(async () => {
-  server = await startFakeOpenAi();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  errors = [];
-  server.reset();
-});
-
-function engine(overrides: Partial<LlmEngineOptions> = {}) {
-  return createLlmEngine({
-    provider: 'openai-compatible',
-    baseUrl: server.baseUrl,
-    apiKey: 'test-key',
-    model: 'fake-model',
-    timeoutMs: 2000,
-    fallback: createGuidedEngine(),
-    onFallback: (error) => errors.push(error),
-    ...overrides,
-  });
-}
+const provider = await startFakeProvider('openai-compatible');
+const { server, errors, engine } = provider;
 
 const guided = createGuidedEngine();
 
@@ -80,31 +32,13 @@ async function guidedState(messages: string[], ctx: AgentContext = context): Pro
   return state;
 }
 
-/** Collects the pieces passed to onDelta, with when each arrived. */
-function deltas() {
-  const seen: Array<{ text: string; at: number }> = [];
-  const turn: TurnOptions = { onDelta: (text) => seen.push({ text, at: performance.now() }) };
-  return { seen, turn, text: () => seen.map((d) => d.text).join('') };
-}
-
 const systemOf = (request: RecordedRequest) =>
   String(request.body.messages?.find((m) => m.role === 'system')?.content);
 
 describe('the LLM agent', () => {
   test('streams the reply piece by piece as the provider writes it, and returns it whole', async () => {
-    const reply =
-      'Lovely, thanks! March works well, as the flat is free from 1 March. How many people would be moving in?';
-    server.enqueue(says(reply, 60));
-    const { seen, turn, text } = deltas();
-    const start = engine().start(context);
-    const result = await engine().reply(context, start.state, '1st March', turn);
-    expect(result.reply).toBe(reply);
-    expect(text().trim()).toBe(reply);
-    // Word by word over time, not all at once at the end.
-    expect(seen.length).toBeGreaterThanOrEqual(8);
-    expect(seen.at(-1)!.at - seen[0].at).toBeGreaterThan(300);
+    await expectStreamedPieceByPiece(provider);
     expect(server.requests[0].body.stream).toBe(true);
-    expect(errors).toEqual([]);
   });
 
   test('records answers only the model understood, through the recordAnswers tool, then replies', async () => {
@@ -196,14 +130,11 @@ describe('the LLM agent', () => {
   test('answers a question about the listing from the listing, through the listingFact tool', async () => {
     const cottage: AgentContext = { ...context, property: willow };
     server.enqueue(
-      {
-        kind: 'tool-calls',
-        calls: [
-          { name: 'listingFact', arguments: { fact: 'deposit' } },
-          { name: 'listingFact', arguments: { fact: 'feature', feature: 'garden' } },
-          { name: 'listingFact', arguments: { fact: 'feature', feature: 'swimming pool' } },
-        ],
-      },
+      callsTools(
+        { name: 'listingFact', arguments: { fact: 'deposit' } },
+        { name: 'listingFact', arguments: { fact: 'feature', feature: 'garden' } },
+        { name: 'listingFact', arguments: { fact: 'feature', feature: 'swimming pool' } },
+      ),
       // As a model does: the reply is written from what the tools returned.
       (request) => {
         const [deposit, garden, pool] = toolResults(request) as Array<{ answer: string; known: boolean }>;
@@ -231,17 +162,14 @@ describe('the LLM agent', () => {
   test('on the agency link the model looks facts up per listing and records the one chosen', async () => {
     const agency: AgentContext = { ...context, property: null };
     server.enqueue(
-      {
-        kind: 'tool-calls',
-        calls: [
-          { name: 'listingFact', arguments: { fact: 'rent' } },
-          { name: 'listingFact', arguments: { fact: 'rent', propertyId: 'prop-victoria' } },
-          {
-            name: 'recordAnswers',
-            arguments: { tenantConfirmed: false, fields: { ...noFields, propertyId: 'prop-victoria' } },
-          },
-        ],
-      },
+      callsTools(
+        { name: 'listingFact', arguments: { fact: 'rent' } },
+        { name: 'listingFact', arguments: { fact: 'rent', propertyId: 'prop-victoria' } },
+        {
+          name: 'recordAnswers',
+          arguments: { tenantConfirmed: false, fields: { ...noFields, propertyId: 'prop-victoria' } },
+        },
+      ),
       says('Victoria Terrace is £1,950 pcm. When would you like to move in?'),
     );
     const start = engine().start(agency);
@@ -271,18 +199,12 @@ describe('the LLM agent', () => {
     const message = 'the later one please';
     expect((await guided.reply(booking, state, message)).bookTime).toBeUndefined();
     server.enqueue(
-      { kind: 'tool-calls', calls: [{ name: 'viewingTimes', arguments: {} }] },
-      {
-        kind: 'tool-calls',
-        calls: [{ name: 'bookViewing', arguments: { startsAt: '2026-03-07T11:00:00+00:00' } }],
-      },
+      callsTools({ name: 'viewingTimes', arguments: {} }),
+      callsTools({ name: 'bookViewing', arguments: { startsAt: '2026-03-07T11:00:00+00:00' } }),
       (request) => {
         const [, refused] = toolResults(request) as Array<{ booked?: boolean }>;
         expect(refused).toMatchObject({ booked: false });
-        return {
-          kind: 'tool-calls',
-          calls: [{ name: 'bookViewing', arguments: { startsAt: slots[1].startsAt } }],
-        };
+        return callsTools({ name: 'bookViewing', arguments: { startsAt: slots[1].startsAt } });
       },
     );
     const turn = await engine().reply(booking, state, message);
@@ -489,15 +411,10 @@ describe('a person asked for, through the model', () => {
     const start = engine().start(context);
     expect((await guided.reply(context, start.state, message)).state.personRequested).toBeUndefined();
     server.enqueue(
-      {
-        kind: 'tool-calls',
-        calls: [
-          {
-            name: 'recordAnswers',
-            arguments: { tenantConfirmed: false, personRequested: true, fields: noFields },
-          },
-        ],
-      },
+      callsTools({
+        name: 'recordAnswers',
+        arguments: { tenantConfirmed: false, personRequested: true, fields: noFields },
+      }),
       says('Of course, a person at the agency will get in touch. When would you like to move in?'),
     );
     const turn = await engine().reply(context, start.state, message);

@@ -16,3 +16,15 @@ export function parseTextPlainAsJson(app: FastifyInstance, bodyLimit: number): v
     }
   });
 }
+
+/**
+ * Takes every body in this scope as the exact bytes sent, whatever its content type says, up to
+ * `bodyLimit`: a signed webhook (the signature covers those bytes), an uploaded file, a raw email.
+ * Register it inside the scope of the routes that need it.
+ */
+export function readBodiesAsBytes(app: FastifyInstance, bodyLimit: number): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_request, body, done) => {
+    done(null, body);
+  });
+}
