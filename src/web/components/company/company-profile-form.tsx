@@ -6,10 +6,9 @@ import { type CompanyProfileForm, companyProfileFormSchema } from '#shared/schem
 import { validationModes } from '#web/components/auth/form-options.ts';
 import { useFormFailure } from '#web/components/auth/server-errors.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { PendingButton } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { useUpdateCompanyProfile } from './company-api.ts';
 
@@ -69,10 +68,14 @@ export function CompanyProfileEditor({ company }: { company: CompanyDto }) {
         when you rename the company, so links you have shared keep working.
       </p>
       <div className="flex justify-end">
-        <Button type="submit" disabled={update.isPending || !isDirty} className="w-full sm:w-auto">
-          {update.isPending ? <Spinner label={null} /> : null}
+        <PendingButton
+          type="submit"
+          isPending={update.isPending}
+          disabled={!isDirty}
+          className="w-full sm:w-auto"
+        >
           Save changes
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );

@@ -10,11 +10,10 @@ import {
 } from '#shared/schemas/companies.ts';
 import { validationModes } from '#web/components/auth/form-options.ts';
 import { useFormFailure } from '#web/components/auth/server-errors.ts';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, PendingButton } from '#web/components/ui/button.tsx';
 import { DialogFooter, DialogShell } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { useLogout } from '#web/lib/use-logout.ts';
 import { useUser } from '#web/lib/use-user.ts';
@@ -102,10 +101,9 @@ function RegistrationForm({
         <Button variant="ghost" onClick={() => logout.mutate()} disabled={logout.isPending}>
           Log out
         </Button>
-        <Button type="submit" disabled={register.isPending}>
-          {register.isPending ? <Spinner label={null} /> : null}
+        <PendingButton type="submit" isPending={register.isPending}>
           Register company
-        </Button>
+        </PendingButton>
       </DialogFooter>
     </form>
   );

@@ -7,12 +7,11 @@ import type { CompanyDto } from '#shared/schemas/auth.ts';
 import { type CloseAccountRequest, closeAccountFormSchema } from '#shared/schemas/privacy.ts';
 import { PasswordInput } from '#web/components/auth/password-input.tsx';
 import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, PendingButton } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { DialogFooter, DialogShell } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { clearSessionCache } from '#web/lib/query-client.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -62,10 +61,15 @@ export function PrivacySection({ company }: { company: CompanyDto }) {
               Your company details, properties, leads, chat transcripts and chat link views, as one JSON file.
             </p>
           </div>
-          <Button variant="outline" onClick={handleDownload} disabled={isDownloading} className="sm:w-auto">
-            {isDownloading ? <Spinner label={null} /> : <DownloadIcon aria-hidden="true" />}
+          <PendingButton
+            variant="outline"
+            onClick={handleDownload}
+            isPending={isDownloading}
+            icon={DownloadIcon}
+            className="sm:w-auto"
+          >
             Download my data
-          </Button>
+          </PendingButton>
         </div>
         <div className="flex flex-col gap-3 rounded-lg border border-destructive/40 p-4 sm:flex-row sm:items-center sm:justify-between">
           <div className="space-y-1">
@@ -169,10 +173,9 @@ function CloseAccountDialog({
           >
             Cancel
           </Button>
-          <Button type="submit" variant="destructive" disabled={closeAccount.isPending}>
-            {closeAccount.isPending ? <Spinner label={null} /> : null}
+          <PendingButton type="submit" variant="destructive" isPending={closeAccount.isPending}>
             Close account permanently
-          </Button>
+          </PendingButton>
         </DialogFooter>
       </form>
     </DialogShell>

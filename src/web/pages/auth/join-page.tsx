@@ -15,7 +15,7 @@ import { validationModes } from '#web/components/auth/form-options.ts';
 import { FailureNotice, Notice } from '#web/components/auth/notice.tsx';
 import { PasswordInput } from '#web/components/auth/password-input.tsx';
 import { PasswordHint } from '#web/components/auth/password-strength-meter.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, PendingButton } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -101,10 +101,14 @@ function JoinActions({ token, invitation }: { token: string; invitation: Invitat
         <FailureNotice error={accept.error} title="Could not join" />
         {isInvitee ? (
           <AuthPanel>
-            <Button size="lg" className="w-full" disabled={accept.isPending} onClick={() => accept.mutate()}>
-              {accept.isPending ? <Spinner label={null} /> : null}
+            <PendingButton
+              size="lg"
+              className="w-full"
+              isPending={accept.isPending}
+              onClick={() => accept.mutate()}
+            >
               Accept invitation
-            </Button>
+            </PendingButton>
           </AuthPanel>
         ) : (
           <Notice variant="info" title={`You are signed in as ${user.email}`}>
@@ -157,10 +161,9 @@ function SignUpForm({ token, invitation }: { token: string; invitation: Invitati
         <FormField label="Confirm password" error={errors.confirmPassword?.message}>
           <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
         </FormField>
-        <Button type="submit" size="lg" className="w-full" disabled={signUp.isPending}>
-          {signUp.isPending ? <Spinner label={null} /> : null}
+        <PendingButton type="submit" size="lg" className="w-full" isPending={signUp.isPending}>
           Create account and join
-        </Button>
+        </PendingButton>
       </form>
     </AuthPanel>
   );
@@ -199,16 +202,16 @@ function SignInForm({ token, invitation }: { token: string; invitation: Invitati
             onChange={(event) => setPassword(event.target.value)}
           />
         </FormField>
-        <Button
+        <PendingButton
           type="submit"
           variant="outline"
           size="lg"
           className="w-full"
-          disabled={signIn.isPending || !password}
+          isPending={signIn.isPending}
+          disabled={!password}
         >
-          {signIn.isPending ? <Spinner label={null} /> : null}
           Sign in and join
-        </Button>
+        </PendingButton>
         <p className="text-sm text-muted-foreground">
           <Link
             href="/reset-password"

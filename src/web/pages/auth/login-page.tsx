@@ -8,10 +8,9 @@ import { Notice } from '#web/components/auth/notice.tsx';
 import { PasswordInput } from '#web/components/auth/password-input.tsx';
 import { ResendVerification } from '#web/components/auth/resend-verification.tsx';
 import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
-import { Button } from '#web/components/ui/button.tsx';
+import { PendingButton } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { useLogin } from '#web/lib/use-login.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
@@ -81,10 +80,9 @@ export default function LoginPage() {
                 Forgot your password?
               </Link>
             </div>
-            <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
-              {login.isPending ? <Spinner label={null} /> : null}
+            <PendingButton type="submit" size="lg" className="w-full" isPending={login.isPending}>
               Sign in
-            </Button>
+            </PendingButton>
           </form>
         </AuthPanel>
         <p className="text-center text-sm text-muted-foreground">

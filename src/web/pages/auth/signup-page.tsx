@@ -16,10 +16,9 @@ import { PlanPicker, PlanSummary } from '#web/components/auth/plan-picker.tsx';
 import { ResendVerification } from '#web/components/auth/resend-verification.tsx';
 import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
 import { useIsHydrated } from '#web/components/marketing/use-is-hydrated.ts';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, PendingButton } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError, apiRequest, errorMessage } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
@@ -236,16 +235,16 @@ function SignupFormView({
 
       <AuthPanel className="space-y-5 lg:sticky lg:top-6 lg:col-start-2 lg:row-start-2">
         <PlanSummary planType={accountType} />
-        <Button
+        <PendingButton
           type="submit"
           size="lg"
           // The paid plans' label is long: it wraps instead of being cut off in the narrow column.
           className="h-auto min-h-11 w-full whitespace-normal py-2.5"
-          disabled={!isHydrated || signup.isPending}
+          disabled={!isHydrated}
+          isPending={signup.isPending}
         >
-          {signup.isPending ? <Spinner label={null} /> : null}
           {isPaid ? 'Create account and continue to payment' : 'Create free account'}
-        </Button>
+        </PendingButton>
         <p className="text-center text-xs text-muted-foreground">
           By creating an account you agree to how we handle data in our{' '}
           <Link href="/gdpr" className="underline underline-offset-2">
@@ -308,10 +307,9 @@ function CheckoutError({
           again now, or verify your email, sign in and upgrade from My Account later.
         </p>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Button onClick={() => retry.mutate()} disabled={retry.isPending}>
-            {retry.isPending ? <Spinner label={null} /> : null}
+          <PendingButton onClick={() => retry.mutate()} isPending={retry.isPending}>
             Try the payment again
-          </Button>
+          </PendingButton>
           <Button variant="outline" asChild>
             <Link href="/login">Go to sign in</Link>
           </Button>
