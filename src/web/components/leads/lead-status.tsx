@@ -20,7 +20,7 @@ import {
   DialogTitle,
 } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
+import { Select, SelectOptions, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { cn } from '#web/lib/utils.ts';
 
@@ -89,13 +89,9 @@ export function StatusSelect({
       <SelectTrigger aria-label={label} className={className} id={id}>
         <SelectValue placeholder={placeholder} />
       </SelectTrigger>
-      <SelectContent>
-        {LEAD_STATUSES.map((status) => (
-          <SelectItem key={status} value={status}>
-            {LEAD_STATUS_LABELS[status]}
-          </SelectItem>
-        ))}
-      </SelectContent>
+      <SelectOptions
+        options={LEAD_STATUSES.map((status) => ({ value: status, label: LEAD_STATUS_LABELS[status] }))}
+      />
     </Select>
   );
 }

@@ -1,6 +1,6 @@
 import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '#web/lib/utils.ts';
 import { withClassName } from './with-class-name.tsx';
 
@@ -83,3 +83,25 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
 }
 
 export const SelectSeparator = withClassName(SelectPrimitive.Separator, '-mx-1 my-1 h-px bg-border');
+
+export type SelectOption = { value: string; label: ReactNode };
+
+/** A select's list of options, one item each; `children` go first (an "All" or "Unassigned" item). */
+export function SelectOptions({
+  options,
+  children,
+}: {
+  options: readonly SelectOption[];
+  children?: ReactNode;
+}) {
+  return (
+    <SelectContent>
+      {children}
+      {options.map((option) => (
+        <SelectItem key={option.value} value={option.value}>
+          {option.label}
+        </SelectItem>
+      ))}
+    </SelectContent>
+  );
+}
