@@ -12,6 +12,7 @@ import {
 } from '#shared/schemas/team.ts';
 import { AuthHeading, AuthPanel, AuthShell } from '#web/components/auth/auth-shell.tsx';
 import { validationModes } from '#web/components/auth/form-options.ts';
+import { NameFields } from '#web/components/auth/name-fields.tsx';
 import { FailureNotice, Notice } from '#web/components/auth/notice.tsx';
 import { PasswordInput } from '#web/components/auth/password-input.tsx';
 import { PasswordHint } from '#web/components/auth/password-strength-meter.tsx';
@@ -148,12 +149,11 @@ function SignUpForm({ token, invitation }: { token: string; invitation: Invitati
       <FailureNotice error={signUp.error} title="Could not create your account" className="mb-4" />
       <form noValidate onSubmit={form.handleSubmit((values) => signUp.mutate(values))} className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="First name" error={errors.firstName?.message}>
-            <Input autoComplete="given-name" {...form.register('firstName')} />
-          </FormField>
-          <FormField label="Last name" error={errors.lastName?.message}>
-            <Input autoComplete="family-name" {...form.register('lastName')} />
-          </FormField>
+          <NameFields
+            firstName={form.register('firstName')}
+            lastName={form.register('lastName')}
+            errors={errors}
+          />
         </div>
         <FormField label="Password" error={errors.password?.message} description={<PasswordHint />}>
           <PasswordInput autoComplete="new-password" {...form.register('password')} />

@@ -9,6 +9,7 @@ import { type SignupForm, type SignupResponse, signupFormSchema } from '#shared/
 import { type CheckoutResponse, PENDING_SIGNUP_KEY, type PendingSignup } from '#shared/schemas/billing.ts';
 import { AuthHeading, AuthPanel, AuthShell } from '#web/components/auth/auth-shell.tsx';
 import { validationModes } from '#web/components/auth/form-options.ts';
+import { NameFields } from '#web/components/auth/name-fields.tsx';
 import { Notice } from '#web/components/auth/notice.tsx';
 import { PasswordInput } from '#web/components/auth/password-input.tsx';
 import { PasswordHint, PasswordStrengthMeter } from '#web/components/auth/password-strength-meter.tsx';
@@ -196,12 +197,11 @@ function SignupFormView({
 
           <fieldset className="grid min-w-0 gap-4 sm:grid-cols-2">
             <legend className="mb-4 text-base font-semibold">About you</legend>
-            <FormField label="First name" error={errors.firstName?.message}>
-              <Input autoComplete="given-name" {...form.register('firstName')} />
-            </FormField>
-            <FormField label="Last name" error={errors.lastName?.message}>
-              <Input autoComplete="family-name" {...form.register('lastName')} />
-            </FormField>
+            <NameFields
+              firstName={form.register('firstName')}
+              lastName={form.register('lastName')}
+              errors={errors}
+            />
             <FormField
               label="Work email"
               error={errors.email?.message}
