@@ -1,10 +1,9 @@
 import type { VariantProps } from 'class-variance-authority';
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
-import { cn } from '#web/lib/utils.ts';
+import { cn, withClassName } from '#web/lib/utils.ts';
 import { buttonVariants } from './button.tsx';
 import { DialogFooter, dialogContentClassName, overlayClassName } from './dialog.tsx';
-import { withClassName } from './with-class-name.tsx';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 

@@ -1,8 +1,7 @@
 import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
-import { cn } from '#web/lib/utils.ts';
-import { withClassName } from './with-class-name.tsx';
+import { cn, withClassName } from '#web/lib/utils.ts';
 
 export const Dialog = DialogPrimitive.Root;
 

@@ -1,8 +1,7 @@
 import { CheckIcon } from 'lucide-react';
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cn } from '#web/lib/utils.ts';
-import { withClassName } from './with-class-name.tsx';
+import { cn, withClassName } from '#web/lib/utils.ts';
 
 export const DropdownMenu = DropdownMenuPrimitive.Root;
 

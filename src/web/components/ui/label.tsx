@@ -1,5 +1,5 @@
 import { Label as LabelPrimitive } from 'radix-ui';
-import { withClassName } from './with-class-name.tsx';
+import { withClassName } from '#web/lib/utils.ts';
 
 export const Label = withClassName(
   LabelPrimitive.Root,

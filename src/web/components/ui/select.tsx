@@ -1,8 +1,7 @@
 import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
-import { cn } from '#web/lib/utils.ts';
-import { withClassName } from './with-class-name.tsx';
+import { cn, withClassName } from '#web/lib/utils.ts';
 
 export const Select = SelectPrimitive.Root;
 

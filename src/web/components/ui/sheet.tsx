@@ -2,9 +2,8 @@ import { cva } from 'class-variance-authority';
 import { XIcon } from 'lucide-react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cn } from '#web/lib/utils.ts';
+import { cn, withClassName } from '#web/lib/utils.ts';
 import { overlayClassName } from './dialog.tsx';
-import { withClassName } from './with-class-name.tsx';
 
 export const Sheet = SheetPrimitive.Root;
 

@@ -1,6 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '#web/lib/utils.ts';
-import { withClassName } from './with-class-name.tsx';
+import { cn, withClassName } from '#web/lib/utils.ts';
 
 /** The wrapper scrolls sideways so that a wide table never widens the page on a phone. */
 export function Table({ className, ...props }: ComponentProps<'table'>) {

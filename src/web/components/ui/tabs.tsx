@@ -1,5 +1,5 @@
 import { Tabs as TabsPrimitive } from 'radix-ui';
-import { withClassName } from './with-class-name.tsx';
+import { withClassName } from '#web/lib/utils.ts';
 
 export const Tabs = withClassName(TabsPrimitive.Root, 'flex flex-col gap-2');
 

@@ -1,4 +1,4 @@
-import { withClassName } from './with-class-name.tsx';
+import { withClassName } from '#web/lib/utils.ts';
 
 export const Textarea = withClassName(
   'textarea',
