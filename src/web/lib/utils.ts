@@ -13,6 +13,6 @@ export function cn(...inputs: ClassValue[]) {
  */
 export function withClassName<T extends ElementType>(Component: T, className: string) {
   return function WithClassName({ className: extra, ...props }: ComponentProps<T> & { className?: string }) {
-    return createElement(Component as ElementType, { ...props, className: cn(className, extra) });
+    return createElement(Component as ElementType, { className: cn(className, extra), ...props });
   };
 }
