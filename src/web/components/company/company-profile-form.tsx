@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { plans } from '#shared/plans.ts';
 import type { CompanyDto } from '#shared/schemas/auth.ts';
-import { type CompanyProfileForm, companyProfileFormSchema } from '#shared/schemas/companies.ts';
-import { validationModes } from '#web/components/auth/form-options.ts';
+import { companyProfileFormSchema } from '#shared/schemas/companies.ts';
+import { useSchemaForm } from '#web/components/auth/form-options.ts';
 import { useFormFailure } from '#web/components/auth/server-errors.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { PendingButton } from '#web/components/ui/button.tsx';
@@ -15,10 +13,10 @@ import { useUpdateCompanyProfile } from './company-api.ts';
 /** Name, email and phone of the company; the plan is shown here and changed through billing. */
 export function CompanyProfileEditor({ company }: { company: CompanyDto }) {
   const update = useUpdateCompanyProfile(company.id);
-  const form = useForm<CompanyProfileForm>({
-    resolver: zodResolver(companyProfileFormSchema),
-    defaultValues: { companyName: company.name, email: company.email ?? '', phone: company.phone ?? '' },
-    ...validationModes,
+  const form = useSchemaForm(companyProfileFormSchema, {
+    companyName: company.name,
+    email: company.email ?? '',
+    phone: company.phone ?? '',
   });
   const { errors, isDirty } = form.formState;
   const showFailure = useFormFailure(form, ['companyName', 'email', 'phone']);

@@ -1,14 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Building2Icon } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { plans } from '#shared/plans.ts';
 import type { CompanyDto } from '#shared/schemas/auth.ts';
-import {
-  type CompanyForm,
-  type RegisterCompanyRequest,
-  registerCompanyRequestSchema,
-} from '#shared/schemas/companies.ts';
-import { validationModes } from '#web/components/auth/form-options.ts';
+import { registerCompanyRequestSchema } from '#shared/schemas/companies.ts';
+import { useSchemaForm } from '#web/components/auth/form-options.ts';
 import { useFormFailure } from '#web/components/auth/server-errors.ts';
 import { Button, PendingButton } from '#web/components/ui/button.tsx';
 import { DialogFooter, DialogShell } from '#web/components/ui/dialog.tsx';
@@ -57,10 +51,11 @@ function RegistrationForm({
 }) {
   const register = useRegisterCompany();
   const logout = useLogout();
-  const form = useForm<CompanyForm, unknown, RegisterCompanyRequest>({
-    resolver: zodResolver(registerCompanyRequestSchema),
-    defaultValues: { companyName: '', email: defaultEmail, phone: '', accountType: 'free' },
-    ...validationModes,
+  const form = useSchemaForm(registerCompanyRequestSchema, {
+    companyName: '',
+    email: defaultEmail,
+    phone: '',
+    accountType: 'free',
   });
   const { errors } = form.formState;
   const showFailure = useFormFailure(form, ['companyName', 'email', 'phone']);

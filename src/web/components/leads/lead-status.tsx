@@ -1,14 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   LEAD_STATUS_LABELS,
   LEAD_STATUSES,
   type LeadStatus,
-  type LostReasonForm,
   lostReasonFormSchema,
 } from '#shared/schemas/leads.ts';
-import { validationModes } from '#web/components/auth/form-options.ts';
+import { useSchemaForm } from '#web/components/auth/form-options.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import {
@@ -108,11 +105,7 @@ type LostReasonDialogProps = {
 
 /** A lost lead needs a reason (the server refuses one without): asked before the move. */
 export function LostReasonDialog({ open, subject, isPending, onConfirm, onCancel }: LostReasonDialogProps) {
-  const form = useForm<LostReasonForm>({
-    resolver: zodResolver(lostReasonFormSchema),
-    defaultValues: { lostReason: '' },
-    ...validationModes,
-  });
+  const form = useSchemaForm(lostReasonFormSchema, { lostReason: '' });
   const { reset } = form;
   useEffect(() => {
     if (open) reset({ lostReason: '' });

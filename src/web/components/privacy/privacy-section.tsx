@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { DownloadIcon, TriangleAlertIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { CompanyDto } from '#shared/schemas/auth.ts';
-import { type CloseAccountRequest, closeAccountFormSchema } from '#shared/schemas/privacy.ts';
+import { closeAccountFormSchema } from '#shared/schemas/privacy.ts';
+import { useSchemaForm } from '#web/components/auth/form-options.ts';
 import { PasswordInput } from '#web/components/auth/password-input.tsx';
 import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
 import { Button, PendingButton } from '#web/components/ui/button.tsx';
@@ -101,10 +100,7 @@ function CloseAccountDialog({
   const closeAccount = useCloseAccount(company.id);
   const redirectIfUnauthorized = useUnauthorizedRedirect();
   const schema = useMemo(() => closeAccountFormSchema(company.name), [company.name]);
-  const form = useForm<CloseAccountRequest>({
-    resolver: zodResolver(schema),
-    defaultValues: { confirm: '', password: '' },
-  });
+  const form = useSchemaForm(schema, { confirm: '', password: '' });
   const { errors } = form.formState;
 
   const handleOpenChange = (next: boolean) => {

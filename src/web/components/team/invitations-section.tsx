@@ -1,13 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MailPlusIcon } from 'lucide-react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { formatDate } from '#shared/format.ts';
-import {
-  type CreateInvitationBody,
-  createInvitationBodySchema,
-  TEAM_ROLE_LABELS,
-} from '#shared/schemas/team.ts';
-import { validationModes } from '#web/components/auth/form-options.ts';
+import { createInvitationBodySchema, TEAM_ROLE_LABELS } from '#shared/schemas/team.ts';
+import { useSchemaForm } from '#web/components/auth/form-options.ts';
 import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
 import { QueryList, SettingsCard } from '#web/components/company/settings-card.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
@@ -80,11 +75,7 @@ export function InvitationsSection({ companyId }: { companyId: string }) {
 function InviteForm({ companyId }: { companyId: string }) {
   const invite = useInvite(companyId);
   const redirectIfUnauthorized = useUnauthorizedRedirect();
-  const form = useForm<CreateInvitationBody>({
-    resolver: zodResolver(createInvitationBodySchema),
-    defaultValues: { email: '', role: 'negotiator' },
-    ...validationModes,
-  });
+  const form = useSchemaForm(createInvitationBodySchema, { email: '', role: 'negotiator' });
   const { errors } = form.formState;
   const handleSubmit = form.handleSubmit((input) => {
     invite.mutate(input, {

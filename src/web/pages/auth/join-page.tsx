@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import type { AuthUser, MessageResponse } from '#shared/schemas/auth.ts';
 import {
@@ -11,7 +9,7 @@ import {
   TEAM_ROLE_LABELS,
 } from '#shared/schemas/team.ts';
 import { AuthHeading, AuthPanel, AuthShell } from '#web/components/auth/auth-shell.tsx';
-import { validationModes } from '#web/components/auth/form-options.ts';
+import { useSchemaForm } from '#web/components/auth/form-options.ts';
 import { NameFields } from '#web/components/auth/name-fields.tsx';
 import { FailureNotice, Notice } from '#web/components/auth/notice.tsx';
 import { PasswordInput } from '#web/components/auth/password-input.tsx';
@@ -132,10 +130,11 @@ function JoinActions({ token, invitation }: { token: string; invitation: Invitat
 
 function SignUpForm({ token, invitation }: { token: string; invitation: InvitationPreview }) {
   const joined = useJoined();
-  const form = useForm<InvitationSignupForm>({
-    resolver: zodResolver(invitationSignupFormSchema),
-    defaultValues: { firstName: '', lastName: '', password: '', confirmPassword: '' },
-    ...validationModes,
+  const form = useSchemaForm(invitationSignupFormSchema, {
+    firstName: '',
+    lastName: '',
+    password: '',
+    confirmPassword: '',
   });
   const { errors } = form.formState;
   const signUp = useMutation({

@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
-import { EMAIL_NOT_VERIFIED_CODE, type LoginRequest, loginRequestSchema } from '#shared/schemas/auth.ts';
+import { EMAIL_NOT_VERIFIED_CODE, loginRequestSchema } from '#shared/schemas/auth.ts';
 import { AuthHeading, AuthPanel, AuthShell } from '#web/components/auth/auth-shell.tsx';
-import { validationModes } from '#web/components/auth/form-options.ts';
+import { useSchemaForm } from '#web/components/auth/form-options.ts';
 import { Notice } from '#web/components/auth/notice.tsx';
 import { PasswordInput } from '#web/components/auth/password-input.tsx';
 import { ResendVerification } from '#web/components/auth/resend-verification.tsx';
@@ -19,11 +17,7 @@ export default function LoginPage() {
   usePageTitle('Sign in', 'Sign in to LetLead to see your qualified tenant leads.');
   const params = new URLSearchParams(useSearch());
   const login = useLogin();
-  const form = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
-    defaultValues: { email: '', password: '' },
-    ...validationModes,
-  });
+  const form = useSchemaForm(loginRequestSchema, { email: '', password: '' });
   const { errors } = form.formState;
 
   const handleSubmit = form.handleSubmit((values) => {

@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeftIcon } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { type EmailRequest, emailRequestSchema, type MessageResponse } from '#shared/schemas/auth.ts';
 import { AuthHeading, AuthPanel, AuthShell } from '#web/components/auth/auth-shell.tsx';
-import { validationModes } from '#web/components/auth/form-options.ts';
+import { useSchemaForm } from '#web/components/auth/form-options.ts';
 import { FailureNotice, Notice } from '#web/components/auth/notice.tsx';
 import { PendingButton } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
@@ -15,11 +13,7 @@ import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 export default function ResetPasswordPage() {
   usePageTitle('Reset your password');
-  const form = useForm<EmailRequest>({
-    resolver: zodResolver(emailRequestSchema),
-    defaultValues: { email: '' },
-    ...validationModes,
-  });
+  const form = useSchemaForm(emailRequestSchema, { email: '' });
   const request = useMutation({
     mutationFn: (values: EmailRequest) =>
       apiRequest<MessageResponse>('POST', '/api/auth/reset-password', values),

@@ -1,14 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { MailCheckIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
+import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
 import { isPaidPlan, isPlanType, type PlanType, plans } from '#shared/plans.ts';
 import { type SignupForm, type SignupResponse, signupFormSchema } from '#shared/schemas/auth.ts';
 import { type CheckoutResponse, PENDING_SIGNUP_KEY, type PendingSignup } from '#shared/schemas/billing.ts';
 import { AuthHeading, AuthPanel, AuthShell } from '#web/components/auth/auth-shell.tsx';
-import { validationModes } from '#web/components/auth/form-options.ts';
+import { useSchemaForm } from '#web/components/auth/form-options.ts';
 import { NameFields } from '#web/components/auth/name-fields.tsx';
 import { Notice } from '#web/components/auth/notice.tsx';
 import { PasswordInput } from '#web/components/auth/password-input.tsx';
@@ -122,19 +121,15 @@ function SignupFormView({
   initialPlan: PlanType;
   onOutcome: (outcome: Outcome) => void;
 }) {
-  const form = useForm<SignupForm>({
-    resolver: zodResolver(signupFormSchema),
-    defaultValues: {
-      companyName: '',
-      phone: '',
-      firstName: '',
-      lastName: '',
-      email: '',
-      password: '',
-      confirmPassword: '',
-      accountType: initialPlan,
-    },
-    ...validationModes,
+  const form = useSchemaForm(signupFormSchema, {
+    companyName: '',
+    phone: '',
+    firstName: '',
+    lastName: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+    accountType: initialPlan,
   });
   // The prerendered form shows before its script has loaded: it cannot be sent until then.
   const isHydrated = useIsHydrated();

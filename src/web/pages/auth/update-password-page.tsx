@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { failingPasswordRules } from '#shared/password.ts';
 import {
@@ -10,7 +9,7 @@ import {
   updatePasswordFormSchema,
 } from '#shared/schemas/auth.ts';
 import { AuthHeading, AuthPanel, AuthShell } from '#web/components/auth/auth-shell.tsx';
-import { validationModes } from '#web/components/auth/form-options.ts';
+import { useSchemaForm } from '#web/components/auth/form-options.ts';
 import { Notice } from '#web/components/auth/notice.tsx';
 import { PasswordInput } from '#web/components/auth/password-input.tsx';
 import { PasswordHint, PasswordStrengthMeter } from '#web/components/auth/password-strength-meter.tsx';
@@ -71,11 +70,7 @@ export default function UpdatePasswordPage() {
 
 function NewPasswordForm({ token }: { token: string }) {
   const [, navigate] = useLocation();
-  const form = useForm<UpdatePasswordForm>({
-    resolver: zodResolver(updatePasswordFormSchema),
-    defaultValues: { newPassword: '', confirmPassword: '' },
-    ...validationModes,
-  });
+  const form = useSchemaForm(updatePasswordFormSchema, { newPassword: '', confirmPassword: '' });
   const { errors } = form.formState;
   const newPassword = useWatch({ control: form.control, name: 'newPassword' });
 
