@@ -116,6 +116,16 @@ export function AppRoutes() {
   );
 }
 
+/**
+ * A member's toaster loads sonner once the browser is idle: their pages raise toasts often and the
+ * first should not wait. A visitor's pages (sign-up, login) rarely do, so there sonner loads with
+ * the first toast and not with the page.
+ */
+function AppToaster() {
+  const { user } = useUser();
+  return <DeferredToaster mountOn={user?.id ? 'idle' : 'first-toast'} />;
+}
+
 function PageAnalytics() {
   const [location] = useLocation();
   usePageAnalytics(location);
@@ -134,7 +144,7 @@ export function App({ ssrPath, ssrSearch }: { ssrPath?: string; ssrSearch?: stri
           <PageAnalytics />
           <AppRoutes />
         </Router>
-        <DeferredToaster />
+        <AppToaster />
       </QueryClientProvider>
     </StrictMode>
   );

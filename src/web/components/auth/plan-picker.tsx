@@ -1,6 +1,7 @@
 import { CheckIcon } from 'lucide-react';
 import { formatMoney } from '#shared/format.ts';
 import { isPaidPlan, type PlanType, planFeatures, plans, planTypes } from '#shared/plans.ts';
+import { MonthlyPrice } from '#web/components/billing/monthly-price.tsx';
 import { cn } from '#web/lib/utils.ts';
 
 /** The four plans as radio cards (one tab stop, arrow keys move between them). */
@@ -71,10 +72,7 @@ export function PlanSummary({ planType }: { planType: PlanType }) {
         </h2>
         <p className="mt-1 flex items-baseline justify-between gap-2">
           <span className="text-xl font-semibold">{plan.name}</span>
-          <span>
-            <span className="text-xl font-semibold">{formatMoney(plan.price)}</span>
-            <span className="text-sm text-muted-foreground"> / month</span>
-          </span>
+          <MonthlyPrice price={plan.price} amountClassName="text-xl font-semibold" />
         </p>
         <p className="mt-1 text-sm text-muted-foreground">{plan.description}</p>
       </div>

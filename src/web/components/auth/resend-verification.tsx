@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MessageResponse } from '#shared/schemas/auth.ts';
-import { Button } from '#web/components/ui/button.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
+import { PendingButton } from '#web/components/ui/button.tsx';
 import { apiRequest } from '#web/lib/api.ts';
 import { FailureNotice, Notice } from './notice.tsx';
 
@@ -18,15 +17,14 @@ export function ResendVerification({
   });
   return (
     <div className="space-y-3">
-      <Button
+      <PendingButton
         variant={variant}
         onClick={() => resend.mutate()}
-        disabled={resend.isPending}
+        isPending={resend.isPending}
         className="w-full sm:w-auto"
       >
-        {resend.isPending ? <Spinner label={null} /> : null}
         Resend verification email
-      </Button>
+      </PendingButton>
       {resend.isSuccess ? (
         <Notice variant="success" title="Verification email sent">
           <p>{resend.data.message}</p>

@@ -1,25 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { plans } from '#shared/plans.ts';
 import type { CompanyDto } from '#shared/schemas/auth.ts';
-import { type CompanyProfileForm, companyProfileFormSchema } from '#shared/schemas/companies.ts';
-import { validationModes } from '#web/components/auth/form-options.ts';
+import { companyProfileFormSchema } from '#shared/schemas/companies.ts';
+import { useSchemaForm } from '#web/components/auth/form-options.ts';
 import { useFormFailure } from '#web/components/auth/server-errors.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { PendingButton } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { useUpdateCompanyProfile } from './company-api.ts';
 
 /** Name, email and phone of the company; the plan is shown here and changed through billing. */
 export function CompanyProfileEditor({ company }: { company: CompanyDto }) {
   const update = useUpdateCompanyProfile(company.id);
-  const form = useForm<CompanyProfileForm>({
-    resolver: zodResolver(companyProfileFormSchema),
-    defaultValues: { companyName: company.name, email: company.email ?? '', phone: company.phone ?? '' },
-    ...validationModes,
+  const form = useSchemaForm(companyProfileFormSchema, {
+    companyName: company.name,
+    email: company.email ?? '',
+    phone: company.phone ?? '',
   });
   const { errors, isDirty } = form.formState;
   const showFailure = useFormFailure(form, ['companyName', 'email', 'phone']);
@@ -69,10 +66,14 @@ export function CompanyProfileEditor({ company }: { company: CompanyDto }) {
         when you rename the company, so links you have shared keep working.
       </p>
       <div className="flex justify-end">
-        <Button type="submit" disabled={update.isPending || !isDirty} className="w-full sm:w-auto">
-          {update.isPending ? <Spinner label={null} /> : null}
+        <PendingButton
+          type="submit"
+          isPending={update.isPending}
+          disabled={!isDirty}
+          className="w-full sm:w-auto"
+        >
           Save changes
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );

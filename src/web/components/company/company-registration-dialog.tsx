@@ -1,20 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Building2Icon } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { plans } from '#shared/plans.ts';
 import type { CompanyDto } from '#shared/schemas/auth.ts';
-import {
-  type CompanyForm,
-  type RegisterCompanyRequest,
-  registerCompanyRequestSchema,
-} from '#shared/schemas/companies.ts';
-import { validationModes } from '#web/components/auth/form-options.ts';
+import { registerCompanyRequestSchema } from '#shared/schemas/companies.ts';
+import { useSchemaForm } from '#web/components/auth/form-options.ts';
 import { useFormFailure } from '#web/components/auth/server-errors.ts';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, PendingButton } from '#web/components/ui/button.tsx';
 import { DialogFooter, DialogShell } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { useLogout } from '#web/lib/use-logout.ts';
 import { useUser } from '#web/lib/use-user.ts';
@@ -58,10 +51,11 @@ function RegistrationForm({
 }) {
   const register = useRegisterCompany();
   const logout = useLogout();
-  const form = useForm<CompanyForm, unknown, RegisterCompanyRequest>({
-    resolver: zodResolver(registerCompanyRequestSchema),
-    defaultValues: { companyName: '', email: defaultEmail, phone: '', accountType: 'free' },
-    ...validationModes,
+  const form = useSchemaForm(registerCompanyRequestSchema, {
+    companyName: '',
+    email: defaultEmail,
+    phone: '',
+    accountType: 'free',
   });
   const { errors } = form.formState;
   const showFailure = useFormFailure(form, ['companyName', 'email', 'phone']);
@@ -102,10 +96,9 @@ function RegistrationForm({
         <Button variant="ghost" onClick={() => logout.mutate()} disabled={logout.isPending}>
           Log out
         </Button>
-        <Button type="submit" disabled={register.isPending}>
-          {register.isPending ? <Spinner label={null} /> : null}
+        <PendingButton type="submit" isPending={register.isPending}>
           Register company
-        </Button>
+        </PendingButton>
       </DialogFooter>
     </form>
   );

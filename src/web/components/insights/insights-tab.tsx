@@ -19,7 +19,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { DateInput } from '#web/components/ui/date-input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { ListPlaceholder, LoadFailed } from '#web/components/ui/list-states.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
+import { Select, SelectOptions, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 import { SideScroll } from '#web/components/ui/side-scroll.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '#web/components/ui/table.tsx';
@@ -104,13 +104,7 @@ export default function InsightsTab({ companyId }: { companyId: string }) {
               <SelectTrigger id={`${fromId}-period`} className="w-44">
                 <SelectValue />
               </SelectTrigger>
-              <SelectContent>
-                {PRESETS.map((option) => (
-                  <SelectItem key={option.value} value={option.value}>
-                    {option.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
+              <SelectOptions options={PRESETS} />
             </Select>
           </div>
           <fieldset className="grid gap-1">

@@ -15,9 +15,9 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { CheckboxGroup } from './checkbox-group.tsx';
+import { CreateFormFrame } from './create-form-frame.tsx';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './integrations-api.ts';
 import { type RevealedSecret, SecretRevealDialog } from './secret-reveal-dialog.tsx';
 import { useCreateForm } from './use-create-form.ts';
@@ -88,7 +88,12 @@ function CreateKeyForm({ companyId, onCreated }: { companyId: string; onCreated:
   });
   const { errors } = form.formState;
   return (
-    <form noValidate onSubmit={handleSubmit} className="grid gap-4 rounded-lg border border-border p-4">
+    <CreateFormFrame
+      onSubmit={handleSubmit}
+      isPending={create.isPending}
+      icon={KeyRoundIcon}
+      submitLabel="Create key"
+    >
       <FormField label="Key name" error={errors.name?.message} description="Say what uses it, e.g. Zapier.">
         <Input autoComplete="off" {...form.register('name')} />
       </FormField>
@@ -99,13 +104,7 @@ function CreateKeyForm({ companyId, onCreated }: { companyId: string; onCreated:
         error={errors.scopes && (errors.scopes.message ?? 'Choose at least one scope')}
         errorId="api-key-scopes-error"
       />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={create.isPending} className="w-full sm:w-auto">
-          {create.isPending ? <Spinner label={null} /> : <KeyRoundIcon aria-hidden="true" />}
-          Create key
-        </Button>
-      </div>
-    </form>
+    </CreateFormFrame>
   );
 }
 

@@ -14,12 +14,13 @@ import { QueryList, SettingsCard } from '#web/components/company/settings-card.t
 import { useFailureToast } from '#web/components/dashboard/dashboard-api.ts';
 import { ConfirmButton } from '#web/components/ui/alert-dialog.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, PendingButton } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { CheckboxGroup } from './checkbox-group.tsx';
+import { CreateFormFrame } from './create-form-frame.tsx';
 import {
   useCreateEndpoint,
   useDeleteEndpoint,
@@ -95,7 +96,12 @@ function AddEndpointForm({
   const { errors } = form.formState;
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="grid gap-4 rounded-lg border border-border p-4">
+    <CreateFormFrame
+      onSubmit={handleSubmit}
+      isPending={create.isPending}
+      icon={PlusIcon}
+      submitLabel="Add endpoint"
+    >
       <FormField
         label="Endpoint URL"
         error={errors.url?.message}
@@ -122,13 +128,7 @@ function AddEndpointForm({
         error={errors.events && (errors.events.message ?? 'Choose at least one event')}
         errorId="webhook-events-error"
       />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={create.isPending} className="w-full sm:w-auto">
-          {create.isPending ? <Spinner label={null} /> : <PlusIcon aria-hidden="true" />}
-          Add endpoint
-        </Button>
-      </div>
-    </form>
+    </CreateFormFrame>
   );
 }
 
@@ -167,6 +167,12 @@ function EndpointItem({
       onError: failed('Test event not sent'),
     });
 
+  const handleRotate = () =>
+    rotate.mutate(endpoint.id, {
+      onSuccess: (r) => onRotated(r.secret),
+      onError: failed('Secret not rotated'),
+    });
+
   return (
     <article
       className="space-y-3 rounded-lg border border-border p-4"
@@ -195,21 +201,16 @@ function EndpointItem({
             Switch on
           </Button>
         )}
-        <Button size="sm" variant="outline" onClick={handleTest} disabled={sendNow.isPending}>
-          {sendNow.isPending ? <Spinner label={null} /> : <SendIcon aria-hidden="true" />}
-          Send test event
-        </Button>
-        <Button
+        <PendingButton
           size="sm"
           variant="outline"
-          onClick={() =>
-            rotate.mutate(endpoint.id, {
-              onSuccess: (r) => onRotated(r.secret),
-              onError: failed('Secret not rotated'),
-            })
-          }
-          disabled={rotate.isPending}
+          onClick={handleTest}
+          isPending={sendNow.isPending}
+          icon={SendIcon}
         >
+          Send test event
+        </PendingButton>
+        <Button size="sm" variant="outline" onClick={handleRotate} disabled={rotate.isPending}>
           <RefreshCwIcon aria-hidden="true" />
           Rotate secret
         </Button>

@@ -1,14 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { formatDateTime, formatFullDateTime } from '#shared/format.ts';
-import {
-  type CreateLeadNoteRequest,
-  createLeadNoteSchema,
-  type LeadActivityDto,
-  type LeadListItemDto,
-} from '#shared/schemas/leads.ts';
-import { validationModes } from '#web/components/auth/form-options.ts';
+import { createLeadNoteSchema, type LeadActivityDto, type LeadListItemDto } from '#shared/schemas/leads.ts';
+import { useSchemaForm } from '#web/components/auth/form-options.ts';
 import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
 import {
   useAddLeadNote,
@@ -86,11 +79,7 @@ export function LeadAssigneeControl({ companyId, lead }: { companyId: string; le
 export function NoteForm({ leadId }: { leadId: string }) {
   const addNote = useAddLeadNote(leadId);
   const toastFailure = useFailureToast();
-  const form = useForm<CreateLeadNoteRequest>({
-    resolver: zodResolver(createLeadNoteSchema),
-    defaultValues: { body: '' },
-    ...validationModes,
-  });
+  const form = useSchemaForm(createLeadNoteSchema, { body: '' });
   const handleSubmit = form.handleSubmit(({ body }) =>
     addNote.mutate(body, {
       onSuccess: () => form.reset({ body: '' }),

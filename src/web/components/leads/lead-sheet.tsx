@@ -68,23 +68,13 @@ export function LeadSheet({ companyId, lead, onClose, onDelete }: LeadSheetProps
                   <Answer label="Beds">{lead.numberOfBeds}</Answer>
                   <Answer label="Name">{lead.name}</Answer>
                   <Answer label="Email">
-                    {lead.email ? (
-                      <a
-                        className="text-primary underline-offset-4 hover:underline"
-                        href={`mailto:${lead.email}`}
-                      >
-                        {lead.email}
-                      </a>
-                    ) : null}
+                    {lead.email ? <AnswerLink href={`mailto:${lead.email}`}>{lead.email}</AnswerLink> : null}
                   </Answer>
                   <Answer label="Contact">
                     {lead.contactNumber ? (
-                      <a
-                        className="text-primary underline-offset-4 hover:underline"
-                        href={`tel:${lead.contactNumber}`}
-                      >
+                      <AnswerLink href={`tel:${lead.contactNumber}`}>
                         {formatUkPhone(lead.contactNumber)}
-                      </a>
+                      </AnswerLink>
                     ) : null}
                   </Answer>
                   <Answer label="Income">{lead.income}</Answer>
@@ -189,6 +179,14 @@ function SheetSection({ id, title, children }: { id: string; title: string; chil
       </h3>
       {children}
     </section>
+  );
+}
+
+function AnswerLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a className="text-primary underline-offset-4 hover:underline" href={href}>
+      {children}
+    </a>
   );
 }
 

@@ -1,7 +1,7 @@
 import { ArrowDownIcon, ArrowUpIcon } from 'lucide-react';
 import type { SortState } from '#web/components/table/table-sorting.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
+import { Select, SelectOptions, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 import { leadColumns } from './leads-columns.tsx';
 
 const sortable = leadColumns.filter((column) => column.sortValue);
@@ -26,13 +26,7 @@ export function LeadSortSelect({
         <SelectTrigger className="w-44" aria-label="Sort leads by">
           <SelectValue placeholder="Sort by" />
         </SelectTrigger>
-        <SelectContent>
-          {sortable.map((c) => (
-            <SelectItem key={c.id} value={c.id}>
-              {c.header}
-            </SelectItem>
-          ))}
-        </SelectContent>
+        <SelectOptions options={sortable.map((c) => ({ value: c.id, label: c.header }))} />
       </Select>
       {sort ? (
         <Button

@@ -1,14 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   LEAD_STATUS_LABELS,
   LEAD_STATUSES,
   type LeadStatus,
-  type LostReasonForm,
   lostReasonFormSchema,
 } from '#shared/schemas/leads.ts';
-import { validationModes } from '#web/components/auth/form-options.ts';
+import { useSchemaForm } from '#web/components/auth/form-options.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import {
@@ -20,7 +17,7 @@ import {
   DialogTitle,
 } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
+import { Select, SelectOptions, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { cn } from '#web/lib/utils.ts';
 
@@ -89,13 +86,9 @@ export function StatusSelect({
       <SelectTrigger aria-label={label} className={className} id={id}>
         <SelectValue placeholder={placeholder} />
       </SelectTrigger>
-      <SelectContent>
-        {LEAD_STATUSES.map((status) => (
-          <SelectItem key={status} value={status}>
-            {LEAD_STATUS_LABELS[status]}
-          </SelectItem>
-        ))}
-      </SelectContent>
+      <SelectOptions
+        options={LEAD_STATUSES.map((status) => ({ value: status, label: LEAD_STATUS_LABELS[status] }))}
+      />
     </Select>
   );
 }
@@ -112,11 +105,7 @@ type LostReasonDialogProps = {
 
 /** A lost lead needs a reason (the server refuses one without): asked before the move. */
 export function LostReasonDialog({ open, subject, isPending, onConfirm, onCancel }: LostReasonDialogProps) {
-  const form = useForm<LostReasonForm>({
-    resolver: zodResolver(lostReasonFormSchema),
-    defaultValues: { lostReason: '' },
-    ...validationModes,
-  });
+  const form = useSchemaForm(lostReasonFormSchema, { lostReason: '' });
   const { reset } = form;
   useEffect(() => {
     if (open) reset({ lostReason: '' });

@@ -3,7 +3,7 @@ import { type CSSProperties, createContext, type ReactNode, useContext } from 'r
 import { formatDateTime, formatFullDateTime, formatUkPhone } from '#shared/format.ts';
 import type { LeadListItemDto } from '#shared/schemas/leads.ts';
 import { viewingSummary } from '#shared/viewing-times.ts';
-import { CellText } from '#web/components/table/cell-text.tsx';
+import { CellText, textColumnFor } from '#web/components/table/cell-text.tsx';
 import {
   isoDateValue,
   moneyValue,
@@ -57,20 +57,7 @@ export function stickyStyle(column: LeadColumn): CSSProperties | undefined {
 }
 
 /** Columns shown with a value of `LeadListItemDto` as it is, truncated to the cell. */
-function textColumn(
-  id: keyof LeadListItemDto & string,
-  header: string,
-  width: number,
-  sortValue: LeadColumn['sortValue'],
-): LeadColumn {
-  return {
-    id,
-    header,
-    width,
-    sortValue,
-    cell: (lead) => <CellText value={lead[id] as string | number | null} />,
-  };
-}
+const textColumn = textColumnFor<LeadListItemDto>();
 
 /** The leads table's columns, in the product specification's order. */
 export const leadColumns: LeadColumn[] = [

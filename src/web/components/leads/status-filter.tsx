@@ -1,4 +1,4 @@
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
+import { Select, SelectItem, SelectOptions, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from './lead-status.tsx';
 
 export type StatusFilterValue = LeadStatus | 'all';
@@ -18,14 +18,18 @@ export function StatusFilter({ value, counts, onChange }: StatusFilterProps) {
       <SelectTrigger aria-label="Filter by status" className="w-auto min-w-44">
         <SelectValue />
       </SelectTrigger>
-      <SelectContent>
+      <SelectOptions
+        options={LEAD_STATUSES.map((status) => ({
+          value: status,
+          label: (
+            <>
+              {LEAD_STATUS_LABELS[status]} ({counts[status].toLocaleString('en-GB')})
+            </>
+          ),
+        }))}
+      >
         <SelectItem value="all">All statuses ({total.toLocaleString('en-GB')})</SelectItem>
-        {LEAD_STATUSES.map((status) => (
-          <SelectItem key={status} value={status}>
-            {LEAD_STATUS_LABELS[status]} ({counts[status].toLocaleString('en-GB')})
-          </SelectItem>
-        ))}
-      </SelectContent>
+      </SelectOptions>
     </Select>
   );
 }

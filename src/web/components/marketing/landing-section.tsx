@@ -61,6 +61,33 @@ export function MarketingSection({
   );
 }
 
+/** A section further down a public page: its centred heading (`titleId` names it), then `children`. */
+export function PageSection({
+  titleId,
+  title,
+  className,
+  width,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  /** The background and spacing. */
+  className: string;
+  width: 'max-w-3xl' | 'max-w-5xl' | 'max-w-6xl';
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={titleId} className={className}>
+      <div className={`mx-auto ${width} px-4 sm:px-6`}>
+        <h2 id={titleId} className="text-center text-3xl font-bold tracking-tight text-slate-900">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}
+
 /** A feature's or value's icon on a tinted square. */
 export function IconTile({ icon: Icon, className }: { icon: LucideIcon; className?: string }) {
   return (

@@ -14,11 +14,19 @@ export const navSections = [
   { id: 'contact', label: 'Contact' },
 ] as const;
 
+/** The landing page's sections, as the wide header's bar and the narrow one's menu link to them. */
+function SectionLinks({ isLanding, className }: { isLanding: boolean; className: string }) {
+  return navSections.map((section) => (
+    <a key={section.id} href={isLanding ? `#${section.id}` : `/#${section.id}`} className={className}>
+      {section.label}
+    </a>
+  ));
+}
+
 /** The header itself, for the visitor given (a prerendered page's island has none). */
 export function SiteHeaderView({ isLanding, user }: { isLanding: boolean; user: AuthUser | null }) {
   const ref = useEnhancement<HTMLElement>(enhanceMenu);
   const menuId = useId();
-  const sectionHref = (id: string) => (isLanding ? `#${id}` : `/#${id}`);
 
   const account = (
     <Button asChild size="sm">
@@ -41,15 +49,10 @@ export function SiteHeaderView({ isLanding, user }: { isLanding: boolean; user: 
         </Link>
 
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          {navSections.map((section) => (
-            <a
-              key={section.id}
-              href={sectionHref(section.id)}
-              className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-            >
-              {section.label}
-            </a>
-          ))}
+          <SectionLinks
+            isLanding={isLanding}
+            className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          />
         </nav>
 
         <div className="hidden items-center gap-2 md:flex">{account}</div>
@@ -73,15 +76,10 @@ export function SiteHeaderView({ isLanding, user }: { isLanding: boolean; user: 
 
       <div id={menuId} hidden className="border-t border-border bg-white md:hidden">
         <nav aria-label="Menu" className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
-          {navSections.map((section) => (
-            <a
-              key={section.id}
-              href={sectionHref(section.id)}
-              className="rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-            >
-              {section.label}
-            </a>
-          ))}
+          <SectionLinks
+            isLanding={isLanding}
+            className="rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          />
           <div className="mt-2 grid grid-cols-2 gap-2 border-t border-border pt-3">
             {user ? (
               <Button asChild className="col-span-2">

@@ -1,18 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { DownloadIcon, TriangleAlertIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { CompanyDto } from '#shared/schemas/auth.ts';
-import { type CloseAccountRequest, closeAccountFormSchema } from '#shared/schemas/privacy.ts';
+import { closeAccountFormSchema } from '#shared/schemas/privacy.ts';
+import { useSchemaForm } from '#web/components/auth/form-options.ts';
 import { PasswordInput } from '#web/components/auth/password-input.tsx';
 import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, PendingButton } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { DialogFooter, DialogShell } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { clearSessionCache } from '#web/lib/query-client.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -62,10 +60,15 @@ export function PrivacySection({ company }: { company: CompanyDto }) {
               Your company details, properties, leads, chat transcripts and chat link views, as one JSON file.
             </p>
           </div>
-          <Button variant="outline" onClick={handleDownload} disabled={isDownloading} className="sm:w-auto">
-            {isDownloading ? <Spinner label={null} /> : <DownloadIcon aria-hidden="true" />}
+          <PendingButton
+            variant="outline"
+            onClick={handleDownload}
+            isPending={isDownloading}
+            icon={DownloadIcon}
+            className="sm:w-auto"
+          >
             Download my data
-          </Button>
+          </PendingButton>
         </div>
         <div className="flex flex-col gap-3 rounded-lg border border-destructive/40 p-4 sm:flex-row sm:items-center sm:justify-between">
           <div className="space-y-1">
@@ -97,10 +100,7 @@ function CloseAccountDialog({
   const closeAccount = useCloseAccount(company.id);
   const redirectIfUnauthorized = useUnauthorizedRedirect();
   const schema = useMemo(() => closeAccountFormSchema(company.name), [company.name]);
-  const form = useForm<CloseAccountRequest>({
-    resolver: zodResolver(schema),
-    defaultValues: { confirm: '', password: '' },
-  });
+  const form = useSchemaForm(schema, { confirm: '', password: '' });
   const { errors } = form.formState;
 
   const handleOpenChange = (next: boolean) => {
@@ -169,10 +169,9 @@ function CloseAccountDialog({
           >
             Cancel
           </Button>
-          <Button type="submit" variant="destructive" disabled={closeAccount.isPending}>
-            {closeAccount.isPending ? <Spinner label={null} /> : null}
+          <PendingButton type="submit" variant="destructive" isPending={closeAccount.isPending}>
             Close account permanently
-          </Button>
+          </PendingButton>
         </DialogFooter>
       </form>
     </DialogShell>

@@ -1,6 +1,6 @@
 import { formatDate } from '#shared/format.ts';
 import type { PropertyDto } from '#shared/schemas/properties.ts';
-import { CellText } from '#web/components/table/cell-text.tsx';
+import { textColumnFor } from '#web/components/table/cell-text.tsx';
 import {
   isoDateValue,
   moneyValue,
@@ -18,22 +18,7 @@ import {
 
 type PropertyColumn = TableColumn<PropertyDto>;
 
-/** A column of free text that wraps (width is its minimum), or stays on one line when `width` is 0. */
-function textColumn(
-  id: keyof PropertyDto & string,
-  header: string,
-  width: number,
-  sortValue: PropertyColumn['sortValue'],
-): PropertyColumn {
-  return {
-    id,
-    header,
-    width,
-    className: width === 0 ? 'whitespace-nowrap' : undefined,
-    sortValue,
-    cell: (p) => <CellText value={p[id] as string | number | null} wrap={width > 0} />,
-  };
-}
+const textColumn = textColumnFor<PropertyDto>({ wrap: true });
 
 /**
  * The Property List's columns, in the product specification's order; the edit and delete

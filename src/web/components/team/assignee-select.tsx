@@ -1,5 +1,5 @@
 import type { Assignee } from '#shared/schemas/team.ts';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
+import { Select, SelectItem, SelectOptions, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 
 /** The select's value for nobody: a Radix select item cannot have an empty value. */
 const NOBODY = 'nobody';
@@ -35,14 +35,11 @@ export function AssigneeSelect({
       <SelectTrigger aria-label={label} id={id} className={className}>
         <SelectValue />
       </SelectTrigger>
-      <SelectContent>
+      <SelectOptions
+        options={assignees.map((assignee) => ({ value: assignee.userId, label: assignee.name }))}
+      >
         <SelectItem value={NOBODY}>Unassigned</SelectItem>
-        {assignees.map((assignee) => (
-          <SelectItem key={assignee.userId} value={assignee.userId}>
-            {assignee.name}
-          </SelectItem>
-        ))}
-      </SelectContent>
+      </SelectOptions>
     </Select>
   );
 }

@@ -1,20 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MailPlusIcon } from 'lucide-react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { formatDate } from '#shared/format.ts';
-import {
-  type CreateInvitationBody,
-  createInvitationBodySchema,
-  TEAM_ROLE_LABELS,
-} from '#shared/schemas/team.ts';
-import { validationModes } from '#web/components/auth/form-options.ts';
+import { createInvitationBodySchema, TEAM_ROLE_LABELS } from '#shared/schemas/team.ts';
+import { useSchemaForm } from '#web/components/auth/form-options.ts';
 import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
 import { QueryList, SettingsCard } from '#web/components/company/settings-card.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { PendingButton } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useUnauthorizedRedirect } from '#web/lib/use-unauthorized-redirect.ts';
@@ -81,11 +75,7 @@ export function InvitationsSection({ companyId }: { companyId: string }) {
 function InviteForm({ companyId }: { companyId: string }) {
   const invite = useInvite(companyId);
   const redirectIfUnauthorized = useUnauthorizedRedirect();
-  const form = useForm<CreateInvitationBody>({
-    resolver: zodResolver(createInvitationBodySchema),
-    defaultValues: { email: '', role: 'negotiator' },
-    ...validationModes,
-  });
+  const form = useSchemaForm(createInvitationBodySchema, { email: '', role: 'negotiator' });
   const { errors } = form.formState;
   const handleSubmit = form.handleSubmit((input) => {
     invite.mutate(input, {
@@ -122,10 +112,14 @@ function InviteForm({ companyId }: { companyId: string }) {
           </FormField>
         )}
       />
-      <Button type="submit" disabled={invite.isPending} className="w-full sm:mt-6 sm:w-auto">
-        {invite.isPending ? <Spinner label={null} /> : <MailPlusIcon aria-hidden="true" />}
+      <PendingButton
+        type="submit"
+        isPending={invite.isPending}
+        icon={MailPlusIcon}
+        className="w-full sm:mt-6 sm:w-auto"
+      >
         Send invitation
-      </Button>
+      </PendingButton>
     </form>
   );
 }

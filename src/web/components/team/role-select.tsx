@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { INVITED_ROLES, type InvitedRole, TEAM_ROLE_LABELS } from '#shared/schemas/team.ts';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
+import { Select, SelectOptions, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 
 /** Admin or negotiator: the roles one can invite someone as or give them (the owner is handed over). */
 export function RoleSelect({
@@ -18,13 +18,9 @@ export function RoleSelect({
       <SelectTrigger {...triggerProps}>
         <SelectValue />
       </SelectTrigger>
-      <SelectContent>
-        {INVITED_ROLES.map((role) => (
-          <SelectItem key={role} value={role}>
-            {TEAM_ROLE_LABELS[role]}
-          </SelectItem>
-        ))}
-      </SelectContent>
+      <SelectOptions
+        options={INVITED_ROLES.map((role) => ({ value: role, label: TEAM_ROLE_LABELS[role] }))}
+      />
     </Select>
   );
 }

@@ -1,17 +1,13 @@
 import type { VariantProps } from 'class-variance-authority';
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
-import { cn } from '#web/lib/utils.ts';
+import { cn, withClassName } from '#web/lib/utils.ts';
 import { buttonVariants } from './button.tsx';
-import { dialogContentClassName, overlayClassName } from './dialog.tsx';
+import { DialogFooter, dialogContentClassName, overlayClassName } from './dialog.tsx';
 
-export function AlertDialog(props: ComponentProps<typeof AlertDialogPrimitive.Root>) {
-  return <AlertDialogPrimitive.Root {...props} />;
-}
+export const AlertDialog = AlertDialogPrimitive.Root;
 
-export function AlertDialogTrigger(props: ComponentProps<typeof AlertDialogPrimitive.Trigger>) {
-  return <AlertDialogPrimitive.Trigger {...props} />;
-}
+export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export function AlertDialogContent({
   className,
@@ -25,28 +21,17 @@ export function AlertDialogContent({
   );
 }
 
-export function AlertDialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-2 text-center sm:text-left', className)} {...props} />;
-}
+export const AlertDialogHeader = withClassName('div', 'flex flex-col gap-2 text-center sm:text-left');
 
-export function AlertDialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
-  );
-}
+/** The same footer as a dialog's: Cancel under the action on a phone, beside it on the right above. */
+export const AlertDialogFooter = DialogFooter;
 
-export function AlertDialogTitle({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Title>) {
-  return <AlertDialogPrimitive.Title className={cn('text-lg font-semibold', className)} {...props} />;
-}
+export const AlertDialogTitle = withClassName(AlertDialogPrimitive.Title, 'text-lg font-semibold');
 
-export function AlertDialogDescription({
-  className,
-  ...props
-}: ComponentProps<typeof AlertDialogPrimitive.Description>) {
-  return (
-    <AlertDialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />
-  );
-}
+export const AlertDialogDescription = withClassName(
+  AlertDialogPrimitive.Description,
+  'text-sm text-muted-foreground',
+);
 
 export type AlertDialogActionProps = ComponentProps<typeof AlertDialogPrimitive.Action> &
   Pick<VariantProps<typeof buttonVariants>, 'variant'>;

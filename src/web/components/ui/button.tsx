@@ -1,7 +1,9 @@
 import { cva, type VariantProps } from 'class-variance-authority';
+import type { LucideIcon } from 'lucide-react';
 import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '#web/lib/utils.ts';
+import { Spinner } from './spinner.tsx';
 
 export const buttonVariants = cva(
   "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 aria-invalid:border-destructive [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
@@ -39,5 +41,21 @@ export function Button({ className, variant, size, asChild = false, type, ...pro
   // A plain <button> inside a form submits it unless told otherwise; default to the safe type.
   return (
     <button type={type ?? 'button'} className={cn(buttonVariants({ variant, size }), className)} {...props} />
+  );
+}
+
+export type PendingButtonProps = ButtonProps & {
+  /** While the request runs the button is disabled and a spinner stands in for its icon. */
+  isPending: boolean;
+  icon?: LucideIcon;
+};
+
+/** A button that sends a request: disabled, with a spinner before its words, until the answer comes. */
+export function PendingButton({ isPending, icon: Icon, disabled, children, ...props }: PendingButtonProps) {
+  return (
+    <Button disabled={isPending || disabled} {...props}>
+      {isPending ? <Spinner label={null} /> : Icon ? <Icon aria-hidden="true" /> : null}
+      {children}
+    </Button>
   );
 }

@@ -1,21 +1,12 @@
 import type { ComponentProps } from 'react';
-import { cn } from '#web/lib/utils.ts';
+import { cn, withClassName } from '#web/lib/utils.ts';
 
-export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      className={cn(
-        'flex flex-col gap-6 rounded-xl border border-border bg-card py-6 text-card-foreground shadow-sm',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const Card = withClassName(
+  'div',
+  'flex flex-col gap-6 rounded-xl border border-border bg-card py-6 text-card-foreground shadow-sm',
+);
 
-export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-1.5 px-6', className)} {...props} />;
-}
+export const CardHeader = withClassName('div', 'flex flex-col gap-1.5 px-6');
 
 type HeadingLevel = 'h2' | 'h3' | 'h4';
 
@@ -31,14 +22,8 @@ export function CardTitle({
   return <Tag className={cn('text-lg leading-tight font-semibold', className)} {...props} />;
 }
 
-export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
-  return <p className={cn('text-sm text-muted-foreground', className)} {...props} />;
-}
+export const CardDescription = withClassName('p', 'text-sm text-muted-foreground');
 
-export function CardContent({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('px-6', className)} {...props} />;
-}
+export const CardContent = withClassName('div', 'px-6');
 
-export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex items-center gap-2 px-6', className)} {...props} />;
-}
+export const CardFooter = withClassName('div', 'flex items-center gap-2 px-6');

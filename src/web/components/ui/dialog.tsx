@@ -1,23 +1,15 @@
 import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
-import { cn } from '#web/lib/utils.ts';
+import { cn, withClassName } from '#web/lib/utils.ts';
 
-export function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {
-  return <DialogPrimitive.Root {...props} />;
-}
+export const Dialog = DialogPrimitive.Root;
 
-export function DialogTrigger(props: ComponentProps<typeof DialogPrimitive.Trigger>) {
-  return <DialogPrimitive.Trigger {...props} />;
-}
+export const DialogTrigger = DialogPrimitive.Trigger;
 
-export function DialogClose(props: ComponentProps<typeof DialogPrimitive.Close>) {
-  return <DialogPrimitive.Close {...props} />;
-}
+export const DialogClose = DialogPrimitive.Close;
 
-export function DialogPortal(props: ComponentProps<typeof DialogPrimitive.Portal>) {
-  return <DialogPrimitive.Portal {...props} />;
-}
+export const DialogPortal = DialogPrimitive.Portal;
 
 export const overlayClassName = 'fixed inset-0 z-50 bg-black/50';
 
@@ -55,28 +47,13 @@ export function DialogContent({
   );
 }
 
-export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-1.5 pr-6 text-center sm:text-left', className)} {...props} />;
-}
+export const DialogHeader = withClassName('div', 'flex flex-col gap-1.5 pr-6 text-center sm:text-left');
 
-export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
-  );
-}
+export const DialogFooter = withClassName('div', 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end');
 
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn('text-lg leading-none font-semibold', className)} {...props} />;
-}
+export const DialogTitle = withClassName(DialogPrimitive.Title, 'text-lg leading-none font-semibold');
 
-export function DialogDescription({
-  className,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />
-  );
-}
+export const DialogDescription = withClassName(DialogPrimitive.Description, 'text-sm text-muted-foreground');
 
 export type DialogShellProps = {
   open: boolean;

@@ -1,15 +1,7 @@
 import { Label as LabelPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
-import { cn } from '#web/lib/utils.ts';
+import { withClassName } from '#web/lib/utils.ts';
 
-export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
-  return (
-    <LabelPrimitive.Root
-      className={cn(
-        'text-sm leading-none font-medium select-none peer-disabled:cursor-not-allowed peer-disabled:opacity-70',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const Label = withClassName(
+  LabelPrimitive.Root,
+  'text-sm leading-none font-medium select-none peer-disabled:cursor-not-allowed peer-disabled:opacity-70',
+);

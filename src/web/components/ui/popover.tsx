@@ -2,17 +2,11 @@ import { Popover as PopoverPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '#web/lib/utils.ts';
 
-export function Popover(props: ComponentProps<typeof PopoverPrimitive.Root>) {
-  return <PopoverPrimitive.Root {...props} />;
-}
+export const Popover = PopoverPrimitive.Root;
 
-export function PopoverTrigger(props: ComponentProps<typeof PopoverPrimitive.Trigger>) {
-  return <PopoverPrimitive.Trigger {...props} />;
-}
+export const PopoverTrigger = PopoverPrimitive.Trigger;
 
-export function PopoverAnchor(props: ComponentProps<typeof PopoverPrimitive.Anchor>) {
-  return <PopoverPrimitive.Anchor {...props} />;
-}
+export const PopoverAnchor = PopoverPrimitive.Anchor;
 
 export function PopoverContent({
   className,

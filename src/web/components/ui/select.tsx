@@ -1,19 +1,13 @@
 import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
-import { cn } from '#web/lib/utils.ts';
+import type { ComponentProps, ReactNode } from 'react';
+import { cn, withClassName } from '#web/lib/utils.ts';
 
-export function Select(props: ComponentProps<typeof SelectPrimitive.Root>) {
-  return <SelectPrimitive.Root {...props} />;
-}
+export const Select = SelectPrimitive.Root;
 
-export function SelectGroup(props: ComponentProps<typeof SelectPrimitive.Group>) {
-  return <SelectPrimitive.Group {...props} />;
-}
+export const SelectGroup = SelectPrimitive.Group;
 
-export function SelectValue(props: ComponentProps<typeof SelectPrimitive.Value>) {
-  return <SelectPrimitive.Value {...props} />;
-}
+export const SelectValue = SelectPrimitive.Value;
 
 export function SelectTrigger({
   className,
@@ -66,14 +60,7 @@ export function SelectContent({
   );
 }
 
-export function SelectLabel({ className, ...props }: ComponentProps<typeof SelectPrimitive.Label>) {
-  return (
-    <SelectPrimitive.Label
-      className={cn('px-2 py-1.5 text-xs text-muted-foreground', className)}
-      {...props}
-    />
-  );
-}
+export const SelectLabel = withClassName(SelectPrimitive.Label, 'px-2 py-1.5 text-xs text-muted-foreground');
 
 export function SelectItem({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Item>) {
   return (
@@ -94,6 +81,26 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
   );
 }
 
-export function SelectSeparator({ className, ...props }: ComponentProps<typeof SelectPrimitive.Separator>) {
-  return <SelectPrimitive.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
+export const SelectSeparator = withClassName(SelectPrimitive.Separator, '-mx-1 my-1 h-px bg-border');
+
+export type SelectOption = { value: string; label: ReactNode };
+
+/** A select's list of options, one item each; `children` go first (an "All" or "Unassigned" item). */
+export function SelectOptions({
+  options,
+  children,
+}: {
+  options: readonly SelectOption[];
+  children?: ReactNode;
+}) {
+  return (
+    <SelectContent>
+      {children}
+      {options.map((option) => (
+        <SelectItem key={option.value} value={option.value}>
+          {option.label}
+        </SelectItem>
+      ))}
+    </SelectContent>
+  );
 }

@@ -2,20 +2,14 @@ import { cva } from 'class-variance-authority';
 import { XIcon } from 'lucide-react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cn } from '#web/lib/utils.ts';
+import { cn, withClassName } from '#web/lib/utils.ts';
 import { overlayClassName } from './dialog.tsx';
 
-export function Sheet(props: ComponentProps<typeof SheetPrimitive.Root>) {
-  return <SheetPrimitive.Root {...props} />;
-}
+export const Sheet = SheetPrimitive.Root;
 
-export function SheetTrigger(props: ComponentProps<typeof SheetPrimitive.Trigger>) {
-  return <SheetPrimitive.Trigger {...props} />;
-}
+export const SheetTrigger = SheetPrimitive.Trigger;
 
-export function SheetClose(props: ComponentProps<typeof SheetPrimitive.Close>) {
-  return <SheetPrimitive.Close {...props} />;
-}
+export const SheetClose = SheetPrimitive.Close;
 
 const sheetVariants = cva(
   'fixed z-50 flex flex-col gap-4 overflow-y-auto bg-background text-foreground shadow-lg outline-none',
@@ -51,18 +45,10 @@ export function SheetContent({ className, children, side = 'right', ...props }: 
   );
 }
 
-export function SheetHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-1.5 p-4 pr-10', className)} {...props} />;
-}
+export const SheetHeader = withClassName('div', 'flex flex-col gap-1.5 p-4 pr-10');
 
-export function SheetFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('mt-auto flex flex-col gap-2 p-4', className)} {...props} />;
-}
+export const SheetFooter = withClassName('div', 'mt-auto flex flex-col gap-2 p-4');
 
-export function SheetTitle({ className, ...props }: ComponentProps<typeof SheetPrimitive.Title>) {
-  return <SheetPrimitive.Title className={cn('text-lg font-semibold', className)} {...props} />;
-}
+export const SheetTitle = withClassName(SheetPrimitive.Title, 'text-lg font-semibold');
 
-export function SheetDescription({ className, ...props }: ComponentProps<typeof SheetPrimitive.Description>) {
-  return <SheetPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
-}
+export const SheetDescription = withClassName(SheetPrimitive.Description, 'text-sm text-muted-foreground');

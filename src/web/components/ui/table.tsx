@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '#web/lib/utils.ts';
+import { cn, withClassName } from '#web/lib/utils.ts';
 
 /** The wrapper scrolls sideways so that a wide table never widens the page on a phone. */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
@@ -10,48 +10,22 @@ export function Table({ className, ...props }: ComponentProps<'table'>) {
   );
 }
 
-export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
-  return <thead className={cn('[&_tr]:border-b', className)} {...props} />;
-}
+export const TableHeader = withClassName('thead', '[&_tr]:border-b');
 
-export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
-  return <tbody className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
-}
+export const TableBody = withClassName('tbody', '[&_tr:last-child]:border-0');
 
-export function TableFooter({ className, ...props }: ComponentProps<'tfoot'>) {
-  return (
-    <tfoot className={cn('border-t bg-muted/50 font-medium [&>tr]:last:border-b-0', className)} {...props} />
-  );
-}
+export const TableFooter = withClassName('tfoot', 'border-t bg-muted/50 font-medium [&>tr]:last:border-b-0');
 
-export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
-  return (
-    <tr
-      className={cn(
-        'border-b border-border transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const TableRow = withClassName(
+  'tr',
+  'border-b border-border transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted',
+);
 
-export function TableHead({ className, ...props }: ComponentProps<'th'>) {
-  return (
-    <th
-      className={cn(
-        'h-10 px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground [&:has([role=checkbox])]:pr-0',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const TableHead = withClassName(
+  'th',
+  'h-10 px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground [&:has([role=checkbox])]:pr-0',
+);
 
-export function TableCell({ className, ...props }: ComponentProps<'td'>) {
-  return <td className={cn('p-3 align-middle [&:has([role=checkbox])]:pr-0', className)} {...props} />;
-}
+export const TableCell = withClassName('td', 'p-3 align-middle [&:has([role=checkbox])]:pr-0');
 
-export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
-  return <caption className={cn('mt-4 text-sm text-muted-foreground', className)} {...props} />;
-}
+export const TableCaption = withClassName('caption', 'mt-4 text-sm text-muted-foreground');

@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { addDays, format, startOfWeek } from 'date-fns';
 import { CalendarDaysIcon, ChevronLeftIcon, ChevronRightIcon, PhoneIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { formatUkPhone } from '#shared/format.ts';
 import {
   type AgentViewing,
@@ -158,6 +158,12 @@ function UpcomingViewings({ companyId }: { companyId: string }) {
 
 const RELEASE_CHOICES = [2, 3, 4, 6, 8, 12, 18, 23];
 
+/** The quiet hours' two times, as the line reads: "From … to …". */
+const quietHoursEnds = [
+  { end: 'from', label: 'From' },
+  { end: 'to', label: 'to' },
+] as const;
+
 /** Quiet hours and the release of unconfirmed viewings (owners and admins change them). */
 function ConfirmationSettings({ companyId }: { companyId: string }) {
   const { can } = useRole();
@@ -219,26 +225,23 @@ function ConfirmationSettings({ companyId }: { companyId: string }) {
               </label>
               {value.quietHours ? (
                 <div className="flex flex-wrap items-center gap-2">
-                  <label htmlFor={`${id}-from`}>From</label>
-                  <Input
-                    id={`${id}-from`}
-                    type="time"
-                    className="w-32"
-                    value={value.quietHours.from}
-                    onChange={(event) =>
-                      setDraft({ ...value, quietHours: { ...value.quietHours!, from: event.target.value } })
-                    }
-                  />
-                  <label htmlFor={`${id}-to`}>to</label>
-                  <Input
-                    id={`${id}-to`}
-                    type="time"
-                    className="w-32"
-                    value={value.quietHours.to}
-                    onChange={(event) =>
-                      setDraft({ ...value, quietHours: { ...value.quietHours!, to: event.target.value } })
-                    }
-                  />
+                  {quietHoursEnds.map(({ end, label }) => (
+                    <Fragment key={end}>
+                      <label htmlFor={`${id}-${end}`}>{label}</label>
+                      <Input
+                        id={`${id}-${end}`}
+                        type="time"
+                        className="w-32"
+                        value={value.quietHours![end]}
+                        onChange={(event) =>
+                          setDraft({
+                            ...value,
+                            quietHours: { ...value.quietHours!, [end]: event.target.value },
+                          })
+                        }
+                      />
+                    </Fragment>
+                  ))}
                 </div>
               ) : null}
             </fieldset>

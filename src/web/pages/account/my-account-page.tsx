@@ -19,9 +19,8 @@ import { SettingsHeader } from '#web/components/company/settings-header.tsx';
 import { PrivacySection } from '#web/components/privacy/privacy-section.tsx';
 import { AuditLogSection } from '#web/components/team/audit-log-section.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, PendingButton } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { CalendarFeedSection } from '#web/components/viewings/calendar-feed-section.tsx';
 import { apiRequest, errorMessage, isUnauthorizedError } from '#web/lib/api.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
@@ -66,10 +65,15 @@ function MyAccountHeader() {
   const logout = useLogout();
   return (
     <SettingsHeader isWide>
-      <Button variant="ghost" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
-        {logout.isPending ? <Spinner label={null} /> : <LogOutIcon aria-hidden="true" />}
+      <PendingButton
+        variant="ghost"
+        size="sm"
+        onClick={() => logout.mutate()}
+        isPending={logout.isPending}
+        icon={LogOutIcon}
+      >
         Logout
-      </Button>
+      </PendingButton>
     </SettingsHeader>
   );
 }
@@ -222,15 +226,15 @@ function SignInDetails() {
         </div>
       </dl>
       <div className="space-y-2 border-t border-border pt-4">
-        <Button
+        <PendingButton
           variant="outline"
           className="w-full"
           onClick={() => sendReset.mutate(user.email)}
-          disabled={sendReset.isPending}
+          isPending={sendReset.isPending}
+          icon={KeyRoundIcon}
         >
-          {sendReset.isPending ? <Spinner label={null} /> : <KeyRoundIcon aria-hidden="true" />}
           Change password
-        </Button>
+        </PendingButton>
         <p className="text-xs text-muted-foreground">
           We email you a link to choose a new one. Changing it signs you out everywhere.
         </p>
@@ -266,10 +270,9 @@ function AccountLoadError({ onRetry, isRetrying }: { onRetry: () => void; isRetr
         Something went wrong while loading your account. Check your connection and try again.
       </p>
       <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
-        <Button onClick={onRetry} disabled={isRetrying}>
-          {isRetrying ? <Spinner label={null} /> : <RefreshCwIcon aria-hidden="true" />}
+        <PendingButton onClick={onRetry} isPending={isRetrying} icon={RefreshCwIcon}>
           Try again
-        </Button>
+        </PendingButton>
         <Button variant="outline" asChild>
           <Link href="/">Back to dashboard</Link>
         </Button>

@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import type { AuthUser, MessageResponse } from '#shared/schemas/auth.ts';
 import {
@@ -11,11 +9,12 @@ import {
   TEAM_ROLE_LABELS,
 } from '#shared/schemas/team.ts';
 import { AuthHeading, AuthPanel, AuthShell } from '#web/components/auth/auth-shell.tsx';
-import { validationModes } from '#web/components/auth/form-options.ts';
+import { useSchemaForm } from '#web/components/auth/form-options.ts';
+import { NameFields } from '#web/components/auth/name-fields.tsx';
 import { FailureNotice, Notice } from '#web/components/auth/notice.tsx';
 import { PasswordInput } from '#web/components/auth/password-input.tsx';
 import { PasswordHint } from '#web/components/auth/password-strength-meter.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, PendingButton } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -101,10 +100,14 @@ function JoinActions({ token, invitation }: { token: string; invitation: Invitat
         <FailureNotice error={accept.error} title="Could not join" />
         {isInvitee ? (
           <AuthPanel>
-            <Button size="lg" className="w-full" disabled={accept.isPending} onClick={() => accept.mutate()}>
-              {accept.isPending ? <Spinner label={null} /> : null}
+            <PendingButton
+              size="lg"
+              className="w-full"
+              isPending={accept.isPending}
+              onClick={() => accept.mutate()}
+            >
               Accept invitation
-            </Button>
+            </PendingButton>
           </AuthPanel>
         ) : (
           <Notice variant="info" title={`You are signed in as ${user.email}`}>
@@ -127,10 +130,11 @@ function JoinActions({ token, invitation }: { token: string; invitation: Invitat
 
 function SignUpForm({ token, invitation }: { token: string; invitation: InvitationPreview }) {
   const joined = useJoined();
-  const form = useForm<InvitationSignupForm>({
-    resolver: zodResolver(invitationSignupFormSchema),
-    defaultValues: { firstName: '', lastName: '', password: '', confirmPassword: '' },
-    ...validationModes,
+  const form = useSchemaForm(invitationSignupFormSchema, {
+    firstName: '',
+    lastName: '',
+    password: '',
+    confirmPassword: '',
   });
   const { errors } = form.formState;
   const signUp = useMutation({
@@ -144,12 +148,11 @@ function SignUpForm({ token, invitation }: { token: string; invitation: Invitati
       <FailureNotice error={signUp.error} title="Could not create your account" className="mb-4" />
       <form noValidate onSubmit={form.handleSubmit((values) => signUp.mutate(values))} className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="First name" error={errors.firstName?.message}>
-            <Input autoComplete="given-name" {...form.register('firstName')} />
-          </FormField>
-          <FormField label="Last name" error={errors.lastName?.message}>
-            <Input autoComplete="family-name" {...form.register('lastName')} />
-          </FormField>
+          <NameFields
+            firstName={form.register('firstName')}
+            lastName={form.register('lastName')}
+            errors={errors}
+          />
         </div>
         <FormField label="Password" error={errors.password?.message} description={<PasswordHint />}>
           <PasswordInput autoComplete="new-password" {...form.register('password')} />
@@ -157,10 +160,9 @@ function SignUpForm({ token, invitation }: { token: string; invitation: Invitati
         <FormField label="Confirm password" error={errors.confirmPassword?.message}>
           <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
         </FormField>
-        <Button type="submit" size="lg" className="w-full" disabled={signUp.isPending}>
-          {signUp.isPending ? <Spinner label={null} /> : null}
+        <PendingButton type="submit" size="lg" className="w-full" isPending={signUp.isPending}>
           Create account and join
-        </Button>
+        </PendingButton>
       </form>
     </AuthPanel>
   );
@@ -199,16 +201,16 @@ function SignInForm({ token, invitation }: { token: string; invitation: Invitati
             onChange={(event) => setPassword(event.target.value)}
           />
         </FormField>
-        <Button
+        <PendingButton
           type="submit"
           variant="outline"
           size="lg"
           className="w-full"
-          disabled={signIn.isPending || !password}
+          isPending={signIn.isPending}
+          disabled={!password}
         >
-          {signIn.isPending ? <Spinner label={null} /> : null}
           Sign in and join
-        </Button>
+        </PendingButton>
         <p className="text-sm text-muted-foreground">
           <Link
             href="/reset-password"

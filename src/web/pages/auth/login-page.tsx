@@ -1,17 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
-import { EMAIL_NOT_VERIFIED_CODE, type LoginRequest, loginRequestSchema } from '#shared/schemas/auth.ts';
+import { EMAIL_NOT_VERIFIED_CODE, loginRequestSchema } from '#shared/schemas/auth.ts';
 import { AuthHeading, AuthPanel, AuthShell } from '#web/components/auth/auth-shell.tsx';
-import { validationModes } from '#web/components/auth/form-options.ts';
+import { useSchemaForm } from '#web/components/auth/form-options.ts';
 import { Notice } from '#web/components/auth/notice.tsx';
 import { PasswordInput } from '#web/components/auth/password-input.tsx';
 import { ResendVerification } from '#web/components/auth/resend-verification.tsx';
 import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
-import { Button } from '#web/components/ui/button.tsx';
+import { PendingButton } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { useLogin } from '#web/lib/use-login.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
@@ -20,11 +17,7 @@ export default function LoginPage() {
   usePageTitle('Sign in', 'Sign in to LetLead to see your qualified tenant leads.');
   const params = new URLSearchParams(useSearch());
   const login = useLogin();
-  const form = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
-    defaultValues: { email: '', password: '' },
-    ...validationModes,
-  });
+  const form = useSchemaForm(loginRequestSchema, { email: '', password: '' });
   const { errors } = form.formState;
 
   const handleSubmit = form.handleSubmit((values) => {
@@ -81,10 +74,9 @@ export default function LoginPage() {
                 Forgot your password?
               </Link>
             </div>
-            <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
-              {login.isPending ? <Spinner label={null} /> : null}
+            <PendingButton type="submit" size="lg" className="w-full" isPending={login.isPending}>
               Sign in
-            </Button>
+            </PendingButton>
           </form>
         </AuthPanel>
         <p className="text-center text-sm text-muted-foreground">

@@ -1,26 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeftIcon } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { type EmailRequest, emailRequestSchema, type MessageResponse } from '#shared/schemas/auth.ts';
 import { AuthHeading, AuthPanel, AuthShell } from '#web/components/auth/auth-shell.tsx';
-import { validationModes } from '#web/components/auth/form-options.ts';
+import { useSchemaForm } from '#web/components/auth/form-options.ts';
 import { FailureNotice, Notice } from '#web/components/auth/notice.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { PendingButton } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { apiRequest } from '#web/lib/api.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 export default function ResetPasswordPage() {
   usePageTitle('Reset your password');
-  const form = useForm<EmailRequest>({
-    resolver: zodResolver(emailRequestSchema),
-    defaultValues: { email: '' },
-    ...validationModes,
-  });
+  const form = useSchemaForm(emailRequestSchema, { email: '' });
   const request = useMutation({
     mutationFn: (values: EmailRequest) =>
       apiRequest<MessageResponse>('POST', '/api/auth/reset-password', values),
@@ -52,10 +45,9 @@ export default function ResetPasswordPage() {
             <FormField label="Email" error={form.formState.errors.email?.message}>
               <Input type="email" autoComplete="email" autoFocus {...form.register('email')} />
             </FormField>
-            <Button type="submit" size="lg" className="w-full" disabled={request.isPending}>
-              {request.isPending ? <Spinner label={null} /> : null}
+            <PendingButton type="submit" size="lg" className="w-full" isPending={request.isPending}>
               {request.isSuccess ? 'Send the link again' : 'Send reset link'}
-            </Button>
+            </PendingButton>
           </form>
         </AuthPanel>
         <Link

@@ -1,14 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { MailCheckIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
+import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
 import { isPaidPlan, isPlanType, type PlanType, plans } from '#shared/plans.ts';
 import { type SignupForm, type SignupResponse, signupFormSchema } from '#shared/schemas/auth.ts';
 import { type CheckoutResponse, PENDING_SIGNUP_KEY, type PendingSignup } from '#shared/schemas/billing.ts';
 import { AuthHeading, AuthPanel, AuthShell } from '#web/components/auth/auth-shell.tsx';
-import { validationModes } from '#web/components/auth/form-options.ts';
+import { useSchemaForm } from '#web/components/auth/form-options.ts';
+import { NameFields } from '#web/components/auth/name-fields.tsx';
 import { Notice } from '#web/components/auth/notice.tsx';
 import { PasswordInput } from '#web/components/auth/password-input.tsx';
 import { PasswordHint, PasswordStrengthMeter } from '#web/components/auth/password-strength-meter.tsx';
@@ -16,10 +16,9 @@ import { PlanPicker, PlanSummary } from '#web/components/auth/plan-picker.tsx';
 import { ResendVerification } from '#web/components/auth/resend-verification.tsx';
 import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
 import { useIsHydrated } from '#web/components/marketing/use-is-hydrated.ts';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, PendingButton } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError, apiRequest, errorMessage } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
@@ -122,19 +121,15 @@ function SignupFormView({
   initialPlan: PlanType;
   onOutcome: (outcome: Outcome) => void;
 }) {
-  const form = useForm<SignupForm>({
-    resolver: zodResolver(signupFormSchema),
-    defaultValues: {
-      companyName: '',
-      phone: '',
-      firstName: '',
-      lastName: '',
-      email: '',
-      password: '',
-      confirmPassword: '',
-      accountType: initialPlan,
-    },
-    ...validationModes,
+  const form = useSchemaForm(signupFormSchema, {
+    companyName: '',
+    phone: '',
+    firstName: '',
+    lastName: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+    accountType: initialPlan,
   });
   // The prerendered form shows before its script has loaded: it cannot be sent until then.
   const isHydrated = useIsHydrated();
@@ -197,12 +192,11 @@ function SignupFormView({
 
           <fieldset className="grid min-w-0 gap-4 sm:grid-cols-2">
             <legend className="mb-4 text-base font-semibold">About you</legend>
-            <FormField label="First name" error={errors.firstName?.message}>
-              <Input autoComplete="given-name" {...form.register('firstName')} />
-            </FormField>
-            <FormField label="Last name" error={errors.lastName?.message}>
-              <Input autoComplete="family-name" {...form.register('lastName')} />
-            </FormField>
+            <NameFields
+              firstName={form.register('firstName')}
+              lastName={form.register('lastName')}
+              errors={errors}
+            />
             <FormField
               label="Work email"
               error={errors.email?.message}
@@ -236,16 +230,16 @@ function SignupFormView({
 
       <AuthPanel className="space-y-5 lg:sticky lg:top-6 lg:col-start-2 lg:row-start-2">
         <PlanSummary planType={accountType} />
-        <Button
+        <PendingButton
           type="submit"
           size="lg"
           // The paid plans' label is long: it wraps instead of being cut off in the narrow column.
           className="h-auto min-h-11 w-full whitespace-normal py-2.5"
-          disabled={!isHydrated || signup.isPending}
+          disabled={!isHydrated}
+          isPending={signup.isPending}
         >
-          {signup.isPending ? <Spinner label={null} /> : null}
           {isPaid ? 'Create account and continue to payment' : 'Create free account'}
-        </Button>
+        </PendingButton>
         <p className="text-center text-xs text-muted-foreground">
           By creating an account you agree to how we handle data in our{' '}
           <Link href="/gdpr" className="underline underline-offset-2">
@@ -308,10 +302,9 @@ function CheckoutError({
           again now, or verify your email, sign in and upgrade from My Account later.
         </p>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Button onClick={() => retry.mutate()} disabled={retry.isPending}>
-            {retry.isPending ? <Spinner label={null} /> : null}
+          <PendingButton onClick={() => retry.mutate()} isPending={retry.isPending}>
             Try the payment again
-          </Button>
+          </PendingButton>
           <Button variant="outline" asChild>
             <Link href="/login">Go to sign in</Link>
           </Button>

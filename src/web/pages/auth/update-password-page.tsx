@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { failingPasswordRules } from '#shared/password.ts';
 import {
@@ -10,14 +9,13 @@ import {
   updatePasswordFormSchema,
 } from '#shared/schemas/auth.ts';
 import { AuthHeading, AuthPanel, AuthShell } from '#web/components/auth/auth-shell.tsx';
-import { validationModes } from '#web/components/auth/form-options.ts';
+import { useSchemaForm } from '#web/components/auth/form-options.ts';
 import { Notice } from '#web/components/auth/notice.tsx';
 import { PasswordInput } from '#web/components/auth/password-input.tsx';
 import { PasswordHint, PasswordStrengthMeter } from '#web/components/auth/password-strength-meter.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { PendingButton } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage, throwIfNotOk } from '#web/lib/api.ts';
 import { tokenFromFragment } from '#web/lib/fragment-token.ts';
 import { refreshUser } from '#web/lib/refresh-user.ts';
@@ -72,11 +70,7 @@ export default function UpdatePasswordPage() {
 
 function NewPasswordForm({ token }: { token: string }) {
   const [, navigate] = useLocation();
-  const form = useForm<UpdatePasswordForm>({
-    resolver: zodResolver(updatePasswordFormSchema),
-    defaultValues: { newPassword: '', confirmPassword: '' },
-    ...validationModes,
-  });
+  const form = useSchemaForm(updatePasswordFormSchema, { newPassword: '', confirmPassword: '' });
   const { errors } = form.formState;
   const newPassword = useWatch({ control: form.control, name: 'newPassword' });
 
@@ -146,10 +140,9 @@ function NewPasswordForm({ token }: { token: string }) {
           <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
             <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
           </FormField>
-          <Button type="submit" size="lg" className="w-full" disabled={update.isPending}>
-            {update.isPending ? <Spinner label={null} /> : null}
+          <PendingButton type="submit" size="lg" className="w-full" isPending={update.isPending}>
             Update password
-          </Button>
+          </PendingButton>
         </form>
       </AuthPanel>
     </div>

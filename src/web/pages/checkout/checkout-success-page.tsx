@@ -9,11 +9,11 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { formatMoney } from '#shared/format.ts';
 import type { CheckoutSessionResponse } from '#shared/schemas/billing.ts';
 import { AuthHeading, AuthPanel, AuthShell } from '#web/components/auth/auth-shell.tsx';
 import { Notice } from '#web/components/auth/notice.tsx';
 import { checkoutDetailsErrorMessage } from '#web/components/billing/billing-api.ts';
+import { MonthlyPrice } from '#web/components/billing/monthly-price.tsx';
 import {
   clearPendingSignup,
   type PendingSignupState,
@@ -227,10 +227,7 @@ function Welcome({
           </h2>
           <p className="flex items-baseline justify-between gap-2">
             <span className="text-2xl font-semibold">{plan.name}</span>
-            <span>
-              <span className="text-xl font-semibold">{formatMoney(plan.price)}</span>
-              <span className="text-sm text-muted-foreground"> / month</span>
-            </span>
+            <MonthlyPrice price={plan.price} amountClassName="text-xl font-semibold" />
           </p>
           <dl className="space-y-2 text-sm">
             <div className="flex justify-between gap-4">

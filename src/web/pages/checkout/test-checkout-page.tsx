@@ -7,6 +7,7 @@ import { type PaidPlanType, paidPlanTypes, plans } from '#shared/plans.ts';
 import type { TestCheckoutResponse, TestPortalAction, TestPortalResponse } from '#shared/schemas/billing.ts';
 import { AuthPanel, AuthShell } from '#web/components/auth/auth-shell.tsx';
 import { FailureNotice, Notice } from '#web/components/auth/notice.tsx';
+import { MonthlyPrice } from '#web/components/billing/monthly-price.tsx';
 import {
   cancellationNotice,
   subscriptionStatusStyle,
@@ -108,10 +109,7 @@ function TestCheckout({ session }: { session: string }) {
       <div className="rounded-lg border border-border bg-slate-50 p-4">
         <p className="flex items-baseline justify-between gap-2">
           <span className="font-semibold">LetLead {plan.name}</span>
-          <span>
-            <span className="text-2xl font-semibold">{formatMoney(plan.price)}</span>
-            <span className="text-sm text-muted-foreground"> / month</span>
-          </span>
+          <MonthlyPrice price={plan.price} amountClassName="text-2xl font-semibold" />
         </p>
         <p className="mt-1 text-sm text-muted-foreground">
           {plan.credits.toLocaleString('en-GB')} enquiry credits a month · monthly rolling contract

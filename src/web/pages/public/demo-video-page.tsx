@@ -2,6 +2,7 @@ import { ArrowRightIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import { DemoWalkthrough, walkthroughSteps } from '#web/components/marketing/demo-walkthrough.tsx';
 import { Island } from '#web/components/marketing/island.tsx';
+import { PageSection } from '#web/components/marketing/landing-section.tsx';
 import { MarketingLayout } from '#web/components/marketing/marketing-layout.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
@@ -30,35 +31,35 @@ export default function DemoVideoPage() {
         </div>
       </div>
 
-      <section aria-labelledby="steps-title" className="border-t border-slate-200 bg-slate-50 py-16">
-        <div className="mx-auto max-w-6xl px-4 sm:px-6">
-          <h2 id="steps-title" className="text-center text-3xl font-bold tracking-tight text-slate-900">
-            The four steps
-          </h2>
-          <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {walkthroughSteps.map((step, index) => (
-              <li key={step.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-                <span className="flex size-10 items-center justify-center rounded-full bg-primary font-bold text-white">
-                  {index + 1}
-                </span>
-                <h3 className="mt-4 font-semibold text-slate-900">{step.title}</h3>
-                <p className="mt-2 text-sm leading-relaxed text-slate-600">{step.caption}</p>
-              </li>
-            ))}
-          </ol>
-          <div className="mt-12 flex flex-col items-center justify-center gap-3 sm:flex-row">
-            <Button asChild size="lg">
-              <Link href="/signup">
-                Get Started
-                <ArrowRightIcon aria-hidden="true" />
-              </Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link href="/pricing">See pricing</Link>
-            </Button>
-          </div>
+      <PageSection
+        titleId="steps-title"
+        title="The four steps"
+        className="border-t border-slate-200 bg-slate-50 py-16"
+        width="max-w-6xl"
+      >
+        <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {walkthroughSteps.map((step, index) => (
+            <li key={step.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <span className="flex size-10 items-center justify-center rounded-full bg-primary font-bold text-white">
+                {index + 1}
+              </span>
+              <h3 className="mt-4 font-semibold text-slate-900">{step.title}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-slate-600">{step.caption}</p>
+            </li>
+          ))}
+        </ol>
+        <div className="mt-12 flex flex-col items-center justify-center gap-3 sm:flex-row">
+          <Button asChild size="lg">
+            <Link href="/signup">
+              Get Started
+              <ArrowRightIcon aria-hidden="true" />
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link href="/pricing">See pricing</Link>
+          </Button>
         </div>
-      </section>
+      </PageSection>
     </MarketingLayout>
   );
 }

@@ -18,6 +18,7 @@ import {
 } from '#web/components/billing/billing-api.ts';
 import { FaqAccordion } from '#web/components/marketing/faq-accordion.tsx';
 import { Island } from '#web/components/marketing/island.tsx';
+import { PageSection } from '#web/components/marketing/landing-section.tsx';
 import { MarketingLayout } from '#web/components/marketing/marketing-layout.tsx';
 import { PlanCard } from '#web/components/marketing/plan-card.tsx';
 import { pricingFaqs } from '#web/components/marketing/pricing-faqs.tsx';
@@ -166,85 +167,82 @@ export default function PricingPage() {
         </p>
       </section>
 
-      <section
-        aria-labelledby="compare-title"
+      <PageSection
+        titleId="compare-title"
+        title="Compare plans"
         className="border-t border-slate-200 bg-slate-50 py-16 sm:py-20"
+        width="max-w-5xl"
       >
-        <div className="mx-auto max-w-5xl px-4 sm:px-6">
-          <h2 id="compare-title" className="text-center text-3xl font-bold tracking-tight text-slate-900">
-            Compare plans
-          </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">
-            The same AI assistant, scoring and dashboard on every plan. Only the number of enquiry credits
-            differs.
-          </p>
-          <section
-            className="relative mt-10 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the table scrolls sideways, and keyboard users must be able to scroll it too
-            tabIndex={0}
-            aria-label="Plan comparison table"
-          >
-            <table className="w-full min-w-[640px] text-sm">
-              <caption className="sr-only">
-                Features and allowances of the Free, Small, Medium and Large plans
-              </caption>
-              <thead>
-                <tr className="border-b border-slate-200 bg-slate-50/60">
+        <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">
+          The same AI assistant, scoring and dashboard on every plan. Only the number of enquiry credits
+          differs.
+        </p>
+        <section
+          className="relative mt-10 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the table scrolls sideways, and keyboard users must be able to scroll it too
+          tabIndex={0}
+          aria-label="Plan comparison table"
+        >
+          <table className="w-full min-w-[640px] text-sm">
+            <caption className="sr-only">
+              Features and allowances of the Free, Small, Medium and Large plans
+            </caption>
+            <thead>
+              <tr className="border-b border-slate-200 bg-slate-50/60">
+                <th
+                  scope="col"
+                  className="sticky left-0 bg-slate-50 px-4 py-4 text-left font-medium text-slate-600"
+                >
+                  Feature
+                </th>
+                {planTypes.map((type) => (
+                  <th key={type} scope="col" className="px-4 py-4 text-center font-semibold text-slate-900">
+                    {plans[type].name}
+                    {plans[type].isMostPopular ? (
+                      <span className="mt-1 block text-xs font-medium text-primary">Most Popular</span>
+                    ) : null}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {comparisonRows.map((row) => (
+                <tr key={row.label} className="border-b border-slate-100 last:border-b-0">
                   <th
-                    scope="col"
-                    className="sticky left-0 bg-slate-50 px-4 py-4 text-left font-medium text-slate-600"
+                    scope="row"
+                    className="sticky left-0 bg-white px-4 py-3 text-left font-medium text-slate-700"
                   >
-                    Feature
+                    {row.label}
                   </th>
                   {planTypes.map((type) => (
-                    <th key={type} scope="col" className="px-4 py-4 text-center font-semibold text-slate-900">
-                      {plans[type].name}
-                      {plans[type].isMostPopular ? (
-                        <span className="mt-1 block text-xs font-medium text-primary">Most Popular</span>
-                      ) : null}
-                    </th>
+                    <td
+                      key={type}
+                      className={cn(
+                        'px-4 py-3 text-center text-slate-700',
+                        plans[type].isMostPopular && 'bg-teal-50/50',
+                      )}
+                    >
+                      {row.value(type)}
+                    </td>
                   ))}
                 </tr>
-              </thead>
-              <tbody>
-                {comparisonRows.map((row) => (
-                  <tr key={row.label} className="border-b border-slate-100 last:border-b-0">
-                    <th
-                      scope="row"
-                      className="sticky left-0 bg-white px-4 py-3 text-left font-medium text-slate-700"
-                    >
-                      {row.label}
-                    </th>
-                    {planTypes.map((type) => (
-                      <td
-                        key={type}
-                        className={cn(
-                          'px-4 py-3 text-center text-slate-700',
-                          plans[type].isMostPopular && 'bg-teal-50/50',
-                        )}
-                      >
-                        {row.value(type)}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-        </div>
-      </section>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      </PageSection>
 
-      <section aria-labelledby="pricing-faq-title" className="bg-white py-16 sm:py-20">
-        <div className="mx-auto max-w-3xl px-4 sm:px-6">
-          <h2 id="pricing-faq-title" className="text-center text-3xl font-bold tracking-tight text-slate-900">
-            Pricing questions
-          </h2>
-          <p className="mt-3 text-center text-slate-600">How credits, cycles and plan changes work.</p>
-          <Island name="pricing-faq" props={{ className: pricingFaqClassName }}>
-            <FaqAccordion items={pricingFaqs} className={pricingFaqClassName} />
-          </Island>
-        </div>
-      </section>
+      <PageSection
+        titleId="pricing-faq-title"
+        title="Pricing questions"
+        className="bg-white py-16 sm:py-20"
+        width="max-w-3xl"
+      >
+        <p className="mt-3 text-center text-slate-600">How credits, cycles and plan changes work.</p>
+        <Island name="pricing-faq" props={{ className: pricingFaqClassName }}>
+          <FaqAccordion items={pricingFaqs} className={pricingFaqClassName} />
+        </Island>
+      </PageSection>
 
       {user ? null : (
         <section className="bg-primary py-14">
