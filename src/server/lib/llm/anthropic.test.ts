@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { AgentContext, TurnOptions } from '#agent/types.ts';
 import { companyName, willow } from '#tests/corpus/fixtures.ts';
-import { pieces, toolResults } from '#tests/fakes/openai-server.ts';
 import {
   callsTools,
   context,
@@ -10,7 +9,8 @@ import {
   recordAnswers,
   says,
   startFakeProvider,
-} from './fake-provider.ts';
+} from '#tests/fakes/llm-agent.ts';
+import { pieces, toolResults } from '#tests/fakes/openai-server.ts';
 
 /**
  * The LLM agent with AI_PROVIDER=anthropic, against a stand-in speaking Anthropic's Messages API

@@ -9,7 +9,6 @@ import {
   type TurnOptions,
 } from '#agent/types.ts';
 import { companyName, willow } from '#tests/corpus/fixtures.ts';
-import { pieces, type RecordedRequest, toolResults } from '#tests/fakes/openai-server.ts';
 import {
   callsTools,
   context,
@@ -19,7 +18,8 @@ import {
   recordAnswers,
   says,
   startFakeProvider,
-} from './fake-provider.ts';
+} from '#tests/fakes/llm-agent.ts';
+import { pieces, type RecordedRequest, toolResults } from '#tests/fakes/openai-server.ts';
 
 const provider = await startFakeProvider('openai-compatible');
 const { server, errors, engine } = provider;

@@ -2,10 +2,10 @@ import { afterAll, beforeEach, expect } from 'vitest';
 import { createGuidedEngine } from '#agent/dialogue.ts';
 import type { LlmFields } from '#agent/slots/index.ts';
 import type { AgentContext, TurnOptions } from '#agent/types.ts';
+import { createLlmEngine, type LlmEngineOptions } from '#server/lib/llm/llm.ts';
 import { allProperties, companyName, elm } from '#tests/corpus/fixtures.ts';
 import { startFakeAnthropic } from '#tests/fakes/anthropic-server.ts';
 import { type FakeToolCall, pieces, startFakeOpenAi } from '#tests/fakes/openai-server.ts';
-import { createLlmEngine, type LlmEngineOptions } from './llm.ts';
 
 /*
  * What the LLM agent's tests share, whichever provider's stand-in they talk to
