@@ -2,7 +2,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSignedInUser, insertCompany, unique } from '#tests/helpers/factories.ts';
 import {
-  addSessionCookie,
   test as base,
   expect,
   expectNoSeriousA11yViolations,
@@ -58,14 +57,11 @@ test.describe('Integrations page on a phone', () => {
   test('adds an endpoint, sends a test event, creates and revokes an API key', async ({
     page,
     context,
-    baseURL,
+    openAs,
     seeded,
   }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await addSessionCookie(context, baseURL!, seeded.agent.cookie);
-
-    await page.goto('/my-account');
+    await openAs(seeded.agent.cookie, { path: '/my-account', viewport: { width: 390, height: 844 } });
     await page.getByRole('link', { name: 'Open Integrations' }).click();
     await expect(page.getByRole('heading', { name: 'Integrations', level: 1 })).toBeVisible();
     await expect(page.getByText('No endpoints yet.')).toBeVisible();
