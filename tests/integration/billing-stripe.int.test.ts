@@ -1,11 +1,12 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { companies, devEmails, stripeEvents } from '#server/db/schema.ts';
+import { companies, stripeEvents } from '#server/db/schema.ts';
 import type { AuthUser } from '#shared/schemas/auth.ts';
 import type { CheckoutSessionResponse, SubscriptionStatusResponse } from '#shared/schemas/billing.ts';
 import { startFakeStripe } from '#tests/fakes/stripe-server.ts';
 import { browserHeaders } from '#tests/helpers/app.ts';
 import { createCompanyUser, TEST_PASSWORD, unique } from '#tests/helpers/factories.ts';
+import { newestEmailTo } from '#tests/helpers/outbox.ts';
 import { madeBeforeAll, setUpTestApp } from '#tests/helpers/suite.ts';
 
 const WEBHOOK_SECRET = 'whsec_letlead_integration_test';
@@ -116,12 +117,7 @@ describe('billing against a Stripe-compatible local server', () => {
       accountUpgraded: true,
     });
 
-    const [mail] = await app.ctx.db
-      .select()
-      .from(devEmails)
-      .where(eq(devEmails.to, email))
-      .orderBy(desc(devEmails.createdAt))
-      .limit(1);
+    const mail = await newestEmailTo(app, email);
     const link = /https?:\/\/\S+verify-email\?token=\S+/
       .exec(mail!.text)![0]
       .replace('http://localhost:3000', app.url);

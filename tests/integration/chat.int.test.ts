@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MAX_TURNS } from '#agent/types.ts';
-import { chatTranscripts, companies, conversations, devEmails, leads } from '#server/db/schema.ts';
+import { chatTranscripts, companies, conversations, leads } from '#server/db/schema.ts';
 import { message } from '#server/features/chat/conversation.ts';
 import { finaliseIdleConversations } from '#server/features/chat/end-conversation.ts';
 import { sendLeadDigest } from '#server/features/leads/lead-email.ts';
@@ -9,6 +9,7 @@ import type { ChatResponse, ConversationDto, EndChatResponse } from '#shared/sch
 import type { DashboardDto, LeadDetailDto } from '#shared/schemas/leads.ts';
 import { browserHeaders, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { emailsTo } from '#tests/helpers/outbox.ts';
 import { setUpTestApp } from '#tests/helpers/suite.ts';
 
 /** A date `days` from today as dd/mm/yyyy (the property's vacancy date and the tenant's answer). */
@@ -101,10 +102,6 @@ async function leadsOf(app: TestApp, companyId: string) {
 async function conversationOf(app: TestApp, sessionKey: string) {
   const [row] = await app.ctx.db.select().from(conversations).where(eq(conversations.sessionKey, sessionKey));
   return row!;
-}
-
-async function emailsTo(app: TestApp, to: string) {
-  return app.ctx.db.select().from(devEmails).where(eq(devEmails.to, to));
 }
 
 describe('public chat', () => {

@@ -4,14 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  companies,
-  conversations,
-  devEmails,
-  leads,
-  webhookEndpoints,
-  webhookMessages,
-} from '#server/db/schema.ts';
+import { companies, conversations, leads, webhookEndpoints, webhookMessages } from '#server/db/schema.ts';
 import { storeInboundMail } from '#server/features/enquiries/ingest.ts';
 import { readMail } from '#server/features/enquiries/read-mail.ts';
 import { bookChatTime } from '#server/features/viewings/chat-booking.ts';
@@ -23,6 +16,7 @@ import {
   tenantFields,
   unique,
 } from '#tests/helpers/factories.ts';
+import { emailsTo } from '#tests/helpers/outbox.ts';
 import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 
 type Received = { headers: IncomingHttpHeaders; body: string };
@@ -467,7 +461,7 @@ describe('outgoing webhooks', () => {
         { timeout: 20_000, interval: 200 },
       )
       .toBe(false);
-    const emails = await app.ctx.db.select().from(devEmails).where(eq(devEmails.to, agent.email));
+    const emails = await emailsTo(app, agent.email);
     expect(emails.map((email) => email.subject)).toContain(
       'Your LetLead webhook endpoint has been switched off',
     );
