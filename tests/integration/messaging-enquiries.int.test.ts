@@ -4,19 +4,18 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { enquiries, leads } from '#server/db/schema.ts';
 import { finaliseIdleConversations } from '#server/features/chat/end-conversation.ts';
-import {
-  type FakeProviders,
-  postAsMeta,
-  postAsTwilio,
-  startFakeProviders,
-  TWILIO,
-  WHATSAPP,
-  whatsappInbound,
-} from '#tests/fakes/messaging-providers.ts';
+import { TWILIO, WHATSAPP } from '#tests/fakes/messaging-providers.ts';
 import { sendJson } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
-import { connectChannel, conversationsOf } from '#tests/helpers/messaging.ts';
-import { madeBeforeAll, setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/suite.ts';
+import {
+  connectChannel,
+  conversationsOf,
+  providerUrls,
+  setUpProviderStandIns,
+  smsSays,
+  whatsappSays,
+} from '#tests/helpers/messaging.ts';
+import { setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/suite.ts';
 
 /**
  * A portal enquiry with a UK mobile gets its first reply on the company's channel as well as by
@@ -26,7 +25,6 @@ import { madeBeforeAll, setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/s
  */
 
 const SECRET = 'inbound-webhook-secret-for-tests-0123456789';
-const PUBLIC_URL = 'http://localhost:3000';
 const fixture = (name: string) => readFileSync(path.join('tests/fixtures/inbound', name));
 const ASKS_FOR_CONTACT = /\b(your (full )?name|what name|email address|phone number|number to reach)\b/i;
 
@@ -41,19 +39,14 @@ async function until<T>(what: string, read: () => T | undefined | Promise<T | un
 }
 
 describe('portal enquiries answered on WhatsApp and SMS', () => {
-  const providers: FakeProviders = madeBeforeAll(
-    'the provider stand-ins',
-    () => startFakeProviders({ twilio: TWILIO, whatsapp: WHATSAPP }),
-    (fake) => fake.close(),
-  );
+  const providers = setUpProviderStandIns();
   const outbox = setUpSmtpReceiver();
   const app = setUpTestApp(() => ({
     SMTP_URL: outbox.url,
     INBOUND_DOMAIN: 'in.letlead.test',
     INBOUND_WEBHOOK_SECRET: SECRET,
     JOBS: 'true',
-    TWILIO_API_URL: providers.twilioUrl,
-    WHATSAPP_API_URL: providers.whatsappUrl,
+    ...providerUrls(providers),
   }));
 
   async function agencyWith(channel: 'whatsapp' | 'sms', listing: [string, string, string]) {
@@ -116,15 +109,7 @@ describe('portal enquiries answered on WhatsApp and SMS', () => {
     await outbox.waitForEmail((m) => m.to.includes('priya.shah@example.com'), 20_000);
 
     // The tenant answers in the thread.
-    const say = async (text: string) => {
-      const response = await postAsMeta(
-        app.url,
-        `/api/channels/whatsapp/${owner.company.id}`,
-        WHATSAPP.appSecret,
-        whatsappInbound(WHATSAPP.phoneNumberId, from, { id: `wamid.${unique('in')}`, text }),
-      );
-      expect(response.status).toBe(200);
-    };
+    const say = (text: string) => whatsappSays(app, owner.company.id, from, text);
     const before = providers.whatsappCalls.length;
     await say('Hi, is the flat still available?');
     const replies = () =>
@@ -190,20 +175,7 @@ describe('portal enquiries answered on WhatsApp and SMS', () => {
     );
     expect(invite.from).toBe(TWILIO.from);
 
-    const reply = await postAsTwilio(
-      app.url,
-      PUBLIC_URL,
-      `/api/channels/sms/${owner.company.id}`,
-      TWILIO.authToken,
-      {
-        AccountSid: TWILIO.accountSid,
-        MessageSid: `SM${'a'.repeat(32)}`,
-        From: from,
-        To: TWILIO.from,
-        Body: 'Yes please',
-      },
-    );
-    expect(reply.status).toBe(200);
+    await smsSays(app, owner.company.id, from, 'Yes please', `SM${'a'.repeat(32)}`);
     const [conversation] = await conversationsOf(app, owner.company.id);
     expect(conversation).toMatchObject({
       channel: 'sms',
