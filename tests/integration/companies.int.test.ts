@@ -92,18 +92,14 @@ describe('companies', () => {
       name: 'Old Name Lettings',
       slug: 'old-name-lettings',
     });
-    const update = await call(
-      app,
-      'PUT',
-      `/api/companies/${company.id}/profile`,
-      {
-        companyName: 'New Name Lettings',
-        email: 'hello@newname.example',
-        phone: '020 7946 0999',
-        accountType: 'free',
-      },
-      { cookie },
-    );
+    const putProfile = (body: unknown) =>
+      call(app, 'PUT', `/api/companies/${company.id}/profile`, body, { cookie });
+    const update = await putProfile({
+      companyName: 'New Name Lettings',
+      email: 'hello@newname.example',
+      phone: '020 7946 0999',
+      accountType: 'free',
+    });
     expect(update.status).toBe(200);
     expect(await update.json()).toMatchObject({
       name: 'New Name Lettings',
@@ -112,13 +108,7 @@ describe('companies', () => {
       phone: '020 7946 0999',
     });
 
-    const upgrade = await call(
-      app,
-      'PUT',
-      `/api/companies/${company.id}/profile`,
-      { ...companyForm, accountType: 'large' },
-      { cookie },
-    );
+    const upgrade = await putProfile({ ...companyForm, accountType: 'large' });
     expect(upgrade.status).toBe(400);
     const [row] = await app.ctx.db.select().from(companies).where(eq(companies.id, company.id));
     expect(row).toMatchObject({ accountType: 'free', name: 'New Name Lettings' });
