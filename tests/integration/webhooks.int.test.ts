@@ -54,6 +54,15 @@ function verify(secret: string, delivery: Received) {
   }) as { type: string; timestamp: string; data: Record<string, unknown> };
 }
 
+/**
+ * The receiver's `n`th delivery (counting from 1) once exactly `n` have arrived (they go out
+ * through the job queue), with its signature checked against the endpoint's secret.
+ */
+async function delivery(receiver: Awaited<ReturnType<typeof startReceiver>>, n: number, secret: string) {
+  await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(n);
+  return verify(secret, receiver.received[n - 1]!);
+}
+
 type Agent = Awaited<ReturnType<typeof createCompanyUser>>;
 type Delivery = {
   id: string;
@@ -254,8 +263,7 @@ describe('outgoing webhooks', () => {
     const lead = await insertLead(app.ctx.db, agent.company.id, { name: 'Alex Green' });
 
     await moveLead(agent, lead.id, 'contacted');
-    await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(1);
-    const event = verify(endpoint.secret, receiver.received[0]!);
+    const event = await delivery(receiver, 1, endpoint.secret);
     expect(event.type).toBe('lead.updated');
     expect(event.data).toMatchObject({ id: lead.id, name: 'Alex Green', status: 'contacted' });
 
@@ -274,8 +282,7 @@ describe('outgoing webhooks', () => {
       body: JSON.stringify({ status: 'lost', lostReason: 'Found another flat' }),
     });
     expect(viaApi.status).toBe(200);
-    await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(2);
-    const second = verify(endpoint.secret, receiver.received[1]!);
+    const second = await delivery(receiver, 2, endpoint.secret);
     expect(second.data).toMatchObject({ id: lead.id, status: 'lost', lostReason: 'Found another flat' });
 
     // A bulk change: one event for each lead that changed.
@@ -306,8 +313,7 @@ describe('outgoing webhooks', () => {
     const endpoint = await createEndpoint(agent, receiver.url, ['viewing.booked', 'viewing.cancelled']);
     const { property, conversation, slot, viewing } = await bookInChat(agent);
 
-    await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(1);
-    const event = verify(endpoint.secret, receiver.received[0]!);
+    const event = await delivery(receiver, 1, endpoint.secret);
     expect(event.type).toBe('viewing.booked');
     expect(event.data).toEqual({
       id: viewing.id,
@@ -331,8 +337,7 @@ describe('outgoing webhooks', () => {
       body: JSON.stringify({ status: 'cancelled' }),
     });
     expect(cancel.status, await cancel.clone().text()).toBe(200);
-    await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(2);
-    const cancelled = verify(endpoint.secret, receiver.received[1]!);
+    const cancelled = await delivery(receiver, 2, endpoint.secret);
     expect(cancelled.type).toBe('viewing.cancelled');
     expect(cancelled.data).toMatchObject({ id: viewing.id, status: 'cancelled', propertyId: property.id });
   });
@@ -349,8 +354,7 @@ describe('outgoing webhooks', () => {
     });
 
     await moveLead(agent, lead.id, 'contacted');
-    await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(1);
-    expect(verify(endpoint.secret, receiver.received[0]!).data).toMatchObject({
+    expect((await delivery(receiver, 1, endpoint.secret)).data).toMatchObject({
       id: lead.id,
       status: 'contacted',
       source: 'rightmove',
@@ -371,8 +375,7 @@ describe('outgoing webhooks', () => {
     expect(stored.kind).toBe('enquiry');
     expect((await storeInboundMail(app.ctx, company!, mail)).isDuplicate).toBe(true);
 
-    await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(1);
-    const event = verify(endpoint.secret, receiver.received[0]!);
+    const event = await delivery(receiver, 1, endpoint.secret);
     expect(event.type).toBe('enquiry.received');
     expect(event.data).toEqual({
       id: stored.enquiryId,
