@@ -10,6 +10,7 @@ import type { DashboardDto, LeadDetailDto } from '#shared/schemas/leads.ts';
 import { browserHeaders, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
 import { emailsTo } from '#tests/helpers/outbox.ts';
+import { creditsOf } from '#tests/helpers/reads.ts';
 import { setUpTestApp } from '#tests/helpers/suite.ts';
 
 /** A date `days` from today as dd/mm/yyyy (the property's vacancy date and the tenant's answer). */
@@ -85,14 +86,6 @@ async function holdFullConversation(app: TestApp, companySlug: string, sessionKe
   expect(closing.isComplete).toBe(true);
   expect(closing.response.toLowerCase()).toContain('we will be in touch to book the viewing');
   return closing;
-}
-
-async function creditsOf(app: TestApp, companyId: string): Promise<number> {
-  const [row] = await app.ctx.db
-    .select({ currentCount: companies.currentCount })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return row!.currentCount;
 }
 
 async function leadsOf(app: TestApp, companyId: string) {
@@ -211,7 +204,7 @@ describe('public chat', () => {
   describe('a conversation on a property link', () => {
     it('qualifies the tenant, ends with the automatic save and becomes one scored lead', async () => {
       const { company, property, cookie } = await agencyWithProperty();
-      const creditsBefore = await creditsOf(app, company.id);
+      const creditsBefore = await creditsOf(app.ctx.db, company.id);
       const greeting = await startChat(app, company.slug, property.slug);
       expect(greeting.response).toContain('Harbour Lettings');
       expect(greeting.response).toMatch(/AI assistant, an automated helper/i);
@@ -252,7 +245,7 @@ describe('public chat', () => {
       expect(transcript!.processed).toBe(true);
       expect(transcript!.content).toContain('Tenant: is there parking?');
 
-      expect(await creditsOf(app, company.id)).toBe(creditsBefore - 1);
+      expect(await creditsOf(app.ctx.db, company.id)).toBe(creditsBefore - 1);
       const emails = await emailsTo(app, company.email!);
       expect(emails).toHaveLength(1);
       expect(emails[0]!.subject).toContain('10/10');
@@ -348,7 +341,7 @@ describe('public chat', () => {
 
     it('makes no lead and spends no credit when the tenant answered nothing', async () => {
       const { company } = await agencyWithProperty();
-      const before = await creditsOf(app, company.id);
+      const before = await creditsOf(app.ctx.db, company.id);
       const greetingOnly = await startChat(app, company.slug);
       expect(await endChat(app, company.slug, greetingOnly.sessionKey, 'submit')).toEqual({
         alreadyEnded: false,
@@ -359,7 +352,7 @@ describe('public chat', () => {
       await say(app, company.slug, chatty.sessionKey, 'hello?');
       expect((await endChat(app, company.slug, chatty.sessionKey)).leadCreated).toBe(false);
       expect(await leadsOf(app, company.id)).toHaveLength(0);
-      expect(await creditsOf(app, company.id)).toBe(before);
+      expect(await creditsOf(app.ctx.db, company.id)).toBe(before);
     });
 
     it('refuses a message over 2,000 characters with a clear 400, and a blank one', async () => {
@@ -487,7 +480,7 @@ describe('public chat', () => {
   describe('ending', () => {
     it('is idempotent: a second end reports it and changes nothing', async () => {
       const { company } = await agencyWithProperty();
-      const before = await creditsOf(app, company.id);
+      const before = await creditsOf(app.ctx.db, company.id);
       const { sessionKey } = await startChat(app, company.slug);
       await say(app, company.slug, sessionKey, 'My name is Ana Silva and my email is ana@example.com');
       expect(await endChat(app, company.slug, sessionKey, 'submit')).toEqual({
@@ -501,7 +494,7 @@ describe('public chat', () => {
         leadCreated: false,
       });
       expect(await leadsOf(app, company.id)).toHaveLength(1);
-      expect(await creditsOf(app, company.id)).toBe(before - 1);
+      expect(await creditsOf(app.ctx.db, company.id)).toBe(before - 1);
       const afterEnd = await post(app, `/api/chat/${company.slug}`, {
         message: 'hello again',
         userSessionKey: sessionKey,
@@ -511,7 +504,7 @@ describe('public chat', () => {
 
     it('makes one lead and spends one credit when many ends arrive at once', async () => {
       const { company } = await agencyWithProperty();
-      const before = await creditsOf(app, company.id);
+      const before = await creditsOf(app.ctx.db, company.id);
       const { sessionKey } = await startChat(app, company.slug);
       await say(app, company.slug, sessionKey, "I'm Li Wei, li.wei@example.com, 07700 900456");
       const results = await Promise.all(
@@ -527,7 +520,7 @@ describe('public chat', () => {
         .from(chatTranscripts)
         .where(eq(chatTranscripts.companyId, company.id));
       expect(transcripts).toHaveLength(1);
-      expect(await creditsOf(app, company.id)).toBe(before - 1);
+      expect(await creditsOf(app.ctx.db, company.id)).toBe(before - 1);
     });
 
     it('accepts the text/plain body of navigator.sendBeacon', async () => {
@@ -610,7 +603,7 @@ describe('public chat', () => {
       await say(app, company.slug, sessionKey, 'I work as a chef');
       expect((await endChat(app, company.slug, sessionKey, 'submit')).leadCreated).toBe(true);
       expect(await leadsOf(app, company.id)).toHaveLength(1);
-      expect(await creditsOf(app, company.id)).toBe(0);
+      expect(await creditsOf(app.ctx.db, company.id)).toBe(0);
     });
   });
 
@@ -752,7 +745,7 @@ describe('public chat', () => {
       const { sessionKey } = await startChat(app, company.slug);
       await say(app, company.slug, sessionKey, 'I am Owen Price, owen@example.com, a nurse');
       await endChat(app, company.slug, sessionKey, 'submit');
-      const credits = await creditsOf(app, company.id);
+      const credits = await creditsOf(app.ctx.db, company.id);
       // As if the lead had been lost and the conversation purged: only the transcript is left.
       await app.ctx.db.delete(leads).where(eq(leads.companyId, company.id));
       await app.ctx.db.delete(conversations).where(eq(conversations.companyId, company.id));
@@ -770,7 +763,7 @@ describe('public chat', () => {
       const made = await leadsOf(app, company.id);
       expect(made).toHaveLength(1);
       expect(made[0]).toMatchObject({ name: 'Owen Price', conversationId: null });
-      expect(await creditsOf(app, company.id)).toBe(credits - 1);
+      expect(await creditsOf(app.ctx.db, company.id)).toBe(credits - 1);
     });
   });
 });

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { channelMessages, companies, conversations, leads, messagingChannels } from '#server/db/schema.ts';
+import { channelMessages, conversations, leads, messagingChannels } from '#server/db/schema.ts';
 import { listLive } from '#server/features/live/summary.ts';
 import {
   DAILY_CAP_ERROR,
@@ -27,6 +27,7 @@ import {
   smsSays,
   whatsappSays,
 } from '#tests/helpers/messaging.ts';
+import { creditsOf } from '#tests/helpers/reads.ts';
 import { setUpTestApp } from '#tests/helpers/suite.ts';
 import { MONDAY, testSchedule } from '#tests/helpers/viewing-schedule.ts';
 
@@ -62,14 +63,6 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     const call = whatsappTo(digits).at(-1)!;
     const body = call.body as { text?: { body: string }; interactive?: { body: { text: string } } };
     return body.text?.body ?? body.interactive?.body.text ?? '';
-  }
-
-  async function creditsOf(companyId: string) {
-    const [row] = await app.ctx.db
-      .select({ left: companies.currentCount })
-      .from(companies)
-      .where(eq(companies.id, companyId));
-    return row!.left;
   }
 
   it('keeps the secrets encrypted, masks them, and lets only an owner or admin connect', async () => {
@@ -148,7 +141,7 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     const from = '447700900123';
     const say = (text: string, reply?: Parameters<typeof whatsappSays>[4]) =>
       whatsappSays(app, owner.company.id, from, text, reply);
-    const before = await creditsOf(owner.company.id);
+    const before = await creditsOf(app.ctx.db, owner.company.id);
     await say('Hi');
     const greeting = whatsappTo(from).at(-1)!;
     expect(lastWhatsAppText(from)).toMatch(/AI assistant/);
@@ -185,7 +178,7 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
       contactNumber: '+447700900123',
       name: 'Sarah Jones',
     });
-    expect(await creditsOf(owner.company.id)).toBe(before - 1);
+    expect(await creditsOf(app.ctx.db, owner.company.id)).toBe(before - 1);
     const detail = await sendJson(app, 'GET', `/api/leads/${made[0]!.id}`, owner.cookie);
     expect(detail.json).toMatchObject({
       channel: 'whatsapp',
@@ -203,14 +196,14 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     expect(await app.ctx.db.select().from(leads).where(eq(leads.companyId, owner.company.id))).toHaveLength(
       1,
     );
-    expect(await creditsOf(owner.company.id)).toBe(before - 1);
+    expect(await creditsOf(app.ctx.db, owner.company.id)).toBe(before - 1);
   });
 
   it('an SMS conversation numbers the options, takes "2", and makes one lead for one credit', async () => {
     const owner = await connectedAgency();
     const from = '+447700900456';
     const say = (text: string) => smsSays(app, owner.company.id, from, text);
-    const before = await creditsOf(owner.company.id);
+    const before = await creditsOf(app.ctx.db, owner.company.id);
     const texts = () => providers.twilioCalls.filter((c) => c.to === from);
     await say('Hello');
     expect(texts().at(-1)!.body).toMatch(/AI assistant[\s\S]*1\) .+\n2\) Not sure yet\nReply 1 or 2$/);
@@ -233,7 +226,7 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     const made = await app.ctx.db.select().from(leads).where(eq(leads.companyId, owner.company.id));
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ source: 'sms', contactNumber: from });
-    expect(await creditsOf(owner.company.id)).toBe(before - 1);
+    expect(await creditsOf(app.ctx.db, owner.company.id)).toBe(before - 1);
 
     // Twilio's delivery callback is stored on the message.
     const last = texts().at(-1)!;

@@ -3,7 +3,8 @@ import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { companies, conversations, leads, viewings } from '#server/db/schema.ts';
 import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
-import { creditsOf, type ServerProcess, seedAgencyWithListing, setUpTwoServers } from './server-processes.ts';
+import { creditsOf } from '#tests/helpers/reads.ts';
+import { type ServerProcess, seedAgencyWithListing, setUpTwoServers } from './server-processes.ts';
 
 /**
  * No lead lost under contention: two server processes on one PostgreSQL, rounds of chats

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { channelMessages, conversations, messagingChannels } from '#server/db/schema.ts';
 import { seal } from '#server/lib/secret-box.ts';
@@ -62,17 +62,16 @@ describe('a message replayed to two server processes at once', () => {
       }),
     );
 
-    for (const [i, from] of tenants.entries()) {
-      const stored = await database.db
+    /** The company's stored messages that went `direction` and match `which`. */
+    const messages = (direction: 'in' | 'out', which: SQL | undefined) =>
+      database.db
         .select()
         .from(channelMessages)
         .where(
-          and(
-            eq(channelMessages.companyId, company.id),
-            eq(channelMessages.direction, 'in'),
-            eq(channelMessages.providerId, `wamid.replay-${suffix}-${i}`),
-          ),
+          and(eq(channelMessages.companyId, company.id), eq(channelMessages.direction, direction), which),
         );
+    for (const [i, from] of tenants.entries()) {
+      const stored = await messages('in', eq(channelMessages.providerId, `wamid.replay-${suffix}-${i}`));
       expect(stored, from).toHaveLength(1);
       const started = await database.db
         .select()
@@ -81,16 +80,7 @@ describe('a message replayed to two server processes at once', () => {
       expect(started, from).toHaveLength(1);
       // The greeting and the answer to the question: one of each, not two of each.
       const replies = providers.whatsappCalls.filter((call) => call.to === from);
-      const outbound = await database.db
-        .select()
-        .from(channelMessages)
-        .where(
-          and(
-            eq(channelMessages.companyId, company.id),
-            eq(channelMessages.direction, 'out'),
-            eq(channelMessages.phone, `+${from}`),
-          ),
-        );
+      const outbound = await messages('out', eq(channelMessages.phone, `+${from}`));
       expect(replies.length, from).toBe(outbound.length);
       expect(replies.length, from).toBe(2);
       expect(JSON.stringify(replies[0]!.body)).toMatch(/AI assistant/);

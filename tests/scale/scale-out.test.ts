@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { chatTranscripts, companies, conversations, leads, viewings } from '#server/db/schema.ts';
 import { newManageToken } from '#server/features/viewings/booking.ts';
 import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
-import { creditsOf, type ServerProcess, seedAgencyWithListing, setUpTwoServers } from './server-processes.ts';
+import { creditsOf } from '#tests/helpers/reads.ts';
+import { type ServerProcess, seedAgencyWithListing, setUpTwoServers } from './server-processes.ts';
 
 /**
  * Scale-out: app processes are stateless, so two of them on one PostgreSQL

@@ -96,15 +96,6 @@ export function setUpTwoServers(
   };
 }
 
-/** What an agency has left to spend: its credits this period. */
-export async function creditsOf(db: Db, companyId: string): Promise<number> {
-  const [row] = await db
-    .select({ currentCount: companies.currentCount })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return row!.currentCount;
-}
-
 /**
  * An agency on the Small plan with `credits` left, written straight to the database (the
  * servers hold no state to go through): its owner, and its company with a unique slug.
