@@ -9,6 +9,7 @@ import {
   unique,
 } from '#tests/helpers/factories.ts';
 import { viewingSchedule } from '#tests/helpers/viewing-schedule.ts';
+import { editListing } from './dashboard.ts';
 import { addSessionCookie, expect, seededTest } from './fixtures.ts';
 import { conversationLog, send } from './tenant.ts';
 
@@ -165,12 +166,7 @@ for (const width of [390, 1280]) {
     const editor = page.getByRole('form', { name: 'Viewing hours' });
     await expect(editor.getByText('Closed', { exact: true })).toHaveCount(5);
     await expect(editor.getByText('No viewings', { exact: true })).toHaveCount(0);
-    await page.getByRole('tab', { name: 'Property List' }).click();
-    await page
-      .getByRole('button', { name: /Edit Flat 2, Towpath Wharf/ })
-      .first()
-      .click();
-    const dialog = page.getByRole('dialog');
+    const dialog = await editListing(page, 'Flat 2, Towpath Wharf');
     const parties = dialog.getByLabel('Parties per viewing');
     await expect(parties).toHaveValue('');
     await expect(parties).not.toHaveAttribute('placeholder', /./);

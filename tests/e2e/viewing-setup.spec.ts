@@ -6,6 +6,7 @@ import {
 } from '#shared/schemas/viewings.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
 import { addMember, createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { editListing } from './dashboard.ts';
 import { expect, seededTest } from './fixtures.ts';
 
 /**
@@ -124,12 +125,7 @@ test('the suggested hours offer times for a listing free in three months, and th
   await page.screenshot({ path: test.info().outputPath('viewings-1280.png'), fullPage: true });
 
   // The listing's form says the same where its viewing rules are.
-  await page.getByRole('tab', { name: 'Property List' }).click();
-  await page
-    .getByRole('button', { name: /Edit Flat 9, Quay Street/ })
-    .first()
-    .click();
-  const dialog = page.getByRole('dialog');
+  const dialog = await editListing(page, 'Flat 9, Quay Street');
   await dialog.locator('summary', { hasText: 'Viewings' }).click();
   await expect(dialog.getByTestId('viewing-times-note')).toContainText(
     `Tenants are offered times from ${slots.slots[0]!.label}`,
