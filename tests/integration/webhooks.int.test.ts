@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { companies, conversations, leads, webhookEndpoints, webhookMessages } from '#server/db/schema.ts';
+import { conversations, leads, webhookEndpoints, webhookMessages } from '#server/db/schema.ts';
 import { storeInboundMail } from '#server/features/enquiries/ingest.ts';
 import { readMail } from '#server/features/enquiries/read-mail.ts';
 import { bookChatTime } from '#server/features/viewings/chat-booking.ts';
@@ -17,6 +17,7 @@ import {
   unique,
 } from '#tests/helpers/factories.ts';
 import { emailsTo } from '#tests/helpers/outbox.ts';
+import { companyById } from '#tests/helpers/reads.ts';
 import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 
 type Received = { headers: IncomingHttpHeaders; body: string };
@@ -368,12 +369,12 @@ describe('outgoing webhooks', () => {
     const receiver = await startReceiver();
     receivers.push(receiver);
     const endpoint = await createEndpoint(agent, receiver.url, ['enquiry.received']);
-    const [company] = await app.ctx.db.select().from(companies).where(eq(companies.id, agent.company.id));
+    const company = await companyById(app.ctx.db, agent.company.id);
     const mail = await readMail(readFileSync('tests/fixtures/inbound/rightmove-plain.eml'));
 
-    const stored = await storeInboundMail(app.ctx, company!, mail);
+    const stored = await storeInboundMail(app.ctx, company, mail);
     expect(stored.kind).toBe('enquiry');
-    expect((await storeInboundMail(app.ctx, company!, mail)).isDuplicate).toBe(true);
+    expect((await storeInboundMail(app.ctx, company, mail)).isDuplicate).toBe(true);
 
     const event = await delivery(receiver, 1, endpoint.secret);
     expect(event.type).toBe('enquiry.received');
