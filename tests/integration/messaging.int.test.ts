@@ -67,12 +67,9 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
 
   it('keeps the secrets encrypted, masks them, and lets only an owner or admin connect', async () => {
     const owner = await connectedAgency();
-    const read = await sendJson(
-      app,
-      'GET',
-      `/api/companies/${owner.company.id}/channels/whatsapp`,
-      owner.cookie,
-    );
+    const settings = (channel: 'sms' | 'whatsapp') =>
+      `/api/companies/${owner.company.id}/channels/${channel}`;
+    const read = await sendJson(app, 'GET', settings('whatsapp'), owner.cookie);
     expect(read.status).toBe(200);
     const text = JSON.stringify(read.json);
     expect(text).not.toContain(WHATSAPP.accessToken);
@@ -91,7 +88,7 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
       .where(eq(messagingChannels.companyId, owner.company.id));
     expect(JSON.stringify(row)).not.toContain(WHATSAPP.accessToken);
 
-    const sms = await sendJson(app, 'GET', `/api/companies/${owner.company.id}/channels/sms`, owner.cookie);
+    const sms = await sendJson(app, 'GET', settings('sms'), owner.cookie);
     expect(sms.json).toMatchObject({
       connected: true,
       accountSid: TWILIO.accountSid,
@@ -100,7 +97,7 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     });
     expect(JSON.stringify(sms.json)).not.toContain(TWILIO.authToken);
 
-    const bad = await sendJson(app, 'PUT', `/api/companies/${owner.company.id}/channels/sms`, owner.cookie, {
+    const bad = await sendJson(app, 'PUT', settings('sms'), owner.cookie, {
       ...TWILIO,
       from: 'hello',
     });
@@ -108,21 +105,10 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     expect(bad.json.message).toMatch(/international form/);
 
     const negotiator = await addMember(app, owner.company.id, 'negotiator');
-    const denied = await sendJson(
-      app,
-      'PUT',
-      `/api/companies/${owner.company.id}/channels/sms`,
-      negotiator.cookie,
-      TWILIO,
-    );
+    const denied = await sendJson(app, 'PUT', settings('sms'), negotiator.cookie, TWILIO);
     expect(denied.status).toBe(403);
     const stranger = await createCompanyUser(app);
-    const foreign = await sendJson(
-      app,
-      'GET',
-      `/api/companies/${owner.company.id}/channels/sms`,
-      stranger.cookie,
-    );
+    const foreign = await sendJson(app, 'GET', settings('sms'), stranger.cookie);
     expect(foreign.status).toBe(404);
 
     // Meta's webhook set-up: the challenge comes back only with the right verify token.
