@@ -7,6 +7,7 @@ import { finaliseIdleConversations } from '#server/features/chat/end-conversatio
 import { TWILIO, WHATSAPP } from '#tests/fakes/messaging-providers.ts';
 import { sendJson } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { inboundListings } from '#tests/helpers/inbound-listings.ts';
 import {
   connectChannel,
   conversationsOf,
@@ -49,13 +50,9 @@ describe('portal enquiries answered on WhatsApp and SMS', () => {
     ...providerUrls(providers),
   }));
 
-  async function agencyWith(channel: 'whatsapp' | 'sms', listing: [string, string, string]) {
+  async function agencyWith(channel: 'whatsapp' | 'sms', listing: (typeof inboundListings)['flat2']) {
     const owner = await createCompanyUser(app, { name: unique('Maple Lettings') });
-    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
-      propertyName: listing[0],
-      propertyAddress: listing[1],
-      propertyRentalPrice: listing[2],
-    });
+    const property = await insertProperty(app, owner.company.id, owner.company.slug, listing);
     await connectChannel(app, owner, channel);
     const list = await sendJson(app, 'GET', `/api/companies/${owner.company.id}/enquiries`, owner.cookie);
     return { owner, property, inboundAddress: list.json.inboundAddress as string };
@@ -75,11 +72,7 @@ describe('portal enquiries answered on WhatsApp and SMS', () => {
   }
 
   it('a Rightmove enquiry gets the WhatsApp template and email; the reply continues from the enquiry', async () => {
-    const { owner, property, inboundAddress } = await agencyWith('whatsapp', [
-      '2 Bed Flat, Hyde Park',
-      'Flat 2, 14 Hyde Park Road, Leeds LS6 1AB',
-      '£1,150 pcm',
-    ]);
+    const { owner, property, inboundAddress } = await agencyWith('whatsapp', inboundListings.flat2);
     const from = '447700900123';
     const sentAt = Date.now();
     await deliverEnquiry(inboundAddress, 'rightmove-plain.eml');
@@ -160,11 +153,7 @@ describe('portal enquiries answered on WhatsApp and SMS', () => {
   });
 
   it('with SMS only, a Zoopla enquiry gets a text, and the reply starts the conversation for that property', async () => {
-    const { owner, property, inboundAddress } = await agencyWith('sms', [
-      '3 Bed House, Ecclesall',
-      '27 Ecclesall Road, Sheffield S11 8HW',
-      '£1,400 pcm',
-    ]);
+    const { owner, property, inboundAddress } = await agencyWith('sms', inboundListings.house);
     const from = '+447700900789';
     await deliverEnquiry(inboundAddress, 'zoopla-plain.eml');
     const invite = await until('the text invitation', () =>
