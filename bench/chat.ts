@@ -37,7 +37,6 @@ import {
   megabytes,
   printComparison,
   printMachine,
-  readBaseline,
   runBenchmark,
   type Target,
   writeResults,
@@ -316,8 +315,7 @@ Chat at full speed (${CONVERSATIONS} conversations at once, no pause between mes
       for (const line of plan.plan) console.log(`    | ${line}`);
     }
 
-    const baseline = readBaseline('chat');
-    printComparison(figures, baseline);
+    printComparison('chat', figures);
     const targets: Target[] = [
       {
         name: 'chat turns ÷ hello-world',

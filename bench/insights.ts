@@ -4,7 +4,7 @@ import { londonDate } from '#shared/viewing-times.ts';
 import { createCompanyUser, unique } from '#tests/helpers/factories.ts';
 import { createThrowawayDatabase } from './lib/database.ts';
 import { percentile, roundMs, startInProcessApp } from './lib/in-process-app.ts';
-import { checkTargets, describeMachine, printComparison, readBaseline, writeResults } from './lib/report.ts';
+import { checkTargets, describeMachine, printComparison, writeResults } from './lib/report.ts';
 
 const AGENCIES = Number(process.env.BENCH_AGENCIES ?? 5000);
 /** Each agency: 5 listings, 24 chat links opened per listing over the year (120 chats). */
@@ -186,8 +186,7 @@ async function main() {
       }
     }
 
-    const baseline = readBaseline('insights');
-    printComparison(figures, baseline);
+    printComparison('insights', figures);
     const isMet = checkTargets(targets);
     writeResults('insights', { machine: describeMachine(), figures, counts, plans, budget: BUDGET });
     if (!isMet) process.exitCode = 1;

@@ -32,7 +32,6 @@ import {
   megabytes,
   printComparison,
   printMachine,
-  readBaseline,
   runBenchmark,
   writeResults,
 } from './lib/report.ts';
@@ -179,7 +178,7 @@ async function main() {
     };
     console.log('');
     for (const [name, value] of Object.entries(figures)) console.log(`  ${name.padEnd(20)} ${value}`);
-    printComparison(figures, readBaseline('live'));
+    printComparison('live', figures);
     writeResults('live', {
       machine,
       settings: { streams: STREAMS, seconds: SECONDS, messagesPerSecond: RATE, idleSeconds: IDLE_SECONDS },

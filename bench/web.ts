@@ -34,7 +34,6 @@ import {
   describeMachine,
   type Figures,
   printComparison,
-  readBaseline,
   type Target,
   writeResults,
 } from './lib/report.ts';
@@ -423,7 +422,7 @@ async function main() {
     figures[`${name}.lighthouse.cls`] = result.median.metrics.cls;
   }
 
-  printComparison(figures, readBaseline('web'));
+  printComparison('web', figures);
 
   const targets: Target[] = [];
   for (const [name, scripts] of Object.entries(served) as [Measured, ServedScripts][]) {

@@ -35,7 +35,7 @@ const resultsPath = (name: string) => `bench/results/${name}.json`;
  * The committed baseline: bench/results/<name>.json as of the last commit (so that a run that
  * overwrote the file still compares with what is committed), else the file as it is.
  */
-export function readBaseline(name: string): Results | null {
+function readBaseline(name: string): Results | null {
   try {
     const text = execFileSync('git', ['show', `HEAD:${resultsPath(name)}`], {
       encoding: 'utf8',
@@ -58,8 +58,12 @@ export function writeResults(name: string, results: Results): void {
   console.log(`Written to ${resultsPath(name)}`);
 }
 
-/** Each figure beside the committed one, with the change: information only, never a failure. */
-export function printComparison(figures: Figures, baseline: Results | null): void {
+/**
+ * Each figure beside the one in the committed bench/results/<name>.json, with the change:
+ * information only, never a failure.
+ */
+export function printComparison(name: string, figures: Figures): void {
+  const baseline = readBaseline(name);
   if (!baseline?.figures) {
     console.log('\nNo committed baseline to compare with yet.');
     return;

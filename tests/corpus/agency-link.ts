@@ -1,13 +1,10 @@
 import type { CorpusCase } from './case.ts';
 
-const today = '2026-02-10';
-
 /** Conversations on the agency-wide link: the tenant picks the property by name, street or postcode. */
 export const agencyLinkCases: CorpusCase[] = [
   {
     id: 'agency-elm-road',
     note: 'picks by street name in a sentence that starts "I\'m interested"',
-    today,
     linkPropertyId: null,
     messages: [
       "I'm interested in the one on Elm Road",
@@ -39,7 +36,6 @@ export const agencyLinkCases: CorpusCase[] = [
   {
     id: 'agency-victoria-terrace',
     note: 'picks by name; end of April is 15 days after the vacancy date',
-    today,
     linkPropertyId: null,
     messages: [
       'Victoria Terrace please',
@@ -71,7 +67,6 @@ export const agencyLinkCases: CorpusCase[] = [
   {
     id: 'agency-not-sure',
     note: '"not sure yet" leaves the property open; flexible move-in kept as words',
-    today,
     linkPropertyId: null,
     messages: [
       "Not sure yet, just looking at what you've got",
@@ -103,7 +98,6 @@ export const agencyLinkCases: CorpusCase[] = [
   {
     id: 'agency-no-match-then-pick',
     note: 'asks for a town with no listing, then picks from the list',
-    today,
     linkPropertyId: null,
     messages: [
       'Do you have anything in Brighton?',
@@ -136,7 +130,6 @@ export const agencyLinkCases: CorpusCase[] = [
   {
     id: 'agency-postcode',
     note: 'picks by postcode',
-    today,
     linkPropertyId: null,
     messages: [
       'The flat at LS6 3BQ',
@@ -168,7 +161,6 @@ export const agencyLinkCases: CorpusCase[] = [
   {
     id: 'agency-typo-riverside',
     note: 'misspelt property name, text-speak',
-    today,
     linkPropertyId: null,
     messages: [
       'the riverside apartmnet pls',
@@ -201,7 +193,6 @@ export const agencyLinkCases: CorpusCase[] = [
   {
     id: 'agency-three-bed-in-bristol',
     note: '"the 3 bed in Bristol": the town picks the property and "3 bed" is not people',
-    today,
     linkPropertyId: null,
     messages: [
       'Hi, I saw the 3 bed in Bristol',
@@ -233,7 +224,6 @@ export const agencyLinkCases: CorpusCase[] = [
   {
     id: 'agency-changes-property',
     note: 'picks Elm Road, then changes to Maple Court (no vacancy date)',
-    today,
     linkPropertyId: null,
     messages: [
       'Elm Road',
@@ -266,7 +256,6 @@ export const agencyLinkCases: CorpusCase[] = [
   {
     id: 'agency-sheffield-house-all-in-one',
     note: 'town and everything else in the first message',
-    today,
     linkPropertyId: null,
     messages: [
       "Hello, I'm enquiring about the house in Sheffield. We're a family of 5, looking to move 1st April. I'm a project manager on £55k and my husband is a nurse on £32k.",
@@ -294,7 +283,6 @@ export const agencyLinkCases: CorpusCase[] = [
   {
     id: 'agency-studio-by-street',
     note: 'picks the studio by "Mill Street"; rent question answered from the chosen property',
-    today,
     linkPropertyId: null,
     messages: [
       'Mill Street please. How much is it a month?',
@@ -327,7 +315,6 @@ export const agencyLinkCases: CorpusCase[] = [
   {
     id: 'agency-glasgow-garden-flat',
     note: 'picks "the garden flat in Glasgow"; asks about pets (passed on)',
-    today,
     linkPropertyId: null,
     messages: [
       'the garden flat in Glasgow - do you allow cats?',
@@ -361,7 +348,6 @@ export const agencyLinkCases: CorpusCase[] = [
   {
     id: 'agency-any-of-them',
     note: '"any" leaves the property open',
-    today,
     linkPropertyId: null,
     messages: [
       'any of them really',
@@ -392,7 +378,6 @@ export const agencyLinkCases: CorpusCase[] = [
   {
     id: 'agency-newcastle-refuses-name',
     note: 'picks by town, declines the name, gives contact details',
-    today,
     linkPropertyId: null,
     messages: [
       'The Newcastle one',

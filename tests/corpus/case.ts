@@ -9,6 +9,9 @@ export type CaseFields = Omit<ExtractedFields, 'moveIn'> & {
   moveInText: string | null;
 };
 
+/** The day the corpus's conversations happen on (yyyy-mm-dd), unless a case names its own. */
+export const corpusToday = '2026-02-10';
+
 /**
  * One tenant conversation, written as a tenant would type it, answering the agent's questions in
  * the order the agent asks them (property on the agency link, move-in date, people, income,
@@ -18,8 +21,8 @@ export type CorpusCase = {
   id: string;
   /** What makes this conversation worth having. */
   note: string;
-  /** yyyy-mm-dd */
-  today: string;
+  /** yyyy-mm-dd; the corpus's day unless the conversation needs another. */
+  today?: string;
   /** The property of a property link; null for the agency-wide link. */
   linkPropertyId: string | null;
   messages: string[];

@@ -1,7 +1,5 @@
 import type { CorpusCase } from './case.ts';
 
-const today = '2026-02-10';
-
 /**
  * A second batch, written after the parser, as messy as real chats get: out-of-order answers,
  * misspelt months, fortnightly pay, rambling messages and several corrections.
@@ -10,7 +8,6 @@ export const hardCases: CorpusCase[] = [
   {
     id: 'hard-lease-ends',
     note: 'move-in tied to the end of a lease with an explicit date',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       'My current lease ends on the 28th of Feb so ideally from 1st March',
@@ -40,7 +37,6 @@ export const hardCases: CorpusCase[] = [
   {
     id: 'hard-misspelt-month',
     note: '"Mrach" and "feburary" typed quickly',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       '2nd of Mrach',
@@ -71,7 +67,6 @@ export const hardCases: CorpusCase[] = [
   {
     id: 'hard-fortnightly-pay',
     note: 'paid every two weeks; two adults and two children',
-    today,
     linkPropertyId: 'prop-victoria',
     messages: [
       'first week of April',
@@ -101,7 +96,6 @@ export const hardCases: CorpusCase[] = [
   {
     id: 'hard-out-of-order',
     note: 'gives the name and email when asked for the move-in date',
-    today,
     linkPropertyId: 'prop-quay',
     messages: [
       "Hi I'm Anita Desai, anita.desai@hotmail.com, I'm really interested in this flat",
@@ -131,7 +125,6 @@ export const hardCases: CorpusCase[] = [
   {
     id: 'hard-numeric-date-dots',
     note: 'a dotted date with a year and a family with three kids',
-    today,
     linkPropertyId: 'prop-birch',
     messages: [
       '02.04.2026',
@@ -162,7 +155,6 @@ export const hardCases: CorpusCase[] = [
   {
     id: 'hard-two-corrections',
     note: 'corrects the people and then the income at the confirmation',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       '1/3/26',
@@ -193,7 +185,6 @@ export const hardCases: CorpusCase[] = [
   {
     id: 'hard-furnished-deposit',
     note: 'two questions the listing cannot answer, asked mid-way',
-    today,
     linkPropertyId: 'prop-maple',
     messages: [
       'In 3 weeks',
@@ -224,7 +215,6 @@ export const hardCases: CorpusCase[] = [
   {
     id: 'hard-agency-reading',
     note: 'agency link: "the one in Reading"',
-    today,
     linkPropertyId: null,
     messages: [
       'the one in Reading',
@@ -256,7 +246,6 @@ export const hardCases: CorpusCase[] = [
   {
     id: 'hard-agency-quayside',
     note: 'agency link by street "Quayside", pets question',
-    today,
     linkPropertyId: null,
     messages: [
       'Quayside please, is it pet friendly?',
@@ -289,7 +278,6 @@ export const hardCases: CorpusCase[] = [
   {
     id: 'hard-agency-two-bed-leeds',
     note: 'agency link: "2 bed in Leeds"; two earners added up',
-    today,
     linkPropertyId: null,
     messages: [
       "I'm after the 2 bed in Leeds",
@@ -321,7 +309,6 @@ export const hardCases: CorpusCase[] = [
   {
     id: 'hard-rambling',
     note: 'one long rambling message with most answers inside',
-    today,
     linkPropertyId: 'prop-victoria',
     messages: [
       "Hello there! We saw your advert on Rightmove and love the look of the house. There'd be three of us (me, my wife and my mother-in-law). I work as an electrical engineer and my wife is a primary school teacher, together we bring home around £5,200 a month. We'd be looking to move in around mid April.",
@@ -349,7 +336,6 @@ export const hardCases: CorpusCase[] = [
   {
     id: 'hard-why-income',
     note: 'asks why the income is needed, then answers',
-    today,
     linkPropertyId: 'prop-forge',
     messages: [
       '1st March',
@@ -380,7 +366,6 @@ export const hardCases: CorpusCase[] = [
   {
     id: 'hard-zero-hours',
     note: 'zero-hours bar work, weekly pay in words',
-    today,
     linkPropertyId: 'prop-quay',
     messages: [
       'as soon as its available',
@@ -410,7 +395,6 @@ export const hardCases: CorpusCase[] = [
   {
     id: 'hard-no-email-no-phone',
     note: 'declines both email and phone: no contact point',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       'March 20th',
@@ -439,7 +423,6 @@ export const hardCases: CorpusCase[] = [
   {
     id: 'hard-hyphenated-name',
     note: 'hyphenated lower-case name and "its" for the name',
-    today,
     linkPropertyId: 'prop-oak',
     messages: [
       '1st of may',
@@ -469,7 +452,6 @@ export const hardCases: CorpusCase[] = [
   {
     id: 'hard-after-easter',
     note: 'vague move-in that names a holiday, kept as words',
-    today,
     linkPropertyId: 'prop-victoria',
     messages: [
       'sometime after Easter',
@@ -499,7 +481,6 @@ export const hardCases: CorpusCase[] = [
   {
     id: 'hard-confirm-with-question',
     note: 'confirms and asks about bills in the same message',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       '1 March',
@@ -530,7 +511,6 @@ export const hardCases: CorpusCase[] = [
   {
     id: 'hard-phone-typo-then-fix',
     note: 'a phone number one digit short, then corrected',
-    today,
     linkPropertyId: 'prop-forge',
     messages: [
       '20th Feb',
@@ -561,7 +541,6 @@ export const hardCases: CorpusCase[] = [
   {
     id: 'hard-gp-surgery-receptionist',
     note: '"work at a GP surgery as a receptionist"; income per month with "pcm"',
-    today,
     linkPropertyId: 'prop-maple',
     messages: [
       'From the 1st of next month',
@@ -591,7 +570,6 @@ export const hardCases: CorpusCase[] = [
   {
     id: 'hard-agency-studio',
     note: 'agency link: "the studio" and a date with weekday name',
-    today,
     linkPropertyId: null,
     messages: [
       'Is the studio still available?',

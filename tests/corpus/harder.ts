@@ -1,6 +1,4 @@
-import type { CaseFields, CorpusCase } from './case.ts';
-
-const today = '2026-02-10';
+import { type CaseFields, type CorpusCase, corpusToday } from './case.ts';
 
 function chat(
   id: string,
@@ -14,7 +12,6 @@ function chat(
   return {
     id,
     note,
-    today,
     linkPropertyId,
     messages,
     expected: { fields, score, isComplete: true, ...extra },
@@ -150,7 +147,7 @@ export const harderCases: CorpusCase[] = [
       'yes',
     ],
     {
-      moveInDate: today,
+      moveInDate: corpusToday,
       numberOfPeople: 1,
       annualIncome: 11400,
       profession: 'unemployed',
@@ -707,7 +704,7 @@ export const harderCases: CorpusCase[] = [
       'yes',
     ],
     {
-      moveInDate: today,
+      moveInDate: corpusToday,
       numberOfPeople: 1,
       annualIncome: 29000,
       profession: 'sous chef',
@@ -948,7 +945,7 @@ export const harderCases: CorpusCase[] = [
       'yes',
     ],
     {
-      moveInDate: today,
+      moveInDate: corpusToday,
       numberOfPeople: 1,
       annualIncome: 17940,
       profession: 'retail assistant',

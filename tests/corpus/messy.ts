@@ -1,9 +1,7 @@
 import { scoreLead } from '#agent/score.ts';
 import type { ExtractedFields } from '#agent/types.ts';
-import type { CaseFields, CorpusCase } from './case.ts';
+import { type CaseFields, type CorpusCase, corpusToday } from './case.ts';
 import { linkProperties } from './fixtures.ts';
-
-const today = '2026-02-10';
 
 /**
  * The expected score is the scoring rules applied to the fields a reader expects (not to the
@@ -28,7 +26,7 @@ function expectedScore(linkPropertyId: string | null, fields: Partial<CaseFields
         : null,
   };
   const property = linkProperties.find((p) => p.id === all.propertyId) ?? null;
-  return scoreLead({ fields: all, property, today }).score;
+  return scoreLead({ fields: all, property, today: corpusToday }).score;
 }
 
 function chat(
@@ -40,7 +38,6 @@ function chat(
   return {
     id,
     note: 'messy',
-    today,
     linkPropertyId,
     messages,
     expected: {
@@ -98,7 +95,7 @@ export const messyCases: CorpusCase[] = [
       'yep',
     ],
     {
-      moveInDate: today,
+      moveInDate: corpusToday,
       numberOfPeople: 3,
       annualIncome: 31200,
       profession: 'bus driver',
@@ -505,7 +502,7 @@ export const messyCases: CorpusCase[] = [
     ],
     {
       propertyId: 'prop-maple',
-      moveInDate: today,
+      moveInDate: corpusToday,
       numberOfPeople: 1,
       annualIncome: 31000,
       profession: 'software tester',
@@ -733,7 +730,7 @@ export const messyCases: CorpusCase[] = [
       'yes',
     ],
     {
-      moveInDate: today,
+      moveInDate: corpusToday,
       numberOfPeople: 2,
       annualIncome: 13200,
       profession: 'unemployed',
@@ -1085,7 +1082,7 @@ export const messyCases: CorpusCase[] = [
       'yes',
     ],
     {
-      moveInDate: today,
+      moveInDate: corpusToday,
       numberOfPeople: 2,
       annualIncome: 24500,
       profession: 'care worker',

@@ -1,7 +1,5 @@
 import type { CorpusCase } from './case.ts';
 
-const today = '2026-02-10';
-
 /**
  * A fourth batch, written blind after the demo agency's chats showed missed names and counts: the
  * way UK tenants type on a phone. Names before contacts, contacts on one line, lower-case names,
@@ -12,7 +10,6 @@ export const phoneStyleCases: CorpusCase[] = [
   {
     id: 'phone-demo-name-with-email-unasked',
     note: 'the demo chat that stops early: name and email together while the move-in date was asked',
-    today,
     linkPropertyId: 'prop-forge',
     messages: [
       'how much is it per month?',
@@ -35,7 +32,6 @@ export const phoneStyleCases: CorpusCase[] = [
   {
     id: 'phone-demo-name-then-refusal',
     note: 'name first, then the phone refused and the email given, all in one message',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       'Hi there, me and my partner are interested',
@@ -63,7 +59,6 @@ export const phoneStyleCases: CorpusCase[] = [
   {
     id: 'phone-demo-just-me-asap',
     note: '"just me, ASAP" in one message; name, email and phone run together without commas',
-    today,
     linkPropertyId: 'prop-forge',
     messages: [
       'is the studio still available?',
@@ -91,7 +86,6 @@ export const phoneStyleCases: CorpusCase[] = [
   {
     id: 'phone-demo-self-employed-trade',
     note: 'agency link, "I\'m interested in the … house"; a self-employed electrician; name, phone, email',
-    today,
     linkPropertyId: null,
     messages: [
       "Hi, I'm interested in the Birch Lane house",
@@ -120,7 +114,6 @@ export const phoneStyleCases: CorpusCase[] = [
   {
     id: 'phone-wife-and-kids',
     note: '"me, my wife and our 2 kids"; "from the 1st of next month"; an apostrophe surname',
-    today,
     linkPropertyId: 'prop-victoria',
     messages: [
       'from the 1st of next month',
@@ -150,7 +143,6 @@ export const phoneStyleCases: CorpusCase[] = [
   {
     id: 'phone-phd-stipend-double-barrelled',
     note: '"it\'s just me", a stipend, "PhD student with a stipend", a double-barrelled name, contacts on two lines',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       'asap',
@@ -180,7 +172,6 @@ export const phoneStyleCases: CorpusCase[] = [
   {
     id: 'phone-couple-lower-case-one-line',
     note: '"flexible on dates", "we\'re a couple", a lower-case name with email and phone on one line',
-    today,
     linkPropertyId: 'prop-quay',
     messages: [
       'flexible on dates',
@@ -209,7 +200,6 @@ export const phoneStyleCases: CorpusCase[] = [
   {
     id: 'phone-three-sharers',
     note: '"3 sharers" earning "£25k each"',
-    today,
     linkPropertyId: 'prop-victoria',
     messages: [
       'start of April',
@@ -239,7 +229,6 @@ export const phoneStyleCases: CorpusCase[] = [
   {
     id: 'phone-retired-pension',
     note: '"retired, pension £19k" at the income question; no email, a landline',
-    today,
     linkPropertyId: 'prop-maple',
     messages: [
       'end of March',
@@ -268,7 +257,6 @@ export const phoneStyleCases: CorpusCase[] = [
   {
     id: 'phone-between-jobs',
     note: 'one of a couple between jobs, the other earning; a lower-case name answered alone',
-    today,
     linkPropertyId: 'prop-oak',
     messages: [
       'from May',
@@ -297,7 +285,6 @@ export const phoneStyleCases: CorpusCase[] = [
   {
     id: 'phone-phd-name-and-email-at-name',
     note: 'occupation and stipend in one answer; name and email together when the name is asked',
-    today,
     linkPropertyId: 'prop-forge',
     messages: [
       'from the 1st of march',
@@ -326,7 +313,6 @@ export const phoneStyleCases: CorpusCase[] = [
   {
     id: 'phone-moving-with-partner',
     note: 'agency link; "moving with my partner in early March"; two earners; NHS nurse and a chef',
-    today,
     linkPropertyId: null,
     messages: [
       'the riverside apartment',
@@ -357,7 +343,6 @@ export const phoneStyleCases: CorpusCase[] = [
   {
     id: 'phone-family-contacts-one-line',
     note: 'agency link; a family with a count and a date in one message; double-barrelled name with contacts',
-    today,
     linkPropertyId: null,
     messages: [
       'Birch Lane',
@@ -387,7 +372,6 @@ export const phoneStyleCases: CorpusCase[] = [
   {
     id: 'phone-street-question-first',
     note: 'asks whether Elm Road is near the station (passed on, not a name); "I\'m on £28k"',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       'Hi, is Elm Road near the station?',
@@ -419,7 +403,6 @@ export const phoneStyleCases: CorpusCase[] = [
   {
     id: 'phone-all-lower-case',
     note: 'everything in lower case, name and contacts on one line with no commas',
-    today,
     linkPropertyId: 'prop-quay',
     messages: [
       'asap',
@@ -448,7 +431,6 @@ export const phoneStyleCases: CorpusCase[] = [
   {
     id: 'phone-couple-phone-before-email',
     note: '"we\'re a couple" beside a move-in date; phone before email',
-    today,
     linkPropertyId: 'prop-maple',
     messages: [
       "we're a couple, looking to move from 1st April",
@@ -477,7 +459,6 @@ export const phoneStyleCases: CorpusCase[] = [
   {
     id: 'phone-name-after-contacts',
     note: 'email and phone first, then the name, in answer to the name question',
-    today,
     linkPropertyId: 'prop-victoria',
     messages: [
       'mid april',
@@ -506,7 +487,6 @@ export const phoneStyleCases: CorpusCase[] = [
   {
     id: 'phone-sharers-flexible',
     note: 'agency link; "flexible on dates"; "3 sharers"; a combined income; in full-time work',
-    today,
     linkPropertyId: null,
     messages: [
       'Victoria Terrace',
@@ -538,7 +518,6 @@ export const phoneStyleCases: CorpusCase[] = [
   {
     id: 'phone-interested-in-flat',
     note: 'agency link; "I\'m interested in the Maple Court flat" is not a name; name, email, phone with full stops',
-    today,
     linkPropertyId: null,
     messages: [
       "Hi, I'm interested in the Maple Court flat",
@@ -569,7 +548,6 @@ export const phoneStyleCases: CorpusCase[] = [
   {
     id: 'phone-everything-at-once',
     note: 'introduces herself with contacts, date, count, job and income in the first message',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       "Hi, I'm Rachel Green, rachel.green@gmail.com 07700 900716 - looking to move 1st March, it's just me, I'm a pharmacist on £41k",
@@ -594,7 +572,6 @@ export const phoneStyleCases: CorpusCase[] = [
   {
     id: 'phone-lower-case-apostrophe-with-email',
     note: 'a lower-case apostrophe name and email together at the name question, phone after',
-    today,
     linkPropertyId: 'prop-forge',
     messages: [
       'from 20th feb',
@@ -624,7 +601,6 @@ export const phoneStyleCases: CorpusCase[] = [
   {
     id: 'phone-me-and-my-children',
     note: '"me and my 2 children" counts three for occupancy; answers one at a time',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       'next month',
@@ -655,7 +631,6 @@ export const phoneStyleCases: CorpusCase[] = [
   {
     id: 'phone-count-beside-date',
     note: '"2 of us from the 1st of next month"; "each" income; "Ben Carter here" with an email',
-    today,
     linkPropertyId: 'prop-quay',
     messages: [
       '2 of us from the 1st of next month',
@@ -684,7 +659,6 @@ export const phoneStyleCases: CorpusCase[] = [
   {
     id: 'phone-street-question-agency',
     note: 'agency link; asks if Oakfield Avenue is near the uni: picks that listing, passes the question on, no name from it',
-    today,
     linkPropertyId: null,
     messages: [
       'Hi, is Oakfield Avenue near the uni?',
@@ -717,7 +691,6 @@ export const phoneStyleCases: CorpusCase[] = [
   {
     id: 'phone-name-before-asked-with-phone',
     note: 'name and phone given with the move-in answer; email later',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       "Daniel Okafor 07700 900721, we'd like to move at the start of March",

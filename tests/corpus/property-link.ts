@@ -1,14 +1,11 @@
 import type { CorpusCase } from './case.ts';
 
-const today = '2026-02-10';
-
 /** Conversations on a property's own link. Rents: Elm £1,250 pcm, Victoria £1,950 pcm, Forge £225 pw,
  * Maple £1,100 per month (no vacancy date), Oak on application, Birch £2,400 pcm, Quay £895 pcm. */
 export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'elm-textbook',
     note: 'one answer per question, the plain path',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       '1st March',
@@ -38,7 +35,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'elm-all-in-one',
     note: 'four answers in the first message',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       'Hi! 2 of us, both nurses, £58k together, could move 1 March',
@@ -65,7 +61,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'elm-question-first',
     note: 'opens with two questions the data can answer, then ASAP',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       'Hi is the flat still available? Does it come with parking?',
@@ -97,7 +92,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'elm-pets',
     note: 'a question the data cannot answer, a monthly joint income, two jobs',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       'Are pets allowed? I have a small dog',
@@ -130,7 +124,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'victoria-family-of-four',
     note: '"family of four" and "mid-April" in one message; two professions',
-    today,
     linkPropertyId: 'prop-victoria',
     messages: [
       "Hello, we're a family of four looking to move mid-April",
@@ -159,7 +152,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'victoria-refuses-income',
     note: 'refuses income; first name only',
-    today,
     linkPropertyId: 'prop-victoria',
     messages: [
       'Looking to move in around the start of May',
@@ -189,7 +181,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'forge-student',
     note: 'student with a loan and guarantors; weekly rent; "the 20th"',
-    today,
     linkPropertyId: 'prop-forge',
     messages: [
       'hiya is the studio still free',
@@ -220,7 +211,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'forge-three-sharers',
     note: 'three sharers in a studio (over the occupancy limit); "25k each"',
-    today,
     linkPropertyId: 'prop-forge',
     messages: [
       'Hi, 3 of us are looking for somewhere asap',
@@ -248,7 +238,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'maple-retired-no-email',
     note: 'pension, no email (a refusal), a landline; property has no vacancy date',
-    today,
     linkPropertyId: 'prop-maple',
     messages: [
       'Good afternoon. I would like to move next month if possible.',
@@ -278,7 +267,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'oak-rent-unknown',
     note: 'asks the rent, which is on application: passed on',
-    today,
     linkPropertyId: 'prop-oak',
     messages: [
       'How much is the rent on this one?',
@@ -311,7 +299,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'birch-family-of-six',
     note: 'income exactly 30× the rent',
-    today,
     linkPropertyId: 'prop-birch',
     messages: [
       "We're a family of 6 and need to move beginning of April",
@@ -340,7 +327,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'quay-weekly-pay',
     note: 'weekly take-home pay; dd/mm date without a year',
-    today,
     linkPropertyId: 'prop-quay',
     messages: [
       "Hi there, I'd like to move in on 06/03",
@@ -371,7 +357,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'elm-correction-people',
     note: '"actually it\'s 3 of us" answered instead of the occupation question, with the occupation',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       "Hi, I'd like to move in around the 1st of March",
@@ -401,7 +386,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'elm-correction-at-confirm',
     note: 'corrects the email at the confirmation step',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       'ASAP',
@@ -432,7 +416,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'victoria-refuses-phone',
     note: 'gives the email but declines the phone in the same message',
-    today,
     linkPropertyId: 'prop-victoria',
     messages: [
       '15/04/2026',
@@ -462,7 +445,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'elm-typos',
     note: 'typos and abbreviations everywhere, lower-case name',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       'hi wanting to move 1st of march',
@@ -492,7 +474,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'elm-monthly-income',
     note: '"2,400 a month" is £28,800 a year',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       '1st of March',
@@ -523,7 +504,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'elm-name-and-phone-first',
     note: 'opens with name, phone and date; the phone must not become income or people',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       "My name's Grace Evans, my number is 07700 900300. I'd like to move on the 1st of March",
@@ -552,7 +532,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'quay-thirty-grand',
     note: '"30 grand", "me and my boyfriend", "sat or sun"',
-    today,
     linkPropertyId: 'prop-quay',
     messages: [
       'asap',
@@ -582,7 +561,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'elm-within-a-month',
     note: 'the "Within a month" quick reply is kept as words, not turned into a date',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       'Within a month',
@@ -612,7 +590,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'forge-pick-a-date',
     note: 'the "Pick a date" quick reply, then "the 28th"',
-    today,
     linkPropertyId: 'prop-forge',
     messages: [
       'Pick a date',
@@ -643,7 +620,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'elm-volunteers-age-and-pregnancy',
     note: 'volunteers age and pregnancy: nothing of it is stored, "I\'m 34" is not a name',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       "Hi, I'm 34 and pregnant with our first, me and my husband are looking to move in March",
@@ -672,7 +648,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'maple-universal-credit',
     note: 'income from benefits counts the same; "full-time carer"',
-    today,
     linkPropertyId: 'prop-maple',
     messages: [
       "I'd like to move in on 1st April",
@@ -702,7 +677,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'victoria-lower-case',
     note: 'all lower case, "my name is", bare salary figure',
-    today,
     linkPropertyId: 'prop-victoria',
     messages: [
       'hello i would like to move on the 20th april',
@@ -732,7 +706,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'elm-names-tom',
     note: '"name\'s Tom" with two other answers',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       "name's Tom, looking to move 1st March, just me",
@@ -760,7 +733,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'birch-this-is-mark',
     note: '"this is Mark Davies" with a parking question; occupation and income together',
-    today,
     linkPropertyId: 'prop-birch',
     messages: [
       'Hi this is Mark Davies, is parking included?',
@@ -790,7 +762,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'quay-email-caps-intl-phone',
     note: 'mixed-case email, +44 (0) phone',
-    today,
     linkPropertyId: 'prop-quay',
     messages: [
       'From the 10th of March',
@@ -821,7 +792,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'forge-dashes',
     note: 'dd/mm date, apostrophe in the name, dashed phone, "Mon-Fri after 6"',
-    today,
     linkPropertyId: 'prop-forge',
     messages: [
       '22/02',
@@ -851,7 +821,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'victoria-dd-mm',
     note: '03/04 is the 3rd of April, not the 4th of March',
-    today,
     linkPropertyId: 'prop-victoria',
     messages: [
       '03/04',
@@ -911,7 +880,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'forge-in-two-weeks',
     note: '"In 2 weeks", student nurse',
-    today,
     linkPropertyId: 'prop-forge',
     messages: [
       'In 2 weeks',
@@ -941,7 +909,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'elm-end-of-march',
     note: '"End of March ideally" is the 31st',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       'End of March ideally',
@@ -971,7 +938,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'elm-question-with-answers',
     note: 'a parking question with two answers in the same message',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       "Is parking included? We'd be 2 people moving in April",
@@ -1001,7 +967,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'victoria-bills-and-council-tax',
     note: 'two questions the data cannot answer',
-    today,
     linkPropertyId: 'prop-victoria',
     messages: [
       'Are bills included? And what council tax band is it?',
@@ -1033,7 +998,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'oak-bedrooms-and-parking',
     note: 'two answerable questions, a flatmate, "£26k each"',
-    today,
     linkPropertyId: 'prop-oak',
     messages: [
       'how many bedrooms is it and is there parking?',
@@ -1065,7 +1029,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'birch-address-question',
     note: 'asks the address',
-    today,
     linkPropertyId: 'prop-birch',
     messages: [
       "What's the full address please?",
@@ -1097,7 +1060,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'quay-baby',
     note: '"me, my partner and our baby" counts three people (nothing else kept); over the limit for a 1-bed',
-    today,
     linkPropertyId: 'prop-quay',
     messages: [
       'Me, my partner and our baby, looking to move in mid March',
@@ -1126,7 +1088,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'elm-a-couple',
     note: '"a couple" is two people',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       "We're a couple looking to move on 1 March",
@@ -1155,7 +1116,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'victoria-works-in-it',
     note: '"I work in IT, salary\'s 62k"',
-    today,
     linkPropertyId: 'prop-victoria',
     messages: [
       'from 1 May',
@@ -1184,7 +1144,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'forge-phd',
     note: '"I\'m a PhD student" must not be read as a name; a stipend is income',
-    today,
     linkPropertyId: 'prop-forge',
     messages: [
       "Hi! I'm a PhD student at the uni, looking to move asap",
@@ -1214,7 +1173,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'maple-between-jobs',
     note: 'between jobs with savings: the status counts, savings count as income',
-    today,
     linkPropertyId: 'prop-maple',
     messages: [
       '1st March',
@@ -1243,7 +1201,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'elm-abandoned',
     note: 'the tenant stops after two answers',
-    today,
     linkPropertyId: 'prop-elm',
     messages: ['1st March', '2'],
     expected: {
@@ -1255,7 +1212,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'victoria-everything-at-once',
     note: 'every answer in one long message, then the confirmation',
-    today,
     linkPropertyId: 'prop-victoria',
     messages: [
       "Hi, my name is Fatima Ali, I'm a dentist and my husband is an accountant. There are 4 of us. We earn £90k combined and we'd like to move on 15 April. Email fatima.ali@gmail.com, phone 07700 900290. We can view any weekend.",
@@ -1279,7 +1235,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'elm-what-do-you-need',
     note: 'opens by asking what the agent needs',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       'hi what info do you need from me?',
@@ -1311,7 +1266,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'oak-three-students',
     note: 'number word first, unknown rent, students',
-    today,
     linkPropertyId: 'prop-oak',
     messages: [
       'three of us, hoping for the 1st of May',
@@ -1340,7 +1294,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'birch-monthly-between-us',
     note: '"about 4k a month" between two earners: exactly 20× the rent',
-    today,
     linkPropertyId: 'prop-birch',
     messages: [
       '1st of April',
@@ -1370,7 +1323,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'quay-per-annum',
     note: '"£45,000 pa", "7 March"',
-    today,
     linkPropertyId: 'prop-quay',
     messages: [
       '7 March',
@@ -1400,7 +1352,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'elm-income-range',
     note: 'an income range is read at its lower end',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       '1 March',
@@ -1430,7 +1381,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'victoria-skips-income',
     note: '"skip" declines the income question',
-    today,
     linkPropertyId: 'prop-victoria',
     messages: [
       'April 15th',
@@ -1460,7 +1410,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'elm-date-correction',
     note: '"sorry, I meant the 15th not the 5th" answered to the income question; 14 days is inclusive',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       'the 5th of March',
@@ -1491,7 +1440,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'victoria-make-that-four',
     note: '"Actually make that 4 of us" with the occupation',
-    today,
     linkPropertyId: 'prop-victoria',
     messages: [
       '1st of May',
@@ -1521,7 +1469,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'birch-flexible-viewing',
     note: '"I\'m flexible" for the viewing is not a name',
-    today,
     linkPropertyId: 'prop-birch',
     messages: [
       '1 April',
@@ -1551,7 +1498,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'elm-sign-off-name',
     note: 'one message with a sign-off name, then the phone',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       'Hi, looking to move 1st of March, 2 of us, £50k combined, both civil servants. Email is tomandjo@gmail.com. Thanks, Jo',
@@ -1577,7 +1523,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'victoria-me-and-two-friends',
     note: '"me and 2 friends" is three; "£28k each"',
-    today,
     linkPropertyId: 'prop-victoria',
     messages: [
       'me and 2 friends want to move 1st May',
@@ -1606,7 +1551,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'quay-phone-correction-at-confirm',
     note: '"no wait, the number should be …" at the confirmation',
-    today,
     linkPropertyId: 'prop-quay',
     messages: [
       'ASAP',
@@ -1637,7 +1581,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'elm-change-something-button',
     note: 'the "I need to change something" quick reply, then the new date',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       '1st March',
@@ -1669,7 +1612,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'forge-nationality-volunteered',
     note: '"I\'m Polish" is neither a name nor stored',
-    today,
     linkPropertyId: 'prop-forge',
     messages: [
       "Hi, I'm Polish, just moved to Manchester for work. Looking for something from 1st March",
@@ -1699,7 +1641,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'elm-fortnight',
     note: '"In a fortnight", "I\'m on 38k"',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       'In a fortnight',
@@ -1729,7 +1670,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'elm-rent-question-is-not-income',
     note: 'the rent in a question is not income; the monthly take-home next to it is',
-    today,
     linkPropertyId: 'prop-elm',
     messages: [
       'Is it £1,250 a month? I earn 2,800 a month take home and want to move 1 March',
@@ -1759,7 +1699,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'quay-when-available',
     note: 'asks the vacancy date, then "the 6th then"',
-    today,
     linkPropertyId: 'prop-quay',
     messages: [
       'When is it available from?',
@@ -1791,7 +1730,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'birch-four-plus',
     note: 'the "4+" quick reply',
-    today,
     linkPropertyId: 'prop-birch',
     messages: [
       '1st April',
@@ -1821,7 +1759,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'oak-text-speak',
     note: 'text-speak throughout',
-    today,
     linkPropertyId: 'prop-oak',
     messages: [
       'helo, me n my wife wanna move in 1st may',
@@ -1851,7 +1788,6 @@ export const propertyLinkCases: CorpusCase[] = [
   {
     id: 'victoria-bedrooms-question-is-not-people',
     note: '"3 bedrooms" in a question is not the number of people',
-    today,
     linkPropertyId: 'prop-victoria',
     messages: [
       'Does it really have 3 bedrooms? There are 2 of us and we both work from home',

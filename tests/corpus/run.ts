@@ -3,7 +3,7 @@ import { scoreLead } from '#agent/score.ts';
 import type { AgentContext, AgentState, ConversationEngine, ExtractedFields } from '#agent/types.ts';
 import { agencyLinkCases } from './agency-link.ts';
 import { blindCases } from './blind.ts';
-import type { CaseFields, CorpusCase } from './case.ts';
+import { type CaseFields, type CorpusCase, corpusToday } from './case.ts';
 import { allProperties, companyName, linkProperties } from './fixtures.ts';
 import { hardCases } from './hard.ts';
 import { harderCases } from './harder.ts';
@@ -46,7 +46,7 @@ export function caseFields({ moveIn, ...fields }: ExtractedFields): CaseFields {
 
 export function contextFor(c: CorpusCase): AgentContext {
   const property = c.linkPropertyId ? (linkProperties.find((p) => p.id === c.linkPropertyId) ?? null) : null;
-  return { companyName, property, properties: allProperties, today: c.today };
+  return { companyName, property, properties: allProperties, today: c.today ?? corpusToday };
 }
 
 function stem(word: string): string {
@@ -117,7 +117,7 @@ export async function runCase(engine: ConversationEngine, c: CorpusCase): Promis
   const { score } = scoreLead({
     fields: state.fields,
     property: chosenProperty(context, state.fields),
-    today: c.today,
+    today: c.today ?? corpusToday,
   });
   const problems: string[] = [];
   if (score !== c.expected.score) problems.push(`score ${score}, expected ${c.expected.score}`);

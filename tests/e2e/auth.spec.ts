@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, linkFromOutbox, test } from './fixtures.ts';
+import { signUpForPaidPlan } from './sign-up.ts';
 
 const PASSWORD = 'Harbour-View-2025!';
 
@@ -352,14 +353,14 @@ test('a paid plan creates the account, keeps no password in the browser and goes
   await expect(page.getByText('Selected plan')).toBeVisible();
   await expect(page.getByText('£70', { exact: true }).last()).toBeVisible();
 
-  await page.getByLabel('Company name').fill('Canal Side Lettings');
-  await page.getByLabel('Phone number').fill('0121 496 0000');
-  await page.getByLabel('First name').fill('Ola');
-  await page.getByLabel('Last name').fill('Nowak');
-  await page.getByLabel('Work email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account and continue to payment' }).click();
+  await signUpForPaidPlan(page, {
+    companyName: 'Canal Side Lettings',
+    phone: '0121 496 0000',
+    firstName: 'Ola',
+    lastName: 'Nowak',
+    email,
+    password: PASSWORD,
+  });
 
   await expect(page).toHaveURL(/\/checkout\//);
   const pending = JSON.parse(
@@ -382,14 +383,14 @@ test('a checkout that cannot start shows the Checkout Error with the reason', as
     route.fulfill({ status: 503, json: { message: 'Payments are unavailable right now' } }),
   );
   await page.goto('/signup?plan=small');
-  await page.getByLabel('Company name').fill('Harbour Lets');
-  await page.getByLabel('Phone number').fill('0117 496 0000');
-  await page.getByLabel('First name').fill('Tom');
-  await page.getByLabel('Last name').fill('Reid');
-  await page.getByLabel('Work email').fill(uniqueEmail('checkout'));
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account and continue to payment' }).click();
+  await signUpForPaidPlan(page, {
+    companyName: 'Harbour Lets',
+    phone: '0117 496 0000',
+    firstName: 'Tom',
+    lastName: 'Reid',
+    email: uniqueEmail('checkout'),
+    password: PASSWORD,
+  });
 
   await expect(page.getByText('Checkout Error')).toBeVisible();
   await expect(

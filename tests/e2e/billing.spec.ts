@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { type FakeStripe, startFakeStripe } from '#tests/fakes/stripe-server.ts';
 import { unique } from '#tests/helpers/factories.ts';
 import { expect, expectNoSeriousA11yViolations, type LetLeadServer, startServer, test } from './fixtures.ts';
+import { signUpForPaidPlan } from './sign-up.ts';
 
 const PASSWORD = 'Sunny-Flat-42!';
 const shots = process.env.BILLING_SCREENSHOTS === '1';
@@ -18,16 +19,16 @@ async function screenshot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-/** Fills the sign-up form on the plan already chosen and submits it. */
+/** Signs Harbour Lettings up on the plan already chosen, on to the payment. */
 async function signUp(page: Page, email: string) {
-  await page.getByLabel('Company name').fill('Harbour Lettings');
-  await page.getByLabel('Phone number').fill('020 7946 0123');
-  await page.getByLabel('First name').fill('Priya');
-  await page.getByLabel('Last name').fill('Shah');
-  await page.getByLabel('Work email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account and continue to payment' }).click();
+  await signUpForPaidPlan(page, {
+    companyName: 'Harbour Lettings',
+    phone: '020 7946 0123',
+    firstName: 'Priya',
+    lastName: 'Shah',
+    email,
+    password: PASSWORD,
+  });
 }
 
 /** Follows the verification link from the development outbox, then signs in. */

@@ -10,13 +10,7 @@ import {
   scoreBreakdown,
   unique,
 } from '#tests/helpers/factories.ts';
-import {
-  test as base,
-  expect,
-  expectNoSeriousA11yViolations,
-  type LetLeadServer,
-  startSeededServer,
-} from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
 
 /**
  * The dashboard needs leads, and only a finished chat makes one: these tests seed the server's
@@ -26,7 +20,6 @@ import {
 
 type Agent = { cookie: string; companyName: string; companySlug: string };
 type Seeded = {
-  server: LetLeadServer;
   properties: Agent;
   leads: Agent;
   /** Signed in, but has not registered a company yet. */
@@ -49,7 +42,7 @@ const tenants = [
   { name: 'Dan Wright', profession: 'Electrician', rating: null, availability: null, people: null },
 ];
 
-async function seed(app: TestApp) {
+async function seed(app: TestApp): Promise<Seeded> {
   const makeAgent = async (companyName: string, credits: { accountLimit: number; currentCount: number }) => {
     const { company, ...user } = await createCompanyUser(app as TestApp, {
       name: companyName,
@@ -160,20 +153,11 @@ async function seed(app: TestApp) {
     chat: { ...agent(chatAgent), propertySlug: listing.slug },
     desk: { ...agent(deskAgent), propertyName: deskListing.propertyName },
     empty: agent(emptyAgent),
+    leadNames: tenants.map((t) => t.name),
   };
 }
 
-const test = base.extend<object, { seeded: Seeded; server: LetLeadServer }>({
-  seeded: [
-    async ({}, use) => {
-      const { server, seeded, stop } = await startSeededServer(seed);
-      await use({ server, ...seeded, leadNames: tenants.map((t) => t.name) });
-      await stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  server: [async ({ seeded }, use) => use(seeded.server), { scope: 'worker' }],
-});
+const test = seededTest(seed);
 
 async function screenshot(page: Page, name: string) {
   // Show each table from its first column, as an agent arriving at it would see it.

@@ -1,8 +1,8 @@
 import { type AddressInfo, createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
+import type { OfferedTime } from '#agent/types.ts';
 import {
   companies,
-  conversations,
   devEmails,
   enquiries,
   viewings,
@@ -19,11 +19,10 @@ import {
 } from '#server/features/integrations/webhook-delivery.ts';
 import { notifyNewLead, sendLeadDigest } from '#server/features/leads/lead-email.ts';
 import { sendDailyAgendas } from '#server/features/viewings/agent-viewings.ts';
-import { freeTimesFor, loadBookingRules } from '#server/features/viewings/booking.ts';
-import { bookChatTime } from '#server/features/viewings/chat-booking.ts';
 import { runViewingMessages } from '#server/features/viewings/confirmations.ts';
 import { cancelByToken, rescheduleByToken } from '#server/features/viewings/manage.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
+import { bookInNewChat, freeTimesOf } from '#tests/helpers/chat-booking.ts';
 import {
   createCompanyUser,
   insertLead,
@@ -32,7 +31,7 @@ import {
   unique,
 } from '#tests/helpers/factories.ts';
 import { everyDay, viewingSchedule } from '#tests/helpers/viewing-schedule.ts';
-import { addSessionCookie, expect, seededTest } from './fixtures.ts';
+import { expect, seededTest } from './fixtures.ts';
 
 /**
  * Every email the product sends, written by the product's own use cases into the development
@@ -55,30 +54,22 @@ async function seed(app: TestApp): Promise<Seeded> {
     propertyName: 'Flat 4, Lock House',
     vacancyDate: null,
   });
-  const book = async (pick: (slots: { startsAt: string }[]) => { startsAt: string; label: string }) => {
-    const [conversation] = await app.ctx.db
-      .insert(conversations)
-      .values({ sessionKey: unique('session'), companyId: company.id, propertyId: property.id })
-      .returning();
-    const rules = await loadBookingRules(app.ctx.db, property.id);
-    const slots = await freeTimesFor(app.ctx.db, rules!);
-    const booking = await bookChatTime(app.ctx, {
-      conversationId: conversation!.id,
+  const book = async (slot: OfferedTime) =>
+    bookInNewChat(app, {
+      companyId: company.id,
       propertyId: property.id,
-      slot: pick(slots as { startsAt: string; label: string }[]) as never,
+      slot,
       fields: tenantFields({ propertyId: property.id, email: `${unique('tenant')}@example.test` }),
     });
-    if (booking.kind !== 'booked') throw new Error('The seed could not book a viewing');
-    return { viewing: booking.viewing, slots };
-  };
   // Booked (tenant's confirmation, agency's notice), moved, cancelled.
-  const first = await book((slots) => slots.at(-1)! as never);
-  await rescheduleByToken(app.ctx, first.viewing.manageToken, first.slots.at(-2)!.startsAt);
-  await cancelByToken(app.ctx, first.viewing.manageToken);
+  const slots = await freeTimesOf(app, property.id);
+  const first = await book(slots.at(-1)!);
+  await rescheduleByToken(app.ctx, first.manageToken, slots.at(-2)!.startsAt);
+  await cancelByToken(app.ctx, first.manageToken);
   // The day-before confirmation request (whatever the hour: no quiet hours here) and today's agenda.
-  const second = await book((slots) => slots[0]! as never);
+  const second = await book((await freeTimesOf(app, property.id))[0]!);
   await app.ctx.db.update(companies).set({ quietHours: null }).where(eq(companies.id, company.id));
-  await app.ctx.db.update(viewings).set({ confirmedAt: null }).where(eq(viewings.id, second.viewing.id));
+  await app.ctx.db.update(viewings).set({ confirmedAt: null }).where(eq(viewings.id, second.id));
   await runViewingMessages(app.ctx);
   await sendDailyAgendas(app.ctx);
   // A new lead, then two more in one digest.
@@ -235,28 +226,25 @@ test('every link in every email the product sends opens a page that exists', asy
   expect(broken).toEqual([]);
 });
 
-test('"See your insights" in the weekly summary opens the Insights tab', async ({
-  page,
-  context,
-  baseURL,
-  seeded,
-}) => {
-  await addSessionCookie(context, baseURL!, seeded.cookie);
+/** An email's link as a path on the test server, where the agent opens it signed in. */
+function pathOf(link: string): string {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+test('"See your insights" in the weekly summary opens the Insights tab', async ({ page, openAs, seeded }) => {
   const summary = seeded.emails.find((email) => /^Your week at /.test(email.subject));
   const link = summary?.links.find((candidate) => candidate.includes('tab=insights'));
   expect(link, 'the weekly summary links to the insights').toBeTruthy();
-  const url = new URL(link!);
-  await page.goto(`${url.pathname}${url.search}`);
+  await openAs(seeded.cookie, { path: pathOf(link!) });
   await expect(page.getByRole('tab', { name: 'Insights' })).toHaveAttribute('aria-selected', 'true');
 });
 
 test('"See your viewings" in the agency\'s email opens the Viewings tab', async ({
   page,
-  context,
-  baseURL,
+  openAs,
   seeded,
 }) => {
-  await addSessionCookie(context, baseURL!, seeded.cookie);
   const notice = seeded.emails.find(
     (email) => /^New viewing/i.test(email.subject) || /booked/i.test(email.subject),
   );
@@ -265,8 +253,7 @@ test('"See your viewings" in the agency\'s email opens the Viewings tab', async 
     .find((link) => !link.includes('/viewings/') && /tab=viewings|viewings/.test(link));
   expect(notice, 'an agency booking notice was sent').toBeTruthy();
   expect(viewingsLink, 'the notice links to the viewings').toBeTruthy();
-  const url = new URL(viewingsLink!);
-  await page.goto(`${url.pathname}${url.search}`);
+  await openAs(seeded.cookie, { path: pathOf(viewingsLink!) });
   await expect(page.getByRole('tab', { name: 'Viewings' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'Viewings', exact: true })).toBeVisible();
 });

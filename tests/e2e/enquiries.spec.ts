@@ -3,6 +3,7 @@ import { storeInboundMail } from '#server/features/enquiries/ingest.ts';
 import { readMail } from '#server/features/enquiries/read-mail.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { inboundListings } from '#tests/helpers/inbound-listings.ts';
 import { expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
 
 /** The Enquiries tab: portal enquiries as they arrived, the other mail kept, the widget snippet. */
@@ -12,16 +13,8 @@ async function seed(app: TestApp) {
     name: 'Maple Lettings',
     slug: unique('maple'),
   });
-  await insertProperty(app, company.id, company.slug, {
-    propertyName: '2 Bed Flat, Hyde Park',
-    propertyAddress: 'Flat 2, 14 Hyde Park Road, Leeds LS6 1AB',
-    propertyRentalPrice: '£1,150 pcm',
-  });
-  await insertProperty(app, company.id, company.slug, {
-    propertyName: '3 Bed House, Ecclesall',
-    propertyAddress: '27 Ecclesall Road, Sheffield S11 8HW',
-    propertyRentalPrice: '£1,400 pcm',
-  });
+  await insertProperty(app, company.id, company.slug, inboundListings.flat2);
+  await insertProperty(app, company.id, company.slug, inboundListings.house);
   for (const file of ['rightmove-plain.eml', 'zoopla-html.eml', 'onthemarket-plain.eml', 'auto-reply.eml']) {
     const mail = await readMail(readFileSync(`tests/fixtures/inbound/${file}`));
     await storeInboundMail(app.ctx, company, mail);

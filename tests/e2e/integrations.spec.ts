@@ -1,35 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSignedInUser, insertCompany, unique } from '#tests/helpers/factories.ts';
-import {
-  addSessionCookie,
-  test as base,
-  expect,
-  expectNoSeriousA11yViolations,
-  type LetLeadServer,
-  startSeededServer,
-} from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
 
 /** An agency on a phone connects a webhook receiver and an API key from the Integrations page. */
 
-type Seeded = { cookie: string };
-
-const test = base.extend<object, { seeded: { server: LetLeadServer; agent: Seeded } }>({
-  seeded: [
-    async ({}, use) => {
-      const { server, seeded, stop } = await startSeededServer(async (app) => {
-        const user = await createSignedInUser(app);
-        await insertCompany(app.ctx.db, user.userId, { name: 'Harbour Lettings', slug: unique('harbour') });
-        return { cookie: user.cookie };
-      });
-      await use({ server, agent: seeded });
-      await stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  baseURL: async ({ seeded }, use) => {
-    await use(seeded.server.url);
-  },
+const test = seededTest(async (app) => {
+  const user = await createSignedInUser(app);
+  await insertCompany(app.ctx.db, user.userId, { name: 'Harbour Lettings', slug: unique('harbour') });
+  return { cookie: user.cookie };
 });
 
 test.describe('Integrations page on a phone', () => {
@@ -58,14 +37,11 @@ test.describe('Integrations page on a phone', () => {
   test('adds an endpoint, sends a test event, creates and revokes an API key', async ({
     page,
     context,
-    baseURL,
+    openAs,
     seeded,
   }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await addSessionCookie(context, baseURL!, seeded.agent.cookie);
-
-    await page.goto('/my-account');
+    await openAs(seeded.cookie, { path: '/my-account', viewport: { width: 390, height: 844 } });
     await page.getByRole('link', { name: 'Open Integrations' }).click();
     await expect(page.getByRole('heading', { name: 'Integrations', level: 1 })).toBeVisible();
     await expect(page.getByText('No endpoints yet.')).toBeVisible();

@@ -9,6 +9,7 @@ import {
   unique,
 } from '#tests/helpers/factories.ts';
 import { viewingSchedule } from '#tests/helpers/viewing-schedule.ts';
+import { editListing } from './dashboard.ts';
 import { expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
 
 /** A negotiator on a phone adds a listing with its details and a photo; a tenant then sees the photo. */
@@ -164,9 +165,7 @@ test('a listing gets its own viewing hours and a blocked day, and keeps them whe
   seeded,
 }, testInfo) => {
   await openAs(seeded.cookie);
-  await page.getByRole('tab', { name: 'Property List' }).click();
-  await page.getByRole('button', { name: 'Edit Loft, Mill Street' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Edit Property' });
+  const dialog = await editListing(page, 'Loft, Mill Street');
 
   // Following the agency: the group is folded and says so; opened, it names the agency's hours.
   await dialog.getByText("Viewings (the agency's hours)").click();

@@ -27,7 +27,7 @@ export async function seedLiveAgency(app: TestApp) {
 }
 
 /** Sends as the tenant and waits until the message is in the log. */
-async function tenantSays(page: Page, text: string) {
+export async function tenantSays(page: Page, text: string) {
   const box = page.getByRole('textbox', { name: 'Message' });
   await expect(box).toBeEnabled();
   await box.fill(text);

@@ -1,16 +1,7 @@
-import type { Page } from '@playwright/test';
 import { addSessionCookie, expect, seededTest } from './fixtures.ts';
-import { seedLiveAgency } from './live-chat.ts';
+import { seedLiveAgency, tenantSays } from './live-chat.ts';
 
 const test = seededTest(seedLiveAgency);
-
-async function tenantSays(page: Page, text: string) {
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await expect(box).toBeEnabled();
-  await box.fill(text);
-  await box.press('Enter');
-  await expect(page.getByRole('log', { name: 'Conversation' })).toContainText(text);
-}
 
 test('the Live transcript follows new messages, marks those that arrive while reading back, and the message box is in view after Take over', async ({
   browser,

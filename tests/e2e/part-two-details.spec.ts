@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { chatTranscripts } from '#server/db/schema.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
 import {
@@ -9,6 +9,7 @@ import {
   unique,
 } from '#tests/helpers/factories.ts';
 import { viewingSchedule } from '#tests/helpers/viewing-schedule.ts';
+import { editListing } from './dashboard.ts';
 import { addSessionCookie, expect, seededTest } from './fixtures.ts';
 import { conversationLog, send } from './tenant.ts';
 
@@ -67,10 +68,8 @@ async function seed(app: TestApp) {
 
 const test = seededTest(seed);
 
-async function signedIn(page: Page, cookie: string, baseURL: string, width: number) {
-  await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-  await addSessionCookie(page.context(), baseURL, cookie);
-}
+/** A phone's screen at 390 px, a desk's at 1280. */
+const screenOf = (width: number) => ({ width, height: width === 390 ? 844 : 900 });
 
 /** How many lines the words `text` inside `scope` take on screen. */
 async function linesOf(scope: Locator, text: string): Promise<number> {
@@ -100,9 +99,8 @@ const isWhole = (locator: Locator) =>
   locator.evaluate((element) => element.scrollWidth <= element.clientWidth + 1);
 
 for (const width of [390, 1280]) {
-  test(`the team's joining dates stay on one line at ${width} px`, async ({ page, baseURL, seeded }) => {
-    await signedIn(page, seeded.cookie, baseURL!, width);
-    await page.goto('/team');
+  test(`the team's joining dates stay on one line at ${width} px`, async ({ page, openAs, seeded }) => {
+    await openAs(seeded.cookie, { path: '/team', viewport: screenOf(width) });
     const line = page.getByText(/joined \d{1,2} [A-Z][a-z]{2} \d{4}/);
     await expect(line).toBeVisible();
     const joined = /joined \d{1,2} [A-Z][a-z]{2} \d{4}/.exec(await line.innerText())![0];
@@ -110,13 +108,8 @@ for (const width of [390, 1280]) {
     await page.screenshot({ path: test.info().outputPath(`team-${width}.png`), fullPage: true });
   });
 
-  test(`settings have their own place in the navigation at ${width} px`, async ({
-    page,
-    baseURL,
-    seeded,
-  }) => {
-    await signedIn(page, seeded.cookie, baseURL!, width);
-    await page.goto('/');
+  test(`settings have their own place in the navigation at ${width} px`, async ({ page, openAs, seeded }) => {
+    await openAs(seeded.cookie, { viewport: screenOf(width) });
     await page.getByRole('button', { name: 'Settings' }).click();
     const menu = page.getByRole('menu');
     for (const name of ['Team', 'Integrations', 'Calendar feed', 'My Account'])
@@ -140,11 +133,10 @@ for (const width of [390, 1280]) {
 
   test(`the Insights table says that it scrolls sideways at ${width} px`, async ({
     page,
-    baseURL,
+    openAs,
     seeded,
   }) => {
-    await signedIn(page, seeded.cookie, baseURL!, width);
-    await page.goto('/');
+    await openAs(seeded.cookie, { viewport: screenOf(width) });
     await page.getByRole('tab', { name: 'Insights' }).click();
     const table = page.getByRole('region', { name: 'Funnel by property' });
     await expect(table.getByRole('row', { name: /Flat 2, Towpath Wharf/ })).toBeVisible();
@@ -165,22 +157,16 @@ for (const width of [390, 1280]) {
 
   test(`the hours editor says Closed and leaves Parties per viewing empty at ${width} px`, async ({
     page,
-    baseURL,
+    openAs,
     seeded,
   }) => {
-    await signedIn(page, seeded.cookie, baseURL!, width);
-    await page.goto('/');
+    await openAs(seeded.cookie, { viewport: screenOf(width) });
     await page.getByRole('tab', { name: 'Viewings' }).click();
     await expect(page.getByRole('heading', { name: 'Viewing hours' })).toBeVisible();
     const editor = page.getByRole('form', { name: 'Viewing hours' });
     await expect(editor.getByText('Closed', { exact: true })).toHaveCount(5);
     await expect(editor.getByText('No viewings', { exact: true })).toHaveCount(0);
-    await page.getByRole('tab', { name: 'Property List' }).click();
-    await page
-      .getByRole('button', { name: /Edit Flat 2, Towpath Wharf/ })
-      .first()
-      .click();
-    const dialog = page.getByRole('dialog');
+    const dialog = await editListing(page, 'Flat 2, Towpath Wharf');
     const parties = dialog.getByLabel('Parties per viewing');
     await expect(parties).toHaveValue('');
     await expect(parties).not.toHaveAttribute('placeholder', /./);
@@ -191,11 +177,10 @@ for (const width of [390, 1280]) {
 
 test('the leads table shows the whole Rating heading and the name beside the questions badge at 1280 px', async ({
   page,
-  baseURL,
+  openAs,
   seeded,
 }) => {
-  await signedIn(page, seeded.cookie, baseURL!, 1280);
-  await page.goto('/');
+  await openAs(seeded.cookie, { viewport: screenOf(1280) });
   const rating = page.getByRole('columnheader', { name: /Rating/ });
   await expect(rating).toBeVisible();
   expect(await isWhole(rating.getByText('Rating'))).toBe(true);
@@ -216,7 +201,7 @@ for (const width of [390, 1280]) {
     seeded,
   }) => {
     test.setTimeout(120_000);
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.setViewportSize(screenOf(width));
     await page.goto(`/chatbot/${seeded.companySlug}/${seeded.propertySlug}`);
     const log = conversationLog(page);
     await expect(log).toContainText('welcome to Harbour Lettings');

@@ -1,19 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { channelMessages, companies, conversations, viewings } from '#server/db/schema.ts';
-import { freeTimesFor, loadBookingRules } from '#server/features/viewings/booking.ts';
-import { bookChatTime } from '#server/features/viewings/chat-booking.ts';
+import { channelMessages, companies, viewings } from '#server/db/schema.ts';
 import { runViewingMessages } from '#server/features/viewings/confirmations.ts';
 import { setNow } from '#server/lib/clock.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
+import { bookInNewChat, freeTimesOf } from '#tests/helpers/chat-booking.ts';
 import { createCompanyUser, insertProperty, tenantFields, unique } from '#tests/helpers/factories.ts';
 import { everyDay, viewingSchedule } from '#tests/helpers/viewing-schedule.ts';
-import {
-  addSessionCookie,
-  expect,
-  expectNoSeriousA11yViolations,
-  linkFromOutbox,
-  seededTest,
-} from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, linkFromOutbox, seededTest } from './fixtures.ts';
 
 /**
  * The day-before confirmation as tenants meet it: one on SMS (the development phone) who cannot
@@ -38,28 +31,19 @@ async function seed(app: TestApp): Promise<Seeded> {
     propertyAddress: '4 Lock House, Canal Street, Manchester M1 1AA',
     vacancyDate: null,
   });
-  const slots = await freeTimesFor(app.ctx.db, (await loadBookingRules(app.ctx.db, property.id))!);
+  const slots = await freeTimesOf(app, property.id);
   const ahead = slots.filter((slot) => Date.parse(slot.startsAt) > Date.now() + 2 * 86_400_000);
-  const book = async (index: number, name: string, options: { email?: string; phone?: string }) => {
-    const [conversation] = await app.ctx.db
-      .insert(conversations)
-      .values({
-        sessionKey: unique('session'),
-        companyId: company.id,
-        propertyId: property.id,
-        ...(options.phone ? { channel: 'sms' as const, contactPhone: options.phone } : {}),
-        status: 'ended',
-      })
-      .returning();
-    const booking = await bookChatTime(app.ctx, {
-      conversationId: conversation!.id,
+  const book = async (index: number, name: string, options: { email?: string; phone?: string }) =>
+    bookInNewChat(app, {
+      companyId: company.id,
       propertyId: property.id,
       slot: ahead[index]!,
       fields: tenantFields({ name, email: options.email ?? null, phone: options.phone ?? null }),
+      conversation: {
+        ...(options.phone ? { channel: 'sms' as const, contactPhone: options.phone } : {}),
+        status: 'ended',
+      },
     });
-    if (booking.kind !== 'booked') throw new Error('The seed could not book a viewing');
-    return booking.viewing;
-  };
   const emailTenant = `${unique('sarah')}@example.test`;
   const sms = await book(0, 'Tom Price', { phone: '+447700900321' });
   const byEmail = await book(12, 'Sarah Jones', { email: emailTenant });
@@ -126,16 +110,9 @@ test('with email only, the tenant confirms from the email in one tap', async ({ 
   await page.screenshot({ path: test.info().outputPath(`manage-confirmed-390.png`), fullPage: true });
 });
 
-test('the agent sees confirmed, awaiting and released at a glance', async ({
-  page,
-  context,
-  baseURL,
-  seeded,
-}) => {
-  await addSessionCookie(context, baseURL!, seeded.cookie);
+test('the agent sees confirmed, awaiting and released at a glance', async ({ page, openAs, seeded }) => {
   for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto('/');
+    await openAs(seeded.cookie, { viewport: { width, height: 900 } });
     await page.getByRole('tab', { name: 'Viewings' }).click();
     const upcoming = page.getByRole('list', { name: 'Upcoming viewings' });
     await expect(upcoming.getByRole('listitem').filter({ hasText: 'Sarah Jones' })).toContainText(

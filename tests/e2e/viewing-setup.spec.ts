@@ -6,7 +6,8 @@ import {
 } from '#shared/schemas/viewings.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
 import { addMember, createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
-import { addSessionCookie, expect, seededTest } from './fixtures.ts';
+import { editListing } from './dashboard.ts';
+import { expect, seededTest } from './fixtures.ts';
 
 /**
  * A new agency sets up viewings as a newcomer would: from the suggested hours, with listings free
@@ -56,7 +57,6 @@ async function seed(app: TestApp) {
 const test = seededTest(seed);
 
 async function openViewings(page: Page) {
-  await page.goto('/');
   await page.getByRole('tab', { name: 'Viewings' }).click();
   await expect(page.getByRole('heading', { name: 'Viewing hours' })).toBeVisible();
 }
@@ -100,12 +100,10 @@ test('on a phone the Viewings tab fits the screen before any hours are set', asy
 
 test('the suggested hours offer times for a listing free in three months, and the tab says why a listing offers none', async ({
   page,
-  context,
-  baseURL,
+  openAs,
   seeded,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await addSessionCookie(context, baseURL!, seeded.ownerCookie);
+  await openAs(seeded.ownerCookie, { viewport: { width: 1280, height: 900 } });
   await openViewings(page);
   await page.getByRole('button', { name: 'Use weekday evenings and Saturday morning' }).click();
   await page.getByRole('button', { name: 'Save viewing hours' }).click();
@@ -127,12 +125,7 @@ test('the suggested hours offer times for a listing free in three months, and th
   await page.screenshot({ path: test.info().outputPath('viewings-1280.png'), fullPage: true });
 
   // The listing's form says the same where its viewing rules are.
-  await page.getByRole('tab', { name: 'Property List' }).click();
-  await page
-    .getByRole('button', { name: /Edit Flat 9, Quay Street/ })
-    .first()
-    .click();
-  const dialog = page.getByRole('dialog');
+  const dialog = await editListing(page, 'Flat 9, Quay Street');
   await dialog.locator('summary', { hasText: 'Viewings' }).click();
   await expect(dialog.getByTestId('viewing-times-note')).toContainText(
     `Tenants are offered times from ${slots.slots[0]!.label}`,
@@ -144,14 +137,8 @@ test('the suggested hours offer times for a listing free in three months, and th
   await page.screenshot({ path: test.info().outputPath('listing-form-390.png') });
 });
 
-test('a negotiator reads the viewing hours, with nothing to save', async ({
-  page,
-  context,
-  baseURL,
-  seeded,
-}) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await addSessionCookie(context, baseURL!, seeded.negotiatorCookie);
+test('a negotiator reads the viewing hours, with nothing to save', async ({ page, openAs, seeded }) => {
+  await openAs(seeded.negotiatorCookie, { viewport: { width: 390, height: 844 } });
   await openViewings(page);
   await expect(
     page.getByText('Only an owner or admin of the agency can change the viewing hours.'),

@@ -1,8 +1,7 @@
 import ICAL from 'ical.js';
-import { conversations, viewings } from '#server/db/schema.ts';
-import { freeTimesFor, loadBookingRules } from '#server/features/viewings/booking.ts';
-import { bookChatTime } from '#server/features/viewings/chat-booking.ts';
+import { viewings } from '#server/db/schema.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
+import { bookInNewChat, freeTimesOf } from '#tests/helpers/chat-booking.ts';
 import { createCompanyUser, insertProperty, tenantFields, unique } from '#tests/helpers/factories.ts';
 import { everyDay, viewingSchedule } from '#tests/helpers/viewing-schedule.ts';
 import { expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
@@ -30,22 +29,16 @@ async function seed(app: TestApp): Promise<Seeded> {
   });
   const propertyName = 'Flat 4, Lock House';
   const property = await insertProperty(app, company.id, company.slug, { propertyName, vacancyDate: null });
-  const [conversation] = await app.ctx.db
-    .insert(conversations)
-    .values({ sessionKey: unique('session'), companyId: company.id, propertyId: property.id })
-    .returning();
-  const rules = await loadBookingRules(app.ctx.db, property.id);
-  const slots = await freeTimesFor(app.ctx.db, rules!);
+  const slots = await freeTimesOf(app, property.id);
   // Two days ahead: the viewing shows in this week or the next, and can be moved.
   const slot = slots.find((s) => Date.parse(s.startsAt) > Date.now() + 2 * 86_400_000) ?? slots[0]!;
   const tenantName = 'Sarah Jones';
-  const booking = await bookChatTime(app.ctx, {
-    conversationId: conversation!.id,
+  const viewing = await bookInNewChat(app, {
+    companyId: company.id,
     propertyId: property.id,
     slot,
     fields: tenantFields({ propertyId: property.id, name: tenantName }),
   });
-  if (booking.kind !== 'booked') throw new Error('The seed could not book a viewing');
   // And one that began a few minutes ago, for the agent to mark.
   const pastTenantName = 'Tom Price';
   const startsAt = new Date(Date.now() - 10 * 60_000);
@@ -63,7 +56,7 @@ async function seed(app: TestApp): Promise<Seeded> {
   return {
     cookie: user.cookie,
     companySlug: company.slug,
-    manageToken: booking.viewing.manageToken,
+    manageToken: viewing.manageToken,
     tenantName,
     propertyName,
     pastTenantName,

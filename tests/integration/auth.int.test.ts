@@ -9,6 +9,8 @@ describe('accounts over HTTP with a real SMTP receiver', () => {
   const smtp = setUpSmtpReceiver();
   const app = setUpTestApp(() => ({ SMTP_URL: smtp.url, RATE_LIMIT_AUTH_PER_MINUTE: '1000' }));
 
+  /** A form posted from an address of its own, so that no test spends another's rate limit. */
+  const postAnew = (path: string, body: unknown) => call(app, 'POST', path, body, { ip: freshIp() });
   const emailsTo = (address: string) => smtp.emails.filter((email) => email.to.includes(address));
   const verificationEmailTo = (address: string) =>
     smtp.waitForEmail((email) => email.to.includes(address) && /verify/i.test(email.subject));
@@ -16,7 +18,7 @@ describe('accounts over HTTP with a real SMTP receiver', () => {
   /** Signs up on the free plan and follows the emailed link: a verified account, signed out. */
   async function signUpAndVerify(overrides: Record<string, unknown> = {}) {
     const body = signupBody(overrides);
-    const response = await call(app, 'POST', '/api/auth/signup', body, { ip: freshIp() });
+    const response = await postAnew('/api/auth/signup', body);
     expect(response.status).toBe(201);
     const email = await verificationEmailTo(body.email);
     const verify = await fetch(onTestServer(app, linkTo(email, '/api/auth/verify-email')), {
@@ -28,7 +30,7 @@ describe('accounts over HTTP with a real SMTP receiver', () => {
 
   it('signs up on the free plan, verifies by the emailed link, logs in with the company and logs out', async () => {
     const body = signupBody({ companyName: 'Harbour Homes' });
-    const signup = await call(app, 'POST', '/api/auth/signup', body, { ip: freshIp() });
+    const signup = await postAnew('/api/auth/signup', body);
     expect(signup.status).toBe(201);
     expect((await signup.json()).message).toMatch(/verification link/);
     expect(signup.headers.getSetCookie()).toEqual([]);
@@ -100,21 +102,9 @@ describe('accounts over HTTP with a real SMTP receiver', () => {
     const firstSession = cookieFrom(await logIn(app, body.email, body.password));
     const secondSession = cookieFrom(await logIn(app, body.email, body.password));
 
-    const request = await call(
-      app,
-      'POST',
-      '/api/auth/reset-password',
-      { email: body.email },
-      { ip: freshIp() },
-    );
+    const request = await postAnew('/api/auth/reset-password', { email: body.email });
     expect(request.status).toBe(200);
-    const unknown = await call(
-      app,
-      'POST',
-      '/api/auth/reset-password',
-      { email: 'nobody-here@example.test' },
-      { ip: freshIp() },
-    );
+    const unknown = await postAnew('/api/auth/reset-password', { email: 'nobody-here@example.test' });
     expect(unknown.status).toBe(200);
     expect(await unknown.json()).toEqual(await request.json());
 
@@ -155,7 +145,7 @@ describe('accounts over HTTP with a real SMTP receiver', () => {
 
   it('refuses an expired reset link', async () => {
     const body = await signUpAndVerify();
-    await call(app, 'POST', '/api/auth/reset-password', { email: body.email }, { ip: freshIp() });
+    await postAnew('/api/auth/reset-password', { email: body.email });
     const email = await smtp.waitForEmail((e) => e.to.includes(body.email) && /reset/i.test(e.subject));
     const token = decodeURIComponent(new URL(email.links.find((l) => l.includes('#token='))!).hash.slice(7));
     await app.ctx.db
@@ -181,24 +171,12 @@ describe('accounts over HTTP with a real SMTP receiver', () => {
 
   it('resends the verification email to an unverified account, and answers the same for anyone else', async () => {
     const body = signupBody();
-    await call(app, 'POST', '/api/auth/signup', body, { ip: freshIp() });
+    await postAnew('/api/auth/signup', body);
     const first = await verificationEmailTo(body.email);
 
-    const resend = await call(
-      app,
-      'POST',
-      '/api/auth/resend-verification',
-      { email: body.email },
-      { ip: freshIp() },
-    );
+    const resend = await postAnew('/api/auth/resend-verification', { email: body.email });
     expect(resend.status).toBe(200);
-    const unknown = await call(
-      app,
-      'POST',
-      '/api/auth/resend-verification',
-      { email: 'someone-else@example.test' },
-      { ip: freshIp() },
-    );
+    const unknown = await postAnew('/api/auth/resend-verification', { email: 'someone-else@example.test' });
     expect(await unknown.json()).toEqual(await resend.json());
 
     const second = await smtp.waitForEmail((e) => e.to.includes(body.email) && e !== first);
@@ -219,13 +197,11 @@ describe('accounts over HTTP with a real SMTP receiver', () => {
 
   it('answers a second sign-up with the same address as the first, and emails the owner instead', async () => {
     const body = await signUpAndVerify();
-    const again = await call(
-      app,
-      'POST',
-      '/api/auth/signup',
-      { ...body, companyName: 'Someone Else Ltd', password: 'Different-Pass-9!' },
-      { ip: freshIp() },
-    );
+    const again = await postAnew('/api/auth/signup', {
+      ...body,
+      companyName: 'Someone Else Ltd',
+      password: 'Different-Pass-9!',
+    });
     expect(again.status).toBe(201);
     expect((await again.json()).message).toMatch(/verification link/);
     const notice = await smtp.waitForEmail(
@@ -251,7 +227,7 @@ describe('accounts over HTTP with a real SMTP receiver', () => {
     `);
     const body = signupBody({ companyName: 'Doomed Lettings' });
     try {
-      const response = await call(app, 'POST', '/api/auth/signup', body, { ip: freshIp() });
+      const response = await postAnew('/api/auth/signup', body);
       expect(response.status).toBe(500);
       expect((await response.json()).message).not.toMatch(/refused|trigger|sql/i);
     } finally {
@@ -263,27 +239,21 @@ describe('accounts over HTTP with a real SMTP receiver', () => {
     expect(left).toEqual([]);
     expect(emailsTo(body.email)).toEqual([]);
 
-    const retry = await call(app, 'POST', '/api/auth/signup', body, { ip: freshIp() });
+    const retry = await postAnew('/api/auth/signup', body);
     expect(retry.status).toBe(201);
     await verificationEmailTo(body.email);
   });
 
   it('refuses a sign-up with every spec message for the fields that are wrong', async () => {
-    const response = await call(
-      app,
-      'POST',
-      '/api/auth/signup',
-      {
-        companyName: ' ',
-        firstName: '',
-        lastName: '',
-        email: 'not-an-email',
-        phone: '',
-        password: 'short',
-        accountType: 'huge',
-      },
-      { ip: freshIp() },
-    );
+    const response = await postAnew('/api/auth/signup', {
+      companyName: ' ',
+      firstName: '',
+      lastName: '',
+      email: 'not-an-email',
+      phone: '',
+      password: 'short',
+      accountType: 'huge',
+    });
     expect(response.status).toBe(400);
     const { errors } = await response.json();
     expect(errors).toMatchObject({
@@ -296,9 +266,7 @@ describe('accounts over HTTP with a real SMTP receiver', () => {
       accountType: 'Choose a plan',
     });
 
-    const weak = await call(app, 'POST', '/api/auth/signup', signupBody({ password: 'longenough' }), {
-      ip: freshIp(),
-    });
+    const weak = await postAnew('/api/auth/signup', signupBody({ password: 'longenough' }));
     expect((await weak.json()).errors.password).toBe(
       'Password must contain uppercase, lowercase, number, and special character',
     );
@@ -310,7 +278,7 @@ describe('accounts over HTTP with a real SMTP receiver', () => {
       stripeCustomerId: 'cus_from_the_browser',
       stripeSubscriptionId: 'sub_from_the_browser',
     });
-    const response = await call(app, 'POST', '/api/auth/signup', body, { ip: freshIp() });
+    const response = await postAnew('/api/auth/signup', body);
     expect(response.status).toBe(201);
     const [company] = await app.ctx.db
       .select()

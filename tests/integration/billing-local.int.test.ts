@@ -12,16 +12,12 @@ import type {
 } from '#shared/schemas/billing.ts';
 import { browserHeaders } from '#tests/helpers/app.ts';
 import { createCompanyUser, TEST_PASSWORD, unique } from '#tests/helpers/factories.ts';
+import { companyById } from '#tests/helpers/reads.ts';
 import { setUpTestApp } from '#tests/helpers/suite.ts';
 
 describe('billing with the local test checkout (no Stripe keys)', () => {
   const app = setUpTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '1000' });
   afterEach(() => setNow(undefined));
-
-  const companyById = async (id: string) => {
-    const [company] = await app.ctx.db.select().from(companies).where(eq(companies.id, id));
-    return company!;
-  };
 
   async function request<T>(method: string, path: string, body?: unknown, cookie?: string) {
     const response = await fetch(`${app.url}${path}`, {
@@ -122,7 +118,7 @@ describe('billing with the local test checkout (no Stripe keys)', () => {
     // Paying twice (a double click, the back button) changes nothing.
     await app.ctx.db.update(companies).set({ currentCount: 1000 }).where(eq(companies.id, company!.id));
     expect((await request('POST', '/api/stripe/test-checkout/pay', { session })).status).toBe(200);
-    expect((await companyById(company!.id)).currentCount).toBe(1000);
+    expect((await companyById(app.ctx.db, company!.id)).currentCount).toBe(1000);
   });
 
   it('refuses a tampered or expired test checkout link', async () => {
@@ -137,7 +133,7 @@ describe('billing with the local test checkout (no Stripe keys)', () => {
     const late = await request<{ message: string }>('POST', '/api/stripe/test-checkout/pay', { session });
     expect(late.status).toBe(404);
     expect(late.body.message).toMatch(/expired/);
-    expect((await companyById(owner.company.id)).accountType).toBe('free');
+    expect((await companyById(app.ctx.db, owner.company.id)).accountType).toBe('free');
   });
 
   it('the test portal switches plan: upgrade at once (Small with 100 used to Large leaves 4,900), downgrade at the next cycle', async () => {
@@ -160,7 +156,7 @@ describe('billing with the local test checkout (no Stripe keys)', () => {
       planType: 'large',
     });
     expect(upgraded.body.planType).toBe('large');
-    expect(await companyById(owner.company.id)).toMatchObject({
+    expect(await companyById(app.ctx.db, owner.company.id)).toMatchObject({
       accountType: 'large',
       accountLimit: 5000,
       currentCount: 4900,
@@ -181,10 +177,10 @@ describe('billing with the local test checkout (no Stripe keys)', () => {
     expect(status.body.pendingPlan).toEqual({ name: 'Medium', price: 70 });
 
     // The period ends: the local subscription renews, its invoice is paid, the downgrade applies.
-    const periodEnd = (await companyById(owner.company.id)).currentPeriodEnd!;
+    const periodEnd = (await companyById(app.ctx.db, owner.company.id)).currentPeriodEnd!;
     setNow(new Date(periodEnd.getTime() + 1000));
     await refreshCreditsIfDue(app.ctx, owner.company.id);
-    const renewed = await companyById(owner.company.id);
+    const renewed = await companyById(app.ctx.db, owner.company.id);
     expect(renewed).toMatchObject({
       accountType: 'medium',
       accountLimit: 1500,
@@ -230,7 +226,7 @@ describe('billing with the local test checkout (no Stripe keys)', () => {
       company: { subscriptionStatus: 'canceled' },
       plan: { name: 'Free', price: 0 },
     });
-    expect(await companyById(owner.company.id)).toMatchObject({
+    expect(await companyById(app.ctx.db, owner.company.id)).toMatchObject({
       accountType: 'free',
       accountLimit: 30,
       currentCount: 30,
@@ -255,20 +251,20 @@ describe('billing with the local test checkout (no Stripe keys)', () => {
     });
     setNow(new Date('2025-02-27T23:59:00Z'));
     await refreshCreditsIfDue(app.ctx, owner.company.id);
-    expect((await companyById(owner.company.id)).currentCount).toBe(4);
+    expect((await companyById(app.ctx.db, owner.company.id)).currentCount).toBe(4);
 
     setNow(new Date('2025-02-28T00:00:01Z'));
     await Promise.all([
       refreshCreditsIfDue(app.ctx, owner.company.id),
       refreshCreditsIfDue(app.ctx, owner.company.id),
     ]);
-    const reset = await companyById(owner.company.id);
+    const reset = await companyById(app.ctx.db, owner.company.id);
     expect(reset).toMatchObject({ accountType: 'free', accountLimit: 30, currentCount: 30 });
     expect(reset.countResetDate?.toISOString()).toBe('2025-02-28T00:00:00.000Z');
 
     await app.ctx.db.update(companies).set({ currentCount: 10 }).where(eq(companies.id, owner.company.id));
     await refreshCreditsIfDue(app.ctx, owner.company.id);
-    expect((await companyById(owner.company.id)).currentCount).toBe(10);
+    expect((await companyById(app.ctx.db, owner.company.id)).currentCount).toBe(10);
   });
 
   it('reading the account, the dashboard or the usage check brings due credits back', async () => {
@@ -332,9 +328,11 @@ describe('billing with the local test checkout (no Stripe keys)', () => {
     const count = await resetDueCredits(app.ctx, at);
     expect(count).toBeGreaterThanOrEqual(2);
 
-    expect(await companyById(due.company.id)).toMatchObject({ currentCount: 30 });
-    expect((await companyById(due.company.id)).countResetDate).toEqual(dueCreditReset(lastReset[0]!, at));
-    const lateNow = await companyById(late.company.id);
+    expect(await companyById(app.ctx.db, due.company.id)).toMatchObject({ currentCount: 30 });
+    expect((await companyById(app.ctx.db, due.company.id)).countResetDate).toEqual(
+      dueCreditReset(lastReset[0]!, at),
+    );
+    const lateNow = await companyById(app.ctx.db, late.company.id);
     expect(lateNow).toMatchObject({
       accountType: 'free',
       accountLimit: 30,
@@ -343,12 +341,12 @@ describe('billing with the local test checkout (no Stripe keys)', () => {
     });
     expect(lateNow.countResetDate).toEqual(dueCreditReset(lastReset[1]!, at));
     expect(lateNow.countResetDate?.toISOString()).toBe('2025-05-30T23:00:00.000Z');
-    expect((await companyById(notYet.company.id)).currentCount).toBe(1);
-    expect((await companyById(paying.company.id)).currentCount).toBe(9);
+    expect((await companyById(app.ctx.db, notYet.company.id)).currentCount).toBe(1);
+    expect((await companyById(app.ctx.db, paying.company.id)).currentCount).toBe(9);
 
     // A second run the same day finds nothing due.
     await app.ctx.db.update(companies).set({ currentCount: 5 }).where(eq(companies.id, due.company.id));
     await resetDueCredits(app.ctx, at);
-    expect((await companyById(due.company.id)).currentCount).toBe(5);
+    expect((await companyById(app.ctx.db, due.company.id)).currentCount).toBe(5);
   });
 });

@@ -1,11 +1,13 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { companies, devEmails, stripeEvents } from '#server/db/schema.ts';
+import { companies, stripeEvents } from '#server/db/schema.ts';
 import type { AuthUser } from '#shared/schemas/auth.ts';
 import type { CheckoutSessionResponse, SubscriptionStatusResponse } from '#shared/schemas/billing.ts';
 import { startFakeStripe } from '#tests/fakes/stripe-server.ts';
 import { browserHeaders } from '#tests/helpers/app.ts';
 import { createCompanyUser, TEST_PASSWORD, unique } from '#tests/helpers/factories.ts';
+import { newestEmailTo } from '#tests/helpers/outbox.ts';
+import { companyById } from '#tests/helpers/reads.ts';
 import { madeBeforeAll, setUpTestApp } from '#tests/helpers/suite.ts';
 
 const WEBHOOK_SECRET = 'whsec_letlead_integration_test';
@@ -29,11 +31,6 @@ describe('billing against a Stripe-compatible local server', () => {
   beforeAll(() => {
     stripe.setWebhookUrl(`${app.url}/api/stripe/webhook`);
   });
-
-  const companyById = async (id: string) => {
-    const [company] = await app.ctx.db.select().from(companies).where(eq(companies.id, id));
-    return company!;
-  };
 
   async function postJson(path: string, body: unknown, cookie?: string) {
     return fetch(`${app.url}${path}`, {
@@ -97,7 +94,7 @@ describe('billing against a Stripe-compatible local server', () => {
       cancel_url: 'http://localhost:3000/checkout/cancel',
     });
     // The Stripe customer is kept, so a second attempt reuses it.
-    expect((await companyById(companyId)).stripeCustomerId).toBe(created.customer);
+    expect((await companyById(app.ctx.db, companyId)).stripeCustomerId).toBe(created.customer);
   });
 
   it('the whole paid sign-up: pay, success page, verify email, log in: Medium 1,500 of 1,500, active', async () => {
@@ -116,12 +113,7 @@ describe('billing against a Stripe-compatible local server', () => {
       accountUpgraded: true,
     });
 
-    const [mail] = await app.ctx.db
-      .select()
-      .from(devEmails)
-      .where(eq(devEmails.to, email))
-      .orderBy(desc(devEmails.createdAt))
-      .limit(1);
+    const mail = await newestEmailTo(app, email);
     const link = /https?:\/\/\S+verify-email\?token=\S+/
       .exec(mail!.text)![0]
       .replace('http://localhost:3000', app.url);
@@ -156,7 +148,10 @@ describe('billing against a Stripe-compatible local server', () => {
       await fetch(`${app.url}/api/stripe/checkout-session/${sessionId}`)
     ).json()) as CheckoutSessionResponse;
     expect(details.session.accountUpgraded).toBe(true);
-    expect(await companyById(companyId)).toMatchObject({ accountType: 'small', currentCount: 490 });
+    expect(await companyById(app.ctx.db, companyId)).toMatchObject({
+      accountType: 'small',
+      currentCount: 490,
+    });
 
     for (const [type, object] of [
       ['checkout.session.completed', session],
@@ -165,7 +160,7 @@ describe('billing against a Stripe-compatible local server', () => {
     ] as const) {
       expect((await stripe.sendEvent(type, object)).status).toBe(200);
     }
-    expect(await companyById(companyId)).toMatchObject({
+    expect(await companyById(app.ctx.db, companyId)).toMatchObject({
       accountType: 'small',
       accountLimit: 500,
       currentCount: 490,
@@ -194,18 +189,18 @@ describe('billing against a Stripe-compatible local server', () => {
 
     const first = await stripe.deliver(renewal);
     expect(await first.json()).toEqual({ received: true });
-    expect((await companyById(companyId)).currentCount).toBe(1500);
+    expect((await companyById(app.ctx.db, companyId)).currentCount).toBe(1500);
 
     await app.ctx.db.update(companies).set({ currentCount: 1200 }).where(eq(companies.id, companyId));
     const replay = await stripe.deliver(renewal);
     expect(replay.status).toBe(200);
     expect(await replay.json()).toEqual({ received: true, duplicate: true });
-    expect((await companyById(companyId)).currentCount).toBe(1200);
+    expect((await companyById(app.ctx.db, companyId)).currentCount).toBe(1200);
   });
 
   it('refuses a bad signature with 400 and changes nothing', async () => {
     const owner = await subscribedCompany('small');
-    const before = await companyById(owner.company.id);
+    const before = await companyById(app.ctx.db, owner.company.id);
     const cancelled = stripe.cancelSubscription(owner.subscriptionId);
 
     const wrongSecret = stripe.signEvent('customer.subscription.deleted', cancelled, {
@@ -226,7 +221,7 @@ describe('billing against a Stripe-compatible local server', () => {
       expect(response.status).toBe(400);
       expect((await response.json()).message).toMatch(/signature/i);
     }
-    expect(await companyById(owner.company.id)).toMatchObject({
+    expect(await companyById(app.ctx.db, owner.company.id)).toMatchObject({
       accountType: before.accountType,
       currentCount: before.currentCount,
       subscriptionStatus: 'active',
@@ -243,7 +238,7 @@ describe('billing against a Stripe-compatible local server', () => {
     await app.ctx.db.update(companies).set({ currentCount: 400 }).where(eq(companies.id, owner.company.id));
     const subscription = stripe.updateSubscription(owner.subscriptionId, { price: PRICES.large });
     expect((await stripe.sendEvent('customer.subscription.updated', subscription)).status).toBe(200);
-    expect(await companyById(owner.company.id)).toMatchObject({
+    expect(await companyById(app.ctx.db, owner.company.id)).toMatchObject({
       accountType: 'large',
       accountLimit: 5000,
       currentCount: 4900,
@@ -258,7 +253,7 @@ describe('billing against a Stripe-compatible local server', () => {
       'customer.subscription.updated',
       stripe.updateSubscription(owner.subscriptionId, { price: PRICES.medium }),
     );
-    expect(await companyById(owner.company.id)).toMatchObject({
+    expect(await companyById(app.ctx.db, owner.company.id)).toMatchObject({
       accountType: 'large',
       currentCount: 4000,
       pendingAccountType: 'medium',
@@ -267,7 +262,7 @@ describe('billing against a Stripe-compatible local server', () => {
     const renewed = stripe.renewSubscription(owner.subscriptionId);
     await stripe.sendEvent('customer.subscription.updated', renewed);
     await stripe.sendEvent('invoice.paid', stripe.invoiceEvent(renewed));
-    const company = await companyById(owner.company.id);
+    const company = await companyById(app.ctx.db, owner.company.id);
     expect(company).toMatchObject({
       accountType: 'medium',
       accountLimit: 1500,
@@ -293,14 +288,14 @@ describe('billing against a Stripe-compatible local server', () => {
       pendingPlan: null,
       hasStripeCustomer: true,
     });
-    expect((await companyById(owner.company.id)).accountType).toBe('medium');
+    expect((await companyById(app.ctx.db, owner.company.id)).accountType).toBe('medium');
 
     const deleted = stripe.signEvent(
       'customer.subscription.deleted',
       stripe.cancelSubscription(owner.subscriptionId),
     );
     expect((await stripe.deliver(deleted)).status).toBe(200);
-    expect(await companyById(owner.company.id)).toMatchObject({
+    expect(await companyById(app.ctx.db, owner.company.id)).toMatchObject({
       accountType: 'free',
       accountLimit: 30,
       currentCount: 30,
@@ -312,7 +307,7 @@ describe('billing against a Stripe-compatible local server', () => {
     expect(await (await stripe.deliver(deleted)).json()).toEqual({ received: true, duplicate: true });
     // Even a fresh copy of the news (a new event id) does not hand out the free credits again.
     await stripe.sendEvent('customer.subscription.deleted', stripe.subscription(owner.subscriptionId));
-    expect((await companyById(owner.company.id)).currentCount).toBe(7);
+    expect((await companyById(app.ctx.db, owner.company.id)).currentCount).toBe(7);
   });
 
   it('a cancellation with a date (cancel_at) counts as ending at that date', async () => {
@@ -322,7 +317,7 @@ describe('billing against a Stripe-compatible local server', () => {
       'customer.subscription.updated',
       stripe.updateSubscription(owner.subscriptionId, { cancelAt: endsAt }),
     );
-    const company = await companyById(owner.company.id);
+    const company = await companyById(app.ctx.db, owner.company.id);
     expect(company.cancelAtPeriodEnd).toBe(true);
     expect(company.currentPeriodEnd?.getTime()).toBe(endsAt * 1000);
   });
@@ -333,7 +328,7 @@ describe('billing against a Stripe-compatible local server', () => {
       'customer.subscription.updated',
       stripe.updateSubscription(owner.subscriptionId, { status: 'past_due' }),
     );
-    expect(await companyById(owner.company.id)).toMatchObject({
+    expect(await companyById(app.ctx.db, owner.company.id)).toMatchObject({
       accountType: 'small',
       subscriptionStatus: 'past_due',
     });
@@ -347,12 +342,12 @@ describe('billing against a Stripe-compatible local server', () => {
     );
     stripe.advance(60);
     await stripe.sendEvent('customer.subscription.deleted', stripe.cancelSubscription(owner.subscriptionId));
-    expect((await companyById(owner.company.id)).accountType).toBe('free');
+    expect((await companyById(app.ctx.db, owner.company.id)).accountType).toBe('free');
 
     // Stripe answers the late event's re-read with a stale copy (as a lagging replica might).
     stripe.updateSubscription(owner.subscriptionId, { status: 'active' });
     expect((await stripe.deliver(older)).status).toBe(200);
-    expect(await companyById(owner.company.id)).toMatchObject({
+    expect(await companyById(app.ctx.db, owner.company.id)).toMatchObject({
       accountType: 'free',
       subscriptionStatus: 'canceled',
     });
@@ -371,13 +366,13 @@ describe('billing against a Stripe-compatible local server', () => {
     const { subscription } = await stripe.payCheckout(
       ((await again.json()) as { checkoutUrl: string }).checkoutUrl.split('/').pop()!,
     );
-    expect(await companyById(owner.company.id)).toMatchObject({
+    expect(await companyById(app.ctx.db, owner.company.id)).toMatchObject({
       accountType: 'large',
       stripeSubscriptionId: subscription.id,
     });
 
     await stripe.sendEvent('customer.subscription.deleted', stripe.subscription(old));
-    expect(await companyById(owner.company.id)).toMatchObject({
+    expect(await companyById(app.ctx.db, owner.company.id)).toMatchObject({
       accountType: 'large',
       stripeSubscriptionId: subscription.id,
       subscriptionStatus: 'active',
@@ -393,7 +388,7 @@ describe('billing against a Stripe-compatible local server', () => {
     expect(body.portalUrl.startsWith(`${stripe.url}/portal/`)).toBe(true);
     const call = stripe.requests.findLast((request) => request.path === '/v1/billing_portal/sessions');
     expect(call?.body).toEqual({
-      customer: (await companyById(owner.company.id)).stripeCustomerId,
+      customer: (await companyById(app.ctx.db, owner.company.id)).stripeCustomerId,
       return_url: 'http://localhost:3000/my-account',
     });
   });

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatTranscripts, companies, leads } from '#server/db/schema.ts';
+import { chatTranscripts, leads } from '#server/db/schema.ts';
 import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser } from '#tests/helpers/factories.ts';
+import { creditsOf } from '#tests/helpers/reads.ts';
 import { openSecondInstance, type SecondInstance } from '#tests/helpers/second-instance.ts';
 
 async function postJson<T>(url: string, body: unknown): Promise<T> {
@@ -56,10 +57,6 @@ describe('ending one conversation from two instances at once', () => {
       .from(chatTranscripts)
       .where(eq(chatTranscripts.companyId, company.id));
     expect(transcripts).toHaveLength(runs);
-    const [row] = await first.ctx.db
-      .select({ currentCount: companies.currentCount })
-      .from(companies)
-      .where(eq(companies.id, company.id));
-    expect(row!.currentCount).toBe(before - runs);
+    expect(await creditsOf(first.ctx.db, company.id)).toBe(before - runs);
   });
 });

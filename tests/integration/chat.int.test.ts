@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MAX_TURNS } from '#agent/types.ts';
-import { chatTranscripts, companies, conversations, devEmails, leads } from '#server/db/schema.ts';
+import { chatTranscripts, companies, conversations, leads } from '#server/db/schema.ts';
 import { message } from '#server/features/chat/conversation.ts';
 import { finaliseIdleConversations } from '#server/features/chat/end-conversation.ts';
 import { sendLeadDigest } from '#server/features/leads/lead-email.ts';
@@ -9,6 +9,8 @@ import type { ChatResponse, ConversationDto, EndChatResponse } from '#shared/sch
 import type { DashboardDto, LeadDetailDto } from '#shared/schemas/leads.ts';
 import { browserHeaders, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { emailsTo } from '#tests/helpers/outbox.ts';
+import { creditsOf } from '#tests/helpers/reads.ts';
 import { setUpTestApp } from '#tests/helpers/suite.ts';
 
 /** A date `days` from today as dd/mm/yyyy (the property's vacancy date and the tenant's answer). */
@@ -86,14 +88,6 @@ async function holdFullConversation(app: TestApp, companySlug: string, sessionKe
   return closing;
 }
 
-async function creditsOf(app: TestApp, companyId: string): Promise<number> {
-  const [row] = await app.ctx.db
-    .select({ currentCount: companies.currentCount })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return row!.currentCount;
-}
-
 async function leadsOf(app: TestApp, companyId: string) {
   return app.ctx.db.select().from(leads).where(eq(leads.companyId, companyId));
 }
@@ -101,10 +95,6 @@ async function leadsOf(app: TestApp, companyId: string) {
 async function conversationOf(app: TestApp, sessionKey: string) {
   const [row] = await app.ctx.db.select().from(conversations).where(eq(conversations.sessionKey, sessionKey));
   return row!;
-}
-
-async function emailsTo(app: TestApp, to: string) {
-  return app.ctx.db.select().from(devEmails).where(eq(devEmails.to, to));
 }
 
 describe('public chat', () => {
@@ -214,7 +204,7 @@ describe('public chat', () => {
   describe('a conversation on a property link', () => {
     it('qualifies the tenant, ends with the automatic save and becomes one scored lead', async () => {
       const { company, property, cookie } = await agencyWithProperty();
-      const creditsBefore = await creditsOf(app, company.id);
+      const creditsBefore = await creditsOf(app.ctx.db, company.id);
       const greeting = await startChat(app, company.slug, property.slug);
       expect(greeting.response).toContain('Harbour Lettings');
       expect(greeting.response).toMatch(/AI assistant, an automated helper/i);
@@ -255,7 +245,7 @@ describe('public chat', () => {
       expect(transcript!.processed).toBe(true);
       expect(transcript!.content).toContain('Tenant: is there parking?');
 
-      expect(await creditsOf(app, company.id)).toBe(creditsBefore - 1);
+      expect(await creditsOf(app.ctx.db, company.id)).toBe(creditsBefore - 1);
       const emails = await emailsTo(app, company.email!);
       expect(emails).toHaveLength(1);
       expect(emails[0]!.subject).toContain('10/10');
@@ -351,7 +341,7 @@ describe('public chat', () => {
 
     it('makes no lead and spends no credit when the tenant answered nothing', async () => {
       const { company } = await agencyWithProperty();
-      const before = await creditsOf(app, company.id);
+      const before = await creditsOf(app.ctx.db, company.id);
       const greetingOnly = await startChat(app, company.slug);
       expect(await endChat(app, company.slug, greetingOnly.sessionKey, 'submit')).toEqual({
         alreadyEnded: false,
@@ -362,7 +352,7 @@ describe('public chat', () => {
       await say(app, company.slug, chatty.sessionKey, 'hello?');
       expect((await endChat(app, company.slug, chatty.sessionKey)).leadCreated).toBe(false);
       expect(await leadsOf(app, company.id)).toHaveLength(0);
-      expect(await creditsOf(app, company.id)).toBe(before);
+      expect(await creditsOf(app.ctx.db, company.id)).toBe(before);
     });
 
     it('refuses a message over 2,000 characters with a clear 400, and a blank one', async () => {
@@ -490,7 +480,7 @@ describe('public chat', () => {
   describe('ending', () => {
     it('is idempotent: a second end reports it and changes nothing', async () => {
       const { company } = await agencyWithProperty();
-      const before = await creditsOf(app, company.id);
+      const before = await creditsOf(app.ctx.db, company.id);
       const { sessionKey } = await startChat(app, company.slug);
       await say(app, company.slug, sessionKey, 'My name is Ana Silva and my email is ana@example.com');
       expect(await endChat(app, company.slug, sessionKey, 'submit')).toEqual({
@@ -504,7 +494,7 @@ describe('public chat', () => {
         leadCreated: false,
       });
       expect(await leadsOf(app, company.id)).toHaveLength(1);
-      expect(await creditsOf(app, company.id)).toBe(before - 1);
+      expect(await creditsOf(app.ctx.db, company.id)).toBe(before - 1);
       const afterEnd = await post(app, `/api/chat/${company.slug}`, {
         message: 'hello again',
         userSessionKey: sessionKey,
@@ -514,7 +504,7 @@ describe('public chat', () => {
 
     it('makes one lead and spends one credit when many ends arrive at once', async () => {
       const { company } = await agencyWithProperty();
-      const before = await creditsOf(app, company.id);
+      const before = await creditsOf(app.ctx.db, company.id);
       const { sessionKey } = await startChat(app, company.slug);
       await say(app, company.slug, sessionKey, "I'm Li Wei, li.wei@example.com, 07700 900456");
       const results = await Promise.all(
@@ -530,7 +520,7 @@ describe('public chat', () => {
         .from(chatTranscripts)
         .where(eq(chatTranscripts.companyId, company.id));
       expect(transcripts).toHaveLength(1);
-      expect(await creditsOf(app, company.id)).toBe(before - 1);
+      expect(await creditsOf(app.ctx.db, company.id)).toBe(before - 1);
     });
 
     it('accepts the text/plain body of navigator.sendBeacon', async () => {
@@ -613,7 +603,7 @@ describe('public chat', () => {
       await say(app, company.slug, sessionKey, 'I work as a chef');
       expect((await endChat(app, company.slug, sessionKey, 'submit')).leadCreated).toBe(true);
       expect(await leadsOf(app, company.id)).toHaveLength(1);
-      expect(await creditsOf(app, company.id)).toBe(0);
+      expect(await creditsOf(app.ctx.db, company.id)).toBe(0);
     });
   });
 
@@ -755,7 +745,7 @@ describe('public chat', () => {
       const { sessionKey } = await startChat(app, company.slug);
       await say(app, company.slug, sessionKey, 'I am Owen Price, owen@example.com, a nurse');
       await endChat(app, company.slug, sessionKey, 'submit');
-      const credits = await creditsOf(app, company.id);
+      const credits = await creditsOf(app.ctx.db, company.id);
       // As if the lead had been lost and the conversation purged: only the transcript is left.
       await app.ctx.db.delete(leads).where(eq(leads.companyId, company.id));
       await app.ctx.db.delete(conversations).where(eq(conversations.companyId, company.id));
@@ -773,7 +763,7 @@ describe('public chat', () => {
       const made = await leadsOf(app, company.id);
       expect(made).toHaveLength(1);
       expect(made[0]).toMatchObject({ name: 'Owen Price', conversationId: null });
-      expect(await creditsOf(app, company.id)).toBe(credits - 1);
+      expect(await creditsOf(app.ctx.db, company.id)).toBe(credits - 1);
     });
   });
 });

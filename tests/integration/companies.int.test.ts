@@ -4,6 +4,7 @@ import { companies } from '#server/db/schema.ts';
 import { companySchema } from '#shared/schemas/auth.ts';
 import { companyListSchema } from '#shared/schemas/companies.ts';
 import { createCompanyUser, createSignedInUser } from '#tests/helpers/factories.ts';
+import { companyById } from '#tests/helpers/reads.ts';
 import { setUpTestApp } from '#tests/helpers/suite.ts';
 import { call, freshIp, signupBody } from './auth-helpers.ts';
 
@@ -92,18 +93,14 @@ describe('companies', () => {
       name: 'Old Name Lettings',
       slug: 'old-name-lettings',
     });
-    const update = await call(
-      app,
-      'PUT',
-      `/api/companies/${company.id}/profile`,
-      {
-        companyName: 'New Name Lettings',
-        email: 'hello@newname.example',
-        phone: '020 7946 0999',
-        accountType: 'free',
-      },
-      { cookie },
-    );
+    const putProfile = (body: unknown) =>
+      call(app, 'PUT', `/api/companies/${company.id}/profile`, body, { cookie });
+    const update = await putProfile({
+      companyName: 'New Name Lettings',
+      email: 'hello@newname.example',
+      phone: '020 7946 0999',
+      accountType: 'free',
+    });
     expect(update.status).toBe(200);
     expect(await update.json()).toMatchObject({
       name: 'New Name Lettings',
@@ -112,15 +109,9 @@ describe('companies', () => {
       phone: '020 7946 0999',
     });
 
-    const upgrade = await call(
-      app,
-      'PUT',
-      `/api/companies/${company.id}/profile`,
-      { ...companyForm, accountType: 'large' },
-      { cookie },
-    );
+    const upgrade = await putProfile({ ...companyForm, accountType: 'large' });
     expect(upgrade.status).toBe(400);
-    const [row] = await app.ctx.db.select().from(companies).where(eq(companies.id, company.id));
+    const row = await companyById(app.ctx.db, company.id);
     expect(row).toMatchObject({ accountType: 'free', name: 'New Name Lettings' });
   });
 
@@ -153,7 +144,7 @@ describe('companies', () => {
         .status,
     ).toBe(404);
 
-    const [rowB] = await app.ctx.db.select().from(companies).where(eq(companies.id, userB.company.id));
+    const rowB = await companyById(app.ctx.db, userB.company.id);
     expect(rowB).toMatchObject({ name: 'Agency B', email: 'b@agency-b.example' });
   });
 

@@ -10,6 +10,7 @@ import { setNow } from '#server/lib/clock.ts';
 import type { EnquiriesResponse, EnquiryDto } from '#shared/schemas/enquiries.ts';
 import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertProperty } from '#tests/helpers/factories.ts';
+import { inboundListings } from '#tests/helpers/inbound-listings.ts';
 import { type ReceivedEmail, type SmtpReceiver, startSmtpReceiver } from '#tests/helpers/smtp.ts';
 
 /**
@@ -43,17 +44,18 @@ beforeAll(async () => {
   });
   agent = await createCompanyUser(app, { name: 'Maple Lettings', email: 'lettings@maple-lettings.co.uk' });
   const listings = {
-    flat2: ['2 Bed Flat, Hyde Park', 'Flat 2, 14 Hyde Park Road, Leeds LS6 1AB', '£1,150 pcm'],
-    flat5: ['1 Bed Flat, Hyde Park', 'Flat 5, 14 Hyde Park Road, Leeds LS6 1AB', '£1,050 pcm'],
-    house: ['3 Bed House, Ecclesall', '27 Ecclesall Road, Sheffield S11 8HW', '£1,400 pcm'],
-    studio: ['Studio, Canal Street', '8 Canal Street, Manchester M1 3HE', '£950 pcm'],
-  } as const;
-  for (const [key, [propertyName, propertyAddress, propertyRentalPrice]] of Object.entries(listings)) {
-    const property = await insertProperty(app, agent.company.id, agent.company.slug, {
-      propertyName,
-      propertyAddress,
-      propertyRentalPrice,
-    });
+    flat2: inboundListings.flat2,
+    // A neighbour of the Hyde Park flat, in the same building: no email is about it.
+    flat5: {
+      propertyName: '1 Bed Flat, Hyde Park',
+      propertyAddress: 'Flat 5, 14 Hyde Park Road, Leeds LS6 1AB',
+      propertyRentalPrice: '£1,050 pcm',
+    },
+    house: inboundListings.house,
+    studio: inboundListings.studio,
+  };
+  for (const [key, listing] of Object.entries(listings)) {
+    const property = await insertProperty(app, agent.company.id, agent.company.slug, listing);
     slugs[key] = property.slug;
     ids[key] = property.id;
   }

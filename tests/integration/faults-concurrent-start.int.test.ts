@@ -1,8 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client.ts';
 import { createJobQueue } from '#server/lib/jobs.ts';
+import { createThrowawayDatabase } from '#tests/helpers/database.ts';
+
+/** Four instances opening the database at `url` in the same instant, as a rolling deploy does. */
+const openFour = (url: string) =>
+  Promise.all(Array.from({ length: 4 }, () => openDatabase({ databaseUrl: url, maxConnections: 3 })));
 
 /**
  * A rolling deploy starts several instances on one new release at once: each applies the
@@ -18,16 +21,9 @@ describe('several instances starting together on an empty PostgreSQL database', 
       context.skip(reason);
       return;
     }
-    const name = `letlead_start_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
+    const { url, drop } = await createThrowawayDatabase(adminUrl, 'letlead_start');
     try {
-      const instances = await Promise.all(
-        Array.from({ length: 4 }, () => openDatabase({ databaseUrl: url.toString(), maxConnections: 3 })),
-      );
+      const instances = await openFour(url);
       const { rows } = await instances[0]!.execute(
         'select count(*)::int as n from drizzle.__drizzle_migrations',
       );
@@ -36,8 +32,7 @@ describe('several instances starting together on an empty PostgreSQL database', 
       expect(rows[0]!.n).toBeGreaterThan(0);
       await Promise.all(instances.map((instance) => instance.close()));
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await drop();
     }
   }, 60_000);
 
@@ -47,17 +42,10 @@ describe('several instances starting together on an empty PostgreSQL database', 
       context.skip('needs the postgres test project (TEST_DATABASE_URL)');
       return;
     }
-    const name = `letlead_jobs_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
+    const { url, drop } = await createThrowawayDatabase(adminUrl, 'letlead_jobs');
     const log = { warn() {}, info() {}, error() {} } as never;
     try {
-      const instances = await Promise.all(
-        Array.from({ length: 4 }, () => openDatabase({ databaseUrl: url.toString(), maxConnections: 3 })),
-      );
+      const instances = await openFour(url);
       // Four instances with the same dozen queues, started in the same instant. A queue's
       // creation attaches a partition to the job table: without taking turns, PostgreSQL
       // aborts one of two instances creating the same queues as a deadlock.
@@ -74,8 +62,7 @@ describe('several instances starting together on an empty PostgreSQL database', 
       await Promise.all(queues.map((jobs) => jobs.stop()));
       await Promise.all(instances.map((instance) => instance.close()));
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await drop();
     }
   }, 60_000);
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { companies, leads, properties } from '#server/db/schema.ts';
 import { AREA_ACCESS, AREA_DENIED_MESSAGES, canAccess, type TeamArea } from '#shared/team-roles.ts';
 import { addMember, createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { companyById } from '#tests/helpers/reads.ts';
 import { madeBeforeAll, setUpTestApp } from '#tests/helpers/suite.ts';
 import { changedTables, companyFingerprint } from '#tests/security/fingerprint.ts';
 import {
@@ -366,7 +367,7 @@ describe('tenant isolation', () => {
         agent.cookie,
       );
       expect(response.status).toBe(200);
-      const [row] = await app.ctx.db.select().from(companies).where(eq(companies.id, agent.company.id));
+      const row = await companyById(app.ctx.db, agent.company.id);
       expect(row).toMatchObject({
         name: 'Renamed Lettings',
         ownerId: agent.userId,

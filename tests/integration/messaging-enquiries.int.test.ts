@@ -4,19 +4,19 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { enquiries, leads } from '#server/db/schema.ts';
 import { finaliseIdleConversations } from '#server/features/chat/end-conversation.ts';
-import {
-  type FakeProviders,
-  postAsMeta,
-  postAsTwilio,
-  startFakeProviders,
-  TWILIO,
-  WHATSAPP,
-  whatsappInbound,
-} from '#tests/fakes/messaging-providers.ts';
+import { TWILIO, WHATSAPP } from '#tests/fakes/messaging-providers.ts';
 import { sendJson } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
-import { connectChannel, conversationsOf } from '#tests/helpers/messaging.ts';
-import { madeBeforeAll, setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/suite.ts';
+import { inboundListings } from '#tests/helpers/inbound-listings.ts';
+import {
+  connectChannel,
+  conversationsOf,
+  providerUrls,
+  setUpProviderStandIns,
+  smsSays,
+  whatsappSays,
+} from '#tests/helpers/messaging.ts';
+import { setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/suite.ts';
 
 /**
  * A portal enquiry with a UK mobile gets its first reply on the company's channel as well as by
@@ -26,7 +26,6 @@ import { madeBeforeAll, setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/s
  */
 
 const SECRET = 'inbound-webhook-secret-for-tests-0123456789';
-const PUBLIC_URL = 'http://localhost:3000';
 const fixture = (name: string) => readFileSync(path.join('tests/fixtures/inbound', name));
 const ASKS_FOR_CONTACT = /\b(your (full )?name|what name|email address|phone number|number to reach)\b/i;
 
@@ -41,28 +40,19 @@ async function until<T>(what: string, read: () => T | undefined | Promise<T | un
 }
 
 describe('portal enquiries answered on WhatsApp and SMS', () => {
-  const providers: FakeProviders = madeBeforeAll(
-    'the provider stand-ins',
-    () => startFakeProviders({ twilio: TWILIO, whatsapp: WHATSAPP }),
-    (fake) => fake.close(),
-  );
+  const providers = setUpProviderStandIns();
   const outbox = setUpSmtpReceiver();
   const app = setUpTestApp(() => ({
     SMTP_URL: outbox.url,
     INBOUND_DOMAIN: 'in.letlead.test',
     INBOUND_WEBHOOK_SECRET: SECRET,
     JOBS: 'true',
-    TWILIO_API_URL: providers.twilioUrl,
-    WHATSAPP_API_URL: providers.whatsappUrl,
+    ...providerUrls(providers),
   }));
 
-  async function agencyWith(channel: 'whatsapp' | 'sms', listing: [string, string, string]) {
+  async function agencyWith(channel: 'whatsapp' | 'sms', listing: (typeof inboundListings)['flat2']) {
     const owner = await createCompanyUser(app, { name: unique('Maple Lettings') });
-    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
-      propertyName: listing[0],
-      propertyAddress: listing[1],
-      propertyRentalPrice: listing[2],
-    });
+    const property = await insertProperty(app, owner.company.id, owner.company.slug, listing);
     await connectChannel(app, owner, channel);
     const list = await sendJson(app, 'GET', `/api/companies/${owner.company.id}/enquiries`, owner.cookie);
     return { owner, property, inboundAddress: list.json.inboundAddress as string };
@@ -82,11 +72,7 @@ describe('portal enquiries answered on WhatsApp and SMS', () => {
   }
 
   it('a Rightmove enquiry gets the WhatsApp template and email; the reply continues from the enquiry', async () => {
-    const { owner, property, inboundAddress } = await agencyWith('whatsapp', [
-      '2 Bed Flat, Hyde Park',
-      'Flat 2, 14 Hyde Park Road, Leeds LS6 1AB',
-      '£1,150 pcm',
-    ]);
+    const { owner, property, inboundAddress } = await agencyWith('whatsapp', inboundListings.flat2);
     const from = '447700900123';
     const sentAt = Date.now();
     await deliverEnquiry(inboundAddress, 'rightmove-plain.eml');
@@ -116,15 +102,7 @@ describe('portal enquiries answered on WhatsApp and SMS', () => {
     await outbox.waitForEmail((m) => m.to.includes('priya.shah@example.com'), 20_000);
 
     // The tenant answers in the thread.
-    const say = async (text: string) => {
-      const response = await postAsMeta(
-        app.url,
-        `/api/channels/whatsapp/${owner.company.id}`,
-        WHATSAPP.appSecret,
-        whatsappInbound(WHATSAPP.phoneNumberId, from, { id: `wamid.${unique('in')}`, text }),
-      );
-      expect(response.status).toBe(200);
-    };
+    const say = (text: string) => whatsappSays(app, owner.company.id, from, text);
     const before = providers.whatsappCalls.length;
     await say('Hi, is the flat still available?');
     const replies = () =>
@@ -175,11 +153,7 @@ describe('portal enquiries answered on WhatsApp and SMS', () => {
   });
 
   it('with SMS only, a Zoopla enquiry gets a text, and the reply starts the conversation for that property', async () => {
-    const { owner, property, inboundAddress } = await agencyWith('sms', [
-      '3 Bed House, Ecclesall',
-      '27 Ecclesall Road, Sheffield S11 8HW',
-      '£1,400 pcm',
-    ]);
+    const { owner, property, inboundAddress } = await agencyWith('sms', inboundListings.house);
     const from = '+447700900789';
     await deliverEnquiry(inboundAddress, 'zoopla-plain.eml');
     const invite = await until('the text invitation', () =>
@@ -190,20 +164,7 @@ describe('portal enquiries answered on WhatsApp and SMS', () => {
     );
     expect(invite.from).toBe(TWILIO.from);
 
-    const reply = await postAsTwilio(
-      app.url,
-      PUBLIC_URL,
-      `/api/channels/sms/${owner.company.id}`,
-      TWILIO.authToken,
-      {
-        AccountSid: TWILIO.accountSid,
-        MessageSid: `SM${'a'.repeat(32)}`,
-        From: from,
-        To: TWILIO.from,
-        Body: 'Yes please',
-      },
-    );
-    expect(reply.status).toBe(200);
+    await smsSays(app, owner.company.id, from, 'Yes please', `SM${'a'.repeat(32)}`);
     const [conversation] = await conversationsOf(app, owner.company.id);
     expect(conversation).toMatchObject({
       channel: 'sms',

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { channelMessages, companies, conversations, leads, messagingChannels } from '#server/db/schema.ts';
+import { channelMessages, conversations, leads, messagingChannels } from '#server/db/schema.ts';
 import { listLive } from '#server/features/live/summary.ts';
 import {
   DAILY_CAP_ERROR,
@@ -9,33 +9,31 @@ import {
 } from '#server/features/messaging/outbound.ts';
 import { setNow } from '#server/lib/clock.ts';
 import {
-  type FakeProviders,
   postAsMeta,
   postAsTwilio,
-  startFakeProviders,
   TWILIO,
   WHATSAPP,
   whatsappInbound,
   whatsappStatus,
 } from '#tests/fakes/messaging-providers.ts';
 import { sendJson } from '#tests/helpers/app.ts';
-import { addMember, createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
-import { connectChannel, conversationsOf } from '#tests/helpers/messaging.ts';
-import { madeBeforeAll, setUpTestApp } from '#tests/helpers/suite.ts';
+import { addMember, createCompanyUser, insertProperty } from '#tests/helpers/factories.ts';
+import {
+  connectChannel,
+  conversationsOf,
+  PUBLIC_URL,
+  providerUrls,
+  setUpProviderStandIns,
+  smsSays,
+  whatsappSays,
+} from '#tests/helpers/messaging.ts';
+import { creditsOf } from '#tests/helpers/reads.ts';
+import { setUpTestApp } from '#tests/helpers/suite.ts';
 import { MONDAY, testSchedule } from '#tests/helpers/viewing-schedule.ts';
 
-const PUBLIC_URL = 'http://localhost:3000';
-
 describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
-  const providers: FakeProviders = madeBeforeAll(
-    'the provider stand-ins',
-    () => startFakeProviders({ twilio: TWILIO, whatsapp: WHATSAPP }),
-    (fake) => fake.close(),
-  );
-  const app = setUpTestApp(() => ({
-    TWILIO_API_URL: providers.twilioUrl,
-    WHATSAPP_API_URL: providers.whatsappUrl,
-  }));
+  const providers = setUpProviderStandIns();
+  const app = setUpTestApp(() => providerUrls(providers));
   afterEach(() => setNow(undefined));
 
   async function connectedAgency(name = 'Harbour Lettings') {
@@ -67,53 +65,11 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     return body.text?.body ?? body.interactive?.body.text ?? '';
   }
 
-  async function waSay(
-    companyId: string,
-    from: string,
-    text: string,
-    reply?: { id: string; title: string; kind: 'button' | 'list' },
-  ) {
-    const response = await postAsMeta(
-      app.url,
-      waPath(companyId),
-      WHATSAPP.appSecret,
-      whatsappInbound(WHATSAPP.phoneNumberId, from, { id: `wamid.${unique('in')}`, text, reply }),
-    );
-    expect(response.status, await response.clone().text()).toBe(200);
-  }
-  async function smsSay(
-    companyId: string,
-    from: string,
-    text: string,
-    sid = `SM${unique('x').replace(/[^0-9a-z]/gi, '')}`,
-  ) {
-    const response = await postAsTwilio(app.url, PUBLIC_URL, smsPath(companyId), TWILIO.authToken, {
-      AccountSid: TWILIO.accountSid,
-      MessageSid: sid,
-      From: from,
-      To: TWILIO.from,
-      Body: text,
-    });
-    expect(response.status, await response.clone().text()).toBe(200);
-    expect(await response.text()).toContain('<Response/>');
-  }
-
-  async function creditsOf(companyId: string) {
-    const [row] = await app.ctx.db
-      .select({ left: companies.currentCount })
-      .from(companies)
-      .where(eq(companies.id, companyId));
-    return row!.left;
-  }
-
   it('keeps the secrets encrypted, masks them, and lets only an owner or admin connect', async () => {
     const owner = await connectedAgency();
-    const read = await sendJson(
-      app,
-      'GET',
-      `/api/companies/${owner.company.id}/channels/whatsapp`,
-      owner.cookie,
-    );
+    const settings = (channel: 'sms' | 'whatsapp') =>
+      `/api/companies/${owner.company.id}/channels/${channel}`;
+    const read = await sendJson(app, 'GET', settings('whatsapp'), owner.cookie);
     expect(read.status).toBe(200);
     const text = JSON.stringify(read.json);
     expect(text).not.toContain(WHATSAPP.accessToken);
@@ -132,7 +88,7 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
       .where(eq(messagingChannels.companyId, owner.company.id));
     expect(JSON.stringify(row)).not.toContain(WHATSAPP.accessToken);
 
-    const sms = await sendJson(app, 'GET', `/api/companies/${owner.company.id}/channels/sms`, owner.cookie);
+    const sms = await sendJson(app, 'GET', settings('sms'), owner.cookie);
     expect(sms.json).toMatchObject({
       connected: true,
       accountSid: TWILIO.accountSid,
@@ -141,7 +97,7 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     });
     expect(JSON.stringify(sms.json)).not.toContain(TWILIO.authToken);
 
-    const bad = await sendJson(app, 'PUT', `/api/companies/${owner.company.id}/channels/sms`, owner.cookie, {
+    const bad = await sendJson(app, 'PUT', settings('sms'), owner.cookie, {
       ...TWILIO,
       from: 'hello',
     });
@@ -149,21 +105,10 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     expect(bad.json.message).toMatch(/international form/);
 
     const negotiator = await addMember(app, owner.company.id, 'negotiator');
-    const denied = await sendJson(
-      app,
-      'PUT',
-      `/api/companies/${owner.company.id}/channels/sms`,
-      negotiator.cookie,
-      TWILIO,
-    );
+    const denied = await sendJson(app, 'PUT', settings('sms'), negotiator.cookie, TWILIO);
     expect(denied.status).toBe(403);
     const stranger = await createCompanyUser(app);
-    const foreign = await sendJson(
-      app,
-      'GET',
-      `/api/companies/${owner.company.id}/channels/sms`,
-      stranger.cookie,
-    );
+    const foreign = await sendJson(app, 'GET', settings('sms'), stranger.cookie);
     expect(foreign.status).toBe(404);
 
     // Meta's webhook set-up: the challenge comes back only with the right verify token.
@@ -180,18 +125,20 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
   it('a WhatsApp conversation qualifies, books a viewing by replying "2", and makes one lead for one credit', async () => {
     const owner = await connectedAgency();
     const from = '447700900123';
-    const before = await creditsOf(owner.company.id);
-    await waSay(owner.company.id, from, 'Hi');
+    const say = (text: string, reply?: Parameters<typeof whatsappSays>[4]) =>
+      whatsappSays(app, owner.company.id, from, text, reply);
+    const before = await creditsOf(app.ctx.db, owner.company.id);
+    await say('Hi');
     const greeting = whatsappTo(from).at(-1)!;
     expect(lastWhatsAppText(from)).toMatch(/AI assistant/);
     expect(greeting.type).toBe('interactive');
     const buttons = (
       greeting.body as { interactive: { action: { buttons: { reply: { id: string; title: string } }[] } } }
     ).interactive.action.buttons;
-    await waSay(owner.company.id, from, '', { ...buttons[0]!.reply, kind: 'button' });
-    await waSay(owner.company.id, from, '2 of us, both nurses, £58k together, could move in on 01/04/2026');
-    await waSay(owner.company.id, from, 'Sarah Jones');
-    await waSay(owner.company.id, from, 'sarah.jones@example.com');
+    await say('', { ...buttons[0]!.reply, kind: 'button' });
+    await say('2 of us, both nurses, £58k together, could move in on 01/04/2026');
+    await say('Sarah Jones');
+    await say('sarah.jones@example.com');
     const all = whatsappTo(from)
       .map((c) => JSON.stringify(c.body))
       .join('\n');
@@ -200,12 +147,12 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
       /is that all correct|does that all look right|is everything there correct/i,
     );
     expect(lastWhatsAppText(from)).toContain('07700 900123');
-    await waSay(owner.company.id, from, 'yes');
+    await say('yes');
     // The slots offered as a list; "2" picks the second.
     const offer = whatsappTo(from).at(-1)!;
     expect(offer.body).toMatchObject({ type: 'interactive', interactive: { type: 'list' } });
     expect(JSON.stringify(offer.body)).toContain('Sat 7 Mar, 10:00');
-    await waSay(owner.company.id, from, '2');
+    await say('2');
     expect(lastWhatsAppText(from)).toBe(
       'Thank you for confirming the information. Your viewing is booked for Saturday 7 March at 10:00. Have a great day!',
     );
@@ -217,7 +164,7 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
       contactNumber: '+447700900123',
       name: 'Sarah Jones',
     });
-    expect(await creditsOf(owner.company.id)).toBe(before - 1);
+    expect(await creditsOf(app.ctx.db, owner.company.id)).toBe(before - 1);
     const detail = await sendJson(app, 'GET', `/api/leads/${made[0]!.id}`, owner.cookie);
     expect(detail.json).toMatchObject({
       channel: 'whatsapp',
@@ -228,47 +175,44 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     expect((thread.json.messages as unknown[]).length).toBeGreaterThan(10);
 
     // A message after the end is a note on the lead; still one lead, one credit.
-    await waSay(owner.company.id, from, 'Is there a garden?');
+    await say('Is there a garden?');
     expect(lastWhatsAppText(from)).toMatch(/passed your message on to Harbour Lettings/);
     const after = await sendJson(app, 'GET', `/api/leads/${made[0]!.id}`, owner.cookie);
     expect(JSON.stringify(after.json.activity)).toContain('Is there a garden?');
     expect(await app.ctx.db.select().from(leads).where(eq(leads.companyId, owner.company.id))).toHaveLength(
       1,
     );
-    expect(await creditsOf(owner.company.id)).toBe(before - 1);
+    expect(await creditsOf(app.ctx.db, owner.company.id)).toBe(before - 1);
   });
 
   it('an SMS conversation numbers the options, takes "2", and makes one lead for one credit', async () => {
     const owner = await connectedAgency();
     const from = '+447700900456';
-    const before = await creditsOf(owner.company.id);
+    const say = (text: string) => smsSays(app, owner.company.id, from, text);
+    const before = await creditsOf(app.ctx.db, owner.company.id);
     const texts = () => providers.twilioCalls.filter((c) => c.to === from);
-    await smsSay(owner.company.id, from, 'Hello');
+    await say('Hello');
     expect(texts().at(-1)!.body).toMatch(/AI assistant[\s\S]*1\) .+\n2\) Not sure yet\nReply 1 or 2$/);
     expect(texts().at(-1)!.statusCallback).toBe(`${PUBLIC_URL}/api/channels/sms/${owner.company.id}/status`);
-    await smsSay(owner.company.id, from, '1');
-    await smsSay(
-      owner.company.id,
-      from,
-      '2 of us, both teachers, £64k together, could move in on 01/04/2026',
-    );
-    await smsSay(owner.company.id, from, 'Tom Hughes');
-    await smsSay(owner.company.id, from, 'tom@example.com');
+    await say('1');
+    await say('2 of us, both teachers, £64k together, could move in on 01/04/2026');
+    await say('Tom Hughes');
+    await say('tom@example.com');
     expect(texts().at(-1)!.body).toMatch(
       /is that all correct|does that all look right|is everything there correct/i,
     );
-    await smsSay(owner.company.id, from, 'yes');
+    await say('yes');
     expect(texts().at(-1)!.body).toMatch(
       /1\) Mon 2 Mar, 17:00\n2\) Sat 7 Mar, 10:00[\s\S]*5\) Other times\nReply 1, 2, 3, 4 or 5$/,
     );
-    await smsSay(owner.company.id, from, '2');
+    await say('2');
     expect(texts().at(-1)!.body).toMatch(/Your viewing is booked for Saturday 7 March at 10:00/);
     for (const call of texts()) expect(call.from).toBe(TWILIO.from);
 
     const made = await app.ctx.db.select().from(leads).where(eq(leads.companyId, owner.company.id));
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ source: 'sms', contactNumber: from });
-    expect(await creditsOf(owner.company.id)).toBe(before - 1);
+    expect(await creditsOf(app.ctx.db, owner.company.id)).toBe(before - 1);
 
     // Twilio's delivery callback is stored on the message.
     const last = texts().at(-1)!;
@@ -356,14 +300,14 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     const owner = await connectedAgency();
     const from = '+447700900654';
     const texts = () => providers.twilioCalls.filter((c) => c.to === from);
-    await smsSay(owner.company.id, from, 'Hi');
-    await smsSay(owner.company.id, from, 'stop');
+    await smsSays(app, owner.company.id, from, 'Hi');
+    await smsSays(app, owner.company.id, from, 'stop');
     expect(texts().at(-1)!.body).toMatch(/won't get any more messages from Harbour Lettings/);
     const sent = texts().length;
-    await smsSay(owner.company.id, from, '1');
-    await smsSay(owner.company.id, from, 'STOP');
+    await smsSays(app, owner.company.id, from, '1');
+    await smsSays(app, owner.company.id, from, 'STOP');
     expect(texts()).toHaveLength(sent);
-    await smsSay(owner.company.id, from, 'START');
+    await smsSays(app, owner.company.id, from, 'START');
     expect(texts()).toHaveLength(sent + 1);
     expect(texts().at(-1)!.body).toMatch(/subscribed/);
   });
@@ -371,10 +315,10 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
   it('retries a failed message once and shows the failure on the lead', async () => {
     const owner = await connectedAgency();
     const from = '447700900888';
-    await waSay(owner.company.id, from, 'Hi');
+    await whatsappSays(app, owner.company.id, from, 'Hi');
     const [conversation] = await conversationsOf(app, owner.company.id);
     providers.failNext('whatsapp', 2);
-    await waSay(owner.company.id, from, 'I am interested in the flat');
+    await whatsappSays(app, owner.company.id, from, 'I am interested in the flat');
     const [failed] = await app.ctx.db
       .select()
       .from(channelMessages)
@@ -417,7 +361,7 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
   it('a person who takes over a WhatsApp conversation writes to the tenant on WhatsApp, and hands back', async () => {
     const owner = await connectedAgency();
     const from = '447700900222';
-    await waSay(owner.company.id, from, 'Hi');
+    await whatsappSays(app, owner.company.id, from, 'Hi');
     const [conversation] = await conversationsOf(app, owner.company.id);
     const path = `/api/conversations/${conversation!.id}`;
     // The Live tab says the tenant writes on WhatsApp, in the list and in the taken-over chat.
@@ -436,7 +380,7 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     expect(lastWhatsAppText(from)).toBe('Hello, I can help with that.');
     const sent = whatsappTo(from).length;
     // While taken over the assistant says nothing; the tenant's message reaches the person.
-    await waSay(owner.company.id, from, 'Great, is it still available?');
+    await whatsappSays(app, owner.company.id, from, 'Great, is it still available?');
     expect(whatsappTo(from)).toHaveLength(sent);
     const [stored] = await app.ctx.db
       .select()
@@ -460,14 +404,14 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
           : i % 2 === 0
             ? 'Is there parking?'
             : 'Are pets allowed?';
-      await waSay(owner.company.id, from, text);
+      await whatsappSays(app, owner.company.id, from, text);
     }
     expect(whatsappTo(from)).toHaveLength(DAILY_CAP_PER_NUMBER);
     // Beyond the cap nothing more goes out, though the tenant's messages still arrive.
     setNow(new Date(MONDAY.getTime() + 15 * 60_000));
-    await waSay(owner.company.id, from, 'Hello? Is there a garden?');
+    await whatsappSays(app, owner.company.id, from, 'Hello? Is there a garden?');
     setNow(new Date(MONDAY.getTime() + 16 * 60_000));
-    await waSay(owner.company.id, from, 'Anyone there?');
+    await whatsappSays(app, owner.company.id, from, 'Anyone there?');
     expect(whatsappTo(from)).toHaveLength(DAILY_CAP_PER_NUMBER);
     const [conversation] = await app.ctx.db
       .select()
@@ -508,14 +452,14 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     expect(JSON.stringify(thread.json)).toContain('the daily limit');
     // A day later the number hears from the company again.
     setNow(new Date(MONDAY.getTime() + 25 * 3_600_000));
-    await waSay(owner.company.id, from, 'Hi again');
+    await whatsappSays(app, owner.company.id, from, 'Hi again');
     expect(whatsappTo(from).length).toBeGreaterThan(DAILY_CAP_PER_NUMBER);
   });
 
   it('outside the 24-hour window sends only a template', async () => {
     const owner = await connectedAgency();
     const from = '447700900999';
-    await waSay(owner.company.id, from, 'Hi');
+    await whatsappSays(app, owner.company.id, from, 'Hi');
     const test = () =>
       sendJson(app, 'POST', `/api/companies/${owner.company.id}/channels/whatsapp/test`, owner.cookie, {
         to: `+${from}`,

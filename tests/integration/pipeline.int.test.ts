@@ -311,6 +311,11 @@ function endEnquiry(app: TestApp, companySlug: string, sessionKey: string) {
   return chatPost(app, `/api/chat/${companySlug}/end`, { userSessionKey: sessionKey, reason: 'submit' });
 }
 
+/** A whole enquiry: the tenant's answers in one message, then the chat submitted; the end's answer. */
+async function enquireAndEnd(app: TestApp, companySlug: string, propertySlug: string, answers: string) {
+  return endEnquiry(app, companySlug, await enquire(app, companySlug, propertySlug, answers));
+}
+
 describe('repeat and related enquiries', () => {
   const app = setUpTestApp();
 
@@ -343,16 +348,11 @@ describe('repeat and related enquiries', () => {
     const { company, cookie, flat } = await agency();
     const before = (await state(company.id)).credits;
     const email = `${unique('maya')}@example.com`;
-    const first = await enquire(app, company.slug, flat.slug, `I'm Maya Clarke, ${email}, a teacher`);
-    expect((await endEnquiry(app, company.slug, first)).leadCreated).toBe(true);
+    const first = await enquireAndEnd(app, company.slug, flat.slug, `I'm Maya Clarke, ${email}, a teacher`);
+    expect(first.leadCreated).toBe(true);
     // The same tenant again, her email typed in capitals this time, with her phone.
-    const second = await enquire(
-      app,
-      company.slug,
-      flat.slug,
-      `Maya Clarke, ${email.toUpperCase()}, 07700 900555`,
-    );
-    expect((await endEnquiry(app, company.slug, second)).leadCreated).toBe(false);
+    const again = `Maya Clarke, ${email.toUpperCase()}, 07700 900555`;
+    expect((await enquireAndEnd(app, company.slug, flat.slug, again)).leadCreated).toBe(false);
 
     const after = await state(company.id);
     expect(after.leads).toHaveLength(1);
@@ -407,28 +407,10 @@ describe('repeat and related enquiries', () => {
   it('links the same tenant’s leads for different properties as related, both ways', async () => {
     const { company, cookie, flat, house } = await agency();
     const phone = '07700 900777';
-    const first = await enquire(
-      app,
-      company.slug,
-      flat.slug,
-      `Ana Silva, ${unique('ana')}@example.com, ${phone}`,
-    );
-    await endEnquiry(app, company.slug, first);
+    await enquireAndEnd(app, company.slug, flat.slug, `Ana Silva, ${unique('ana')}@example.com, ${phone}`);
     // Another address, the same phone: the same tenant about another property.
-    const second = await enquire(
-      app,
-      company.slug,
-      house.slug,
-      `Ana Silva, ${unique('ana')}@example.com, ${phone}`,
-    );
-    await endEnquiry(app, company.slug, second);
-    const stranger = await enquire(
-      app,
-      company.slug,
-      house.slug,
-      `Tom Reed, ${unique('tom')}@example.com, a chef`,
-    );
-    await endEnquiry(app, company.slug, stranger);
+    await enquireAndEnd(app, company.slug, house.slug, `Ana Silva, ${unique('ana')}@example.com, ${phone}`);
+    await enquireAndEnd(app, company.slug, house.slug, `Tom Reed, ${unique('tom')}@example.com, a chef`);
 
     const { leads: made } = await state(company.id);
     expect(made).toHaveLength(3);
@@ -454,8 +436,7 @@ describe('repeat and related enquiries', () => {
 
   it('records a new lead as created by the system', async () => {
     const { company, cookie, flat } = await agency();
-    const session = await enquire(app, company.slug, flat.slug, `Lee Park, ${unique('lee')}@example.com`);
-    await endEnquiry(app, company.slug, session);
+    await enquireAndEnd(app, company.slug, flat.slug, `Lee Park, ${unique('lee')}@example.com`);
     const [lead] = (await state(company.id)).leads;
     const shown = (await fetch(`${app.url}/api/leads/${lead!.id}`, {
       headers: browserHeaders(app, cookie),

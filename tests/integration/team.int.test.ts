@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditEvents, devEmails, leads, properties } from '#server/db/schema.ts';
+import { auditEvents, leads, properties } from '#server/db/schema.ts';
 import { notifyNewLead } from '#server/features/leads/lead-email.ts';
 import type { AuthUser } from '#shared/schemas/auth.ts';
 import type { DashboardDto, LeadDetailDto } from '#shared/schemas/leads.ts';
@@ -15,6 +15,7 @@ import {
   TEST_PASSWORD,
   unique,
 } from '#tests/helpers/factories.ts';
+import { emailsTo, newestEmailTo } from '#tests/helpers/outbox.ts';
 import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 
 /**
@@ -32,12 +33,7 @@ describe('the team', () => {
 
   /** The newest email to an address in the dev outbox, and the invitation token its link carries. */
   async function invitationEmail(to: string) {
-    const [email] = await app.ctx.db
-      .select()
-      .from(devEmails)
-      .where(eq(devEmails.to, to))
-      .orderBy(desc(devEmails.createdAt))
-      .limit(1);
+    const email = await newestEmailTo(app, to);
     expect(email, `an email to ${to}`).toBeDefined();
     const link = /(http\S+\/join#token=\S+)/.exec(email!.text)?.[1];
     expect(link).toBeDefined();
@@ -356,15 +352,12 @@ describe('the team', () => {
       leadId: otherLead.id,
       email: { kind: 'now' },
     });
-    const toNegotiator = await app.ctx.db.select().from(devEmails).where(eq(devEmails.to, negotiatorEmail));
+    const toNegotiator = await emailsTo(app, negotiatorEmail);
     expect(toNegotiator.map((email) => email.subject)).toEqual(
       expect.arrayContaining([expect.stringContaining('Listing Lead')]),
     );
     expect(toNegotiator.map((email) => email.subject).join()).not.toContain('Agency Lead');
-    const toCompany = await app.ctx.db
-      .select()
-      .from(devEmails)
-      .where(eq(devEmails.to, agency.company.email!));
+    const toCompany = await emailsTo(app, agency.company.email!);
     expect(toCompany.map((email) => email.subject).join()).toContain('Agency Lead');
   });
 

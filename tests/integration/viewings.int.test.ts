@@ -55,7 +55,8 @@ describe('viewings', () => {
     });
   }
 
-  async function newConversation(propertySlug: string) {
+  /** A chat opened on the listing's link: its session key and its conversation's id. */
+  async function openChat(propertySlug: string) {
     const response = await call('POST', `/api/chat/${owner.company.slug}`, undefined, {
       message: '',
       userSessionKey: null,
@@ -66,7 +67,7 @@ describe('viewings', () => {
       .select({ id: conversations.id })
       .from(conversations)
       .where(eq(conversations.sessionKey, sessionKey));
-    return row!.id;
+    return { sessionKey, conversationId: row!.id };
   }
 
   const emailsTo = (to: string) => smtp.emails.filter((email) => email.to.includes(to));
@@ -118,7 +119,7 @@ describe('viewings', () => {
     const tenant = `${unique('sarah')}@example.test`;
     const saturday = slots[2]!;
     const first = await bookChatTime(app.ctx, {
-      conversationId: await newConversation(property.slug),
+      conversationId: (await openChat(property.slug)).conversationId,
       propertyId: property.id,
       slot: saturday,
       fields: fields('Sarah Jones', tenant),
@@ -128,7 +129,7 @@ describe('viewings', () => {
 
     // Someone else picks the same single-party slot: taken, and offered the others.
     const second = await bookChatTime(app.ctx, {
-      conversationId: await newConversation(property.slug),
+      conversationId: (await openChat(property.slug)).conversationId,
       propertyId: property.id,
       slot: saturday,
       fields: fields('Tom Brown', `${unique('tom')}@example.test`),
@@ -250,14 +251,12 @@ describe('viewings', () => {
 
   it('shows the agent the week, marks attended, keeps other companies out, and feeds a calendar', async () => {
     const property = await listingOnMonday('Flat 9, Birch House');
-    const booking = await bookChatTime(app.ctx, {
-      conversationId: await newConversation(property.slug),
-      propertyId: property.id,
-      slot: { startsAt: '2026-03-02T17:00:00+00:00', label: 'Mon 2 Mar, 17:00' },
-      fields: fields('Priya Shah', `${unique('priya')}@example.test`),
-    });
-    if (booking.kind !== 'booked') throw new Error('not booked');
-    const id = booking.viewing.id;
+    const { id } = await bookInChat(
+      (await openChat(property.slug)).conversationId,
+      property.id,
+      { startsAt: '2026-03-02T17:00:00+00:00', label: 'Mon 2 Mar, 17:00' },
+      'Priya Shah',
+    );
 
     const list = (await (
       await call(
@@ -308,7 +307,7 @@ describe('viewings', () => {
     const property = await listingOnMonday('Flat 2, Ash Lane');
     const tenant = `${unique('joe')}@example.test`;
     const booking = await bookChatTime(app.ctx, {
-      conversationId: await newConversation(property.slug),
+      conversationId: (await openChat(property.slug)).conversationId,
       propertyId: property.id,
       slot: { startsAt: '2026-03-02T17:30:00+00:00', label: 'Mon 2 Mar, 17:30' },
       fields: fields('Joe Bloggs', tenant),
@@ -334,23 +333,45 @@ describe('viewings', () => {
 
   /** A chat in which the tenant answered something (so that ending it makes a lead). */
   async function answeredChat(propertySlug: string) {
-    const opened = await call('POST', `/api/chat/${owner.company.slug}`, undefined, {
-      message: '',
-      userSessionKey: null,
-      propertySlug,
-    });
-    const { sessionKey } = (await opened.json()) as { sessionKey: string };
+    const chat = await openChat(propertySlug);
     const said = await call('POST', `/api/chat/${owner.company.slug}`, undefined, {
       message: '2 of us, both nurses, £58k together',
-      userSessionKey: sessionKey,
+      userSessionKey: chat.sessionKey,
       conversationHistory: [],
     });
     expect(said.status).toBe(200);
-    const [row] = await app.ctx.db
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(eq(conversations.sessionKey, sessionKey));
-    return { sessionKey, conversationId: row!.id };
+    return chat;
+  }
+
+  /** Books `startsAt` in the chat `conversationId` as the chat does, for `tenant`; the viewing it made. */
+  async function bookInChat(
+    conversationId: string,
+    propertyId: string,
+    slot: { startsAt: string; label: string },
+    tenant: string,
+  ) {
+    const email = `${unique(tenant.split(' ')[0]!.toLowerCase())}@example.test`;
+    const booking = await bookChatTime(app.ctx, {
+      conversationId,
+      propertyId,
+      slot,
+      fields: fields(tenant, email),
+    });
+    if (booking.kind !== 'booked') throw new Error('not booked');
+    return booking.viewing;
+  }
+
+  /** A listing on Monday and an ended chat about it that booked `slot` for `tenant`, so its lead has the viewing. */
+  async function chatThatBooked(
+    propertyName: string,
+    slot: { startsAt: string; label: string },
+    tenant: string,
+  ) {
+    const property = await listingOnMonday(propertyName);
+    const chat = await answeredChat(property.slug);
+    const viewing = await bookInChat(chat.conversationId, property.id, slot, tenant);
+    await endChat(chat.sessionKey);
+    return { property, chat, viewing };
   }
 
   async function endChat(sessionKey: string) {
@@ -372,16 +393,11 @@ describe('viewings', () => {
   }
 
   it('gives the lead of a chat that booked a viewing its viewing, and follows the viewing', async () => {
-    const property = await listingOnMonday('Flat 5, Rowan Mews');
-    const chat = await answeredChat(property.slug);
-    const booking = await bookChatTime(app.ctx, {
-      conversationId: chat.conversationId,
-      propertyId: property.id,
-      slot: { startsAt: '2026-03-07T10:30:00+00:00', label: 'Sat 7 Mar, 10:30' },
-      fields: fields('Nia Evans', `${unique('nia')}@example.test`),
-    });
-    if (booking.kind !== 'booked') throw new Error('not booked');
-    await endChat(chat.sessionKey);
+    const { chat, viewing } = await chatThatBooked(
+      'Flat 5, Rowan Mews',
+      { startsAt: '2026-03-07T10:30:00+00:00', label: 'Sat 7 Mar, 10:30' },
+      'Nia Evans',
+    );
 
     const lead = await leadOf(chat.conversationId);
     expect(lead).toMatchObject({
@@ -391,7 +407,7 @@ describe('viewings', () => {
     });
     expect(lead.activity.map((entry) => entry.kind).sort()).toEqual(['created', 'viewing_booked']);
     expect(lead.activity.find((entry) => entry.kind === 'viewing_booked')?.detail).toMatchObject({
-      viewingId: booking.viewing.id,
+      viewingId: viewing.id,
     });
     const dashboard = (await (
       await call('GET', `/api/companies/${owner.company.id}/dashboard`, owner.cookie)
@@ -404,7 +420,7 @@ describe('viewings', () => {
 
     // The viewing attended: the lead moves on to viewed, and shows the viewing attended.
     setNow(new Date('2026-03-07T11:10:00Z'));
-    const attended = await call('PATCH', `/api/viewings/${booking.viewing.id}`, owner.cookie, {
+    const attended = await call('PATCH', `/api/viewings/${viewing.id}`, owner.cookie, {
       status: 'attended',
     });
     expect(attended.status).toBe(200);
@@ -452,16 +468,8 @@ describe('viewings', () => {
     const property = await listingOnMonday('Flat 7, Rowan Mews');
     const chat = await answeredChat(property.slug);
     await endChat(chat.sessionKey);
-    const book = async (startsAt: string, label: string) => {
-      const booking = await bookChatTime(app.ctx, {
-        conversationId: chat.conversationId,
-        propertyId: property.id,
-        slot: { startsAt, label },
-        fields: fields('Ffion Hughes', `${unique('ffion')}@example.test`),
-      });
-      if (booking.kind !== 'booked') throw new Error('not booked');
-      return booking.viewing;
-    };
+    const book = (startsAt: string, label: string) =>
+      bookInChat(chat.conversationId, property.id, { startsAt, label }, 'Ffion Hughes');
     const activity = async (kind: string) =>
       (await leadOf(chat.conversationId)).activity
         .filter((entry) => entry.kind === kind)
@@ -525,16 +533,8 @@ describe('viewings', () => {
 
   it('takes a cancelled viewing off the lead: back to its status before the booking, unless a person moved it', async () => {
     const property = await listingOnMonday('Flat 8, Rowan Mews');
-    const bookIn = async (conversationId: string, startsAt: string, label: string) => {
-      const booking = await bookChatTime(app.ctx, {
-        conversationId,
-        propertyId: property.id,
-        slot: { startsAt, label },
-        fields: fields('Cerys Lloyd', `${unique('cerys')}@example.test`),
-      });
-      if (booking.kind !== 'booked') throw new Error('not booked');
-      return booking.viewing;
-    };
+    const bookIn = (conversationId: string, startsAt: string, label: string) =>
+      bookInChat(conversationId, property.id, { startsAt, label }, 'Cerys Lloyd');
     const patchLead = async (id: string, status: string) =>
       expect((await call('PATCH', `/api/leads/${id}`, owner.cookie, { status })).status).toBe(200);
 
@@ -577,30 +577,20 @@ describe('viewings', () => {
   });
 
   it('moves the availability that named the booked time when the viewing moves', async () => {
-    const property = await listingOnMonday('Flat 9, Rowan Mews');
-    const chat = await answeredChat(property.slug);
-    const booking = await bookChatTime(app.ctx, {
-      conversationId: chat.conversationId,
-      propertyId: property.id,
-      slot: { startsAt: '2026-03-07T10:00:00+00:00', label: 'Sat 7 Mar, 10:00' },
-      fields: fields('Rhys Owen', `${unique('rhys')}@example.test`),
-    });
-    if (booking.kind !== 'booked') throw new Error('not booked');
-    await endChat(chat.sessionKey);
+    const { chat, viewing } = await chatThatBooked(
+      'Flat 9, Rowan Mews',
+      { startsAt: '2026-03-07T10:00:00+00:00', label: 'Sat 7 Mar, 10:00' },
+      'Rhys Owen',
+    );
     // As the chat stores a booked time for the tenant's availability (dialogue.ts, confirmViewing).
     await app.ctx.db
       .update(leads)
       .set({ availability: 'Saturday 7 March at 10:00' })
       .where(eq(leads.conversationId, chat.conversationId));
     expect((await leadOf(chat.conversationId)).availability).toBe('Saturday 7 March at 10:00');
-    const moved = await call(
-      'POST',
-      `/api/viewings/manage/${booking.viewing.manageToken}/reschedule`,
-      undefined,
-      {
-        startsAt: '2026-03-02T17:30:00+00:00',
-      },
-    );
+    const moved = await call('POST', `/api/viewings/manage/${viewing.manageToken}/reschedule`, undefined, {
+      startsAt: '2026-03-02T17:30:00+00:00',
+    });
     expect(moved.status).toBe(200);
     const lead = await leadOf(chat.conversationId);
     expect(lead).toMatchObject({

@@ -4,14 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  companies,
-  conversations,
-  devEmails,
-  leads,
-  webhookEndpoints,
-  webhookMessages,
-} from '#server/db/schema.ts';
+import { conversations, leads, webhookEndpoints, webhookMessages } from '#server/db/schema.ts';
 import { storeInboundMail } from '#server/features/enquiries/ingest.ts';
 import { readMail } from '#server/features/enquiries/read-mail.ts';
 import { bookChatTime } from '#server/features/viewings/chat-booking.ts';
@@ -23,6 +16,8 @@ import {
   tenantFields,
   unique,
 } from '#tests/helpers/factories.ts';
+import { emailsTo } from '#tests/helpers/outbox.ts';
+import { companyById } from '#tests/helpers/reads.ts';
 import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 
 type Received = { headers: IncomingHttpHeaders; body: string };
@@ -58,6 +53,15 @@ function verify(secret: string, delivery: Received) {
     'webhook-timestamp': String(delivery.headers['webhook-timestamp']),
     'webhook-signature': String(delivery.headers['webhook-signature']),
   }) as { type: string; timestamp: string; data: Record<string, unknown> };
+}
+
+/**
+ * The receiver's `n`th delivery (counting from 1) once exactly `n` have arrived (they go out
+ * through the job queue), with its signature checked against the endpoint's secret.
+ */
+async function delivery(receiver: Awaited<ReturnType<typeof startReceiver>>, n: number, secret: string) {
+  await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(n);
+  return verify(secret, receiver.received[n - 1]!);
 }
 
 type Agent = Awaited<ReturnType<typeof createCompanyUser>>;
@@ -260,8 +264,7 @@ describe('outgoing webhooks', () => {
     const lead = await insertLead(app.ctx.db, agent.company.id, { name: 'Alex Green' });
 
     await moveLead(agent, lead.id, 'contacted');
-    await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(1);
-    const event = verify(endpoint.secret, receiver.received[0]!);
+    const event = await delivery(receiver, 1, endpoint.secret);
     expect(event.type).toBe('lead.updated');
     expect(event.data).toMatchObject({ id: lead.id, name: 'Alex Green', status: 'contacted' });
 
@@ -280,8 +283,7 @@ describe('outgoing webhooks', () => {
       body: JSON.stringify({ status: 'lost', lostReason: 'Found another flat' }),
     });
     expect(viaApi.status).toBe(200);
-    await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(2);
-    const second = verify(endpoint.secret, receiver.received[1]!);
+    const second = await delivery(receiver, 2, endpoint.secret);
     expect(second.data).toMatchObject({ id: lead.id, status: 'lost', lostReason: 'Found another flat' });
 
     // A bulk change: one event for each lead that changed.
@@ -312,8 +314,7 @@ describe('outgoing webhooks', () => {
     const endpoint = await createEndpoint(agent, receiver.url, ['viewing.booked', 'viewing.cancelled']);
     const { property, conversation, slot, viewing } = await bookInChat(agent);
 
-    await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(1);
-    const event = verify(endpoint.secret, receiver.received[0]!);
+    const event = await delivery(receiver, 1, endpoint.secret);
     expect(event.type).toBe('viewing.booked');
     expect(event.data).toEqual({
       id: viewing.id,
@@ -337,8 +338,7 @@ describe('outgoing webhooks', () => {
       body: JSON.stringify({ status: 'cancelled' }),
     });
     expect(cancel.status, await cancel.clone().text()).toBe(200);
-    await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(2);
-    const cancelled = verify(endpoint.secret, receiver.received[1]!);
+    const cancelled = await delivery(receiver, 2, endpoint.secret);
     expect(cancelled.type).toBe('viewing.cancelled');
     expect(cancelled.data).toMatchObject({ id: viewing.id, status: 'cancelled', propertyId: property.id });
   });
@@ -355,8 +355,7 @@ describe('outgoing webhooks', () => {
     });
 
     await moveLead(agent, lead.id, 'contacted');
-    await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(1);
-    expect(verify(endpoint.secret, receiver.received[0]!).data).toMatchObject({
+    expect((await delivery(receiver, 1, endpoint.secret)).data).toMatchObject({
       id: lead.id,
       status: 'contacted',
       source: 'rightmove',
@@ -370,15 +369,14 @@ describe('outgoing webhooks', () => {
     const receiver = await startReceiver();
     receivers.push(receiver);
     const endpoint = await createEndpoint(agent, receiver.url, ['enquiry.received']);
-    const [company] = await app.ctx.db.select().from(companies).where(eq(companies.id, agent.company.id));
+    const company = await companyById(app.ctx.db, agent.company.id);
     const mail = await readMail(readFileSync('tests/fixtures/inbound/rightmove-plain.eml'));
 
-    const stored = await storeInboundMail(app.ctx, company!, mail);
+    const stored = await storeInboundMail(app.ctx, company, mail);
     expect(stored.kind).toBe('enquiry');
-    expect((await storeInboundMail(app.ctx, company!, mail)).isDuplicate).toBe(true);
+    expect((await storeInboundMail(app.ctx, company, mail)).isDuplicate).toBe(true);
 
-    await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 200 }).toBe(1);
-    const event = verify(endpoint.secret, receiver.received[0]!);
+    const event = await delivery(receiver, 1, endpoint.secret);
     expect(event.type).toBe('enquiry.received');
     expect(event.data).toEqual({
       id: stored.enquiryId,
@@ -467,7 +465,7 @@ describe('outgoing webhooks', () => {
         { timeout: 20_000, interval: 200 },
       )
       .toBe(false);
-    const emails = await app.ctx.db.select().from(devEmails).where(eq(devEmails.to, agent.email));
+    const emails = await emailsTo(app, agent.email);
     expect(emails.map((email) => email.subject)).toContain(
       'Your LetLead webhook endpoint has been switched off',
     );

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '#server/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { companies, conversations, leads, viewings } from '#server/db/schema.ts';
 import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
-import type { ServerProcess } from './server-processes.ts';
-import { createScaleDatabase, seedAgencyWithListing, startServerProcess } from './server-processes.ts';
+import { creditsOf } from '#tests/helpers/reads.ts';
+import { type ServerProcess, seedAgencyWithListing, setUpTwoServers } from './server-processes.ts';
 
 /**
  * No lead lost under contention: two server processes on one PostgreSQL, rounds of chats
@@ -30,26 +29,8 @@ function letters(): string {
 }
 
 describe('no lead lost under contention, two server processes on one PostgreSQL', () => {
-  let database: Database;
-  let drop: () => Promise<void>;
-  let servers: ServerProcess[] = [];
+  const { database, servers } = setUpTwoServers({ JOBS: process.env.CONTENTION_JOBS ?? 'false' });
   const failures: string[] = [];
-
-  beforeAll(async () => {
-    const created = await createScaleDatabase();
-    drop = created.drop;
-    database = await openDatabase({ databaseUrl: created.url, maxConnections: 4 });
-    servers = await Promise.all([
-      startServerProcess(created.url, { JOBS: process.env.CONTENTION_JOBS ?? 'false' }),
-      startServerProcess(created.url, { JOBS: process.env.CONTENTION_JOBS ?? 'false' }),
-    ]);
-  }, 180_000);
-
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    await database?.close();
-    await drop?.();
-  });
 
   /** A request whose answer must be below 500; a 5xx is recorded with the server's last words. */
   async function send(
@@ -166,16 +147,8 @@ describe('no lead lost under contention, two server processes on one PostgreSQL'
     return row!.value;
   }
 
-  async function creditsOf(companyId: string): Promise<number> {
-    const [row] = await database.db
-      .select({ currentCount: companies.currentCount })
-      .from(companies)
-      .where(eq(companies.id, companyId));
-    return row!.currentCount;
-  }
-
   it(`${ROUNDS} rounds of concurrent ends: no 5xx, and leads = credits spent = ends that made a lead`, async () => {
-    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const [a, b] = servers;
     for (let round = 0; round < ROUNDS; round += 1) {
       // One agency where many chats end at once, one that runs out of credits while its chats
       // end, and one whose tenants book viewings.
@@ -264,7 +237,7 @@ describe('no lead lost under contention, two server processes on one PostgreSQL'
         // A credit for each lead while there was one to spend, and never below zero.
         const creditsBefore =
           company.id === scarce.company.id ? 5 : company.id === busy.company.id ? 500 : 100;
-        expect({ ...figures, spent: creditsBefore - (await creditsOf(company.id)) }).toEqual({
+        expect({ ...figures, spent: creditsBefore - (await creditsOf(database.db, company.id)) }).toEqual({
           ...figures,
           spent: Math.min(leadCount, creditsBefore),
         });

@@ -1,17 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '#server/db/client.ts';
-import { channelMessages, conversations, messagingChannels, properties } from '#server/db/schema.ts';
+import { and, eq, type SQL } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { channelMessages, conversations, messagingChannels } from '#server/db/schema.ts';
 import { seal } from '#server/lib/secret-box.ts';
-import {
-  type FakeProviders,
-  postAsMeta,
-  startFakeProviders,
-  whatsappInbound,
-} from '#tests/fakes/messaging-providers.ts';
-import type { ServerProcess } from './server-processes.ts';
-import { createScaleDatabase, seedAgency, startServerProcess } from './server-processes.ts';
+import { postAsMeta, startFakeProviders, whatsappInbound } from '#tests/fakes/messaging-providers.ts';
+import { madeBeforeAll } from '#tests/helpers/suite.ts';
+import { seedAgencyWithListing, setUpTwoServers } from './server-processes.ts';
 
 /**
  * A provider's retry that reaches two instances at the same moment (Meta re-sends a message its
@@ -27,38 +21,18 @@ const WHATSAPP = {
 };
 
 describe('a message replayed to two server processes at once', () => {
-  let database: Database;
-  let drop: () => Promise<void>;
-  let servers: ServerProcess[] = [];
-  let providers: FakeProviders;
-
-  beforeAll(async () => {
-    providers = await startFakeProviders({ whatsapp: WHATSAPP });
-    const created = await createScaleDatabase();
-    drop = created.drop;
-    database = await openDatabase({ databaseUrl: created.url, maxConnections: 4 });
-    const env = { ENCRYPTION_KEY, WHATSAPP_API_URL: providers.whatsappUrl };
-    servers = await Promise.all([startServerProcess(created.url, env), startServerProcess(created.url, env)]);
-  }, 180_000);
-
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    await database?.close();
-    await drop?.();
-    await providers?.close();
-  });
+  const providers = madeBeforeAll(
+    'the fake providers',
+    () => startFakeProviders({ whatsapp: WHATSAPP }),
+    (made) => made.close(),
+  );
+  const { database, servers } = setUpTwoServers(() => ({
+    ENCRYPTION_KEY,
+    WHATSAPP_API_URL: providers.whatsappUrl,
+  }));
 
   it('stores one message and sends one reply, for each of several tenants', async () => {
-    const { company, suffix } = await seedAgency(database.db, 'replay', 50);
-    await database.db.insert(properties).values({
-      companyId: company.id,
-      propertyName: '2 Bed Flat, Elm Road',
-      slug: `elm-${suffix}`,
-      propertyAddress: '14 Elm Road, Leeds LS6 2AB',
-      propertyRentalPrice: '£1,200 pcm',
-      numberOfBedrooms: 2,
-      vacancyDate: '01/03/2027',
-    });
+    const { company, suffix } = await seedAgencyWithListing(database.db, 'replay', 50);
     await database.db.insert(messagingChannels).values({
       companyId: company.id,
       channel: 'whatsapp',
@@ -88,17 +62,16 @@ describe('a message replayed to two server processes at once', () => {
       }),
     );
 
-    for (const [i, from] of tenants.entries()) {
-      const stored = await database.db
+    /** The company's stored messages that went `direction` and match `which`. */
+    const messages = (direction: 'in' | 'out', which: SQL | undefined) =>
+      database.db
         .select()
         .from(channelMessages)
         .where(
-          and(
-            eq(channelMessages.companyId, company.id),
-            eq(channelMessages.direction, 'in'),
-            eq(channelMessages.providerId, `wamid.replay-${suffix}-${i}`),
-          ),
+          and(eq(channelMessages.companyId, company.id), eq(channelMessages.direction, direction), which),
         );
+    for (const [i, from] of tenants.entries()) {
+      const stored = await messages('in', eq(channelMessages.providerId, `wamid.replay-${suffix}-${i}`));
       expect(stored, from).toHaveLength(1);
       const started = await database.db
         .select()
@@ -107,16 +80,7 @@ describe('a message replayed to two server processes at once', () => {
       expect(started, from).toHaveLength(1);
       // The greeting and the answer to the question: one of each, not two of each.
       const replies = providers.whatsappCalls.filter((call) => call.to === from);
-      const outbound = await database.db
-        .select()
-        .from(channelMessages)
-        .where(
-          and(
-            eq(channelMessages.companyId, company.id),
-            eq(channelMessages.direction, 'out'),
-            eq(channelMessages.phone, `+${from}`),
-          ),
-        );
+      const outbound = await messages('out', eq(channelMessages.phone, `+${from}`));
       expect(replies.length, from).toBe(outbound.length);
       expect(replies.length, from).toBe(2);
       expect(JSON.stringify(replies[0]!.body)).toMatch(/AI assistant/);

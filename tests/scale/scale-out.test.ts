@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '#server/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { chatTranscripts, companies, conversations, leads, viewings } from '#server/db/schema.ts';
 import { newManageToken } from '#server/features/viewings/booking.ts';
 import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
-import type { ServerProcess } from './server-processes.ts';
-import { createScaleDatabase, seedAgencyWithListing, startServerProcess } from './server-processes.ts';
+import { creditsOf } from '#tests/helpers/reads.ts';
+import { type ServerProcess, seedAgencyWithListing, setUpTwoServers } from './server-processes.ts';
 
 /**
  * Scale-out: app processes are stateless, so two of them on one PostgreSQL
@@ -14,23 +13,7 @@ import { createScaleDatabase, seedAgencyWithListing, startServerProcess } from '
  * each request to either. Runs in the `postgres` test project only (TEST_DATABASE_URL).
  */
 describe('two server processes on one PostgreSQL database', () => {
-  let database: Database;
-  let drop: () => Promise<void>;
-  let servers: ServerProcess[] = [];
-
-  beforeAll(async () => {
-    const created = await createScaleDatabase();
-    drop = created.drop;
-    // Migrated here first; the servers then find the schema in place.
-    database = await openDatabase({ databaseUrl: created.url, maxConnections: 4 });
-    servers = await Promise.all([startServerProcess(created.url), startServerProcess(created.url)]);
-  }, 180_000);
-
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    await database?.close();
-    await drop?.();
-  });
+  const { database, servers } = setUpTwoServers();
 
   function insertAgency(credits: number) {
     return seedAgencyWithListing(database.db, 'scale', credits);
@@ -57,14 +40,6 @@ describe('two server processes on one PostgreSQL database', () => {
     return JSON.parse(text) as T;
   }
 
-  async function creditsOf(companyId: string): Promise<number> {
-    const [row] = await database.db
-      .select({ currentCount: companies.currentCount })
-      .from(companies)
-      .where(eq(companies.id, companyId));
-    return row!.currentCount;
-  }
-
   async function countOf(table: typeof leads | typeof chatTranscripts, companyId: string): Promise<number> {
     const [row] = await database.db
       .select({ value: count() })
@@ -74,7 +49,7 @@ describe('two server processes on one PostgreSQL database', () => {
   }
 
   it('carries one conversation across both, turn by turn, and ends it on both at once into one lead and one credit', async () => {
-    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const [a, b] = servers;
     const { company, property } = await insertAgency(30);
     const chat = `/api/chat/${company.slug}`;
 
@@ -123,11 +98,11 @@ describe('two server processes on one PostgreSQL database', () => {
       profession: expect.stringMatching(/nurse/i),
     });
     expect(await countOf(chatTranscripts, company.id)).toBe(1);
-    expect(await creditsOf(company.id)).toBe(29);
+    expect(await creditsOf(database.db, company.id)).toBe(29);
   }, 120_000);
 
   it('saves all 200 leads of 200 ends at once with 150 credits left: 150 spent, never below zero', async () => {
-    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const [a, b] = servers;
     const { company, property } = await insertAgency(200);
     const chat = `/api/chat/${company.slug}`;
     const total = 200;
@@ -152,7 +127,7 @@ describe('two server processes on one PostgreSQL database', () => {
     let isEnding = true;
     const watch = (async () => {
       while (isEnding) {
-        lowest = Math.min(lowest, await creditsOf(company.id));
+        lowest = Math.min(lowest, await creditsOf(database.db, company.id));
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     })();
@@ -172,12 +147,12 @@ describe('two server processes on one PostgreSQL database', () => {
       .from(leads)
       .where(eq(leads.companyId, company.id));
     expect(new Set(leadEmails.map((lead) => lead.email)).size).toBe(total);
-    expect(await creditsOf(company.id)).toBe(0);
+    expect(await creditsOf(database.db, company.id)).toBe(0);
     expect(lowest).toBeGreaterThanOrEqual(0);
   }, 180_000);
 
   it('six tenants taking the same single-party slot at the same instant on two instances: exactly one gets it', async () => {
-    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const [a, b] = servers;
     const { company, property } = await agencyViewingOnSaturdayMornings();
     const slotsResponse = await fetch(
       `${a.url}/api/chat/${company.slug}/slots?propertySlug=${property.slug}`,
@@ -234,7 +209,7 @@ describe('two server processes on one PostgreSQL database', () => {
   }, 120_000);
 
   it('six tenants picking the same single-party slot in the chat at once on two instances: one booked, five offered other times', async () => {
-    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const [a, b] = servers;
     const { company, property } = await agencyViewingOnSaturdayMornings();
     const chat = `/api/chat/${company.slug}`;
 

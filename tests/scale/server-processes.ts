@@ -3,10 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Db } from '#server/db/client.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { type Database, type Db, openDatabase } from '#server/db/client.ts';
 import { companies, properties, users } from '#server/db/schema.ts';
 import { createThrowawayDatabase } from '#tests/helpers/database.ts';
 import { spawnServer, stopServer } from '#tests/helpers/server-process.ts';
+import { lateBound } from '#tests/helpers/suite.ts';
 
 export type ServerProcess = { url: string; output: () => string; stop: () => Promise<void> };
 
@@ -56,6 +58,42 @@ export async function createScaleDatabase(): Promise<{ url: string; drop: () => 
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for the scale-out tests');
   return createThrowawayDatabase(adminUrl, 'letlead_scale');
+}
+
+type Env = Record<string, string>;
+
+/**
+ * For a describe block: a throwaway database, opened here first (which migrates it, so the servers
+ * then find the schema in place), and two server processes on it with `env` (a function for
+ * settings that an earlier hook makes); after the block's tests the servers stop and the database
+ * is closed and dropped. `database` and `servers` stand for what the `beforeAll` makes.
+ */
+export function setUpTwoServers(
+  env: Env | (() => Env) = {},
+  { maxConnections = 4 }: { maxConnections?: number } = {},
+): { database: Database; servers: [ServerProcess, ServerProcess] } {
+  let database: Database | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  let servers: [ServerProcess, ServerProcess] | undefined;
+  beforeAll(async () => {
+    const created = await createScaleDatabase();
+    drop = created.drop;
+    database = await openDatabase({ databaseUrl: created.url, maxConnections });
+    const serverEnv = typeof env === 'function' ? env() : env;
+    servers = await Promise.all([
+      startServerProcess(created.url, serverEnv),
+      startServerProcess(created.url, serverEnv),
+    ]);
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all((servers ?? []).map((server) => server.stop()));
+    await database?.close();
+    await drop?.();
+  });
+  return {
+    database: lateBound('the scale database', () => database),
+    servers: lateBound('the server processes', () => servers),
+  };
 }
 
 /**
@@ -122,5 +160,5 @@ export async function seedAgencyWithListing(
       })
       .where(eq(companies.id, company.id));
   }
-  return { company, property: property! };
+  return { company, property: property!, suffix };
 }

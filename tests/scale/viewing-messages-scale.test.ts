@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '#server/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { companies, devEmails, properties, viewingMessages, viewings } from '#server/db/schema.ts';
 import { newManageToken } from '#server/features/viewings/booking.ts';
 import { runViewingMessages } from '#server/features/viewings/confirmations.ts';
-import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
-import {
-  createScaleDatabase,
-  type ServerProcess,
-  seedAgency,
-  startServerProcess,
-} from './server-processes.ts';
+import { createTestApp } from '#tests/helpers/app.ts';
+import { madeBeforeAll } from '#tests/helpers/suite.ts';
+import { seedAgency, setUpTwoServers } from './server-processes.ts';
 
 /**
  * The day-before confirmation requests with several instances: two server processes running the
@@ -19,27 +14,13 @@ import {
  * at the same time, all on one PostgreSQL database. Each tenant gets exactly one request.
  */
 describe('viewing messages on several instances', () => {
-  let database: Database;
-  let instance: TestApp;
-  let drop: () => Promise<void>;
-  let servers: ServerProcess[] = [];
-
-  beforeAll(async () => {
-    const created = await createScaleDatabase();
-    drop = created.drop;
-    database = await openDatabase({ databaseUrl: created.url, maxConnections: 6 });
-    instance = await createTestApp({}, { database });
-    servers = await Promise.all([
-      startServerProcess(created.url, { JOBS: 'true' }),
-      startServerProcess(created.url, { JOBS: 'true' }),
-    ]);
-  }, 180_000);
-
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    await instance?.close();
-    await drop?.();
-  });
+  const { database } = setUpTwoServers({ JOBS: 'true' }, { maxConnections: 6 });
+  // The third instance, on the same open database (which the block closes after it).
+  const instance = madeBeforeAll(
+    'the third instance',
+    () => createTestApp({}, { database, closeDatabase: false }),
+    (app) => app.close(),
+  );
 
   it('sends each of 30 due requests exactly once', async () => {
     const { company } = await seedAgency(database.db, 'confirm', 10);

@@ -3,11 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '#server/db/client.ts';
 import { webhookDeliveries, webhookEndpoints } from '#server/db/schema.ts';
 import { newWebhookSecret } from '#server/features/integrations/webhook-delivery.ts';
-import type { ServerProcess } from './server-processes.ts';
-import { createScaleDatabase, seedAgency, startServerProcess } from './server-processes.ts';
+import { seedAgency, setUpTwoServers } from './server-processes.ts';
 
 /**
  * Two server processes running jobs on one PostgreSQL database: every event reaches the receiver
@@ -15,9 +13,6 @@ import { createScaleDatabase, seedAgency, startServerProcess } from './server-pr
  * the retry is shared out too.
  */
 describe('webhook delivery from two server processes on one PostgreSQL database', () => {
-  let database: Database;
-  let drop: () => Promise<void>;
-  let servers: ServerProcess[] = [];
   let receiver: Server;
   let receiverUrl: string;
   const received: { id: string; body: string; headers: Record<string, string> }[] = [];
@@ -38,19 +33,13 @@ describe('webhook delivery from two server processes on one PostgreSQL database'
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-    const created = await createScaleDatabase();
-    drop = created.drop;
-    database = await openDatabase({ databaseUrl: created.url, maxConnections: 4 });
-    const env = { JOBS: 'true', WEBHOOK_RETRY_DELAYS: '1,1,1' };
-    servers = await Promise.all([startServerProcess(created.url, env), startServerProcess(created.url, env)]);
-  }, 180_000);
+  });
 
   afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    await database?.close();
-    await drop?.();
     await new Promise<void>((resolve) => receiver?.close(() => resolve()));
   });
+
+  const { database, servers } = setUpTwoServers({ JOBS: 'true', WEBHOOK_RETRY_DELAYS: '1,1,1' });
 
   it('delivers each lead.created once per try, the retry carrying the same webhook-id', async () => {
     const { company } = await seedAgency(database.db, 'hooks', 500);

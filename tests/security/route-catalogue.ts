@@ -118,13 +118,18 @@ export const validProperty = {
 
 const missingId = () => randomUUID();
 
+/** A company route whose correct request is its path on the owner's company, with nothing more. */
+function ownCompanyRoute(area: TeamArea, rest: string, ok = 200): RouteEntry {
+  return {
+    access: 'company',
+    area,
+    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}${rest}`, ok }),
+  };
+}
+
 export const routeCatalogue: Record<RouteKey, RouteEntry> = {
   // ---- The company's own records ----
-  'GET /api/companies/:id/properties': {
-    access: 'company',
-    area: 'leads',
-    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/properties`, ok: 200 }),
-  },
+  'GET /api/companies/:id/properties': ownCompanyRoute('leads', '/properties'),
   'POST /api/companies/:id/properties': {
     access: 'company',
     area: 'settings',
@@ -143,36 +148,12 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
       ok: 200,
     }),
   },
-  'POST /api/companies/:id/chatbot-url': {
-    access: 'company',
-    area: 'leads',
-    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/chatbot-url`, ok: 200 }),
-  },
-  'GET /api/companies/:id/dashboard': {
-    access: 'company',
-    area: 'leads',
-    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/dashboard`, ok: 200 }),
-  },
-  'GET /api/companies/:id/leads.csv': {
-    access: 'company',
-    area: 'leads',
-    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/leads.csv`, ok: 200 }),
-  },
-  'GET /api/companies/:id/export': {
-    access: 'company',
-    area: 'team',
-    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/export`, ok: 200 }),
-  },
-  'GET /api/companies/:id/enquiries': {
-    access: 'company',
-    area: 'leads',
-    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/enquiries`, ok: 200 }),
-  },
-  'POST /api/companies/:id/reprocess-transcripts': {
-    access: 'company',
-    area: 'settings',
-    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/reprocess-transcripts`, ok: 200 }),
-  },
+  'POST /api/companies/:id/chatbot-url': ownCompanyRoute('leads', '/chatbot-url'),
+  'GET /api/companies/:id/dashboard': ownCompanyRoute('leads', '/dashboard'),
+  'GET /api/companies/:id/leads.csv': ownCompanyRoute('leads', '/leads.csv'),
+  'GET /api/companies/:id/export': ownCompanyRoute('team', '/export'),
+  'GET /api/companies/:id/enquiries': ownCompanyRoute('leads', '/enquiries'),
+  'POST /api/companies/:id/reprocess-transcripts': ownCompanyRoute('settings', '/reprocess-transcripts'),
   'DELETE /api/companies/:id': {
     access: 'company',
     area: 'closure',
@@ -298,11 +279,7 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
   },
 
   // ---- The team (docs/team.md) ----
-  'GET /api/companies/:id/members': {
-    access: 'company',
-    area: 'team',
-    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/members`, ok: 200 }),
-  },
+  'GET /api/companies/:id/members': ownCompanyRoute('team', '/members'),
   'PATCH /api/companies/:id/members/:userId': {
     access: 'company',
     area: 'team',
@@ -347,16 +324,8 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
       ok: 404,
     }),
   },
-  'GET /api/companies/:id/assignees': {
-    access: 'company',
-    area: 'leads',
-    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/assignees`, ok: 200 }),
-  },
-  'GET /api/companies/:id/invitations': {
-    access: 'company',
-    area: 'team',
-    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/invitations`, ok: 200 }),
-  },
+  'GET /api/companies/:id/assignees': ownCompanyRoute('leads', '/assignees'),
+  'GET /api/companies/:id/invitations': ownCompanyRoute('team', '/invitations'),
   'POST /api/companies/:id/invitations': {
     access: 'company',
     area: 'team',
@@ -398,11 +367,7 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
   },
 
   // ---- Integrations: the owner's webhooks and API keys ----
-  'GET /api/companies/:id/webhooks': {
-    access: 'company',
-    area: 'integrations',
-    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/webhooks`, ok: 200 }),
-  },
+  'GET /api/companies/:id/webhooks': ownCompanyRoute('integrations', '/webhooks'),
   'POST /api/companies/:id/webhooks': {
     access: 'company',
     area: 'integrations',
@@ -452,11 +417,7 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
       return { path: `/api/webhooks/${w.webhookId}/deliveries/${id}/resend`, ok: 200 };
     },
   },
-  'GET /api/companies/:id/api-keys': {
-    access: 'company',
-    area: 'integrations',
-    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/api-keys`, ok: 200 }),
-  },
+  'GET /api/companies/:id/api-keys': ownCompanyRoute('integrations', '/api-keys'),
   'POST /api/companies/:id/api-keys': {
     access: 'company',
     area: 'integrations',
@@ -520,11 +481,7 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
     scope: 'write',
     sample: async (w) => ({ path: `/api/v1/properties/${w.propertyId}`, body: validProperty, ok: 200 }),
   },
-  'GET /api/companies/:id/viewing-schedule': {
-    access: 'company',
-    area: 'leads',
-    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/viewing-schedule`, ok: 200 }),
-  },
+  'GET /api/companies/:id/viewing-schedule': ownCompanyRoute('leads', '/viewing-schedule'),
   'PUT /api/companies/:id/viewing-schedule': {
     access: 'company',
     area: 'settings',
@@ -534,11 +491,7 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
       ok: 200,
     }),
   },
-  'GET /api/companies/:id/viewing-settings': {
-    access: 'company',
-    area: 'leads',
-    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/viewing-settings`, ok: 200 }),
-  },
+  'GET /api/companies/:id/viewing-settings': ownCompanyRoute('leads', '/viewing-settings'),
   'PATCH /api/companies/:id/viewing-settings': {
     access: 'company',
     area: 'settings',
@@ -548,11 +501,7 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
       ok: 200,
     }),
   },
-  'GET /api/companies/:id/channels/:channel': {
-    access: 'company',
-    area: 'settings',
-    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/channels/sms`, ok: 200 }),
-  },
+  'GET /api/companies/:id/channels/:channel': ownCompanyRoute('settings', '/channels/sms'),
   'PUT /api/companies/:id/channels/:channel': {
     access: 'company',
     area: 'settings',
@@ -562,11 +511,7 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
       ok: 200,
     }),
   },
-  'DELETE /api/companies/:id/channels/:channel': {
-    access: 'company',
-    area: 'settings',
-    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/channels/whatsapp`, ok: 204 }),
-  },
+  'DELETE /api/companies/:id/channels/:channel': ownCompanyRoute('settings', '/channels/whatsapp', 204),
   'POST /api/companies/:id/channels/:channel/test': {
     access: 'company',
     area: 'settings',
@@ -586,11 +531,7 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
     area: 'leads',
     sample: async (w) => ({ path: `/api/leads/${w.leadId}/channel-messages`, ok: 200 }),
   },
-  'GET /api/companies/:id/viewings': {
-    access: 'company',
-    area: 'leads',
-    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/viewings`, ok: 200 }),
-  },
+  'GET /api/companies/:id/viewings': ownCompanyRoute('leads', '/viewings'),
   'GET /api/companies/:id/insights': {
     access: 'company',
     area: 'leads',
@@ -608,11 +549,7 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
       return { path: `/api/viewings/${viewing.id}`, body: { status: 'cancelled' }, ok: 200 };
     },
   },
-  'GET /api/companies/:id/live': {
-    access: 'company',
-    area: 'leads',
-    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/live`, ok: 200 }),
-  },
+  'GET /api/companies/:id/live': ownCompanyRoute('leads', '/live'),
   'GET /api/conversations/:id/events': {
     access: 'company',
     area: 'leads',
@@ -659,16 +596,8 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
       return { path: `/api/conversations/${id}/handback`, ok: 200, asMember };
     },
   },
-  'GET /api/companies/:id/calendar-feed': {
-    access: 'company',
-    area: 'leads',
-    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/calendar-feed`, ok: 200 }),
-  },
-  'POST /api/companies/:id/calendar-feed': {
-    access: 'company',
-    area: 'settings',
-    sample: async (w) => ({ path: `/api/companies/${w.owner.company.id}/calendar-feed`, ok: 200 }),
-  },
+  'GET /api/companies/:id/calendar-feed': ownCompanyRoute('leads', '/calendar-feed'),
+  'POST /api/companies/:id/calendar-feed': ownCompanyRoute('settings', '/calendar-feed'),
 
   // ---- The signed-in user's own account ----
   'GET /api/auth/user': { access: 'account', sample: async () => ({ path: '/api/auth/user', ok: 200 }) },

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { devEmails, users } from '#server/db/schema.ts';
+import { users } from '#server/db/schema.ts';
 import { notifyNewLead } from '#server/features/leads/lead-email.ts';
 import { browserHeaders } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertLead, TEST_PASSWORD, unique } from '#tests/helpers/factories.ts';
+import { emailsTo } from '#tests/helpers/outbox.ts';
 import { setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/suite.ts';
 
 /**
@@ -80,7 +81,7 @@ describe('stored text stays text: CSV and the outbox page', () => {
     const agent = await createCompanyUser(app);
     const lead = await insertLead(app.ctx.db, agent.company.id, hostileLead);
     await notifyNewLead(app.ctx, { companyId: agent.company.id, leadId: lead.id, email: { kind: 'now' } });
-    const [stored] = await app.ctx.db.select().from(devEmails).where(eq(devEmails.to, agent.company.email!));
+    const [stored] = await emailsTo(app, agent.company.email!);
     expect(stored!.html).not.toContain(XSS);
     const page = await (await fetch(`${app.url}/dev/mail`)).text();
     expect(page).not.toContain(XSS);
