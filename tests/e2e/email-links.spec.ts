@@ -21,6 +21,7 @@ import { notifyNewLead, sendLeadDigest } from '#server/features/leads/lead-email
 import { sendDailyAgendas } from '#server/features/viewings/agent-viewings.ts';
 import { runViewingMessages } from '#server/features/viewings/confirmations.ts';
 import { cancelByToken, rescheduleByToken } from '#server/features/viewings/manage.ts';
+import { londonDate } from '#shared/viewing-times.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
 import { bookInNewChat, freeTimesOf } from '#tests/helpers/chat-booking.ts';
 import {
@@ -70,6 +71,13 @@ async function seed(app: TestApp): Promise<Seeded> {
   const second = await book((await freeTimesOf(app, property.id))[0]!);
   await app.ctx.db.update(companies).set({ quietHours: null }).where(eq(companies.id, company.id));
   await app.ctx.db.update(viewings).set({ confirmedAt: null }).where(eq(viewings.id, second.id));
+  // The agenda is today's: after the day's last time (23:30) the first free one is tomorrow's, so
+  // the viewing is moved to a few seconds from now (still today, bar the day's last seconds).
+  if (londonDate(second.startsAt) !== londonDate(new Date())) {
+    const startsAt = new Date(Date.now() + 10_000);
+    const endsAt = new Date(startsAt.getTime() + second.endsAt.getTime() - second.startsAt.getTime());
+    await app.ctx.db.update(viewings).set({ startsAt, endsAt }).where(eq(viewings.id, second.id));
+  }
   await runViewingMessages(app.ctx);
   await sendDailyAgendas(app.ctx);
   // A new lead, then two more in one digest.
