@@ -1,4 +1,5 @@
 import { scoreLead } from '#agent/score.ts';
+import { emptyFields } from '#agent/slots/index.ts';
 import type { ExtractedFields } from '#agent/types.ts';
 import { type CaseFields, type CorpusCase, corpusToday } from './case.ts';
 import { linkProperties } from './fixtures.ts';
@@ -10,14 +11,8 @@ import { linkProperties } from './fixtures.ts';
 function expectedScore(linkPropertyId: string | null, fields: Partial<CaseFields>): number {
   const { moveInDate = null, moveInText = null, ...rest } = fields;
   const all: ExtractedFields = {
+    ...emptyFields(),
     propertyId: linkPropertyId,
-    numberOfPeople: null,
-    annualIncome: null,
-    profession: null,
-    name: null,
-    email: null,
-    phone: null,
-    availability: null,
     ...rest,
     moveIn: moveInDate
       ? { date: moveInDate, text: null }

@@ -1,5 +1,6 @@
 import { chosenProperty, emptyFields } from '#agent/dialogue.ts';
 import { scoreLead } from '#agent/score.ts';
+import { llmFieldShape } from '#agent/slots/index.ts';
 import type { AgentContext, AgentState, ConversationEngine, ExtractedFields } from '#agent/types.ts';
 import { agencyLinkCases } from './agency-link.ts';
 import { blindCases } from './blind.ts';
@@ -24,18 +25,8 @@ export const batches: Array<{ name: string; cases: CorpusCase[] }> = [
 
 export const corpus: CorpusCase[] = batches.flatMap((b) => b.cases);
 
-export const FIELD_NAMES: Array<keyof CaseFields> = [
-  'propertyId',
-  'moveInDate',
-  'moveInText',
-  'numberOfPeople',
-  'annualIncome',
-  'profession',
-  'name',
-  'email',
-  'phone',
-  'availability',
-];
+/** The fields a case expects: the model's fields, from the question registry, in slot order. */
+export const FIELD_NAMES = Object.keys(llmFieldShape()) as Array<keyof CaseFields>;
 
 const TEXT_FIELDS = new Set<keyof CaseFields>(['profession', 'availability', 'moveInText']);
 

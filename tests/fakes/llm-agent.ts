@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, expect } from 'vitest';
 import { createGuidedEngine } from '#agent/dialogue.ts';
-import type { LlmFields } from '#agent/slots/index.ts';
+import { type LlmFields, llmFieldShape } from '#agent/slots/index.ts';
 import type { AgentContext, TurnOptions } from '#agent/types.ts';
 import { createLlmEngine, type LlmEngineOptions } from '#server/lib/llm/llm.ts';
 import { allProperties, companyName, elm } from '#tests/corpus/fixtures.ts';
@@ -20,18 +20,10 @@ export const context: AgentContext = {
   today: '2026-02-10',
 };
 
-export const noFields: LlmFields = {
-  propertyId: null,
-  moveInDate: null,
-  moveInText: null,
-  numberOfPeople: null,
-  annualIncome: null,
-  profession: null,
-  name: null,
-  email: null,
-  phone: null,
-  availability: null,
-};
+/** Every field the model may return, none known yet (the registry's fields, in slot order). */
+export const noFields = Object.fromEntries(
+  Object.keys(llmFieldShape()).map((field) => [field, null]),
+) as LlmFields;
 
 /** The model calls these tools in one message. */
 export function callsTools(...calls: FakeToolCall[]) {
