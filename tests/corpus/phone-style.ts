@@ -1,22 +1,19 @@
+import { demoConversations } from '#shared/demo-agency.ts';
 import type { CorpusCase } from './case.ts';
 
 /**
  * A fourth batch, written blind after the demo agency's chats showed missed names and counts: the
  * way UK tenants type on a phone. Names before contacts, contacts on one line, lower-case names,
  * "O'Neill" and "Smith-Jones", a name given before it is asked, a count beside a move-in phrase.
- * The first four are the demo conversations, moved onto this corpus's listings.
+ * The first four are the demo conversations, moved onto this corpus's listings: the first three
+ * play the demo's own messages; the fourth names this corpus's Birch Lane house instead.
  */
 export const phoneStyleCases: CorpusCase[] = [
   {
     id: 'phone-demo-name-with-email-unasked',
     note: 'the demo chat that stops early: name and email together while the move-in date was asked',
     linkPropertyId: 'prop-forge',
-    messages: [
-      'how much is it per month?',
-      'ok thanks, 1 person',
-      'I work in retail, £21,000',
-      'Jamie Lee, jamie.lee@example.com',
-    ],
+    messages: demoConversations[5]!.messages,
     expected: {
       fields: {
         numberOfPeople: 1,
@@ -33,14 +30,7 @@ export const phoneStyleCases: CorpusCase[] = [
     id: 'phone-demo-name-then-refusal',
     note: 'name first, then the phone refused and the email given, all in one message',
     linkPropertyId: 'prop-elm',
-    messages: [
-      'Hi there, me and my partner are interested',
-      'we could move next month',
-      'I am a teacher, earning around 2,400 a month',
-      "Tom Wright, I'd rather not give my number, email is tom.wright@example.com",
-      'weekends',
-      'yes',
-    ],
+    messages: demoConversations[3]!.messages,
     expected: {
       fields: {
         moveInDate: '2026-03-01',
@@ -60,14 +50,7 @@ export const phoneStyleCases: CorpusCase[] = [
     id: 'phone-demo-just-me-asap',
     note: '"just me, ASAP" in one message; name, email and phone run together without commas',
     linkPropertyId: 'prop-forge',
-    messages: [
-      'is the studio still available?',
-      'just me, ASAP please',
-      "I'm a student, my guarantor earns £45k",
-      'Priya Shah priya.shah@example.com 07700 900777',
-      'tomorrow after 5',
-      'yes correct',
-    ],
+    messages: demoConversations[2]!.messages,
     expected: {
       fields: {
         moveInDate: '2026-02-10',
