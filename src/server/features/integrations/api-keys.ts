@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import { type ApiKey, apiKeys } from '#server/db/schema.ts';
 import { now } from '#server/lib/clock.ts';
+import { findCompanyRow } from '#server/lib/company-row.ts';
 import type { AppContext } from '#server/lib/context.ts';
-import { AppError, notFound, unauthorized } from '#server/lib/errors.ts';
-import { isUuid } from '#server/lib/session.ts';
+import { AppError, unauthorized } from '#server/lib/errors.ts';
 import type { ApiKeyCreatedDto, ApiKeyDto, ApiKeyInput, ApiKeyScope } from '#shared/schemas/integrations.ts';
 
 export const API_KEY_PREFIX = 'll_';
@@ -81,12 +81,7 @@ export async function revokeApiKey(
   ctx: AppContext,
   { companyId, keyId }: { companyId: string; keyId: string },
 ): Promise<ApiKeyDto> {
-  if (!isUuid(keyId)) throw notFound('API key not found');
-  const [row] = await ctx.db
-    .select()
-    .from(apiKeys)
-    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.companyId, companyId)));
-  if (!row) throw notFound('API key not found');
+  const row = await findCompanyRow(ctx.db, apiKeys, { companyId, id: keyId }, 'API key not found');
   if (row.revokedAt) return toApiKeyDto(row);
   const [revoked] = await ctx.db
     .update(apiKeys)

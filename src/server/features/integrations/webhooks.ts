@@ -6,6 +6,7 @@ import {
   webhookMessages,
 } from '#server/db/schema.ts';
 import { now } from '#server/lib/clock.ts';
+import { findCompanyRow } from '#server/lib/company-row.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/session.ts';
@@ -74,14 +75,12 @@ export async function createEndpoint(
 
 /** The endpoint if it is the company's; another company's is a 404, as if it did not exist. */
 export async function findEndpoint(ctx: AppContext, companyId: string, endpointId: string) {
-  if (!isUuid(endpointId)) throw notFound('Webhook endpoint not found');
-  const [row] = await ctx.db
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.companyId, companyId)))
-    .limit(1);
-  if (!row) throw notFound('Webhook endpoint not found');
-  return row;
+  return findCompanyRow(
+    ctx.db,
+    webhookEndpoints,
+    { companyId, id: endpointId },
+    'Webhook endpoint not found',
+  );
 }
 
 /** PATCH /api/webhooks/{id}: new events, or on again after being switched off. */

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { companyMembers, leadActivity, leads } from '#server/db/schema.ts';
 import { assertAssignable } from '#server/features/team/index.ts';
+import { findCompanyRow } from '#server/lib/company-row.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/session.ts';
@@ -86,13 +87,7 @@ export async function updateCompanyLead(
   ctx: AppContext,
   { companyId, leadId, input }: { companyId: string; leadId: string; input: UpdateLeadRequest },
 ): Promise<void> {
-  if (!isUuid(leadId)) throw notFound('Lead not found');
-  const [lead] = await ctx.db
-    .select({ id: leads.id, companyId: leads.companyId })
-    .from(leads)
-    .where(and(eq(leads.id, leadId), eq(leads.companyId, companyId)))
-    .limit(1);
-  if (!lead) throw notFound('Lead not found');
+  const lead = await findCompanyRow(ctx.db, leads, { companyId, id: leadId }, 'Lead not found');
   await changeLeadStatus(ctx, { lead, actorUserId: null, input });
 }
 

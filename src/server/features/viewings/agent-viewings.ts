@@ -3,10 +3,10 @@ import { and, asc, eq, gte, lt, ne } from 'drizzle-orm';
 import ical, { ICalEventStatus } from 'ical-generator';
 import { type Company, companies, leads, properties, type Viewing, viewings } from '#server/db/schema.ts';
 import { now } from '#server/lib/clock.ts';
+import { findCompanyRow } from '#server/lib/company-row.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { escapeHtml } from '#server/lib/email-templates.ts';
 import { AppError, badRequest, notFound } from '#server/lib/errors.ts';
-import { isUuid } from '#server/lib/session.ts';
 import {
   type AgentViewing,
   type AgentViewingList,
@@ -116,14 +116,7 @@ export function toAgentViewing(
 
 /** The viewing of the signed-in agent's company, or a 404 exactly as if it did not exist. */
 async function findOwnViewing(ctx: AppContext, companyId: string, viewingId: string): Promise<Viewing> {
-  if (!isUuid(viewingId)) throw notFound('Viewing not found');
-  const [viewing] = await ctx.db
-    .select()
-    .from(viewings)
-    .where(and(eq(viewings.id, viewingId), eq(viewings.companyId, companyId)))
-    .limit(1);
-  if (!viewing) throw notFound('Viewing not found');
-  return viewing;
+  return findCompanyRow(ctx.db, viewings, { companyId, id: viewingId }, 'Viewing not found');
 }
 
 /**

@@ -1,0 +1,28 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import type { apiKeys, leads, viewings, webhookEndpoints } from '#server/db/schema.ts';
+import { notFound } from './errors.ts';
+import { isUuid } from './session.ts';
+
+/** The tables an agent reaches by id within their company, through the dashboard or the API. */
+type CompanyTable = typeof apiKeys | typeof leads | typeof viewings | typeof webhookEndpoints;
+
+/**
+ * The company's row of `table` with this id. Another company's row, and an id that is not a
+ * UUID, answer 404 with `message`, exactly as a row that does not exist.
+ */
+export async function findCompanyRow<Table extends CompanyTable>(
+  db: Db,
+  table: Table,
+  { companyId, id }: { companyId: string; id: string },
+  message: string,
+): Promise<Table['$inferSelect']> {
+  if (!isUuid(id)) throw notFound(message);
+  const [row] = await db
+    .select()
+    .from(table as CompanyTable)
+    .where(and(eq(table.id, id), eq(table.companyId, companyId)))
+    .limit(1);
+  if (!row) throw notFound(message);
+  return row as Table['$inferSelect'];
+}
