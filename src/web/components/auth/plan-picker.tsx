@@ -1,7 +1,7 @@
-import { CheckIcon } from 'lucide-react';
 import { formatMoney } from '#shared/format.ts';
 import { isPaidPlan, type PlanType, planFeatures, plans, planTypes } from '#shared/plans.ts';
 import { MonthlyPrice } from '#web/components/billing/monthly-price.tsx';
+import { TickItem } from '#web/components/ui/tick-item.tsx';
 import { cn } from '#web/lib/utils.ts';
 
 /** The four plans as radio cards (one tab stop, arrow keys move between them). */
@@ -77,17 +77,15 @@ export function PlanSummary({ planType }: { planType: PlanType }) {
         <p className="mt-1 text-sm text-muted-foreground">{plan.description}</p>
       </div>
       <ul className="space-y-2 text-sm">
-        <li className="flex gap-2">
-          <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+        <TickItem>
           <span>
             <strong>{plan.credits.toLocaleString('en-GB')}</strong> enquiry credits every month
           </span>
-        </li>
+        </TickItem>
         {planFeatures.slice(0, 4).map((feature) => (
-          <li key={feature} className="flex gap-2">
-            <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+          <TickItem key={feature}>
             <span>{feature}</span>
-          </li>
+          </TickItem>
         ))}
       </ul>
       <p className="rounded-md bg-slate-50 p-3 text-sm text-muted-foreground">

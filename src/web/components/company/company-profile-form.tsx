@@ -9,6 +9,7 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { useUpdateCompanyProfile } from './company-api.ts';
+import { ContactFields } from './contact-fields.tsx';
 
 /** Name, email and phone of the company; the plan is shown here and changed through billing. */
 export function CompanyProfileEditor({ company }: { company: CompanyDto }) {
@@ -40,16 +41,13 @@ export function CompanyProfileEditor({ company }: { company: CompanyDto }) {
         <Input autoComplete="organization" {...form.register('companyName')} />
       </FormField>
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
-          label="Email"
-          error={errors.email?.message}
-          description="Where we send new leads and account emails."
-        >
-          <Input type="email" autoComplete="email" {...form.register('email')} />
-        </FormField>
-        <FormField label="Phone number" error={errors.phone?.message}>
-          <Input type="tel" autoComplete="tel" {...form.register('phone')} />
-        </FormField>
+        <ContactFields
+          email={form.register('email')}
+          phone={form.register('phone')}
+          errors={errors}
+          emailLabel="Email"
+          emailDescription="Where we send new leads and account emails."
+        />
       </div>
       <div className="grid gap-2">
         <p className="text-sm font-medium">Account type</p>

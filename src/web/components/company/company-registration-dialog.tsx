@@ -12,6 +12,7 @@ import { toast } from '#web/lib/toast.ts';
 import { useLogout } from '#web/lib/use-logout.ts';
 import { useUser } from '#web/lib/use-user.ts';
 import { useRegisterCompany } from './company-api.ts';
+import { ContactFields } from './contact-fields.tsx';
 
 /**
  * Opens by itself when the signed-in user has no company (spec: dashboard), and stays open until
@@ -81,12 +82,12 @@ function RegistrationForm({
         <Input autoComplete="organization" autoFocus {...form.register('companyName')} />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Company email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" {...form.register('email')} />
-        </FormField>
-        <FormField label="Phone number" error={errors.phone?.message}>
-          <Input type="tel" autoComplete="tel" {...form.register('phone')} />
-        </FormField>
+        <ContactFields
+          email={form.register('email')}
+          phone={form.register('phone')}
+          errors={errors}
+          emailLabel="Company email"
+        />
       </div>
       <p className="rounded-md bg-slate-50 p-3 text-sm text-muted-foreground">
         You start on the {plans.free.name} plan with {plans.free.credits} enquiry credits a month. You can

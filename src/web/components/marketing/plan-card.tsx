@@ -1,7 +1,7 @@
-import { CheckIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatMoney } from '#shared/format.ts';
 import { type PlanType, planFeatures, plans } from '#shared/plans.ts';
+import { TickItem } from '#web/components/ui/tick-item.tsx';
 import { cn } from '#web/lib/utils.ts';
 
 /**
@@ -51,10 +51,7 @@ export function PlanCard({
       </p>
       <ul className="mt-6 flex-1 space-y-2.5 text-sm text-slate-700">
         {planFeatures.map((feature) => (
-          <li key={feature} className="flex gap-2">
-            <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-            {feature}
-          </li>
+          <TickItem key={feature}>{feature}</TickItem>
         ))}
       </ul>
       {children}
