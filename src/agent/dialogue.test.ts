@@ -12,6 +12,7 @@ import {
   oak,
   willow as willowLike,
 } from '#tests/corpus/fixtures.ts';
+import { textbookAnswers } from '#tests/corpus/property-link.ts';
 import { createGuidedEngine, lastQuestionOf } from './dialogue.ts';
 import { toLeadFields } from './lead-fields.ts';
 import {
@@ -45,16 +46,6 @@ async function last(context: AgentContext, messages: string[]): Promise<AgentRep
   return replies[replies.length - 1];
 }
 
-const fullAnswers = [
-  '1st March',
-  '2',
-  '£42,000',
-  'Nurse',
-  'Sarah Jones',
-  'sarah.jones@gmail.com 07700 900123',
-  'weekday evenings',
-];
-
 describe('the opening', () => {
   test('greets by company name, says it is an automated AI assistant and a person reviews every enquiry, asks the move-in date', () => {
     const start = engine.start(propertyLink());
@@ -78,7 +69,7 @@ describe('the opening', () => {
 
 describe('collecting', () => {
   test('asks in order, one or two things at a time, with buttons where answers are few', async () => {
-    const replies = await chat(propertyLink(), fullAnswers);
+    const replies = await chat(propertyLink(), textbookAnswers);
     expect(replies.map((r) => r.state.asking)).toEqual([
       'moveIn',
       'numberOfPeople',
@@ -135,7 +126,7 @@ describe('collecting', () => {
   });
 
   test('a phone number that cannot be right is asked for again', async () => {
-    const reply = await last(propertyLink(), [...fullAnswers.slice(0, 5), 'sarah@gmail.com 07700 90012']);
+    const reply = await last(propertyLink(), [...textbookAnswers.slice(0, 5), 'sarah@gmail.com 07700 90012']);
     expect(reply.reply).toMatch(/phone number doesn't look quite right/);
     expect(reply.state.asking).toBe('phone');
     expect(reply.state.fields.email).toBe('sarah@gmail.com');
@@ -267,7 +258,7 @@ describe('the agency-wide link', () => {
 
 describe('confirming and closing', () => {
   test('sends a summary, then ends with exactly the closing sentence', async () => {
-    const replies = await chat(propertyLink(), [...fullAnswers, "Yes, that's right"]);
+    const replies = await chat(propertyLink(), [...textbookAnswers, "Yes, that's right"]);
     const summary = replies[replies.length - 2];
     expect(summary.reply).toContain("Here's a summary");
     expect(summary.reply).toContain('• Phone: 07700 900123');
@@ -280,7 +271,7 @@ describe('confirming and closing', () => {
   });
 
   test('a correction at the confirmation updates the field and confirms again', async () => {
-    const replies = await chat(propertyLink(), [...fullAnswers, 'actually it’s 3 of us']);
+    const replies = await chat(propertyLink(), [...textbookAnswers, 'actually it’s 3 of us']);
     const reply = replies[replies.length - 1];
     expect(reply.state.fields.numberOfPeople).toBe(3);
     expect(reply.state.stage).toBe('confirming');
@@ -290,7 +281,7 @@ describe('confirming and closing', () => {
 
   test('"I need to change something" asks what, then confirms again', async () => {
     const replies = await chat(propertyLink(), [
-      ...fullAnswers,
+      ...textbookAnswers,
       'I need to change something',
       'the email should be s.jones@gmail.com',
     ]);
@@ -300,7 +291,7 @@ describe('confirming and closing', () => {
   });
 
   test('after closing, the chat stays closed', async () => {
-    const reply = await last(propertyLink(), [...fullAnswers, 'yes', 'one more thing']);
+    const reply = await last(propertyLink(), [...textbookAnswers, 'yes', 'one more thing']);
     expect(reply.isComplete).toBe(true);
     expect(reply.state.stage).toBe('closed');
   });
@@ -355,7 +346,7 @@ describe('a conversation that listens', () => {
 
 describe('tone', () => {
   test('varies its wording across a conversation', async () => {
-    const replies = await chat(propertyLink(), fullAnswers);
+    const replies = await chat(propertyLink(), textbookAnswers);
     const openings = new Set(replies.slice(1, -1).map((r) => r.reply.split(/[,!.]/)[0]));
     expect(openings.size).toBeGreaterThanOrEqual(3);
   });
@@ -364,7 +355,7 @@ describe('tone', () => {
 describe('phone numbers in the summary', () => {
   test('the chat summary and the dashboard lay out the same phone the same way, as libphonenumber does', async () => {
     const national = fc.oneof(fc.stringMatching(/^7\d{9}$/), fc.stringMatching(/^[1-3]\d{8,9}$/));
-    const confirming = (await last(propertyLink(), fullAnswers)).state;
+    const confirming = (await last(propertyLink(), textbookAnswers)).state;
     await fc.assert(
       fc.asyncProperty(national, async (digits) => {
         const e164 = `+44${digits}`;
@@ -391,7 +382,7 @@ describe('booking a viewing from free slots', () => {
     { startsAt: '2026-03-10T18:30:00+00:00', label: 'Tue 10 Mar, 18:30' },
   ];
   const booking: AgentContext = { ...propertyLink(), viewingTimes: slots };
-  const details = fullAnswers.slice(0, -1);
+  const details = textbookAnswers.slice(0, -1);
 
   test('asks no free-text availability; after the summary is confirmed offers four slots over different days', async () => {
     const replies = await chat(booking, [...details, "Yes, that's right"]);

@@ -1,5 +1,16 @@
 import type { CorpusCase } from './case.ts';
 
+/** One plain answer to each question in the order the agent asks them, up to the confirmation. */
+export const textbookAnswers = [
+  '1st March',
+  '2',
+  '£42,000',
+  'Nurse',
+  'Sarah Jones',
+  'sarah.jones@gmail.com 07700 900123',
+  'weekday evenings',
+];
+
 /** Conversations on a property's own link. Rents: Elm £1,250 pcm, Victoria £1,950 pcm, Forge £225 pw,
  * Maple £1,100 per month (no vacancy date), Oak on application, Birch £2,400 pcm, Quay £895 pcm. */
 export const propertyLinkCases: CorpusCase[] = [
@@ -7,16 +18,7 @@ export const propertyLinkCases: CorpusCase[] = [
     id: 'elm-textbook',
     note: 'one answer per question, the plain path',
     linkPropertyId: 'prop-elm',
-    messages: [
-      '1st March',
-      '2',
-      '£42,000',
-      'Nurse',
-      'Sarah Jones',
-      'sarah.jones@gmail.com 07700 900123',
-      'weekday evenings',
-      "Yes, that's right",
-    ],
+    messages: [...textbookAnswers, "Yes, that's right"],
     expected: {
       fields: {
         moveInDate: '2026-03-01',

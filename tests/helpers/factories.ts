@@ -20,6 +20,7 @@ import { type PlanType, plans } from '#shared/plans.ts';
 import type { LeadStatus } from '#shared/schemas/leads.ts';
 import type { ViewingStatus } from '#shared/schemas/viewings.ts';
 import type { TestApp } from './app.ts';
+import { sampleLead } from './sample-lead.ts';
 
 let counter = 0;
 export function unique(prefix = 'x'): string {
@@ -186,20 +187,9 @@ export async function insertLead(
     .insert(leads)
     .values({
       companyId,
-      propertyName: '2 Bed Flat, Elm Road',
-      propertyLocation: '14 Elm Road, Leeds LS6 2AB',
-      rentalPrice: '£1,200 pcm',
-      numberOfBeds: 2,
-      name: 'Sarah Jones',
+      ...sampleLead,
       email: `${unique('tenant')}@example.test`,
-      contactNumber: '+447700900123',
-      income: '£42,000 per year',
       annualIncome: 42_000,
-      profession: 'Nurse',
-      numberOfPeople: 2,
-      moveInDate: '01/03/2027',
-      availability: 'Weekday evenings',
-      rating: '8',
       score: 8,
       ...overrides,
     })

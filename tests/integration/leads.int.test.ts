@@ -11,6 +11,7 @@ import {
   scoreBreakdown,
   unique,
 } from '#tests/helpers/factories.ts';
+import { sampleLead } from '#tests/helpers/sample-lead.ts';
 import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 
 /** The conversation of the chat every lead here comes from. */
@@ -86,20 +87,10 @@ describe('leads API', () => {
         id: older.id,
         createdAt: '2025-01-05T15:07:00.123Z',
         propertyId: null,
-        propertyName: '2 Bed Flat, Elm Road',
-        propertyLocation: '14 Elm Road, Leeds LS6 2AB',
-        rentalPrice: '£1,200 pcm',
-        numberOfBeds: 2,
+        ...sampleLead,
         name: 'Older Lead',
         email: older.email,
-        contactNumber: '+447700900123',
-        income: '£42,000 per year',
-        profession: 'Nurse',
-        numberOfPeople: 2,
-        moveInDate: '01/03/2027',
-        availability: 'Weekday evenings',
         availabilityDates: [],
-        rating: '8',
         status: 'new',
         lostReason: null,
         assigneeId: null,

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { sampleLead } from '#tests/helpers/sample-lead.ts';
 import { type CsvLead, csvCell, leadsToCsv, neutraliseCell } from './leads-csv.ts';
 
 describe('neutraliseCell', () => {
@@ -41,20 +42,9 @@ function lead(overrides: Partial<CsvLead> = {}): CsvLead {
     conversationId: null,
     answeredQuestions: [],
     propertyId: null,
-    propertyName: '2 Bed Flat, Elm Road',
-    propertyLocation: '14 Elm Road, Leeds LS6 2AB',
-    rentalPrice: '£1,200 pcm',
-    numberOfBeds: 2,
-    name: 'Sarah Jones',
+    ...sampleLead,
     email: 'sarah@example.test',
-    contactNumber: '+447700900123',
-    income: '£42,000 per year',
     annualIncome: 42000,
-    profession: 'Nurse',
-    numberOfPeople: 2,
-    moveInDate: '01/03/2027',
-    availability: 'Weekday evenings',
-    rating: '8',
     personRequested: false,
     score: 8,
     scoreBreakdown: {

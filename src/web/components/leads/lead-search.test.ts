@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { LeadDto } from '#shared/schemas/leads.ts';
+import { sampleLead } from '#tests/helpers/sample-lead.ts';
 import { leadSearchText, matchesSearch, searchTerms } from './lead-search.ts';
 
 function lead(overrides: Partial<LeadDto>): LeadDto {
@@ -7,20 +8,9 @@ function lead(overrides: Partial<LeadDto>): LeadDto {
     id: 'l1',
     createdAt: '2025-01-05T15:07:00.000Z',
     propertyId: null,
-    propertyName: '2 Bed Flat, Elm Road',
-    propertyLocation: '14 Elm Road, Leeds',
-    rentalPrice: '£1,200 pcm',
-    numberOfBeds: 2,
-    name: 'Sarah Jones',
+    ...sampleLead,
     email: 'sarah@example.test',
-    contactNumber: '+447700900123',
-    income: '£42,000 per year',
-    profession: 'Nurse',
-    numberOfPeople: 2,
-    moveInDate: '01/03/2027',
-    availability: 'Weekday evenings',
     availabilityDates: [],
-    rating: '8',
     personRequested: false,
     passedOnQuestions: [],
     source: null,
