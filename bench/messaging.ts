@@ -38,6 +38,7 @@ async function run(databaseUrl: string | null): Promise<number> {
     LOG_LEVEL: 'silent',
     WHATSAPP_API_URL: providers.whatsappUrl,
     RATE_LIMIT_CHAT_PER_MINUTE: '1000000',
+    RATE_LIMIT_INBOUND_PER_MINUTE: '1000000',
   });
   const app = await buildApp({ env, serveWeb: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

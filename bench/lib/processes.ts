@@ -89,6 +89,7 @@ export function chatBenchEnv(databaseUrl: string, smtpUrl: string): Record<strin
     JOBS: 'false',
     DEMO_DATA: 'false',
     RATE_LIMIT_CHAT_PER_MINUTE: '100000000',
+    RATE_LIMIT_INBOUND_PER_MINUTE: '100000000',
     RATE_LIMIT_API_PER_MINUTE: '100000000',
     RATE_LIMIT_AUTH_PER_MINUTE: '100000000',
   };

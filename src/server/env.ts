@@ -42,6 +42,7 @@ const schema = z.object({
   RATE_LIMIT_CHAT_PER_MINUTE: optional(positiveInt),
   RATE_LIMIT_API_PER_MINUTE: optional(positiveInt),
   RATE_LIMIT_PUBLIC_API_PER_MINUTE: optional(positiveInt),
+  RATE_LIMIT_INBOUND_PER_MINUTE: optional(positiveInt),
   JOBS: optional(booleanString),
   WEBHOOK_RETRY_DELAYS: optional(
     z
@@ -115,6 +116,8 @@ export type Env = {
     apiPerMinute: number;
     /** Per API key on /api/v1. */
     publicApiPerMinute: number;
+    /** Per company on the WhatsApp and SMS webhooks: the providers post every tenant's message from a few addresses. */
+    inboundPerMinute: number;
   };
   /** Seconds before each retry of a failed webhook delivery (the first try is at once). */
   webhookRetryDelaysSeconds: number[];
@@ -231,6 +234,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       chatPerMinute: raw.RATE_LIMIT_CHAT_PER_MINUTE ?? 600,
       apiPerMinute: raw.RATE_LIMIT_API_PER_MINUTE ?? 3000,
       publicApiPerMinute: raw.RATE_LIMIT_PUBLIC_API_PER_MINUTE ?? 120,
+      inboundPerMinute: raw.RATE_LIMIT_INBOUND_PER_MINUTE ?? 1200,
     },
     // 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h: eight tries over a little more than a day.
     webhookRetryDelaysSeconds: raw.WEBHOOK_RETRY_DELAYS ?? [5, 300, 1800, 7200, 18000, 36000, 36000],

@@ -221,6 +221,7 @@ describe('bad input on every route', () => {
   const app = setUpTestApp({
     RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
     RATE_LIMIT_CHAT_PER_MINUTE: '1000000',
+    RATE_LIMIT_INBOUND_PER_MINUTE: '1000000',
     RATE_LIMIT_API_PER_MINUTE: '1000000',
   });
   const world = madeBeforeAll('the world', () => createWorld(app));

@@ -475,3 +475,34 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     expect(last.body).toMatchObject({ template: { name: 'hello_world' } });
   });
 });
+
+describe('messaging: the providers share a few addresses, so the webhook allowance is per company', () => {
+  const providers = setUpProviderStandIns();
+  const app = setUpTestApp(() => ({ ...providerUrls(providers), RATE_LIMIT_INBOUND_PER_MINUTE: '3' }));
+
+  async function smsAgency(name: string) {
+    const owner = await createCompanyUser(app, { name });
+    await connectChannel(app, owner, 'sms');
+    return owner;
+  }
+  const statusUpdate = (companyId: string, sid: string) =>
+    postAsTwilio(app.url, PUBLIC_URL, `/api/channels/sms/${companyId}/status`, TWILIO.authToken, {
+      AccountSid: TWILIO.accountSid,
+      MessageSid: sid,
+      MessageStatus: 'delivered',
+    });
+
+  it("one agency's burst is refused with Retry-After, while another agency's messages from the same address go through", async () => {
+    const busy = await smsAgency('Busy Lets');
+    const quiet = await smsAgency('Quiet Lets');
+    const statuses = [];
+    for (const sid of ['SM1', 'SM2', 'SM3', 'SM4'])
+      statuses.push((await statusUpdate(busy.company.id, sid)).status);
+    expect(statuses).toEqual([204, 204, 204, 429]);
+    const refused = await statusUpdate(busy.company.id, 'SM5');
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+
+    const other = await statusUpdate(quiet.company.id, 'SM6');
+    expect(other.status).toBe(204);
+  });
+});

@@ -34,6 +34,7 @@ export async function startServerProcess(
         JOBS: 'false',
         // One test client sends hundreds of chat requests a minute from one address.
         RATE_LIMIT_CHAT_PER_MINUTE: '1000000',
+        RATE_LIMIT_INBOUND_PER_MINUTE: '1000000',
         RATE_LIMIT_API_PER_MINUTE: '1000000',
         ...extraEnv,
       },

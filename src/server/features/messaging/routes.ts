@@ -183,7 +183,16 @@ export async function registerMessaging(root: FastifyInstance, ctx: AppContext):
   );
 
   // ---- Inbound from the providers ----
-  const inboundLimit = perMinute(Math.max(600, ctx.env.rateLimits.chatPerMinute));
+  // Twilio and Meta post every tenant's message from a few shared addresses, so the allowance is
+  // each company's, not each address's: one agency's flood never refuses another's tenants.
+  const inboundLimit = {
+    rateLimit: {
+      max: ctx.env.rateLimits.inboundPerMinute,
+      timeWindow: '1 minute',
+      keyGenerator: (request: FastifyRequest) =>
+        `inbound:${(request.params as { companyId?: string }).companyId ?? ''}`,
+    },
+  };
 
   // Twilio posts a form; its signature covers APP_URL + the path and every posted field.
   const twilioCheck = async (request: FastifyRequest) => {
