@@ -151,6 +151,40 @@ describe('viewings that happen: confirm, remind, release', () => {
     expect(list.viewings[0]).toMatchObject({ id: viewing.id, confirmedAt: '2026-03-06T10:01:00.000Z' });
   });
 
+  it('an instance that stopped after claiming a request leaves it to a later pass, which sends it once', async () => {
+    const setup = await agency();
+    const { viewing, email } = await booked(setup, SATURDAY_10);
+    const requests = () => emailsTo(email!).filter((e) => e.subject.startsWith('Please confirm'));
+    // What an instance leaves when it stops between claiming the request and sending it.
+    await app.ctx.db.insert(viewingMessages).values({
+      viewingId: viewing.id,
+      companyId: viewing.companyId,
+      kind: 'request',
+      startsAt: viewing.startsAt,
+      channel: 'email',
+      outcome: 'claimed',
+      createdAt: new Date('2026-03-06T10:00:00Z'),
+    });
+
+    // A claim a few minutes old may still be sending: left alone.
+    at('2026-03-06T10:09:00Z');
+    await runViewingMessages(app.ctx);
+    // Ten minutes on it was abandoned: one of two instances takes it over and sends it.
+    at('2026-03-06T10:10:00Z');
+    await Promise.all([runViewingMessages(app.ctx), runViewingMessages(app.ctx)]);
+    at('2026-03-06T10:30:00Z');
+    await runViewingMessages(app.ctx);
+    await smtp.waitForEmail((e) => e.to.includes(email!) && e.subject.startsWith('Please confirm'));
+    expect(requests()).toHaveLength(1);
+    const rows = await app.ctx.db
+      .select()
+      .from(viewingMessages)
+      .where(eq(viewingMessages.viewingId, viewing.id));
+    expect(rows.map((row) => [row.kind, row.outcome, row.createdAt.toISOString()])).toEqual([
+      ['request', 'sent', '2026-03-06T10:10:00.000Z'],
+    ]);
+  });
+
   it('a viewing booked less than 24 hours ahead is confirmed at booking and never asked', async () => {
     const setup = await agency();
     at('2026-03-06T12:00:00Z');

@@ -568,7 +568,10 @@ export const viewingMessages = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     /** Where it went: `whatsapp`, `sms`, `email`; `none` when there was nowhere to send it. */
     channel: varchar('channel', { length: 10 }).notNull(),
-    /** `sent`, or `dropped` (the viewing would have begun before quiet hours ended). */
+    /**
+     * `claimed` while an instance sends it (one abandoned for ten minutes is taken over), then
+     * `sent`, or `unsent` when there was nowhere to send it.
+     */
     outcome: varchar('outcome', { length: 10 }).notNull(),
     createdAt: createdAtColumn(),
   },

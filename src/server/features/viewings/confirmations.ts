@@ -42,6 +42,11 @@ const REQUEST_AHEAD_MS = 24 * HOUR_MS;
 const SEE_YOU_SOON_AHEAD_MS = 2 * HOUR_MS;
 /** At most this many other times offered in the thread (WhatsApp shows three buttons). */
 const CHANGE_OFFERS = 3;
+/**
+ * A claim still unsent after this long was left by an instance that stopped between claiming and
+ * sending (a send takes seconds): a later pass takes it over and sends the message.
+ */
+const ABANDONED_CLAIM_MS = 10 * 60_000;
 
 // ---- The company's settings ----
 
@@ -98,7 +103,8 @@ function threadOf(row: {
  * before a confirmed one; then the notice of each release. Quiet hours hold every message (the
  * next pass after them sends it, unless the viewing has begun); a release is not a message and
  * happens on the hour. Each message is sent by whoever inserts its row (viewing, kind, start):
- * another instance, a retry, or a later pass finds it and sends nothing. Returns how many went.
+ * another instance, a retry, or a later pass finds it and sends nothing, unless the row is a claim
+ * abandoned for ten minutes, which one later pass takes over. Returns how many went.
  */
 export async function runViewingMessages(ctx: AppContext): Promise<number> {
   const at = now();
@@ -157,8 +163,13 @@ async function runViewing(
 ): Promise<number> {
   let { viewing } = candidate;
   const start = viewing.startsAt.getTime();
-  const message = (kind: ViewingMessageKind) =>
+  const recorded = (kind: ViewingMessageKind) =>
     done.find((row) => row.viewingId === viewing.id && row.kind === kind && row.startsAt.getTime() === start);
+  // An abandoned claim counts as no message: it never went.
+  const message = (kind: ViewingMessageKind) => {
+    const row = recorded(kind);
+    return row && isAbandonedClaim(row, at) ? undefined : row;
+  };
   const quiet = isQuietAt(at, candidate.quietHours);
 
   if (viewing.status === 'booked' && !viewing.confirmedAt && candidate.releaseHours) {
@@ -182,19 +193,7 @@ async function runViewing(
     kind = 'see_you_soon';
   }
   if (!kind) return 0;
-  const [claim] = await ctx.db
-    .insert(viewingMessages)
-    .values({
-      viewingId: viewing.id,
-      companyId: viewing.companyId,
-      kind,
-      startsAt: viewing.startsAt,
-      channel: candidate.thread?.channel ?? 'email',
-      outcome: 'claimed',
-      createdAt: at,
-    })
-    .onConflictDoNothing()
-    .returning({ id: viewingMessages.id });
+  const claim = await claimMessage(ctx, { viewing, kind, at, abandoned: recorded(kind) }, candidate.thread);
   if (!claim) return 0;
   const channel = await sendScheduled(ctx, kind, viewing, candidate.thread, at);
   await ctx.db
@@ -202,6 +201,54 @@ async function runViewing(
     .set({ channel: channel ?? 'none', outcome: channel ? 'sent' : 'unsent' })
     .where(eq(viewingMessages.id, claim.id));
   return channel ? 1 : 0;
+}
+
+function isAbandonedClaim(row: ViewingMessage, at: Date): boolean {
+  return row.outcome === 'claimed' && at.getTime() - row.createdAt.getTime() >= ABANDONED_CLAIM_MS;
+}
+
+/**
+ * The right to send one message: a new row, or an abandoned claim taken over (its time moved to
+ * now, only if no other pass moved it first). Null when another instance holds it.
+ */
+async function claimMessage(
+  ctx: AppContext,
+  {
+    viewing,
+    kind,
+    at,
+    abandoned,
+  }: { viewing: Viewing; kind: ViewingMessageKind; at: Date; abandoned: ViewingMessage | undefined },
+  thread: Thread | null,
+): Promise<{ id: string } | undefined> {
+  if (abandoned) {
+    const [taken] = await ctx.db
+      .update(viewingMessages)
+      .set({ createdAt: at })
+      .where(
+        and(
+          eq(viewingMessages.id, abandoned.id),
+          eq(viewingMessages.outcome, 'claimed'),
+          eq(viewingMessages.createdAt, abandoned.createdAt),
+        ),
+      )
+      .returning({ id: viewingMessages.id });
+    return taken;
+  }
+  const [claim] = await ctx.db
+    .insert(viewingMessages)
+    .values({
+      viewingId: viewing.id,
+      companyId: viewing.companyId,
+      kind,
+      startsAt: viewing.startsAt,
+      channel: thread?.channel ?? 'email',
+      outcome: 'claimed',
+      createdAt: at,
+    })
+    .onConflictDoNothing()
+    .returning({ id: viewingMessages.id });
+  return claim;
 }
 
 /** "today, Saturday 7 March at 10:00", "tomorrow, …", or the date alone. */
