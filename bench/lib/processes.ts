@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { freePort } from '#tests/helpers/free-port.ts';
+import { LIFTED_RATE_LIMITS } from '#tests/helpers/rate-limits.ts';
 import { serverEntry } from './build.ts';
 
 export type BenchProcess = {
@@ -88,10 +89,7 @@ export function chatBenchEnv(databaseUrl: string, smtpUrl: string): Record<strin
     STRIPE_WEBHOOK_SECRET: 'whsec_bench',
     JOBS: 'false',
     DEMO_DATA: 'false',
-    RATE_LIMIT_CHAT_PER_MINUTE: '100000000',
-    RATE_LIMIT_INBOUND_PER_MINUTE: '100000000',
-    RATE_LIMIT_API_PER_MINUTE: '100000000',
-    RATE_LIMIT_AUTH_PER_MINUTE: '100000000',
+    ...LIFTED_RATE_LIMITS,
   };
 }
 

@@ -43,6 +43,7 @@ import {
 } from '#shared/schemas/viewings.ts';
 import { assignPropertySchema } from '#shared/team-roles.ts';
 import { addMember, insertPhoto } from '#tests/helpers/factories.ts';
+import { LIFTED_RATE_LIMITS } from '#tests/helpers/rate-limits.ts';
 import { madeBeforeAll, setUpTestApp } from '#tests/helpers/suite.ts';
 import { badValue, hostileString } from '#tests/security/bad-input.ts';
 import { changedTables, databaseFingerprint } from '#tests/security/fingerprint.ts';
@@ -264,11 +265,7 @@ const started = Date.now();
 describe('the new surface, fuzzed from its request schemas', () => {
   const app = setUpTestApp(
     {
-      RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
-      RATE_LIMIT_CHAT_PER_MINUTE: '1000000',
-      RATE_LIMIT_INBOUND_PER_MINUTE: '1000000',
-      RATE_LIMIT_API_PER_MINUTE: '1000000',
-      RATE_LIMIT_PUBLIC_API_PER_MINUTE: '1000000',
+      ...LIFTED_RATE_LIMITS,
       INBOUND_WEBHOOK_SECRET: INBOUND_SECRET,
       INBOUND_DOMAIN,
     },

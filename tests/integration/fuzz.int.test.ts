@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '#server/lib/unstorable-text.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
+import { LIFTED_RATE_LIMITS } from '#tests/helpers/rate-limits.ts';
 import { madeBeforeAll, setUpTestApp } from '#tests/helpers/suite.ts';
 import {
   badPathSegment,
@@ -218,12 +219,7 @@ function expectCleanError(status: number, contentType: string | null, text: stri
 const tally = { cases: 0, refused: 0, accepted: 0, byRoute: {} as Record<string, number> };
 
 describe('bad input on every route', () => {
-  const app = setUpTestApp({
-    RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
-    RATE_LIMIT_CHAT_PER_MINUTE: '1000000',
-    RATE_LIMIT_INBOUND_PER_MINUTE: '1000000',
-    RATE_LIMIT_API_PER_MINUTE: '1000000',
-  });
+  const app = setUpTestApp(LIFTED_RATE_LIMITS);
   const world = madeBeforeAll('the world', () => createWorld(app));
 
   afterAll(() => {

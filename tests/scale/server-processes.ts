@@ -7,6 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { type Database, type Db, openDatabase } from '#server/db/client.ts';
 import { companies, properties, users } from '#server/db/schema.ts';
 import { createThrowawayDatabase } from '#tests/helpers/database.ts';
+import { LIFTED_RATE_LIMITS } from '#tests/helpers/rate-limits.ts';
 import { spawnServer, stopServer } from '#tests/helpers/server-process.ts';
 import { lateBound } from '#tests/helpers/suite.ts';
 
@@ -33,9 +34,7 @@ export async function startServerProcess(
         LOG_LEVEL: 'warn',
         JOBS: 'false',
         // One test client sends hundreds of chat requests a minute from one address.
-        RATE_LIMIT_CHAT_PER_MINUTE: '1000000',
-        RATE_LIMIT_INBOUND_PER_MINUTE: '1000000',
-        RATE_LIMIT_API_PER_MINUTE: '1000000',
+        ...LIFTED_RATE_LIMITS,
         ...extraEnv,
       },
       timeoutMs: 90_000,
