@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { channelMessages, conversations, leads, messagingChannels } from '#server/db/schema.ts';
+import { CONVERSATION_MESSAGES_PER_MINUTE } from '#server/features/chat/conversation.ts';
 import { listLive } from '#server/features/live/summary.ts';
 import {
   DAILY_CAP_ERROR,
@@ -277,6 +278,20 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     });
     expect(crossed.status).toBe(403);
     expect(await count()).toBe(0);
+  });
+
+  it('answers every text of a tenant who sends many in a minute: a thread is not held to the web chat’s limit', async () => {
+    const owner = await connectedAgency();
+    const from = '+447700900654';
+    // More than the web chat's 20 a minute, all at the same instant.
+    const texts = Array.from(
+      { length: CONVERSATION_MESSAGES_PER_MINUTE + 5 },
+      (_, i) => `Quick question ${i + 1}`,
+    );
+    for (const text of texts) await smsSays(app, owner.company.id, from, text);
+    const [thread] = await conversationsOf(app, owner.company.id);
+    const said = thread!.messages.filter((m) => m.sender === 'user').map((m) => m.content);
+    expect(said).toEqual(texts);
   });
 
   it('processes a replayed message once', async () => {

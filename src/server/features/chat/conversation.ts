@@ -88,7 +88,10 @@ export async function handleChatTurn(
 ): Promise<ChatResponse> {
   const { companySlug, request } = input;
   if (!request.userSessionKey) return startConversation(ctx, companySlug, request, input.knownPhone);
-  return continueConversation(ctx, companySlug, request.userSessionKey, request.message);
+  return continueConversation(ctx, companySlug, request.userSessionKey, {
+    text: request.message.trim(),
+    isThread: input.knownPhone !== undefined,
+  });
 }
 
 async function startConversation(
@@ -212,14 +215,17 @@ async function requireConversation(ctx: AppContext, directory: CompanyDirectory,
 
 const chatEnded = () => new AppError('CONFLICT', 'This chat has ended. Refresh the page to start a new one.');
 
+/** What the tenant sent, and whether it came on a WhatsApp or SMS thread. */
+type TenantMessage = { text: string; isThread: boolean };
+
 async function continueConversation(
   ctx: AppContext,
   companySlug: string,
   sessionKey: string,
-  rawMessage: string,
+  sent: TenantMessage,
 ): Promise<ChatResponse> {
   const directory = await requireDirectory(ctx, companySlug);
-  const text = rawMessage.trim();
+  const { text } = sent;
 
   // This process's copy first: when it is current the turn costs one round trip. With an LLM the
   // read is nothing beside the model's answer, and a stale copy would ask the model twice.
@@ -229,7 +235,7 @@ async function continueConversation(
       : null;
   if (cached) {
     const state = cached.status === 'active' && !cached.takenOverBy ? readStoredState(cached.state) : null;
-    const reply = state ? await answerAndStore(ctx, directory, cached, state, text) : null;
+    const reply = state ? await answerAndStore(ctx, directory, cached, state, sent) : null;
     if (reply) return reply;
     forgetConversation(ctx, sessionKey);
   }
@@ -237,14 +243,14 @@ async function continueConversation(
   const { conversation, state } = await requireConversation(ctx, directory, sessionKey);
   if (conversation.status !== 'active') throw chatEnded();
   if (!text) throw new AppError('BAD_REQUEST', 'Please type a message');
-  if (conversation.takenOverBy) return passToPerson(ctx, conversation, state, text);
-  const reply = await answerAndStore(ctx, directory, conversation, state, text);
+  if (conversation.takenOverBy) return passToPerson(ctx, conversation, state, sent);
+  const reply = await answerAndStore(ctx, directory, conversation, state, sent);
   if (reply) return reply;
 
   const latest = await findConversation(ctx, directory.company.id, sessionKey);
   if (latest?.status !== 'active') throw chatEnded();
   // Taken over while the assistant was answering: the message goes to the person instead.
-  if (latest.takenOverBy) return passToPerson(ctx, latest, readStoredState(latest.state) ?? state, text);
+  if (latest.takenOverBy) return passToPerson(ctx, latest, readStoredState(latest.state) ?? state, sent);
   throw new AppError(
     'CONFLICT',
     'Your previous message is still being answered. Please send this one again.',
@@ -260,10 +266,10 @@ async function answerAndStore(
   directory: CompanyDirectory,
   conversation: CachedConversation,
   state: StoredState,
-  text: string,
+  { text, isThread }: TenantMessage,
 ): Promise<ChatResponse | null> {
   const at = now();
-  const recentMessages = checkConversationRate(state.recentMessages, at);
+  const recentMessages = checkConversationRate(state.recentMessages, at, isThread);
   const property = conversationProperty(directory, conversation.propertyId, state.agent.fields.propertyId);
   const isOpen = state.agent.stage !== 'closed';
   const context = {
@@ -375,10 +381,10 @@ async function passToPerson(
   ctx: AppContext,
   conversation: { id: string; sessionKey: string },
   state: StoredState,
-  text: string,
+  { text, isThread }: TenantMessage,
 ): Promise<ChatResponse> {
   const at = now();
-  const recentMessages = checkConversationRate(state.recentMessages, at);
+  const recentMessages = checkConversationRate(state.recentMessages, at, isThread);
   const passed = await appendForPerson(ctx, {
     conversationId: conversation.id,
     message: message('user', text, at),
@@ -398,11 +404,16 @@ async function passToPerson(
   };
 }
 
-/** The per-conversation limit: returns the updated window, or throws a 429 with Retry-After. */
-function checkConversationRate(recent: string[], at: Date): string[] {
+/**
+ * The per-conversation limit: returns the updated window, or throws a 429 with Retry-After. A
+ * WhatsApp or SMS thread is not held to it: the provider vouches for the sender, one thread's
+ * messages are answered one after another, and a refused message would be lost (Twilio does not
+ * retry). The company's webhook allowance and the turn limit bound what a thread can cost.
+ */
+function checkConversationRate(recent: string[], at: Date, isThread: boolean): string[] {
   const windowStart = at.getTime() - 60_000;
   const inWindow = recent.filter((iso) => new Date(iso).getTime() > windowStart);
-  if (inWindow.length >= CONVERSATION_MESSAGES_PER_MINUTE) {
+  if (!isThread && inWindow.length >= CONVERSATION_MESSAGES_PER_MINUTE) {
     const oldest = Math.min(...inWindow.map((iso) => new Date(iso).getTime()));
     const retryAfter = Math.max(1, Math.ceil((oldest + 60_000 - at.getTime()) / 1000));
     throw new AppError('RATE_LIMITED', `Too many requests. Please try again in ${retryAfter} seconds.`, {

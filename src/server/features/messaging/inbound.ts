@@ -226,6 +226,7 @@ async function answer(ctx: AppContext, input: InboundMessage, inboundId: string)
       response = await answering(ctx).turn(ctx, {
         companySlug: company.slug,
         request: chatRequest(text, latest.sessionKey),
+        knownPhone: phone,
       });
     } else {
       // A new thread: the greeting (which says it is an AI assistant and that a person reviews
@@ -257,6 +258,7 @@ async function answer(ctx: AppContext, input: InboundMessage, inboundId: string)
         response = await answering(ctx).turn(ctx, {
           companySlug: company.slug,
           request: chatRequest(text, started.sessionKey),
+          knownPhone: phone,
         });
       }
     }
