@@ -1,6 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { channelMessages, conversations, viewingMessages, viewings } from '#server/db/schema.ts';
+import { channelMessages, conversations, enquiries, viewingMessages, viewings } from '#server/db/schema.ts';
+import { signChatToken } from '#server/features/enquiries/index.ts';
+import { inviteEnquirerOnChannel } from '#server/features/messaging/enquiry-invite.ts';
 import { bookChatTime } from '#server/features/viewings/chat-booking.ts';
 import { runViewingMessages } from '#server/features/viewings/confirmations.ts';
 import { setNow } from '#server/lib/clock.ts';
@@ -13,6 +15,13 @@ import {
   tenantFields,
   unique,
 } from '#tests/helpers/factories.ts';
+import {
+  connectChannel,
+  conversationsOf,
+  providerUrls,
+  setUpProviderStandIns,
+  smsSays,
+} from '#tests/helpers/messaging.ts';
 import { setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/suite.ts';
 import { testSchedule } from '#tests/helpers/viewing-schedule.ts';
 
@@ -344,5 +353,72 @@ describe('viewings that happen: confirm, remind, release', () => {
     at('2026-03-06T10:00:00Z');
     await runViewingMessages(app.ctx);
     expect(emailsTo(email!).filter((e) => e.subject.startsWith('Please confirm'))).toHaveLength(0);
+  });
+});
+
+describe('a web chat that came from a portal enquiry: asked on the phone the enquiry gave', () => {
+  const providers = setUpProviderStandIns();
+  const app = setUpTestApp(() => providerUrls(providers));
+  afterEach(() => setNow(undefined));
+
+  it('the request goes by SMS to the number its invitation went to, and YES there confirms', async () => {
+    setNow(WEDNESDAY);
+    const owner = await createCompanyUser(app, {
+      name: unique('Elm Lettings'),
+      viewingSchedule: testSchedule,
+      quietHours: null,
+    });
+    await connectChannel(app, owner, 'sms');
+    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
+      propertyName: 'Flat 3, Oak Court',
+      vacancyDate: '01/03/2026',
+    });
+    const mobile = '+447700900555';
+    const [enquiry] = await app.ctx.db
+      .insert(enquiries)
+      .values({
+        companyId: owner.company.id,
+        propertyId: property.id,
+        source: 'rightmove',
+        name: 'Amy Khan',
+        email: `${unique('amy')}@example.test`,
+        phone: '07700 900555',
+        listing: { address: null, postcode: null, price: null, reference: null },
+      })
+      .returning();
+    // The enquiry's invitation went by text; the tenant chose the link in the email instead.
+    expect(await inviteEnquirerOnChannel(app.ctx, enquiry!.id)).toEqual({ kind: 'sent', channel: 'sms' });
+    const token = signChatToken(app.ctx.env.sessionSecret, enquiry!.id, new Date(Date.now() + 86_400_000));
+    const started = await browserFetch(app, 'POST', `/api/chat/${owner.company.slug}`, undefined, {
+      message: '',
+      userSessionKey: null,
+      propertySlug: property.slug,
+      enquiryToken: token,
+    });
+    const { sessionKey } = (await started.json()) as { sessionKey: string };
+    const [conversation] = await conversationsOf(app, owner.company.id);
+    expect(conversation).toMatchObject({ sessionKey, channel: 'web', enquiryId: enquiry!.id });
+    const booking = await bookChatTime(app.ctx, {
+      conversationId: conversation!.id,
+      propertyId: property.id,
+      slot: { startsAt: SATURDAY_10, label: '' },
+      fields: tenantFields({ name: 'Amy Khan', email: enquiry!.email, phone: mobile }),
+    });
+    if (booking.kind !== 'booked') throw new Error('not booked');
+
+    setNow(new Date('2026-03-06T10:00:00Z'));
+    await runViewingMessages(app.ctx);
+    const texts = () => providers.twilioCalls.filter((call) => call.to === mobile).map((call) => call.body);
+    expect(texts().at(-1)).toBe(
+      `Hi Amy, your viewing of Flat 3, Oak Court with ${owner.company.name} is tomorrow, Saturday 7 March at 10:00. Reply YES to confirm or CHANGE to pick another time.`,
+    );
+
+    setNow(new Date('2026-03-06T10:05:00Z'));
+    await smsSays(app, owner.company.id, mobile, 'YES');
+    const [confirmed] = await app.ctx.db.select().from(viewings).where(eq(viewings.id, booking.viewing.id));
+    expect(confirmed!.confirmedAt?.toISOString()).toBe('2026-03-06T10:05:00.000Z');
+    expect(texts().at(-1)).toContain('is confirmed. See you then.');
+    // The reply was about the viewing: no new conversation started on the thread.
+    expect(await conversationsOf(app, owner.company.id)).toHaveLength(1);
   });
 });

@@ -568,6 +568,8 @@ export const viewingMessages = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     /** Where it went: `whatsapp`, `sms`, `email`; `none` when there was nowhere to send it. */
     channel: varchar('channel', { length: 10 }).notNull(),
+    /** The number it went to on WhatsApp or SMS (E.164): the tenant's replies there answer it. */
+    phone: varchar('phone', { length: 20 }),
     /**
      * `claimed` while an instance sends it (one abandoned for ten minutes is taken over), then
      * `sent`, or `unsent` when there was nowhere to send it.

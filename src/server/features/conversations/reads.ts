@@ -20,6 +20,7 @@ const viewQuery = new QueryBuilder()
     companyId: conversations.companyId,
     propertyId: conversations.propertyId,
     source: conversations.source,
+    enquiryId: conversations.enquiryId,
     channel: conversations.channel,
     contactPhone: conversations.contactPhone,
     status: conversations.status,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import {
   channelMessages,
   companies,
@@ -160,4 +160,28 @@ export async function invitingEnquiry(
     token: signChatToken(ctx.env.sessionSecret, enquiry.id, expiresAt),
     propertySlug: enquiry.propertySlug ?? null,
   };
+}
+
+/**
+ * Where an enquiry's invitation went (its channel and the tenant's number), when it went: a web
+ * chat that came from that enquiry is asked to confirm its viewing there, as a thread would be.
+ */
+export async function enquiryThread(
+  ctx: AppContext,
+  input: { companyId: string; enquiryId: string },
+): Promise<{ channel: MessagingChannel; phone: string } | null> {
+  const [invite] = await ctx.db
+    .select({ channel: channelMessages.channel, phone: channelMessages.phone })
+    .from(channelMessages)
+    .where(
+      and(
+        eq(channelMessages.companyId, input.companyId),
+        eq(channelMessages.direction, 'out'),
+        ne(channelMessages.status, 'failed'),
+        sql`${channelMessages.payload}->>'enquiryId' = ${input.enquiryId}`,
+      ),
+    )
+    .orderBy(desc(channelMessages.createdAt))
+    .limit(1);
+  return invite ?? null;
 }

@@ -4,6 +4,7 @@
  * messages first (`handleInboundReplies`).
  * Code outside the feature uses only what is exported here.
  */
+export { enquiryThread } from './enquiry-invite.ts';
 export { answerMessagesWith, handleInboundReplies, type InboundMessage } from './inbound.ts';
 export { lastOfferedOptions, sendToTenant } from './outbound.ts';
 export { registerMessaging } from './routes.ts';

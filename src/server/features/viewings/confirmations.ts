@@ -14,6 +14,7 @@ import { conversationView } from '#server/features/conversations/index.ts';
 import { recordLeadActivity } from '#server/features/leads/index.ts';
 import type { InboundMessage } from '#server/features/messaging/index.ts';
 import {
+  enquiryThread,
   lastOfferedOptions,
   loadChannel,
   pickNumberedOption,
@@ -97,6 +98,19 @@ function threadOf(row: {
 }
 
 /**
+ * A web chat that came from a portal enquiry whose invitation went to the tenant's phone: the
+ * messages go to that thread, as they would to a chat held there.
+ */
+async function enquiryThreadOf(
+  ctx: AppContext,
+  row: { viewing: Viewing; conversationId: string | null; enquiryId: string | null },
+): Promise<Thread | null> {
+  if (!row.conversationId || !row.enquiryId) return null;
+  const invited = await enquiryThread(ctx, { companyId: row.viewing.companyId, enquiryId: row.enquiryId });
+  return invited ? { ...invited, conversationId: row.conversationId } : null;
+}
+
+/**
  * One pass of the schedule (the `viewings.messages` job, every minute). For each live viewing
  * of the next 24 hours: the confirmation request once 24 hours remain (unless confirmed), the
  * release at the company's hour (only after a request went unanswered), "see you soon" 2 hours
@@ -116,6 +130,7 @@ export async function runViewingMessages(ctx: AppContext): Promise<number> {
       channel: conversationView.channel,
       phone: conversationView.contactPhone,
       conversationId: conversationView.id,
+      enquiryId: conversationView.enquiryId,
     })
     .from(viewings)
     .innerJoin(companies, eq(companies.id, viewings.companyId))
@@ -140,13 +155,13 @@ export async function runViewingMessages(ctx: AppContext): Promise<number> {
     );
   let sent = 0;
   for (const row of rows) {
-    const candidate: Candidate = {
-      viewing: row.viewing,
-      quietHours: row.quietHours ?? null,
-      releaseHours: row.releaseHours,
-      thread: threadOf(row),
-    };
     try {
+      const candidate: Candidate = {
+        viewing: row.viewing,
+        quietHours: row.quietHours ?? null,
+        releaseHours: row.releaseHours,
+        thread: threadOf(row) ?? (await enquiryThreadOf(ctx, row)),
+      };
       sent += await runViewing(ctx, candidate, done, at);
     } catch (error) {
       ctx.log.error({ err: error, viewingId: row.viewing.id }, 'A viewing message was not sent');
@@ -198,7 +213,11 @@ async function runViewing(
   const channel = await sendScheduled(ctx, kind, viewing, candidate.thread, at);
   await ctx.db
     .update(viewingMessages)
-    .set({ channel: channel ?? 'none', outcome: channel ? 'sent' : 'unsent' })
+    .set({
+      channel: channel ?? 'none',
+      phone: channel && channel === candidate.thread?.channel ? candidate.thread.phone : null,
+      outcome: channel ? 'sent' : 'unsent',
+    })
     .where(eq(viewingMessages.id, claim.id));
   return channel ? 1 : 0;
 }
@@ -338,6 +357,13 @@ async function sendScheduled(
 
 // ---- Replies in the thread ----
 
+/** The viewing's confirmation request for its current start went out on `channel` (to `phone`). */
+function requestSent(channel: MessagingChannel, phone?: string) {
+  return sql`(select 1 from ${viewingMessages} where ${viewingMessages.viewingId} = ${viewings.id}
+    and ${viewingMessages.kind} = 'request' and ${viewingMessages.startsAt} = ${viewings.startsAt}
+    and ${viewingMessages.channel} = ${channel}${phone === undefined ? sql`` : sql` and ${viewingMessages.phone} = ${phone}`})`;
+}
+
 /**
  * A tenant's message on a channel, before the conversation sees it: taken when the number has a
  * live viewing whose request went to this thread (or that has other times on offer). YES
@@ -357,15 +383,17 @@ export async function answerViewingReply(
       and(
         eq(viewings.companyId, message.companyId),
         eq(conversationView.companyId, message.companyId),
-        eq(conversationView.channel, message.channel),
-        eq(conversationView.contactPhone, message.phone),
         eq(viewings.status, 'booked'),
         gt(viewings.startsAt, at),
         or(
-          isNotNull(viewings.changeOfferedAt),
-          sql`exists (select 1 from ${viewingMessages} where ${viewingMessages.viewingId} = ${viewings.id}
-            and ${viewingMessages.kind} = 'request' and ${viewingMessages.startsAt} = ${viewings.startsAt}
-            and ${viewingMessages.channel} = ${message.channel})`,
+          // The chat was held in this thread.
+          and(
+            eq(conversationView.channel, message.channel),
+            eq(conversationView.contactPhone, message.phone),
+            or(isNotNull(viewings.changeOfferedAt), sql`exists ${requestSent(message.channel)}`),
+          ),
+          // A web chat from a portal enquiry: the request went to this number.
+          sql`exists ${requestSent(message.channel, message.phone)}`,
         ),
       ),
     )

@@ -1,0 +1,1 @@
+ALTER TABLE "viewing_messages" ADD COLUMN "phone" varchar(20);
