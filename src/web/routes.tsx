@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy, StrictMode, Suspense, useEffect } from 'react';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
+import { useIsPhone } from './components/dashboard/use-is-phone.ts';
 import { DeferredToaster } from './components/ui/deferred-toaster.tsx';
 import { PageFallback } from './components/ui/page-fallback.tsx';
 import { queryClient } from './lib/query-client.ts';
@@ -120,10 +121,20 @@ export function AppRoutes() {
  * A member's toaster loads sonner once the browser is idle: their pages raise toasts often and the
  * first should not wait. A visitor's pages (sign-up, login) rarely do, so there sonner loads with
  * the first toast and not with the page.
+ *
+ * On a desk toasts sit at the bottom right, clear of the header's company name, navigation and
+ * account buttons, which a toast at the top centre covered. On a phone they stay at the top centre,
+ * away from the buttons that a phone's dialogs and forms keep at the bottom.
  */
 function AppToaster() {
   const { user } = useUser();
-  return <DeferredToaster mountOn={user?.id ? 'idle' : 'first-toast'} />;
+  const isPhone = useIsPhone();
+  return (
+    <DeferredToaster
+      mountOn={user?.id ? 'idle' : 'first-toast'}
+      position={isPhone ? 'top-center' : 'bottom-right'}
+    />
+  );
 }
 
 function PageAnalytics() {

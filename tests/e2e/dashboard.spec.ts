@@ -326,6 +326,10 @@ test.describe('dashboard: properties and agent links', () => {
     // Each property's own link: copy and open.
     await page.getByRole('button', { name: 'Copy AI agent link for Garden Flat, Oak Street' }).click();
     await expect(toast(page, 'URL copied to clipboard!')).toBeVisible();
+    // At a desk the toast leaves the header (the company name, the agency link, the account) free.
+    const headerBox = await page.getByRole('banner').boundingBox();
+    const toastBox = await toast(page, 'URL copied to clipboard!').boundingBox();
+    expect(toastBox!.y).toBeGreaterThanOrEqual(headerBox!.y + headerBox!.height);
     const propertyLink = await page.evaluate(() => navigator.clipboard.readText());
     expect(propertyLink).toBe(`${baseURL}/chatbot/${agent.companySlug}/garden-flat-oak-street`);
     const [propertyPage] = await Promise.all([
@@ -341,8 +345,8 @@ test.describe('dashboard: properties and agent links', () => {
       );
     }
 
-    // The agency-wide link. The copy toasts above stack and fade as they leave; at 1280 px they
-    // cover part of the header, so the button is pressed once they are gone.
+    // The agency-wide link. The copy toasts above stack and fade as they leave: the button is
+    // pressed once they are gone, so that the toast checked below is the agency link's own.
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
     await page.getByRole('button', { name: 'Generate AI Agent' }).click();
     const agentDialog = page.getByRole('dialog', { name: 'AI Agent URL' });
