@@ -7,7 +7,8 @@ import { bookChatTime } from '#server/features/viewings/chat-booking.ts';
 import { runViewingMessages } from '#server/features/viewings/confirmations.ts';
 import { setNow } from '#server/lib/clock.ts';
 import type { AgentViewingList, ManagedViewing, ViewingTimesResponse } from '#shared/schemas/viewings.ts';
-import { browserFetch } from '#tests/helpers/app.ts';
+import { WHATSAPP } from '#tests/fakes/messaging-providers.ts';
+import { browserFetch, sendJson } from '#tests/helpers/app.ts';
 import {
   type CompanyUser,
   createCompanyUser,
@@ -21,6 +22,7 @@ import {
   providerUrls,
   setUpProviderStandIns,
   smsSays,
+  whatsappSays,
 } from '#tests/helpers/messaging.ts';
 import { setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/suite.ts';
 import { testSchedule } from '#tests/helpers/viewing-schedule.ts';
@@ -360,6 +362,67 @@ describe('a web chat that came from a portal enquiry: asked on the phone the enq
   const providers = setUpProviderStandIns();
   const app = setUpTestApp(() => providerUrls(providers));
   afterEach(() => setNow(undefined));
+
+  it('on WhatsApp, a day after the tenant last wrote, the request is the approved template and YES still confirms', async () => {
+    setNow(WEDNESDAY);
+    const owner = await createCompanyUser(app, {
+      name: unique('Elm Lettings'),
+      viewingSchedule: testSchedule,
+      quietHours: null,
+    });
+    const connected = await sendJson(
+      app,
+      'PUT',
+      `/api/companies/${owner.company.id}/channels/whatsapp`,
+      owner.cookie,
+      {
+        ...WHATSAPP,
+        viewingReminder: 'viewing_reminder',
+      },
+    );
+    expect(connected.status).toBe(200);
+    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
+      propertyName: 'Flat 3, Oak Court',
+      vacancyDate: '01/03/2026',
+    });
+    const number = '447700900556';
+    await whatsappSays(app, owner.company.id, number, 'Hi, is Flat 3 still available?');
+    const [thread] = await conversationsOf(app, owner.company.id);
+    expect(thread).toMatchObject({ channel: 'whatsapp', contactPhone: `+${number}` });
+    const booking = await bookChatTime(app.ctx, {
+      conversationId: thread!.id,
+      propertyId: property.id,
+      slot: { startsAt: SATURDAY_10, label: '' },
+      fields: tenantFields({ name: 'Amy Khan', phone: `+${number}` }),
+    });
+    if (booking.kind !== 'booked') throw new Error('not booked');
+
+    // Friday 10:00: two days since the tenant wrote, so WhatsApp takes only an approved template.
+    setNow(new Date('2026-03-06T10:00:00Z'));
+    await runViewingMessages(app.ctx);
+    const request = providers.whatsappCalls.filter((call) => call.to === number).at(-1)!;
+    expect(request.type).toBe('template');
+    expect(request.body).toMatchObject({
+      template: {
+        name: 'viewing_reminder',
+        components: [
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Amy' },
+              { type: 'text', text: 'Flat 3, Oak Court' },
+              { type: 'text', text: 'Saturday 7 March at 10:00' },
+            ],
+          },
+        ],
+      },
+    });
+
+    setNow(new Date('2026-03-06T10:05:00Z'));
+    await whatsappSays(app, owner.company.id, number, 'yes');
+    const [confirmed] = await app.ctx.db.select().from(viewings).where(eq(viewings.id, booking.viewing.id));
+    expect(confirmed!.confirmedAt?.toISOString()).toBe('2026-03-06T10:05:00.000Z');
+  });
 
   it('the request goes by SMS to the number its invitation went to, and YES there confirms', async () => {
     setNow(WEDNESDAY);

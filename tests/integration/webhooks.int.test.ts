@@ -212,7 +212,9 @@ describe('outgoing webhooks', () => {
   }, 60_000);
 
   /** A tenant's chat on a new property that books the first free slot. */
-  async function bookInChat(agent: Agent) {
+  type Slot = { startsAt: string; label: string };
+  /** A tenant books in the chat: the first free time, or the one `pick` chooses. */
+  async function bookInChat(agent: Agent, pick: (slots: Slot[]) => Slot | undefined = (slots) => slots[0]) {
     const everyDay = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '09:00', end: '18:00' }));
     const schedule = await fetch(`${app.url}/api/companies/${agent.company.id}/viewing-schedule`, {
       method: 'PUT',
@@ -244,7 +246,7 @@ describe('outgoing webhooks', () => {
     const slots = await fetch(
       `${app.url}/api/chat/${agent.company.slug}/slots?propertySlug=${property.slug}`,
     );
-    const [slot] = ((await slots.json()) as { slots: { startsAt: string; label: string }[] }).slots;
+    const slot = pick(((await slots.json()) as { slots: Slot[] }).slots);
 
     const booking = await bookChatTime(app.ctx, {
       conversationId: conversation!.id,
@@ -341,6 +343,32 @@ describe('outgoing webhooks', () => {
     const cancelled = await delivery(receiver, 2, endpoint.secret);
     expect(cancelled.type).toBe('viewing.cancelled');
     expect(cancelled.data).toMatchObject({ id: viewing.id, status: 'cancelled', propertyId: property.id });
+  });
+
+  it('sends viewing.confirmed when the tenant confirms a viewing booked days ahead', async () => {
+    const agent = await createCompanyUser(app, { name: 'Confirming Lettings' });
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    const endpoint = await createEndpoint(agent, receiver.url, ['viewing.confirmed']);
+    const threeDays = Date.now() + 3 * 86_400_000;
+    const { property, viewing } = await bookInChat(agent, (slots) =>
+      slots.find((slot) => Date.parse(slot.startsAt) > threeDays),
+    );
+    // More than a day ahead: it waits for the tenant's confirmation.
+    expect(viewing.confirmedAt).toBeNull();
+
+    // The tenant presses "Confirm I'm coming" on the manage page.
+    const confirm = await fetch(`${app.url}/api/viewings/manage/${viewing.manageToken}/confirm`, {
+      method: 'POST',
+      headers: browserHeaders(app),
+    });
+    expect(confirm.status, await confirm.clone().text()).toBe(200);
+    const event = await delivery(receiver, 1, endpoint.secret);
+    expect(event.type).toBe('viewing.confirmed');
+    expect(event.data).toMatchObject({ id: viewing.id, status: 'booked', propertyId: property.id });
+    expect(Date.parse(String(event.data.confirmedAt))).toBeGreaterThan(Date.now() - 60_000);
+    // Only the event the endpoint asked for: not the booking before it.
+    expect(receiver.received).toHaveLength(1);
   });
 
   it('carries the lead’s source and latest viewing in lead events', async () => {
