@@ -93,3 +93,13 @@ export async function connectChannel(app: TestApp, owner: CompanyUser, channel: 
 export function conversationsOf(app: TestApp, companyId: string) {
   return app.ctx.db.select().from(conversations).where(eq(conversations.companyId, companyId));
 }
+
+/** What Meta receives for an approved template whose body takes these parameters, in order. */
+export function templateBody(name: string, parameters: string[]) {
+  return {
+    template: {
+      name,
+      components: [{ type: 'body', parameters: parameters.map((text) => ({ type: 'text', text })) }],
+    },
+  };
+}

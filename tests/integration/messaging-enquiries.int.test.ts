@@ -14,6 +14,7 @@ import {
   providerUrls,
   setUpProviderStandIns,
   smsSays,
+  templateBody,
   whatsappSays,
 } from '#tests/helpers/messaging.ts';
 import { setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/suite.ts';
@@ -83,21 +84,9 @@ describe('portal enquiries answered on WhatsApp and SMS', () => {
     );
     expect(Date.now() - sentAt).toBeLessThan(60_000);
     expect(invite.type).toBe('template');
-    expect(invite.body).toMatchObject({
-      template: {
-        name: 'enquiry_invite',
-        components: [
-          {
-            type: 'body',
-            parameters: [
-              { type: 'text', text: 'Priya' },
-              { type: 'text', text: '2 Bed Flat, Hyde Park' },
-              { type: 'text', text: owner.company.name },
-            ],
-          },
-        ],
-      },
-    });
+    expect(invite.body).toMatchObject(
+      templateBody('enquiry_invite', ['Priya', '2 Bed Flat, Hyde Park', owner.company.name]),
+    );
     // The email goes too.
     await outbox.waitForEmail((m) => m.to.includes('priya.shah@example.com'), 20_000);
 
