@@ -294,6 +294,31 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     expect(said).toEqual(texts);
   });
 
+  it('stops accepting a channel the moment it is disconnected, and takes a new secret at once', async () => {
+    const owner = await connectedAgency();
+    const settings = `/api/companies/${owner.company.id}/channels/whatsapp`;
+    const post = (secret: string, id: string) =>
+      postAsMeta(
+        app.url,
+        waPath(owner.company.id),
+        secret,
+        whatsappInbound(WHATSAPP.phoneNumberId, '447700900654', { id, text: 'Hi' }),
+      );
+    expect((await post(WHATSAPP.appSecret, 'wamid.before')).status).toBe(200);
+
+    expect((await sendJson(app, 'DELETE', settings, owner.cookie)).status).toBe(204);
+    expect((await post(WHATSAPP.appSecret, 'wamid.disconnected')).status).toBe(403);
+
+    const newSecret = 'meta-app-secret-replaced-9876543210';
+    const reconnected = await sendJson(app, 'PUT', settings, owner.cookie, {
+      ...WHATSAPP,
+      appSecret: newSecret,
+    });
+    expect(reconnected.status).toBe(200);
+    expect((await post(WHATSAPP.appSecret, 'wamid.old-secret')).status).toBe(403);
+    expect((await post(newSecret, 'wamid.new-secret')).status).toBe(200);
+  });
+
   it('processes a replayed message once', async () => {
     const owner = await connectedAgency();
     const from = '447700900321';

@@ -33,6 +33,7 @@ import {
   disconnectChannel,
   loadChannel,
   readChannelSettings,
+  registerChannelCache,
 } from './settings.ts';
 
 const forbidden = () => new AppError('FORBIDDEN', 'The signature of this request is not valid.');
@@ -40,6 +41,7 @@ const companyParams = z.object({ companyId: z.string().max(100) });
 
 export async function registerMessaging(root: FastifyInstance, ctx: AppContext): Promise<void> {
   await checkMessagingKey(ctx);
+  registerChannelCache(ctx);
   ctx.jobs.define<{ enquiryId: string }>(
     ENQUIRY_CHANNEL_INVITE_JOB,
     async ({ enquiryId }) => {

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { type MessagingChannel, messagingChannels } from '#server/db/schema.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { perContext } from '#server/lib/per-context.ts';
 import { open, SecretBoxError, seal } from '#server/lib/secret-box.ts';
 import type { TwilioSettings } from '#server/lib/twilio-sms.ts';
 import type { WhatsAppSettings } from '#server/lib/whatsapp-cloud.ts';
@@ -44,8 +45,67 @@ export function webhookUrl(ctx: AppContext, channel: MessagingChannel, companyId
   return `${ctx.env.appUrl}/api/channels/${channel}/${companyId}`;
 }
 
-/** The company's connection on one channel with its secrets opened, or null when not connected. */
-export async function loadChannel(
+type CacheEntry = { connected: Promise<ConnectedChannel | null>; expiresAt: number };
+
+/**
+ * Every inbound message checks its signature with the channel's secret and every reply is sent
+ * with its token: opening them (a read and a decryption) for each would be most of a message's
+ * work under load, so they are kept per process for a few seconds. This process's connect,
+ * disconnect or settings change empties the entry at once (a disconnected channel's secret is
+ * never used again here); another instance sees the change within TTL_MS.
+ */
+const TTL_MS = 10_000;
+const MAX_ENTRIES = 500;
+const cacheOf = perContext(() => new Map<string, CacheEntry>());
+const cacheKey = (companyId: string, channel: MessagingChannel) => `${companyId}:${channel}`;
+
+/** Forgets this process's opened settings of one channel, or of every channel of a company. */
+function forgetChannel(ctx: AppContext, companyId: string, channel?: MessagingChannel): void {
+  const cache = cacheOf(ctx);
+  if (channel) {
+    cache.delete(cacheKey(companyId, channel));
+    return;
+  }
+  cache.delete(cacheKey(companyId, 'sms'));
+  cache.delete(cacheKey(companyId, 'whatsapp'));
+}
+
+/** A company that changed or closed is read again: a closed company's channels stop at once. */
+export function registerChannelCache(ctx: AppContext): void {
+  ctx.events.on('company.changed', ({ companyId }) => forgetChannel(ctx, companyId));
+}
+
+/**
+ * The company's connection on one channel with its secrets opened, or null when not connected:
+ * from this process's cache while fresh. Simultaneous first reads share one read.
+ */
+export function loadChannel(
+  ctx: AppContext,
+  companyId: string,
+  channel: MessagingChannel,
+): Promise<ConnectedChannel | null> {
+  const cache = cacheOf(ctx);
+  const key = cacheKey(companyId, channel);
+  const cached = cache.get(key);
+  if (cached && cached.expiresAt > Date.now()) return cached.connected;
+  if (cache.size >= MAX_ENTRIES) {
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
+  }
+  const entry: CacheEntry = {
+    connected: readChannel(ctx, companyId, channel),
+    expiresAt: Date.now() + TTL_MS,
+  };
+  cache.set(key, entry);
+  // A failed read (the database, a key that does not open it) is tried again by the next message.
+  entry.connected.catch(() => {
+    if (cache.get(key) === entry) cache.delete(key);
+  });
+  return entry.connected;
+}
+
+/** The connection as stored now, its secrets opened (the settings card reads it this way). */
+async function readChannel(
   ctx: AppContext,
   companyId: string,
   channel: MessagingChannel,
@@ -126,6 +186,7 @@ export async function connectChannel(
       // The verify token stays: Meta keeps the one pasted when the webhook was set up.
       set: { settings, secrets: sealed, updatedAt: new Date() },
     });
+  forgetChannel(ctx, companyId, channel);
   return readChannelSettings(ctx, companyId, channel);
 }
 
@@ -150,7 +211,7 @@ export async function readChannelSettings(
   companyId: string,
   channel: MessagingChannel,
 ): Promise<ChannelSettingsDto> {
-  const connected = await loadChannel(ctx, companyId, channel);
+  const connected = await readChannel(ctx, companyId, channel);
   const base: ChannelSettingsDto = {
     channel,
     connected: connected !== null,
@@ -196,6 +257,7 @@ export async function disconnectChannel(
   await ctx.db
     .delete(messagingChannels)
     .where(and(eq(messagingChannels.companyId, companyId), eq(messagingChannels.channel, channel)));
+  forgetChannel(ctx, companyId, channel);
 }
 
 /** The server cannot start: what is wrong and how to put it right. */
