@@ -45,7 +45,7 @@ export {
   type HeldConversation,
   handBackConversation,
   insertConversation,
-  latestThread,
+  latestThreadQuery,
   markLeft,
   markReturned,
   readForHandback,

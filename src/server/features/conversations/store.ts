@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '#server/db/client.ts';
 import {
   type ChatMessage,
@@ -200,9 +201,12 @@ export function sameThread(thread: Thread) {
   );
 }
 
-/** The newest conversation on this number with the company over this channel, if any. */
-export async function latestThread(ctx: AppContext, thread: Thread) {
-  const [latest] = await ctx.db
+/**
+ * The newest conversation on this number with the company over this channel (at most one row),
+ * as a subquery: the inbound message reads it in the same statement as the company and opt-out.
+ */
+export function latestThreadQuery(thread: Thread) {
+  return new QueryBuilder()
     .select({
       id: conversations.id,
       sessionKey: conversations.sessionKey,
@@ -213,8 +217,8 @@ export async function latestThread(ctx: AppContext, thread: Thread) {
     .from(conversations)
     .where(sameThread(thread))
     .orderBy(desc(conversations.createdAt))
-    .limit(1);
-  return latest ?? null;
+    .limit(1)
+    .as('latest_thread');
 }
 
 /** A conversation just started from a message: it is that channel's thread with that number. */

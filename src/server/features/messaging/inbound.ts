@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import {
   channelMessages,
   channelOptOuts,
@@ -6,7 +6,7 @@ import {
   leads,
   type MessagingChannel,
 } from '#server/db/schema.ts';
-import { latestThread, setThread } from '#server/features/conversations/index.ts';
+import { latestThreadQuery, setThread } from '#server/features/conversations/index.ts';
 import { recordLeadActivity } from '#server/features/leads/index.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
@@ -19,7 +19,7 @@ import type {
   ParsedEndChatRequest,
 } from '#shared/schemas/chat.ts';
 import { invitingEnquiry } from './enquiry-invite.ts';
-import { isOptedOut, lastOfferedOptions, optOutOf, retryOnce, sendToTenant } from './outbound.ts';
+import { lastOfferedOptions, optOutOf, retryOnce, sendToTenant } from './outbound.ts';
 import { pickNumberedOption } from './sms-text.ts';
 
 const OPT_OUT_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
@@ -140,11 +140,9 @@ export async function receiveMessage(ctx: AppContext, input: InboundMessage): Pr
 
 async function answer(ctx: AppContext, input: InboundMessage, inboundId: string): Promise<void> {
   const { companyId, channel, phone } = input;
-  const [company] = await ctx.db
-    .select({ slug: companies.slug, name: companies.name })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  if (!company) return;
+  const found = await readSender(ctx, input);
+  if (!found) return;
+  const { company, isSenderOptedOut, latest } = found;
   const word = input.text.trim().toUpperCase();
   const reply = (text: string, conversationId: string | null, options: string[] = [], ignoreOptOut = false) =>
     sendToTenant(ctx, { companyId, channel, phone, conversationId, text, options, ignoreOptOut });
@@ -171,7 +169,7 @@ async function answer(ctx: AppContext, input: InboundMessage, inboundId: string)
     await reply(`You're subscribed to messages from ${company.name} again.`, null, [], true);
     return;
   }
-  if (await isOptedOut(ctx, companyId, channel, phone)) return;
+  if (isSenderOptedOut) return;
 
   for (const handler of replyHandlers(ctx)) {
     const taken = await handler(ctx, input);
@@ -180,8 +178,6 @@ async function answer(ctx: AppContext, input: InboundMessage, inboundId: string)
       return;
     }
   }
-
-  const latest = await latestThread(ctx, { companyId, channel, phone });
 
   if (latest && latest.status !== 'active') {
     const isRecent = latest.endedAt && now().getTime() - latest.endedAt.getTime() < AFTER_END_MS;
@@ -283,6 +279,30 @@ async function answer(ctx: AppContext, input: InboundMessage, inboundId: string)
       request: { userSessionKey: response.sessionKey, propertySlug: null },
     });
   }
+}
+
+/**
+ * The company, whether the sender opted out of its messages on the channel, and the sender's
+ * latest thread there: one statement (every inbound message reads all three).
+ */
+async function readSender(ctx: AppContext, { companyId, channel, phone }: InboundMessage) {
+  const latest = latestThreadQuery({ companyId, channel, phone });
+  const [row] = await ctx.db
+    .select({
+      company: { slug: companies.slug, name: companies.name },
+      isSenderOptedOut: sql<boolean>`exists (select 1 from ${channelOptOuts} where ${optOutOf(companyId, channel, phone)})`,
+      latest: {
+        id: latest.id,
+        sessionKey: latest.sessionKey,
+        status: latest.status,
+        endedAt: latest.endedAt,
+        createdAt: latest.createdAt,
+      },
+    })
+    .from(companies)
+    .leftJoin(latest, sql`true`)
+    .where(eq(companies.id, companyId));
+  return row ?? null;
 }
 
 function chatRequest(message: string, sessionKey: string | null) {
