@@ -9,7 +9,7 @@ import {
   MAX_TURNS,
   type TurnOptions,
 } from '#agent/types.ts';
-import { type ChatMessage, users } from '#server/db/schema.ts';
+import { type ChatMessage, type MessagingChannel, users } from '#server/db/schema.ts';
 import { refreshCreditsIfDue } from '#server/features/billing/index.ts';
 import {
   appendForPerson,
@@ -82,24 +82,38 @@ export async function handleChatTurn(
   input: {
     companySlug: string;
     request: ParsedChatRequest;
-    /** A messaging thread: the sender's number is known, and never asked. */
+    /** A messaging thread's number: its messages are not held to the web chat's rate limit. */
     knownPhone?: string;
   },
 ): Promise<ChatResponse> {
   const { companySlug, request } = input;
-  if (!request.userSessionKey) return startConversation(ctx, companySlug, request, input.knownPhone);
+  if (!request.userSessionKey) return (await startConversation(ctx, companySlug, request)).response;
   return continueConversation(ctx, companySlug, request.userSessionKey, {
     text: request.message.trim(),
     isThread: input.knownPhone !== undefined,
   });
 }
 
+/** The channel and number a tenant's messages come from. */
+type MessagingThread = { channel: MessagingChannel; phone: string };
+
+/**
+ * A conversation started by a tenant's message: it is that channel's thread with that number
+ * from its first statement, and the number is known (never asked).
+ */
+export function startThread(
+  ctx: AppContext,
+  input: { companySlug: string; request: ParsedChatRequest; thread: MessagingThread },
+): Promise<{ response: ChatResponse; conversationId: string }> {
+  return startConversation(ctx, input.companySlug, input.request, input.thread);
+}
+
 async function startConversation(
   ctx: AppContext,
   companySlug: string,
   request: ParsedChatRequest,
-  knownPhone?: string,
-): Promise<ChatResponse> {
+  thread?: MessagingThread,
+): Promise<{ response: ChatResponse; conversationId: string }> {
   const directory = await requireDirectory(ctx, companySlug, request.propertySlug);
   const property = request.propertySlug ? findProperty(directory, { slug: request.propertySlug }) : null;
   if (request.propertySlug && !property) throw companyNotFound();
@@ -120,8 +134,8 @@ async function startConversation(
     source: request.src,
     enquiryToken: request.enquiryToken,
   });
-  const known = knownPhone
-    ? knownContact({ name: null, email: null, ...origin.known, phone: knownPhone })
+  const known = thread
+    ? knownContact({ name: null, email: null, ...origin.known, phone: thread.phone })
     : origin.known
       ? knownContact(origin.known)
       : undefined;
@@ -169,6 +183,8 @@ async function startConversation(
     turnCount,
     source: origin.source,
     enquiryId: origin.enquiryId,
+    channel: thread?.channel ?? ('web' as const),
+    contactPhone: thread?.phone ?? null,
   };
   const insert = () => insertConversation(ctx, { ...start, lastActivityAt: now() });
   let created = isCheckedFirst
@@ -197,7 +213,15 @@ async function startConversation(
     turnCount,
     takenOverBy: null,
   });
-  return { response: last.reply, sessionKey, quickReplies: last.quickReplies, isComplete: last.isComplete };
+  return {
+    response: {
+      response: last.reply,
+      sessionKey,
+      quickReplies: last.quickReplies,
+      isComplete: last.isComplete,
+    },
+    conversationId: created!.id,
+  };
 }
 
 async function findConversation(ctx: AppContext, companyId: string, sessionKey: string) {

@@ -21,7 +21,7 @@ import {
   usageCheckSchema,
 } from '#shared/schemas/chat.ts';
 import { boundedIdParamsSchema } from '#shared/schemas/params.ts';
-import { handleChatTurn, resumeConversation } from './conversation.ts';
+import { handleChatTurn, resumeConversation, startThread } from './conversation.ts';
 import { finaliseIdleConversations } from './end-conversation.ts';
 import { endChat, getPublicCompany, getPublicContact, getUsageCheck } from './public.ts';
 import { reprocessTranscripts } from './reprocess.ts';
@@ -29,7 +29,7 @@ import { reprocessTranscripts } from './reprocess.ts';
 export const FINALISE_IDLE_JOB = 'chat.finalise-idle';
 
 export async function registerChat(root: FastifyInstance, ctx: AppContext): Promise<void> {
-  answerMessagesWith(ctx, { turn: handleChatTurn, end: endChat });
+  answerMessagesWith(ctx, { start: startThread, turn: handleChatTurn, end: endChat });
   ctx.jobs.define(FINALISE_IDLE_JOB, async () => {
     await finaliseIdleConversations(ctx);
   });

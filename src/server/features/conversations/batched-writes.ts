@@ -1,4 +1,4 @@
-import type { ChatMessage } from '#server/db/schema.ts';
+import type { ChatMessage, ConversationChannel } from '#server/db/schema.ts';
 import { type Batcher, createBatcher } from '#server/lib/batcher.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { perContext } from '#server/lib/per-context.ts';
@@ -33,6 +33,9 @@ export type ConversationStart = {
   at: string;
   source: string | null;
   enquiryId: string | null;
+  /** A messaging thread's channel and number ('web' and null for the web chat). */
+  channel: ConversationChannel;
+  contactPhone: string | null;
 };
 
 /**
@@ -66,11 +69,11 @@ export const STORE_TURNS = `
  * insert in one statement. A conversation missing from the answer had no credit (or company).
  */
 const START_CONVERSATIONS = `
-  insert into conversations as c (session_key, company_id, property_id, messages, state, turn_count, last_activity_at, source, enquiry_id)
-  select v.session_key, v.company_id, v.property_id, v.messages, v.state, v.turn_count, v.at, v.source, v.enquiry_id
+  insert into conversations as c (session_key, company_id, property_id, messages, state, turn_count, last_activity_at, source, enquiry_id, channel, contact_phone)
+  select v.session_key, v.company_id, v.property_id, v.messages, v.state, v.turn_count, v.at, v.source, v.enquiry_id, v.channel, v.contact_phone
   from jsonb_to_recordset($1::jsonb) as v(
     session_key text, company_id uuid, property_id uuid, messages jsonb, state jsonb, turn_count int, at timestamptz,
-    source text, enquiry_id uuid
+    source text, enquiry_id uuid, channel text, contact_phone text
   )
   where exists (select 1 from companies co where co.id = v.company_id and co.current_count > 0)
   returning c.id, c.created_at, c.session_key, ${notifyTurnSql('c', 'jsonb_array_length(c.messages)')} as notified`;
@@ -124,6 +127,8 @@ function createChatWrites(ctx: AppContext): ChatWrites {
             at: start.at,
             source: start.source,
             enquiry_id: start.enquiryId,
+            channel: start.channel,
+            contact_phone: start.contactPhone,
           })),
         ),
       ],

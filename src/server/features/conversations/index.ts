@@ -49,7 +49,6 @@ export {
   markLeft,
   markReturned,
   readForHandback,
-  setThread,
   takeConversation,
   threadOf,
 } from './store.ts';

@@ -221,19 +221,6 @@ export function latestThreadQuery(thread: Thread) {
     .as('latest_thread');
 }
 
-/** A conversation just started from a message: it is that channel's thread with that number. */
-export async function setThread(
-  ctx: AppContext,
-  input: { sessionKey: string; channel: MessagingChannel; phone: string },
-): Promise<string> {
-  const [row] = await ctx.db
-    .update(conversations)
-    .set({ channel: input.channel, contactPhone: input.phone })
-    .where(eq(conversations.sessionKey, input.sessionKey))
-    .returning({ id: conversations.id });
-  return row!.id;
-}
-
 /** The company, channel and number of a conversation (a web chat has no number). */
 export async function threadOf(ctx: AppContext, conversationId: string) {
   const [row] = await ctx.db

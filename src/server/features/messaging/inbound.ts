@@ -6,7 +6,7 @@ import {
   leads,
   type MessagingChannel,
 } from '#server/db/schema.ts';
-import { latestThreadQuery, setThread } from '#server/features/conversations/index.ts';
+import { latestThreadQuery } from '#server/features/conversations/index.ts';
 import { recordLeadActivity } from '#server/features/leads/index.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
@@ -56,6 +56,15 @@ const replyHandlers = perContext((): InboundReplyHandler[] => []);
  * by the chat feature when it registers (it sits above messaging, which never imports it).
  */
 export type ConversationPort = {
+  /** A new conversation that is the thread of this channel and number from its first write. */
+  start(
+    ctx: AppContext,
+    input: {
+      companySlug: string;
+      request: ParsedChatRequest;
+      thread: { channel: MessagingChannel; phone: string };
+    },
+  ): Promise<{ response: ChatResponse; conversationId: string }>;
   turn(
     ctx: AppContext,
     input: { companySlug: string; request: ParsedChatRequest; knownPhone?: string },
@@ -235,7 +244,7 @@ async function answer(ctx: AppContext, input: InboundMessage, inboundId: string)
         phone,
         since: latest ? (latest.createdAt ?? null) : null,
       });
-      const started = await answering(ctx).turn(ctx, {
+      const thread = await answering(ctx).start(ctx, {
         companySlug: company.slug,
         request: {
           ...chatRequest('', null),
@@ -243,9 +252,10 @@ async function answer(ctx: AppContext, input: InboundMessage, inboundId: string)
           enquiryToken: enquiry?.token ?? null,
           propertySlug: enquiry?.propertySlug ?? null,
         },
-        knownPhone: phone,
+        thread: { channel, phone },
       });
-      conversationId = await setThread(ctx, { sessionKey: started.sessionKey, channel, phone });
+      const started = thread.response;
+      conversationId = thread.conversationId;
       await linkInbound(ctx, inboundId, conversationId);
       if (isGreetingOnly(text)) {
         response = started;
