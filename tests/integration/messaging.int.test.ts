@@ -8,6 +8,7 @@ import {
   DAILY_CAP_PER_NUMBER,
   retryFailedMessage,
 } from '#server/features/messaging/outbound.ts';
+import { CHANNEL_SETTINGS_TTL_MS } from '#server/features/messaging/settings.ts';
 import { setNow } from '#server/lib/clock.ts';
 import {
   postAsMeta,
@@ -29,6 +30,7 @@ import {
   whatsappSays,
 } from '#tests/helpers/messaging.ts';
 import { creditsOf } from '#tests/helpers/reads.ts';
+import { openSecondInstance } from '#tests/helpers/second-instance.ts';
 import { setUpTestApp } from '#tests/helpers/suite.ts';
 import { MONDAY, testSchedule } from '#tests/helpers/viewing-schedule.ts';
 
@@ -318,6 +320,40 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     expect((await post(WHATSAPP.appSecret, 'wamid.old-secret')).status).toBe(403);
     expect((await post(newSecret, 'wamid.new-secret')).status).toBe(200);
   });
+
+  it('another instance takes a replaced secret, and refuses the old one, within ten seconds', async () => {
+    const owner = await connectedAgency();
+    const other = await openSecondInstance(app);
+    try {
+      const postToOther = (secret: string, id: string) =>
+        postAsMeta(
+          other.url,
+          waPath(owner.company.id),
+          secret,
+          whatsappInbound(WHATSAPP.phoneNumberId, '447700900655', { id, text: 'Hi' }),
+        );
+      // The other instance has opened the channel's settings and keeps them for a few seconds.
+      expect((await postToOther(WHATSAPP.appSecret, 'wamid.other-before')).status).toBe(200);
+      const newSecret = 'meta-app-secret-rotated-1234567890';
+      const replaced = await sendJson(
+        app,
+        'PUT',
+        `/api/companies/${owner.company.id}/channels/whatsapp`,
+        owner.cookie,
+        {
+          ...WHATSAPP,
+          appSecret: newSecret,
+        },
+      );
+      expect(replaced.status).toBe(200);
+
+      await new Promise((resolve) => setTimeout(resolve, CHANNEL_SETTINGS_TTL_MS + 500));
+      expect((await postToOther(WHATSAPP.appSecret, 'wamid.other-old')).status).toBe(403);
+      expect((await postToOther(newSecret, 'wamid.other-new')).status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  }, 30_000);
 
   it('processes a replayed message once', async () => {
     const owner = await connectedAgency();

@@ -52,9 +52,9 @@ type CacheEntry = { connected: Promise<ConnectedChannel | null>; expiresAt: numb
  * with its token: opening them (a read and a decryption) for each would be most of a message's
  * work under load, so they are kept per process for a few seconds. This process's connect,
  * disconnect or settings change empties the entry at once (a disconnected channel's secret is
- * never used again here); another instance sees the change within TTL_MS.
+ * never used again here); another instance sees the change within CHANNEL_SETTINGS_TTL_MS.
  */
-const TTL_MS = 10_000;
+export const CHANNEL_SETTINGS_TTL_MS = 10_000;
 const MAX_ENTRIES = 500;
 const cacheOf = perContext(() => new Map<string, CacheEntry>());
 const cacheKey = (companyId: string, channel: MessagingChannel) => `${companyId}:${channel}`;
@@ -94,7 +94,7 @@ export function loadChannel(
   }
   const entry: CacheEntry = {
     connected: readChannel(ctx, companyId, channel),
-    expiresAt: Date.now() + TTL_MS,
+    expiresAt: Date.now() + CHANNEL_SETTINGS_TTL_MS,
   };
   cache.set(key, entry);
   // A failed read (the database, a key that does not open it) is tried again by the next message.
