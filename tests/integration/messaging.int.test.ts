@@ -59,6 +59,16 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
   const waPath = (companyId: string) => `/api/channels/whatsapp/${companyId}`;
   const smsPath = (companyId: string) => `/api/channels/sms/${companyId}`;
 
+  /** A tenant's "Hi" posted to an instance at `baseUrl` as Meta posts it, signed with `secret`. */
+  function helloSignedWith(baseUrl: string, companyId: string, secret: string, id: string) {
+    return postAsMeta(
+      baseUrl,
+      waPath(companyId),
+      secret,
+      whatsappInbound(WHATSAPP.phoneNumberId, '447700900654', { id, text: 'Hi' }),
+    );
+  }
+
   function whatsappTo(digits: string) {
     return providers.whatsappCalls.filter((call) => call.to === digits);
   }
@@ -299,13 +309,7 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
   it('stops accepting a channel the moment it is disconnected, and takes a new secret at once', async () => {
     const owner = await connectedAgency();
     const settings = `/api/companies/${owner.company.id}/channels/whatsapp`;
-    const post = (secret: string, id: string) =>
-      postAsMeta(
-        app.url,
-        waPath(owner.company.id),
-        secret,
-        whatsappInbound(WHATSAPP.phoneNumberId, '447700900654', { id, text: 'Hi' }),
-      );
+    const post = (secret: string, id: string) => helloSignedWith(app.url, owner.company.id, secret, id);
     expect((await post(WHATSAPP.appSecret, 'wamid.before')).status).toBe(200);
 
     expect((await sendJson(app, 'DELETE', settings, owner.cookie)).status).toBe(204);
@@ -326,12 +330,7 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     const other = await openSecondInstance(app);
     try {
       const postToOther = (secret: string, id: string) =>
-        postAsMeta(
-          other.url,
-          waPath(owner.company.id),
-          secret,
-          whatsappInbound(WHATSAPP.phoneNumberId, '447700900655', { id, text: 'Hi' }),
-        );
+        helloSignedWith(other.url, owner.company.id, secret, id);
       // The other instance has opened the channel's settings and keeps them for a few seconds.
       expect((await postToOther(WHATSAPP.appSecret, 'wamid.other-before')).status).toBe(200);
       const newSecret = 'meta-app-secret-rotated-1234567890';
