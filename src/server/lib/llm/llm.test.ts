@@ -9,6 +9,7 @@ import {
   type TurnOptions,
 } from '#agent/types.ts';
 import { companyName, willow } from '#tests/corpus/fixtures.ts';
+import { textbookAnswers } from '#tests/corpus/property-link.ts';
 import {
   callsTools,
   context,
@@ -191,10 +192,7 @@ describe('the LLM agent', () => {
     ];
     const booking: AgentContext = { ...context, viewingTimes: slots };
     // Slots offered as buttons; the guided parser cannot read the tenant's pick, the model can.
-    const state = await guidedState(
-      ['1st March', '2', '£45k', 'Nurse', 'Holly White', 'holly.white@gmail.com 07700 900420', 'yes'],
-      booking,
-    );
+    const state = await guidedState([...textbookAnswers.slice(0, -1), 'yes'], booking);
     expect(state.asking).toBe('viewing');
     const message = 'the later one please';
     expect((await guided.reply(booking, state, message)).bookTime).toBeUndefined();
@@ -293,20 +291,12 @@ describe('the LLM agent', () => {
   });
 
   test('ends with the closing sentence verbatim when the tenant confirms, streamed too', async () => {
-    const confirming = await guidedState([
-      '1st March',
-      '2',
-      '£45k',
-      'Nurse',
-      'Holly White',
-      'holly.white@gmail.com 07700 900420',
-      'Weekends',
-    ]);
+    const confirming = await guidedState(textbookAnswers);
     expect(confirming.stage).toBe('confirming');
-    server.enqueue(recordAnswers({}, true), says('Wonderful, thanks Holly! Have a great day!'));
+    server.enqueue(recordAnswers({}, true), says('Wonderful, thanks Sarah! Have a great day!'));
     const { turn, text } = deltas();
     const result = await engine().reply(context, confirming, 'Spot on, go ahead', turn);
-    expect(result.reply).toBe(`Wonderful, thanks Holly! ${CLOSING_SENTENCE}`);
+    expect(result.reply).toBe(`Wonderful, thanks Sarah! ${CLOSING_SENTENCE}`);
     expect(text()).toBe(result.reply);
     expect(result.isComplete).toBe(true);
     expect(result.state.stage).toBe('closed');
