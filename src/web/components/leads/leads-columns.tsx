@@ -1,9 +1,9 @@
-import { Trash2Icon } from 'lucide-react';
 import { type CSSProperties, createContext, type ReactNode, useContext } from 'react';
 import { formatDateTime, formatFullDateTime, formatUkPhone } from '#shared/format.ts';
 import type { LeadListItemDto } from '#shared/schemas/leads.ts';
 import { viewingSummary } from '#shared/viewing-times.ts';
 import { CellText, textColumnFor } from '#web/components/table/cell-text.tsx';
+import { DeleteRowButton } from '#web/components/table/delete-row-button.tsx';
 import {
   isoDateValue,
   moneyValue,
@@ -15,7 +15,6 @@ import {
   ukDateValue,
 } from '#web/components/table/table-sorting.ts';
 import type { TableColumn } from '#web/components/table/use-sorted-rows.ts';
-import { Button } from '#web/components/ui/button.tsx';
 import { AvailabilityWithDates, PersonRequestedBadge, RatingBadge } from './lead-badges.tsx';
 import { SelectAllLeads, SelectLead } from './lead-selection.tsx';
 import { StatusBadge, statusOrder } from './lead-status.tsx';
@@ -27,18 +26,13 @@ export const DeleteLeadContext = createContext<(lead: LeadListItemDto) => void>(
 function DeleteLeadButton({ lead }: { lead: LeadListItemDto }) {
   const onDelete = useContext(DeleteLeadContext);
   return (
-    <Button
-      variant="ghost"
-      size="icon"
-      className="size-8 text-destructive hover:bg-red-50 hover:text-destructive"
+    <DeleteRowButton
+      label={`Delete lead ${lead.name ?? 'without a name'}`}
       onClick={(event) => {
         event.stopPropagation();
         onDelete(lead);
       }}
-      aria-label={`Delete lead ${lead.name ?? 'without a name'}`}
-    >
-      <Trash2Icon aria-hidden="true" />
-    </Button>
+    />
   );
 }
 

@@ -1,6 +1,7 @@
-import { CopyIcon, ExternalLinkIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { CopyIcon, ExternalLinkIcon, PencilIcon } from 'lucide-react';
 import type { PropertyDto } from '#shared/schemas/properties.ts';
 import { useAssignees, useAssignProperty } from '#web/components/dashboard/dashboard-api.ts';
+import { DeleteRowButton } from '#web/components/table/delete-row-button.tsx';
 import { AssigneeSelect, assigneeName } from '#web/components/team/assignee-select.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { copyUrl } from '#web/lib/copy-url.ts';
@@ -91,15 +92,7 @@ export function PropertyEditButtons({
       >
         <PencilIcon aria-hidden="true" />
       </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        className="size-8 text-destructive hover:bg-red-50 hover:text-destructive"
-        onClick={() => onDelete(property)}
-        aria-label={`Delete ${property.propertyName}`}
-      >
-        <Trash2Icon aria-hidden="true" />
-      </Button>
+      <DeleteRowButton label={`Delete ${property.propertyName}`} onClick={() => onDelete(property)} />
     </div>
   );
 }

@@ -35,23 +35,14 @@ describe('DateInput', () => {
     expect(input.getAttribute('aria-invalid')).toBeNull();
   });
 
-  test('reads digits typed without slashes as dd/mm/yyyy', async () => {
+  test.each([
+    ['reads digits typed without slashes as dd/mm/yyyy', '01032025', '01/03/2025'],
+    ['stops at 10 characters', '010320251999', '01/03/2025'],
+    ['backspace removes the slash it put in', '12{Backspace}', '12'],
+  ])('%s (typing %s shows %s)', async (_rule, typed, shown) => {
     const { user, input } = setup();
-    await user.type(input, '01032025');
-    expect(input.value).toBe('01/03/2025');
-  });
-
-  test('stops at 10 characters', async () => {
-    const { user, input } = setup();
-    await user.type(input, '010320251999');
-    expect(input.value).toBe('01/03/2025');
-  });
-
-  test('backspace removes the slash it put in', async () => {
-    const { user, input } = setup();
-    await user.type(input, '12');
-    await user.type(input, '{Backspace}');
-    expect(input.value).toBe('12');
+    await user.type(input, typed);
+    expect(input.value).toBe(shown);
   });
 
   test('turns red and invalid for 31/04/2025, which is not a date', async () => {
