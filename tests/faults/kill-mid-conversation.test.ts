@@ -6,6 +6,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client.ts';
 import { companies, conversations, leads, users } from '#server/db/schema.ts';
+import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
+import { postJson } from '#tests/helpers/post-json.ts';
 import { type SpawnedServer, spawnServer, stopServer } from '#tests/helpers/server-process.ts';
 
 type Server = SpawnedServer & { url: string };
@@ -27,14 +29,8 @@ async function startServer(dataDir: string): Promise<Server> {
 
 const stop = (server: Server, signal: NodeJS.Signals) => stopServer(server.process, signal);
 
-async function say(server: Server, slug: string, message: string, sessionKey: string | null) {
-  const response = await fetch(`${server.url}/api/chat/${slug}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ message, userSessionKey: sessionKey }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as { response: string; sessionKey: string };
+function say(server: Server, slug: string, message: string, sessionKey: string | null) {
+  return postJson<ChatResponse>(`${server.url}/api/chat/${slug}`, { message, userSessionKey: sessionKey });
 }
 
 /**
@@ -97,13 +93,11 @@ describe('fault: the server is killed mid-conversation', () => {
     expect(stored.messages.some((m) => m.content.includes('both nurses'))).toBe(true);
 
     await say(second, slug, 'My name is Priya Shah, priya.shah@example.test, 07700 900321', sessionKey);
-    const end = await fetch(`${second.url}/api/chat/${slug}/end`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userSessionKey: sessionKey, reason: 'submit' }),
+    const end = await postJson<EndChatResponse>(`${second.url}/api/chat/${slug}/end`, {
+      userSessionKey: sessionKey,
+      reason: 'submit',
     });
-    expect(end.status).toBe(200);
-    expect(await end.json()).toMatchObject({ leadCreated: true });
+    expect(end).toMatchObject({ leadCreated: true });
     await stop(second, 'SIGTERM');
 
     const check = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });

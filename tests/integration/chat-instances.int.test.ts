@@ -4,18 +4,9 @@ import { chatTranscripts, leads } from '#server/db/schema.ts';
 import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser } from '#tests/helpers/factories.ts';
+import { postJson } from '#tests/helpers/post-json.ts';
 import { creditsOf } from '#tests/helpers/reads.ts';
 import { openSecondInstance, type SecondInstance } from '#tests/helpers/second-instance.ts';
-
-async function postJson<T>(url: string, body: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as T;
-}
 
 describe('ending one conversation from two instances at once', () => {
   let first: TestApp;

@@ -7,10 +7,12 @@ import { leads } from '#server/db/schema.ts';
 import { sweepEnquiries } from '#server/features/enquiries/replies.ts';
 import { inboundSmtpPort } from '#server/features/enquiries/smtp-receiver.ts';
 import { setNow } from '#server/lib/clock.ts';
+import type { ChatResponse } from '#shared/schemas/chat.ts';
 import type { EnquiriesResponse, EnquiryDto } from '#shared/schemas/enquiries.ts';
 import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertProperty } from '#tests/helpers/factories.ts';
 import { inboundListings } from '#tests/helpers/inbound-listings.ts';
+import { postJson } from '#tests/helpers/post-json.ts';
 import { type ReceivedEmail, type SmtpReceiver, startSmtpReceiver } from '#tests/helpers/smtp.ts';
 
 /**
@@ -113,15 +115,7 @@ const repliesTo = (email: string) => outbox.emails.filter((m) => m.to.includes(e
 async function chatFromLink(link: string): Promise<{ sessionKey: string; assistant: string[] }> {
   const url = new URL(link);
   const [, , companySlug, propertySlug] = url.pathname.split('/');
-  const post = async (body: object) => {
-    const response = await fetch(`${app.url}/api/chat/${companySlug}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    expect(response.status).toBe(200);
-    return (await response.json()) as { response: string; sessionKey: string; isComplete: boolean };
-  };
+  const post = (body: object) => postJson<ChatResponse>(`${app.url}/api/chat/${companySlug}`, body);
   const first = await post({
     message: '',
     userSessionKey: null,

@@ -13,6 +13,7 @@ import {
 } from '#tests/fakes/openai-server.ts';
 import { browserHeaders, type TestApp } from '#tests/helpers/app.ts';
 import { insertProperty, unique } from '#tests/helpers/factories.ts';
+import { postJson } from '#tests/helpers/post-json.ts';
 import { madeBeforeAll, setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 import { firstOfferedTimes, MONDAY, testSchedule } from '#tests/helpers/viewing-schedule.ts';
 
@@ -25,15 +26,8 @@ const tenantMessages = (request: RecordedRequest) =>
   (request.body.messages ?? []).filter((m) => m.role === 'user').map((m) => String(m.content));
 
 /** A tenant's POST to the public chat API, as the widget sends it; fails unless the answer is 200. */
-async function post<T>(app: TestApp, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${app.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = await response.json();
-  expect(response.status, JSON.stringify(json)).toBe(200);
-  return json as T;
+function post<T>(app: TestApp, path: string, body: unknown): Promise<T> {
+  return postJson<T>(`${app.url}${path}`, body);
 }
 
 /** The leads made with this email. */

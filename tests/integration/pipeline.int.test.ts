@@ -2,11 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { chatTranscripts, companies, leadActivity, leads } from '#server/db/schema.ts';
 import { setLeadStatusFromViewing } from '#server/features/leads/activity.ts';
-import type { ChatResponse } from '#shared/schemas/chat.ts';
+import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
 import type { DashboardDto, LeadActivityDto, LeadDetailDto } from '#shared/schemas/leads.ts';
 import type { CompanyExport } from '#shared/schemas/privacy.ts';
 import { browserHeaders, sendJson, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertLead, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { postJson } from '#tests/helpers/post-json.ts';
 import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 
 describe('lead pipeline', () => {
@@ -282,24 +283,15 @@ describe('lead pipeline', () => {
   });
 });
 
-/** Drives the public chat as a tenant's page does. */
-async function chatPost(app: TestApp, path: string, body: unknown) {
-  const response = await fetch(`${app.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
-  return response.json();
-}
-
+/** Drives the public chat as a tenant's page does: the opening, then the answers in one message. */
 async function enquire(app: TestApp, companySlug: string, propertySlug: string, answers: string) {
-  const opened = (await chatPost(app, `/api/chat/${companySlug}`, {
+  const chat = `${app.url}/api/chat/${companySlug}`;
+  const opened = await postJson<ChatResponse>(chat, {
     message: '',
     userSessionKey: null,
     propertySlug,
-  })) as ChatResponse;
-  await chatPost(app, `/api/chat/${companySlug}`, {
+  });
+  await postJson<ChatResponse>(chat, {
     message: answers,
     userSessionKey: opened.sessionKey,
     conversationHistory: [],
@@ -308,7 +300,10 @@ async function enquire(app: TestApp, companySlug: string, propertySlug: string, 
 }
 
 function endEnquiry(app: TestApp, companySlug: string, sessionKey: string) {
-  return chatPost(app, `/api/chat/${companySlug}/end`, { userSessionKey: sessionKey, reason: 'submit' });
+  return postJson<EndChatResponse>(`${app.url}/api/chat/${companySlug}/end`, {
+    userSessionKey: sessionKey,
+    reason: 'submit',
+  });
 }
 
 /** A whole enquiry: the tenant's answers in one message, then the chat submitted; the end's answer. */

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { conversations } from '#server/db/schema.ts';
+import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
 import type { DashboardDto } from '#shared/schemas/leads.ts';
 import { browserHeaders } from '#tests/helpers/app.ts';
+import { postJson } from '#tests/helpers/post-json.ts';
 import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 
 /** `?src=` on a chat link is kept on the conversation and the lead, shown and filterable. */
@@ -11,23 +13,18 @@ const app = setUpTestApp();
 const agent = setUpCompanyUser(app);
 
 async function chatFrom(src: string | undefined): Promise<string> {
-  const post = async (body: object) => {
-    const response = await fetch(`${app.url}/api/chat/${agent.company.slug}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    expect(response.status).toBe(200);
-    return (await response.json()) as { sessionKey: string };
-  };
-  const { sessionKey } = await post({ message: '', userSessionKey: null, ...(src ? { src } : {}) });
-  await post({ message: 'Hi, I am Sam Patel, 2 of us, both nurses', userSessionKey: sessionKey });
-  const ended = await fetch(`${app.url}/api/chat/${agent.company.slug}/end`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userSessionKey: sessionKey, reason: 'submit' }),
+  const chat = `${app.url}/api/chat/${agent.company.slug}`;
+  const { sessionKey } = await postJson<ChatResponse>(chat, {
+    message: '',
+    userSessionKey: null,
+    ...(src ? { src } : {}),
   });
-  expect(await ended.json()).toMatchObject({ leadCreated: true });
+  await postJson(chat, { message: 'Hi, I am Sam Patel, 2 of us, both nurses', userSessionKey: sessionKey });
+  const ended = await postJson<EndChatResponse>(`${chat}/end`, {
+    userSessionKey: sessionKey,
+    reason: 'submit',
+  });
+  expect(ended).toMatchObject({ leadCreated: true });
   return sessionKey;
 }
 

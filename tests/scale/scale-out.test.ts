@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { chatTranscripts, companies, conversations, leads, viewings } from '#server/db/schema.ts';
 import { newManageToken } from '#server/features/viewings/booking.ts';
 import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
+import { postJson } from '#tests/helpers/post-json.ts';
 import { creditsOf } from '#tests/helpers/reads.ts';
 import { type ServerProcess, seedAgencyWithListing, setUpTwoServers } from './server-processes.ts';
 
@@ -27,17 +28,8 @@ describe('two server processes on one PostgreSQL database', () => {
     return seedAgencyWithListing(database.db, 'scale', 10, [{ day: 6, start: '10:00', end: '13:00' }]);
   }
 
-  async function post<T>(server: ServerProcess, path: string, body: unknown): Promise<T> {
-    const response = await fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (response.status !== 200) {
-      throw new Error(`${path} answered ${response.status}: ${text}\n${server.output().slice(-2000)}`);
-    }
-    return JSON.parse(text) as T;
+  function post<T>(server: ServerProcess, path: string, body: unknown): Promise<T> {
+    return postJson<T>(`${server.url}${path}`, body, () => server.output().slice(-2000));
   }
 
   async function countOf(table: typeof leads | typeof chatTranscripts, companyId: string): Promise<number> {

@@ -5,6 +5,8 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries, webhookEndpoints } from '#server/db/schema.ts';
 import { newWebhookSecret } from '#server/features/integrations/webhook-delivery.ts';
+import type { ChatResponse } from '#shared/schemas/chat.ts';
+import { postJson } from '#tests/helpers/post-json.ts';
 import { seedAgency, setUpTwoServers } from './server-processes.ts';
 
 /**
@@ -53,16 +55,7 @@ describe('webhook delivery from two server processes on one PostgreSQL database'
     await Promise.all(
       Array.from({ length: chats }, async (_, index) => {
         const server = servers[index % 2]!;
-        const post = async (path: string, body: unknown) => {
-          const response = await fetch(`${server.url}${path}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          });
-          if (response.status !== 200)
-            throw new Error(`${path}: ${response.status} ${await response.text()}`);
-          return (await response.json()) as { sessionKey: string };
-        };
+        const post = (path: string, body: unknown) => postJson<ChatResponse>(`${server.url}${path}`, body);
         const chat = `/api/chat/${company.slug}`;
         const { sessionKey } = await post(chat, { message: '' });
         await post(chat, {
