@@ -99,6 +99,9 @@ export const phoneSchema = requiredText(
   .regex(/^\+?[\d\s().-]*$/, 'Enter a valid phone number')
   .refine((phone) => phone.replace(/\D/g, '').length >= 7, 'Enter a valid phone number');
 
+/** The plan picked on the sign-up and company forms. */
+export const planTypeSchema = z.enum(planTypes, 'Choose a plan');
+
 /** POST /api/auth/signup. The Stripe ids are accepted for compatibility and ignored (the webhook links them). */
 export const signupRequestSchema = z.object({
   companyName: companyNameSchema,
@@ -107,7 +110,7 @@ export const signupRequestSchema = z.object({
   email: companyEmailSchema,
   phone: phoneSchema,
   password: signupPasswordSchema,
-  accountType: z.enum(planTypes, 'Choose a plan').default('free'),
+  accountType: planTypeSchema.default('free'),
   stripeCustomerId: z.string().nullish(),
   stripeSubscriptionId: z.string().nullish(),
 });
@@ -130,7 +133,7 @@ export const passwordsMatch: [
 /** The sign-up page's form: the request plus the password confirmation. */
 export const signupFormSchema = signupRequestSchema
   .omit({ stripeCustomerId: true, stripeSubscriptionId: true, accountType: true })
-  .extend({ accountType: z.enum(planTypes, 'Choose a plan'), confirmPassword: confirmPasswordSchema })
+  .extend({ accountType: planTypeSchema, confirmPassword: confirmPasswordSchema })
   .refine(...passwordsMatch);
 export type SignupForm = z.infer<typeof signupFormSchema>;
 
@@ -162,9 +165,7 @@ export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequestSchema>;
 export const updatePasswordFormSchema = z
   .object({
     newPassword: newPasswordSchema,
-    confirmPassword: z
-      .string({ error: 'Please confirm your password' })
-      .min(1, 'Please confirm your password'),
+    confirmPassword: confirmPasswordSchema,
   })
   .refine((form) => form.newPassword === form.confirmPassword, {
     message: "Passwords don't match",

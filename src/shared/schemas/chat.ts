@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_MESSAGE_LENGTH } from '#shared/chat-rules.ts';
 import { propertyPhotoSchema } from '#shared/schemas/images.ts';
+import { companySchema } from './auth.ts';
 import { chatSourceSchema } from './enquiries.ts';
 import { bookedViewingSchema } from './viewings.ts';
 
@@ -49,11 +50,7 @@ export const publicCompanySchema = z.object({
 export type PublicCompany = z.infer<typeof publicCompanySchema>;
 
 /** GET /api/companies/slug/{slug}/contact: the agency's own contact details, for the holding page. */
-export const publicCompanyContactSchema = z.object({
-  name: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-});
+export const publicCompanyContactSchema = companySchema.pick({ name: true, email: true, phone: true });
 export type PublicCompanyContact = z.infer<typeof publicCompanyContactSchema>;
 
 /** GET /api/companies/slug/{slug}/usage-check: whether a new conversation can start. */

@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { planTypes } from '#shared/plans.ts';
-import { companyEmailSchema, companyNameSchema, companySchema, phoneSchema } from './auth.ts';
+import { companyEmailSchema, companyNameSchema, companySchema, phoneSchema, planTypeSchema } from './auth.ts';
 
 /** The company form, as the registration dialog sends it. */
 export const companyFormSchema = z.object({
   companyName: companyNameSchema,
   email: companyEmailSchema,
   phone: phoneSchema,
-  accountType: z.enum(planTypes, 'Choose a plan').default('free'),
+  accountType: planTypeSchema.default('free'),
 });
 export type CompanyForm = z.input<typeof companyFormSchema>;
 
@@ -20,7 +19,7 @@ export type RegisterCompanyRequest = z.infer<typeof registerCompanyRequestSchema
  * billing's job, so a different value is refused.
  */
 export const updateCompanyProfileRequestSchema = companyFormSchema.extend({
-  accountType: z.enum(planTypes, 'Choose a plan').optional(),
+  accountType: planTypeSchema.optional(),
 });
 export type UpdateCompanyProfileRequest = z.infer<typeof updateCompanyProfileRequestSchema>;
 

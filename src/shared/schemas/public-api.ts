@@ -24,14 +24,27 @@ export const apiLeadSchema = leadListItemSchema
   .meta({ id: 'Lead' });
 export type ApiLeadDto = z.infer<typeof apiLeadSchema>;
 
-export const apiLeadListQuerySchema = z.object({
+const LIMIT_MESSAGE = 'limit must be a number from 1 to 100';
+
+/** A list's query asks for a page: after the `cursor` the previous page ended on, `limit` items. */
+const pageQueryFields = {
   cursor: z.string().max(200).optional().describe('The `nextCursor` of the previous page'),
   limit: z.coerce
-    .number({ error: 'limit must be a number from 1 to 100' })
-    .int('limit must be a number from 1 to 100')
-    .min(1, 'limit must be a number from 1 to 100')
-    .max(100, 'limit must be a number from 1 to 100')
+    .number({ error: LIMIT_MESSAGE })
+    .int(LIMIT_MESSAGE)
+    .min(1, LIMIT_MESSAGE)
+    .max(100, LIMIT_MESSAGE)
     .default(50),
+};
+
+/** A list's answer ends with where the next page starts. */
+const nextCursorField = z
+  .string()
+  .nullable()
+  .describe('Pass as `cursor` for the next page; null on the last');
+
+export const apiLeadListQuerySchema = z.object({
+  ...pageQueryFields,
   updatedSince: z.iso
     .datetime({ offset: true, error: 'updatedSince must be an ISO 8601 date and time' })
     .optional()
@@ -44,7 +57,7 @@ export type ApiLeadListQuery = z.infer<typeof apiLeadListQuerySchema>;
 /** Oldest change first, so that a sync can page through and keep the last `updatedAt` it saw. */
 export const apiLeadListSchema = z.object({
   data: z.array(apiLeadSchema),
-  nextCursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last'),
+  nextCursor: nextCursorField,
 });
 export type ApiLeadListDto = z.infer<typeof apiLeadListSchema>;
 
@@ -54,7 +67,6 @@ export type ApiLeadListDto = z.infer<typeof apiLeadListSchema>;
  */
 export const apiLeadUpdateSchema = updateLeadSchema;
 
-const LIMIT_MESSAGE = 'limit must be a number from 1 to 100';
 const isoMoment = (name: string) =>
   z.iso.datetime({ offset: true, error: `${name} must be an ISO 8601 date and time` });
 
@@ -62,13 +74,7 @@ const isoMoment = (name: string) =>
 export const apiViewingListQuerySchema = z.object({
   from: isoMoment('from').optional().describe('Viewings starting at or after this moment (default: now)'),
   to: isoMoment('to').optional().describe('Viewings starting before this moment'),
-  cursor: z.string().max(200).optional().describe('The `nextCursor` of the previous page'),
-  limit: z.coerce
-    .number({ error: LIMIT_MESSAGE })
-    .int(LIMIT_MESSAGE)
-    .min(1, LIMIT_MESSAGE)
-    .max(100, LIMIT_MESSAGE)
-    .default(50),
+  ...pageQueryFields,
 });
 export type ApiViewingListQuery = z.infer<typeof apiViewingListQuerySchema>;
 
@@ -85,7 +91,7 @@ export const apiViewingSchema = agentViewingSchema
 export type ApiViewingDto = z.infer<typeof apiViewingSchema>;
 export const apiViewingListSchema = z.object({
   data: z.array(apiViewingSchema),
-  nextCursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last'),
+  nextCursor: nextCursorField,
 });
 export type ApiViewingListDto = z.infer<typeof apiViewingListSchema>;
 
