@@ -2,8 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { DEMO_AGENCY_NAME, demoConversations, demoProperties } from '#shared/demo-agency.ts';
 import { pickListingDetails } from '#shared/listing.ts';
 import { propertyInputSchema } from '#shared/schemas/properties.ts';
-import { createGuidedEngine } from './dialogue.ts';
-import type { AgentContext, AgentProperty, AgentState, ExtractedFields } from './types.ts';
+import { playChat } from '#tests/corpus/chat.ts';
+import type { AgentContext, AgentProperty, ExtractedFields } from './types.ts';
 
 /*
  * The demo agency's six conversations (src/shared/demo-agency.ts, which the server seeds), played
@@ -98,29 +98,16 @@ const conversations: DemoConversation[] = demoConversations.map((conversation, i
   ...outcomes[index]!,
 }));
 
-const engine = createGuidedEngine();
-
 async function play(conversation: DemoConversation) {
-  const base: AgentContext = {
+  const context: AgentContext = {
     companyName: DEMO_AGENCY_NAME,
     property: conversation.property,
     properties,
     today: '2026-12-01',
   };
-  const first = engine.start(base);
-  let state: AgentState = first.state;
-  let isComplete = first.isComplete;
-  const replies: string[] = [first.reply];
-  for (const message of conversation.messages) {
-    // As the server does: the listing chosen on the agency link becomes the context's property.
-    const chosen = properties.find((p) => p.id === state.fields.propertyId) ?? null;
-    const context = base.property || !chosen ? base : { ...base, property: chosen };
-    const turn = await engine.reply(context, state, message);
-    state = turn.state;
-    isComplete = turn.isComplete;
-    replies.push(turn.reply);
-  }
-  return { state, isComplete, replies };
+  const turns = await playChat(context, conversation.messages);
+  const { state, isComplete } = turns[turns.length - 1];
+  return { state, isComplete, replies: turns.map((turn) => turn.reply) };
 }
 
 describe("the demo agency's conversations", () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { describe, expect, test } from 'vitest';
 import { formatUkPhone } from '#shared/format.ts';
+import { agencyLink, lastReply, playChat, propertyLink } from '#tests/corpus/chat.ts';
 import {
   allProperties,
   birch,
@@ -15,40 +16,13 @@ import {
 import { textbookAnswers } from '#tests/corpus/property-link.ts';
 import { createGuidedEngine, lastQuestionOf } from './dialogue.ts';
 import { toLeadFields } from './lead-fields.ts';
-import {
-  type AgentContext,
-  type AgentProperty,
-  type AgentReply,
-  CLOSING_SENTENCE,
-  MAX_TURNS,
-} from './types.ts';
+import { type AgentContext, CLOSING_SENTENCE, MAX_TURNS } from './types.ts';
 
 const engine = createGuidedEngine();
-const today = '2026-02-10';
-
-function propertyLink(property: AgentProperty = elm): AgentContext {
-  return { companyName, property, properties: allProperties, today };
-}
-
-const agencyLink: AgentContext = { companyName, property: null, properties: allProperties, today };
-
-/** Plays messages in order and returns every reply. */
-async function chat(context: AgentContext, messages: string[]): Promise<AgentReply[]> {
-  const replies = [engine.start(context)];
-  for (const message of messages) {
-    replies.push(await engine.reply(context, replies[replies.length - 1].state, message));
-  }
-  return replies;
-}
-
-async function last(context: AgentContext, messages: string[]): Promise<AgentReply> {
-  const replies = await chat(context, messages);
-  return replies[replies.length - 1];
-}
 
 describe('the opening', () => {
   test('greets by company name, says it is an automated AI assistant and a person reviews every enquiry, asks the move-in date', () => {
-    const start = engine.start(propertyLink());
+    const start = engine.start(propertyLink(elm));
     expect(start.reply).toContain(`welcome to ${companyName}`);
     expect(start.reply).toMatch(/AI assistant, an automated helper/);
     expect(start.reply).toContain(`a person at ${companyName} reviews every enquiry`);
@@ -60,7 +34,7 @@ describe('the opening', () => {
   });
 
   test('on the agency link, asks which property first, with the listings as buttons', () => {
-    const start = engine.start(agencyLink);
+    const start = engine.start(agencyLink());
     expect(start.reply).toMatch(/Which of our properties/);
     expect(start.quickReplies).toEqual([...allProperties.slice(0, 6).map((p) => p.name), 'Not sure yet']);
     expect(start.state.asking).toBe('propertyId');
@@ -69,7 +43,7 @@ describe('the opening', () => {
 
 describe('collecting', () => {
   test('asks in order, one or two things at a time, with buttons where answers are few', async () => {
-    const replies = await chat(propertyLink(), textbookAnswers);
+    const replies = await playChat(propertyLink(elm), textbookAnswers);
     expect(replies.map((r) => r.state.asking)).toEqual([
       'moveIn',
       'numberOfPeople',
@@ -86,7 +60,9 @@ describe('collecting', () => {
   });
 
   test('acknowledges what it understood', async () => {
-    const reply = await last(propertyLink(), ['2 of us, both nurses, £58k together, could move 1 March']);
+    const reply = await lastReply(propertyLink(elm), [
+      '2 of us, both nurses, £58k together, could move 1 March',
+    ]);
     expect(reply.reply).toContain('1 March 2026');
     expect(reply.reply).toContain('2 people');
     expect(reply.reply).toContain('£58,000 a year');
@@ -95,14 +71,14 @@ describe('collecting', () => {
   });
 
   test('asks only for what is still missing', async () => {
-    const reply = await last(propertyLink(), [
+    const reply = await lastReply(propertyLink(elm), [
       "Hi, my name is Fatima Ali, I'm a dentist. There are 4 of us. We earn £90k combined and we'd like to move on 15 April. Email fatima.ali@gmail.com, phone 07700 900290.",
     ]);
     expect(reply.state.asking).toBe('availability');
   });
 
   test('a refusal is respected, stored as nothing and never asked again', async () => {
-    const replies = await chat(propertyLink(), ['1st March', '2', "I'd rather not say"]);
+    const replies = await playChat(propertyLink(elm), ['1st March', '2', "I'd rather not say"]);
     const reply = replies[replies.length - 1];
     expect(reply.state.fields.annualIncome).toBeNull();
     expect(reply.state.refused).toEqual(['annualIncome']);
@@ -111,7 +87,7 @@ describe('collecting', () => {
   });
 
   test('a question it cannot follow is asked again, then let go after three tries', async () => {
-    const replies = await chat(propertyLink(), ['1st March', 'hmm', 'banana', 'purple']);
+    const replies = await playChat(propertyLink(elm), ['1st March', 'hmm', 'banana', 'purple']);
     expect(replies[2].reply).toMatch(/Sorry/);
     expect(replies[2].state.asking).toBe('numberOfPeople');
     expect(replies[4].state.asking).toBe('annualIncome');
@@ -119,14 +95,17 @@ describe('collecting', () => {
   });
 
   test('"Pick a date" asks for the date without buttons', async () => {
-    const reply = await last(propertyLink(), ['Pick a date']);
+    const reply = await lastReply(propertyLink(elm), ['Pick a date']);
     expect(reply.reply).toMatch(/What date/);
     expect(reply.quickReplies).toEqual([]);
     expect(reply.state.asking).toBe('moveIn');
   });
 
   test('a phone number that cannot be right is asked for again', async () => {
-    const reply = await last(propertyLink(), [...textbookAnswers.slice(0, 5), 'sarah@gmail.com 07700 90012']);
+    const reply = await lastReply(propertyLink(elm), [
+      ...textbookAnswers.slice(0, 5),
+      'sarah@gmail.com 07700 90012',
+    ]);
     expect(reply.reply).toMatch(/phone number doesn't look quite right/);
     expect(reply.state.asking).toBe('phone');
     expect(reply.state.fields.email).toBe('sarah@gmail.com');
@@ -141,22 +120,22 @@ describe('questions about the property', () => {
     ['Is it still available?', "Yes, it's still listed with us and available from 1 March 2026."],
     ["What's the address?", 'The address is Flat 3, 27 Elm Road, Headingley, Leeds LS6 3BQ.'],
   ])('%s is answered from the listing', async (question, answer) => {
-    const reply = await last(propertyLink(), [question]);
+    const reply = await lastReply(propertyLink(elm), [question]);
     expect(reply.reply).toContain(answer);
     expect(reply.state.openQuestions).toEqual([]);
     expect(reply.state.asking).toBe('moveIn');
   });
 
   test('the rent is as listed, a weekly one with its monthly figure', async () => {
-    const reply = await last(propertyLink(forge), ['how much is it a month?']);
+    const reply = await lastReply(propertyLink(forge), ['how much is it a month?']);
     expect(reply.reply).toContain('The rent is £225 pw (£975 a month).');
     expect(reply.reply).not.toMatch(/about £/);
-    const monthly = await last(propertyLink(), ['how much is it?']);
+    const monthly = await lastReply(propertyLink(elm), ['how much is it?']);
     expect(monthly.reply).toContain('The rent is £1,250 pcm.');
   });
 
   test('a bare listing: pet requests are considered and passed on', async () => {
-    const reply = await last(propertyLink(), ['Are pets allowed?']);
+    const reply = await lastReply(propertyLink(elm), ['Are pets allowed?']);
     expect(reply.reply).toContain("Pet requests are considered, so I'll pass yours on to the team.");
     expect(reply.state.openQuestions).toEqual(['Are pets allowed?']);
   });
@@ -166,7 +145,7 @@ describe('questions about the property', () => {
     ['Is there a garden?', 'the garden'],
     ['What council tax band is it?', 'council tax'],
   ])('%s is passed on, never guessed', async (question, topic) => {
-    const reply = await last(propertyLink(), [question]);
+    const reply = await lastReply(propertyLink(elm), [question]);
     expect(reply.reply).toContain(`about ${topic}`);
     expect(reply.reply).toMatch(/pass your question on to the team/);
     expect(reply.state.openQuestions).toEqual([question]);
@@ -174,26 +153,26 @@ describe('questions about the property', () => {
 
   test('a question beside a fact it has: the fact is given, the rest passed on', async () => {
     // Asking to negotiate the rent is declined, naming it (DESIGN 16), not passed on.
-    const negotiable = await last(propertyLink(), ['Is the rent negotiable?']);
+    const negotiable = await lastReply(propertyLink(elm), ['Is the rent negotiable?']);
     expect(negotiable.reply).toContain('advertised rent of £1,250 pcm');
     expect(negotiable.state.openQuestions).toEqual([]);
-    const deposit = await last(propertyLink(), ['How much is the deposit and is parking included?']);
+    const deposit = await lastReply(propertyLink(elm), ['How much is the deposit and is parking included?']);
     expect(deposit.reply).not.toContain('The rent is');
     expect(deposit.reply).toContain('one permit space');
     expect(deposit.reply).toContain('about the deposit');
   });
 
   test('a fact the listing leaves empty is passed on too', async () => {
-    const noParking = await last(propertyLink(forge), ['Is there parking?']);
+    const noParking = await lastReply(propertyLink(forge), ['Is there parking?']);
     expect(noParking.state.openQuestions).toEqual(['Is there parking?']);
-    const noDate = await last(propertyLink(maple), ['When is it available?']);
+    const noDate = await lastReply(propertyLink(maple), ['When is it available?']);
     expect(noDate.state.openQuestions).toEqual(['When is it available?']);
-    const noPrice = await last(propertyLink(oak), ['How much is the rent?']);
+    const noPrice = await lastReply(propertyLink(oak), ['How much is the rent?']);
     expect(noPrice.state.openQuestions).toEqual(['How much is the rent?']);
   });
 
   test('a street named in a question is passed on and never taken as the name', async () => {
-    const replies = await chat(propertyLink(), [
+    const replies = await playChat(propertyLink(elm), [
       'Hi, is Elm Road near the station?',
       'Elm Road, is it near the station? sam.cole@gmail.com',
     ]);
@@ -205,7 +184,9 @@ describe('questions about the property', () => {
   });
 
   test('answers the question, then keeps collecting what the message also said', async () => {
-    const reply = await last(propertyLink(), ["Is parking included? We'd be 2 people moving in April"]);
+    const reply = await lastReply(propertyLink(elm), [
+      "Is parking included? We'd be 2 people moving in April",
+    ]);
     expect(reply.reply).toContain('one permit space');
     expect(reply.state.fields).toMatchObject({ numberOfPeople: 2, moveIn: { date: '2026-04-01' } });
     expect(reply.state.asking).toBe('annualIncome');
@@ -214,14 +195,14 @@ describe('questions about the property', () => {
 
 describe('the agency-wide link', () => {
   test('the property is chosen by street name', async () => {
-    const reply = await last(agencyLink, ["I'm interested in the one on Elm Road"]);
+    const reply = await lastReply(agencyLink(), ["I'm interested in the one on Elm Road"]);
     expect(reply.state.fields.propertyId).toBe(elm.id);
     expect(reply.reply).toContain('Elm Road Flat');
     expect(reply.state.asking).toBe('moveIn');
   });
 
   test('"I\'m interested in the … house" picks the listing; "interested" is not a name', async () => {
-    const reply = await last(agencyLink, ["Hi, I'm interested in the Birch Lane house"]);
+    const reply = await lastReply(agencyLink(), ["Hi, I'm interested in the Birch Lane house"]);
     expect(reply.state.fields.propertyId).toBe(birch.id);
     expect(reply.state.fields.name).toBeNull();
     expect(reply.reply).toContain('Birch Lane Family Home');
@@ -229,13 +210,13 @@ describe('the agency-wide link', () => {
   });
 
   test("a listing named in a question picks it, and its name is no tenant's name", async () => {
-    const reply = await last(agencyLink, ['Is Maple Court near the station? 07700 900123']);
+    const reply = await lastReply(agencyLink(), ['Is Maple Court near the station? 07700 900123']);
     expect(reply.state.fields.propertyId).toBe(maple.id);
     expect(reply.state.fields).toMatchObject({ name: null, phone: '+447700900123' });
   });
 
   test('when nothing matches, the listings are offered as buttons', async () => {
-    const reply = await last(agencyLink, ['the one in Brighton']);
+    const reply = await lastReply(agencyLink(), ['the one in Brighton']);
     expect(reply.state.fields.propertyId).toBeNull();
     expect(reply.reply).toMatch(/couldn't find a listing/);
     expect(reply.quickReplies).toContain('Maple Court');
@@ -243,14 +224,14 @@ describe('the agency-wide link', () => {
   });
 
   test('"not sure" leaves the property open and moves on', async () => {
-    const replies = await chat(agencyLink, ['not sure yet', '1st March']);
+    const replies = await playChat(agencyLink(), ['not sure yet', '1st March']);
     expect(replies[1].state.fields.propertyId).toBeNull();
     expect(replies[1].state.asking).toBe('moveIn');
     expect(replies[2].state.asking).toBe('numberOfPeople');
   });
 
   test('a rent question before choosing asks which property is meant', async () => {
-    const reply = await last(agencyLink, ['how much is the rent?']);
+    const reply = await lastReply(agencyLink(), ['how much is the rent?']);
     expect(reply.reply).toMatch(/which property you mean/);
     expect(reply.state.openQuestions).toEqual([]);
   });
@@ -258,7 +239,7 @@ describe('the agency-wide link', () => {
 
 describe('confirming and closing', () => {
   test('sends a summary, then ends with exactly the closing sentence', async () => {
-    const replies = await chat(propertyLink(), [...textbookAnswers, "Yes, that's right"]);
+    const replies = await playChat(propertyLink(elm), [...textbookAnswers, "Yes, that's right"]);
     const summary = replies[replies.length - 2];
     expect(summary.reply).toContain("Here's a summary");
     expect(summary.reply).toContain('• Phone: 07700 900123');
@@ -271,7 +252,7 @@ describe('confirming and closing', () => {
   });
 
   test('a correction at the confirmation updates the field and confirms again', async () => {
-    const replies = await chat(propertyLink(), [...textbookAnswers, 'actually it’s 3 of us']);
+    const replies = await playChat(propertyLink(elm), [...textbookAnswers, 'actually it’s 3 of us']);
     const reply = replies[replies.length - 1];
     expect(reply.state.fields.numberOfPeople).toBe(3);
     expect(reply.state.stage).toBe('confirming');
@@ -280,7 +261,7 @@ describe('confirming and closing', () => {
   });
 
   test('"I need to change something" asks what, then confirms again', async () => {
-    const replies = await chat(propertyLink(), [
+    const replies = await playChat(propertyLink(elm), [
       ...textbookAnswers,
       'I need to change something',
       'the email should be s.jones@gmail.com',
@@ -291,14 +272,14 @@ describe('confirming and closing', () => {
   });
 
   test('after closing, the chat stays closed', async () => {
-    const reply = await last(propertyLink(), [...textbookAnswers, 'yes', 'one more thing']);
+    const reply = await lastReply(propertyLink(elm), [...textbookAnswers, 'yes', 'one more thing']);
     expect(reply.isComplete).toBe(true);
     expect(reply.state.stage).toBe('closed');
   });
 
   test(`closes politely after ${MAX_TURNS} turns`, async () => {
-    const replies = await chat(
-      propertyLink(),
+    const replies = await playChat(
+      propertyLink(elm),
       Array.from({ length: MAX_TURNS }, () => 'hmm'),
     );
     const reply = replies[replies.length - 1];
@@ -312,13 +293,13 @@ describe('confirming and closing', () => {
 describe('robustness', () => {
   test('a 2,000-character message is answered quickly', async () => {
     const began = performance.now();
-    const reply = await last(propertyLink(), [`${'b'.repeat(1990)} 2 of us`]);
+    const reply = await lastReply(propertyLink(elm), [`${'b'.repeat(1990)} 2 of us`]);
     expect(reply.reply.length).toBeGreaterThan(0);
     expect(performance.now() - began).toBeLessThan(1000);
   });
 
   test('a request to be called back is acknowledged, not passed on as a question', async () => {
-    const reply = await last(propertyLink(), ['Can someone call me on 07700 900607 please?']);
+    const reply = await lastReply(propertyLink(elm), ['Can someone call me on 07700 900607 please?']);
     expect(reply.reply).toMatch(/team has your number/);
     expect(reply.state.fields.phone).toBe('+447700900607');
     expect(reply.state.openQuestions).toEqual([]);
@@ -327,12 +308,12 @@ describe('robustness', () => {
 
 describe('a conversation that listens', () => {
   test('greets back when greeted', async () => {
-    const reply = await last(propertyLink(), ['Hello! is parking included?']);
+    const reply = await lastReply(propertyLink(elm), ['Hello! is parking included?']);
     expect(reply.reply).toMatch(/^(?:Hi!|Hello!|Hi there!) For parking, there's one permit space\./);
   });
 
   test('after a side question: the answer, then a shorter prompt, never the same question twice in a row', async () => {
-    const replies = await chat(propertyLink(willowLike), [
+    const replies = await playChat(propertyLink(willowLike), [
       'is there a garden?',
       'are bills included?',
       'what about the deposit?',
@@ -346,7 +327,7 @@ describe('a conversation that listens', () => {
 
 describe('tone', () => {
   test('varies its wording across a conversation', async () => {
-    const replies = await chat(propertyLink(), textbookAnswers);
+    const replies = await playChat(propertyLink(elm), textbookAnswers);
     const openings = new Set(replies.slice(1, -1).map((r) => r.reply.split(/[,!.]/)[0]));
     expect(openings.size).toBeGreaterThanOrEqual(3);
   });
@@ -355,15 +336,15 @@ describe('tone', () => {
 describe('phone numbers in the summary', () => {
   test('the chat summary and the dashboard lay out the same phone the same way, as libphonenumber does', async () => {
     const national = fc.oneof(fc.stringMatching(/^7\d{9}$/), fc.stringMatching(/^[1-3]\d{8,9}$/));
-    const confirming = (await last(propertyLink(), textbookAnswers)).state;
+    const confirming = (await lastReply(propertyLink(elm), textbookAnswers)).state;
     await fc.assert(
       fc.asyncProperty(national, async (digits) => {
         const e164 = `+44${digits}`;
         const state = { ...confirming, fields: { ...confirming.fields, phone: e164 } };
-        const summary = await engine.reply(propertyLink(), state, 'my name is Sarah Smith');
+        const summary = await engine.reply(propertyLink(elm), state, 'my name is Sarah Smith');
         const shown = /• Phone: (.+)/.exec(summary.reply)?.[1];
         // The dashboard's table, lead sheet and search show the stored lead's number through formatUkPhone.
-        const lead = toLeadFields(summary.state, propertyLink());
+        const lead = toLeadFields(summary.state, propertyLink(elm));
         expect(shown).toBe(formatUkPhone(lead.contactNumber));
         const parsed = parsePhoneNumberFromString(e164);
         if (parsed) expect(shown).toBe(parsed.formatNational());
@@ -381,11 +362,11 @@ describe('booking a viewing from free slots', () => {
     { startsAt: '2026-03-08T11:00:00+00:00', label: 'Sun 8 Mar, 11:00' },
     { startsAt: '2026-03-10T18:30:00+00:00', label: 'Tue 10 Mar, 18:30' },
   ];
-  const booking: AgentContext = { ...propertyLink(), viewingTimes: slots };
+  const booking: AgentContext = { ...propertyLink(elm), viewingTimes: slots };
   const details = textbookAnswers.slice(0, -1);
 
   test('asks no free-text availability; after the summary is confirmed offers four slots over different days', async () => {
-    const replies = await chat(booking, [...details, "Yes, that's right"]);
+    const replies = await playChat(booking, [...details, "Yes, that's right"]);
     const summary = replies[replies.length - 2];
     expect(summary.reply).not.toMatch(/Viewing availability/);
     expect(replies.some((r) => r.state.asking === 'availability')).toBe(false);
@@ -402,7 +383,7 @@ describe('booking a viewing from free slots', () => {
   });
 
   test('a pick in words carries the slot; once booked the chat closes with the booked time', async () => {
-    const offer = await last(booking, [...details, 'yes']);
+    const offer = await lastReply(booking, [...details, 'yes']);
     const picked = await engine.reply(booking, offer.state, 'Saturday at 10:30');
     expect(picked.bookTime).toEqual(slots[1]);
     expect(picked.isComplete).toBe(false);
@@ -415,7 +396,7 @@ describe('booking a viewing from free slots', () => {
   });
 
   test('an ambiguous day asks which time, offering only that day’s', async () => {
-    const offer = await last(booking, [...details, 'yes']);
+    const offer = await lastReply(booking, [...details, 'yes']);
     const which = await engine.reply(booking, offer.state, 'Saturday');
     expect(which.bookTime).toBeUndefined();
     expect(which.quickReplies).toEqual(['Sat 7 Mar, 10:30', 'Sat 7 Mar, 14:00', 'Other times']);
@@ -424,7 +405,7 @@ describe('booking a viewing from free slots', () => {
   });
 
   test('a slot taken meanwhile: an apology and the fresh slots', async () => {
-    const offer = await last(booking, [...details, 'yes']);
+    const offer = await lastReply(booking, [...details, 'yes']);
     const picked = await engine.reply(booking, offer.state, 'Thu 5 Mar, 18:00');
     const fresher = { ...booking, viewingTimes: slots.slice(1) };
     const again = engine.offerTimesAgain(fresher, picked.state);
@@ -440,7 +421,7 @@ describe('booking a viewing from free slots', () => {
   });
 
   test('Other times: free-text availability, then the usual closing sentence', async () => {
-    const offer = await last(booking, [...details, 'yes']);
+    const offer = await lastReply(booking, [...details, 'yes']);
     const other = await engine.reply(booking, offer.state, 'Other times');
     expect(other.state.asking).toBe('availability');
     const closed = await engine.reply(booking, other.state, 'weekday mornings');
@@ -450,12 +431,12 @@ describe('booking a viewing from free slots', () => {
   });
 
   test('without slots, availability is asked in free text as before', async () => {
-    const replies = await chat(propertyLink(), details);
+    const replies = await playChat(propertyLink(elm), details);
     expect(replies[replies.length - 1].state.asking).toBe('availability');
   });
 
   test('asking to view early offers the slots; a booking then carries on with the questions', async () => {
-    const replies = await chat(booking, ['1st March', 'can I come and view it?']);
+    const replies = await playChat(booking, ['1st March', 'can I come and view it?']);
     const offer = replies[2];
     expect(offer.state.asking).toBe('viewing');
     const picked = await engine.reply(booking, offer.state, 'sunday 11am');
@@ -474,19 +455,18 @@ describe('booking a viewing from free slots', () => {
 
 describe('a listing named by its price on the agency link', () => {
   test('"the £895 one" picks the listing advertised at £895', async () => {
-    const reply = await last(agencyLink, ['the £895 one']);
+    const reply = await lastReply(agencyLink(), ['the £895 one']);
     expect(reply.state.fields.propertyId).toBe('prop-quay');
   });
 });
 
 describe('pre-filled slots from a portal enquiry', () => {
   test('known facts are never asked for, only confirmed in the summary', async () => {
-    const context = propertyLink();
+    const context = propertyLink(elm);
     const known = { name: 'sarah jones', email: 'Sarah.Jones@Gmail.com', phone: '07700 900123' };
-    const replies = [engine.start(context, known)];
-    for (const message of ['1st March', '2', '£42,000', 'Nurse', 'weekday evenings']) {
-      replies.push(await engine.reply(context, replies[replies.length - 1].state, message));
-    }
+    const replies = await playChat(context, ['1st March', '2', '£42,000', 'Nurse', 'weekday evenings'], {
+      known,
+    });
     const asked = replies.map((r) => r.state.asking);
     expect(asked).not.toContain('name');
     expect(asked).not.toContain('email');
@@ -499,7 +479,7 @@ describe('pre-filled slots from a portal enquiry', () => {
   });
 
   test('an unreadable pre-filled email is asked for as usual', () => {
-    const start = engine.start(propertyLink(), { email: 'not an email' });
+    const start = engine.start(propertyLink(elm), { email: 'not an email' });
     expect(start.state.fields.email).toBeNull();
   });
 });

@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { formatMoney } from '#shared/format.ts';
 import { parseRent } from '#shared/rent.ts';
-import { allProperties, companyName, linkProperties, willow } from '#tests/corpus/fixtures.ts';
+import { lastReply, propertyLink } from '#tests/corpus/chat.ts';
+import { linkProperties, willow } from '#tests/corpus/fixtures.ts';
 import { type CaseResult, runCorpus } from '#tests/corpus/run.ts';
 import { createGuidedEngine } from './dialogue.ts';
-import type { AgentContext, AgentProperty } from './types.ts';
+import type { AgentProperty } from './types.ts';
 
 /*
  * Lawful by design: the agent never asks about a protected characteristic, and never states a
@@ -138,9 +139,8 @@ describe('no reply states a fact the listing lacks', () => {
   test.each(linkProperties.map((p) => [p.name, p] as const))(
     'the usual questions about %s',
     async (_name, property) => {
-      const context: AgentContext = { companyName, property, properties: allProperties, today: '2026-02-10' };
       for (const probe of PROBES) {
-        const reply = await engine.reply(context, engine.start(context).state, probe);
+        const reply = await lastReply(propertyLink(property), [probe]);
         expect(unsupportedFacts(reply.reply, property), `${probe} → ${reply.reply}`).toEqual([]);
       }
     },

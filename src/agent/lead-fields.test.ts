@@ -1,37 +1,31 @@
 import { describe, expect, test } from 'vitest';
-import { allProperties, companyName, elm, forge } from '#tests/corpus/fixtures.ts';
+import { agencyLink, playChat, propertyLink } from '#tests/corpus/chat.ts';
+import { elm, forge } from '#tests/corpus/fixtures.ts';
 import { contextFor, corpus } from '#tests/corpus/run.ts';
 import { createGuidedEngine } from './dialogue.ts';
 import { extractFromTranscript, inferAsking, toLeadFields } from './lead-fields.ts';
 import type { AgentContext, AgentState } from './types.ts';
 
 const engine = createGuidedEngine();
-const today = '2026-02-10';
-const propertyLink: AgentContext = { companyName, property: elm, properties: allProperties, today };
-const agencyLink: AgentContext = { companyName, property: null, properties: allProperties, today };
 
 type Message = { sender: 'user' | 'ai'; content: string };
 
+/** The chat's last state, and its transcript as the server stores it. */
 async function play(
   context: AgentContext,
   messages: string[],
 ): Promise<{ state: AgentState; transcript: Message[] }> {
-  const start = engine.start(context);
-  let state = start.state;
-  const transcript: Message[] = [{ sender: 'ai', content: start.reply }];
-  for (const message of messages) {
-    // As the server does: once chosen, the listing is the context's property.
-    const chosen = allProperties.find((p) => p.id === state.fields.propertyId) ?? null;
-    const turn = await engine.reply({ ...context, property: context.property ?? chosen }, state, message);
-    state = turn.state;
-    transcript.push({ sender: 'user', content: message }, { sender: 'ai', content: turn.reply });
-  }
-  return { state, transcript };
+  const replies = await playChat(context, messages);
+  const transcript: Message[] = [{ sender: 'ai', content: replies[0].reply }];
+  messages.forEach((message, i) => {
+    transcript.push({ sender: 'user', content: message }, { sender: 'ai', content: replies[i + 1].reply });
+  });
+  return { state: replies[replies.length - 1].state, transcript };
 }
 
 describe('toLeadFields', () => {
   test('stores the lead as the dashboard shows it', async () => {
-    const { state } = await play(propertyLink, [
+    const { state } = await play(propertyLink(elm), [
       '1st March',
       '2',
       '2,500 a month',
@@ -41,7 +35,7 @@ describe('toLeadFields', () => {
       'weekday evenings',
       'yes',
     ]);
-    const lead = toLeadFields(state, propertyLink);
+    const lead = toLeadFields(state, propertyLink(elm));
     expect(lead).toMatchObject({
       propertyId: elm.id,
       propertyName: 'Elm Road Flat',
@@ -68,13 +62,13 @@ describe('toLeadFields', () => {
   });
 
   test("a move-in time that is not a date is stored in the tenant's words", async () => {
-    const { state } = await play(propertyLink, ["I'm flexible really"]);
-    expect(toLeadFields(state, propertyLink).moveInDate).toBe('flexible');
+    const { state } = await play(propertyLink(elm), ["I'm flexible really"]);
+    expect(toLeadFields(state, propertyLink(elm)).moveInDate).toBe('flexible');
   });
 
   test("with no property chosen on the agency link, the property is 'any'", async () => {
-    const { state } = await play(agencyLink, ['not sure', 'ASAP']);
-    expect(toLeadFields(state, agencyLink)).toMatchObject({
+    const { state } = await play(agencyLink(), ['not sure', 'ASAP']);
+    expect(toLeadFields(state, agencyLink())).toMatchObject({
       propertyId: null,
       propertyName: 'any',
       propertyLocation: null,
@@ -85,8 +79,8 @@ describe('toLeadFields', () => {
   });
 
   test('the chosen listing is copied on the agency link', async () => {
-    const { state } = await play(agencyLink, ['Mill Street please']);
-    const context = { ...agencyLink, property: forge };
+    const { state } = await play(agencyLink(), ['Mill Street please']);
+    const context = { ...agencyLink(), property: forge };
     expect(toLeadFields(state, context)).toMatchObject({
       propertyId: forge.id,
       propertyName: 'The Forge Studio',
@@ -97,9 +91,13 @@ describe('toLeadFields', () => {
   });
 
   test('a chat with no answer makes no lead', async () => {
-    const { state } = await play(propertyLink, ['hello', 'Are pets allowed?', "I'd rather not say"]);
-    expect(toLeadFields(state, propertyLink)).toMatchObject({ hasAnyAnswer: false, rating: '0', score: 0 });
-    expect(toLeadFields(engine.start(agencyLink).state, agencyLink).hasAnyAnswer).toBe(false);
+    const { state } = await play(propertyLink(elm), ['hello', 'Are pets allowed?', "I'd rather not say"]);
+    expect(toLeadFields(state, propertyLink(elm))).toMatchObject({
+      hasAnyAnswer: false,
+      rating: '0',
+      score: 0,
+    });
+    expect(toLeadFields(engine.start(agencyLink()).state, agencyLink()).hasAnyAnswer).toBe(false);
   });
 });
 
@@ -126,7 +124,7 @@ describe('extractFromTranscript', () => {
         { sender: 'ai', content: 'And roughly what is your annual income?' },
         { sender: 'user', content: '45000' },
       ],
-      propertyLink,
+      propertyLink(elm),
     );
     expect(rebuilt.fields).toMatchObject({ name: 'Sam Taylor', numberOfPeople: 3, annualIncome: 45000 });
   });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { allProperties, companyName, elm, forge } from '#tests/corpus/fixtures.ts';
+import { agencyLink, lastReply, propertyLink } from '#tests/corpus/chat.ts';
+import { allProperties, elm, forge } from '#tests/corpus/fixtures.ts';
 import { createGuidedEngine, emptyFields, SLOT_ORDER } from './dialogue.ts';
 import { extractAnswers } from './extract.ts';
 import type { AgentContext, AgentProperty, ExtractedFields, SlotName } from './types.ts';
@@ -119,16 +120,10 @@ describe('names', () => {
 
 const engine = createGuidedEngine();
 
-function linkTo(property: AgentProperty): AgentContext {
-  return { companyName, property, properties: allProperties, today };
-}
-
 /** The tenant's messages in turn on a property link; the last reply and the fields. */
 async function chat(property: AgentProperty, messages: string[]) {
-  const context = linkTo(property);
-  let turn = engine.start(context);
-  for (const message of messages) turn = await engine.reply(context, turn.state, message);
-  return { reply: turn.reply, fields: turn.state.fields };
+  const { reply, state } = await lastReply(propertyLink(property), messages);
+  return { reply, fields: state.fields };
 }
 
 describe('a rent other than the advertised one is declined, naming the rent, and never income', () => {
@@ -253,11 +248,10 @@ describe('a listing named by its postcode district or its price on the agency li
     london('dalston', 'Kingsland Loft', '3 Kingsland Road, Dalston, London E8 2AA', '£2,100 pcm', 1),
     ...allProperties,
   ];
-  const agency: AgentContext = { companyName, property: null, properties: listings, today };
+  const agency: AgentContext = { ...agencyLink(), properties: listings };
 
   async function choose(message: string) {
-    const start = engine.start(agency);
-    const turn = await engine.reply(agency, start.state, message);
+    const turn = await lastReply(agency, [message]);
     return turn.state.fields.propertyId;
   }
 

@@ -1,11 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { allProperties, companyName, elm } from '#tests/corpus/fixtures.ts';
+import { lastReply, propertyLink } from '#tests/corpus/chat.ts';
+import { companyName, elm } from '#tests/corpus/fixtures.ts';
 import { createGuidedEngine } from './dialogue.ts';
 import { toLeadFields } from './lead-fields.ts';
 import { isPersonRequest } from './person-request.ts';
-import type { AgentContext, SlotName } from './types.ts';
+import type { SlotName } from './types.ts';
 
-const context: AgentContext = { companyName, property: elm, properties: allProperties, today: '2026-02-10' };
+const context = propertyLink(elm);
 const engine = createGuidedEngine();
 const ANSWER = `Of course: a person at ${companyName} will get in touch with you.`;
 
@@ -89,8 +90,7 @@ describe('the assistant, asked for a person', () => {
   );
 
   test('carries on collecting, and the mark stays to the end', async () => {
-    let turn = engine.start(context);
-    for (const message of [
+    const turn = await lastReply(context, [
       'can I speak to someone real?',
       'sam@example.com 07700 900123',
       '1st March',
@@ -99,8 +99,7 @@ describe('the assistant, asked for a person', () => {
       'nurse',
       'Sam Jones',
       'weekends',
-    ])
-      turn = await engine.reply(context, turn.state, message);
+    ]);
     expect(turn.reply).toContain("Here's a summary");
     expect(turn.state.personRequested).toBe(true);
     expect(toLeadFields(turn.state, context)).toMatchObject({ personRequested: true, name: 'Sam Jones' });
@@ -109,7 +108,7 @@ describe('the assistant, asked for a person', () => {
   test.each(["is the agent's fee included?", 'are you a real person?', 'I work as an estate agent'])(
     '"%s" leaves the lead unmarked',
     async (message) => {
-      const turn = await engine.reply(context, engine.start(context).state, message);
+      const turn = await lastReply(context, [message]);
       expect(turn.state.personRequested).toBeUndefined();
       expect(turn.reply).not.toContain(ANSWER);
       expect(toLeadFields(turn.state, context).personRequested).toBe(false);

@@ -1,18 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { allProperties, companyName, elm, willow } from '#tests/corpus/fixtures.ts';
-import { createGuidedEngine } from './dialogue.ts';
-import type { AgentContext, AgentProperty, AgentReply } from './types.ts';
-
-const engine = createGuidedEngine();
-const today = '2026-02-10';
-
-function link(property: AgentProperty): AgentContext {
-  return { companyName, property, properties: allProperties, today };
-}
+import { lastReply, propertyLink } from '#tests/corpus/chat.ts';
+import { elm, willow } from '#tests/corpus/fixtures.ts';
+import type { AgentProperty, AgentReply } from './types.ts';
 
 async function ask(property: AgentProperty, message: string): Promise<AgentReply> {
-  const context = link(property);
-  return engine.reply(context, engine.start(context).state, message);
+  return lastReply(propertyLink(property), [message]);
 }
 
 describe('a fully described listing answers from its fields and description', () => {
@@ -102,15 +94,11 @@ describe('lawful answers: benefits, children, pets and offers above the rent', (
   });
 
   test('a benefit amount inside the question is taken as income, and the question answered', async () => {
-    const context = link(elm);
-    const start = engine.start(context);
-    let state = start.state;
-    for (const message of ['1st March', '2']) state = (await engine.reply(context, state, message)).state;
-    const reply = await engine.reply(
-      context,
-      state,
+    const reply = await lastReply(propertyLink(elm), [
+      '1st March',
+      '2',
       "do you accept DSS as I'm on universal credit, £1,100 a month?",
-    );
+    ]);
     expect(reply.reply).toContain("you're very welcome to apply");
     expect(reply.state.fields.annualIncome).toBe(13200);
   });

@@ -1,18 +1,16 @@
 import { describe, expect, test } from 'vitest';
-import { allProperties, companyName, elm } from '#tests/corpus/fixtures.ts';
-import { createGuidedEngine, resumeAfterHandback } from './dialogue.ts';
+import { lastReply, propertyLink } from '#tests/corpus/chat.ts';
+import { elm } from '#tests/corpus/fixtures.ts';
+import { resumeAfterHandback } from './dialogue.ts';
 import { absorbTakeover } from './lead-fields.ts';
-import type { AgentContext, AgentState } from './types.ts';
+import type { AgentState } from './types.ts';
 
 /** A person of the agency in the chat, then the assistant back: pure rules, no I/O. */
 
-const engine = createGuidedEngine();
-const context: AgentContext = { companyName, property: elm, properties: allProperties, today: '2026-02-10' };
+const context = propertyLink(elm);
 
 async function stateAfter(messages: string[]): Promise<AgentState> {
-  let state = engine.start(context).state;
-  for (const message of messages) state = (await engine.reply(context, state, message)).state;
-  return state;
+  return (await lastReply(context, messages)).state;
 }
 
 describe('what the tenant told a person of the agency', () => {

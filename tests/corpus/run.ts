@@ -1,11 +1,12 @@
 import { chosenProperty, emptyFields } from '#agent/dialogue.ts';
 import { scoreLead } from '#agent/score.ts';
 import { llmFieldShape } from '#agent/slots/index.ts';
-import type { AgentContext, AgentState, ConversationEngine, ExtractedFields } from '#agent/types.ts';
+import type { AgentContext, ConversationEngine, ExtractedFields } from '#agent/types.ts';
 import { agencyLinkCases } from './agency-link.ts';
 import { blindCases } from './blind.ts';
 import { type CaseFields, type CorpusCase, corpusToday } from './case.ts';
-import { allProperties, companyName, linkProperties } from './fixtures.ts';
+import { agencyLink, contextForTurn, playChat, propertyLink } from './chat.ts';
+import { linkProperties } from './fixtures.ts';
 import { hardCases } from './hard.ts';
 import { harderCases } from './harder.ts';
 import { messyCases } from './messy.ts';
@@ -36,8 +37,8 @@ export function caseFields({ moveIn, ...fields }: ExtractedFields): CaseFields {
 }
 
 export function contextFor(c: CorpusCase): AgentContext {
-  const property = c.linkPropertyId ? (linkProperties.find((p) => p.id === c.linkPropertyId) ?? null) : null;
-  return { companyName, property, properties: allProperties, today: c.today ?? corpusToday };
+  const property = c.linkPropertyId ? linkProperties.find((p) => p.id === c.linkPropertyId) : undefined;
+  return property ? propertyLink(property, c.today) : agencyLink(c.today);
 }
 
 function stem(word: string): string {
@@ -70,27 +71,17 @@ export type CaseResult = {
   transcript: string[];
 };
 
-/** As the server does: once the tenant picks a listing on the agency link, it is the context's property. */
-function contextForTurn(c: CorpusCase, state: AgentState): AgentContext {
-  const context = contextFor(c);
-  if (context.property || state.fields.propertyId === null) return context;
-  return { ...context, property: allProperties.find((p) => p.id === state.fields.propertyId) ?? null };
-}
-
 export async function runCase(engine: ConversationEngine, c: CorpusCase): Promise<CaseResult> {
-  const first = engine.start(contextFor(c));
-  let state: AgentState = first.state;
-  let isComplete = first.isComplete;
-  const transcript = [`AI: ${first.reply}`];
-  for (const message of c.messages) {
-    const turn = await engine.reply(contextForTurn(c, state), state, message);
-    state = turn.state;
-    isComplete = turn.isComplete;
+  const replies = await playChat(contextFor(c), c.messages, { engine });
+  const { state, isComplete } = replies[replies.length - 1];
+  const transcript = [`AI: ${replies[0].reply}`];
+  c.messages.forEach((message, i) => {
+    const turn = replies[i + 1];
     transcript.push(
       `TENANT: ${message}`,
       `AI: ${turn.reply}${turn.quickReplies.length ? ` [${turn.quickReplies.join(' | ')}]` : ''}`,
     );
-  }
+  });
   const expectedFields: CaseFields = {
     ...caseFields(emptyFields()),
     propertyId: c.linkPropertyId,
@@ -104,7 +95,7 @@ export async function runCase(engine: ConversationEngine, c: CorpusCase): Promis
       actual: actualFields[field],
     }),
   );
-  const context = contextForTurn(c, state);
+  const context = contextForTurn(contextFor(c), state);
   const { score } = scoreLead({
     fields: state.fields,
     property: chosenProperty(context, state.fields),

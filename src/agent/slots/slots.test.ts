@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { allProperties, companyName } from '#tests/corpus/fixtures.ts';
+import { agencyLink } from '#tests/corpus/chat.ts';
+import { allProperties } from '#tests/corpus/fixtures.ts';
 import { FIELD_NAMES } from '#tests/corpus/run.ts';
 import { emptyFields, missingSlots, startConversation } from '../dialogue.ts';
 import { EXTRACTION_STAGES, parseMentionedSlots, parseRefusals } from '../extract.ts';
 import { inferAsking, toLeadFields } from '../lead-fields.ts';
-import type { AgentContext, AgentState, MoveIn, SlotName } from '../types.ts';
+import type { AgentState, MoveIn, SlotName } from '../types.ts';
 import {
   everySlot,
   isFilled,
@@ -24,7 +25,7 @@ import {
 } from './index.ts';
 
 const today = '2026-02-10';
-const context: AgentContext = { companyName, property: null, properties: allProperties, today };
+const context = agencyLink(today);
 const state: AgentState = {
   fields: emptyFields(),
   refused: [],
