@@ -3,7 +3,8 @@ import { createGuidedEngine } from '#agent/dialogue.ts';
 import { type LlmFields, llmFieldShape } from '#agent/slots/index.ts';
 import type { AgentContext, TurnOptions } from '#agent/types.ts';
 import { createLlmEngine, type LlmEngineOptions } from '#server/lib/llm/llm.ts';
-import { allProperties, companyName, elm } from '#tests/corpus/fixtures.ts';
+import { propertyLink } from '#tests/corpus/chat.ts';
+import { elm } from '#tests/corpus/fixtures.ts';
 import { startFakeAnthropic } from '#tests/fakes/anthropic-server.ts';
 import { type FakeToolCall, pieces, startFakeOpenAi } from '#tests/fakes/openai-server.ts';
 
@@ -13,12 +14,7 @@ import { type FakeToolCall, pieces, startFakeOpenAi } from '#tests/fakes/openai-
  * about, the model's moves (calling tools, writing text) and the engine pointed at the stand-in.
  */
 
-export const context: AgentContext = {
-  companyName,
-  property: elm,
-  properties: allProperties,
-  today: '2026-02-10',
-};
+export const context: AgentContext = propertyLink(elm);
 
 /** Every field the model may return, none known yet (the registry's fields, in slot order). */
 export const noFields = Object.fromEntries(

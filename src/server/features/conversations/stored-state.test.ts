@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createGuidedEngine, emptyFields } from '#agent/dialogue.ts';
-import type { AgentContext } from '#agent/types.ts';
-import { allProperties, companyName, elm } from '#tests/corpus/fixtures.ts';
+import { propertyLink } from '#tests/corpus/chat.ts';
+import { elm } from '#tests/corpus/fixtures.ts';
 import { readStoredState, toStoredState } from './stored-state.ts';
 
-const context: AgentContext = { companyName, property: elm, properties: allProperties, today: '2026-02-10' };
+const context = propertyLink(elm);
 
 /** A conversation row as it was stored before the move-in was one field. */
 function olderRow(agent: Record<string, unknown>, fields: Record<string, unknown>) {
