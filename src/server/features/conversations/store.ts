@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '#server/db/client.ts';
 import {
@@ -192,8 +192,11 @@ export async function insertConversation(ctx: AppContext, values: typeof convers
 /** A messaging thread: the company's conversations with one number over one channel. */
 export type Thread = { companyId: string; channel: MessagingChannel; phone: string };
 
+/** A thread as a prepared statement names it: each part a value or a placeholder. */
+type ThreadOrPlaceholders = { [Part in keyof Thread]: Thread[Part] | Placeholder };
+
 /** The conversations of the thread, as a condition. */
-export function sameThread(thread: Thread) {
+export function sameThread(thread: ThreadOrPlaceholders) {
   return and(
     eq(conversations.companyId, thread.companyId),
     eq(conversations.channel, thread.channel),
@@ -203,9 +206,10 @@ export function sameThread(thread: Thread) {
 
 /**
  * The newest conversation on this number with the company over this channel (at most one row),
- * as a subquery: the inbound message reads it in the same statement as the company and opt-out.
+ * as a subquery: the inbound message reads it in the same statement as the company and opt-out
+ * (a statement prepared once, so the thread is given as placeholders).
  */
-export function latestThreadQuery(thread: Thread) {
+export function latestThreadQuery(thread: ThreadOrPlaceholders) {
   return new QueryBuilder()
     .select({
       id: conversations.id,

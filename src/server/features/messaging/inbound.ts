@@ -1,4 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
 import {
   channelMessages,
   channelOptOuts,
@@ -19,7 +20,7 @@ import type {
   ParsedEndChatRequest,
 } from '#shared/schemas/chat.ts';
 import { invitingEnquiry } from './enquiry-invite.ts';
-import { lastOfferedOptions, optOutOf, retryOnce, sendToTenant } from './outbound.ts';
+import { lastOfferedOptions, optOutOf, placeholderValue, retryOnce, sendToTenant } from './outbound.ts';
 import { pickNumberedOption } from './sms-text.ts';
 
 const OPT_OUT_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
@@ -94,6 +95,63 @@ export function handleInboundReplies(ctx: AppContext, handler: InboundReplyHandl
 }
 
 /**
+ * The statements of every message in, built once per database and prepared by name (see
+ * outbound.ts).
+ */
+function prepareStatements(db: Db) {
+  const thread = {
+    companyId: sql.placeholder('companyId'),
+    channel: sql.placeholder('channel'),
+    phone: sql.placeholder('phone'),
+  };
+  const latest = latestThreadQuery(thread);
+  return {
+    storeInbound: db
+      .insert(channelMessages)
+      .values({
+        companyId: placeholderValue('companyId'),
+        channel: placeholderValue('channel'),
+        direction: 'in',
+        phone: placeholderValue('phone'),
+        body: placeholderValue('body'),
+        provider: placeholderValue('provider'),
+        providerId: placeholderValue('providerId'),
+        status: 'received',
+        createdAt: placeholderValue('at'),
+        updatedAt: placeholderValue('at'),
+      })
+      .onConflictDoNothing()
+      .returning({ id: channelMessages.id })
+      .prepare('messaging_store_inbound'),
+
+    readSender: db
+      .select({
+        company: { slug: companies.slug, name: companies.name },
+        isSenderOptedOut: sql<boolean>`exists (select 1 from ${channelOptOuts} where ${optOutOf(thread.companyId, thread.channel, thread.phone)})`,
+        latest: {
+          id: latest.id,
+          sessionKey: latest.sessionKey,
+          status: latest.status,
+          endedAt: latest.endedAt,
+          createdAt: latest.createdAt,
+        },
+      })
+      .from(companies)
+      .leftJoin(latest, sql`true`)
+      .where(eq(companies.id, thread.companyId))
+      .prepare('messaging_read_sender'),
+
+    linkInbound: db
+      .update(channelMessages)
+      .set({ conversationId: placeholderValue('conversationId'), updatedAt: placeholderValue('at') })
+      .where(eq(channelMessages.id, sql.placeholder('id')))
+      .prepare('messaging_link_inbound'),
+  };
+}
+
+const inboundStatements = perContext((ctx) => prepareStatements(ctx.db));
+
+/**
  * One tenant's messages are answered one after another in this process, so a quick second text
  * waits for the first answer instead of racing it (across instances, the turn's own guard holds).
  */
@@ -118,22 +176,15 @@ function inTurn<T>(ctx: AppContext, key: string, work: () => Promise<T>): Promis
  * chat. Returns false for a message already processed.
  */
 export async function receiveMessage(ctx: AppContext, input: InboundMessage): Promise<boolean> {
-  const [stored] = await ctx.db
-    .insert(channelMessages)
-    .values({
-      companyId: input.companyId,
-      channel: input.channel,
-      direction: 'in',
-      phone: input.phone,
-      body: input.text,
-      provider: input.providerId.startsWith('dev-') ? 'dev' : input.channel === 'sms' ? 'twilio' : 'meta',
-      providerId: input.providerId,
-      status: 'received',
-      createdAt: now(),
-      updatedAt: now(),
-    })
-    .onConflictDoNothing()
-    .returning({ id: channelMessages.id });
+  const [stored] = await inboundStatements(ctx).storeInbound.execute({
+    companyId: input.companyId,
+    channel: input.channel,
+    phone: input.phone,
+    body: input.text,
+    provider: input.providerId.startsWith('dev-') ? 'dev' : input.channel === 'sms' ? 'twilio' : 'meta',
+    providerId: input.providerId,
+    at: now().toISOString(),
+  });
   if (!stored) return false;
   try {
     await inTurn(ctx, `${input.companyId}:${input.channel}:${input.phone}`, () =>
@@ -296,22 +347,7 @@ async function answer(ctx: AppContext, input: InboundMessage, inboundId: string)
  * latest thread there: one statement (every inbound message reads all three).
  */
 async function readSender(ctx: AppContext, { companyId, channel, phone }: InboundMessage) {
-  const latest = latestThreadQuery({ companyId, channel, phone });
-  const [row] = await ctx.db
-    .select({
-      company: { slug: companies.slug, name: companies.name },
-      isSenderOptedOut: sql<boolean>`exists (select 1 from ${channelOptOuts} where ${optOutOf(companyId, channel, phone)})`,
-      latest: {
-        id: latest.id,
-        sessionKey: latest.sessionKey,
-        status: latest.status,
-        endedAt: latest.endedAt,
-        createdAt: latest.createdAt,
-      },
-    })
-    .from(companies)
-    .leftJoin(latest, sql`true`)
-    .where(eq(companies.id, companyId));
+  const [row] = await inboundStatements(ctx).readSender.execute({ companyId, channel, phone });
   return row ?? null;
 }
 
@@ -331,7 +367,11 @@ function isGreetingOnly(text: string): boolean {
 }
 
 async function linkInbound(ctx: AppContext, inboundId: string, conversationId: string): Promise<void> {
-  await ctx.db.update(channelMessages).set({ conversationId }).where(eq(channelMessages.id, inboundId));
+  await inboundStatements(ctx).linkInbound.execute({
+    id: inboundId,
+    conversationId,
+    at: now().toISOString(),
+  });
 }
 
 /** A delivery status from the provider; a failure is retried once (outbound.ts). */

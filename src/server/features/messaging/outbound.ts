@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, type Placeholder, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
 import {
   type ChannelMessage,
   channelMessages,
@@ -8,6 +9,7 @@ import {
 } from '#server/db/schema.ts';
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
+import { perContext } from '#server/lib/per-context.ts';
 import { sendTwilioSms, twilioErrorMessage } from '#server/lib/twilio-sms.ts';
 import { sendWhatsApp, type WhatsAppOutbound } from '#server/lib/whatsapp-cloud.ts';
 import { type ConnectedChannel, loadChannel, webhookUrl } from './settings.ts';
@@ -46,13 +48,78 @@ export type SendOutcome =
 type Payload = { sms?: string; whatsapp?: WhatsAppOutbound; options?: string[]; enquiryId?: string };
 
 /** The opt-out row of one number on one of the company's channels, as a condition. */
-export function optOutOf(companyId: string, channel: MessagingChannel, phone: string) {
+export function optOutOf(
+  companyId: string | Placeholder,
+  channel: MessagingChannel | Placeholder,
+  phone: string | Placeholder,
+) {
   return and(
     eq(channelOptOuts.companyId, companyId),
     eq(channelOptOuts.channel, channel),
     eq(channelOptOuts.phone, phone),
   );
 }
+
+/**
+ * A value of a statement prepared once, given at each run as the driver takes it (JSON text, ISO
+ * timestamps): Drizzle maps no value inside `sql`.
+ */
+export const placeholderValue = (name: string) => sql`${sql.placeholder(name)}`;
+
+/**
+ * The statements of every reply, built once per database and prepared by name: Drizzle skips
+ * building the SQL, and PostgreSQL parses and plans each once per connection. `updatedAt` is set
+ * explicitly: the schema's `$onUpdate` would otherwise be evaluated once, when it is built.
+ */
+function prepareStatements(db: Db) {
+  return {
+    storeOutgoing: db
+      .insert(channelMessages)
+      .values({
+        companyId: placeholderValue('companyId'),
+        conversationId: placeholderValue('conversationId'),
+        channel: placeholderValue('channel'),
+        direction: 'out',
+        phone: placeholderValue('phone'),
+        body: placeholderValue('body'),
+        payload: placeholderValue('payload'),
+        provider: placeholderValue('provider'),
+        status: 'queued',
+        createdAt: placeholderValue('at'),
+        updatedAt: placeholderValue('at'),
+      })
+      .returning()
+      .prepare('messaging_store_outgoing'),
+
+    markSent: db
+      .update(channelMessages)
+      .set({
+        providerId: placeholderValue('providerId'),
+        status: placeholderValue('status'),
+        attempts: placeholderValue('attempts'),
+        error: null,
+        updatedAt: placeholderValue('at'),
+      })
+      .where(eq(channelMessages.id, sql.placeholder('id')))
+      .returning()
+      .prepare('messaging_mark_sent'),
+
+    lastOffered: db
+      .select({ payload: channelMessages.payload })
+      .from(channelMessages)
+      .where(
+        and(
+          eq(channelMessages.conversationId, sql.placeholder('conversationId')),
+          eq(channelMessages.direction, 'out'),
+        ),
+      )
+      .orderBy(desc(channelMessages.createdAt))
+      .limit(1)
+      .prepare('messaging_last_offered'),
+  };
+}
+
+const outboundStatements = perContext((ctx) => prepareStatements(ctx.db));
 
 export async function isOptedOut(
   ctx: AppContext,
@@ -200,22 +267,16 @@ export async function sendToTenant(ctx: AppContext, out: Outgoing): Promise<Send
     }
   }
 
-  const [stored] = await ctx.db
-    .insert(channelMessages)
-    .values({
-      companyId,
-      conversationId: out.conversationId,
-      channel,
-      direction: 'out',
-      phone,
-      body,
-      payload,
-      provider: connection ? (channel === 'sms' ? 'twilio' : 'meta') : 'dev',
-      status: 'queued',
-      createdAt: now(),
-      updatedAt: now(),
-    })
-    .returning();
+  const [stored] = await outboundStatements(ctx).storeOutgoing.execute({
+    companyId,
+    conversationId: out.conversationId,
+    channel,
+    phone,
+    body,
+    payload: JSON.stringify(payload),
+    provider: connection ? (channel === 'sms' ? 'twilio' : 'meta') : 'dev',
+    at: now().toISOString(),
+  });
   return deliver(ctx, stored!, connection);
 }
 
@@ -251,11 +312,13 @@ async function deliver(
       providerId = sent.providerId;
       status = 'sent';
     }
-    const [updated] = await ctx.db
-      .update(channelMessages)
-      .set({ providerId, status, attempts, error: null, updatedAt: now() })
-      .where(eq(channelMessages.id, message.id))
-      .returning();
+    const [updated] = await outboundStatements(ctx).markSent.execute({
+      id: message.id,
+      providerId,
+      status,
+      attempts,
+      at: now().toISOString(),
+    });
     return { kind: 'sent', message: updated! };
   } catch (error) {
     const reason = connection?.channel === 'sms' ? twilioErrorMessage(error) : (error as Error).message;
@@ -295,12 +358,7 @@ export async function retryFailedMessage(ctx: AppContext, messageId: string): Pr
 
 /** The options last offered in a conversation (an SMS "2" picks the second of them). */
 export async function lastOfferedOptions(ctx: AppContext, conversationId: string): Promise<string[]> {
-  const [row] = await ctx.db
-    .select({ payload: channelMessages.payload })
-    .from(channelMessages)
-    .where(and(eq(channelMessages.conversationId, conversationId), eq(channelMessages.direction, 'out')))
-    .orderBy(desc(channelMessages.createdAt))
-    .limit(1);
+  const [row] = await outboundStatements(ctx).lastOffered.execute({ conversationId });
   const options = (row?.payload as Payload | null)?.options;
   return Array.isArray(options) ? options : [];
 }
