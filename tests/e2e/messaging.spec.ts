@@ -99,7 +99,18 @@ test.describe('on a phone', () => {
     await expect(item.getByText('WhatsApp', { exact: true })).toBeVisible();
     await item.click();
     await expect(page.getByText('WhatsApp', { exact: true })).toHaveCount(2);
+    // On a phone the chosen chat opens under the list, and the page brings it into view.
+    await expect(page.getByLabel('Known details')).toBeInViewport({ ratio: 1 });
     await page.screenshot({ path: testInfo.outputPath('live-390.png'), fullPage: true });
+
+    // The viewing it booked says where the tenant came from, as people write it.
+    await page.getByRole('tab', { name: 'Viewings' }).click();
+    await expect(
+      page
+        .getByRole('list', { name: 'Upcoming viewings' })
+        .getByRole('listitem')
+        .filter({ hasText: 'Sarah Jones' }),
+    ).toContainText('· WhatsApp');
 
     await page.goto('/integrations');
     await expect(page.getByRole('heading', { name: 'WhatsApp (Meta WhatsApp Cloud API)' })).toBeVisible();

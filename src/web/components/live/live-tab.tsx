@@ -75,6 +75,9 @@ export default function LiveTab({ live, userId }: Props) {
   );
 }
 
+/** The width from which the list and the chosen chat sit side by side (Tailwind's `lg`). */
+const SIDE_BY_SIDE_QUERY = '(min-width: 1024px)';
+
 function tenantLabel(conversation: LiveConversation): string {
   return conversation.tenantName ?? 'New tenant';
 }
@@ -236,6 +239,15 @@ function ConversationPanel({ summary, userId }: { summary: LiveConversation; use
     messageBox.current?.scrollIntoView({ block: 'nearest' });
     messageBox.current?.focus({ preventScroll: true });
   }, [canWrite]);
+  // Below the lg breakpoint the panel sits under the list, out of sight: choosing a chat brings it
+  // into view once its transcript is in (before that the page may be too short to scroll so far).
+  const panel = useRef<HTMLDivElement>(null);
+  const hasMessages = messages.length > 0;
+  useEffect(() => {
+    if (hasMessages && !window.matchMedia(SIDE_BY_SIDE_QUERY).matches) {
+      panel.current?.scrollIntoView({ block: 'start' });
+    }
+  }, [hasMessages]);
 
   const run = async (step: 'takeover' | 'handback' | 'message', body?: unknown) => {
     setPending(step);
@@ -265,7 +277,7 @@ function ConversationPanel({ summary, userId }: { summary: LiveConversation; use
   };
 
   return (
-    <Card className="min-w-0">
+    <Card ref={panel} className="min-w-0 scroll-mt-4">
       <CardHeader className="gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle className="flex flex-wrap items-center gap-2 text-base">

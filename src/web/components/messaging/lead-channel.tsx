@@ -37,7 +37,10 @@ const STATUS_LABELS: Record<ChannelMessageDto['status'], string> = {
   failed: 'Failed',
 };
 
-/** The lead's thread on its channel with each message's delivery status. */
+/**
+ * The lead's thread on its channel with each message's delivery status; the tenant on the right,
+ * as in the chat transcripts.
+ */
 export function ChannelThread({ leadId, deliveryFailed }: { leadId: string; deliveryFailed: boolean }) {
   const thread = useQuery<{ messages: ChannelMessageDto[] }>({
     queryKey: ['lead-channel-messages', leadId],
@@ -65,9 +68,10 @@ export function ChannelThread({ leadId, deliveryFailed }: { leadId: string; deli
               key={m.id}
               className={cn(
                 'max-w-[85%] rounded-lg px-3 py-2 text-sm',
-                m.direction === 'in' ? 'justify-self-start bg-muted' : 'justify-self-end bg-primary/10',
+                m.direction === 'in' ? 'justify-self-end bg-accent' : 'justify-self-start bg-muted',
               )}
             >
+              <p className="sr-only">{m.direction === 'in' ? 'Tenant:' : 'To the tenant:'}</p>
               <p className="whitespace-pre-wrap break-words">{m.body}</p>
               <p className="mt-1 text-xs text-muted-foreground">
                 {formatFullDateTime(m.at)}

@@ -163,8 +163,8 @@ function ChannelForm({
   return (
     <section aria-labelledby={headingId} className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
-        <MessageCircleIcon className="size-5 text-primary" aria-hidden="true" />
-        <h3 id={headingId} className="font-semibold">
+        <h3 id={headingId} className="flex items-start gap-2 font-semibold">
+          <MessageCircleIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
           {title}
         </h3>
         {data ? (

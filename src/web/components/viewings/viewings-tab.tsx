@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { addDays, format, startOfWeek } from 'date-fns';
 import { CalendarDaysIcon, ChevronLeftIcon, ChevronRightIcon, PhoneIcon } from 'lucide-react';
 import { Fragment, useId, useState } from 'react';
+import { sourceLabel } from '#shared/chat-source.ts';
 import { formatUkPhone } from '#shared/format.ts';
 import {
   type AgentViewing,
@@ -139,7 +140,9 @@ function UpcomingViewings({ companyId }: { companyId: string }) {
                   {viewing.score !== null ? (
                     <span className="text-muted-foreground"> · {viewing.score}/10</span>
                   ) : null}
-                  {viewing.source ? <span className="text-muted-foreground"> · {viewing.source}</span> : null}
+                  {viewing.source ? (
+                    <span className="text-muted-foreground"> · {sourceLabel(viewing.source)}</span>
+                  ) : null}
                 </span>
                 <span
                   className="col-span-2 min-w-0 truncate text-muted-foreground sm:col-span-1"

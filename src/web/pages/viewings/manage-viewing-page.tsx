@@ -130,7 +130,7 @@ function ViewingDetails({ viewing, url }: { viewing: ManagedViewing; url: string
         aria-label="Viewing details"
       >
         <p className="flex items-start gap-3 text-lg font-medium">
-          <Clock className="mt-1 size-5 text-primary" aria-hidden />
+          <Clock className="mt-1 size-5 shrink-0 text-primary" aria-hidden />
           <span className={cn(isOff && 'line-through')}>
             {viewing.longLabel}
             <span className="block text-sm font-normal text-muted-foreground">
@@ -139,7 +139,7 @@ function ViewingDetails({ viewing, url }: { viewing: ManagedViewing; url: string
           </span>
         </p>
         <p className="flex items-start gap-3">
-          <MapPin className="mt-1 size-5 text-primary" aria-hidden />
+          <MapPin className="mt-1 size-5 shrink-0 text-primary" aria-hidden />
           <span>
             <span className="block font-medium">{viewing.property.name}</span>
             <a
