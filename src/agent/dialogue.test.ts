@@ -223,6 +223,17 @@ describe('the agency-wide link', () => {
     expect(reply.state.asking).toBe('propertyId');
   });
 
+  test.each(['Hi', 'hello there!', 'Good morning.'])(
+    'a greeting while choosing is greeted back and shown the listings, with no "couldn\'t find": %s',
+    async (greeting) => {
+      const reply = await lastReply(agencyLink(), [greeting]);
+      expect(reply.reply).toMatch(/^(?:Hi!|Hello!|Hi there!) Here's what we have at the moment:/);
+      expect(reply.reply).not.toMatch(/couldn't find/);
+      expect(reply.quickReplies).toContain('Maple Court');
+      expect(reply.state.asking).toBe('propertyId');
+    },
+  );
+
   test('"not sure" leaves the property open and moves on', async () => {
     const replies = await playChat(agencyLink(), ['not sure yet', '1st March']);
     expect(replies[1].state.fields.propertyId).toBeNull();

@@ -272,6 +272,11 @@ export function startConversation(context: AgentContext, known: Partial<Extracte
 /** The tenant says hello: the agent says hello back. */
 const GREETING = /^\s*(?:hi|hello|hey|hiya|heya|good (?:morning|afternoon|evening)|morning|evening)\b/i;
 
+/** "Hi", "Hello there!": a greeting and nothing more, so no listing was looked for. */
+function isOnlyGreeting(message: string): boolean {
+  return GREETING.test(message) && /^(?:\s+there)?[\s!.,]*$/i.test(message.replace(GREETING, ''));
+}
+
 /**
  * Facts known before the chat starts (a portal enquiry's name, email and phone), each checked by
  * its slot as the tenant's own answer would be: never asked for, confirmed in the summary.
@@ -578,7 +583,7 @@ function readTurn(context: AgentContext, previous: AgentState, state: AgentState
     const namesPlace = /\b(?:in|near|around|at)\s+[A-Z]/.test(message);
     const intro = propertyOutcome.options
       ? 'A few of our listings could match that. Which one do you mean?'
-      : propertyOutcome.notFound && (!answers.wantsListings || namesPlace)
+      : propertyOutcome.notFound && !isOnlyGreeting(message) && (!answers.wantsListings || namesPlace)
         ? "I couldn't find a listing matching that. Here's what we have at the moment:"
         : "Here's what we have at the moment:";
     listings = { shown, intro };
