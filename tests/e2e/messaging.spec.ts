@@ -90,6 +90,7 @@ test.describe('on a phone', () => {
       .first()
       .click();
     await expect(page.getByRole('heading', { name: 'WhatsApp messages' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Timeline' })).toContainText('Enquired on WhatsApp');
     await page.screenshot({ path: testInfo.outputPath('lead-390.png'), fullPage: false });
 
     // The Live tab says the chat came in on WhatsApp, in the list and in the transcript's header.
@@ -133,5 +134,19 @@ test.describe('at a desk', () => {
     await expect(page.getByText('Development outbox').first()).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('settings-1280.png'), fullPage: true });
     await expectNoSeriousA11yViolations(page);
+
+    // Connect with nothing typed: each field says what it wants, under itself, and the first takes the focus.
+    const whatsapp = page.getByRole('form', { name: /WhatsApp .* settings/ });
+    await whatsapp.getByRole('button', { name: 'Connect' }).click();
+    const phoneNumberId = whatsapp.getByRole('textbox', { name: 'Phone number ID' });
+    await expect(phoneNumberId).toHaveAttribute('aria-invalid', 'true');
+    await expect(phoneNumberId).toHaveAccessibleDescription(
+      /the number Meta shows under WhatsApp, API setup/,
+    );
+    await expect(phoneNumberId).toBeFocused();
+    await expect(whatsapp.getByLabel('App secret')).toHaveAccessibleDescription(
+      "Paste the app secret from the Meta app's basic settings",
+    );
+    await page.screenshot({ path: testInfo.outputPath('settings-connect-empty-1280.png'), fullPage: true });
   });
 });

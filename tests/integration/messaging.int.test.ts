@@ -116,6 +116,9 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.json.message).toMatch(/international form/);
+    expect(bad.json.errors).toEqual({
+      from: 'From is a number in international form (+447700900123) or a messaging service SID (MG…)',
+    });
 
     const negotiator = await addMember(app, owner.company.id, 'negotiator');
     const denied = await sendJson(app, 'PUT', settings('sms'), negotiator.cookie, TWILIO);

@@ -196,11 +196,11 @@ function parse<T>(
 ): T {
   const result = schema.safeParse(body);
   if (!result.success) {
+    // As every 400 of the API answers (docs/api.md): each failing field's first message.
     const issues = (result.error as { issues: { path: PropertyKey[]; message: string }[] }).issues;
-    const first = issues[0];
-    throw new AppError('BAD_REQUEST', first ? first.message : 'Invalid settings', {
-      errors: issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })),
-    });
+    const errors: Record<string, string> = {};
+    for (const issue of issues) errors[issue.path.join('.') || '_'] ??= issue.message;
+    throw new AppError('BAD_REQUEST', issues[0]?.message ?? 'Invalid settings', { errors });
   }
   return result.data as T;
 }

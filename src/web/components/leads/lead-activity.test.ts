@@ -5,6 +5,14 @@ import { activityText } from './lead-activity.ts';
 type Entry = Pick<LeadActivityDto, 'kind' | 'detail'>;
 
 describe('activityText', () => {
+  test.each([
+    ['web', 'Enquired through the chat'],
+    ['whatsapp', 'Enquired on WhatsApp'],
+    ['sms', 'Enquired by text message (SMS)'],
+  ] as const)('a lead whose chat was on %s: "%s"', (channel, title) => {
+    expect(activityText({ kind: 'created', detail: {} }, channel)).toEqual({ title });
+  });
+
   test.each<[Entry, { title: string; body?: string }]>([
     [{ kind: 'created', detail: {} }, { title: 'Enquired through the chat' }],
     [

@@ -1,5 +1,6 @@
 import type { LeadActivityDto } from '#shared/schemas/leads.ts';
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from '#shared/schemas/leads.ts';
+import type { ConversationChannelName } from '#shared/schemas/messaging.ts';
 import { timeLabel } from '#shared/viewing-times.ts';
 
 /** One line of a lead's timeline: what happened, and any words that came with it. */
@@ -22,15 +23,25 @@ const CANCELLED_BY: Record<string, string> = {
   property: ': the listing was removed',
 };
 
+/** Where the tenant first enquired, as the lead's first line says it. */
+const ENQUIRED_ON: Record<ConversationChannelName, string> = {
+  web: 'Enquired through the chat',
+  whatsapp: 'Enquired on WhatsApp',
+  sms: 'Enquired by text message (SMS)',
+};
+
 /**
- * How an activity entry reads in the side panel. The detail is what the feature that wrote it
+ * How an activity entry reads in the side panel; `channel` is the one the lead's chat was on. The detail is what the feature that wrote it
  * chose (docs/pipeline.md); a field missing from it leaves the line shorter, never broken.
  */
-export function activityText(entry: Pick<LeadActivityDto, 'kind' | 'detail'>): ActivityText {
+export function activityText(
+  entry: Pick<LeadActivityDto, 'kind' | 'detail'>,
+  channel: ConversationChannelName = 'web',
+): ActivityText {
   const { detail } = entry;
   switch (entry.kind) {
     case 'created':
-      return { title: 'Enquired through the chat' };
+      return { title: ENQUIRED_ON[channel] };
     case 'enquired_again':
       return { title: 'Enquired again about this property' };
     case 'status_changed':

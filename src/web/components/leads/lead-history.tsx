@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatDateTime, formatFullDateTime } from '#shared/format.ts';
 import { createLeadNoteSchema, type LeadActivityDto, type LeadListItemDto } from '#shared/schemas/leads.ts';
+import type { ConversationChannelName } from '#shared/schemas/messaging.ts';
 import { useSchemaForm } from '#web/components/auth/form-options.ts';
 import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
 import {
@@ -107,14 +108,21 @@ export function NoteForm({ leadId }: { leadId: string }) {
 }
 
 /** What happened to the lead, newest first, with who did it and when. */
-export function LeadTimeline({ activity }: { activity: LeadActivityDto[] }) {
+export function LeadTimeline({
+  activity,
+  channel,
+}: {
+  activity: LeadActivityDto[];
+  /** Where the tenant talked: the first line says where they enquired. */
+  channel?: ConversationChannelName;
+}) {
   if (activity.length === 0) {
     return <p className="text-sm text-muted-foreground">Nothing has happened to this lead yet.</p>;
   }
   return (
     <ol className="grid gap-0" aria-label="Timeline">
       {activity.map((entry, index) => {
-        const { title, body } = activityText(entry);
+        const { title, body } = activityText(entry, channel);
         return (
           <li
             // The entries have no id of their own; time, kind and position name each one.

@@ -131,7 +131,10 @@ export function LeadSheet({ companyId, lead, onClose, onDelete }: LeadSheetProps
 
               <SheetSection id="lead-history-heading" title="Notes and activity">
                 <NoteForm leadId={lead.id} />
-                {fromDetail('Loading the activity', <LeadTimeline activity={full?.activity ?? []} />)}
+                {fromDetail(
+                  'Loading the activity',
+                  <LeadTimeline activity={full?.activity ?? []} channel={lead.channel} />,
+                )}
               </SheetSection>
 
               <Separator />

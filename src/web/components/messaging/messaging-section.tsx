@@ -5,16 +5,23 @@ import type { ChannelSettingsDto, MessagingChannelName } from '#shared/schemas/m
 import { SettingsCard } from '#web/components/company/settings-card.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { apiRequest, errorMessage } from '#web/lib/api.ts';
+import { ApiError, apiRequest, errorMessage } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
 
 const channelPath = (companyId: string, channel: MessagingChannelName) =>
   `/api/companies/${companyId}/channels/${channel}`;
 
 type Field = { name: string; label: string; hint?: string; secret?: boolean; placeholder?: string };
+
+/** The server checks with the channel's schema and answers `{ errors: { field: message } }`. */
+function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  return (error.body as { errors?: Record<string, string> } | null)?.errors ?? {};
+}
 
 const FIELDS: Record<MessagingChannelName, Field[]> = {
   sms: [
@@ -122,6 +129,7 @@ function ChannelForm({
   });
   const [values, setValues] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [testTo, setTestTo] = useState('');
   const save = useMutation({
     mutationFn: (body: Record<string, string>) =>
@@ -130,9 +138,21 @@ function ChannelForm({
       queryClient.setQueryData(key, data);
       setValues({});
       setError(null);
+      setFieldErrors({});
       toast({ title: `${channel === 'sms' ? 'SMS' : 'WhatsApp'} connected` });
     },
-    onError: (e) => setError(errorMessage(e, 'The settings could not be saved.')),
+    onError: (e) => {
+      const byField = fieldErrorsOf(e);
+      setFieldErrors(byField);
+      // A message under its field says it there; the line below the form says the rest.
+      setError(
+        FIELDS[channel].some((field) => byField[field.name])
+          ? null
+          : errorMessage(e, 'The settings could not be saved.'),
+      );
+      const first = FIELDS[channel].find((field) => byField[field.name]);
+      if (first) document.getElementById(`${channel}-${first.name}`)?.focus();
+    },
   });
   const disconnect = useMutation({
     mutationFn: () => apiRequest('DELETE', channelPath(companyId, channel)),
@@ -215,8 +235,12 @@ function ChannelForm({
               const current = data[field.name as keyof ChannelSettingsDto];
               const id = `${channel}-${field.name}`;
               return (
-                <div key={field.name} className="space-y-1">
-                  <Label htmlFor={id}>{field.label}</Label>
+                <FormField
+                  key={field.name}
+                  label={field.label}
+                  description={field.hint}
+                  error={fieldErrors[field.name]}
+                >
                   <Input
                     id={id}
                     type={field.secret ? 'password' : 'text'}
@@ -229,8 +253,7 @@ function ChannelForm({
                     }
                     onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
                   />
-                  {field.hint ? <p className="text-xs text-muted-foreground">{field.hint}</p> : null}
-                </div>
+                </FormField>
               );
             })}
             {error ? (
