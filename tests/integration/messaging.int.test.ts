@@ -251,6 +251,39 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     expect(stored!.status).toBe('delivered');
   });
 
+  it('stores a new thread in the order the tenant saw it: their first text, the greeting, the answer', async () => {
+    const owner = await connectedAgency();
+    const byWhatsApp = '447700900611';
+    const bySms = '+447700900612';
+    await whatsappSays(app, owner.company.id, byWhatsApp, 'Is the flat still available?');
+    await smsSays(app, owner.company.id, bySms, 'Hi');
+    const stored = await conversationsOf(app, owner.company.id);
+    const threadOf = (phone: string) => stored.find((c) => c.contactPhone === phone)!;
+
+    // A first text with something to answer: the greeting, then the answer, as two messages.
+    const whatsapp = threadOf(`+${byWhatsApp}`);
+    expect(whatsapp.messages.map((m) => m.sender)).toEqual(['user', 'ai', 'ai']);
+    expect(whatsapp.messages[0]!.content).toBe('Is the flat still available?');
+    expect(whatsapp.messages[1]!.content).toMatch(/AI assistant/);
+    const sent = whatsappTo(byWhatsApp).map((call) => {
+      const body = call.body as { text?: { body: string }; interactive?: { body: { text: string } } };
+      return body.text?.body ?? body.interactive?.body.text;
+    });
+    expect(sent).toEqual([whatsapp.messages[1]!.content, whatsapp.messages[2]!.content]);
+    expect(whatsapp.turnCount).toBe(1);
+
+    // A first text that only greets is kept, and answered by the greeting alone.
+    const sms = threadOf(bySms);
+    expect(sms.messages.map((m) => [m.sender, m.content])).toEqual([
+      ['user', 'Hi'],
+      ['ai', expect.stringMatching(/AI assistant/)],
+    ]);
+    const texts = providers.twilioCalls.filter((c) => c.to === bySms);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]!.body).toMatch(/AI assistant[\s\S]*1\) .+\n2\) Not sure yet\nReply 1 or 2$/);
+    expect(sms.turnCount).toBe(1);
+  });
+
   it("refuses a bad signature with 403 and stores nothing, and refuses another company's credentials", async () => {
     const owner = await connectedAgency();
     const other = await connectedAgency('Other Lets');

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { closeAtTurnLimit } from '#agent/dialogue.ts';
 import { extractFromTranscript } from '#agent/lead-fields.ts';
 import {
+  type AgentContext,
   type AgentReply,
   type AgentState,
   type ExtractedFields,
@@ -29,6 +30,7 @@ import {
   toStoredState,
 } from '#server/features/conversations/index.ts';
 import {
+  type ChatProperty,
   type CompanyDirectory,
   companyNotFound,
   findProperty,
@@ -94,17 +96,29 @@ export async function handleChatTurn(
   });
 }
 
-/** The channel and number a tenant's messages come from. */
-type MessagingThread = { channel: MessagingChannel; phone: string };
+/**
+ * The channel and number a tenant's messages come from, and whether their first text only greets
+ * ("Hi"): the greeting answers that one, and the engine is not asked.
+ */
+type MessagingThread = { channel: MessagingChannel; phone: string; isGreetingOnly: boolean };
+
+/** A new conversation: the answer the tenant sees last, and on a thread the greeting before it. */
+type StartedConversation = {
+  response: ChatResponse;
+  conversationId: string;
+  /** The greeting, when `response` answers the tenant's first text after it (a thread's start). */
+  greeting: string | null;
+};
 
 /**
  * A conversation started by a tenant's message: it is that channel's thread with that number
- * from its first statement, and the number is known (never asked).
+ * from its first statement, and the number is known (never asked). The tenant wrote first, so the
+ * conversation reads as it happened: their text, the greeting, the answer to the text.
  */
 export function startThread(
   ctx: AppContext,
   input: { companySlug: string; request: ParsedChatRequest; thread: MessagingThread },
-): Promise<{ response: ChatResponse; conversationId: string }> {
+): Promise<StartedConversation> {
   return startConversation(ctx, input.companySlug, input.request, input.thread);
 }
 
@@ -113,7 +127,7 @@ async function startConversation(
   companySlug: string,
   request: ParsedChatRequest,
   thread?: MessagingThread,
-): Promise<{ response: ChatResponse; conversationId: string }> {
+): Promise<StartedConversation> {
   const directory = await requireDirectory(ctx, companySlug, request.propertySlug);
   const property = request.propertySlug ? findProperty(directory, { slug: request.propertySlug }) : null;
   if (request.propertySlug && !property) throw companyNotFound();
@@ -140,7 +154,9 @@ async function startConversation(
       ? knownContact(origin.known)
       : undefined;
   let last: AgentReply = engine.start(context, known);
-  let messages: ChatMessage[] = [message('ai', last.reply, at)];
+  const greeting = last;
+  const opening = message('ai', greeting.reply, at);
+  let messages: ChatMessage[] = [opening];
   let turnCount = 0;
   let recentMessages: string[] = [];
 
@@ -154,7 +170,34 @@ async function startConversation(
   }
 
   const text = request.message.trim();
-  if (text) {
+  // On a thread the tenant wrote first: their text goes before the greeting, and is answered as
+  // every later text is (with the property's free viewing times). An answer that books a time is
+  // stored once the conversation exists (the booking needs it), as its first turn.
+  let booking: AgentReply | null = null;
+  let isGreetingSeparate = false;
+  if (thread && text) {
+    messages = [message('user', text, at), ...messages];
+    turnCount = 1;
+    recentMessages = [at.toISOString()];
+    if (!thread.isGreetingOnly) {
+      const answerProperty = conversationProperty(
+        directory,
+        property?.id ?? null,
+        last.state.fields.propertyId,
+      );
+      const turn = await turnContext(ctx, directory, answerProperty, last.state);
+      const answer = await engine.reply(turn, last.state, text, { history: historyOf([opening]) });
+      isGreetingSeparate = true;
+      if (answer.bookTime && answerProperty) {
+        booking = answer;
+        turnCount = 0;
+        recentMessages = [];
+      } else {
+        last = answer;
+        messages.push(message('ai', last.reply, now()));
+      }
+    }
+  } else if (text) {
     last = await engine.reply(context, last.state, text, { history: historyOf(messages) });
     messages.push(message('user', text, at), message('ai', last.reply, now()));
     turnCount += 1;
@@ -201,7 +244,7 @@ async function startConversation(
     const n = messages.length;
     await publishLive(ctx, { k: 'm', c: created!.id, co: directory.company.id, n, a: n });
   }
-  rememberConversation(ctx, {
+  const conversation: CachedConversation = {
     id: created!.id,
     createdAt: created!.createdAt,
     sessionKey,
@@ -212,15 +255,28 @@ async function startConversation(
     status: 'active',
     turnCount,
     takenOverBy: null,
-  });
+  };
+  rememberConversation(ctx, conversation);
+  const started = { conversationId: created!.id, greeting: isGreetingSeparate ? greeting.reply : null };
+  if (booking) {
+    const booked = await answerAndStore(ctx, directory, conversation, state, {
+      text,
+      isThread: true,
+      answered: booking,
+    });
+    if (!booked) {
+      throw new AppError('CONFLICT', 'The chat changed as you sent that. Please send your message again.');
+    }
+    return { ...started, response: booked };
+  }
   return {
+    ...started,
     response: {
       response: last.reply,
       sessionKey,
       quickReplies: last.quickReplies,
       isComplete: last.isComplete,
     },
-    conversationId: created!.id,
   };
 }
 
@@ -241,6 +297,22 @@ const chatEnded = () => new AppError('CONFLICT', 'This chat has ended. Refresh t
 
 /** What the tenant sent, and whether it came on a WhatsApp or SMS thread. */
 type TenantMessage = { text: string; isThread: boolean };
+
+/**
+ * What the engine reads for a tenant's text: the agency, the property, and while the chat is open
+ * the property's free viewing times.
+ */
+async function turnContext(
+  ctx: AppContext,
+  directory: CompanyDirectory,
+  property: ChatProperty | null,
+  agent: AgentState,
+): Promise<AgentContext> {
+  return {
+    ...agentContext(directory, property),
+    viewingTimes: agent.stage !== 'closed' ? await chatViewingTimes(ctx, directory, property) : null,
+  };
+}
 
 async function continueConversation(
   ctx: AppContext,
@@ -284,22 +356,20 @@ async function continueConversation(
 /**
  * Answers one message and stores the turn, guarded by the turn count it was computed from. Null
  * when the conversation moved on meanwhile (another turn, an end, a stale copy): nothing stored.
+ * `answered`: a thread's first text, stored by the start and answered there; only the answer is
+ * stored (with the viewing it books).
  */
 async function answerAndStore(
   ctx: AppContext,
   directory: CompanyDirectory,
   conversation: CachedConversation,
   state: StoredState,
-  { text, isThread }: TenantMessage,
+  { text, isThread, answered }: TenantMessage & { answered?: AgentReply },
 ): Promise<ChatResponse | null> {
   const at = now();
   const recentMessages = checkConversationRate(state.recentMessages, at, isThread);
   const property = conversationProperty(directory, conversation.propertyId, state.agent.fields.propertyId);
-  const isOpen = state.agent.stage !== 'closed';
-  const context = {
-    ...agentContext(directory, property),
-    viewingTimes: isOpen ? await chatViewingTimes(ctx, directory, property) : null,
-  };
+  const context = await turnContext(ctx, directory, property, state.agent);
 
   const engine = engineFor(ctx);
   // A streaming engine's reply reaches the tenant's page piece by piece, over the live channel,
@@ -310,9 +380,10 @@ async function answerAndStore(
     ? {}
     : { history: historyOf(conversation.messages), onDelta: deltas?.onDelta };
   let result: AgentReply =
-    assistantTurns(conversation.messages) >= MAX_TURNS
+    answered ??
+    (assistantTurns(conversation.messages) >= MAX_TURNS
       ? closeAtTurnLimit(directory.company.name, state.agent)
-      : await engine.reply(context, state.agent, text, turn);
+      : await engine.reply(context, state.agent, text, turn));
   // Every piece is out before the turn is stored (and announced), so none arrives after it.
   await deltas?.flush();
 
@@ -335,7 +406,8 @@ async function answerAndStore(
     await completeViewingContact(ctx, { conversationId: conversation.id, fields: result.state.fields });
   }
 
-  const newMessages = [message('user', text, at), message('ai', result.reply, now())];
+  const answer = message('ai', result.reply, now());
+  const newMessages = answered ? [answer] : [message('user', text, at), answer];
   const stored = toStoredState(result.state, state, {
     quickReplies: result.quickReplies,
     recentMessages,

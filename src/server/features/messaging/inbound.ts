@@ -57,15 +57,20 @@ const replyHandlers = perContext((): InboundReplyHandler[] => []);
  * by the chat feature when it registers (it sits above messaging, which never imports it).
  */
 export type ConversationPort = {
-  /** A new conversation that is the thread of this channel and number from its first write. */
+  /**
+   * A new conversation that is the thread of this channel and number from its first write, with
+   * the tenant's first text (`request.message`) first. `greeting` is the greeting to send before
+   * `response` when that answers the text (null when the text only greets: the greeting is the
+   * response).
+   */
   start(
     ctx: AppContext,
     input: {
       companySlug: string;
       request: ParsedChatRequest;
-      thread: { channel: MessagingChannel; phone: string };
+      thread: { channel: MessagingChannel; phone: string; isGreetingOnly: boolean };
     },
-  ): Promise<{ response: ChatResponse; conversationId: string }>;
+  ): Promise<{ response: ChatResponse; conversationId: string; greeting: string | null }>;
   turn(
     ctx: AppContext,
     input: { companySlug: string; request: ParsedChatRequest; knownPhone?: string },
@@ -274,7 +279,7 @@ async function answer(ctx: AppContext, input: InboundMessage, inboundId: string)
 
   let response: ChatResponse;
   let conversationId: string;
-  let greeting: { text: string } | null = null;
+  let greeting: string | null = null;
   try {
     if (isOpen) {
       conversationId = latest.id;
@@ -285,8 +290,8 @@ async function answer(ctx: AppContext, input: InboundMessage, inboundId: string)
         knownPhone: phone,
       });
     } else {
-      // A new thread: the greeting (which says it is an AI assistant and that a person reviews
-      // every enquiry) goes first, then the answer to what the tenant wrote.
+      // A new thread, started with what the tenant wrote: the greeting (which says it is an AI
+      // assistant and that a person reviews every enquiry) goes first, then the answer to it.
       // A reply to a portal enquiry's invitation continues from the enquiry: its property, its
       // source (the lead's stays the portal's), what it already told us.
       const enquiry = await invitingEnquiry(ctx, {
@@ -298,26 +303,15 @@ async function answer(ctx: AppContext, input: InboundMessage, inboundId: string)
       const thread = await answering(ctx).start(ctx, {
         companySlug: company.slug,
         request: {
-          ...chatRequest('', null),
+          ...chatRequest(text, null),
           src: channel,
           enquiryToken: enquiry?.token ?? null,
           propertySlug: enquiry?.propertySlug ?? null,
         },
-        thread: { channel, phone },
+        thread: { channel, phone, isGreetingOnly: isGreetingOnly(text) },
       });
-      const started = thread.response;
-      conversationId = thread.conversationId;
+      ({ response, conversationId, greeting } = thread);
       await linkInbound(ctx, inboundId, conversationId);
-      if (isGreetingOnly(text)) {
-        response = started;
-      } else {
-        greeting = { text: started.response };
-        response = await answering(ctx).turn(ctx, {
-          companySlug: company.slug,
-          request: chatRequest(text, started.sessionKey),
-          knownPhone: phone,
-        });
-      }
     }
   } catch (error) {
     if (error instanceof AppError && error.code === 'OUT_OF_CREDITS') {
@@ -330,7 +324,7 @@ async function answer(ctx: AppContext, input: InboundMessage, inboundId: string)
     throw error;
   }
 
-  if (greeting) await reply(greeting.text, conversationId);
+  if (greeting) await reply(greeting, conversationId);
   // While a person has the chat the assistant says nothing: the person answers.
   if (response.takenOver || !response.response) return;
   await reply(response.response, conversationId, response.isComplete ? [] : response.quickReplies);
