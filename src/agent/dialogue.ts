@@ -246,8 +246,10 @@ export function closeAtTurnLimit(
 
 /** The opening: the company, that this is an AI assistant, where answers go, the first question. */
 export function startConversation(context: AgentContext, known: Partial<ExtractedFields> = {}): AgentReply {
-  const fields = { ...emptyFields(), ...prefilled(known, context) };
+  const facts = prefilled(known, context);
+  const fields = { ...emptyFields(), ...facts };
   if (context.property) fields.propertyId = context.property.id;
+  const knownSlots = Object.keys(facts) as SlotName[];
   const state: AgentState = {
     fields,
     refused: [],
@@ -256,6 +258,7 @@ export function startConversation(context: AgentContext, known: Partial<Extracte
     openQuestions: [],
     turns: 0,
     link: context.property ? 'property' : 'agency',
+    ...(knownSlots.length > 0 ? { known: knownSlots } : {}),
   };
   const first = missingSlots(context, state)[0];
   const question = questionFor(first, context, state, 0);
@@ -553,6 +556,8 @@ function readTurn(context: AgentContext, previous: AgentState, state: AgentState
   });
   const propertyOutcome = chooseProperty(context, state, message, ex);
   const { updated, corrected } = applyExtraction(context, state, ex);
+  // A known fact the tenant changes is now their answer.
+  if (state.known) state.known = state.known.filter((slot) => !updated.includes(slot));
   if (propertyOutcome.changed && state.fields.propertyId !== null) updated.unshift('propertyId');
   const property = chosenProperty(context, state.fields);
 

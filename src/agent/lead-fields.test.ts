@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { agencyLink, playChat, propertyLink } from '#tests/corpus/chat.ts';
+import { agencyLink, lastReply, playChat, propertyLink } from '#tests/corpus/chat.ts';
 import { elm, forge } from '#tests/corpus/fixtures.ts';
 import { contextFor, corpus } from '#tests/corpus/run.ts';
 import { createGuidedEngine } from './dialogue.ts';
@@ -98,6 +98,18 @@ describe('toLeadFields', () => {
       score: 0,
     });
     expect(toLeadFields(engine.start(agencyLink()).state, agencyLink()).hasAnyAnswer).toBe(false);
+  });
+
+  test("facts known before the chat (a thread's number, a portal enquiry's details) are no answer on their own", async () => {
+    const context = propertyLink(elm);
+    const known = { name: 'Sam Jones', email: 'sam@example.com', phone: '+447700900123' };
+    const answered = async (messages: string[]) =>
+      toLeadFields((await lastReply(context, messages, { known })).state, context).hasAnyAnswer;
+    expect(await answered(['Hi'])).toBe(false);
+    expect(await answered(['Hi', 'Are pets allowed?'])).toBe(false);
+    // An answer of their own, or a known fact they change, is an answer.
+    expect(await answered(['Hi', '1st March'])).toBe(true);
+    expect(await answered(['my email is sam.jones@example.org'])).toBe(true);
   });
 });
 

@@ -14,7 +14,10 @@ export function toLeadFields(state: AgentState, context: AgentContext): LeadFiel
   const { score, breakdown } = scoreLead({ fields: f, property, today: context.today });
   // Choosing a listing on the agency-wide link is an answer; a property link's own is not.
   const choseProperty = state.link === 'agency' && f.propertyId !== null;
-  const answeredAny = SLOT_ORDER.some((slot) => slot !== 'propertyId' && isFilled(slot, f));
+  // Facts known before the chat (a portal enquiry's, a thread's number) are not the tenant's answers.
+  const answeredAny = SLOT_ORDER.some(
+    (slot) => slot !== 'propertyId' && isFilled(slot, f) && !state.known?.includes(slot),
+  );
   return {
     ...leadAnswers(f, property),
     rating: String(score),

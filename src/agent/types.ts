@@ -81,6 +81,11 @@ export type AgentState = {
   turns: number;
   /** The tenant asked to speak to a person of the agency (absent = no): the lead says so. */
   personRequested?: boolean;
+  /**
+   * Slots filled before the chat (a portal enquiry's details, a thread's number) that the tenant
+   * has not answered since (absent = none): on their own they are no answer, so make no lead.
+   */
+  known?: SlotName[];
   /** How many times in a row the current question went unanswered (absent = 0). */
   attempts?: number;
   /** Which link the chat began on: only on the agency-wide link may the tenant pick or change the property. */

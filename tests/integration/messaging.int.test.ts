@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { channelMessages, conversations, leads, messagingChannels } from '#server/db/schema.ts';
 import { CONVERSATION_MESSAGES_PER_MINUTE } from '#server/features/chat/conversation.ts';
+import { finaliseIdleConversations } from '#server/features/chat/end-conversation.ts';
 import { listLive } from '#server/features/live/summary.ts';
 import {
   DAILY_CAP_ERROR,
@@ -284,6 +285,24 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     expect(sms.turnCount).toBe(1);
   });
 
+  it('a thread that only said hello and went quiet makes no lead and spends no credit; one that answered does', async () => {
+    const owner = await connectedAgency();
+    const before = await creditsOf(app.ctx.db, owner.company.id);
+    await smsSays(app, owner.company.id, '+447700900621', 'Hi');
+    await whatsappSays(app, owner.company.id, '447700900622', 'Hello');
+    await whatsappSays(app, owner.company.id, '447700900622', 'Are pets allowed?');
+    await smsSays(app, owner.company.id, '+447700900623', 'Hi');
+    await smsSays(app, owner.company.id, '+447700900623', '2 of us, moving 1st March');
+
+    await finaliseIdleConversations(app.ctx, new Date(Date.now() + 24 * 60 * 60_000));
+    const made = await app.ctx.db.select().from(leads).where(eq(leads.companyId, owner.company.id));
+    expect(made.map((lead) => lead.contactNumber)).toEqual(['+447700900623']);
+    expect(await creditsOf(app.ctx.db, owner.company.id)).toBe(before - 1);
+    // The quiet ones are kept as transcripts, ended.
+    const ended = await conversationsOf(app, owner.company.id);
+    expect(ended.map((c) => c.status)).toEqual(['ended', 'ended', 'ended']);
+  });
+
   it("refuses a bad signature with 403 and stores nothing, and refuses another company's credentials", async () => {
     const owner = await connectedAgency();
     const other = await connectedAgency('Other Lets');
@@ -429,7 +448,8 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     await whatsappSays(app, owner.company.id, from, 'Hi');
     const [conversation] = await conversationsOf(app, owner.company.id);
     providers.failNext('whatsapp', 2);
-    await whatsappSays(app, owner.company.id, from, 'I am interested in the flat');
+    // An answer (the number of people), so that the quiet thread ends as a lead.
+    await whatsappSays(app, owner.company.id, from, 'I am interested in the flat, there are 2 of us');
     const [failed] = await app.ctx.db
       .select()
       .from(channelMessages)
