@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { TestApp } from '#tests/helpers/app.ts';
 import {
   createCompanyUser,
@@ -99,9 +99,10 @@ async function seed(app: TestApp): Promise<Seeded> {
     companySlug: company.slug,
   });
   const deskAgent = await makeAgent('Canal Side Lets', { accountLimit: 30, currentCount: 30 });
-  // Said on Wednesday 4 March 2026: "this Saturday after 6" was Saturday 7 March, in the evening.
+  // Said on WhatsApp on Wednesday 4 March 2026: "this Saturday after 6" was Saturday 7 March, in the evening.
   await insertChat(app.ctx.db, deskAgent.company.id, {
     conversation: {
+      channel: 'whatsapp',
       messages: [
         {
           id: 'm1',
@@ -133,6 +134,7 @@ async function seed(app: TestApp): Promise<Seeded> {
       rating: String(4 + index),
       score: 4 + index,
       availability: 'Weekends',
+      status: index === 2 ? 'viewing_booked' : 'new',
       createdAt: new Date(Date.UTC(2026, 2, 1 + index, 10)),
     });
   }
@@ -462,7 +464,7 @@ test.describe('dashboard: leads', () => {
       'New',
       'sarah@example.test',
       '07700 900123',
-      '£42,000 per year',
+      '£42,000',
       'Nurse',
       '2',
       '01/03/2027',
@@ -470,6 +472,8 @@ test.describe('dashboard: leads', () => {
       '8/10',
       '',
     ]);
+    // The table shows the income's amount; the whole answer is on hover.
+    await expect(sarah.getByTitle('£42,000 per year')).toHaveText('£42,000');
     const cell = (row: RegExp, column: number) =>
       table.getByRole('row', { name: row }).getByRole('cell').nth(column);
     await expect(cell(/Ben Hughes/, 2)).toHaveText('any');
@@ -706,6 +710,15 @@ async function expectInViewWidth(page: Page, locators: ReturnType<Page['locator'
   expect(scrollWidth, 'the page does not scroll sideways').toBeLessThanOrEqual(width);
 }
 
+/** Whether nothing in a table cell runs past its edge (or is cut to an ellipsis). */
+function isWhole(cell: Locator) {
+  return cell.evaluate((td) =>
+    [td, ...td.querySelectorAll('*')].every(
+      (element) => element.clientWidth === 0 || element.scrollWidth <= element.clientWidth,
+    ),
+  );
+}
+
 test.describe("dashboard: the agent's desk", () => {
   const decisionColumns = ['Name', 'Rating', 'Property', 'Move In', 'Income', 'Contact'];
 
@@ -739,6 +752,24 @@ test.describe("dashboard: the agent's desk", () => {
     // The availability keeps the tenant's words and shows the day they meant.
     await expect(table.getByRole('row', { name: /Priya Patel/ })).toContainText('This Saturday after 6');
     await expect(table.getByRole('row', { name: /Priya Patel/ })).toContainText('Sat 7 Mar (evening)');
+    // The channel a lead came on is in its row.
+    await expect(
+      table.getByRole('row', { name: /Priya Patel/ }).getByRole('img', { name: 'WhatsApp' }),
+    ).toBeVisible();
+    await expect(
+      table.getByRole('row', { name: /Noah Price/ }).getByRole('img', { name: /WhatsApp|SMS/ }),
+    ).toHaveCount(0);
+    // What an agent scans (dates, income, phone, status, score) is whole, not cut at its cell's edge.
+    const headers = await table.getByRole('columnheader').allTextContents();
+    for (const name of ['Priya Patel', 'Noah Price']) {
+      const cells = table.getByRole('row', { name: new RegExp(name) }).getByRole('cell');
+      for (const column of ['Date/Time', 'Status', 'Contact', 'Income', 'Move In', 'Rating']) {
+        const cell = cells.nth(headers.indexOf(column));
+        await expect(cell, `${name}'s ${column}`).not.toHaveText('-');
+        expect(await isWhole(cell), `${name}'s ${column} is whole`).toBe(true);
+      }
+    }
+    await expect(table.getByRole('row', { name: /Noah Price/ })).toContainText('Viewing booked');
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: test.info().outputPath('desk-leads-table-1280.png'), fullPage: true });
 
@@ -833,6 +864,7 @@ test.describe("dashboard: the agent's desk", () => {
     ]);
     await expect(priya.getByRole('img', { name: /2 questions passed on/ })).toBeVisible();
     await expect(priya).toContainText('Sat 7 Mar (evening)');
+    await expect(priya.getByText('WhatsApp', { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: test.info().outputPath('desk-leads-cards-390.png'), fullPage: true });
 

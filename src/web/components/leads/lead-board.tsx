@@ -22,6 +22,7 @@ import { type ComponentProps, memo, type ReactNode, useCallback, useMemo, useRef
 import type { LeadListItemDto } from '#shared/schemas/leads.ts';
 import { useSetLeadStatus } from '#web/components/dashboard/dashboard-api.ts';
 import { useIsPhone } from '#web/components/dashboard/use-is-phone.ts';
+import { ChannelBadge } from '#web/components/messaging/lead-channel.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -292,6 +293,7 @@ const BoardCard = memo(function BoardCard({ lead, onOpen, onMove }: BoardCardPro
           type="button"
           onClick={() => onOpen(lead)}
           className="min-w-0 truncate rounded text-left font-medium outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+          title={name}
         >
           {name}
         </button>
@@ -308,7 +310,10 @@ type CardBodyProps = Omit<ComponentProps<'div'>, 'title'> & {
   menu?: ReactNode;
 };
 
-/** What a card shows: name, score, property and move-in (the drag overlay shows the same). */
+/**
+ * What a card shows: name, channel, score, property and move-in (the drag overlay shows the same).
+ * The menu sits by the name, so that the score and a whole move-in date share the last line.
+ */
 function CardBody({ lead, handle, title, menu, className, ...props }: CardBodyProps) {
   return (
     <div
@@ -321,6 +326,8 @@ function CardBody({ lead, handle, title, menu, className, ...props }: CardBodyPr
       <div className="flex min-w-0 items-center gap-1">
         {handle}
         {title ?? <span className="min-w-0 truncate font-medium">{nameOf(lead)}</span>}
+        <ChannelBadge channel={lead.channel} compact />
+        <span className="ml-auto flex shrink-0 items-center">{menu}</span>
       </div>
       <p className="truncate text-xs text-muted-foreground" title={lead.propertyName || 'any property'}>
         {lead.propertyName || 'any property'}
@@ -337,7 +344,6 @@ function CardBody({ lead, handle, title, menu, className, ...props }: CardBodyPr
             {lead.moveInDate || '-'}
           </span>
         )}
-        <span className="ml-auto flex shrink-0 items-center">{menu}</span>
       </div>
     </div>
   );

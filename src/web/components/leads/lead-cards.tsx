@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { formatUkPhone } from '#shared/format.ts';
 import type { LeadListItemDto } from '#shared/schemas/leads.ts';
 import { viewingSummary } from '#shared/viewing-times.ts';
+import { ChannelBadge } from '#web/components/messaging/lead-channel.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ListPlaceholder } from '#web/components/ui/list-states.tsx';
 import { AvailabilityWithDates, PersonRequestedBadge, RatingBadge } from './lead-badges.tsx';
@@ -50,9 +51,10 @@ function LeadCard({ lead, onOpen }: { lead: LeadListItemDto; onOpen: (lead: Lead
         </div>
         <RatingBadge rating={lead.rating} className="text-sm" />
       </div>
-      {lead.personRequested ? (
-        <div>
-          <PersonRequestedBadge requested />
+      {lead.personRequested || (lead.channel && lead.channel !== 'web') ? (
+        <div className="flex flex-wrap gap-1.5">
+          <ChannelBadge channel={lead.channel} />
+          <PersonRequestedBadge requested={lead.personRequested} />
         </div>
       ) : null}
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">

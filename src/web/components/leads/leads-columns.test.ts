@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   BEST_FIRST,
   DEFAULT_HIDDEN_COLUMNS,
+  incomeInTable,
   isBestFirst,
   nextLeadSort,
   readHiddenColumns,
@@ -69,5 +70,18 @@ describe('the columns shown', () => {
 
   test.each(['not json', '{"email":true}', '42'])('stored %s falls back to the defaults', (stored) => {
     expect(readHiddenColumns(stored)).toEqual(DEFAULT_HIDDEN_COLUMNS);
+  });
+});
+
+describe('incomeInTable', () => {
+  test.each([
+    ['£58,000 per year', '£58,000'],
+    ['£125,000 per year', '£125,000'],
+    // Wording the assistant did not write is shown as it is.
+    ['£2,500 per month', '£2,500 per month'],
+    ['about 40k', 'about 40k'],
+    [null, null],
+  ])('%j → %j', (income, shown) => {
+    expect(incomeInTable(income)).toBe(shown);
   });
 });

@@ -2,6 +2,7 @@ import { type CSSProperties, createContext, type ReactNode, useContext } from 'r
 import { formatDateTime, formatFullDateTime, formatUkPhone } from '#shared/format.ts';
 import type { LeadListItemDto } from '#shared/schemas/leads.ts';
 import { viewingSummary } from '#shared/viewing-times.ts';
+import { ChannelBadge } from '#web/components/messaging/lead-channel.tsx';
 import { CellText, textColumnFor } from '#web/components/table/cell-text.tsx';
 import { DeleteRowButton } from '#web/components/table/delete-row-button.tsx';
 import {
@@ -53,6 +54,17 @@ export function stickyStyle(column: LeadColumn): CSSProperties | undefined {
 /** Columns shown with a value of `LeadListItemDto` as it is, truncated to the cell. */
 const textColumn = textColumnFor<LeadListItemDto>();
 
+/** Every income the assistant records reads "£58,000 per year". */
+const YEARLY_INCOME = /^(£[\d,]+) per year$/;
+
+/**
+ * An income as the table shows it: "£58,000 per year" as "£58,000", the amount an agent compares
+ * (the whole text is on hover and in the lead's side panel). Any other wording is kept as it is.
+ */
+export function incomeInTable(income: string | null): string | null {
+  return income?.match(YEARLY_INCOME)?.[1] ?? income;
+}
+
 /** The leads table's columns, in the product specification's order. */
 export const leadColumns: LeadColumn[] = [
   {
@@ -65,7 +77,7 @@ export const leadColumns: LeadColumn[] = [
   {
     id: 'createdAt',
     header: 'Date/Time',
-    width: 116,
+    width: 128,
     sortValue: (l) => isoDateValue(l.createdAt),
     cell: (l) => (
       <span className="whitespace-nowrap" title={formatFullDateTime(l.createdAt)}>
@@ -76,7 +88,7 @@ export const leadColumns: LeadColumn[] = [
   {
     id: 'propertyName',
     header: 'Property',
-    width: 124,
+    width: 112,
     sortValue: (l) => textValue(l.propertyName),
     cell: (l) => <CellText value={l.propertyName || 'any'} />,
   },
@@ -86,11 +98,18 @@ export const leadColumns: LeadColumn[] = [
   {
     id: 'name',
     header: 'Name',
-    width: 170,
+    width: 156,
     sortValue: (l) => textValue(l.name),
     cell: (l) => (
       <span className="flex min-w-0 items-center gap-1.5">
-        {l.name ? <span className="truncate font-medium">{l.name}</span> : <CellText value={null} />}
+        {l.name ? (
+          <span className="truncate font-medium" title={l.name}>
+            {l.name}
+          </span>
+        ) : (
+          <CellText value={null} />
+        )}
+        <ChannelBadge channel={l.channel} compact />
         <PersonRequestedBadge requested={l.personRequested} compact />
         <QuestionsMarker questions={l.passedOnQuestions} />
       </span>
@@ -99,7 +118,7 @@ export const leadColumns: LeadColumn[] = [
   {
     id: 'status',
     header: 'Status',
-    width: 120,
+    width: 140,
     sortValue: (l) => statusOrder(l.status),
     cell: (l) => <StatusBadge status={l.status} lostReason={l.lostReason} />,
   },
@@ -107,18 +126,24 @@ export const leadColumns: LeadColumn[] = [
   {
     id: 'contactNumber',
     header: 'Contact',
-    width: 124,
+    width: 130,
     sortValue: (l) => textValue(l.contactNumber),
     cell: (l) => <CellText value={formatUkPhone(l.contactNumber)} />,
   },
-  textColumn('income', 'Income', 96, (l) => moneyValue(l.income)),
+  {
+    id: 'income',
+    header: 'Income',
+    width: 100,
+    sortValue: (l) => moneyValue(l.income),
+    cell: (l) => <CellText value={incomeInTable(l.income)} title={l.income ?? undefined} />,
+  },
   textColumn('profession', 'Profession', 140, (l) => textValue(l.profession)),
   textColumn('numberOfPeople', 'People', 92, (l) => numberValue(l.numberOfPeople)),
-  textColumn('moveInDate', 'Move In', 104, (l) => ukDateValue(l.moveInDate)),
+  textColumn('moveInDate', 'Move In', 110, (l) => ukDateValue(l.moveInDate)),
   {
     id: 'availability',
     header: 'Availability',
-    width: 164,
+    width: 136,
     sortValue: (l) => textValue(l.availability),
     cell: (l) => <AvailabilityWithDates value={l.availability} dates={l.availabilityDates} />,
   },
@@ -136,7 +161,7 @@ export const leadColumns: LeadColumn[] = [
   {
     id: 'rating',
     header: 'Rating',
-    width: 104,
+    width: 96,
     stickyRight: 64,
     sortValue: (l) => ratingValue(l.rating),
     sortDescFirst: true,

@@ -1,6 +1,5 @@
 import { ArrowDownIcon, HandIcon, RadioIcon, SendHorizontalIcon, UndoIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { sourceLabel } from '#shared/chat-source.ts';
 import { formatDateTime } from '#shared/format.ts';
 import type {
   LiveConversation,
@@ -9,6 +8,7 @@ import type {
   TakeoverResponse,
 } from '#shared/schemas/live.ts';
 import { TranscriptMessages } from '#web/components/leads/transcript-messages.tsx';
+import { ChannelBadge } from '#web/components/messaging/lead-channel.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -107,7 +107,7 @@ function ConversationItem({
       <span className="flex flex-wrap items-center gap-2">
         <span className="font-medium">{tenantLabel(conversation)}</span>
         {isNew && <Badge>New</Badge>}
-        <ChannelBadge conversation={conversation} />
+        <ChannelBadge channel={conversation.channel} />
         <StatusBadge conversation={conversation} />
       </span>
       <span className="text-muted-foreground">
@@ -118,16 +118,6 @@ function ConversationItem({
         <span className="line-clamp-1 text-muted-foreground">{conversation.lastMessage.content}</span>
       )}
     </button>
-  );
-}
-
-/** A chat that came in on WhatsApp or SMS says so: the agent's replies go there, not to a page. */
-function ChannelBadge({ conversation }: { conversation: LiveConversation }) {
-  if (conversation.channel === 'web') return null;
-  return (
-    <Badge variant="outline" title={`The tenant writes on ${sourceLabel(conversation.channel)}`}>
-      {sourceLabel(conversation.channel)}
-    </Badge>
   );
 }
 
@@ -282,7 +272,7 @@ function ConversationPanel({ summary, userId }: { summary: LiveConversation; use
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle className="flex flex-wrap items-center gap-2 text-base">
             {tenantLabel(summary)}
-            <ChannelBadge conversation={summary} />
+            <ChannelBadge channel={summary.channel} />
             <StatusBadge conversation={summary} />
           </CardTitle>
           {isActive && !summary.takenOver && (

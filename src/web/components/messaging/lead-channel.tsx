@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangleIcon, MessageCircleIcon, SmartphoneIcon } from 'lucide-react';
 import { formatFullDateTime } from '#shared/format.ts';
-import type { ChannelMessageDto } from '#shared/schemas/messaging.ts';
+import type { ChannelMessageDto, ConversationChannelName } from '#shared/schemas/messaging.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { apiRequest } from '#web/lib/api.ts';
@@ -9,21 +9,35 @@ import { cn } from '#web/lib/utils.ts';
 
 const CHANNEL_NAMES = { whatsapp: 'WhatsApp', sms: 'SMS' } as const;
 
-/** "WhatsApp" or "SMS" beside a lead that came on a channel; nothing for the web chat. */
-export function ChannelBadge({ channel }: { channel: 'web' | 'whatsapp' | 'sms' | undefined }) {
+/**
+ * "WhatsApp" or "SMS" beside a lead or a chat that came on a channel; nothing for the web chat.
+ * `compact` (a table row, a board card) shows the icon alone, its name for screen readers and on hover.
+ */
+export function ChannelBadge({
+  channel,
+  compact = false,
+}: {
+  channel: ConversationChannelName | undefined;
+  compact?: boolean;
+}) {
   if (!channel || channel === 'web') return null;
   const Icon = channel === 'whatsapp' ? MessageCircleIcon : SmartphoneIcon;
+  const name = CHANNEL_NAMES[channel];
   return (
     <Badge
       variant="outline"
-      className={
+      className={cn(
         channel === 'whatsapp'
           ? 'border-green-300 bg-green-50 text-green-900'
-          : 'border-sky-300 bg-sky-50 text-sky-900'
-      }
+          : 'border-sky-300 bg-sky-50 text-sky-900',
+        compact && 'px-1',
+      )}
+      title={`The tenant writes on ${name}`}
+      role={compact ? 'img' : undefined}
+      aria-label={compact ? name : undefined}
     >
       <Icon className="size-3" aria-hidden="true" />
-      {CHANNEL_NAMES[channel]}
+      {compact ? null : name}
     </Badge>
   );
 }

@@ -2,14 +2,17 @@ import type { TableColumn } from './use-sorted-rows.ts';
 
 /**
  * A table value, or '-' when there is none. Truncated to one line by default
- * (the leads table has fixed row heights); `wrap` lets it wrap instead.
+ * (the leads table has fixed row heights); `wrap` lets it wrap instead. `title` is the whole
+ * value on hover when the cell shows it shortened; the shown text by default.
  */
 export function CellText({
   value,
   wrap = false,
+  title,
 }: {
   value: string | number | null | undefined;
   wrap?: boolean;
+  title?: string;
 }) {
   if (value === null || value === undefined || value === '') {
     return <span className="text-muted-foreground">-</span>;
@@ -17,7 +20,7 @@ export function CellText({
   const text = String(value);
   if (wrap) return <span>{text}</span>;
   return (
-    <span className="block truncate" title={text}>
+    <span className="block truncate" title={title ?? text}>
       {text}
     </span>
   );
