@@ -1,3 +1,5 @@
+import { sendJson, type TestApp } from './app.ts';
+
 /** Monday 2 March 2026, 09:00 London (GMT): the clock of the viewing tests. */
 export const MONDAY = new Date('2026-03-02T09:00:00Z');
 
@@ -44,3 +46,15 @@ export const firstOfferedTimes = [
   'Sat 14 Mar, 10:00',
   'Other times',
 ];
+
+/** Saves the company's viewing schedule (`testSchedule` unless another is given) as its owner does. */
+export async function saveViewingSchedule(
+  app: TestApp,
+  owner: { company: { id: string }; cookie: string },
+  schedule: object = testSchedule,
+) {
+  const path = `/api/companies/${owner.company.id}/viewing-schedule`;
+  const saved = await sendJson(app, 'PUT', path, owner.cookie, schedule);
+  if (saved.status !== 200)
+    throw new Error(`PUT ${path} answered ${saved.status}: ${JSON.stringify(saved.json)}`);
+}

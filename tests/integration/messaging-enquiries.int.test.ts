@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { enquiries, leads } from '#server/db/schema.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { enquiries, leads, viewings } from '#server/db/schema.ts';
 import { finaliseIdleConversations } from '#server/features/chat/end-conversation.ts';
+import { setNow } from '#server/lib/clock.ts';
 import { TWILIO, WHATSAPP } from '#tests/fakes/messaging-providers.ts';
 import { sendJson } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
@@ -18,6 +19,7 @@ import {
   whatsappSays,
 } from '#tests/helpers/messaging.ts';
 import { setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/suite.ts';
+import { MONDAY, saveViewingSchedule } from '#tests/helpers/viewing-schedule.ts';
 
 /**
  * A portal enquiry with a UK mobile gets its first reply on the company's channel as well as by
@@ -50,8 +52,12 @@ describe('portal enquiries answered on WhatsApp and SMS', () => {
     JOBS: 'true',
     ...providerUrls(providers),
   }));
+  afterEach(() => setNow(undefined));
 
-  async function agencyWith(channel: 'whatsapp' | 'sms', listing: (typeof inboundListings)['flat2']) {
+  async function agencyWith(
+    channel: 'whatsapp' | 'sms',
+    listing: (typeof inboundListings)['flat2'] & { vacancyDate?: string },
+  ) {
     const owner = await createCompanyUser(app, { name: unique('Maple Lettings') });
     const property = await insertProperty(app, owner.company.id, owner.company.slug, listing);
     await connectChannel(app, owner, channel);
@@ -162,5 +168,45 @@ describe('portal enquiries answered on WhatsApp and SMS', () => {
       propertyId: property.id,
     });
     expect(conversation!.enquiryId).not.toBeNull();
+  });
+
+  it('a first reply that asks to view at a free time books it, and its date is no move-in date', async () => {
+    // Free from 1 March 2026, so that the week of MONDAY has viewing times.
+    const { owner, property, inboundAddress } = await agencyWith('sms', {
+      ...inboundListings.house,
+      vacancyDate: '01/03/2026',
+    });
+    await saveViewingSchedule(app, owner);
+    const from = '+447700900789';
+    const textsTo = () => providers.twilioCalls.filter((c) => c.to === from);
+    const earlier = textsTo().length;
+    await deliverEnquiry(inboundAddress, 'zoopla-plain.eml');
+    await until('the text invitation', () => textsTo().length > earlier);
+
+    setNow(MONDAY);
+    const text = 'Can I come and view it? Sat 7 Mar, 10:00';
+    await smsSays(app, owner.company.id, from, text);
+    const [conversation] = await conversationsOf(app, owner.company.id);
+    // As it happened: the tenant's text, the greeting, the booking.
+    expect(conversation!.messages.map((m) => [m.sender, m.content])).toEqual([
+      ['user', text],
+      ['ai', expect.stringMatching(/AI assistant/)],
+      ['ai', expect.stringMatching(/^Your viewing is booked for Saturday 7 March at 10:00\./)],
+    ]);
+    expect(conversation!.messages[2]!.content).not.toMatch(/move-in/);
+    // The tenant wrote before the greeting asked for the move-in date: the viewing's date is not it.
+    const { agent } = conversation!.state as { agent: { fields: { moveIn: unknown } } };
+    expect(agent.fields.moveIn).toBeNull();
+    expect(conversation!.turnCount).toBe(1);
+    const booked = await app.ctx.db
+      .select()
+      .from(viewings)
+      .where(eq(viewings.conversationId, conversation!.id));
+    expect(booked).toMatchObject([{ propertyId: property.id, startsAt: new Date('2026-03-07T10:00:00Z') }]);
+    const texts = textsTo().slice(earlier + 1);
+    expect(texts.map((c) => c.body)).toEqual([
+      expect.stringMatching(/AI assistant/),
+      expect.stringMatching(/^Your viewing is booked for Saturday 7 March at 10:00\./),
+    ]);
   });
 });

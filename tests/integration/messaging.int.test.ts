@@ -33,7 +33,7 @@ import {
 import { creditsOf } from '#tests/helpers/reads.ts';
 import { openSecondInstance } from '#tests/helpers/second-instance.ts';
 import { setUpTestApp } from '#tests/helpers/suite.ts';
-import { MONDAY, testSchedule } from '#tests/helpers/viewing-schedule.ts';
+import { MONDAY, saveViewingSchedule } from '#tests/helpers/viewing-schedule.ts';
 
 describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
   const providers = setUpProviderStandIns();
@@ -44,14 +44,7 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     setNow(MONDAY);
     const owner = await createCompanyUser(app, { name });
     await insertProperty(app, owner.company.id, owner.company.slug, { vacancyDate: '01/03/2026' });
-    const schedule = await sendJson(
-      app,
-      'PUT',
-      `/api/companies/${owner.company.id}/viewing-schedule`,
-      owner.cookie,
-      testSchedule,
-    );
-    expect(schedule.status).toBe(200);
+    await saveViewingSchedule(app, owner);
     await connectChannel(app, owner, 'sms');
     await connectChannel(app, owner, 'whatsapp');
     return owner;

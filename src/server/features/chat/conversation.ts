@@ -186,7 +186,10 @@ async function startConversation(
         last.state.fields.propertyId,
       );
       const turn = await turnContext(ctx, directory, answerProperty, last.state);
-      const answer = await engine.reply(turn, last.state, text, { history: historyOf([opening]) });
+      // They wrote before seeing the greeting's question: their text answers no question of ours
+      // (a date in "can I view it Sat 7 Mar?" is no move-in date, a bare "3" no number of people).
+      const unasked = { ...last.state, asking: null };
+      const answer = await engine.reply(turn, unasked, text, { history: historyOf([opening]) });
       isGreetingSeparate = true;
       if (answer.bookTime && answerProperty) {
         booking = answer;
