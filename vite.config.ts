@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { matchChatRoute } from './src/shared/chat-routes.ts';
+import { siteTokens } from './src/shared/site.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const webRoot = new URL('./src/web', import.meta.url).pathname;
@@ -64,6 +65,36 @@ const ownAliases = [
   { find: '#agent', replacement: new URL('./src/agent', import.meta.url).pathname },
 ];
 
+/**
+ * The head every page shares, written once: the brand colour, icons and the link preview's site
+ * and image. Each HTML entry keeps only what is its own (title, description, preview text).
+ */
+function brandHead(): Plugin {
+  const meta = (attrs: Record<string, string>) => ({ tag: 'meta', attrs, injectTo: 'head' as const });
+  const link = (attrs: Record<string, string>) => ({ tag: 'link', attrs, injectTo: 'head' as const });
+  return {
+    name: 'letlead-brand-head',
+    // Before the build adds its scripts and styles, so that the tags stand with the page's own.
+    transformIndexHtml: {
+      order: 'pre',
+      handler: () => [
+        meta({ name: 'theme-color', content: '#0f766e' }),
+        link({ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }),
+        link({ rel: 'icon', href: '/favicon-32.png', type: 'image/png', sizes: '32x32' }),
+        link({ rel: 'apple-touch-icon', href: '/apple-touch-icon.png' }),
+        meta({ property: 'og:type', content: 'website' }),
+        meta({ property: 'og:site_name', content: 'LetLead' }),
+        meta({ property: 'og:locale', content: 'en_GB' }),
+        meta({ property: 'og:image', content: `${siteTokens.appUrl}/og-image.png` }),
+        meta({ property: 'og:image:width', content: '1200' }),
+        meta({ property: 'og:image:height', content: '630' }),
+        meta({ property: 'og:image:alt', content: 'LetLead: AI tenant screening for UK letting agents' }),
+        meta({ name: 'twitter:card', content: 'summary_large_image' }),
+      ],
+    },
+  };
+}
+
 /** The text files served as they are (HTML pages are filled in and compressed by the server). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|webmanifest|txt|xml)$/;
 /** Below this, the Content-Encoding header costs about what compression saves. */
@@ -117,7 +148,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), chatEntryInDev(), precompress()],
+  plugins: [react(), tailwindcss(), brandHead(), chatEntryInDev(), precompress()],
   resolve: {
     alias: webEntry === 'chat' ? [...preactForReact, ...ownAliases] : ownAliases,
   },

@@ -118,6 +118,18 @@ test.describe('every public page', () => {
     expect(sitemap).toMatch(/<loc>http:\/\/localhost:\d+\/gdpr<\/loc>/);
   });
 
+  test('a chat link shared in a message previews with the brand icon, colour and image, like the site', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/chatbot/any-agency/any-home')).text();
+    expect(html).toContain('<meta property="og:title" content="Chat with the letting agency"');
+    expect(html).toMatch(/<meta property="og:image" content="http:\/\/localhost:\d+\/og-image\.png"/);
+    expect(html).toContain('<meta property="og:site_name" content="LetLead"');
+    expect(html).toContain('<meta name="theme-color" content="#0f766e"');
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"');
+    expect(html).not.toContain('__LETLEAD_');
+  });
+
   test('a visitor with a session cookie gets the app itself, which still shows the landing page when signed out', async ({
     browser,
     server,
