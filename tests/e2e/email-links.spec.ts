@@ -21,7 +21,8 @@ import { notifyNewLead, sendLeadDigest } from '#server/features/leads/lead-email
 import { sendDailyAgendas } from '#server/features/viewings/agent-viewings.ts';
 import { runViewingMessages } from '#server/features/viewings/confirmations.ts';
 import { cancelByToken, rescheduleByToken } from '#server/features/viewings/manage.ts';
-import { londonDate } from '#shared/viewing-times.ts';
+import { setNow } from '#server/lib/clock.ts';
+import { londonDate, londonInstant } from '#shared/viewing-times.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
 import { bookInNewChat, freeTimesOf } from '#tests/helpers/chat-booking.ts';
 import {
@@ -67,19 +68,19 @@ async function seed(app: TestApp): Promise<Seeded> {
   const first = await book(slots.at(-1)!);
   await rescheduleByToken(app.ctx, first.manageToken, slots.at(-2)!.startsAt);
   await cancelByToken(app.ctx, first.manageToken);
-  // The day-before confirmation request (whatever the hour: no quiet hours here) and today's agenda.
-  const second = await book((await freeTimesOf(app, property.id))[0]!);
-  await app.ctx.db.update(companies).set({ quietHours: null }).where(eq(companies.id, company.id));
-  await app.ctx.db.update(viewings).set({ confirmedAt: null }).where(eq(viewings.id, second.id));
-  // The agenda is today's: after the day's last time (23:30) the first free one is tomorrow's, so
-  // the viewing is moved to a few seconds from now (still today, bar the day's last seconds).
-  if (londonDate(second.startsAt) !== londonDate(new Date())) {
-    const startsAt = new Date(Date.now() + 10_000);
-    const endsAt = new Date(startsAt.getTime() + second.endsAt.getTime() - second.startsAt.getTime());
-    await app.ctx.db.update(viewings).set({ startsAt, endsAt }).where(eq(viewings.id, second.id));
+  // The day-before confirmation request (whatever the hour: no quiet hours here) and today's agenda,
+  // with the clock held at 11:50 today: the first free time is 12:00, still to come and today's, at
+  // any hour the test runs (the real clock could pass the time, or midnight, in between).
+  setNow(londonInstant(londonDate(new Date()), 11 * 60 + 50)!);
+  try {
+    const second = await book((await freeTimesOf(app, property.id))[0]!);
+    await app.ctx.db.update(companies).set({ quietHours: null }).where(eq(companies.id, company.id));
+    await app.ctx.db.update(viewings).set({ confirmedAt: null }).where(eq(viewings.id, second.id));
+    await runViewingMessages(app.ctx);
+    await sendDailyAgendas(app.ctx);
+  } finally {
+    setNow(undefined);
   }
-  await runViewingMessages(app.ctx);
-  await sendDailyAgendas(app.ctx);
   // A new lead, then two more in one digest.
   const lead = await insertLead(app.ctx.db, company.id);
   await notifyNewLead(app.ctx, { companyId: company.id, leadId: lead.id, email: { kind: 'now' } });
