@@ -103,6 +103,10 @@ test('sign up on the free plan, verify by email, log in to see the company, log 
 
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
+  // On a phone the address goes to a line of its own rather than breaking inside a word.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.getByText(email).evaluate((el) => el.getClientRects().length)).toBe(1);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Signing in before verifying explains why not, and offers a new link.
   await logIn(page, email, PASSWORD);

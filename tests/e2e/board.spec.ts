@@ -217,6 +217,21 @@ test.describe('the pipeline', () => {
     await screenshots(page, 'board-phone', [390]);
   });
 
+  test('board on a phone: opens on the first column that has leads', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const tableButton = page.getByRole('button', { name: 'Table', exact: true });
+    if ((await tableButton.getAttribute('aria-pressed')) !== 'true') await tableButton.click();
+    // Only Ben Hughes, who is in Viewed: New, Contacted and Viewing booked are empty.
+    await page.getByRole('searchbox', { name: 'Search leads' }).fill('Ben Hughes');
+    await expect(page.getByText('Showing 1 of')).toBeVisible();
+    await page.getByRole('button', { name: 'Board', exact: true }).click();
+    await expect(page.getByRole('button', { name: /^Viewed/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(
+      column(page, 'Viewed').getByRole('button', { name: 'Ben Hughes', exact: true }),
+    ).toBeVisible();
+  });
+
   test('board: a move the server refuses goes back, with a toast', async ({ page, seeded, baseURL }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await openBoard(page);

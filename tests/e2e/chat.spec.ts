@@ -54,7 +54,9 @@ async function seed(app: TestApp) {
     email: 'hello@quiet-homes.example',
     phone: '0113 496 0000',
   });
+  const oakfield = await agency('Oakfield Lettings & Sales', {});
   return {
+    oakfield,
     harbour: { ...harbour, elmSlug: elm.slug, oakSlug: oak.slug },
     closed: { ...closed, email: 'hello@quiet-homes.example', phone: '0113 496 0000' },
   };
@@ -263,6 +265,17 @@ test.describe('the public chat on a phone', () => {
     // The light build still talks: the tenant's message and the assistant's answer appear.
     const answer = await send(page, 'Hi, is the flat still available?');
     await expect(answer).not.toBeEmpty();
+  });
+
+  test("an agency's longer name shows in full in the header", async ({ page, seeded }) => {
+    await page.goto(`/chatbot/${seeded.oakfield.companySlug}`);
+    const heading = page.getByRole('heading', { level: 1, name: 'Oakfield Lettings & Sales' });
+    await expect(heading).toBeVisible();
+    const hidden = await heading.evaluate((el) => ({
+      across: el.scrollWidth - el.clientWidth,
+      down: el.scrollHeight - el.clientHeight,
+    }));
+    expect(hidden).toEqual({ across: 0, down: 0 });
   });
 
   test('an unknown link shows Company Not Found', async ({ page, seeded }) => {

@@ -245,8 +245,11 @@ test('"See your insights" in the weekly summary opens the Insights tab', async (
   const summary = seeded.emails.find((email) => /^Your week at /.test(email.subject));
   const link = summary?.links.find((candidate) => candidate.includes('tab=insights'));
   expect(link, 'the weekly summary links to the insights').toBeTruthy();
-  await openAs(seeded.cookie, { path: pathOf(link!) });
-  await expect(page.getByRole('tab', { name: 'Insights' })).toHaveAttribute('aria-selected', 'true');
+  // Opened on a phone, where the tab row scrolls sideways: the Insights tab is in view, not past its edge.
+  await openAs(seeded.cookie, { path: pathOf(link!), viewport: { width: 390, height: 844 } });
+  const insights = page.getByRole('tab', { name: 'Insights' });
+  await expect(insights).toHaveAttribute('aria-selected', 'true');
+  await expect(insights).toBeInViewport({ ratio: 1 });
 });
 
 test('"See your viewings" in the agency\'s email opens the Viewings tab', async ({

@@ -37,7 +37,10 @@ for (const width of [390, 1280]) {
     // Canal Street is not one of this agency's listings: agency-wide.
     await expect(table.getByRole('row', { name: /Sofia Rossi/ })).toContainText('Agency-wide');
     await expect(page.getByText('Auto-reply')).toBeVisible();
-    await expect(page.getByLabel('Widget snippet')).toHaveValue(/\/widget\.js" data-company="maple-/);
+    const snippet = page.getByLabel('Widget snippet');
+    await expect(snippet).toHaveValue(/\/widget\.js" data-company="maple-/);
+    // The whole snippet shows, on a phone too: none of it hidden below the box's edge.
+    expect(await snippet.evaluate((box) => box.scrollHeight - box.clientHeight)).toBeLessThanOrEqual(0);
     await expect(page.getByRole('button', { name: 'Copy snippet' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: test.info().outputPath(`enquiries-${width}.png`), fullPage: true });

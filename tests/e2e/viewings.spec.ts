@@ -140,6 +140,12 @@ test('a link that is not a viewing says so', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/viewings/${'x'.repeat(43)}`);
   await expect(page.getByRole('heading', { name: 'Viewing not found' })).toBeVisible();
+  // A link cut short by a mail app: the same plain words, no validation jargon.
+  await page.goto('/viewings/x7Kp2');
+  await expect(page.getByRole('heading', { name: 'Viewing not found' })).toBeVisible();
+  await expect(
+    page.getByText('This viewing link is not valid. Please check the link in your email.'),
+  ).toBeVisible();
 });
 
 test('the agent sees the week in the Viewings tab, marks a viewing attended, finds it in the calendar feed and checks the viewing hours', async ({

@@ -197,6 +197,12 @@ describe('viewings', () => {
 
     const unknown = await call('GET', `/api/viewings/manage/${'x'.repeat(43)}`);
     expect(unknown.status).toBe(404);
+    // A link cut short (a mail app wrapped it) reads as a bad link too, not as a validation error.
+    const cutShort = await call('GET', `/api/viewings/manage/${token.slice(0, 12)}`);
+    expect(cutShort.status).toBe(400);
+    expect(((await cutShort.json()) as { message: string }).message).toBe(
+      'This viewing link is not valid. Please check the link in your email.',
+    );
   });
 
   it('a tenant on a property link qualifies, is offered slots, types "the second one" and is booked', async () => {

@@ -207,8 +207,13 @@ export const bookedViewingSchema = z.object({
 });
 export type BookedViewing = z.infer<typeof bookedViewingSchema>;
 
+/** A manage link that leads to no viewing: unknown, mistyped or cut short by a mail app. */
+export const INVALID_VIEWING_LINK = 'This viewing link is not valid. Please check the link in your email.';
+
 /** GET /api/viewings/manage/{token}: what the tenant's manage page shows. */
-export const manageTokenParamsSchema = z.object({ token: z.string().min(20).max(100) });
+export const manageTokenParamsSchema = z.object({
+  token: z.string().min(20, INVALID_VIEWING_LINK).max(100, INVALID_VIEWING_LINK),
+});
 export const managedViewingSchema = z.object({
   status: z.enum(viewingStatuses),
   startsAt: z.string(),

@@ -3,14 +3,13 @@ import { companies, properties, type Viewing, viewings } from '#server/db/schema
 import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError, badRequest, notFound } from '#server/lib/errors.ts';
-import type { ManagedViewing } from '#shared/schemas/viewings.ts';
+import { INVALID_VIEWING_LINK, type ManagedViewing } from '#shared/schemas/viewings.ts';
 import { longTimeLabel, timeLabel, toViewingTime } from '#shared/viewing-times.ts';
 import { closeViewing, freeTimesFor, loadBookingRules, matchTime, moveViewing } from './booking.ts';
 import { findAgency, viewingInvitation } from './emails.ts';
 import { notifyViewing } from './notify.ts';
 
-const viewingNotFound = () =>
-  notFound('This viewing link is not valid. Please check the link in your email.');
+const viewingNotFound = () => notFound(INVALID_VIEWING_LINK);
 
 async function findByToken(ctx: AppContext, token: string): Promise<Viewing> {
   const [viewing] = await ctx.db.select().from(viewings).where(eq(viewings.manageToken, token)).limit(1);

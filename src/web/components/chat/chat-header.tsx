@@ -23,7 +23,8 @@ export function ChatHeader({
           <Icon className="size-5" />
         </span>
         <div className="min-w-0 flex-1">
-          <h1 className="truncate text-base font-semibold leading-tight sm:text-lg">
+          {/* Two lines on a phone before it is cut: "Oakfield Lettings & Sales" did not fit on one. */}
+          <h1 className="line-clamp-2 break-words text-base font-semibold leading-tight sm:text-lg">
             {companyName ?? (
               <span className="inline-block h-5 w-40 animate-pulse rounded bg-muted align-middle" />
             )}

@@ -241,15 +241,17 @@ function CopyField({
   copied: string;
   isCode?: boolean;
 }) {
+  // Tall enough for all of the value: on a phone the snippet takes five lines, and a box of three
+  // cut it off mid-line. Below the box on a phone, so that it gets the card's whole width.
   return (
-    <div className="flex items-start gap-2">
+    <div className="flex flex-col items-start gap-2 sm:flex-row">
       <textarea
         readOnly
         aria-label={label}
         value={value}
         rows={isCode ? 3 : 1}
         onFocus={(event) => event.currentTarget.select()}
-        className="min-w-0 flex-1 resize-none rounded-md border bg-muted/50 px-3 py-2 font-mono text-sm break-all"
+        className="field-sizing-content w-full min-w-0 flex-1 resize-none rounded-md border bg-muted/50 px-3 py-2 font-mono text-sm break-all"
       />
       <Button
         variant="outline"

@@ -69,7 +69,10 @@ export default function LeadBoard({ companyId, leads, onOpen }: LeadBoardProps) 
   const setStatus = useSetLeadStatus(companyId);
   const [losing, setLosing] = useState<LeadListItemDto | null>(null);
   const [dragged, setDragged] = useState<LeadListItemDto | null>(null);
-  const [phoneColumn, setPhoneColumn] = useState<LeadStatus>('new');
+  // The first column with leads: an empty New column hid the one lead in Viewing booked.
+  const [phoneColumn, setPhoneColumn] = useState<LeadStatus>(
+    () => LEAD_STATUSES.find((status) => columns[status].length > 0) ?? 'new',
+  );
   const isPhone = useIsPhone();
 
   const move = useCallback<Move>(

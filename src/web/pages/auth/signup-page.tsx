@@ -323,7 +323,7 @@ function CheckInbox({ email, isDelayed }: { email: string; isDelayed: boolean })
       <div className="space-y-2">
         <h1 className="text-2xl font-semibold tracking-tight">Check your inbox</h1>
         <p className="text-muted-foreground">
-          We've sent a verification link to <strong className="break-all text-foreground">{email}</strong>.
+          We've sent a verification link to <strong className="break-words text-foreground">{email}</strong>.
           Click it to verify your email, then sign in.
         </p>
         {isDelayed ? (

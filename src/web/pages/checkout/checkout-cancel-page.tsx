@@ -89,9 +89,9 @@ export default function CheckoutCancelPage() {
         {signup ? (
           <Notice variant="info" title="Your account is ready on the free plan">
             <p>
-              We created your account for <strong className="break-all">{signup.email}</strong>. You can retry
-              the payment for the {plans[signup.accountType].name} plan now, or verify your email, sign in and
-              upgrade later from My Account.
+              We created your account for <strong className="break-words">{signup.email}</strong>. You can
+              retry the payment for the {plans[signup.accountType].name} plan now, or verify your email, sign
+              in and upgrade later from My Account.
             </p>
           </Notice>
         ) : null}

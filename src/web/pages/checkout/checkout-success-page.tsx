@@ -162,7 +162,7 @@ function Welcome({
             text: (
               <>
                 Click the link we sent to{' '}
-                {email ? <strong className="break-all text-foreground">{email}</strong> : 'your inbox'}.
+                {email ? <strong className="break-words text-foreground">{email}</strong> : 'your inbox'}.
               </>
             ),
           },
@@ -192,7 +192,7 @@ function Welcome({
             <p>
               We have sent a verification link to{' '}
               {email ? (
-                <strong className="break-all">{email}</strong>
+                <strong className="break-words">{email}</strong>
               ) : (
                 'the email address you signed up with'
               )}

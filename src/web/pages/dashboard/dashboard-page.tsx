@@ -1,5 +1,5 @@
 import { Building2Icon, ChartNoAxesColumnIcon, InboxIcon, RadioIcon, UsersIcon } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import type { CompanyDto } from '#shared/schemas/auth.ts';
 import { CompanyRegistrationDialog } from '#web/components/company/company-registration-dialog.tsx';
 import { AgentUrlDialog } from '#web/components/dashboard/agent-url-dialog.tsx';
@@ -91,6 +91,22 @@ function useDashboardTab(): [DashboardTab, (tab: string) => void] {
   return [tab, setTab];
 }
 
+/**
+ * On a phone the tab row scrolls sideways. A tab opened from the address sits past its edge (the
+ * Viewings tab showed as "Viewi"), so it is brought into view once, without moving the page.
+ */
+function useActiveTabInView(tabListRef: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const list = tabListRef.current;
+    const active = list?.querySelector('[role="tab"][data-state="active"]');
+    if (!list || !active) return;
+    const listBox = list.getBoundingClientRect();
+    const tabBox = active.getBoundingClientRect();
+    if (tabBox.left >= listBox.left && tabBox.right <= listBox.right) return;
+    list.scrollLeft += tabBox.left - listBox.left - (listBox.width - tabBox.width) / 2;
+  }, [tabListRef]);
+}
+
 function CompanyDashboard({
   companyId,
   fallbackCompany,
@@ -111,6 +127,8 @@ function CompanyDashboard({
   const toastFailure = useFailureToast();
   useRedirectWhenUnauthorized(dashboard.error);
   const [tab, setTab] = useDashboardTab();
+  const tabListRef = useRef<HTMLDivElement>(null);
+  useActiveTabInView(tabListRef);
 
   return (
     <div className="min-h-screen bg-muted/30">
@@ -129,7 +147,7 @@ function CompanyDashboard({
       <main className="mx-auto grid max-w-screen-2xl gap-6 px-4 py-6 sm:px-6">
         <StatCards company={company} stats={dashboard.data?.stats} leads={dashboard.data?.leads} />
         <Tabs value={tab} onValueChange={setTab} className="min-w-0 gap-4">
-          <TabsList aria-label="Dashboard sections">
+          <TabsList ref={tabListRef} aria-label="Dashboard sections">
             <TabsTrigger value="property-leads">
               <UsersIcon aria-hidden="true" />
               Property Leads
