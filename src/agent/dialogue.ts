@@ -1,4 +1,5 @@
 import { SUMMARY_CONFIRM_REPLY } from '#shared/chat-rules.ts';
+import { EMAIL_CHECK_REPLIES, emailCheckQuestion, openEmailCheck, settleEmailCheck } from './email-check.ts';
 import { type Extraction, extractAnswers } from './extract.ts';
 import { isPersonRequest } from './person-request.ts';
 import { matchProperty } from './property-match.ts';
@@ -555,7 +556,12 @@ function readTurn(context: AgentContext, previous: AgentState, state: AgentState
     places: placesOf(context),
   });
   const propertyOutcome = chooseProperty(context, state, message, ex);
-  const { updated, corrected } = applyExtraction(context, state, ex);
+  const applied = applyExtraction(context, state, ex);
+  const { updated } = applied;
+  // "Did you mean …?" answered, then an address just given checked.
+  const corrected =
+    settleEmailCheck(previous, state, message, ex.updates.email, updated) || applied.corrected;
+  if (updated.includes('email')) openEmailCheck(state);
   // A known fact the tenant changes is now their answer.
   if (state.known) state.known = state.known.filter((slot) => !updated.includes(slot));
   if (propertyOutcome.changed && state.fields.propertyId !== null) updated.unshift('propertyId');
@@ -650,6 +656,8 @@ type Plan =
   | { kind: 'ask-date' }
   /** A phone or email that cannot be right: ask again. */
   | { kind: 'check-contact'; slot: 'email' | 'phone' }
+  /** An address at a likely misspelt provider: "Did you mean …?". */
+  | { kind: 'check-email' }
   /** Close the chat: the summary confirmed, or the availability given after it. */
   | { kind: 'close'; after: 'availability' | 'confirmed' }
   /** Offer viewing slots: after the confirmed summary, when asked to view, or again. */
@@ -686,6 +694,7 @@ function decide(turn: Turn): Plan {
   if (ex.wantsDate) return { kind: 'ask-date' };
   const invalid = ex.invalid.find((slot) => !updated.includes(slot));
   if (invalid) return { kind: 'check-contact', slot: invalid };
+  if (state.emailCheck?.isOpen) return { kind: 'check-email' };
   const hasSaid = saidFor(turn, { withListings: true }).length > 0;
   const gotAnswers = updated.length > 0 || ex.refused.length > 0;
 
@@ -801,6 +810,17 @@ function render(turn: Turn, plan: Plan): AgentReply {
           ? "That phone number doesn't look quite right. Could you check it? A UK mobile looks like 07700 900123."
           : "That email address doesn't look quite right. Could you check it? It should look like name@example.com.";
       return reply(`${said} ${ack} ${hint}`, [], state);
+    }
+    case 'check-email': {
+      state.asking = 'email';
+      const others = acknowledge(
+        updated.filter((slot) => slot !== 'email'),
+        turn.corrected,
+        state,
+        context,
+        seed,
+      );
+      return reply(`${said} ${others} ${emailCheckQuestion(state)}`, [...EMAIL_CHECK_REPLIES], state);
     }
     case 'close': {
       if (plan.after === 'availability') return closingReply(state, `${said} ${ack}`);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { agencyLink, lastReply, propertyLink } from '#tests/corpus/chat.ts';
-import { allProperties, elm, forge } from '#tests/corpus/fixtures.ts';
+import { allProperties, elm, forge, willow } from '#tests/corpus/fixtures.ts';
 import { createGuidedEngine, emptyFields, SLOT_ORDER } from './dialogue.ts';
 import { extractAnswers } from './extract.ts';
 import type { AgentContext, AgentProperty, ExtractedFields, SlotName } from './types.ts';
@@ -392,5 +392,102 @@ describe('digits inside an email, a handle or a web address are never income or 
     ['flat45000.co.uk looks nice, I am on 41k', 41_000],
   ])('%s → the income said, not the address', (message, income) => {
     expect(read(message, 'annualIncome').annualIncome).toBe(income);
+  });
+});
+
+describe('questions about the listing, misspelt or in text-speak', () => {
+  const STILL_AVAILABLE = "Yes, it's still listed with us and available from 1 April 2026.";
+  test.each<[string, string]>([
+    ['is it stil availble?', STILL_AVAILABLE],
+    ['is it still avalable', STILL_AVAILABLE],
+    ['is it still avail?', STILL_AVAILABLE],
+    ['is it stil avalible?', STILL_AVAILABLE],
+    ['is the flat availabe?', "It's available from 1 April 2026."],
+    ['when is it avaliable from?', "It's available from 1 April 2026."],
+    ['is there parkin?', "For parking, there's off-street parking for one car."],
+    ['any parkng?', "For parking, there's off-street parking for one car."],
+    ['r pets allowd?', 'Pets are considered case by case'],
+    ['can i bring my petz', 'Pets are considered case by case'],
+    ['how much is the deposite?', 'The deposit is £1,615.'],
+    ['whats the depposit', 'The deposit is £1,615.'],
+    ['are billz included?', "Bills aren't included, so they're paid on top of the rent."],
+    ['r bils inc?', "Bills aren't included, so they're paid on top of the rent."],
+    ['is it furnised?', "It's let part-furnished."],
+    ['is it furnshed or unfurnised', "It's let part-furnished."],
+    ['is there a gardan?', "Yes, there's a garden."],
+    ['whats the broadbnd like', 'The description says: Fibre broadband is available, up to 900Mb.'],
+  ])('%s → %s', async (message, answer) => {
+    const { reply } = await chat(willow, [message]);
+    expect(reply).toContain(answer);
+    expect(reply).not.toMatch(/pass (?:that|it|this|your question) on/i);
+  });
+
+  test.each<[string, RegExp]>([
+    ['have there been any pests?', /pets/i],
+    ['is it near Barking station?', /For parking/],
+    ['is it far from the parting of the roads', /For parking/],
+    ['is there a warden on site?', /there's a garden/],
+    ['are the church bells loud?', /Bills/],
+    ['is it near the hills?', /Bills/],
+    ['is the kitchen finished?', /part-furnished/],
+    ['is there a till nearby?', /still listed/],
+    ['is it on Parkin Street?', /For parking/],
+    ['is it avoidable to pay fees?', /available from/],
+  ])('a real word near a key word is no misspelling: %s', async (message, wrong) => {
+    const { reply } = await chat(willow, [message]);
+    expect(reply).not.toMatch(wrong);
+  });
+});
+
+describe('an email address at a likely misspelt provider is checked once', () => {
+  const upToEmail = ['1 march', '2', '30k', 'teacher', 'sarah jones'];
+
+  test('"Did you mean…?", and yes takes the suggestion', async () => {
+    const asked = await chat(elm, [...upToEmail, 'sarah@gmial.com']);
+    expect(asked.reply).toContain('Did you mean sarah@gmail.com?');
+    const { reply, fields } = await chat(elm, [...upToEmail, 'sarah@gmial.com', 'yes']);
+    expect(fields.email).toBe('sarah@gmail.com');
+    expect(reply).not.toContain('Did you mean');
+    expect(reply).toMatch(/phone/i);
+  });
+
+  test.each([
+    ['sarah@gmail.com', 'sarah@gmail.com'],
+    ['yes sorry, sarah@gmail.com', 'sarah@gmail.com'],
+    ['yep', 'sarah@gmail.com'],
+    ['no', 'sarah@gmial.com'],
+    ['no, it is right', 'sarah@gmial.com'],
+    ['sarah@gmial.com', 'sarah@gmial.com'],
+  ])('answered "%s" → %s, and not asked again', async (answer, email) => {
+    const { reply, fields } = await chat(elm, [...upToEmail, 'sarah@gmial.com', answer]);
+    expect(fields.email).toBe(email);
+    expect(reply).not.toContain('Did you mean');
+    expect(reply).not.toMatch(/didn't quite catch/);
+  });
+
+  test('the phone given beside it is kept, and the check asked', async () => {
+    const { reply, fields } = await chat(elm, [...upToEmail, 'sarah@hotmial.co.uk 07700 900123']);
+    expect(reply).toContain('Did you mean sarah@hotmail.co.uk?');
+    expect(fields.phone).toBe('+447700900123');
+  });
+
+  test('an address at a known provider or an unknown domain is taken without a question', async () => {
+    for (const email of ['sarah@gmail.com', 'sarah@live.com', 'sarah@leeds.ac.uk', 'sarah@mail.com']) {
+      const { reply, fields } = await chat(elm, [...upToEmail, email]);
+      expect(fields.email).toBe(email);
+      expect(reply).not.toContain('Did you mean');
+    }
+  });
+
+  test('at the summary, a yes to the check corrects the address and shows the summary again', async () => {
+    const answers = [...upToEmail, 'sarah@gmail.com', '07700 900123', 'weekends'];
+    const summary = await chat(elm, answers);
+    expect(summary.reply).toContain('summary');
+    const asked = await chat(elm, [...answers, 'the email should be sarah.j@outlok.com']);
+    expect(asked.reply).toContain('Did you mean sarah.j@outlook.com?');
+    const { reply, fields } = await chat(elm, [...answers, 'the email should be sarah.j@outlok.com', 'yes']);
+    expect(fields.email).toBe('sarah.j@outlook.com');
+    expect(reply).toContain('sarah.j@outlook.com');
+    expect(reply).not.toContain('Thank you for confirming');
   });
 });

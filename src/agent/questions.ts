@@ -2,6 +2,7 @@ import { formatMoney } from '#shared/format.ts';
 import { parseRent, readRent } from '#shared/rent.ts';
 import { formatLongDate, splitIso, ukToIso } from './dates.ts';
 import { isPersonRequest, personRequestAnswer } from './person-request.ts';
+import { withKeyWordsSpelt } from './spelling.ts';
 import { normalise, splitSentences } from './text.ts';
 import type { AgentProperty } from './types.ts';
 
@@ -194,7 +195,9 @@ export type SplitMessage = {
   questions: QuestionPart[];
 };
 
-function topicsOf(question: string): Topic[] {
+function topicsOf(asked: string): Topic[] {
+  // "is it stil availble?" reads as "is it still available?".
+  const question = withKeyWordsSpelt(asked);
   // "Can I speak to someone about the parking?": the request, and what it is about.
   if (isPersonRequest(question)) {
     const about = /\babout\b(.+)$/i.exec(question)?.[1];
@@ -578,7 +581,7 @@ function answerFromListing(
       return said(`For parking, there's ${parking[0].toLowerCase()}${parking.slice(1).replace(/\.$/, '')}.`);
     }
     case 'vacancy':
-      return said(describeVacancy(property, today, /\bstill\b/i.test(question)));
+      return said(describeVacancy(property, today, /\bstill\b/i.test(withKeyWordsSpelt(question))));
     case 'address':
       return said(property.address.trim() ? `The address is ${property.address.trim()}.` : null);
     case 'pets':

@@ -94,6 +94,11 @@ export type AgentState = {
   lastQuestion?: string | null;
   /** Viewing booking, when the property takes bookings (absent until slots are first offered). */
   viewing?: ViewingState;
+  /**
+   * The last address checked with "Did you mean …?" (email-check.ts): `meant` is the suggestion,
+   * `isOpen` while the question waits for its answer (absent = none asked).
+   */
+  emailCheck?: { typed: string; meant: string; isOpen: boolean };
 };
 
 export type ViewingState = {

@@ -1,5 +1,5 @@
 import type { Reading } from '../reading.ts';
-import { normalise } from '../text.ts';
+import { editDistance, normalise } from '../text.ts';
 import { nullableText, type SlotSpec, summaryLine, textDisplay } from './spec.ts';
 
 /** An email address anywhere in a text. */
@@ -32,6 +32,65 @@ export function withoutAddresses(text: string): string {
   let out = text;
   for (const re of NOT_NUMBERS) out = out.replace(re, ' ');
   return out.replace(WEB_ADDRESS, (address) => (/\d/.test(address) ? ' ' : address));
+}
+
+/**
+ * The providers most tenants here write from, and real domains one slip away from them ("mail.com",
+ * "live.com"), which are never taken for a slip.
+ */
+const COMMON_DOMAINS = [
+  'gmail.com',
+  'googlemail.com',
+  'hotmail.com',
+  'hotmail.co.uk',
+  'outlook.com',
+  'live.com',
+  'live.co.uk',
+  'msn.com',
+  'yahoo.com',
+  'yahoo.co.uk',
+  'ymail.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'btinternet.com',
+  'sky.com',
+  'aol.com',
+  'aol.co.uk',
+  'virginmedia.com',
+  'ntlworld.com',
+  'talktalk.net',
+  'mail.com',
+  'gmx.com',
+  'gmx.co.uk',
+  'protonmail.com',
+  'protonmail.ch',
+  'proton.me',
+  'pm.me',
+  'email.com',
+];
+
+/** Providers with a single domain: the same name at another ending ("gmail.co.uk") is a slip. */
+const SINGLE_DOMAIN = new Map(
+  COMMON_DOMAINS.map((domain) => domain.split('.')[0])
+    .filter((name, i, names) => names.indexOf(name) === i && names.lastIndexOf(name) === i)
+    .map((name) => [name, COMMON_DOMAINS.find((domain) => domain.startsWith(`${name}.`)) as string]),
+);
+
+/**
+ * The address the tenant most likely meant when its domain is one slip (a letter missing, extra,
+ * wrong or two swapped) from a common provider's and from no other, or a single-domain provider's
+ * name at another ending: "sarah@gmial.com" → "sarah@gmail.com". Null for a common provider's own
+ * domain and any other domain (a company's, a university's), which are taken as typed.
+ */
+export function likelyMeantEmail(email: string): string | null {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return null;
+  const domain = email.slice(at + 1).toLowerCase();
+  if (COMMON_DOMAINS.includes(domain)) return null;
+  const close = COMMON_DOMAINS.filter((known) => editDistance(domain, known) === 1);
+  const meant = close.length === 1 ? close[0] : SINGLE_DOMAIN.get(domain.split('.')[0]);
+  return meant ? `${email.slice(0, at)}@${meant}` : null;
 }
 
 /** Anywhere in the message, its questions included: an address cannot be anything else. */

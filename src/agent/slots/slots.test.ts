@@ -6,6 +6,7 @@ import { emptyFields, missingSlots, startConversation } from '../dialogue.ts';
 import { EXTRACTION_STAGES, parseMentionedSlots, parseRefusals } from '../extract.ts';
 import { inferAsking, toLeadFields } from '../lead-fields.ts';
 import type { AgentState, MoveIn, SlotName } from '../types.ts';
+import { likelyMeantEmail } from './email.ts';
 import {
   everySlot,
   isFilled,
@@ -284,5 +285,50 @@ describe('a question is one file: its parser, its check and its display', () => 
     const lead = { ...leadAnswers(emptyFields(), null), extra: 'not an answer' };
     expect(Object.keys(pickLeadAnswers(lead))).toEqual(LEAD_ORDER.flatMap((slot) => leadColumns(slot)));
     expect(Object.keys(pickLeadAnswers(lead))).not.toContain('extra');
+  });
+});
+
+describe('an email address at a likely misspelt provider', () => {
+  test.each<[string, string]>([
+    ['sarah@gmial.com', 'sarah@gmail.com'],
+    ['sarah@gmai.com', 'sarah@gmail.com'],
+    ['sarah@gnail.com', 'sarah@gmail.com'],
+    ['sarah@gmail.con', 'sarah@gmail.com'],
+    ['sarah@gmail.co', 'sarah@gmail.com'],
+    ['sarah@gmail.co.uk', 'sarah@gmail.com'],
+    ['sarah@hotmial.co.uk', 'sarah@hotmail.co.uk'],
+    ['sarah@hotmail.co.ku', 'sarah@hotmail.co.uk'],
+    ['sarah@hotmail.cm', 'sarah@hotmail.com'],
+    ['sarah@outlok.com', 'sarah@outlook.com'],
+    ['sarah@yaho.co.uk', 'sarah@yahoo.co.uk'],
+    ['sarah@yahooo.com', 'sarah@yahoo.com'],
+    ['sarah@iclould.com', 'sarah@icloud.com'],
+    ['sarah@icloud.co.uk', 'sarah@icloud.com'],
+    ['sarah@liv.co.uk', 'sarah@live.co.uk'],
+    ['sarah@btinternt.com', 'sarah@btinternet.com'],
+    ['sarah@btinternet.co.uk', 'sarah@btinternet.com'],
+    ['sarah@sky.con', 'sarah@sky.com'],
+    ['sarah@aol.co', 'sarah@aol.com'],
+  ])('%s → %s', (typed, meant) => {
+    expect(likelyMeantEmail(typed)).toBe(meant);
+  });
+
+  test.each([
+    'sarah@gmail.com',
+    'sarah@hotmail.co.uk',
+    'sarah@live.com',
+    'sarah@mail.com',
+    'sarah@email.com',
+    'sarah@me.com',
+    'sarah@hotmail.fr',
+    'sarah@yahoo.fr',
+    'sarah@gmx.de',
+    'sarah@protonmail.ch',
+    'sarah@nhs.net',
+    'sarah@leeds.ac.uk',
+    'sarah@oakfield-lettings.co.uk',
+    'sarah@example.com',
+  ])('%s is taken as typed', (email) => {
+    expect(likelyMeantEmail(email)).toBeNull();
   });
 });

@@ -420,3 +420,36 @@ describe('a person asked for, through the model', () => {
     expect(turn.reply).toContain(`a person at ${companyName} will get in touch with you`);
   });
 });
+
+describe('an email address at a likely misspelt provider, with the LLM agent', () => {
+  const upToEmail = ['1 march', '2', '30k', 'teacher', 'sarah jones'];
+
+  test('an address only the model read is checked once: the model is told to ask, and a yes takes it', async () => {
+    const before = await guidedState(upToEmail);
+    const message = 'sarah at gmial dot com';
+    expect((await guided.reply(context, before, message)).state.fields.email).toBeNull();
+    server.enqueue(recordAnswers({ email: 'sarah@gmial.com' }), says('Did you mean sarah@gmail.com?'));
+    const asked = await engine().reply(context, before, message);
+    expect(asked.state.fields.email).toBe('sarah@gmial.com');
+    expect(toolResults(server.requests.at(-1)!)).toEqual([
+      expect.objectContaining({ nextStep: expect.stringContaining('"Did you mean sarah@gmail.com?"') }),
+    ]);
+
+    server.enqueue(recordAnswers(), says("Thanks! And what's your phone number?"));
+    const turn = await engine().reply(context, asked.state, 'yes');
+    expect(turn.state.fields.email).toBe('sarah@gmail.com');
+    expect(systemOf(server.requests.at(-1)!)).not.toContain('Did you mean');
+    expect(errors).toEqual([]);
+  });
+
+  test('an address the guided parser read is checked too: the model is told to ask', async () => {
+    const before = await guidedState(upToEmail);
+    server.enqueue(says('Did you mean sarah@hotmail.co.uk?'));
+    const asked = await engine().reply(context, before, 'sarah@hotmial.co.uk');
+    expect(asked.reply).toBe('Did you mean sarah@hotmail.co.uk?');
+    expect(systemOf(server.requests.at(-1)!)).toContain('"Did you mean sarah@hotmail.co.uk?"');
+    server.enqueue(recordAnswers(), says("Noted. What's your phone number?"));
+    const kept = await engine().reply(context, asked.state, "no, it's right");
+    expect(kept.state.fields.email).toBe('sarah@hotmial.co.uk');
+  });
+});

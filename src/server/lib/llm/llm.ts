@@ -13,6 +13,7 @@ import {
   quickRepliesFor,
   slotLabel,
 } from '#agent/dialogue.ts';
+import { emailCheckQuestion, openEmailCheck } from '#agent/email-check.ts';
 import { llmFieldShape, SLOT_ORDER, validModelValue } from '#agent/slots/index.ts';
 import {
   type AgentContext,
@@ -100,6 +101,10 @@ function nextStep(guided: AgentReply, context: AgentContext, state: AgentState =
   if (guided.isComplete) {
     return `The tenant has confirmed their details. End your reply with exactly this sentence: "${CLOSING_SENTENCE}"`;
   }
+  const emailCheck = emailCheckQuestion(state);
+  if (emailCheck) {
+    return `The email address looks mistyped. Ask only this, in these words: "${emailCheck}" (a yes takes that address; a no keeps the one typed).`;
+  }
   if (state.asking === 'viewing') {
     const offered = (state.viewing?.offered ?? []).map((slot) => slot.label).join('; ');
     return `Offer these free viewing times, which the tenant sees as buttons: ${offered}. When the tenant picks one, call bookViewing with its startsAt.`;
@@ -178,12 +183,15 @@ function mergeFields(
 ): void {
   const f = state.fields as Record<SlotName, unknown>;
   const env = { today: context.today, context };
+  const hadEmail = f.email !== null;
   for (const slot of SLOT_ORDER) {
     if (f[slot] !== null || guidedUpdated.has(slot) || state.refused.includes(slot)) continue;
     if (slot === 'propertyId' && !isAgencyLink(context, state)) continue;
     const value = validModelValue(slot, fields, env);
     if (value !== null) f[slot] = value;
   }
+  // An address only the model read is checked as a parsed one is: "Did you mean …?".
+  if (!hadEmail && f.email !== null) openEmailCheck(state);
 }
 
 function changedFields(before: ExtractedFields, after: ExtractedFields): Set<keyof ExtractedFields> {

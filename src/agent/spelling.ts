@@ -1,0 +1,91 @@
+import { editDistance } from './text.ts';
+
+/*
+ * Tenants' questions about a listing, typed fast on a phone: "is it stil availble?", "parkin?",
+ * "deposite", "billz". Before a question's topics are read, its key words are put back in their
+ * spelling, in one place, so every topic pattern keeps a single spelling of each word.
+ */
+
+/** Short forms and misspellings too short or too far for the distance check below. */
+const VARIANTS: Readonly<Record<string, string>> = {
+  stil: 'still',
+  avail: 'available',
+  avalible: 'available',
+  availible: 'available',
+  avl: 'available',
+  bils: 'bills',
+  billz: 'bills',
+  petz: 'pets',
+};
+
+/**
+ * The key words of the questions' topics (questions.ts). Only words of six letters or more are
+ * here: a shorter word has too many real neighbours one letter away ("bills": "bells", "hills").
+ */
+const KEY_WORDS = [
+  'available',
+  'availability',
+  'parking',
+  'deposit',
+  'furnished',
+  'unfurnished',
+  'furniture',
+  'utilities',
+  'electricity',
+  'council',
+  'bedroom',
+  'bedrooms',
+  'garden',
+  'balcony',
+  'dishwasher',
+  'broadband',
+  'internet',
+  'vacant',
+  'address',
+  'postcode',
+  'location',
+  'tenancy',
+  'minimum',
+  'negotiable',
+  'viewing',
+];
+
+/** Real words one letter away from a key word, with its first letter: never a misspelling of it. */
+const REAL_NEIGHBOURS = new Set(['parting', 'parkins']);
+
+const MIN_LENGTH = 6;
+
+const BY_FIRST_LETTER = new Map<string, string[]>();
+for (const word of KEY_WORDS) {
+  const list = BY_FIRST_LETTER.get(word[0]) ?? [];
+  list.push(word);
+  BY_FIRST_LETTER.set(word[0], list);
+}
+const KNOWN = new Set(KEY_WORDS);
+
+/**
+ * The key word a typed word misspells: one edit away (a letter missing, extra, wrong or two swapped),
+ * with the same first letter, which slips on a keyboard rarely change; null when none, or when the
+ * word is a key word or a known real word already.
+ */
+function keyWordFor(word: string): string | null {
+  const variant = VARIANTS[word];
+  if (variant) return variant;
+  if (word.length < MIN_LENGTH || KNOWN.has(word) || REAL_NEIGHBOURS.has(word)) return null;
+  for (const key of BY_FIRST_LETTER.get(word[0]) ?? []) {
+    if (Math.abs(key.length - word.length) <= 1 && editDistance(word, key) === 1) return key;
+  }
+  return null;
+}
+
+/**
+ * The text with its misspelt key words spelt right; anything else as typed. A capitalised word
+ * inside the text is a name ("Parkin Street"), never corrected.
+ */
+export function withKeyWordsSpelt(text: string): string {
+  return text.replace(/[A-Za-z]+/g, (word, offset: number) => {
+    const isName = offset > 0 && /^[A-Z][a-z]/.test(word);
+    if (isName) return word;
+    return keyWordFor(word.toLowerCase()) ?? word;
+  });
+}
