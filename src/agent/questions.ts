@@ -275,8 +275,8 @@ export function splitQuestions(message: string): SplitMessage {
       // "2?" or "weekends?": an unsure answer, not a question.
       const opensAsQuestion = /^(?:is|are|does|do|can|could|will|would|has|have)\s+\w+\s+\w+/i.test(sentence);
       // "price?", "parking?": a listing topic asked in a word.
-      const namesTopic = topicsOf(sentence).some((t) => typeof t === 'string' && t !== 'vacancy');
-      if (endsWithQuestionMark && (sentence.split(/\s+/).length > 3 || opensAsQuestion || namesTopic)) {
+      const namesTopic = () => topicsOf(sentence).some((t) => typeof t === 'string' && t !== 'vacancy');
+      if (endsWithQuestionMark && (sentence.split(/\s+/).length > 3 || opensAsQuestion || namesTopic())) {
         questions.push({ text: sentence, topics: topicsOf(sentence) });
       } else {
         statements.push(sentence.replace(/\?+$/, ''));

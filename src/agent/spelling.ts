@@ -1,5 +1,3 @@
-import { editDistance } from './text.ts';
-
 /*
  * Tenants' questions about a listing, typed fast on a phone: "is it stil availble?", "parkin?",
  * "deposite", "billz". Before a question's topics are read, its key words are put back in their
@@ -64,6 +62,23 @@ for (const word of KEY_WORDS) {
 const KNOWN = new Set(KEY_WORDS);
 
 /**
+ * Whether two different words are one slip apart: a letter missing, extra or wrong, or two
+ * neighbours swapped ("apartmnet"). Linear, as it runs on every long word of every question.
+ */
+function isOneSlip(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (long.length - short.length > 1) return false;
+  let i = 0;
+  while (i < short.length && short[i] === long[i]) i++;
+  if (short.length === long.length) {
+    if (i === short.length) return false;
+    if (short.slice(i + 1) === long.slice(i + 1)) return true;
+    return short[i] === long[i + 1] && short[i + 1] === long[i] && short.slice(i + 2) === long.slice(i + 2);
+  }
+  return short.slice(i) === long.slice(i + 1);
+}
+
+/**
  * The key word a typed word misspells: one edit away (a letter missing, extra, wrong or two swapped),
  * with the same first letter, which slips on a keyboard rarely change; null when none, or when the
  * word is a key word or a known real word already.
@@ -73,7 +88,7 @@ function keyWordFor(word: string): string | null {
   if (variant) return variant;
   if (word.length < MIN_LENGTH || KNOWN.has(word) || REAL_NEIGHBOURS.has(word)) return null;
   for (const key of BY_FIRST_LETTER.get(word[0]) ?? []) {
-    if (Math.abs(key.length - word.length) <= 1 && editDistance(word, key) === 1) return key;
+    if (isOneSlip(word, key)) return key;
   }
   return null;
 }
