@@ -36,8 +36,20 @@ describe('the opening', () => {
   test('on the agency link, asks which property first, with the listings as buttons', () => {
     const start = engine.start(agencyLink());
     expect(start.reply).toMatch(/Which of our properties/);
+    // Words that hold for web and WhatsApp buttons and for an SMS's numbered lines alike.
+    expect(start.reply).toMatch(/Choose one below, or tell me the street or area\.$/);
+    expect(start.reply).not.toMatch(/\btap\b/i);
     expect(start.quickReplies).toEqual([...allProperties.slice(0, 6).map((p) => p.name), 'Not sure yet']);
     expect(start.state.asking).toBe('propertyId');
+  });
+
+  test('before an answer to the tenant’s first text (a thread), introduces the assistant and asks nothing', () => {
+    const start = engine.start(agencyLink(), {}, { isAnswerNext: true });
+    expect(start.reply).toMatch(/AI assistant, an automated helper/);
+    expect(start.reply).toContain(`a person at ${companyName} reviews every enquiry`);
+    expect(start.reply).not.toMatch(/\?|which of our properties|below/i);
+    expect(start.quickReplies).toEqual([]);
+    expect(start.state.asking).toBeNull();
   });
 });
 
@@ -215,6 +227,27 @@ describe('the agency-wide link', () => {
     expect(reply.state.fields).toMatchObject({ name: null, phone: '+447700900123' });
   });
 
+  test('a hello with the listing named is said back first, before the listing chosen', async () => {
+    const reply = await lastReply(agencyLink(), ['Hi, is the flat on Elm Road still available?']);
+    expect(reply.state.fields.propertyId).toBe(elm.id);
+    expect(reply.reply).toMatch(/^(?:Hi!|Hello!|Hi there!) (?:Great choice|Lovely, that's) /);
+    expect(reply.reply.match(/\b(?:hi|hello)\b/gi)).toHaveLength(1);
+  });
+
+  test('a first text written before the greeting (a thread) gets no second hello after it', async () => {
+    const context = agencyLink();
+    const start = engine.start(context, {}, { isAnswerNext: true });
+    for (const text of ['Hi, is the flat on Elm Road still available?', 'Hello, 2 of us moving in March']) {
+      const answer = await engine.reply(context, start.state, text, { isBeforeGreeting: true });
+      expect(answer.reply).not.toMatch(/\b(?:hi|hello)\b/i);
+    }
+    const named = await engine.reply(context, start.state, 'Hi, is the flat on Elm Road still available?', {
+      isBeforeGreeting: true,
+    });
+    expect(named.reply).toMatch(/^(?:Great choice|Lovely, that's) /);
+    expect(named.state.fields.propertyId).toBe(elm.id);
+  });
+
   test('when nothing matches, the listings are offered as buttons', async () => {
     const reply = await lastReply(agencyLink(), ['the one in Brighton']);
     expect(reply.state.fields.propertyId).toBeNull();
@@ -384,6 +417,8 @@ describe('booking a viewing from free slots', () => {
     const offer = replies[replies.length - 1];
     expect(offer.isComplete).toBe(false);
     expect(offer.state.asking).toBe('viewing');
+    expect(offer.reply).toMatch(/Choose (?:a time|one) below, or Other times/);
+    expect(offer.reply).not.toMatch(/\btap\b/i);
     expect(offer.quickReplies).toEqual([
       'Thu 5 Mar, 18:00',
       'Sat 7 Mar, 10:30',

@@ -28,6 +28,8 @@ import {
   type MoveIn,
   type OfferedTime,
   type SlotName,
+  type StartOptions,
+  type TurnOptions,
 } from './types.ts';
 import {
   bookedClosing,
@@ -245,8 +247,15 @@ export function closeAtTurnLimit(
   );
 }
 
-/** The opening: the company, that this is an AI assistant, where answers go, the first question. */
-export function startConversation(context: AgentContext, known: Partial<ExtractedFields> = {}): AgentReply {
+/**
+ * The opening: the company, that this is an AI assistant, where answers go, the first question
+ * (none when the tenant's first text is answered next: that answer asks it, with its options).
+ */
+export function startConversation(
+  context: AgentContext,
+  known: Partial<ExtractedFields> = {},
+  { isAnswerNext = false }: StartOptions = {},
+): AgentReply {
   const facts = prefilled(known, context);
   const fields = { ...emptyFields(), ...facts };
   if (context.property) fields.propertyId = context.property.id;
@@ -261,16 +270,17 @@ export function startConversation(context: AgentContext, known: Partial<Extracte
     link: context.property ? 'property' : 'agency',
     ...(knownSlots.length > 0 ? { known: knownSlots } : {}),
   };
-  const first = missingSlots(context, state)[0];
-  const question = questionFor(first, context, state, 0);
-  state.asking = question.asking;
   const about = context.property
     ? `Ask me anything about ${context.property.name} as we go.`
     : 'Ask me about any of our properties as we go.';
   // Short on purpose: tenants read this on a phone. Company, that this is an automated AI assistant
   // and that a person reviews every enquiry (UK GDPR Art. 22A-22D, DESIGN 16), the first question.
-  const text = `Hi, welcome to ${context.companyName}! I'm their AI assistant, an automated helper: I'll ask a few quick questions, and a person at ${context.companyName} reviews every enquiry. ${about} ${question.text}`;
-  return reply(text, question.quickReplies, state);
+  const welcome = `Hi, welcome to ${context.companyName}! I'm their AI assistant, an automated helper: I'll ask a few quick questions, and a person at ${context.companyName} reviews every enquiry. ${about}`;
+  if (isAnswerNext) return reply(welcome, [], state);
+  const first = missingSlots(context, state)[0];
+  const question = questionFor(first, context, state, 0);
+  state.asking = question.asking;
+  return reply(`${welcome} ${question.text}`, question.quickReplies, state);
 }
 
 /** The tenant says hello: the agent says hello back. */
@@ -349,6 +359,20 @@ function chooseProperty(
   return outcome;
 }
 
+/**
+ * The listing a message names while none is chosen on the agency-wide link, which the reply to it
+ * chooses: the server reads that listing's free viewing times before the reply is written.
+ */
+export function propertyNamedIn(
+  context: AgentContext,
+  state: AgentState,
+  message: string,
+): AgentProperty | null {
+  if (!isAgencyLink(context, state) || state.fields.propertyId !== null) return null;
+  const match = matchProperty(message, context.properties);
+  return match.kind === 'one' ? match.property : null;
+}
+
 /** Field values are numbers, strings or a move-in: two move-ins are alike when date and words are. */
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -415,8 +439,8 @@ function offerSlots(
   slots: OfferedTime[],
   question = varyAvoiding(
     [
-      'When would you like to come for a viewing? Tap a time below, or choose Other times if none of these suit.',
-      'Which of these viewing times suits you? Tap one, or choose Other times.',
+      'When would you like to come for a viewing? Choose a time below, or Other times if none of these suit.',
+      'Which of these viewing times suits you? Choose one below, or Other times.',
     ],
     state.turns,
     state.lastQuestion,
@@ -538,15 +562,22 @@ type Turn = {
   corrected: boolean;
   propertyOutcome: PropertyOutcome;
   property: AgentProperty | null;
+  /** The answers to the tenant's questions (`answers.sentences`), said after `hello`. */
   answers: QuestionAnswer;
-  /** A hello back, then the answers to the tenant's questions. */
-  answered: string[];
+  /** "Hi!" back to a tenant who said hello after the greeting. */
+  hello: string | null;
   /** Listings to show: the several a description matches, or all of them. */
   listings: { shown: AgentProperty[]; intro: string } | null;
 };
 
 /** The tenant's message read and applied: answers, corrections, refusals, the listing, questions. */
-function readTurn(context: AgentContext, previous: AgentState, state: AgentState, message: string): Turn {
+function readTurn(
+  context: AgentContext,
+  previous: AgentState,
+  state: AgentState,
+  message: string,
+  { isBeforeGreeting = false }: TurnOptions,
+): Turn {
   const seed = state.turns;
   const ex = extractAnswers(message, {
     asking: state.asking === 'viewing' ? null : state.asking,
@@ -583,9 +614,11 @@ function readTurn(context: AgentContext, previous: AgentState, state: AgentState
     canBook: booksViewing(context, state),
   });
   for (const q of answers.passedOn) if (!state.openQuestions.includes(q)) state.openQuestions.push(q);
-  const answered: string[] = [...answers.sentences];
-  if (GREETING.test(message) && !updated.includes('name'))
-    answered.unshift(vary(['Hi!', 'Hello!', 'Hi there!'], seed));
+  // A hello written before the greeting was answered by it: the reply says no second one.
+  const hello =
+    GREETING.test(message) && !updated.includes('name') && !isBeforeGreeting
+      ? vary(['Hi!', 'Hello!', 'Hi there!'], seed)
+      : null;
 
   let listings: Turn['listings'] = null;
   const shown = propertyOutcome.options ?? context.properties;
@@ -611,7 +644,7 @@ function readTurn(context: AgentContext, previous: AgentState, state: AgentState
     propertyOutcome,
     property,
     answers,
-    answered,
+    hello,
     listings,
   };
 }
@@ -626,17 +659,26 @@ function isChoosingListing(turn: Turn): boolean {
 const OVERVIEW =
   "I just need a few quick details: when you'd like to move in, how many people, your income and occupation, your name and contact details, and when you could come for a viewing.";
 
-/** What the reply says before its own business: the listing just chosen, answers, listings shown. */
+/**
+ * What the reply says before its own business: a hello back, the listing just chosen, answers,
+ * listings shown.
+ */
 function saidFor(turn: Turn, options: { withListings: boolean }): string[] {
-  // The listing just chosen comes first, so answers about it read in order.
-  const said = turn.propertyOutcome.changed
-    ? [acknowledgeProperty(turn.updated, turn.property, turn.seed), ...turn.answered]
-    : [...turn.answered];
+  // The listing just chosen comes before the answers, so answers about it read in order.
+  const said = answeredWith(
+    turn,
+    turn.propertyOutcome.changed ? [acknowledgeProperty(turn.updated, turn.property, turn.seed)] : [],
+  );
   if (!options.withListings) return said;
   if (turn.listings && !isChoosingListing(turn))
     said.push(`${turn.listings.intro}\n${listText(turn.listings.shown)}`);
   if (turn.answers.wantsOverview) said.push(OVERVIEW);
   return said;
+}
+
+/** The hello back first, then what goes before the answers, then the answers to the tenant's questions. */
+function answeredWith(turn: Turn, before: string[] = []): string[] {
+  return [...(turn.hello ? [turn.hello] : []), ...before, ...turn.answers.sentences];
 }
 
 function listText(properties: AgentProperty[]): string {
@@ -772,7 +814,7 @@ function decide(turn: Turn): Plan {
 /** Writes the plan as the reply: acknowledgement, answers, then the plan's own words and buttons. */
 function render(turn: Turn, plan: Plan): AgentReply {
   const { context, state, ex, updated, seed } = turn;
-  if (plan.kind === 'close-at-limit') return closeAtTurnLimit(context.companyName, state, turn.answered);
+  if (plan.kind === 'close-at-limit') return closeAtTurnLimit(context.companyName, state, answeredWith(turn));
   const saidList = saidFor(turn, { withListings: plan.kind !== 'choose-listing' });
   const said = saidList.join(' ');
   const ack = acknowledge(updated, turn.corrected, state, context, seed);
@@ -922,7 +964,12 @@ function render(turn: Turn, plan: Plan): AgentReply {
  * the viewing slots on offer is answered at once; any other message is read (`readTurn`), a plan
  * is made (`decide`) and written (`render`).
  */
-export function guidedTurn(context: AgentContext, previous: AgentState, message: string): AgentReply {
+export function guidedTurn(
+  context: AgentContext,
+  previous: AgentState,
+  message: string,
+  options: TurnOptions = {},
+): AgentReply {
   const state = cloneState(previous);
   if (state.stage === 'closed') {
     return reply(
@@ -941,14 +988,14 @@ export function guidedTurn(context: AgentContext, previous: AgentState, message:
     if (pick.kind !== 'unclear') return renderPick(context, state, pick);
     state.asking = null;
   }
-  const turn = readTurn(context, previous, state, message);
+  const turn = readTurn(context, previous, state, message, options);
   return render(turn, decide(turn));
 }
 
 export function createGuidedEngine(): ConversationEngine {
   return {
-    start: (context, known) => startConversation(context, known),
-    reply: async (context, state, message) => guidedTurn(context, state, message),
+    start: (context, known, options) => startConversation(context, known, options),
+    reply: async (context, state, message, options) => guidedTurn(context, state, message, options),
     confirmViewing,
     offerTimesAgain,
   };

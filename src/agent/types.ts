@@ -132,12 +132,26 @@ export type TurnOptions = {
   history?: { role: 'tenant' | 'assistant' | 'agent'; content: string }[];
   /** Called with each piece of the reply as it is written (streaming engines only). */
   onDelta?: (delta: string) => void;
+  /**
+   * The tenant wrote this before the greeting, which goes out just before the reply (a WhatsApp or
+   * SMS thread's first text): the greeting said hello, so the reply does not say it again.
+   */
+  isBeforeGreeting?: boolean;
+};
+
+/** How the greeting opens the chat. */
+export type StartOptions = {
+  /**
+   * The tenant's first text is answered right after the greeting (a thread's): the greeting only
+   * introduces the assistant, and the answer asks the first question, with its options.
+   */
+  isAnswerNext?: boolean;
 };
 
 /** One engine: the guided agent, or an LLM agent that falls back to it. */
 export type ConversationEngine = {
   /** `known`: facts from before the chat (a portal enquiry), never asked for, confirmed in the summary. */
-  start: (context: AgentContext, known?: Partial<ExtractedFields>) => AgentReply;
+  start: (context: AgentContext, known?: Partial<ExtractedFields>, options?: StartOptions) => AgentReply;
   reply: (
     context: AgentContext,
     state: AgentState,

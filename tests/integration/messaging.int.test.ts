@@ -1,6 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { channelMessages, conversations, leads, messagingChannels } from '#server/db/schema.ts';
+import {
+  channelMessages,
+  conversations,
+  leads,
+  messagingChannels,
+  properties,
+  viewings,
+} from '#server/db/schema.ts';
 import { CONVERSATION_MESSAGES_PER_MINUTE } from '#server/features/chat/conversation.ts';
 import { finaliseIdleConversations } from '#server/features/chat/end-conversation.ts';
 import { listLive } from '#server/features/live/summary.ts';
@@ -276,6 +283,43 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     expect(texts).toHaveLength(1);
     expect(texts[0]!.body).toMatch(/AI assistant[\s\S]*1\) .+\n2\) Not sure yet\nReply 1 or 2$/);
     expect(sms.turnCount).toBe(1);
+  });
+
+  it('on the agency-wide number, a first text naming a listing chooses it: the greeting asks nothing, the answer says no second hello, and a time in it books', async () => {
+    const owner = await connectedAgency();
+    const maple = await insertProperty(app, owner.company.id, owner.company.slug, {
+      propertyName: 'Maple Court',
+      propertyAddress: '5 Maple Court, Chapel Allerton, Leeds LS7 3AA',
+      vacancyDate: '01/03/2026',
+    });
+    const texts = (to: string) => providers.twilioCalls.filter((c) => c.to === to).map((c) => c.body);
+
+    const asking = '+447700900631';
+    await smsSays(app, owner.company.id, asking, 'Hi, is the flat on Elm Road still available?');
+    const [greeting, answer] = texts(asking);
+    expect(greeting).toMatch(/^Hi, welcome to Harbour Lettings! I'm their AI assistant/);
+    // The answer asks the first question, with its options; the greeting asks none of its own.
+    expect(greeting).not.toMatch(/\?|which of our properties|below|\n1\)/i);
+    expect(answer).toMatch(/^(?:Great choice: |Lovely, that's )2 Bed Flat, Elm Road/);
+    expect(answer).not.toMatch(/\b(?:hi|hello)\b/i);
+    expect(answer).toMatch(/move in\?\n\n1\) ASAP\n2\) Within a month\n3\) Pick a date\nReply 1, 2 or 3$/);
+    for (const text of texts(asking)) expect(text).not.toMatch(/\btap\b/i);
+    const stored = await conversationsOf(app, owner.company.id);
+    const [elm] = await app.ctx.db
+      .select()
+      .from(properties)
+      .where(
+        and(eq(properties.companyId, owner.company.id), eq(properties.propertyName, '2 Bed Flat, Elm Road')),
+      );
+    expect(stored.find((c) => c.contactPhone === asking)!.propertyId).toBe(elm!.id);
+
+    // A free time of the listing named: booked at once, as later in the chat.
+    const viewing = '+447700900632';
+    await smsSays(app, owner.company.id, viewing, 'Can I view Maple Court? Sat 7 Mar, 10:00');
+    expect(texts(viewing).at(-1)).toMatch(/^Your viewing is booked for Saturday 7 March at 10:00\./);
+    const [booked] = await app.ctx.db.select().from(viewings).where(eq(viewings.propertyId, maple.id));
+    expect(booked).toMatchObject({ status: 'booked' });
+    expect(booked!.startsAt.toISOString()).toBe('2026-03-07T10:00:00.000Z');
   });
 
   it('a thread that only said hello and went quiet makes no lead and spends no credit; one that answered does', async () => {

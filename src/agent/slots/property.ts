@@ -45,8 +45,8 @@ export const propertySlot = {
   words: /\bproperty\b/i,
   cue: /\bwhich (?:of our )?(?:propert|listing|one)/,
   questions: [
-    'Which of our properties are you interested in? Tap one below, or tell me the street or area.',
-    'Which property would you like to ask about? Tap one below, or tell me the street or area.',
+    'Which of our properties are you interested in? Choose one below, or tell me the street or area.',
+    'Which property would you like to ask about? Choose one below, or tell me the street or area.',
   ],
   quickReplies: (context) => propertyButtons(context.properties),
   // Acknowledged on its own, first ("Great choice: …").

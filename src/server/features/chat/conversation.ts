@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { closeAtTurnLimit } from '#agent/dialogue.ts';
+import { closeAtTurnLimit, propertyNamedIn } from '#agent/dialogue.ts';
 import { extractFromTranscript } from '#agent/lead-fields.ts';
 import {
   type AgentContext,
@@ -153,7 +153,11 @@ async function startConversation(
     : origin.known
       ? knownContact(origin.known)
       : undefined;
-  let last: AgentReply = engine.start(context, known);
+  const text = request.message.trim();
+  // A thread's first text is answered right after the greeting, and that answer asks the first
+  // question: the greeting only introduces the assistant.
+  const isAnswerNext = Boolean(thread && text && !thread.isGreetingOnly);
+  let last: AgentReply = engine.start(context, known, { isAnswerNext });
   const greeting = last;
   const opening = message('ai', greeting.reply, at);
   let messages: ChatMessage[] = [opening];
@@ -169,29 +173,38 @@ async function startConversation(
     turnCount = history.filter((m) => m.sender === 'user').length;
   }
 
-  const text = request.message.trim();
   // On a thread the tenant wrote first: their text goes before the greeting, and is answered as
   // every later text is (with the property's free viewing times). An answer that books a time is
   // stored once the conversation exists (the booking needs it), as its first turn.
   let booking: AgentReply | null = null;
+  let bookingPropertyId: string | null = null;
   let isGreetingSeparate = false;
   if (thread && text) {
     messages = [message('user', text, at), ...messages];
     turnCount = 1;
     recentMessages = [at.toISOString()];
-    if (!thread.isGreetingOnly) {
+    if (isAnswerNext) {
+      // A listing the text names on the agency-wide number is chosen by the answer, as it would be
+      // later in the chat, so the answer reads that listing's free viewing times.
+      const named = property ? null : propertyNamedIn(context, last.state, text);
       const answerProperty = conversationProperty(
         directory,
         property?.id ?? null,
-        last.state.fields.propertyId,
+        named?.id ?? last.state.fields.propertyId,
       );
       const turn = await turnContext(ctx, directory, answerProperty, last.state);
-      // They wrote before seeing the greeting's question: their text answers no question of ours
-      // (a date in "can I view it Sat 7 Mar?" is no move-in date, a bare "3" no number of people).
+      // They wrote before seeing the greeting: their text answers no question of ours (a date in
+      // "can I view it Sat 7 Mar?" is no move-in date, a bare "3" no number of people), and a
+      // hello in it was answered by the greeting.
       const unasked = { ...last.state, asking: null };
-      const answer = await engine.reply(turn, unasked, text, { history: historyOf([opening]) });
+      const answer = await engine.reply(turn, unasked, text, {
+        history: historyOf([opening]),
+        isBeforeGreeting: true,
+      });
       isGreetingSeparate = true;
       if (answer.bookTime && answerProperty) {
+        // Stored with the listing it books, which the answer chose.
+        bookingPropertyId = answerProperty.id;
         booking = answer;
         turnCount = 0;
         recentMessages = [];
@@ -208,7 +221,7 @@ async function startConversation(
   }
 
   const sessionKey = newSessionKey();
-  const propertyId = chosenPropertyId(directory, last.state) ?? property?.id ?? null;
+  const propertyId = chosenPropertyId(directory, last.state) ?? bookingPropertyId ?? property?.id ?? null;
   const state = toStoredState(
     last.state,
     {},

@@ -435,7 +435,7 @@ export function createLlmEngine(options: LlmEngineOptions): ConversationEngine {
   const model = modelFor(options);
   const report = (error: unknown) => options.onFallback?.(error);
   return {
-    start: (context, known) => options.fallback.start(context, known),
+    start: (context, known, start) => options.fallback.start(context, known, start),
     // The booking's wording is the guided agent's: slot buttons and the booked closing are exact.
     confirmViewing: (context, state, slot) => options.fallback.confirmViewing(context, state, slot),
     offerTimesAgain: (context, state) => options.fallback.offerTimesAgain(context, state),
@@ -448,7 +448,7 @@ export function createLlmEngine(options: LlmEngineOptions): ConversationEngine {
       } catch (error) {
         report(error);
         // The guided state is the record: the fallback answers this turn from it as if alone.
-        return options.fallback.reply(context, state, message);
+        return options.fallback.reply(context, state, message, { isBeforeGreeting: turn.isBeforeGreeting });
       }
     },
   };
