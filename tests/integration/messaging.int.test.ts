@@ -526,6 +526,78 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     expect(detail.json).toMatchObject({ channel: 'whatsapp', deliveryFailed: true, source: 'whatsapp' });
   });
 
+  it('keeps the latest delivery status: a late one never undoes it, a failure keeps its reason and is final', async () => {
+    const owner = await connectedAgency();
+    const other = await connectedAgency('Other Lets');
+    const deliveryOf = async (providerId: string) => {
+      const [row] = await app.ctx.db
+        .select()
+        .from(channelMessages)
+        .where(and(eq(channelMessages.providerId, providerId), eq(channelMessages.direction, 'out')));
+      return { status: row!.status, error: row!.error };
+    };
+
+    // SMS: Twilio's callbacks, in and out of order.
+    const bySms = '+447700900515';
+    await smsSays(app, owner.company.id, bySms, 'Hello');
+    const sid = providers.twilioCalls.filter((c) => c.to === bySms).at(-1)!.sid;
+    expect(await deliveryOf(sid)).toEqual({ status: 'queued', error: null });
+    const twilioSays = (
+      status: string,
+      extra: Record<string, string> = {},
+      { companyId = owner.company.id, messageSid = sid, token = TWILIO.authToken } = {},
+    ) =>
+      postAsTwilio(app.url, PUBLIC_URL, `${smsPath(companyId)}/status`, token, {
+        AccountSid: TWILIO.accountSid,
+        MessageSid: messageSid,
+        MessageStatus: status,
+        ...extra,
+      });
+    expect((await twilioSays('failed', {}, { token: 'wrong-token-0000000000000000' })).status).toBe(403);
+    expect((await twilioSays('delivered')).status).toBe(204);
+    expect(await deliveryOf(sid)).toEqual({ status: 'delivered', error: null });
+    expect((await twilioSays('sent')).status).toBe(204);
+    expect((await twilioSays('sending')).status).toBe(204);
+    expect((await twilioSays('receiving')).status).toBe(204);
+    expect(await deliveryOf(sid)).toEqual({ status: 'delivered', error: null });
+    // The same id on another company's channel, or an id that is none of ours: nothing changes.
+    expect((await twilioSays('undelivered', {}, { companyId: other.company.id })).status).toBe(204);
+    expect((await twilioSays('undelivered', {}, { messageSid: 'SMnot-one-of-ours' })).status).toBe(204);
+    expect(await deliveryOf(sid)).toEqual({ status: 'delivered', error: null });
+    // A delivered text can still fail (a carrier's late report): the reason is kept, and it is final.
+    await twilioSays('undelivered', {
+      ErrorCode: '30003',
+      ErrorMessage: 'Unreachable destination handset',
+    });
+    const failed = { status: 'failed', error: 'Twilio error 30003: Unreachable destination handset' };
+    expect(await deliveryOf(sid)).toEqual(failed);
+    await twilioSays('delivered');
+    await twilioSays('failed', { ErrorCode: '30008' });
+    expect(await deliveryOf(sid)).toEqual(failed);
+
+    // WhatsApp: statuses in Meta's webhook.
+    const byWhatsApp = '447700900516';
+    await whatsappSays(app, owner.company.id, byWhatsApp, 'Hi');
+    const wamid = whatsappTo(byWhatsApp).at(-1)!.id;
+    expect(await deliveryOf(wamid)).toEqual({ status: 'sent', error: null });
+    const metaSays = (status: string, phoneNumberId = WHATSAPP.phoneNumberId) =>
+      postAsMeta(
+        app.url,
+        waPath(owner.company.id),
+        WHATSAPP.appSecret,
+        whatsappStatus(phoneNumberId, wamid, status, byWhatsApp),
+      );
+    expect((await metaSays('read')).status).toBe(200);
+    expect((await metaSays('delivered')).status).toBe(200);
+    expect((await metaSays('sent')).status).toBe(200);
+    expect(await deliveryOf(wamid)).toEqual({ status: 'read', error: null });
+    // Another number's status on the same Meta app is not this company's.
+    expect((await metaSays('failed', '9999999999')).status).toBe(200);
+    expect(await deliveryOf(wamid)).toEqual({ status: 'read', error: null });
+    expect((await metaSays('failed')).status).toBe(200);
+    expect(await deliveryOf(wamid)).toEqual({ status: 'failed', error: 'Message undeliverable' });
+  });
+
   it('a person who takes over a WhatsApp conversation writes to the tenant on WhatsApp, and hands back', async () => {
     const owner = await connectedAgency();
     const from = '447700900222';

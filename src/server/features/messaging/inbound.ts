@@ -100,8 +100,8 @@ export function handleInboundReplies(ctx: AppContext, handler: InboundReplyHandl
 }
 
 /**
- * The statements of every message in, built once per database and prepared by name (see
- * outbound.ts).
+ * The statements of every message in and every delivery status (2 to 3 for each reply sent),
+ * built once per database and prepared by name (see outbound.ts).
  */
 function prepareStatements(db: Db) {
   const thread = {
@@ -151,6 +151,30 @@ function prepareStatements(db: Db) {
       .set({ conversationId: placeholderValue('conversationId'), updatedAt: placeholderValue('at') })
       .where(eq(channelMessages.id, sql.placeholder('id')))
       .prepare('messaging_link_inbound'),
+
+    findSent: db
+      .select({ id: channelMessages.id, status: channelMessages.status })
+      .from(channelMessages)
+      .where(
+        and(
+          eq(channelMessages.companyId, sql.placeholder('companyId')),
+          eq(channelMessages.channel, sql.placeholder('channel')),
+          eq(channelMessages.direction, 'out'),
+          eq(channelMessages.providerId, sql.placeholder('providerId')),
+        ),
+      )
+      .prepare('messaging_find_sent'),
+
+    setStatus: db
+      .update(channelMessages)
+      .set({
+        status: placeholderValue('status'),
+        error: placeholderValue('error'),
+        updatedAt: placeholderValue('at'),
+      })
+      .where(and(eq(channelMessages.id, sql.placeholder('id')), gt(channelMessages.attempts, 0)))
+      .returning()
+      .prepare('messaging_set_status'),
   };
 }
 
@@ -382,29 +406,21 @@ export async function recordStatus(
   const status = toStatus(input.status);
   if (!status) return;
   const order = ['queued', 'sent', 'delivered', 'read'];
-  const [message] = await ctx.db
-    .select()
-    .from(channelMessages)
-    .where(
-      and(
-        eq(channelMessages.companyId, input.companyId),
-        eq(channelMessages.channel, input.channel),
-        eq(channelMessages.direction, 'out'),
-        eq(channelMessages.providerId, input.providerId),
-      ),
-    );
+  const statements = inboundStatements(ctx);
+  const [message] = await statements.findSent.execute({
+    companyId: input.companyId,
+    channel: input.channel,
+    providerId: input.providerId,
+  });
   if (!message || message.status === 'failed') return;
   // Callbacks may arrive out of order: a status never moves backwards.
   if (status !== 'failed' && order.indexOf(status) <= order.indexOf(message.status)) return;
-  const [updated] = await ctx.db
-    .update(channelMessages)
-    .set({
-      status,
-      error: status === 'failed' ? (input.error ?? 'The provider could not deliver it') : null,
-      updatedAt: now(),
-    })
-    .where(and(eq(channelMessages.id, message.id), gt(channelMessages.attempts, 0)))
-    .returning();
+  const [updated] = await statements.setStatus.execute({
+    id: message.id,
+    status,
+    error: status === 'failed' ? (input.error ?? 'The provider could not deliver it') : null,
+    at: now().toISOString(),
+  });
   if (updated?.status === 'failed') {
     await retryOnce(ctx, updated);
   }
