@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import {
   channelMessages,
@@ -99,6 +99,9 @@ export function handleInboundReplies(ctx: AppContext, handler: InboundReplyHandl
   replyHandlers(ctx).push(handler);
 }
 
+/** A sent message's statuses in the order they happen. */
+const DELIVERY_ORDER = sql.raw("array['queued', 'sent', 'delivered', 'read']::text[]");
+
 /**
  * The statements of every message in and every delivery status (2 to 3 for each reply sent),
  * built once per database and prepared by name (see outbound.ts).
@@ -152,19 +155,9 @@ function prepareStatements(db: Db) {
       .where(eq(channelMessages.id, sql.placeholder('id')))
       .prepare('messaging_link_inbound'),
 
-    findSent: db
-      .select({ id: channelMessages.id, status: channelMessages.status })
-      .from(channelMessages)
-      .where(
-        and(
-          eq(channelMessages.companyId, sql.placeholder('companyId')),
-          eq(channelMessages.channel, sql.placeholder('channel')),
-          eq(channelMessages.direction, 'out'),
-          eq(channelMessages.providerId, sql.placeholder('providerId')),
-        ),
-      )
-      .prepare('messaging_find_sent'),
-
+    // One statement, so that two callbacks for one message at once cannot both pass a check made
+    // before either wrote: callbacks arrive out of order, a status never moves backwards, and a
+    // failure is final.
     setStatus: db
       .update(channelMessages)
       .set({
@@ -172,7 +165,17 @@ function prepareStatements(db: Db) {
         error: placeholderValue('error'),
         updatedAt: placeholderValue('at'),
       })
-      .where(and(eq(channelMessages.id, sql.placeholder('id')), gt(channelMessages.attempts, 0)))
+      .where(
+        and(
+          eq(channelMessages.companyId, sql.placeholder('companyId')),
+          eq(channelMessages.channel, sql.placeholder('channel')),
+          eq(channelMessages.direction, 'out'),
+          eq(channelMessages.providerId, sql.placeholder('providerId')),
+          gt(channelMessages.attempts, 0),
+          ne(channelMessages.status, 'failed'),
+          sql`(${sql.placeholder('status')}::text = 'failed' or coalesce(array_position(${DELIVERY_ORDER}, ${channelMessages.status}::text), 0) < array_position(${DELIVERY_ORDER}, ${sql.placeholder('status')}::text))`,
+        ),
+      )
       .returning()
       .prepare('messaging_set_status'),
   };
@@ -405,18 +408,10 @@ export async function recordStatus(
 ): Promise<void> {
   const status = toStatus(input.status);
   if (!status) return;
-  const order = ['queued', 'sent', 'delivered', 'read'];
-  const statements = inboundStatements(ctx);
-  const [message] = await statements.findSent.execute({
+  const [updated] = await inboundStatements(ctx).setStatus.execute({
     companyId: input.companyId,
     channel: input.channel,
     providerId: input.providerId,
-  });
-  if (!message || message.status === 'failed') return;
-  // Callbacks may arrive out of order: a status never moves backwards.
-  if (status !== 'failed' && order.indexOf(status) <= order.indexOf(message.status)) return;
-  const [updated] = await statements.setStatus.execute({
-    id: message.id,
     status,
     error: status === 'failed' ? (input.error ?? 'The provider could not deliver it') : null,
     at: now().toISOString(),
