@@ -278,12 +278,30 @@ test.describe('the public chat on a phone', () => {
     expect(hidden).toEqual({ across: 0, down: 0 });
   });
 
-  test('an unknown link shows Company Not Found', async ({ page, seeded }) => {
-    // A 404 for search engines too, for a mistyped agency or a listing that is gone.
+  test("a link to a listing that is gone shows the agency's chat with its other listings", async ({
+    page,
+    seeded,
+  }) => {
+    const { harbour } = seeded;
+    // A 404 for search engines, which drop the address; the tenant still reaches the agency.
+    const response = await page.goto(`/chatbot/${harbour.companySlug}/no-such-flat`);
+    expect(response!.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Harbour Lettings' })).toBeVisible();
+    await expect(page.getByText('This listing is no longer available.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Company Not Found' })).toHaveCount(0);
+    await expect(page.getByRole('log', { name: 'Conversation' })).toContainText('Harbour Lettings');
+    await expect(page.getByRole('button', { name: /2 Bed Flat, Elm Road/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Studio Apartment/ })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await expectNoSeriousA11yViolations(page);
+    await shoot(page, 'listing-gone');
+  });
+
+  test('an unknown agency shows Company Not Found', async ({ page, seeded }) => {
+    // A 404 for search engines too, for a mistyped or deleted agency.
     expect(
       (await page.goto(`/chatbot/${seeded.harbour.companySlug}/${seeded.harbour.elmSlug}`))!.status(),
     ).toBe(200);
-    expect((await page.goto(`/chatbot/${seeded.harbour.companySlug}/no-such-flat`))!.status()).toBe(404);
     const response = await page.goto('/chatbot/no-such-agency');
     expect(response!.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Company Not Found' })).toBeVisible();

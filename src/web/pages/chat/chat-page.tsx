@@ -48,6 +48,20 @@ function PropertySummary({ property }: { property: NonNullable<PublicCompany['pr
   );
 }
 
+/** A link to a listing the agency no longer has: the chat below is the agency's, with the rest. */
+function ListingGone({ companyName }: { companyName: string }) {
+  // The address itself answers 404 (search engines drop the listing); the agency's link stays.
+  useNoIndex();
+  return (
+    <div className="border-b bg-amber-50 text-amber-950">
+      <p className="mx-auto max-w-3xl px-3 py-2 text-sm sm:px-4">
+        <span className="font-medium">This listing is no longer available.</span> Ask {companyName} about
+        their other homes below.
+      </p>
+    </div>
+  );
+}
+
 type ChatPageProps = {
   companySlug: string;
   propertySlug: string | null;
@@ -83,6 +97,7 @@ export function ChatPage({ companySlug, propertySlug, onHoldingPage }: ChatPageP
     <div className="flex h-dvh flex-col bg-slate-50">
       <ChatHeader companyName={company?.name ?? null} takenOverBy={chat.takenOverBy} />
       {company?.property && <PropertySummary property={company.property} />}
+      {company?.isListingGone && <ListingGone companyName={company.name} />}
 
       {/* Focusable, so that the keyboard can scroll back through a long chat. */}
       <main
