@@ -39,9 +39,16 @@ function PropertySummary({ property }: { property: NonNullable<PublicCompany['pr
       <div className="mx-auto flex max-w-3xl items-center gap-2 px-3 py-2 text-sm sm:px-4">
         <ListingPhotos photos={property.photos} propertyName={property.name} />
         <MapPin aria-hidden="true" className="size-4 shrink-0 text-primary" />
-        <span className="min-w-0 truncate">
-          <span className="font-medium">{property.name}</span>
-          {facts.length > 0 && <span className="text-muted-foreground"> · {facts.join(' · ')}</span>}
+        {/* On a phone the rent and bedrooms take a line of their own under the name, instead of
+            being cut off after it; from sm up all fits on one line. */}
+        <span className="min-w-0 sm:truncate">
+          <span className="block font-medium sm:inline">{property.name}</span>
+          {facts.length > 0 && (
+            <span className="block text-muted-foreground sm:inline">
+              <span className="hidden sm:inline"> · </span>
+              {facts.join(' · ')}
+            </span>
+          )}
         </span>
       </div>
     </div>
