@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page, Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, linkFromOutbox, test } from './fixtures.ts';
-import { signUpForPaidPlan } from './sign-up.ts';
+import { createVerifiedAccount, signUpForPaidPlan } from './sign-up.ts';
 
 const PASSWORD = 'Harbour-View-2025!';
 
@@ -8,28 +8,6 @@ let counter = 0;
 function uniqueEmail(prefix: string): string {
   counter += 1;
   return `${prefix}-${Date.now().toString(36)}-${counter}@example.test`;
-}
-
-/** A verified account made over the API, as a starting point for the screens that follow sign-up. */
-async function createVerifiedAccount(request: APIRequestContext, companyName: string) {
-  const email = uniqueEmail('agent');
-  const response = await request.post('/api/auth/signup', {
-    data: {
-      companyName,
-      firstName: 'Sam',
-      lastName: 'Okafor',
-      email,
-      phone: '0161 496 0000',
-      password: PASSWORD,
-      accountType: 'free',
-    },
-  });
-  expect(response.status()).toBe(201);
-  const verify = await request.get(await linkFromOutbox(request, email, '/api/auth/verify-email'), {
-    maxRedirects: 0,
-  });
-  expect(verify.headers().location).toBe('/login?verified=1');
-  return { email, password: PASSWORD, companyName };
 }
 
 /** On "Choose a new password": types the password, and its confirmation, and submits. */
@@ -160,7 +138,7 @@ test('the login and reset forms say what they need', async ({ page }) => {
 });
 
 test('reset the password by email, then sign in with the new one', async ({ page }) => {
-  const account = await createVerifiedAccount(page.request, 'Quayside Homes');
+  const account = await createVerifiedAccount(page.request, PASSWORD, 'Quayside Homes');
 
   await page.goto('/reset-password');
   await page.getByLabel('Email').fill(account.email);
@@ -207,7 +185,7 @@ test('reset the password by email, then sign in with the new one', async ({ page
 });
 
 test('My Account edits the company profile, and says when it cannot load', async ({ page }) => {
-  const account = await createVerifiedAccount(page.request, 'Elm Street Agents');
+  const account = await createVerifiedAccount(page.request, PASSWORD, 'Elm Street Agents');
   await logIn(page, account.email, account.password);
   await expect(page.getByRole('heading', { name: 'Elm Street Agents' })).toBeVisible();
 
@@ -243,7 +221,7 @@ test('My Account edits the company profile, and says when it cannot load', async
 });
 
 test('the registration dialog opens for a user without a company and reports a refusal', async ({ page }) => {
-  const account = await createVerifiedAccount(page.request, 'Dialog Lettings');
+  const account = await createVerifiedAccount(page.request, PASSWORD, 'Dialog Lettings');
   await logIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/$/);
 
@@ -273,7 +251,7 @@ test('the registration dialog opens for a user without a company and reports a r
 });
 
 test('a session that ended elsewhere says so on My Account and goes home', async ({ page }) => {
-  const account = await createVerifiedAccount(page.request, 'Expiring Homes');
+  const account = await createVerifiedAccount(page.request, PASSWORD, 'Expiring Homes');
   await logIn(page, account.email, account.password);
   await page.getByRole('link', { name: 'My Account' }).click();
   await expect(page.getByLabel('Company name')).toHaveValue('Expiring Homes');
@@ -410,7 +388,7 @@ test('a checkout that cannot start shows the Checkout Error with the reason', as
 test('a signed-in user changes the password from My Account by email, and every session ends', async ({
   page,
 }) => {
-  const account = await createVerifiedAccount(page.request, 'Parkside Estates');
+  const account = await createVerifiedAccount(page.request, PASSWORD, 'Parkside Estates');
   await logIn(page, account.email, account.password);
   await expect(page.getByRole('heading', { name: 'Parkside Estates' })).toBeVisible();
   await page.goto('/login');

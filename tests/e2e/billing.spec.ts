@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { type FakeStripe, startFakeStripe } from '#tests/fakes/stripe-server.ts';
 import { unique } from '#tests/helpers/factories.ts';
 import { expect, expectNoSeriousA11yViolations, type LetLeadServer, startServer, test } from './fixtures.ts';
-import { signUpForPaidPlan } from './sign-up.ts';
+import { createVerifiedAccount, signUpForPaidPlan } from './sign-up.ts';
 
 const PASSWORD = 'Sunny-Flat-42!';
 const shots = process.env.BILLING_SCREENSHOTS === '1';
@@ -141,6 +141,45 @@ test('a new user signs up on Medium, pays on the test checkout, verifies, and se
   );
   await expect(subscription).toContainText('Medium');
   await screenshot(page, 'my-account-cancelling');
+});
+
+test('an agency on the free plan upgrades to Medium: the success page reads as a plan change, not a welcome', async ({
+  page,
+}) => {
+  const account = await createVerifiedAccount(page.request, PASSWORD, 'Birchwood Lettings');
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Total Leads' })).toBeVisible();
+
+  await page.goto('/pricing');
+  await page.getByRole('button', { name: 'Upgrade to Medium' }).click();
+  await expect(page).toHaveURL(/\/checkout\/test\?session=cs_local_/);
+  await page.getByRole('button', { name: 'Pay £70 (test)' }).click();
+
+  await expect(page).toHaveURL(/\/checkout\/success\?session_id=cs_local_/);
+  await expect(page.getByRole('heading', { name: "You're now on the Medium plan" })).toBeVisible();
+  await expect(page).toHaveTitle(/Plan updated/);
+  await expect(
+    page.getByText(
+      'Your payment was successful and your Medium plan is active, with 1,500 enquiry credits a month.',
+    ),
+  ).toBeVisible();
+  await expect(
+    page.getByText('Your properties, AI agent links and leads are just as they were.'),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'My Account' }).first()).toBeVisible();
+  // Nothing of a new account's onboarding.
+  for (const words of ['Welcome to LetLead', 'Add your properties', 'Verify your email', 'Next steps']) {
+    await expect(page.getByText(words)).toHaveCount(0);
+  }
+  await expect(page.getByRole('region', { name: 'Your plan' })).toContainText('1,500 a month');
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'success-upgrade');
+
+  await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+  await expectMediumCredits(page);
 });
 
 test('a paid checkout with an invalid pending sign-up shows the spec message', async ({ page }) => {

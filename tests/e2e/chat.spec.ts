@@ -55,8 +55,14 @@ async function seed(app: TestApp) {
     phone: '0113 496 0000',
   });
   const oakfield = await agency('Oakfield Lettings & Sales', {});
+  // A listing whose name fills a phone's strip: its rent and bedrooms must still show.
+  const cardigan = await insertProperty(app, oakfield.companyId, oakfield.companySlug, {
+    propertyName: '3 Bed Semi-Detached House, Cardigan Road',
+    propertyRentalPrice: '£1,450 pcm',
+    numberOfBedrooms: 3,
+  });
   return {
-    oakfield,
+    oakfield: { ...oakfield, cardiganSlug: cardigan.slug },
     harbour: { ...harbour, elmSlug: elm.slug, oakSlug: oak.slug },
     closed: { ...closed, email: 'hello@quiet-homes.example', phone: '0113 496 0000' },
   };
@@ -278,12 +284,53 @@ test.describe('the public chat on a phone', () => {
     expect(hidden).toEqual({ across: 0, down: 0 });
   });
 
-  test('an unknown link shows Company Not Found', async ({ page, seeded }) => {
-    // A 404 for search engines too, for a mistyped agency or a listing that is gone.
+  for (const width of [390, 1280]) {
+    test(`the listing strip shows the name, rent and bedrooms whole at ${width} px`, async ({
+      page,
+      seeded,
+    }) => {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto(`/chatbot/${seeded.oakfield.companySlug}/${seeded.oakfield.cardiganSlug}`);
+      const strip = page
+        .getByText('3 Bed Semi-Detached House, Cardigan Road', { exact: true })
+        .locator('xpath=..');
+      await expect(strip).toContainText('£1,450 pcm · 3 beds');
+      await expect(page.getByRole('log', { name: 'Conversation' })).toContainText('Oakfield');
+      // Nothing of it is cut off: every part of the strip's text fits the width it is given.
+      const cut = await strip.evaluate((element) =>
+        [element, ...element.querySelectorAll('*')]
+          .filter((el) => el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0)
+          .map((el) => el.textContent),
+      );
+      expect(cut).toEqual([]);
+      await shoot(page, `listing-strip-${width}`);
+    });
+  }
+
+  test("a link to a listing that is gone shows the agency's chat with its other listings", async ({
+    page,
+    seeded,
+  }) => {
+    const { harbour } = seeded;
+    // A 404 for search engines, which drop the address; the tenant still reaches the agency.
+    const response = await page.goto(`/chatbot/${harbour.companySlug}/no-such-flat`);
+    expect(response!.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Harbour Lettings' })).toBeVisible();
+    await expect(page.getByText('This listing is no longer available.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Company Not Found' })).toHaveCount(0);
+    await expect(page.getByRole('log', { name: 'Conversation' })).toContainText('Harbour Lettings');
+    await expect(page.getByRole('button', { name: /2 Bed Flat, Elm Road/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Studio Apartment/ })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await expectNoSeriousA11yViolations(page);
+    await shoot(page, 'listing-gone');
+  });
+
+  test('an unknown agency shows Company Not Found', async ({ page, seeded }) => {
+    // A 404 for search engines too, for a mistyped or deleted agency.
     expect(
       (await page.goto(`/chatbot/${seeded.harbour.companySlug}/${seeded.harbour.elmSlug}`))!.status(),
     ).toBe(200);
-    expect((await page.goto(`/chatbot/${seeded.harbour.companySlug}/no-such-flat`))!.status()).toBe(404);
     const response = await page.goto('/chatbot/no-such-agency');
     expect(response!.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Company Not Found' })).toBeVisible();

@@ -1,10 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { emptyFields } from '#agent/dialogue.ts';
 import type { ExtractedFields } from '#agent/types.ts';
 import type { Db } from '#server/db/client.ts';
 import {
+  type ConversationChannel,
   chatTranscripts,
   companies,
   companyMembers,
@@ -204,6 +205,8 @@ export type ChatSeed = {
   turns: number;
   lead?: { status: LeadStatus; propertyId?: string; name?: string };
   viewings?: ViewingStatus[];
+  /** A WhatsApp or SMS thread (the tenant wrote first, from a number); the web chat by default. */
+  channel?: ConversationChannel;
 };
 
 /**
@@ -219,6 +222,8 @@ export async function insertFunnelChat(app: TestApp, companyId: string, chat: Ch
       companyId,
       propertyId: chat.propertyId,
       source: chat.source,
+      channel: chat.channel ?? 'web',
+      contactPhone: chat.channel && chat.channel !== 'web' ? `+4477009${randomInt(10_000, 99_999)}` : null,
       turnCount: chat.turns,
       status: chat.turns > 0 ? 'ended' : 'active',
       createdAt: at,

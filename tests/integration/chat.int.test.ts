@@ -130,6 +130,7 @@ describe('public chat', () => {
           vacancyDate: MOVE_IN,
           photos: [],
         },
+        isListingGone: false,
       });
       const text = JSON.stringify(json);
       for (const secret of [
@@ -143,7 +144,12 @@ describe('public chat', () => {
         expect(text).not.toContain(secret);
       }
       const agency = await get(app, `/api/companies/slug/${company.slug}`);
-      expect(agency.json).toEqual({ name: 'Harbour Lettings', slug: company.slug, property: null });
+      expect(agency.json).toEqual({
+        name: 'Harbour Lettings',
+        slug: company.slug,
+        property: null,
+        isListingGone: false,
+      });
     });
 
     it('shows a property edited a moment ago as it is now', async () => {
@@ -174,17 +180,39 @@ describe('public chat', () => {
       );
     });
 
-    it('answers an unknown company or property with the Not Found message', async () => {
-      const { company } = await agencyWithProperty();
+    it('answers an unknown company with the Not Found message', async () => {
       const unknown = await get(app, `/api/companies/slug/${unique('nobody')}`);
       expect(unknown.status).toBe(404);
       expect(unknown.json.message).toBe('The requested chatbot could not be found.');
-      const unknownProperty = await get(
-        app,
-        `/api/companies/slug/${company.slug}?propertySlug=${unique('gone')}`,
-      );
-      expect(unknownProperty.status).toBe(404);
       expect((await get(app, `/api/companies/slug/${unique('nobody')}/usage-check`)).status).toBe(404);
+      const chat = await post(app, `/api/chat/${unique('nobody')}`, { message: '', userSessionKey: null });
+      expect(chat.status).toBe(404);
+    });
+
+    it('answers a deleted listing’s link with its agency, whose chat offers the other listings', async () => {
+      const { company, property, cookie } = await agencyWithProperty();
+      const oak = await insertProperty(app, company.id, company.slug, {
+        propertyName: 'Studio Apartment',
+        propertyAddress: '3 Oak Street, Leeds LS2 7HY',
+      });
+      const removed = await fetch(`${app.url}/api/properties/${oak.id}`, {
+        method: 'DELETE',
+        headers: browserHeaders(app, cookie),
+      });
+      expect(removed.status).toBeLessThan(300);
+      const gone = await get(app, `/api/companies/slug/${company.slug}?propertySlug=${oak.slug}`);
+      expect(gone.status).toBe(200);
+      expect(gone.json).toEqual({
+        name: 'Harbour Lettings',
+        slug: company.slug,
+        property: null,
+        isListingGone: true,
+      });
+      // The chat starts as on the agency-wide link: its greeting offers the listing still there.
+      const greeting = await startChat(app, company.slug, oak.slug);
+      expect(greeting.response).toContain('Harbour Lettings');
+      expect(greeting.quickReplies.join(' | ')).toContain(property.propertyName);
+      expect(greeting.quickReplies.join(' | ')).not.toContain('Studio Apartment');
     });
 
     it('tells whether a new conversation can start, and gives the agency contact details', async () => {

@@ -28,6 +28,7 @@ const funnel = (
   viewingsNoShow = 0,
 ) => ({
   linkOpens,
+  messageThreads: 0,
   chats,
   leads: leadCount,
   viewingsBooked,
@@ -44,8 +45,11 @@ describe('insights', () => {
   const app = setUpTestApp(() => ({ SMTP_URL: smtp.url }));
   const owner = setUpCompanyUser(app, { name: 'Birchwood Lettings', slug: unique('birchwood') });
   const other = setUpCompanyUser(app, { name: 'Other Lettings' });
+  // An agency whose tenants also write by WhatsApp and SMS (threads open no link).
+  const texting = setUpCompanyUser(app, { name: 'Textwise Lettings', slug: unique('textwise') });
   let birch: { id: string; slug: string };
   let cedar: { id: string; slug: string };
+  let textwiseFlat: { id: string; propertyName: string };
 
   beforeAll(async () => {
     birch = await insertProperty(app, owner.company.id, owner.company.slug, { propertyName: 'Birch House' });
@@ -133,6 +137,34 @@ describe('insights', () => {
     for (const [propertyId, source, at, replySeconds] of received) {
       await insertEnquiry(app, owner.company.id, { propertyId, source, at, replySeconds });
     }
+
+    textwiseFlat = await insertProperty(app, texting.company.id, texting.company.slug);
+    const threads: Omit<ChatSeed, 'propertyId'>[] = [
+      {
+        source: 'whatsapp',
+        channel: 'whatsapp',
+        at: '2026-03-02T10:00:00Z',
+        turns: 3,
+        lead: { status: 'new' },
+      },
+      // A thread that carries no source at all still reads as its channel, not "Direct".
+      { source: null, channel: 'whatsapp', at: '2026-03-03T10:00:00Z', turns: 1 },
+      { source: null, channel: 'sms', at: '2026-03-04T10:00:00Z', turns: 2, lead: { status: 'new' } },
+      // A reply by WhatsApp to a Rightmove enquiry keeps the portal's source.
+      {
+        source: 'rightmove',
+        channel: 'whatsapp',
+        at: '2026-03-05T10:00:00Z',
+        turns: 2,
+        lead: { status: 'new' },
+      },
+      // The web chat: a link opened from Rightmove, and one with no source.
+      { source: 'rightmove', at: '2026-03-06T10:00:00Z', turns: 0 },
+      { source: null, at: '2026-03-07T10:00:00Z', turns: 1 },
+    ];
+    for (const thread of threads) {
+      await insertFunnelChat(app, texting.company.id, { ...thread, propertyId: textwiseFlat.id });
+    }
   });
   afterEach(() => setNow(undefined));
 
@@ -171,30 +203,27 @@ describe('insights', () => {
     ]);
   });
 
-  it('names WhatsApp and SMS chats in the per-source table', async () => {
-    const texting = await createCompanyUser(app, { slug: unique('texting') });
-    const property = await insertProperty(app, texting.company.id, texting.company.slug);
-    const seeds: ChatSeed[] = [
-      {
-        propertyId: property.id,
-        source: 'whatsapp',
-        at: '2026-03-02T10:00:00Z',
-        turns: 3,
-        lead: { status: 'new' },
-      },
-      { propertyId: property.id, source: 'whatsapp', at: '2026-03-03T10:00:00Z', turns: 1 },
-      { propertyId: property.id, source: 'sms', at: '2026-03-04T10:00:00Z', turns: 2 },
-    ];
-    for (const seed of seeds) await insertFunnelChat(app, texting.company.id, seed);
-    const response = await fetch(
-      `${app.url}/api/companies/${texting.company.id}/insights?groupBy=source&from=2026-03-01&to=2026-03-31`,
-      { headers: browserHeaders(app, texting.cookie) },
-    );
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as InsightsResponse;
-    expect(body.groups).toEqual([
-      { key: 'whatsapp', label: 'WhatsApp', funnel: funnel(2, 2, 1, 0, 0, 0) },
-      { key: 'sms', label: 'SMS', funnel: funnel(1, 1, 0, 0, 0, 0) },
+  it('counts WhatsApp and SMS threads apart from link opens, named by their channel per source', async () => {
+    const read = async (groupBy: string) => {
+      const response = await fetch(
+        `${app.url}/api/companies/${texting.company.id}/insights?groupBy=${groupBy}&from=2026-03-01&to=2026-03-31`,
+        { headers: browserHeaders(app, texting.cookie) },
+      );
+      expect(response.status).toBe(200);
+      return (await response.json()) as InsightsResponse;
+    };
+    const bySource = await read('source');
+    // Two links were opened; four threads started without one. Every one of them is a chat.
+    expect(bySource.totals).toEqual({ ...funnel(2, 5, 3, 0, 0, 0), messageThreads: 4 });
+    expect(bySource.groups).toEqual([
+      { key: 'rightmove', label: 'Rightmove', funnel: { ...funnel(1, 1, 1, 0, 0, 0), messageThreads: 1 } },
+      { key: 'whatsapp', label: 'WhatsApp', funnel: { ...funnel(0, 2, 1, 0, 0, 0), messageThreads: 2 } },
+      { key: 'sms', label: 'SMS', funnel: { ...funnel(0, 1, 1, 0, 0, 0), messageThreads: 1 } },
+      { key: null, label: 'Direct (no source)', funnel: funnel(1, 1, 0, 0, 0, 0) },
+    ]);
+    const byProperty = await read('property');
+    expect(byProperty.groups).toEqual([
+      { key: textwiseFlat.id, label: textwiseFlat.propertyName, funnel: bySource.totals },
     ]);
   });
 
@@ -278,6 +307,25 @@ describe('insights', () => {
     expect(await sendWeeklySummaries(app.ctx)).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.emails.filter((email) => email.to.includes(owner.email))).toHaveLength(1);
+  });
+
+  it('names the threads in the Monday summary without calling them link opens', async () => {
+    // Monday 9 March 2026, 08:00 London: last week is 2 to 8 March. The summary may have gone
+    // already (the test above runs the same morning's job): it is sent once either way.
+    setNow(new Date('2026-03-09T08:00:00Z'));
+    await sendWeeklySummaries(app.ctx);
+    const summary = await smtp.waitForEmail(
+      (email) => email.to.includes(texting.email) && email.subject.startsWith('Your week'),
+    );
+    for (const line of [
+      '- Link opens: 2\n- WhatsApp and SMS threads: 4\n- Chats: 5',
+      'Rightmove: 1 lead from 1 link open and 1 message thread',
+      'WhatsApp: 1 lead from 2 message threads',
+      'SMS: 1 lead from 1 message thread',
+    ]) {
+      expect(summary.text).toContain(line);
+    }
+    expect(summary.text).not.toContain('Direct (no source)');
   });
 });
 

@@ -714,6 +714,29 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     expect(last.type).toBe('template');
     expect(last.body).toMatchObject({ template: { name: 'hello_world' } });
   });
+
+  it('Send a test says what a mobile number looks like when the one typed cannot be one', async () => {
+    const owner = await connectedAgency();
+    const hint = 'Type a mobile number, e.g. 07700 900123 or +447700900123';
+    for (const [to, message] of [
+      ['', 'Type the mobile number to send the test to'],
+      ['  ', 'Type the mobile number to send the test to'],
+      ['07700', hint],
+      ['12345', hint],
+      ['hello there', hint],
+      ['0'.repeat(31), hint],
+    ]) {
+      const answer = await sendJson(
+        app,
+        'POST',
+        `/api/companies/${owner.company.id}/channels/whatsapp/test`,
+        owner.cookie,
+        { to },
+      );
+      expect(answer.status, JSON.stringify(to)).toBe(400);
+      expect(answer.json.message, JSON.stringify(to)).toBe(message);
+    }
+  });
 });
 
 describe('messaging: the providers share a few addresses, so the webhook allowance is per company', () => {

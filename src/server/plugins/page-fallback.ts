@@ -106,7 +106,9 @@ async function registerWebClient(app: FastifyInstance) {
 /**
  * A chat link names an agency and maybe one of its listings: the page for one that does not exist
  * (a deleted listing, a mistyped link) says so with a 404, so that search engines drop it. The
- * page itself shows "Company Not Found". When the database cannot be asked, the page is served.
+ * page itself shows "Company Not Found" for an unknown agency, and for a listing that is gone the
+ * agency's own chat, saying the listing is no longer available. When the database cannot be
+ * asked, the page is served.
  */
 async function isChatLinkLive(ctx: AppContext, pathname: string): Promise<boolean> {
   const route = matchChatRoute(pathname, '');

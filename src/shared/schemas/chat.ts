@@ -46,6 +46,11 @@ export const publicCompanySchema = z.object({
   slug: z.string(),
   /** The property of a property link; null on the agency-wide link. */
   property: publicPropertySchema.nullable(),
+  /**
+   * The link named a listing the agency no longer has (deleted, or a mistyped slug): the page
+   * says so and offers the agency-wide chat, with its other listings, instead.
+   */
+  isListingGone: z.boolean(),
 });
 export type PublicCompany = z.infer<typeof publicCompanySchema>;
 

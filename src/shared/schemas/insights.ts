@@ -52,9 +52,11 @@ export type InsightsQuery = z.infer<typeof insightsQuerySchema>;
  * how far each of those chats went since.
  */
 export const funnelSchema = z.object({
-  /** Chat links opened: a chat the page started for a new visitor. */
+  /** Chat links opened: a web chat the page started for a new visitor. */
   linkOpens: z.number().int(),
-  /** Of those, the chats where the tenant wrote at least once. */
+  /** WhatsApp and SMS threads started: the tenant wrote first, no link was opened. */
+  messageThreads: z.number().int(),
+  /** Of the link opens and threads, the chats where the tenant wrote at least once. */
   chats: z.number().int(),
   leads: z.number().int(),
   viewingsBooked: z.number().int(),
@@ -84,10 +86,15 @@ export const insightsResponseSchema = z.object({
   to: z.string(),
   groupBy: z.enum(insightsGroupings),
   totals: funnelSchema,
-  /** Most leads first, then most link opens. */
+  /** Most leads first, then most link opens and threads. */
   groups: z.array(insightsGroupSchema),
 });
 export type InsightsResponse = z.infer<typeof insightsResponseSchema>;
+
+/** Conversations started: the links opened and the threads begun by a tenant's message. */
+export function conversationsStarted(funnel: Pick<Funnel, 'linkOpens' | 'messageThreads'>): number {
+  return funnel.linkOpens + funnel.messageThreads;
+}
 
 /** The funnel's stages in order, with the words the tab and the email use. */
 export const FUNNEL_STAGES = [

@@ -74,8 +74,17 @@ export const channelSettingsSchema = z.object({
 });
 export type ChannelSettingsDto = z.infer<typeof channelSettingsSchema>;
 
+/** What to type for a test message's number, when the one typed cannot be a mobile number. */
+export const MOBILE_NUMBER_HINT = 'Type a mobile number, e.g. 07700 900123 or +447700900123';
+
+/** A test message's number: empty asks for one; too short or too long says what one looks like. */
 export const testMessageRequestSchema = z.object({
-  to: z.string().trim().min(6, 'Type the mobile number to send the test to').max(30),
+  to: z
+    .string()
+    .trim()
+    .min(1, 'Type the mobile number to send the test to')
+    .min(6, MOBILE_NUMBER_HINT)
+    .max(30, MOBILE_NUMBER_HINT),
 });
 
 export const testMessageResponseSchema = z.object({

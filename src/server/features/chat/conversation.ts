@@ -32,7 +32,6 @@ import {
 import {
   type ChatProperty,
   type CompanyDirectory,
-  companyNotFound,
   findProperty,
   requireDirectory,
 } from '#server/features/directory/index.ts';
@@ -129,8 +128,9 @@ async function startConversation(
   thread?: MessagingThread,
 ): Promise<StartedConversation> {
   const directory = await requireDirectory(ctx, companySlug, request.propertySlug);
+  // A link to a listing the agency no longer has starts the agency-wide chat: the greeting offers
+  // its other listings (the page says the one linked is no longer available).
   const property = request.propertySlug ? findProperty(directory, { slug: request.propertySlug }) : null;
-  if (request.propertySlug && !property) throw companyNotFound();
   const outOfCredits = () =>
     new AppError('OUT_OF_CREDITS', 'This agency is not taking online enquiries right now.', {
       redirectToHoldingPage: true,

@@ -16,7 +16,10 @@ import { endConversation } from './end-conversation.ts';
 
 const chatbotNotFound = () => notFound('The requested chatbot could not be found.');
 
-/** GET /api/companies/slug/{slug}: public fields only. */
+/**
+ * GET /api/companies/slug/{slug}: public fields only. An unknown agency is a 404 (Company Not
+ * Found); a listing the agency no longer has is not: the page offers the agency's chat instead.
+ */
 export async function getPublicCompany(
   ctx: AppContext,
   companySlug: string,
@@ -24,12 +27,12 @@ export async function getPublicCompany(
 ): Promise<PublicCompany> {
   const directory = await requireDirectory(ctx, companySlug, propertySlug);
   const property = propertySlug ? findProperty(directory, { slug: propertySlug }) : null;
-  if (propertySlug && !property) throw chatbotNotFound();
   const photos = property ? directory.listings.get(property.id)?.photos : undefined;
   return {
     name: directory.company.name,
     slug: directory.company.slug,
     property: property ? toPublicProperty(property, photos) : null,
+    isListingGone: propertySlug !== null && property === null,
   };
 }
 

@@ -8,6 +8,7 @@ import type { AppContext } from '#server/lib/context.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { sourceLabel } from '#shared/chat-source.ts';
 import {
+  conversationsStarted,
   daysInPeriod,
   type Funnel,
   type InsightsGrouping,
@@ -41,8 +42,11 @@ export function periodBounds(from: string, to: string): { start: Date; end: Date
  * and a viewing starts after it was booked in the chat, so the chats that started in the period
  * have their leads and viewings among those made (or starting) from the period's start on.
  *
+ * A link open is a web chat's start; a WhatsApp or SMS thread opens no link (the tenant wrote
+ * first), so it is counted apart, and from chats on every conversation counts alike.
+ *
  * A chat's property is its lead's (an agency-link chat chooses one on the way), else the
- * conversation's; its source is the link's `?src=`.
+ * conversation's; its source is the link's `?src=`, else a thread's channel (`whatsapp`, `sms`).
  */
 const funnelSql = (key: string) => `
   with chat_leads as (
@@ -56,7 +60,8 @@ const funnelSql = (key: string) => `
     group by conversation_id
   )
   select ${key} as key, grouping(${key}) as is_total,
-         count(*)::int as link_opens,
+         count(*) filter (where c.channel = 'web')::int as link_opens,
+         count(*) filter (where c.channel <> 'web')::int as message_threads,
          count(*) filter (where c.turn_count > 0)::int as chats,
          count(l.conversation_id)::int as leads,
          count(v.conversation_id)::int as viewings_booked,
@@ -72,7 +77,7 @@ const funnelSql = (key: string) => `
 
 export const FUNNEL_SQL: Record<InsightsGrouping, string> = {
   property: funnelSql('coalesce(l.property_id, c.property_id)'),
-  source: funnelSql('c.source'),
+  source: funnelSql("coalesce(c.source, nullif(c.channel, 'web'))"),
 };
 
 const replySql = (key: string) => `
@@ -93,6 +98,7 @@ type Row = Record<string, unknown>;
 
 const emptyFunnel = (): Funnel => ({
   linkOpens: 0,
+  messageThreads: 0,
   chats: 0,
   leads: 0,
   viewingsBooked: 0,
@@ -129,6 +135,7 @@ export async function readFunnels(
   for (const row of funnels.rows) {
     Object.assign(funnelFor(row), {
       linkOpens: Number(row.link_opens),
+      messageThreads: Number(row.message_threads),
       chats: Number(row.chats),
       leads: Number(row.leads),
       viewingsBooked: Number(row.viewings_booked),
@@ -183,7 +190,7 @@ export async function getInsights(
     .sort(
       (a, b) =>
         b.funnel.leads - a.funnel.leads ||
-        b.funnel.linkOpens - a.funnel.linkOpens ||
+        conversationsStarted(b.funnel) - conversationsStarted(a.funnel) ||
         b.funnel.enquiries - a.funnel.enquiries ||
         a.label.localeCompare(b.label),
     );

@@ -7,7 +7,12 @@ import { escapeHtml } from '#server/lib/email-templates.ts';
 import type { Email } from '#server/lib/mail.ts';
 import { sourceLabel } from '#shared/chat-source.ts';
 import { formatDate } from '#shared/format.ts';
-import { FUNNEL_STAGES, type Funnel, formatDuration } from '#shared/schemas/insights.ts';
+import {
+  conversationsStarted,
+  FUNNEL_STAGES,
+  type Funnel,
+  formatDuration,
+} from '#shared/schemas/insights.ts';
 import { londonDate } from '#shared/viewing-times.ts';
 import { periodBounds, readFunnels, shiftDate } from './insights.ts';
 
@@ -85,6 +90,9 @@ async function weeklySummaryEmail(ctx: AppContext, company: SummaryInput): Promi
   ]);
   const period = `${formatDate(company.week.from)} – ${formatDate(company.week.to)}`;
   const funnelLines = FUNNEL_STAGES.map(({ key, label }) => `${label}: ${totals[key]}`);
+  // Threads open no link: they are named after the link opens, where an agency has them.
+  if (totals.messageThreads > 0)
+    funnelLines.splice(1, 0, `WhatsApp and SMS threads: ${totals.messageThreads}`);
   if (totals.enquiries > 0) {
     funnelLines.push(
       `Median first reply to portal enquiries: ${formatDuration(totals.medianFirstReplySeconds)} (${totals.enquiries} enquiries)`,
@@ -96,7 +104,7 @@ async function weeklySummaryEmail(ctx: AppContext, company: SummaryInput): Promi
       ? ['No chats last week.']
       : sources.map(
           ([source, funnel]) =>
-            `${sourceLabel(source)}: ${plural(funnel.leads, 'lead')} from ${plural(funnel.linkOpens, 'link open')}`,
+            `${sourceLabel(source)}: ${plural(funnel.leads, 'lead')} from ${startedIn(funnel)}`,
         );
   const awaitingLines =
     awaiting.total === 0
@@ -140,12 +148,21 @@ async function weeklySummaryEmail(ctx: AppContext, company: SummaryInput): Promi
   };
 }
 
-/** The sources that brought the most leads (then link opens), at most three. */
+/** The sources that brought the most leads (then link opens and threads), at most three. */
 function topSources(byKey: Map<string | null, Funnel>): [string | null, Funnel][] {
   return [...byKey]
-    .filter(([, funnel]) => funnel.linkOpens > 0)
-    .sort(([, a], [, b]) => b.leads - a.leads || b.linkOpens - a.linkOpens)
+    .filter(([, funnel]) => conversationsStarted(funnel) > 0)
+    .sort(([, a], [, b]) => b.leads - a.leads || conversationsStarted(b) - conversationsStarted(a))
     .slice(0, TOP_SOURCES);
+}
+
+/** "40 link opens", "2 message threads", or both joined by "and". */
+function startedIn(funnel: Funnel): string {
+  const parts = [
+    funnel.linkOpens > 0 ? plural(funnel.linkOpens, 'link open') : null,
+    funnel.messageThreads > 0 ? plural(funnel.messageThreads, 'message thread') : null,
+  ];
+  return parts.filter((part) => part !== null).join(' and ');
 }
 
 /** Leads still `new`: how many, and the oldest ten (the ones waiting longest). */

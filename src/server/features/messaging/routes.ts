@@ -19,6 +19,7 @@ import {
   channelParamsSchema,
   channelSettingsSchema,
   channelThreadSchema,
+  MOBILE_NUMBER_HINT,
   testMessageRequestSchema,
   testMessageResponseSchema,
 } from '#shared/schemas/messaging.ts';
@@ -120,7 +121,7 @@ export async function registerMessaging(root: FastifyInstance, ctx: AppContext):
     async (request) => {
       const { company } = await requireCompanyById(ctx, request, request.params.id, 'settings');
       const to = toE164(request.body.to);
-      if (!to) throw new AppError('BAD_REQUEST', 'Type a mobile number, e.g. 07700 900123 or +447700900123');
+      if (!to) throw new AppError('BAD_REQUEST', MOBILE_NUMBER_HINT);
       const outcome = await sendToTenant(ctx, {
         companyId: company.id,
         channel: request.params.channel,

@@ -1,4 +1,4 @@
-import { FUNNEL_STAGES, type Funnel } from '#shared/schemas/insights.ts';
+import { conversationsStarted, FUNNEL_STAGES, type Funnel } from '#shared/schemas/insights.ts';
 
 /** "42%" of the stage before; nothing for the first stage or after an empty one. */
 export function stageRate(value: number, previous: number | null): string | null {
@@ -20,7 +20,12 @@ export function FunnelChart({ funnel, title }: { funnel: Funnel; title: string }
         {FUNNEL_STAGES.map(({ key, label }, index) => {
           const value = funnel[key];
           const before = index === 0 ? null : FUNNEL_STAGES[index - 1]!;
-          const rate = stageRate(value, before ? funnel[before.key] : null);
+          // A WhatsApp or SMS thread opens no link: chats are a share of link opens and threads.
+          const isAfterThreads = before?.key === 'linkOpens' && funnel.messageThreads > 0;
+          const rate = stageRate(
+            value,
+            before ? (isAfterThreads ? conversationsStarted(funnel) : funnel[before.key]) : null,
+          );
           const width = Math.max(value === 0 ? 0 : 1, (value / widest) * 100);
           return (
             <li key={key} className="grid gap-1">
@@ -31,7 +36,11 @@ export function FunnelChart({ funnel, title }: { funnel: Funnel; title: string }
                   {rate && before ? (
                     <span className="ml-2 text-muted-foreground">
                       {rate}
-                      <span className="sr-only"> of {before.label.toLowerCase()}</span>
+                      <span className="sr-only">
+                        {' '}
+                        of {before.label.toLowerCase()}
+                        {isAfterThreads ? ' and threads' : ''}
+                      </span>
                     </span>
                   ) : null}
                 </span>
@@ -46,6 +55,12 @@ export function FunnelChart({ funnel, title }: { funnel: Funnel; title: string }
                 <rect x="0" y="0" width="100" height="12" rx="2" className="fill-muted" />
                 <rect x="0" y="0" width={width} height="12" rx="2" className="fill-primary" />
               </svg>
+              {key === 'linkOpens' && funnel.messageThreads > 0 ? (
+                <p className="text-sm text-muted-foreground">
+                  and {funnel.messageThreads.toLocaleString('en-GB')} WhatsApp and SMS{' '}
+                  {funnel.messageThreads === 1 ? 'thread' : 'threads'} (no link opened)
+                </p>
+              ) : null}
             </li>
           );
         })}

@@ -5,6 +5,7 @@ import { ChartNoAxesColumnIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { formatDate, formatUkDate, parseUkDate } from '#shared/format.ts';
 import {
+  conversationsStarted,
   daysInPeriod,
   FUNNEL_STAGES,
   formatDuration,
@@ -156,7 +157,7 @@ export default function InsightsTab({ companyId }: { companyId: string }) {
         </ListPlaceholder>
       ) : period === null ? null : data === undefined ? (
         <Skeleton className="h-72 w-full" />
-      ) : data.totals.linkOpens === 0 && data.totals.enquiries === 0 ? (
+      ) : conversationsStarted(data.totals) === 0 && data.totals.enquiries === 0 ? (
         <ListPlaceholder>
           <ChartNoAxesColumnIcon aria-hidden="true" className="mx-auto mb-2 size-8" />
           <p className="font-medium text-foreground">Nothing to show for {periodLabel(data)} yet.</p>

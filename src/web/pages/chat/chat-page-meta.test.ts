@@ -13,19 +13,21 @@ const flat: PublicProperty = {
   photos: [],
 };
 
+const harbour = { name: 'Harbour Lettings', slug: 'harbour', isListingGone: false };
+
 describe('the chat page title and description', () => {
   it('stays generic until the agency is known', () => {
     expect(chatPageMeta(null)).toEqual({ title: 'AI Assistant' });
   });
 
   it('names the agency on its own link', () => {
-    const meta = chatPageMeta({ name: 'Harbour Lettings', slug: 'harbour', property: null });
+    const meta = chatPageMeta({ ...harbour, property: null });
     expect(meta.title).toBe('Chat with Harbour Lettings');
     expect(meta.description).toMatch(/^Ask Harbour Lettings about a home to rent and arrange a viewing\./);
   });
 
   it('names the listing, its rent and bedrooms on a property link, and never its street address', () => {
-    const meta = chatPageMeta({ name: 'Harbour Lettings', slug: 'harbour', property: flat });
+    const meta = chatPageMeta({ ...harbour, property: flat });
     expect(meta.title).toBe('2 Bed Flat, Elm Road: chat with Harbour Lettings');
     expect(meta.description).toMatch(
       /^Ask Harbour Lettings about 2 Bed Flat, Elm Road \(£950 pcm, 2 beds\) and arrange a viewing\./,
@@ -36,7 +38,7 @@ describe('the chat page title and description', () => {
   it('leaves out facts the agency did not give', () => {
     const bare = { ...flat, rentalPrice: null, bedrooms: null };
     expect(propertyFacts(bare)).toEqual([]);
-    expect(chatPageMeta({ name: 'Harbour Lettings', slug: 'harbour', property: bare }).description).toMatch(
+    expect(chatPageMeta({ ...harbour, property: bare }).description).toMatch(
       /^Ask Harbour Lettings about 2 Bed Flat, Elm Road and arrange/,
     );
   });

@@ -39,11 +39,32 @@ function PropertySummary({ property }: { property: NonNullable<PublicCompany['pr
       <div className="mx-auto flex max-w-3xl items-center gap-2 px-3 py-2 text-sm sm:px-4">
         <ListingPhotos photos={property.photos} propertyName={property.name} />
         <MapPin aria-hidden="true" className="size-4 shrink-0 text-primary" />
-        <span className="min-w-0 truncate">
-          <span className="font-medium">{property.name}</span>
-          {facts.length > 0 && <span className="text-muted-foreground"> · {facts.join(' · ')}</span>}
+        {/* On a phone the rent and bedrooms take a line of their own under the name, instead of
+            being cut off after it; from sm up all fits on one line. */}
+        <span className="min-w-0 sm:truncate">
+          <span className="block font-medium sm:inline">{property.name}</span>
+          {facts.length > 0 && (
+            <span className="block text-muted-foreground sm:inline">
+              <span className="hidden sm:inline"> · </span>
+              {facts.join(' · ')}
+            </span>
+          )}
         </span>
       </div>
+    </div>
+  );
+}
+
+/** A link to a listing the agency no longer has: the chat below is the agency's, with the rest. */
+function ListingGone({ companyName }: { companyName: string }) {
+  // The address itself answers 404 (search engines drop the listing); the agency's link stays.
+  useNoIndex();
+  return (
+    <div className="border-b bg-amber-50 text-amber-950">
+      <p className="mx-auto max-w-3xl px-3 py-2 text-sm sm:px-4">
+        <span className="font-medium">This listing is no longer available.</span> Ask {companyName} about
+        their other homes below.
+      </p>
     </div>
   );
 }
@@ -83,6 +104,7 @@ export function ChatPage({ companySlug, propertySlug, onHoldingPage }: ChatPageP
     <div className="flex h-dvh flex-col bg-slate-50">
       <ChatHeader companyName={company?.name ?? null} takenOverBy={chat.takenOverBy} />
       {company?.property && <PropertySummary property={company.property} />}
+      {company?.isListingGone && <ListingGone companyName={company.name} />}
 
       {/* Focusable, so that the keyboard can scroll back through a long chat. */}
       <main

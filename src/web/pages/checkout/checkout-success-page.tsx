@@ -6,6 +6,7 @@ import {
   LogInIcon,
   MailCheckIcon,
   PlusIcon,
+  SettingsIcon,
 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -31,12 +32,15 @@ const ACCOUNT_CREATION_ERROR =
   'Your payment was successful, You already have an account or account creation failed, Or you need to verify your email.';
 
 export default function CheckoutSuccessPage() {
-  usePageTitle('Welcome to LetLead');
   const sessionId = new URLSearchParams(useSearch()).get('session_id');
-  const { user } = useUser();
+  const { user, isLoading: isUserLoading } = useUser();
   // localStorage is read after the first render, so the page renders the same on server and client.
   const [pending, setPending] = useState<PendingSignupState | null>(null);
   useEffect(() => setPending(readPendingSignup()), []);
+  // A signed-in agency that paid without signing up in this browser changed its plan (an upgrade
+  // from My Account or the pricing page): it has its properties and links already.
+  const isPlanChange = Boolean(user?.company) && pending?.status !== 'valid';
+  usePageTitle(isPlanChange ? 'Plan updated' : 'Welcome to LetLead');
 
   const details = useQuery<CheckoutSessionResponse>({
     queryKey: [`/api/stripe/checkout-session/${encodeURIComponent(sessionId ?? '')}`],
@@ -70,7 +74,7 @@ export default function CheckoutSuccessPage() {
     content = (
       <CheckoutProblem title="Checkout Error">{checkoutDetailsErrorMessage(details.error)}</CheckoutProblem>
     );
-  } else if (!session || pending === null) {
+  } else if (!session || pending === null || isUserLoading) {
     content = <SuccessSkeleton />;
   } else if (!session.paid) {
     content = (
@@ -87,6 +91,8 @@ export default function CheckoutSuccessPage() {
         {ACCOUNT_CREATION_ERROR}
       </CheckoutProblem>
     );
+  } else if (isPlanChange) {
+    content = <PlanChanged session={session} />;
   } else {
     const signup = pending.status === 'valid' ? pending.data : null;
     content = (
@@ -152,7 +158,7 @@ function Welcome({
   isSignedIn: boolean;
 }) {
   const { plan } = session;
-  const steps: { icon: typeof MailCheckIcon; title: string; text: ReactNode }[] = [
+  const steps: Step[] = [
     ...(isSignedIn
       ? []
       : [
@@ -202,62 +208,135 @@ function Welcome({
           </Notice>
         )}
 
-        <AuthPanel>
-          <h2 className="text-lg font-semibold">Next steps</h2>
-          <ol className="mt-4 space-y-4">
-            {steps.map((step, index) => (
-              <li key={step.title} className="flex gap-3">
-                <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-accent text-sm font-semibold text-primary">
-                  {index + 1}
-                </span>
-                <div>
-                  <p className="font-medium">{step.title}</p>
-                  <p className="text-sm text-muted-foreground">{step.text}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
-        </AuthPanel>
+        <StepsPanel title="Next steps" steps={steps} isNumbered />
       </div>
 
-      <AuthPanel className="space-y-5">
-        <section aria-labelledby="plan-summary-title" className="space-y-4">
-          <h2 id="plan-summary-title" className="text-sm font-medium text-muted-foreground">
-            Your plan
-          </h2>
-          <p className="flex items-baseline justify-between gap-2">
-            <span className="text-2xl font-semibold">{plan.name}</span>
-            <MonthlyPrice price={plan.price} amountClassName="text-xl font-semibold" />
-          </p>
-          <dl className="space-y-2 text-sm">
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">Enquiry credits</dt>
-              <dd className="font-medium">{plan.credits.toLocaleString('en-GB')} a month</dd>
+      <PlanSummary plan={plan} email={email} isSignedIn={isSignedIn} />
+    </div>
+  );
+}
+
+type Step = { icon: typeof MailCheckIcon; title: string; text: ReactNode };
+
+/** A panel of steps or points, numbered (what to do, in order) or each with its icon. */
+function StepsPanel({
+  title,
+  steps,
+  isNumbered = false,
+}: {
+  title: string;
+  steps: Step[];
+  isNumbered?: boolean;
+}) {
+  const List = isNumbered ? 'ol' : 'ul';
+  return (
+    <AuthPanel>
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <List className="mt-4 space-y-4">
+        {steps.map((step, index) => (
+          <li key={step.title} className="flex gap-3">
+            <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-accent text-sm font-semibold text-primary">
+              {isNumbered ? index + 1 : <step.icon aria-hidden="true" className="size-4" />}
+            </span>
+            <div>
+              <p className="font-medium">{step.title}</p>
+              <p className="text-sm text-muted-foreground">{step.text}</p>
             </div>
-            {email ? (
-              <div className="flex justify-between gap-4">
-                <dt className="text-muted-foreground">Account</dt>
-                <dd className="min-w-0 truncate font-medium" title={email}>
-                  {email}
-                </dd>
-              </div>
-            ) : null}
+          </li>
+        ))}
+      </List>
+    </AuthPanel>
+  );
+}
+
+/** What the agency now pays for, and the way on to the dashboard. */
+function PlanSummary({
+  plan,
+  email,
+  isSignedIn,
+}: {
+  plan: CheckoutSessionResponse['session']['plan'];
+  email: string | null;
+  isSignedIn: boolean;
+}) {
+  return (
+    <AuthPanel className="space-y-5">
+      <section aria-labelledby="plan-summary-title" className="space-y-4">
+        <h2 id="plan-summary-title" className="text-sm font-medium text-muted-foreground">
+          Your plan
+        </h2>
+        <p className="flex items-baseline justify-between gap-2">
+          <span className="text-2xl font-semibold">{plan.name}</span>
+          <MonthlyPrice price={plan.price} amountClassName="text-xl font-semibold" />
+        </p>
+        <dl className="space-y-2 text-sm">
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted-foreground">Enquiry credits</dt>
+            <dd className="font-medium">{plan.credits.toLocaleString('en-GB')} a month</dd>
+          </div>
+          {email ? (
             <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">Billing</dt>
-              <dd className="font-medium">Monthly, cancel any time</dd>
+              <dt className="text-muted-foreground">Account</dt>
+              <dd className="min-w-0 truncate font-medium" title={email}>
+                {email}
+              </dd>
             </div>
-          </dl>
-        </section>
-        <Button asChild size="lg" className="w-full">
-          <Link href={isSignedIn ? '/' : '/login'}>
-            <LayoutDashboardIcon aria-hidden="true" />
-            Go to Dashboard
+          ) : null}
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted-foreground">Billing</dt>
+            <dd className="font-medium">Monthly, cancel any time</dd>
+          </div>
+        </dl>
+      </section>
+      <Button asChild size="lg" className="w-full">
+        <Link href={isSignedIn ? '/' : '/login'}>
+          <LayoutDashboardIcon aria-hidden="true" />
+          Go to Dashboard
+        </Link>
+      </Button>
+      {isSignedIn ? null : (
+        <p className="text-center text-xs text-muted-foreground">You will be asked to sign in first.</p>
+      )}
+    </AuthPanel>
+  );
+}
+
+/**
+ * An existing agency's plan change: its properties, links and leads are there already, so the
+ * page says what changed and where the plan is managed, not how to set up a new account.
+ */
+function PlanChanged({ session }: { session: CheckoutSessionResponse['session'] }) {
+  const { plan } = session;
+  const points: Step[] = [
+    {
+      icon: LinkIcon,
+      title: 'Your links keep working',
+      text: 'Your properties, AI agent links and leads are just as they were.',
+    },
+    {
+      icon: SettingsIcon,
+      title: 'Manage your plan',
+      text: (
+        <>
+          Change plan, update your card or cancel any time in{' '}
+          <Link href="/my-account" className="font-medium text-primary underline underline-offset-4">
+            My Account
           </Link>
-        </Button>
-        {isSignedIn ? null : (
-          <p className="text-center text-xs text-muted-foreground">You will be asked to sign in first.</p>
-        )}
-      </AuthPanel>
+          .
+        </>
+      ),
+    },
+  ];
+  return (
+    <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,340px)] lg:items-start">
+      <div className="space-y-6">
+        <CheckoutHeading icon={CheckCircle2Icon} tone="success" title={`You're now on the ${plan.name} plan`}>
+          Your payment was successful and your {plan.name} plan is active, with{' '}
+          {plan.credits.toLocaleString('en-GB')} enquiry credits a month.
+        </CheckoutHeading>
+        <StepsPanel title="What happens now" steps={points} />
+      </div>
+      <PlanSummary plan={plan} email={session.customerEmail} isSignedIn />
     </div>
   );
 }
