@@ -24,6 +24,8 @@ async function seed(app: TestApp): Promise<Seeded> {
     { firstName: 'Nina', lastName: 'Negotiator' },
   );
   const leadIds: Record<string, string> = {};
+  // A week ago, a minute apart (a fixed day would age past the 12 months the nightly purge keeps).
+  const weekAgo = Date.now() - 7 * 24 * 3_600_000;
   let minute = 0;
   for (const [status, names] of Object.entries(leadsByStatus)) {
     for (const name of names) {
@@ -31,7 +33,7 @@ async function seed(app: TestApp): Promise<Seeded> {
         name,
         status: status as keyof typeof leadsByStatus,
         rating: String(3 + (minute % 7)),
-        createdAt: new Date(Date.UTC(2026, 10, 1, 9, minute++)),
+        createdAt: new Date(weekAgo + minute++ * 60_000),
       });
       leadIds[name] = lead.id;
     }

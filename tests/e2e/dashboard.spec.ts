@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { TZDate } from '@date-fns/tz';
 import type { Locator, Page } from '@playwright/test';
+import { addDays, format, previousWednesday, subDays } from 'date-fns';
 import type { TestApp } from '#tests/helpers/app.ts';
 import {
   createCompanyUser,
@@ -27,11 +29,27 @@ type Seeded = {
   /** A company with one listing and no leads: its lead comes from a real chat. */
   chat: Agent & { propertySlug: string };
   /** Leads with passed-on questions and availability said on a known day, and one listing. */
-  desk: Agent & { propertyName: string };
+  desk: Agent & { propertyName: string; saturdayMeant: string };
   /** A company with no leads at all. */
   empty: Agent;
   leadNames: string[];
+  /** How the table shows the first lead's date and time ('5 Jan, 15:07'). */
+  firstLeadShown: string;
 };
+
+/**
+ * Seeded leads are dated in the past weeks, not on fixed days: a lead older than 12 months would be
+ * deleted by the nightly retention purge, should a run of this spec span 03:30.
+ */
+const LONDON = 'Europe/London';
+function londonAt(day: Date, hours: number, minutes: number): Date {
+  return new Date(
+    new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), hours, minutes, LONDON).getTime(),
+  );
+}
+const leadsFrom = subDays(new Date(), 30);
+// A Wednesday two to three weeks ago, when a tenant wrote "this Saturday after 6".
+const saidOn = previousWednesday(subDays(new Date(), 14));
 
 const tenants = [
   { name: 'Sarah Jones', profession: 'Nurse', rating: '8', availability: 'Weekday evenings', people: 2 },
@@ -63,13 +81,13 @@ async function seed(app: TestApp): Promise<Seeded> {
           id: 'm1',
           sender: 'ai',
           content: 'Hello! I am the AI assistant for Riverside Homes.',
-          timestamp: '2025-01-05T15:00:00.000Z',
+          timestamp: londonAt(leadsFrom, 15, 0).toISOString(),
         },
         {
           id: 'm2',
           sender: 'user',
           content: 'Hi, 2 of us, both nurses, £42k together',
-          timestamp: '2025-01-05T15:01:00.000Z',
+          timestamp: londonAt(leadsFrom, 15, 1).toISOString(),
         },
       ],
     },
@@ -87,7 +105,7 @@ async function seed(app: TestApp): Promise<Seeded> {
       numberOfPeople: tenant.people,
       propertyName: index === 3 ? 'any' : '2 Bed Flat, Elm Road',
       propertyLocation: index === 3 ? null : '14 Elm Road, Leeds LS6 2AB',
-      createdAt: new Date(Date.UTC(2025, 0, 5 + index, 15, 7)),
+      createdAt: londonAt(addDays(leadsFrom, index), 15, 7),
       ...(index === 0
         ? { conversationId: conversation.id, chatTranscriptId: transcript.id, scoreBreakdown }
         : {}),
@@ -99,7 +117,7 @@ async function seed(app: TestApp): Promise<Seeded> {
     companySlug: company.slug,
   });
   const deskAgent = await makeAgent('Canal Side Lets', { accountLimit: 30, currentCount: 30 });
-  // Said on WhatsApp on Wednesday 4 March 2026: "this Saturday after 6" was Saturday 7 March, in the evening.
+  // Said on WhatsApp on a Wednesday: "this Saturday after 6" was the Saturday three days on, in the evening.
   await insertChat(app.ctx.db, deskAgent.company.id, {
     conversation: {
       channel: 'whatsapp',
@@ -108,10 +126,10 @@ async function seed(app: TestApp): Promise<Seeded> {
           id: 'm1',
           sender: 'user',
           content: 'Is there parking? Are pets allowed?',
-          timestamp: '2026-03-04T12:00:00.000Z',
+          timestamp: londonAt(saidOn, 12, 0).toISOString(),
         },
       ],
-      createdAt: new Date('2026-03-04T12:00:00Z'),
+      createdAt: londonAt(saidOn, 12, 0),
     },
     transcript: {
       content: 'User: Is there parking? Are pets allowed?',
@@ -124,7 +142,7 @@ async function seed(app: TestApp): Promise<Seeded> {
       availability: 'This Saturday after 6',
       rating: '9',
       score: 9,
-      createdAt: new Date('2026-03-04T12:20:00Z'),
+      createdAt: londonAt(saidOn, 12, 20),
     },
   });
   for (const [index, name] of ['Oliver Grant', 'Mia Clarke', 'Noah Price'].entries()) {
@@ -135,7 +153,7 @@ async function seed(app: TestApp): Promise<Seeded> {
       score: 4 + index,
       availability: 'Weekends',
       status: index === 2 ? 'viewing_booked' : 'new',
-      createdAt: new Date(Date.UTC(2026, 2, 1 + index, 10)),
+      createdAt: londonAt(subDays(saidOn, 3 - index), 10, 0),
     });
   }
   const deskListing = await insertProperty(app, deskAgent.company.id, deskAgent.company.slug, {
@@ -153,9 +171,14 @@ async function seed(app: TestApp): Promise<Seeded> {
     leads: agent(leadsAgent),
     noCompanyCookie: noCompany.cookie,
     chat: { ...agent(chatAgent), propertySlug: listing.slug },
-    desk: { ...agent(deskAgent), propertyName: deskListing.propertyName },
+    desk: {
+      ...agent(deskAgent),
+      propertyName: deskListing.propertyName,
+      saturdayMeant: format(addDays(saidOn, 3), 'EEE d MMM'),
+    },
     empty: agent(emptyAgent),
     leadNames: tenants.map((t) => t.name),
+    firstLeadShown: format(leadsFrom, 'd MMM, 15:07'),
   };
 }
 
@@ -455,7 +478,7 @@ test.describe('dashboard: leads', () => {
     const sarah = table.getByRole('row', { name: /Sarah Jones/ });
     await expect(sarah.getByRole('cell')).toHaveText([
       '',
-      '5 Jan, 15:07',
+      seeded.firstLeadShown,
       '2 Bed Flat, Elm Road',
       '14 Elm Road, Leeds LS6 2AB',
       '£1,200 pcm',
@@ -751,7 +774,9 @@ test.describe("dashboard: the agent's desk", () => {
     expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     // The availability keeps the tenant's words and shows the day they meant.
     await expect(table.getByRole('row', { name: /Priya Patel/ })).toContainText('This Saturday after 6');
-    await expect(table.getByRole('row', { name: /Priya Patel/ })).toContainText('Sat 7 Mar (evening)');
+    await expect(table.getByRole('row', { name: /Priya Patel/ })).toContainText(
+      `${seeded.desk.saturdayMeant} (evening)`,
+    );
     // The channel a lead came on is in its row.
     await expect(
       table.getByRole('row', { name: /Priya Patel/ }).getByRole('img', { name: 'WhatsApp' }),
@@ -814,7 +839,7 @@ test.describe("dashboard: the agent's desk", () => {
     await expect(
       sheet.getByRole('heading', { name: 'Questions the assistant passed on to you' }),
     ).toBeVisible();
-    await expect(sheet.getByText('Sat 7 Mar (evening)')).toBeVisible();
+    await expect(sheet.getByText(`${seeded.desk.saturdayMeant} (evening)`)).toBeVisible();
     const parking = sheet.getByRole('checkbox', { name: 'Is there parking?' });
     await expect(parking).not.toBeChecked();
     await parking.check();
@@ -830,7 +855,7 @@ test.describe("dashboard: the agent's desk", () => {
     // The availability is not cut on a phone: its words fit their badge.
     const badge = sheet.getByTitle('This Saturday after 6');
     expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-    await expectInViewWidth(page, [badge, sheet.getByText('Sat 7 Mar (evening)')]);
+    await expectInViewWidth(page, [badge, sheet.getByText(`${seeded.desk.saturdayMeant} (evening)`)]);
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.reload();
@@ -863,7 +888,7 @@ test.describe("dashboard: the agent's desk", () => {
       call,
     ]);
     await expect(priya.getByRole('img', { name: /2 questions passed on/ })).toBeVisible();
-    await expect(priya).toContainText('Sat 7 Mar (evening)');
+    await expect(priya).toContainText(`${seeded.desk.saturdayMeant} (evening)`);
     await expect(priya.getByText('WhatsApp', { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: test.info().outputPath('desk-leads-cards-390.png'), fullPage: true });
