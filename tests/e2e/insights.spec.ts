@@ -67,9 +67,32 @@ async function seed(app: TestApp) {
     replySeconds: 240,
   });
 
+  // An agency whose tenants also text its WhatsApp and SMS numbers: a thread opens no link.
+  const texting = await createCompanyUser(app, { name: 'Alder Lettings', slug: unique('alder') });
+  const alder = await insertProperty(app, texting.company.id, texting.company.slug, {
+    propertyName: 'Alder Court',
+  });
+  const threads = [
+    { source: 'rightmove', turns: 2, lead: { status: 'new' as const } },
+    {
+      source: null,
+      channel: 'whatsapp' as const,
+      turns: 3,
+      lead: { status: 'viewing_booked' as const },
+      viewings: ['booked' as const],
+    },
+    { source: null, channel: 'sms' as const, turns: 1 },
+  ];
+  for (const [index, chat] of threads.entries())
+    await insertFunnelChat(app, texting.company.id, {
+      propertyId: alder.id,
+      at: daysAgo(2 + 2 * index),
+      ...chat,
+    });
+
   const empty = await createSignedInUser(app);
   await insertCompany(app.ctx.db, empty.userId, { name: 'New Start Lettings', slug: unique('newstart') });
-  return { cookie: user.cookie, emptyCookie: empty.cookie };
+  return { cookie: user.cookie, textingCookie: texting.cookie, emptyCookie: empty.cookie };
 }
 
 const test = seededTest(seed);
@@ -127,6 +150,28 @@ for (const width of [390, 1280]) {
     await page.screenshot({ path: testInfo.outputPath(`insights-source-${width}.png`), fullPage: true });
   });
 }
+
+test('WhatsApp and SMS threads count apart from link opens, and by source under their channel', async ({
+  openAs,
+  page,
+  seeded,
+}) => {
+  await openAs(seeded.textingCookie, { viewport: { width: 390, height: 900 } });
+  await page.getByRole('tab', { name: 'Insights' }).click();
+  const stages = page.getByRole('figure', { name: /Funnel/ }).getByRole('listitem');
+  await expect(stages.nth(0)).toContainText('Link opens1');
+  await expect(stages.nth(0)).toContainText('and 2 WhatsApp and SMS threads (no link opened)');
+  await expect(stages.nth(1)).toContainText('Chats3');
+  await expect(stages.nth(2)).toContainText('Leads2');
+  await expect(stages.nth(3)).toContainText('Viewings booked1');
+  await page.getByRole('button', { name: 'Source' }).click();
+  const table = page.getByRole('table');
+  // Link opens, chats, leads, viewings booked.
+  await expect(table.getByRole('row', { name: /Rightmove/ })).toContainText('Rightmove1110');
+  await expect(table.getByRole('row', { name: /WhatsApp/ })).toContainText('WhatsApp0111');
+  await expect(table.getByRole('row', { name: /SMS/ })).toContainText('SMS0100');
+  await expect(table.getByRole('row', { name: /Direct/ })).toHaveCount(0);
+});
 
 test('a new agency sees what the Insights tab will show, and a custom period is checked', async ({
   openAs,
