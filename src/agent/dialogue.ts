@@ -862,7 +862,7 @@ function render(turn: Turn, plan: Plan): AgentReply {
         context,
         seed,
       );
-      return reply(`${said} ${others} ${emailCheckQuestion(state)}`, [...EMAIL_CHECK_REPLIES], state);
+      return reply(`${said} ${others} ${emailCheckQuestion(state)}`, quickRepliesFor(context, state), state);
     }
     case 'close': {
       if (plan.after === 'availability') return closingReply(state, `${said} ${ack}`);
@@ -1001,9 +1001,11 @@ export function createGuidedEngine(): ConversationEngine {
   };
 }
 
-/** The buttons that go with the question the state is waiting on. */
+/** The buttons that go with the question the state is waiting on: the email check's first. */
 export function quickRepliesFor(context: AgentContext, state: AgentState): string[] {
-  if (state.stage === 'closed' || state.asking === null) return [];
+  if (state.stage === 'closed') return [];
+  if (state.emailCheck?.isOpen) return [...EMAIL_CHECK_REPLIES];
+  if (state.asking === null) return [];
   if (state.asking === 'confirm') return [...CONFIRM_REPLIES];
   if (state.asking === 'viewing') return [...(state.viewing?.offered ?? []).map((s) => s.label), OTHER_TIMES];
   return questionFor(state.asking, context, state, state.turns).quickReplies;

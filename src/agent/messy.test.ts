@@ -439,6 +439,65 @@ describe('questions about the listing, misspelt or in text-speak', () => {
   });
 });
 
+describe('a question typed without its question mark', () => {
+  test.each<[string, string]>([
+    ['wats the deposit', 'The deposit is £1,615.'],
+    ['hw much is the rent', 'The rent is £1,400 pcm.'],
+    ['whens it available', "It's available from 1 April 2026."],
+    ['wheres the flat', 'The address is 3 Willow Walk'],
+    ['what about the deposit', 'The deposit is £1,615.'],
+    ['any pets allowed', 'Pets are considered case by case'],
+    ['any parking', "For parking, there's off-street parking for one car."],
+    ['any garden', "Yes, there's a garden."],
+    ['r bills included', "Bills aren't included, so they're paid on top of the rent."],
+    ['bills inc', "Bills aren't included, so they're paid on top of the rent."],
+    ['dogs allowed', 'Pets are considered case by case'],
+    ['hi, parking included', "For parking, there's off-street parking for one car."],
+    ['wifi included', 'The description says: Fibre broadband is available, up to 900Mb.'],
+    ['smoking allowed', "I don't have the details about smoking to hand"],
+  ])('%s → %s', async (message, answer) => {
+    const { reply } = await chat(willow, [message]);
+    expect(reply).toContain(answer);
+    expect(reply).not.toMatch(/not sure I followed|didn't quite catch/);
+  });
+
+  test('asked while another question is open, it is answered, never taken as the answer', async () => {
+    const upToOccupation = ['1 march', '2', '30k'];
+    const { reply, fields } = await chat(willow, [...upToOccupation, 'any parking']);
+    expect(reply).toContain("For parking, there's off-street parking for one car.");
+    expect(fields.profession).toBeNull();
+  });
+
+  test('what the listing does not say goes to the team as an open question', async () => {
+    const { reply, state } = await lastReply(propertyLink(elm), ['wats the deposit']);
+    expect(reply).toMatch(/pass your question on to the team/);
+    expect(state.openQuestions).toEqual(['wats the deposit']);
+  });
+
+  test.each<[string, SlotName | null]>([
+    ['I have a dog', 'moveIn'],
+    ['my deposit is ready', 'moveIn'],
+    ['2 of us, both nurses', 'numberOfPeople'],
+    ['Sarah Jones', 'name'],
+    ['1st march', 'moveIn'],
+    ['parking not needed', 'availability'],
+    ['no pets allowed', 'moveIn'],
+    ['any weekday after 5pm', 'availability'],
+    ['how about tuesday', 'availability'],
+    ['weekends available', 'availability'],
+    ['deposit available', 'moveIn'],
+    ['any day but parking is a must', 'availability'],
+  ])('"%s" (asked %s) is no question', (message, asking) => {
+    const { questions } = extractAnswers(message, {
+      asking,
+      today,
+      fields: emptyFields(),
+      missing: OPEN_SLOTS,
+    });
+    expect(questions).toEqual([]);
+  });
+});
+
 describe('an email address at a likely misspelt provider is checked once', () => {
   const upToEmail = ['1 march', '2', '30k', 'teacher', 'sarah jones'];
 

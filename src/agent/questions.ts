@@ -171,8 +171,64 @@ const AUXILIARY_QUESTION =
   /^(?:is|are|does|do|did|can|could|would|will|has|have|am|should|may|any)\s+(?:i|we|you|u|ya|it|there|the|this|that|they|he|she|my|our|your|its|pets?|parking|bills|a|an|any|anyone|someone|dogs?|cats?|smokers|students|sharers|children|kids|council|rent|viewings?)\b/i;
 const ANY_QUESTION = /^(?:any|anything)\b.*\?$/i;
 
+/**
+ * Openers of bare answers as much as of questions: "any weekday after 5pm", "how about Tuesday".
+ * Without a "?" they ask only about a listing topic named right after them ("any pets allowed",
+ * "what about the deposit"), before the clause ends ("any day but parking's a must" is an answer).
+ */
+const ANSWER_OPENER = /^(?:any|anything|how about|what about)\b\s*/i;
+const CLAUSE_END = /[,;.!]|\s(?:but|and|or|after|before|from|except|apart|if|as|because|cos)\b/i;
+/**
+ * "pets allowed", "bills inc": a listing topic asked about in a few words, without a "?". Not
+ * "available": "deposit available" says the tenant has it.
+ */
+const TOPIC_ASKED = /^(?:\S+\s+){1,3}(?:allowed|included|inc|incl|permitted|accepted)[.!]*$/i;
+/** "my pets included", "no pets allowed": said about the tenant, or a refusal, not asked. */
+const SPEAKER_OR_NEGATION =
+  /\b(?:i|i'm|im|we|we're|my|our|me|us|no|not|never|don't|dont|doesn't|won't|wont)\b/i;
+/**
+ * The listing topics a few words ask about without a "?". Not the rent or the vacancy, whose
+ * words also say when a tenant can come ("any time in a week", "whenever I'm free").
+ */
+const ASKED_WITHOUT_MARK: ReadonlySet<Topic> = new Set<Topic>([
+  'parking',
+  'pets',
+  'bills',
+  'councilTax',
+  'furnishing',
+  'deposit',
+  'epc',
+  'bedrooms',
+  'address',
+]);
+
+/** A listing topic, a feature or a detail the team is asked about ("smoking"), not a vague "that". */
+function namesListingTopic(text: string): boolean {
+  return topicsOf(text).some((t) =>
+    typeof t === 'object' ? !('other' in t) || t.other !== 'that' : ASKED_WITHOUT_MARK.has(t),
+  );
+}
+
+/** Words that ask about the listing though no question word opens them and no "?" ends them. */
+function asksAboutListing(text: string): boolean {
+  const opener = ANSWER_OPENER.exec(text);
+  if (opener) return namesListingTopic(text.slice(opener[0].length).split(CLAUSE_END)[0]);
+  return TOPIC_ASKED.test(text) && !SPEAKER_OR_NEGATION.test(text) && namesListingTopic(text);
+}
+
+/**
+ * Whether a clause is a question, "?" or not: a question word ("wats" spelt "what's") or an
+ * auxiliary before a subject opens it, or it asks about a listing topic (`asksAboutListing`).
+ * The one place that decides it; `splitQuestions` then keeps bare answers out.
+ */
 function isInterrogative(text: string): boolean {
-  return WH_WORD.test(text) || AUXILIARY_QUESTION.test(text) || ANY_QUESTION.test(text);
+  const spelt = withKeyWordsSpelt(text);
+  return (
+    WH_WORD.test(spelt) ||
+    AUXILIARY_QUESTION.test(spelt) ||
+    ANY_QUESTION.test(spelt) ||
+    asksAboutListing(spelt)
+  );
 }
 const GREETING =
   /^(?:hi|hello|hey|hiya|helo|good (?:morning|afternoon|evening)|morning|afternoon|evening|ok|okay|great|thanks|thank you|cool|lovely|perfect|also|and|oh|so|just|quick question)\b[\s,!.:-]*(?:there\b[\s,!.:-]*)?/i;
@@ -244,7 +300,8 @@ function questionStart(sentence: string): number | null {
 
 /**
  * Separates what the tenant asks from what they tell. A sentence is a question when it ends with
- * "?" or opens with a question word; only the clause from the question word on is the question.
+ * "?" or a clause of it is interrogative (`isInterrogative`: "wats the deposit", "any pets
+ * allowed", typed without the mark on a phone); only the clause from the question on is the question.
  */
 export function splitQuestions(message: string): SplitMessage {
   const statements: string[] = [];
@@ -289,7 +346,8 @@ export function splitQuestions(message: string): SplitMessage {
       continue;
     }
     // A question word that opens a bare answer ("any weekday after 5pm") is not a question.
-    if (!endsWithQuestionMark && /^(?:any|anything|how about|what about)\b/i.test(sentence.slice(start))) {
+    const asked = sentence.slice(start);
+    if (!endsWithQuestionMark && ANSWER_OPENER.test(asked) && !asksAboutListing(asked)) {
       statements.push(sentence);
       continue;
     }

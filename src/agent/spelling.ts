@@ -1,11 +1,21 @@
 /*
  * Tenants' questions about a listing, typed fast on a phone: "is it stil availble?", "parkin?",
- * "deposite", "billz". Before a question's topics are read, its key words are put back in their
- * spelling, in one place, so every topic pattern keeps a single spelling of each word.
+ * "deposite", "billz", "wats the deposit". Before a question's topics are read (and before a text
+ * without a "?" is judged a question), its key words are put back in their spelling, in one
+ * place, so every pattern keeps a single spelling of each word.
  */
 
 /** Short forms and misspellings too short or too far for the distance check below. */
 const VARIANTS: Readonly<Record<string, string>> = {
+  // The words that open a question, in text-speak: "wats the deposit", "hw much is it", "r pets ok".
+  wat: 'what',
+  wot: 'what',
+  wats: "what's",
+  wots: "what's",
+  hw: 'how',
+  whens: "when's",
+  wheres: "where's",
+  r: 'are',
   stil: 'still',
   avail: 'available',
   avalible: 'available',

@@ -80,14 +80,20 @@ const SINGLE_DOMAIN = new Map(
 /**
  * The address the tenant most likely meant when its domain is one slip (a letter missing, extra,
  * wrong or two swapped) from a common provider's and from no other, or a single-domain provider's
- * name at another ending: "sarah@gmial.com" → "sarah@gmail.com". Null for a common provider's own
- * domain and any other domain (a company's, a university's), which are taken as typed.
+ * name at another ending: "sarah@gmial.com" → "sarah@gmail.com". A ".co" cut short is the
+ * provider's UK domain where it has one ("hotmail.co" → "hotmail.co.uk", as yahoo, live, aol and
+ * gmx), else its only one ("gmail.co" → "gmail.com"; outlook and btinternet give no .co.uk
+ * addresses). Null for a common provider's own domain and any other domain (a company's, a
+ * university's), which are taken as typed.
  */
 export function likelyMeantEmail(email: string): string | null {
   const at = email.lastIndexOf('@');
   if (at < 1) return null;
   const domain = email.slice(at + 1).toLowerCase();
   if (COMMON_DOMAINS.includes(domain)) return null;
+  // One letter from "hotmail.com" too, but a tenant here who stops at ".co" was typing ".co.uk".
+  if (domain.endsWith('.co') && COMMON_DOMAINS.includes(`${domain}.uk`))
+    return `${email.slice(0, at)}@${domain}.uk`;
   const close = COMMON_DOMAINS.filter((known) => editDistance(domain, known) === 1);
   const meant = close.length === 1 ? close[0] : SINGLE_DOMAIN.get(domain.split('.')[0]);
   return meant ? `${email.slice(0, at)}@${meant}` : null;

@@ -295,6 +295,13 @@ describe('an email address at a likely misspelt provider', () => {
     ['sarah@gnail.com', 'sarah@gmail.com'],
     ['sarah@gmail.con', 'sarah@gmail.com'],
     ['sarah@gmail.co', 'sarah@gmail.com'],
+    ['sarah@hotmail.co', 'sarah@hotmail.co.uk'],
+    ['sarah@yahoo.co', 'sarah@yahoo.co.uk'],
+    ['sarah@live.co', 'sarah@live.co.uk'],
+    ['sarah@gmx.co', 'sarah@gmx.co.uk'],
+    ['sarah@outlook.co', 'sarah@outlook.com'],
+    ['sarah@btinternet.co', 'sarah@btinternet.com'],
+    ['sarah@icloud.co', 'sarah@icloud.com'],
     ['sarah@gmail.co.uk', 'sarah@gmail.com'],
     ['sarah@hotmial.co.uk', 'sarah@hotmail.co.uk'],
     ['sarah@hotmail.co.ku', 'sarah@hotmail.co.uk'],
@@ -308,7 +315,7 @@ describe('an email address at a likely misspelt provider', () => {
     ['sarah@btinternt.com', 'sarah@btinternet.com'],
     ['sarah@btinternet.co.uk', 'sarah@btinternet.com'],
     ['sarah@sky.con', 'sarah@sky.com'],
-    ['sarah@aol.co', 'sarah@aol.com'],
+    ['sarah@aol.co', 'sarah@aol.co.uk'],
   ])('%s → %s', (typed, meant) => {
     expect(likelyMeantEmail(typed)).toBe(meant);
   });

@@ -431,6 +431,8 @@ describe('an email address at a likely misspelt provider, with the LLM agent', (
     server.enqueue(recordAnswers({ email: 'sarah@gmial.com' }), says('Did you mean sarah@gmail.com?'));
     const asked = await engine().reply(context, before, message);
     expect(asked.state.fields.email).toBe('sarah@gmial.com');
+    // The same buttons as the guided agent's check, not the email question's.
+    expect(asked.quickReplies).toEqual(['Yes', "No, it's right"]);
     expect(toolResults(server.requests.at(-1)!)).toEqual([
       expect.objectContaining({ nextStep: expect.stringContaining('"Did you mean sarah@gmail.com?"') }),
     ]);
@@ -438,6 +440,7 @@ describe('an email address at a likely misspelt provider, with the LLM agent', (
     server.enqueue(recordAnswers(), says("Thanks! And what's your phone number?"));
     const turn = await engine().reply(context, asked.state, 'yes');
     expect(turn.state.fields.email).toBe('sarah@gmail.com');
+    expect(turn.quickReplies).not.toContain('Yes');
     expect(systemOf(server.requests.at(-1)!)).not.toContain('Did you mean');
     expect(errors).toEqual([]);
   });
@@ -447,6 +450,7 @@ describe('an email address at a likely misspelt provider, with the LLM agent', (
     server.enqueue(says('Did you mean sarah@hotmail.co.uk?'));
     const asked = await engine().reply(context, before, 'sarah@hotmial.co.uk');
     expect(asked.reply).toBe('Did you mean sarah@hotmail.co.uk?');
+    expect(asked.quickReplies).toEqual(['Yes', "No, it's right"]);
     expect(systemOf(server.requests.at(-1)!)).toContain('"Did you mean sarah@hotmail.co.uk?"');
     server.enqueue(recordAnswers(), says("Noted. What's your phone number?"));
     const kept = await engine().reply(context, asked.state, "no, it's right");
