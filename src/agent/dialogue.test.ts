@@ -267,6 +267,16 @@ describe('the agency-wide link', () => {
     },
   );
 
+  test.each(['just me', 'asap realy, 2 of us me n my partner', 'thanks!'])(
+    'an answer to another question while choosing is noted, with no "couldn\'t find": %s',
+    async (text) => {
+      const reply = await lastReply(agencyLink(), [text]);
+      expect(reply.reply).not.toMatch(/couldn't find/);
+      expect(reply.quickReplies).toContain('Maple Court');
+      expect(reply.state.asking).toBe('propertyId');
+    },
+  );
+
   test('"not sure" leaves the property open and moves on', async () => {
     const replies = await playChat(agencyLink(), ['not sure yet', '1st March']);
     expect(replies[1].state.fields.propertyId).toBeNull();

@@ -15,7 +15,7 @@ import {
 } from './slots/index.ts';
 import { describeMoveIn } from './slots/move-in.ts';
 import { propertyButtons } from './slots/property.ts';
-import { joinList } from './text.ts';
+import { isThanksOnly, joinList } from './text.ts';
 import {
   type AgentContext,
   type AgentProperty,
@@ -625,9 +625,14 @@ function readTurn(
   if ((answers.wantsListings || propertyOutcome.notFound || propertyOutcome.options) && shown.length > 0) {
     // "Anything in Brighton?" names a place none of the listings is in.
     const namesPlace = /\b(?:in|near|around|at)\s+[A-Z]/.test(message);
+    // "just me" or "asap, 2 of us" answered another question, and "thanks!" none: neither named a
+    // listing that could not be found.
+    const isOtherAnswer = updated.length > 0 || isThanksOnly(message);
     const intro = propertyOutcome.options
       ? 'A few of our listings could match that. Which one do you mean?'
-      : propertyOutcome.notFound && !isOnlyGreeting(message) && (!answers.wantsListings || namesPlace)
+      : propertyOutcome.notFound &&
+          !isOnlyGreeting(message) &&
+          (answers.wantsListings ? namesPlace : !isOtherAnswer)
         ? "I couldn't find a listing matching that. Here's what we have at the moment:"
         : "Here's what we have at the moment:";
     listings = { shown, intro };

@@ -74,3 +74,19 @@ export function joinList(items: string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
+
+/**
+ * A message that only thanks ("thanks!", "cool cheers", "thank u 🙏", "ta"): nothing in it needs an
+ * answer. "ok thanks" to a question is an answer, so callers test their own readings first.
+ */
+export function isThanksOnly(text: string): boolean {
+  const said = text
+    .toLowerCase()
+    .replace(/\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}]|\uFE0F|\u200D/gu, ' ')
+    .replace(/[!.,]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return /^(?:(?:ok(?:ay)?|cool|great|lovely|perfect|brilliant|amazing|nice|ah|oh|fab|sound) )?(?:thanks?(?: ?you| ?u)?(?: so much| very much| a lot| again)?|thx|thnx|tnx|ty|ta|cheers)(?: (?:mate|x+|again|a lot|so much))?$/u.test(
+    said,
+  );
+}
