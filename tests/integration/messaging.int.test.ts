@@ -194,8 +194,15 @@ describe('messaging: WhatsApp and SMS through the provider stand-ins', () => {
     // A message after the end is a note on the lead; still one lead, one credit.
     await say('Is there a garden?');
     expect(lastWhatsAppText(from)).toMatch(/passed your message on to Harbour Lettings/);
+    // Texts in a row are acknowledged once, and a thank-you is not told that someone will reply;
+    // the agency reads every one on the lead.
+    const sentBefore = whatsappTo(from).length;
+    await say('and is it furnished?');
+    await say('thanks!');
+    expect(whatsappTo(from)).toHaveLength(sentBefore);
     const after = await sendJson(app, 'GET', `/api/leads/${made[0]!.id}`, owner.cookie);
     expect(JSON.stringify(after.json.activity)).toContain('Is there a garden?');
+    expect(JSON.stringify(after.json.activity)).toContain('and is it furnished?');
     expect(await app.ctx.db.select().from(leads).where(eq(leads.companyId, owner.company.id))).toHaveLength(
       1,
     );

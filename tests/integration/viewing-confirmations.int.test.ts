@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { channelMessages, conversations, enquiries, viewingMessages, viewings } from '#server/db/schema.ts';
+import { finaliseIdleConversations } from '#server/features/chat/end-conversation.ts';
 import { signChatToken } from '#server/features/enquiries/index.ts';
 import { inviteEnquirerOnChannel } from '#server/features/messaging/enquiry-invite.ts';
 import { bookChatTime } from '#server/features/viewings/chat-booking.ts';
@@ -262,6 +263,43 @@ describe('viewings that happen: confirm, remind, release', () => {
     );
     await texts(setup.owner.company.slug, phone, 'please cancel the viewing');
     expect((await reload(viewing.id)).status).toBe('cancelled');
+  });
+
+  it('after a confirm or a move in the thread, "thanks!" is answered there and the thread stays about the viewing', async () => {
+    const setup = await agency();
+    const phone = newPhone();
+    const { viewing } = await booked(setup, SATURDAY_10, { phone });
+    // The chat ended on Wednesday, as a thread does: two days later a text is no note on it.
+    at('2026-03-04T12:00:00Z');
+    await finaliseIdleConversations(app.ctx);
+    at('2026-03-06T10:00:00Z');
+    await runViewingMessages(app.ctx);
+    const slug = setup.owner.company.slug;
+    const lastSent = async () => (await sentTo(phone)).at(-1)!.body;
+
+    at('2026-03-06T10:05:00Z');
+    await texts(slug, phone, 'Yes');
+    await texts(slug, phone, 'thanks 👍');
+    expect(await lastSent()).toBe("You're welcome! See you on Saturday 7 March at 10:00.");
+
+    await texts(slug, phone, 'actually sorry cant make it now can we do another day');
+    await texts(slug, phone, 'the 2nd one');
+    expect((await reload(viewing.id)).startsAt.toISOString()).toBe('2026-03-09T17:00:00.000Z');
+    // The moved viewing has not been asked about yet, but the thread that moved it still holds it:
+    // no new enquiry, no second greeting.
+    await texts(slug, phone, 'cool cheers');
+    expect(await lastSent()).toBe("You're welcome! Your viewing is on Monday 9 March at 17:00.");
+    await texts(slug, phone, 'is there parking?');
+    expect(await lastSent()).toBe(
+      `Thank you, I've passed your message on to ${setup.owner.company.name}. Someone will reply to you here.`,
+    );
+    expect(await conversationsOf(app, setup.owner.company.id)).toHaveLength(1);
+    await smtp.waitForEmail(
+      (e) => e.subject.startsWith('Message about a viewing') && e.text.includes('is there parking?'),
+    );
+    // A thank-you is nothing for the agency to answer: no email about it.
+    const aboutViewing = smtp.emails.filter((e) => e.subject.startsWith('Message about a viewing'));
+    expect(aboutViewing.map((e) => e.text).join('\n')).not.toMatch(/thanks|cheers/);
   });
 
   it('releases an unconfirmed viewing at the company’s hour, frees the time, tells agent and tenant', async () => {

@@ -1,4 +1,5 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { isThanksOnly } from '#agent/text.ts';
 import type { Db } from '#server/db/client.ts';
 import {
   channelMessages,
@@ -20,8 +21,15 @@ import type {
   ParsedEndChatRequest,
 } from '#shared/schemas/chat.ts';
 import { invitingEnquiry } from './enquiry-invite.ts';
-import { lastOfferedOptions, optOutOf, placeholderValue, retryOnce, sendToTenant } from './outbound.ts';
-import { pickNumberedOption } from './sms-text.ts';
+import {
+  lastOfferedOptions,
+  lastSentText,
+  optOutOf,
+  placeholderValue,
+  retryOnce,
+  sendToTenant,
+} from './outbound.ts';
+import { pickNumberedOption, plainSms } from './sms-text.ts';
 
 const OPT_OUT_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
 const OPT_IN_WORDS = new Set(['START', 'UNSTOP']);
@@ -288,10 +296,14 @@ async function answer(ctx: AppContext, input: InboundMessage, inboundId: string)
         kind: 'note',
         detail: { body: input.text, channel },
       });
-      await reply(
-        `Thank you, I've passed your message on to ${company.name}. Someone will reply to you here.`,
-        latest.id,
-      );
+      // A thank-you needs no answer, and texts in a row are acknowledged once: the agency reads
+      // every one on the lead.
+      const passedOn = `Thank you, I've passed your message on to ${company.name}. Someone will reply to you here.`;
+      const sentLast = await lastSentText(ctx, latest.id);
+      // (An SMS is stored as sent: in its GSM form.)
+      if (!isThanksOnly(input.text) && sentLast !== passedOn && sentLast !== plainSms(passedOn)) {
+        await reply(passedOn, latest.id);
+      }
       return;
     }
   }

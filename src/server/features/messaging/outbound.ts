@@ -105,7 +105,7 @@ function prepareStatements(db: Db) {
       .prepare('messaging_mark_sent'),
 
     lastOffered: db
-      .select({ payload: channelMessages.payload })
+      .select({ payload: channelMessages.payload, body: channelMessages.body })
       .from(channelMessages)
       .where(
         and(
@@ -358,7 +358,16 @@ export async function retryFailedMessage(ctx: AppContext, messageId: string): Pr
 
 /** The options last offered in a conversation (an SMS "2" picks the second of them). */
 export async function lastOfferedOptions(ctx: AppContext, conversationId: string): Promise<string[]> {
-  const [row] = await outboundStatements(ctx).lastOffered.execute({ conversationId });
-  const options = (row?.payload as Payload | null)?.options;
+  const options = (await lastSent(ctx, conversationId))?.options;
   return Array.isArray(options) ? options : [];
+}
+
+/** The text of the last message sent in the conversation's thread, or null. */
+export async function lastSentText(ctx: AppContext, conversationId: string): Promise<string | null> {
+  return (await lastSent(ctx, conversationId))?.body ?? null;
+}
+
+async function lastSent(ctx: AppContext, conversationId: string) {
+  const [row] = await outboundStatements(ctx).lastOffered.execute({ conversationId });
+  return row ? { body: row.body, options: (row.payload as Payload | null)?.options } : null;
 }

@@ -357,11 +357,13 @@ async function sendScheduled(
 
 // ---- Replies in the thread ----
 
-/** The viewing's confirmation request for its current start went out on `channel` (to `phone`). */
+/**
+ * A confirmation request for the viewing went out on `channel` (to `phone`): for any of its starts,
+ * so that the thread that moved it ("thanks!", the pick sent twice) still talks about it.
+ */
 function requestSent(channel: MessagingChannel, phone?: string) {
   return sql`(select 1 from ${viewingMessages} where ${viewingMessages.viewingId} = ${viewings.id}
-    and ${viewingMessages.kind} = 'request' and ${viewingMessages.startsAt} = ${viewings.startsAt}
-    and ${viewingMessages.channel} = ${channel}${phone === undefined ? sql`` : sql` and ${viewingMessages.phone} = ${phone}`})`;
+    and ${viewingMessages.kind} = 'request' and ${viewingMessages.channel} = ${channel}${phone === undefined ? sql`` : sql` and ${viewingMessages.phone} = ${phone}`})`;
 }
 
 /**
@@ -451,6 +453,13 @@ export async function answerViewingReply(
     if (cancelled) await notifyViewing(ctx, cancelled, { kind: 'cancelled', by: 'tenant' });
     await reply(
       `Your viewing of ${viewing.propertyName} on ${longTimeLabel(viewing.startsAt)} is cancelled. Thank you for letting us know.`,
+    );
+  } else if (intent === 'thanks') {
+    // Nothing for the agency to answer: no note, no email, no promise that someone will reply.
+    await reply(
+      viewing.confirmedAt
+        ? `You're welcome! See you on ${longTimeLabel(viewing.startsAt)}.`
+        : `You're welcome! Your viewing is on ${longTimeLabel(viewing.startsAt)}.`,
     );
   } else {
     await passToAgency(ctx, viewing, conversationId, message.text, agency);

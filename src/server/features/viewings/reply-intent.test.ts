@@ -24,6 +24,8 @@ describe('readViewingReply', () => {
     ['please cancel the viewing', 'cancel'],
     ["can't make it, please cancel", 'cancel'],
     ['We found another flat, thanks', 'cancel'],
+    ['thanks!', 'thanks'],
+    ['cool cheers', 'thanks'],
     ['is there parking?', null],
     ['what floor is it on', null],
     ['', null],

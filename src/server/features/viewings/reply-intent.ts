@@ -1,13 +1,16 @@
+import { isThanksOnly } from '#agent/text.ts';
+
 /**
  * What a tenant means by their answer to "Reply YES to confirm or CHANGE to pick another time",
  * in their own words: "yep", "👍", "can't make it", "something came up", "can we do later?",
  * "need to cancel". Null when it is none of these: the agency reads it.
  *
  * Asking to cancel wins over changing, and changing over confirming, so "yes, but I can't make
- * it" moves the viewing rather than confirming it. A bare opt-out word (STOP, CANCEL alone) never
+ * it" moves the viewing rather than confirming it. A message that only thanks ("thanks!", "cool
+ * cheers") is 'thanks': nothing for the agency to answer. A bare opt-out word (STOP, CANCEL alone) never
  * reaches here: the channel treats it as an opt-out first.
  */
-export type ViewingReplyIntent = 'confirm' | 'change' | 'cancel';
+export type ViewingReplyIntent = 'confirm' | 'change' | 'cancel' | 'thanks';
 
 const CANCEL = [
   /\bcancel+(ed|led|ing)?\b/,
@@ -36,7 +39,7 @@ const CONFIRM = [
   /^(👍|✅|👌|🙂|😊|👍🏻|👍🏼|👍🏽|👍🏾|👍🏿)/u,
 ];
 
-/** The intent of a tenant's reply, or null when it is none of confirm, change or cancel. */
+/** The intent of a tenant's reply, or null when it is none of confirm, change, cancel or thanks. */
 export function readViewingReply(text: string): ViewingReplyIntent | null {
   const said = text
     .toLowerCase()
@@ -48,5 +51,6 @@ export function readViewingReply(text: string): ViewingReplyIntent | null {
   if (CANCEL.some((pattern) => pattern.test(said))) return 'cancel';
   if (CHANGE.some((pattern) => pattern.test(said))) return 'change';
   if (CONFIRM.some((pattern) => pattern.test(said))) return 'confirm';
+  if (isThanksOnly(said)) return 'thanks';
   return null;
 }
