@@ -109,6 +109,18 @@ describe('the LLM agent', () => {
     expect(request.body.tools?.map((t) => t.function.name).sort()).toEqual(['listingFact', 'recordAnswers']);
   });
 
+  test("a thread's first text, answered just after the greeting, is answered without a second hello", async () => {
+    const start = engine().start(context, undefined, { isAnswerNext: true });
+    const history: TurnOptions['history'] = [{ role: 'assistant', content: start.reply }];
+    await engine().reply(context, start.state, 'Is it still available?', { history, isBeforeGreeting: true });
+    await engine().reply(context, start.state, 'Is it still available?', { history });
+    const [threadStart, later] = server.requests.map(systemOf);
+    const noSecondHello = 'do not greet the tenant or introduce yourself again';
+    expect(threadStart).toContain(noSecondHello);
+    expect(later).not.toContain(noSecondHello);
+    expect(threadStart).toContain('on its website, WhatsApp or SMS');
+  });
+
   test('leaves the oldest turns out beyond the token budget, never the instructions or the new message', async () => {
     server.enqueue(says('Thanks! How many people?'), says('Thanks! How many people?'));
     const start = engine().start(context);

@@ -128,7 +128,12 @@ function knownSoFar(state: AgentState): string {
   return known || 'nothing yet';
 }
 
-function systemPrompt(context: AgentContext, previous: AgentState, guided: AgentReply): string {
+function systemPrompt(
+  context: AgentContext,
+  previous: AgentState,
+  guided: AgentReply,
+  { isBeforeGreeting = false }: TurnOptions,
+): string {
   const state = guided.state;
   const property = chosenProperty(context, state.fields) ?? context.property;
   const listings = property
@@ -138,7 +143,7 @@ function systemPrompt(context: AgentContext, previous: AgentState, guided: Agent
       : 'No property details are available.';
   const canBook = property !== null && booksViewing(context, state);
   return [
-    `You are the AI assistant of ${context.companyName}, a UK letting agency, chatting on its website with a prospective tenant. Everything the tenant tells you goes to the ${context.companyName} team.`,
+    `You are the AI assistant of ${context.companyName}, a UK letting agency, chatting with a prospective tenant on its website, WhatsApp or SMS. Everything the tenant tells you goes to the ${context.companyName} team.`,
     'Write friendly, professional British English: short (two to four sentences), warm, never robotic, and ask for one or two things at a time.',
     `Today is ${formatLongDate(context.today)} (${context.today}).`,
     listings,
@@ -164,6 +169,11 @@ function systemPrompt(context: AgentContext, previous: AgentState, guided: Agent
     ...(state.personRequested && !previous.personRequested
       ? [
           `- The tenant has just asked to speak to a person: say first that a person at ${context.companyName} will get in touch with them.`,
+        ]
+      : []),
+    ...(isBeforeGreeting
+      ? [
+          '- Your greeting, which said hello and who you are, was sent just before this reply: do not greet the tenant or introduce yourself again.',
         ]
       : []),
     `- Next step: ${nextStep(guided, context)}`,
@@ -370,7 +380,7 @@ async function streamTurn(
   turn: TurnOptions,
 ): Promise<AgentReply> {
   const { context, previous, guided } = work;
-  const system = systemPrompt(context, previous, guided);
+  const system = systemPrompt(context, previous, guided, turn);
   const messages = conversationMessages({
     history: turn.history ?? [],
     message,
