@@ -2,14 +2,24 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHAT_JS_BUDGET_BYTES, checkChatBudget, RESPONSE_HEADERS_BYTES } from './web-budget.ts';
+import {
+  CHAT_JS_BUDGET_BYTES,
+  checkChatBudget,
+  checkDashboardBudget,
+  DASHBOARD_JS_BUDGET_BYTES,
+  RESPONSE_HEADERS_BYTES,
+} from './web-budget.ts';
 
-/** A chat build as Vite writes it: the manifest, the scripts and their brotli copies. */
-function fakeBuild(files: { name: string; raw: number; brotli?: number }[], manifest: object): string {
+/** A build as Vite writes it: the manifest (the chat's unless named), the scripts and their brotli copies. */
+function fakeBuild(
+  files: { name: string; raw: number; brotli?: number }[],
+  manifest: object,
+  manifestName = 'manifest-chat.json',
+): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'letlead-web-budget-'));
   mkdirSync(path.join(dir, '.vite'));
   mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, '.vite/manifest-chat.json'), JSON.stringify(manifest));
+  writeFileSync(path.join(dir, '.vite', manifestName), JSON.stringify(manifest));
   for (const file of files) {
     writeFileSync(path.join(dir, file.name), Buffer.alloc(file.raw));
     if (file.brotli !== undefined)
@@ -60,6 +70,63 @@ describe("the chat's JavaScript budget on the build", () => {
     expect(CHAT_JS_BUDGET_BYTES).toBe(61_440);
     expect(() => checkChatBudget(dir)).toThrow(
       /The chat's JavaScript is 61\.5 KB as served, over its 60 KB budget \(assets\/chat\.js 59\.1 KB, assets\/shared\.js 2\.4 KB\)/,
+    );
+  });
+});
+
+const appManifest = {
+  'index.html': {
+    file: 'assets/main.js',
+    imports: ['_react.js'],
+    dynamicImports: ['pages/dashboard/dashboard-page.tsx', 'pages/public/landing-page.tsx'],
+  },
+  '_react.js': { file: 'assets/react.js' },
+  'pages/public/landing-page.tsx': { file: 'assets/landing-page.js', imports: ['index.html'] },
+  'pages/dashboard/dashboard-page.tsx': {
+    file: 'assets/dashboard-page.js',
+    imports: ['index.html', '_react.js', '_table.js'],
+    dynamicImports: ['components/insights/insights-tab.tsx'],
+  },
+  '_table.js': { file: 'assets/table.js' },
+  'components/insights/insights-tab.tsx': {
+    file: 'assets/insights-tab.js',
+    imports: ['pages/dashboard/dashboard-page.tsx'],
+  },
+};
+
+describe("the dashboard's first screen on the build", () => {
+  it("counts the app's entry and the dashboard with what they import, not the tabs that load later", () => {
+    const dir = fakeBuild(
+      [
+        { name: 'assets/main.js', raw: 250_000, brotli: 70_000 },
+        { name: 'assets/react.js', raw: 8_000, brotli: 3_000 },
+        { name: 'assets/dashboard-page.js', raw: 200_000, brotli: 50_000 },
+        { name: 'assets/table.js', raw: 900 },
+        // Another page, and a tab fetched after the first screen: not counted.
+        { name: 'assets/landing-page.js', raw: 30_000, brotli: 9_000 },
+        { name: 'assets/insights-tab.js', raw: 40_000, brotli: 12_000 },
+      ],
+      appManifest,
+      'manifest.json',
+    );
+    expect(checkDashboardBudget(dir)).toBe(70_000 + 3_000 + 50_000 + 900 + 4 * RESPONSE_HEADERS_BYTES);
+  });
+
+  it('fails the build when a tab or a library comes back into it', () => {
+    const dir = fakeBuild(
+      [
+        { name: 'assets/main.js', raw: 250_000, brotli: 70_000 },
+        { name: 'assets/react.js', raw: 8_000, brotli: 3_000 },
+        { name: 'assets/dashboard-page.js', raw: 900_000, brotli: DASHBOARD_JS_BUDGET_BYTES - 70_000 },
+        { name: 'assets/table.js', raw: 900 },
+        { name: 'assets/landing-page.js', raw: 1_000 },
+        { name: 'assets/insights-tab.js', raw: 1_000 },
+      ],
+      appManifest,
+      'manifest.json',
+    );
+    expect(() => checkDashboardBudget(dir)).toThrow(
+      /The dashboard's first screen is [\d.]+ KB as served, over its \d+ KB budget \(assets\/main\.js 69\.9 KB, /,
     );
   });
 });

@@ -964,3 +964,73 @@ test.describe("dashboard: the agent's desk", () => {
     expect(unauthorised).toEqual([]);
   });
 });
+
+test.describe("dashboard: the first screen's code", () => {
+  const LATER_TABS = ['Property List', 'Viewings', 'Enquiries', 'Insights', 'Live'];
+  const laterTabChunk = /\/assets\/(properties|viewings|enquiries|insights|live)-tab-[\w-]+\.js$/;
+
+  test('the leads show while the other tabs are still on their way; a tab not there yet says it is loading', async ({
+    page,
+    seeded,
+    openAs,
+  }) => {
+    // The other tabs' code is held back until the agent has opened the Property List.
+    let releaseTabs = () => {};
+    const tabsReleased = new Promise<void>((resolve) => {
+      releaseTabs = resolve;
+    });
+    await page.route(laterTabChunk, async (route) => {
+      await tabsReleased;
+      await route.continue();
+    });
+    await openAs(seeded.leads.cookie);
+    await expect(
+      page.getByRole('table', { name: /Property leads/ }).getByRole('row', { name: /Tom Brown/ }),
+    ).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Property List' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Property List' });
+    await expect(panel.getByRole('status')).toHaveText('Loading…');
+    releaseTabs();
+    await expect(panel.getByRole('heading', { name: 'Property List' })).toBeVisible();
+    await expect(panel.getByRole('status')).toHaveCount(0);
+  });
+
+  test("once the leads are shown the other tabs' code is fetched, and each tab opens with no loading state", async ({
+    page,
+    seeded,
+    openAs,
+  }) => {
+    const fetched = new Set<string>();
+    page.on('request', (request) => {
+      const chunk = laterTabChunk.exec(request.url());
+      if (chunk) fetched.add(chunk[1]!);
+    });
+    // A tab's "Loading…" while its code comes, however briefly it shows.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { tabLoadingSeen: seen });
+      new MutationObserver(() => {
+        for (const status of document.querySelectorAll('[role="tabpanel"] [role="status"]')) {
+          if (status.textContent === 'Loading…')
+            seen.push(status.closest('[role="tabpanel"]')?.getAttribute('aria-labelledby') ?? '');
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await openAs(seeded.leads.cookie);
+    await expect(
+      page.getByRole('table', { name: /Property leads/ }).getByRole('row', { name: /Tom Brown/ }),
+    ).toBeVisible();
+    await expect
+      .poll(() => [...fetched].sort())
+      .toEqual(['enquiries', 'insights', 'live', 'properties', 'viewings']);
+
+    for (const name of LATER_TABS) {
+      await page.getByRole('tab', { name }).click();
+      await expect(page.getByRole('tabpanel', { name })).not.toBeEmpty();
+    }
+    expect(
+      await page.evaluate(() => (window as unknown as { tabLoadingSeen: string[] }).tabLoadingSeen),
+    ).toEqual([]);
+  });
+});

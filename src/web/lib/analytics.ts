@@ -59,12 +59,6 @@ export function trackPageView(path: string, referrer: string | null) {
   enqueue({ kind: 'pageview', path, referrer });
 }
 
-/** Runs `task` once the browser has nothing more urgent to do (within 2 s at most). */
-export function whenIdle(task: () => void) {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 });
-  else setTimeout(task, 200);
-}
-
 let areVitalsScheduled = false;
 
 /** Loads web-vitals 5 s after it is called and reports each metric as it becomes known. */

@@ -2,7 +2,8 @@
 // React: their islands are made interactive by enhancements (src/web/enhancements), plain DOM code
 // that the React components rendering the same markup use too.
 import { islandEnhancements } from '#web/enhancements/islands.ts';
-import { scheduleWebVitals, trackPageView, whenIdle } from '#web/lib/analytics.ts';
+import { scheduleWebVitals, trackPageView } from '#web/lib/analytics.ts';
+import { whenIdle } from '#web/lib/when-idle.ts';
 
 for (const island of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const enhance = islandEnhancements[island.dataset.island ?? ''];

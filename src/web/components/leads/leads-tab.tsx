@@ -7,7 +7,7 @@ import {
   TableIcon,
   UserCheckIcon,
 } from 'lucide-react';
-import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { LeadListItemDto } from '#shared/schemas/leads.ts';
 import { ConfirmDeleteDialog, useConfirmedDelete } from '#web/components/dashboard/confirm-delete-dialog.tsx';
 import {
@@ -24,17 +24,18 @@ import type { SortState } from '#web/components/table/table-sorting.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { LoadFailed, TabSection } from '#web/components/ui/list-states.tsx';
 import { SearchField } from '#web/components/ui/search-field.tsx';
+import { preloadable } from '#web/lib/preloadable.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { useRole } from '#web/lib/use-role.ts';
 import { useUser } from '#web/lib/use-user.ts';
 import { cn } from '#web/lib/utils.ts';
+import { whenIdle } from '#web/lib/when-idle.ts';
 import { BulkStatusBar } from './bulk-status-bar.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
 import { countByStatus } from './lead-board-columns.ts';
 import { LeadCards } from './lead-cards.tsx';
 import { leadSearchText } from './lead-search.ts';
 import { LeadSelectionProvider, useLeadSelection } from './lead-selection.tsx';
-import { LeadSheet } from './lead-sheet.tsx';
 import { LeadSortSelect } from './lead-sort-select.tsx';
 import { BEST_FIRST, isBestFirst, nextLeadSort, visibleLeadColumns } from './leads-columns.tsx';
 import { LeadsTable, LoadingLeads, useLeadRows } from './leads-table.tsx';
@@ -43,6 +44,9 @@ import { useHiddenColumns } from './use-hidden-columns.ts';
 
 // The board and its drag-and-drop library load only when an agent opens the Board view.
 const LeadBoard = lazy(() => import('./lead-board.tsx'));
+// A lead's side panel (its history, notes and status forms) is not part of the first screen: its
+// code is fetched once the leads are shown and the browser is idle, before an agent opens a lead.
+const LeadSheet = preloadable(() => import('./lead-sheet.tsx').then((module) => module.LeadSheet));
 
 type LeadView = 'table' | 'board';
 
@@ -104,6 +108,9 @@ export function LeadsTab({ companyId }: { companyId: string }) {
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<SortState | null>(NEWEST_FIRST);
   const [openLeadId, setOpenLeadId] = useState<string | null>(null);
+  // Mounted from the first lead opened on, so that the panel closes with its animation.
+  const [hasOpenedLead, setHasOpenedLead] = useState(false);
+  if (openLeadId !== null && !hasOpenedLead) setHasOpenedLead(true);
   const isPhone = useIsPhone();
   const { user } = useUser();
   const userId = user?.id ?? 'signed-out';
@@ -125,6 +132,8 @@ export function LeadsTab({ companyId }: { companyId: string }) {
     [allLeads, myLeads, isMine, user?.id],
   );
   const shownList = isMine ? mine : dashboard;
+  const hasLeads = allLeads.length > 0;
+  useEffect(() => (hasLeads ? whenIdle(LeadSheet.preload) : undefined), [hasLeads]);
   const { can } = useRole();
   // Read from the list each time, so that a change (a question ticked) shows in the open panel.
   const openLead = useMemo(
@@ -275,15 +284,19 @@ export function LeadsTab({ companyId }: { companyId: string }) {
         {leads.length.toLocaleString('en-GB')} results
       </p>
 
-      <LeadSheet
-        companyId={companyId}
-        lead={openLead}
-        onClose={() => setOpenLeadId(null)}
-        onDelete={(lead) => {
-          setOpenLeadId(null);
-          deletion.select(lead);
-        }}
-      />
+      {hasOpenedLead ? (
+        <Suspense fallback={null}>
+          <LeadSheet
+            companyId={companyId}
+            lead={openLead}
+            onClose={() => setOpenLeadId(null)}
+            onDelete={(lead) => {
+              setOpenLeadId(null);
+              deletion.select(lead);
+            }}
+          />
+        </Suspense>
+      ) : null}
       <ConfirmDeleteDialog
         {...deletion.dialog}
         title="Delete lead"

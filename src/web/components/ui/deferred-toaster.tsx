@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ToasterProps } from 'sonner';
 import { onToast } from '#web/lib/toast.ts';
+import { whenIdle } from '#web/lib/when-idle.ts';
 
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
@@ -21,12 +22,7 @@ export function DeferredToaster({
   useEffect(() => {
     const mount = () => setIsMounted(true);
     if (mountOn === 'first-toast') return onToast(mount);
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(mount, 200);
-      return () => clearTimeout(timer);
-    }
-    const handle = requestIdleCallback(mount, { timeout: 2000 });
-    return () => cancelIdleCallback(handle);
+    return whenIdle(mount);
   }, [mountOn]);
   if (!isMounted) return null;
   return (

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { addDays, format, startOfWeek } from 'date-fns';
-import { CalendarDaysIcon, ChevronLeftIcon, ChevronRightIcon, PhoneIcon } from 'lucide-react';
+import { ChevronLeftIcon, ChevronRightIcon, PhoneIcon } from 'lucide-react';
 import { Fragment, useId, useState } from 'react';
 import { sourceLabel } from '#shared/chat-source.ts';
 import { formatUkPhone } from '#shared/format.ts';
@@ -22,7 +22,6 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { DialogFooter, DialogShell } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { TabsContent, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { apiRequest, errorMessage } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useRole } from '#web/lib/use-role.ts';
@@ -60,20 +59,13 @@ function StateBadge({ viewing }: { viewing: AgentViewing }) {
 const londonToday = () => new TZDate(Date.now(), LONDON_ZONE);
 const isoDay = (date: Date) => format(date, 'yyyy-MM-dd');
 
-/** The tab's trigger, for the dashboard's TabsList. */
-export function ViewingsTabTrigger() {
+/**
+ * The Viewings tab, its own chunk (the dashboard's TabsContent lays its cards out): the week's
+ * viewings (or one day's), their outcomes, and the viewing hours.
+ */
+export function ViewingsTab({ companyId, companySlug }: { companyId: string; companySlug: string }) {
   return (
-    <TabsTrigger value="viewings">
-      <CalendarDaysIcon aria-hidden="true" />
-      Viewings
-    </TabsTrigger>
-  );
-}
-
-/** The Viewings tab: the week's viewings (or one day's), their outcomes, and the viewing hours. */
-export function ViewingsTabContent({ companyId, companySlug }: { companyId: string; companySlug: string }) {
-  return (
-    <TabsContent value="viewings" className="grid gap-6">
+    <>
       <UpcomingViewings companyId={companyId} />
       <ViewingsAgenda companyId={companyId} companySlug={companySlug} />
       <TimesOffered companyId={companyId} />
@@ -89,7 +81,7 @@ export function ViewingsTabContent({ companyId, companySlug }: { companyId: stri
         </CardContent>
       </Card>
       <ConfirmationSettings companyId={companyId} />
-    </TabsContent>
+    </>
   );
 }
 

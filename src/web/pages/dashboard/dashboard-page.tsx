@@ -1,7 +1,13 @@
-import { Building2Icon, ChartNoAxesColumnIcon, InboxIcon, RadioIcon, UsersIcon } from 'lucide-react';
-import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
+import {
+  Building2Icon,
+  CalendarDaysIcon,
+  ChartNoAxesColumnIcon,
+  InboxIcon,
+  RadioIcon,
+  UsersIcon,
+} from 'lucide-react';
+import { lazy, type ReactNode, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import type { CompanyDto } from '#shared/schemas/auth.ts';
-import { CompanyRegistrationDialog } from '#web/components/company/company-registration-dialog.tsx';
 import { AgentUrlDialog } from '#web/components/dashboard/agent-url-dialog.tsx';
 import {
   useDashboard,
@@ -10,25 +16,44 @@ import {
 } from '#web/components/dashboard/dashboard-api.ts';
 import { DashboardHeader } from '#web/components/dashboard/dashboard-header.tsx';
 import { StatCards } from '#web/components/dashboard/stat-cards.tsx';
-import { EnquiriesTab } from '#web/components/enquiries/enquiries-tab.tsx';
 import { LeadsTab } from '#web/components/leads/leads-tab.tsx';
 import { useLiveConversations } from '#web/components/live/use-live-conversations.ts';
-import { PropertiesTab } from '#web/components/properties/properties-tab.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { PageFallback } from '#web/components/ui/page-fallback.tsx';
-import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
-import { ViewingsTabContent, ViewingsTabTrigger } from '#web/components/viewings/viewings-tab.tsx';
+import { type Preload, preloadable } from '#web/lib/preloadable.tsx';
 import { useLogout } from '#web/lib/use-logout.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useRedirectWhenUnauthorized } from '#web/lib/use-unauthorized-redirect.ts';
 import { useUser } from '#web/lib/use-user.ts';
+import { whenIdle } from '#web/lib/when-idle.ts';
 
-// The Insights tab and its chart are fetched only when the tab is opened (Radix mounts a tab's
-// content only while it is shown), so the dashboard's first load does not carry them.
-const InsightsTab = lazy(() => import('#web/components/insights/insights-tab.tsx'));
-// Loaded when the tab is first opened: the dashboard's first load carries only the badge's stream.
-const LiveTab = lazy(() => import('#web/components/live/live-tab.tsx'));
+// Property Leads, the tab an agent lands on, comes with the page. Every other tab is its own chunk
+// (Radix mounts a tab's content only while it is shown): fetched once the first screen is shown
+// and the browser is idle, or sooner when the pointer or the focus reaches its trigger, so that it
+// is there when the agent opens it (docs/performance.md, "The dashboard's first screen").
+const PropertiesTab = preloadable(() =>
+  import('#web/components/properties/properties-tab.tsx').then((module) => module.PropertiesTab),
+);
+const ViewingsTab = preloadable(() =>
+  import('#web/components/viewings/viewings-tab.tsx').then((module) => module.ViewingsTab),
+);
+const EnquiriesTab = preloadable(() =>
+  import('#web/components/enquiries/enquiries-tab.tsx').then((module) => module.EnquiriesTab),
+);
+const InsightsTab = preloadable(() =>
+  import('#web/components/insights/insights-tab.tsx').then((module) => module.default),
+);
+// The Live tab's badge needs only the stream (use-live-conversations.ts), which comes with the page.
+const LiveTab = preloadable(() =>
+  import('#web/components/live/live-tab.tsx').then((module) => module.default),
+);
+// Only an account without a company yet registers one.
+const CompanyRegistrationDialog = lazy(() =>
+  import('#web/components/company/company-registration-dialog.tsx').then((module) => ({
+    default: module.CompanyRegistrationDialog,
+  })),
+);
+const LATER_TABS = [PropertiesTab, ViewingsTab, EnquiriesTab, InsightsTab, LiveTab];
 
 export default function DashboardPage() {
   usePageTitle('Dashboard');
@@ -49,7 +74,9 @@ export default function DashboardPage() {
         <main className="mx-auto max-w-screen-2xl px-4 py-8 sm:px-6">
           <p className="text-muted-foreground">Register your company to add properties and see your leads.</p>
         </main>
-        <CompanyRegistrationDialog />
+        <Suspense fallback={null}>
+          <CompanyRegistrationDialog />
+        </Suspense>
       </div>
     );
   }
@@ -107,6 +134,63 @@ function useActiveTabInView(tabListRef: RefObject<HTMLDivElement | null>) {
   }, [tabListRef]);
 }
 
+/** Once the first screen has its leads and the browser is idle, the other tabs' code is fetched. */
+function usePreloadLaterTabs(isFirstScreenShown: boolean) {
+  useEffect(() => {
+    if (!isFirstScreenShown) return;
+    return whenIdle(() => {
+      for (const tab of LATER_TABS) tab.preload();
+    });
+  }, [isFirstScreenShown]);
+}
+
+/** A tab's trigger that starts fetching the tab's code as the pointer or the focus reaches it. */
+function LaterTabTrigger({
+  value,
+  tab,
+  children,
+}: {
+  value: DashboardTab;
+  tab: { preload: Preload };
+  children: ReactNode;
+}) {
+  return (
+    <TabsTrigger value={value} onPointerEnter={tab.preload} onFocus={tab.preload}>
+      {children}
+    </TabsTrigger>
+  );
+}
+
+/**
+ * A tab whose code may still be on its way (a slow connection, or the tab opened from the address):
+ * a spinner announced as loading, in a box about as tall as a tab's heading and first rows, so that
+ * the page below the tabs does not jump when the tab arrives.
+ */
+function LaterTabContent({
+  value,
+  className,
+  children,
+}: {
+  value: DashboardTab;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <TabsContent value={value} className={className}>
+      <Suspense
+        fallback={
+          <div className="flex min-h-72 items-center justify-center" role="status" aria-live="polite">
+            <span className="sr-only">Loading…</span>
+            <span className="size-6 animate-spin rounded-full border-2 border-primary border-t-transparent motion-reduce:animate-none" />
+          </div>
+        }
+      >
+        {children}
+      </Suspense>
+    </TabsContent>
+  );
+}
+
 function CompanyDashboard({
   companyId,
   fallbackCompany,
@@ -129,6 +213,7 @@ function CompanyDashboard({
   const [tab, setTab] = useDashboardTab();
   const tabListRef = useRef<HTMLDivElement>(null);
   useActiveTabInView(tabListRef);
+  usePreloadLaterTabs(dashboard.data !== undefined);
 
   return (
     <div className="min-h-screen bg-muted/30">
@@ -152,20 +237,23 @@ function CompanyDashboard({
               <UsersIcon aria-hidden="true" />
               Property Leads
             </TabsTrigger>
-            <TabsTrigger value="property-list">
+            <LaterTabTrigger value="property-list" tab={PropertiesTab}>
               <Building2Icon aria-hidden="true" />
               Property List
-            </TabsTrigger>
-            <ViewingsTabTrigger />
-            <TabsTrigger value="enquiries">
+            </LaterTabTrigger>
+            <LaterTabTrigger value="viewings" tab={ViewingsTab}>
+              <CalendarDaysIcon aria-hidden="true" />
+              Viewings
+            </LaterTabTrigger>
+            <LaterTabTrigger value="enquiries" tab={EnquiriesTab}>
               <InboxIcon aria-hidden="true" />
               Enquiries
-            </TabsTrigger>
-            <TabsTrigger value="insights">
+            </LaterTabTrigger>
+            <LaterTabTrigger value="insights" tab={InsightsTab}>
               <ChartNoAxesColumnIcon aria-hidden="true" />
               Insights
-            </TabsTrigger>
-            <TabsTrigger value="live">
+            </LaterTabTrigger>
+            <LaterTabTrigger value="live" tab={LiveTab}>
               <RadioIcon aria-hidden="true" />
               Live
               {live.unseen.size > 0 && (
@@ -174,28 +262,26 @@ function CompanyDashboard({
                   <span className="sr-only"> new</span>
                 </Badge>
               )}
-            </TabsTrigger>
+            </LaterTabTrigger>
           </TabsList>
           <TabsContent value="property-leads">
             <LeadsTab companyId={companyId} />
           </TabsContent>
-          <TabsContent value="property-list">
+          <LaterTabContent value="property-list">
             <PropertiesTab companyId={companyId} />
-          </TabsContent>
-          <ViewingsTabContent companyId={companyId} companySlug={company.slug} />
-          <TabsContent value="enquiries">
+          </LaterTabContent>
+          <LaterTabContent value="viewings" className="grid gap-6">
+            <ViewingsTab companyId={companyId} companySlug={company.slug} />
+          </LaterTabContent>
+          <LaterTabContent value="enquiries">
             <EnquiriesTab companyId={companyId} />
-          </TabsContent>
-          <TabsContent value="insights">
-            <Suspense fallback={<Skeleton className="h-72 w-full" />}>
-              <InsightsTab companyId={companyId} />
-            </Suspense>
-          </TabsContent>
-          <TabsContent value="live">
-            <Suspense fallback={<PageFallback />}>
-              <LiveTab live={live} userId={userId} />
-            </Suspense>
-          </TabsContent>
+          </LaterTabContent>
+          <LaterTabContent value="insights">
+            <InsightsTab companyId={companyId} />
+          </LaterTabContent>
+          <LaterTabContent value="live">
+            <LiveTab live={live} userId={userId} />
+          </LaterTabContent>
         </Tabs>
       </main>
       <AgentUrlDialog url={agentUrl} onClose={() => setAgentUrl(null)} />
