@@ -996,6 +996,31 @@ test.describe("dashboard: the first screen's code", () => {
     await expect(panel.getByRole('status')).toHaveCount(0);
   });
 
+  test("a lead opened before its panel's code has come says it is loading, then shows the lead", async ({
+    page,
+    seeded,
+    openAs,
+  }) => {
+    let releasePanel = () => {};
+    const panelReleased = new Promise<void>((resolve) => {
+      releasePanel = resolve;
+    });
+    await page.route(/\/assets\/lead-sheet-[\w-]+\.js$/, async (route) => {
+      await panelReleased;
+      await route.continue();
+    });
+    await openAs(seeded.leads.cookie);
+    await page
+      .getByRole('table', { name: /Property leads/ })
+      .getByRole('row', { name: /Tom Brown/ })
+      .click();
+    const loading = page.getByRole('status').filter({ hasText: 'Loading…' });
+    await expect(loading).toBeVisible();
+    releasePanel();
+    await expect(page.getByRole('dialog', { name: 'Tom Brown' })).toBeVisible();
+    await expect(loading).toHaveCount(0);
+  });
+
   test("once the leads are shown the other tabs' code is fetched, and each tab opens with no loading state", async ({
     page,
     seeded,

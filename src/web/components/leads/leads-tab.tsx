@@ -23,6 +23,7 @@ import { useUserPreference } from '#web/components/dashboard/use-user-preference
 import type { SortState } from '#web/components/table/table-sorting.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { LoadFailed, TabSection } from '#web/components/ui/list-states.tsx';
+import { LoadingSpinner } from '#web/components/ui/page-fallback.tsx';
 import { SearchField } from '#web/components/ui/search-field.tsx';
 import { preloadable } from '#web/lib/preloadable.tsx';
 import { toast } from '#web/lib/toast.ts';
@@ -285,7 +286,12 @@ export function LeadsTab({ companyId }: { companyId: string }) {
       </p>
 
       {hasOpenedLead ? (
-        <Suspense fallback={null}>
+        <Suspense
+          fallback={
+            // Where the lead's panel opens, should its code still be on its way.
+            <LoadingSpinner className="fixed inset-y-0 right-0 z-50 w-full border-l border-border bg-background shadow-lg sm:max-w-xl" />
+          }
+        >
           <LeadSheet
             companyId={companyId}
             lead={openLead}

@@ -19,6 +19,7 @@ import { StatCards } from '#web/components/dashboard/stat-cards.tsx';
 import { LeadsTab } from '#web/components/leads/leads-tab.tsx';
 import { useLiveConversations } from '#web/components/live/use-live-conversations.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
+import { LoadingSpinner } from '#web/components/ui/page-fallback.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { type Preload, preloadable } from '#web/lib/preloadable.tsx';
 import { useLogout } from '#web/lib/use-logout.ts';
@@ -177,16 +178,7 @@ function LaterTabContent({
 }) {
   return (
     <TabsContent value={value} className={className}>
-      <Suspense
-        fallback={
-          <div className="flex min-h-72 items-center justify-center" role="status" aria-live="polite">
-            <span className="sr-only">Loading…</span>
-            <span className="size-6 animate-spin rounded-full border-2 border-primary border-t-transparent motion-reduce:animate-none" />
-          </div>
-        }
-      >
-        {children}
-      </Suspense>
+      <Suspense fallback={<LoadingSpinner className="min-h-72" />}>{children}</Suspense>
     </TabsContent>
   );
 }
