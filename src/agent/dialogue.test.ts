@@ -11,6 +11,7 @@ import {
   forge,
   maple,
   oak,
+  victoria,
   willow as willowLike,
 } from '#tests/corpus/fixtures.ts';
 import { textbookAnswers } from '#tests/corpus/property-link.ts';
@@ -282,6 +283,50 @@ describe('the agency-wide link', () => {
     expect(replies[1].state.fields.propertyId).toBeNull();
     expect(replies[1].state.asking).toBe('moveIn');
     expect(replies[2].state.asking).toBe('numberOfPeople');
+  });
+
+  test('questions about a listing before one is chosen: one ask of which, answered once it is chosen', async () => {
+    const asked = await lastReply(agencyLink(), ['hiya is the flat still avail? how much is deposit']);
+    expect(asked.reply).not.toMatch(/don't have the details|couldn't find/);
+    expect(asked.reply.match(/which (?:one|property)/gi)).toHaveLength(2);
+    expect(asked.reply).toMatch(/Once I know which property you mean, I'll answer/);
+    expect(asked.quickReplies).toContain('Elm Road Flat');
+    expect(asked.state.openQuestions).toEqual([]);
+    const chosen = await lastReply(agencyLink(), [
+      'hiya is the flat still avail? how much is deposit',
+      'Elm Road Flat',
+    ]);
+    expect(chosen.reply).toMatch(/^Great choice: Elm Road Flat.*available from 1 March 2026/);
+    expect(chosen.state.openQuestions).toEqual(['how much is deposit']);
+  });
+
+  test('on a thread, a first text asking about an unnamed listing asks which once, with the listings', async () => {
+    const context = agencyLink();
+    const start = engine.start(context, {}, { isAnswerNext: true });
+    const answer = await engine.reply(
+      context,
+      { ...start.state, asking: null },
+      'hiya is the flat still avail? how much is deposit',
+      { isBeforeGreeting: true },
+    );
+    expect(answer.reply).not.toMatch(/don't have the details|Let me know which property/);
+    expect(answer.reply).toMatch(/Which property would you like to ask about\?/);
+    expect(answer.quickReplies).toContain('Maple Court');
+  });
+
+  test('a number past the options offered asks again with them; one in range picks it', async () => {
+    const offered = ['Elm Road Flat', 'Victoria Terrace'];
+    const start = engine.start(agencyLink());
+    const again = await engine.reply(agencyLink(), start.state, '3', { offered });
+    expect(again.reply).toBe('Please choose 1 or 2, or tell me in your own words.');
+    expect(again.quickReplies).toEqual(offered);
+    expect(again.state.asking).toBe('propertyId');
+    const picked = await engine.reply(agencyLink(), again.state, '2', { offered });
+    expect(picked.state.fields.propertyId).toBe(victoria.id);
+    // Where the options are numbers themselves (the people), a number is still the answer.
+    const people = await lastReply(propertyLink(elm), ['1st March']);
+    const five = await engine.reply(propertyLink(elm), people.state, '5', { offered: people.quickReplies });
+    expect(five.state.fields.numberOfPeople).toBe(5);
   });
 
   test('a rent question before choosing asks which property is meant', async () => {

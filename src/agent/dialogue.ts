@@ -3,7 +3,7 @@ import { EMAIL_CHECK_REPLIES, emailCheckQuestion, openEmailCheck, settleEmailChe
 import { type Extraction, extractAnswers } from './extract.ts';
 import { isPersonRequest } from './person-request.ts';
 import { matchProperty } from './property-match.ts';
-import { answerQuestions, isRentProposal, type QuestionAnswer } from './questions.ts';
+import { answerQuestions, isRentProposal, type QuestionAnswer, splitQuestions } from './questions.ts';
 import {
   emptyFields,
   isFilled,
@@ -317,6 +317,7 @@ function cloneState(state: AgentState): AgentState {
     fields: { ...state.fields },
     refused: [...state.refused],
     openQuestions: [...state.openQuestions],
+    ...(state.pendingQuestions ? { pendingQuestions: [...state.pendingQuestions] } : {}),
     ...(state.viewing ? { viewing: { ...state.viewing, offered: [...state.viewing.offered] } } : {}),
   };
 }
@@ -607,13 +608,26 @@ function readTurn(
   if (!questions.some((q) => q.topics.includes('person')) && isPersonRequest(message))
     questions.push({ text: message, topics: ['person'] });
   if (questions.some((q) => q.topics.includes('person'))) state.personRequested = true;
+  // Questions asked before the listing was chosen are answered once it is (or passed on once none
+  // will be), before this message's own.
+  const missing = missingSlots(context, state);
+  const isListingToChoose = missing.includes('propertyId');
+  if (!isListingToChoose && state.pendingQuestions) {
+    questions.unshift(...state.pendingQuestions.flatMap((text) => splitQuestions(text).questions));
+    delete state.pendingQuestions;
+  }
   const answers = answerQuestions(questions, property, {
     today: context.today,
     companyName: context.companyName,
-    isChoosingProperty: state.asking === 'propertyId' && property === null,
+    isChoosingProperty: property === null && missing[0] === 'propertyId',
+    isListingToChoose,
     canBook: booksViewing(context, state),
   });
   for (const q of answers.passedOn) if (!state.openQuestions.includes(q)) state.openQuestions.push(q);
+  for (const q of answers.deferred) {
+    state.pendingQuestions ??= [];
+    if (!state.pendingQuestions.includes(q)) state.pendingQuestions.push(q);
+  }
   // A hello written before the greeting was answered by it: the reply says no second one.
   const hello =
     GREETING.test(message) && !updated.includes('name') && !isBeforeGreeting
@@ -625,9 +639,9 @@ function readTurn(
   if ((answers.wantsListings || propertyOutcome.notFound || propertyOutcome.options) && shown.length > 0) {
     // "Anything in Brighton?" names a place none of the listings is in.
     const namesPlace = /\b(?:in|near|around|at)\s+[A-Z]/.test(message);
-    // "just me" or "asap, 2 of us" answered another question, and "thanks!" none: neither named a
-    // listing that could not be found.
-    const isOtherAnswer = updated.length > 0 || isThanksOnly(message);
+    // "just me" or "asap, 2 of us" answered another question, "thanks!" none, and "is the flat
+    // still available?" asked about one not named: none named a listing that could not be found.
+    const isOtherAnswer = updated.length > 0 || isThanksOnly(message) || answers.deferred.length > 0;
     const intro = propertyOutcome.options
       ? 'A few of our listings could match that. Which one do you mean?'
       : propertyOutcome.notFound &&
@@ -779,16 +793,21 @@ function decide(turn: Turn): Plan {
     return { kind: 'offer-slots', after: 'asked' };
   }
 
-  // A question asked three times without an answer is let go rather than asked forever.
+  // A question asked three times without an answer is let go rather than asked forever. A bare
+  // "yes" misread the question rather than declined it: it is asked again briefly, not counted.
   const asked = previous.asking === 'viewing' ? null : previous.asking;
   const isUnanswered =
     asked !== null &&
     asked !== 'confirm' &&
     !updated.includes(asked) &&
     !ex.refused.includes(asked) &&
+    !ex.isOnlyYesNo &&
     !hasSaid;
-  state.attempts =
-    isUnanswered && missingSlots(context, state).includes(asked) ? (previous.attempts ?? 0) + 1 : 0;
+  state.attempts = ex.isOnlyYesNo
+    ? (previous.attempts ?? 0)
+    : isUnanswered && missingSlots(context, state).includes(asked)
+      ? (previous.attempts ?? 0) + 1
+      : 0;
   let letGo = false;
   if (asked !== null && asked !== 'confirm' && state.attempts >= 3) {
     state.refused.push(asked);
@@ -808,7 +827,7 @@ function decide(turn: Turn): Plan {
     slot: next,
     short:
       slotSpec(next).shortQuestions !== undefined &&
-      turn.answers.sentences.length > 0 &&
+      (turn.answers.sentences.length > 0 || ex.isOnlyYesNo) &&
       updated.length === 0 &&
       previous.asking === next,
     repeat: previous.asking === next && !understood && !hasSaid && !letGo,
@@ -964,6 +983,29 @@ function render(turn: Turn, plan: Plan): AgentReply {
   }
 }
 
+/** "2", "2)", "option 2": a bare number, as a tenant picks one of the options offered. */
+const OPTION_NUMBER = /^\s*(?:option\s*)?(\d{1,2})\s*[.)]?\s*$/i;
+
+type OfferedPick = { kind: 'none' } | { kind: 'option'; option: string } | { kind: 'out-of-range' };
+
+/**
+ * A bare number picks that option of those offered; past the last (or 0) it picks none. Options
+ * that are numbers themselves (the people: "2", "3", "4+") leave a number to be read as one.
+ */
+function pickOffered(message: string, offered: readonly string[]): OfferedPick {
+  const match = OPTION_NUMBER.exec(message);
+  if (!match || offered.length === 0 || offered.some((o) => /^\s*\d/.test(o))) return { kind: 'none' };
+  const option = offered[Number(match[1]) - 1];
+  return option === undefined ? { kind: 'out-of-range' } : { kind: 'option', option };
+}
+
+/** A number past the options offered: "Please choose 1 or 2, or tell me in your own words.", the options again. */
+function repromptOptions(state: AgentState, offered: readonly string[]): AgentReply {
+  const numbers = offered.map((_, i) => String(i + 1));
+  const choose = numbers.length === 1 ? '1' : `${numbers.slice(0, -1).join(', ')} or ${numbers.at(-1)}`;
+  return reply(`Please choose ${choose}, or tell me in your own words.`, [...offered], state);
+}
+
 /**
  * One turn of the guided agent; synchronous, so transcripts can be replayed cheaply. A pick among
  * the viewing slots on offer is answered at once; any other message is read (`readTurn`), a plan
@@ -988,12 +1030,15 @@ export function guidedTurn(
   if (!isAgencyLink(context, state) && context.property && state.fields.propertyId === null) {
     state.fields.propertyId = context.property.id;
   }
+  const picked = pickOffered(message, options.offered ?? []);
+  if (picked.kind === 'out-of-range') return repromptOptions(state, options.offered ?? []);
+  const text = picked.kind === 'option' ? picked.option : message;
   if (previous.asking === 'viewing') {
-    const pick = readPick(context, state, message);
+    const pick = readPick(context, state, text);
     if (pick.kind !== 'unclear') return renderPick(context, state, pick);
     state.asking = null;
   }
-  const turn = readTurn(context, previous, state, message, options);
+  const turn = readTurn(context, previous, state, text, options);
   return render(turn, decide(turn));
 }
 

@@ -4,6 +4,7 @@ import {
   DAY_MONTH,
   type Extraction,
   type ExtractOptions,
+  isBareYesNo,
   MONTH,
   MONTH_DAY,
   parseConfirmation,
@@ -141,6 +142,7 @@ export function readMessage(message: string, options: ExtractOptions): Reading {
       wantsDate: /^(?:pick|choose|select|enter) a date[.!]?$/i.test(text),
       anyProperty: false,
       statements: split.statements,
+      isOnlyYesNo: asking !== null && asking !== 'confirm' && isBareYesNo(text),
     },
   };
 }
@@ -251,11 +253,12 @@ export const EXTRACTION_STAGES: readonly Stage[] = [
 /**
  * Everything one message says: several answers at once, corrections, refusals, questions.
  * `fields` is what is known so far (for "25k each" and corrections of a date's day). "Pick a
- * date" says only that: nothing else is read.
+ * date" says only that: nothing else is read; nor is a bare "yes" to a question that asked for
+ * something else ("yes thats right" is no occupation or viewing time).
  */
 export function extractAnswers(message: string, options: ExtractOptions): Extraction {
   const reading = readMessage(message, options);
-  if (reading.result.wantsDate) return reading.result;
+  if (reading.result.wantsDate || reading.result.isOnlyYesNo) return reading.result;
   for (const stage of EXTRACTION_STAGES) stage.run(reading);
   return reading.result;
 }

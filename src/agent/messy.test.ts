@@ -319,6 +319,53 @@ describe('an answer lands in its own field', () => {
   });
 });
 
+describe('a job and its pay in one message: both are taken', () => {
+  test.each<[string, string, number]>([
+    ['teacher 40k', 'Teacher', 40000],
+    ['nurse 32k', 'Nurse', 32000],
+    ['software dev, 55k a year', 'Software dev', 55000],
+    ['web dev £40,000', 'Web dev', 40000],
+  ])('%s → %s on £%i', (message, profession, income) => {
+    for (const asking of ['annualIncome', 'profession', 'numberOfPeople'] as const)
+      expect(read(message, asking), `asked ${asking}`).toMatchObject({ profession, annualIncome: income });
+  });
+
+  test('asked for the income, "teacher 40k" is not followed by the occupation question', async () => {
+    const { reply, state } = await lastReply(propertyLink(elm), ['1st March', '2', 'teacher 40k']);
+    expect(state.fields).toMatchObject({ profession: 'Teacher', annualIncome: 40000 });
+    expect(reply).toContain('your occupation (Teacher)');
+    expect(reply).not.toMatch(/what(?:'s| is) your occupation|do for work/i);
+    expect(state.asking).toBe('name');
+  });
+});
+
+describe('a bare "yes" to a question that asked for something else answers nothing', () => {
+  test.each<[string, SlotName]>([
+    ['yes thats right', 'availability'],
+    ['Yes, that is correct', 'profession'],
+  ])('%s (asked %s) is stored as nothing', (message, asking) => {
+    expect(read(message, asking)).toEqual({});
+  });
+
+  test('"yes thats right" to the viewing question asks it again briefly; a yes with a time is taken', async () => {
+    const answers = ['1st March', '2', '40k', 'nurse', 'Ann Lee', 'ann@example.com', '07700900123'];
+    const again = await lastReply(propertyLink(elm), [...answers, 'yes thats right']);
+    expect(again.state.fields.availability).toBeNull();
+    expect(again.state.asking).toBe('availability');
+    expect(again.reply).not.toContain("Here's a summary");
+    const summary = await lastReply(propertyLink(elm), [...answers, 'yes thats right', 'sure, weekends']);
+    expect(summary.reply).toContain('• Viewing availability: Weekends');
+  });
+
+  test('"yes" to the occupation question is never what lets the question go', async () => {
+    const reply = await lastReply(propertyLink(elm), ['1st March', '2', '40k', 'idk', 'yes', 'yes']);
+    expect(reply.reply).not.toMatch(/leave that one/);
+    expect(reply.state.asking).toBe('profession');
+    expect(reply.state.refused).not.toContain('profession');
+    expect(reply.state.fields.profession).toBeNull();
+  });
+});
+
 describe('the answers a tenant would want', () => {
   const WELCOME_CHILDREN = 'families with children are very welcome to apply';
   const WELCOME_BENEFITS = 'receiving benefits never affects how an application is considered';

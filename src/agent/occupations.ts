@@ -58,6 +58,11 @@ const HEADS = [
   'dentist',
   'designer',
   'detective',
+  // "dev" alone is a name too (Dev Sharma): only these, so it never stops a name being read.
+  'software dev',
+  'web dev',
+  'app dev',
+  'game dev',
   'developer',
   'dietitian',
   'director',
@@ -373,9 +378,12 @@ const OPENERS = new Set([
   'sure',
 ]);
 
-/** What follows a job that opens a clause: the clause ends, or goes on about the job or the pay. */
+/**
+ * What follows a job that opens a clause: the clause ends, goes on about the job or the pay, or
+ * is the pay itself ("nurse 32k", "teacher £40,000").
+ */
 const AFTER_OPENING_TITLE =
-  /^(?:\s*(?:[,.;:!?&+\n-]|$)|\s+(?:and|with|on|earning|earn|making|here|at|for|in|so|but|plus|currently|too|also|both|by trade)\b)/i;
+  /^(?:\s*(?:[,.;:!?&+\n-]|$)|\s+(?:and|with|on|earning|earn|making|here|at|for|in|so|but|plus|currently|too|also|both|by trade)\b|\s+(?:£\s?\d|\d[\d,.]*\s?(?:k|grand)\b))/i;
 
 /**
  * A job that opens the message or a clause of it, with no "I'm a" before it: "PhD student with a

@@ -387,6 +387,8 @@ export type QuestionAnswer = {
   sentences: string[];
   /** Questions that go to the team. */
   passedOn: string[];
+  /** Questions about a listing not chosen yet, to answer once it is (`isListingToChoose`). */
+  deferred: string[];
   /** The tenant asked which listings there are. */
   wantsListings: boolean;
   /** The tenant asked what the agent needs. */
@@ -478,9 +480,23 @@ function cueOf(topic: ListingTopic): RegExp | undefined {
 export function answerQuestions(
   questions: QuestionPart[],
   property: AgentProperty | null,
-  options: { today: string; companyName: string; isChoosingProperty: boolean; canBook?: boolean },
+  options: {
+    today: string;
+    companyName: string;
+    /** The reply asks which listing: it is not asked again here. */
+    isChoosingProperty: boolean;
+    /** A listing may still be chosen (the agency link, none chosen or declined): its questions wait for it. */
+    isListingToChoose?: boolean;
+    canBook?: boolean;
+  },
 ): QuestionAnswer {
-  const result: QuestionAnswer = { sentences: [], passedOn: [], wantsListings: false, wantsOverview: false };
+  const result: QuestionAnswer = {
+    sentences: [],
+    passedOn: [],
+    deferred: [],
+    wantsListings: false,
+    wantsOverview: false,
+  };
   const unknownLabels: string[] = [];
   let needsProperty = false;
   const say = (sentence: string) => {
@@ -488,6 +504,7 @@ export function answerQuestions(
   };
   for (const question of questions) {
     let passOn = false;
+    let defer = false;
     for (const topic of question.topics) {
       if (topic === 'listings') {
         result.wantsListings = true;
@@ -527,6 +544,12 @@ export function answerQuestions(
         say(FAIR_ANSWERS.overbid(property ? rentInWords(property) : null));
         continue;
       }
+      // Whatever is asked of a listing not chosen yet is answered from it once it is.
+      if (!property && options.isListingToChoose) {
+        needsProperty = true;
+        defer = true;
+        continue;
+      }
       if (typeof topic === 'object' && 'other' in topic) {
         const found = property
           ? findInDescription(property.description, question.text, otherCue(topic.other))
@@ -562,6 +585,7 @@ export function answerQuestions(
       }
     }
     if (passOn) result.passedOn.push(question.text);
+    if (defer) result.deferred.push(question.text);
   }
   if (needsProperty && !options.isChoosingProperty) {
     say("Let me know which property you're asking about and I'll tell you.");

@@ -43,6 +43,8 @@ export type Extraction = {
   anyProperty: boolean;
   /** The statement parts of the message, for callers that match properties. */
   statements: string;
+  /** Only "yes" or "no" ("yes thats right", "yeah") to a question that is no yes/no one: no answer. */
+  isOnlyYesNo: boolean;
 };
 
 export type ExtractOptions = {
@@ -87,6 +89,18 @@ export function hasOtherAnswer(result: Extraction, except: Array<keyof Extracted
 /** "yes", "no, wrong": a short reply that is only a yes or a no. */
 export function isOnlyIntent(text: string): boolean {
   return parseConfirmation(text) !== null && words(text).length <= 3;
+}
+
+/** Words that say yes, no or "that's right", and nothing more. */
+const YES_NO_WORDS = new Set(
+  `yes yeah yep yup yea ya yh ye aye no nope nah ok okay sure correct right that's thats that is it
+  all fine true exactly indeed definitely absolutely of course`.split(/\s+/),
+);
+
+/** "yes thats right", "yeah", "no": nothing but a yes or a no ("sure, weekends" says more). */
+export function isBareYesNo(text: string): boolean {
+  const said = words(normalise(text)).map((w) => w.replace(/^ye+s+$/, 'yes'));
+  return said.length > 0 && said.every((w) => YES_NO_WORDS.has(w)) && parseConfirmation(text) !== null;
 }
 
 /** "yes" or "no" to the summary; null when the text is neither. */

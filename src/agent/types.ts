@@ -78,6 +78,11 @@ export type AgentState = {
   stage: 'collecting' | 'confirming' | 'closed';
   /** Questions the agent could not answer from the property's data, passed on to the agent. */
   openQuestions: string[];
+  /**
+   * Questions about a listing asked on the agency-wide link before one was chosen: answered from
+   * it once it is, or passed on if none will be (absent = none).
+   */
+  pendingQuestions?: string[];
   turns: number;
   /** The tenant asked to speak to a person of the agency (absent = no): the lead says so. */
   personRequested?: boolean;
@@ -137,6 +142,11 @@ export type TurnOptions = {
    * SMS thread's first text): the greeting said hello, so the reply does not say it again.
    */
   isBeforeGreeting?: boolean;
+  /**
+   * The options the last reply offered (buttons on the web and WhatsApp, numbered lines on SMS): a
+   * bare "2" picks the second, and a number past the last is asked again with the options.
+   */
+  offered?: readonly string[];
 };
 
 /** How the greeting opens the chat. */

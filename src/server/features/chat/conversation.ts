@@ -392,9 +392,11 @@ async function answerAndStore(
   // and it reads the conversation so far; the guided agent needs neither.
   const isGuided = !isStreamingPossible(ctx);
   const deltas = isGuided ? null : deltaPublisher(ctx, conversation);
+  // The options last offered: a bare "2" picks the second, on the web as in a thread.
+  const offered = state.quickReplies;
   const turn: TurnOptions = isGuided
-    ? {}
-    : { history: historyOf(conversation.messages), onDelta: deltas?.onDelta };
+    ? { offered }
+    : { history: historyOf(conversation.messages), onDelta: deltas?.onDelta, offered };
   let result: AgentReply =
     answered ??
     (assistantTurns(conversation.messages) >= MAX_TURNS

@@ -409,7 +409,8 @@ function readLeadRecord(
       hasAnyAnswer,
       fields: agent.fields,
       refused: agent.refused,
-      openQuestions: agent.openQuestions,
+      // Questions still waiting for a listing that was never chosen go to the team as well.
+      openQuestions: [...agent.openQuestions, ...(agent.pendingQuestions ?? [])],
       lead: fields,
     },
   };

@@ -450,7 +450,7 @@ export function createLlmEngine(options: LlmEngineOptions): ConversationEngine {
     confirmViewing: (context, state, slot) => options.fallback.confirmViewing(context, state, slot),
     offerTimesAgain: (context, state) => options.fallback.offerTimesAgain(context, state),
     reply: async (context, state, message, turn = {}) => {
-      const guided = guidedTurn(context, state, message);
+      const guided = guidedTurn(context, state, message, { offered: turn.offered });
       if (state.stage === 'closed' || guided.bookTime) return guided;
       if (guided.isComplete && guided.state.viewing?.booked) return guided;
       try {
