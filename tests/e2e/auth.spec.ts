@@ -1,5 +1,5 @@
-import type { Page, Route } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, linkFromOutbox, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, holdRequests, linkFromOutbox, test } from './fixtures.ts';
 import { createVerifiedAccount, signUpForPaidPlan } from './sign-up.ts';
 
 const PASSWORD = 'Harbour-View-2025!';
@@ -270,18 +270,7 @@ test('the sign-up form shows before any script or API answers, and keeps what wa
   page,
 }) => {
   // Scripts and API calls wait until the test lets them through.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const held: string[] = [];
-  const hold = async (route: Route) => {
-    held.push(new URL(route.request().url()).pathname);
-    await released;
-    await route.continue();
-  };
-  await page.route('**/assets/*.js', hold);
-  await page.route('**/api/**', hold);
+  const { release, held } = await holdRequests(page, '**/assets/*.js', '**/api/**');
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { DashboardDto, LeadDetailDto } from '#shared/schemas/leads.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
-import { expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, holdRequests, seededTest } from './fixtures.ts';
 import { messageBox, send } from './tenant.ts';
 
 /**
@@ -214,14 +214,7 @@ test.describe('the public chat on a phone', () => {
     page,
     seeded,
   }) => {
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, '**/assets/*.js');
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => {

@@ -12,7 +12,7 @@ import {
   scoreBreakdown,
   unique,
 } from '#tests/helpers/factories.ts';
-import { expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, holdRequests, seededTest } from './fixtures.ts';
 
 /**
  * The dashboard needs leads, and only a finished chat makes one: these tests seed the server's
@@ -975,14 +975,7 @@ test.describe("dashboard: the first screen's code", () => {
     openAs,
   }) => {
     // The other tabs' code is held back until the agent has opened the Property List.
-    let releaseTabs = () => {};
-    const tabsReleased = new Promise<void>((resolve) => {
-      releaseTabs = resolve;
-    });
-    await page.route(laterTabChunk, async (route) => {
-      await tabsReleased;
-      await route.continue();
-    });
+    const { release: releaseTabs } = await holdRequests(page, laterTabChunk);
     await openAs(seeded.leads.cookie);
     await expect(
       page.getByRole('table', { name: /Property leads/ }).getByRole('row', { name: /Tom Brown/ }),
@@ -1001,14 +994,7 @@ test.describe("dashboard: the first screen's code", () => {
     seeded,
     openAs,
   }) => {
-    let releasePanel = () => {};
-    const panelReleased = new Promise<void>((resolve) => {
-      releasePanel = resolve;
-    });
-    await page.route(/\/assets\/lead-sheet-[\w-]+\.js$/, async (route) => {
-      await panelReleased;
-      await route.continue();
-    });
+    const { release: releasePanel } = await holdRequests(page, /\/assets\/lead-sheet-[\w-]+\.js$/);
     await openAs(seeded.leads.cookie);
     await page
       .getByRole('table', { name: /Property leads/ })

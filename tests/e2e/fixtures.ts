@@ -170,6 +170,26 @@ export const demoTest = test.extend<object, { server: LetLeadServer }>({
   ],
 });
 
+/**
+ * Holds back every request matching one of `urls` (a script, an API answer slow to come) until
+ * `release` is called; `held` lists the paths held so far.
+ */
+export async function holdRequests(page: Page, ...urls: (string | RegExp)[]) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held: string[] = [];
+  for (const url of urls) {
+    await page.route(url, async (route) => {
+      held.push(new URL(route.request().url()).pathname);
+      await released;
+      await route.continue();
+    });
+  }
+  return { release, held };
+}
+
 /** Logs in as the demo agency's owner and waits for the dashboard. */
 export async function logInAsDemo(page: Page): Promise<void> {
   await page.goto('/login');
