@@ -100,7 +100,7 @@ describe('collecting', () => {
   });
 
   test('a question it cannot follow is asked again, then let go after three tries', async () => {
-    const replies = await playChat(propertyLink(elm), ['1st March', 'hmm', 'banana', 'purple']);
+    const replies = await playChat(propertyLink(elm), ['1st March', 'blah', 'banana', 'purple']);
     expect(replies[2].reply).toMatch(/Sorry/);
     expect(replies[2].state.asking).toBe('numberOfPeople');
     expect(replies[4].state.asking).toBe('annualIncome');
@@ -582,5 +582,38 @@ describe('pre-filled slots from a portal enquiry', () => {
   test('an unreadable pre-filled email is asked for as usual', () => {
     const start = engine.start(propertyLink(elm), { email: 'not an email' });
     expect(start.state.fields.email).toBeNull();
+  });
+});
+
+describe('a reply that answers nothing', () => {
+  const answers = ['1st March', '2', '40k'];
+
+  test('"why?" is no try at the question: asked three times, it is still asked', async () => {
+    const { reply, state } = await lastReply(propertyLink(elm), [...answers, 'why?', 'why?', 'why?']);
+    expect(reply).toContain('Landlords ask about work or study');
+    expect(reply).not.toMatch(/leave that one/);
+    expect(state.asking).toBe('profession');
+    expect(state.refused).not.toContain('profession');
+  });
+
+  test('"not sure" three times lets the question go, as any three tries do', async () => {
+    const replies = await playChat(propertyLink(elm), [...answers, 'not sure', 'idk', 'no idea']);
+    expect(replies[4].reply).toContain('You can also say "skip"');
+    expect(replies[4].state.asking).toBe('profession');
+    expect(replies[6].reply).toMatch(/leave that one/);
+    expect(replies[6].state.refused).toContain('profession');
+    expect(replies[6].state.fields.profession).toBeNull();
+    expect(replies[6].state.asking).toBe('name');
+  });
+
+  test('asked what is meant at a question of the summary, the reason comes before the question', async () => {
+    const { reply, state } = await lastReply(propertyLink(elm), [
+      ...textbookAnswers,
+      'the income is wrong',
+      'what do you mean?',
+    ]);
+    expect(reply).toContain('Landlords check that the rent is affordable');
+    expect(reply).not.toMatch(/catch that|pass your question on/);
+    expect(state.asking).toBe('annualIncome');
   });
 });

@@ -2,14 +2,16 @@ import { SUMMARY_CONFIRM_REPLY } from '#shared/chat-rules.ts';
 import { EMAIL_CHECK_REPLIES, emailCheckQuestion, openEmailCheck, settleEmailCheck } from './email-check.ts';
 import { type Extraction, extractAnswers } from './extract.ts';
 import { isPersonRequest } from './person-request.ts';
-import { matchProperty } from './property-match.ts';
+import { listingNamedAlone, matchProperty } from './property-match.ts';
 import { answerQuestions, isRentProposal, type QuestionAnswer, splitQuestions } from './questions.ts';
+import type { NonAnswer } from './reading.ts';
 import {
   emptyFields,
   isFilled,
   SLOT_ORDER,
   SLOTS,
   type SlotEnv,
+  type SlotSpec,
   slotSpec,
   validValue,
 } from './slots/index.ts';
@@ -336,7 +338,10 @@ function chooseProperty(
   // A property link's enquiry stays about that property: the server files the lead under it.
   if (candidates.length === 0 || !isAgencyLink(context, state)) return outcome;
   const isAsked = state.asking === 'propertyId';
-  const isOpen = state.fields.propertyId === null && !state.refused.includes('propertyId');
+  // "Maple Court" on its own, whatever was asked, chooses it while none is chosen, declined or not.
+  const isOpen =
+    state.fields.propertyId === null &&
+    (!state.refused.includes('propertyId') || listingNamedAlone(message, candidates) !== null);
   if (!isAsked && !isOpen && !CHANGE_PROPERTY.test(message)) return outcome;
   const match = matchProperty(message, candidates);
   if (match.kind === 'one') {
@@ -641,14 +646,16 @@ function readTurn(
     const namesPlace = /\b(?:in|near|around|at)\s+[A-Z]/.test(message);
     // "just me" or "asap, 2 of us" answered another question, "thanks!" none, and "is the flat
     // still available?" asked about one not named: none named a listing that could not be found.
-    const isOtherAnswer = updated.length > 0 || isThanksOnly(message) || answers.deferred.length > 0;
+    // "hmm" or "why?" named no listing either: "why?" is told why the listing is asked.
+    const isOtherAnswer =
+      updated.length > 0 || isThanksOnly(message) || answers.deferred.length > 0 || ex.nonAnswer !== null;
     const intro = propertyOutcome.options
       ? 'A few of our listings could match that. Which one do you mean?'
       : propertyOutcome.notFound &&
           !isOnlyGreeting(message) &&
           (answers.wantsListings ? namesPlace : !isOtherAnswer)
         ? "I couldn't find a listing matching that. Here's what we have at the moment:"
-        : "Here's what we have at the moment:";
+        : `${ex.nonAnswer === 'asks-why' ? SLOTS.propertyId.why : ''} Here's what we have at the moment:`.trim();
     listings = { shown, intro };
   }
   return {
@@ -745,7 +752,22 @@ type Plan =
       repeat: boolean;
       /** The question asked was let go after three tries. */
       letGo: boolean;
+      /** Asked again after "why?", "hmm" or "not sure" (`nonAnswerLead`). */
+      nonAnswer: NonAnswer | null;
     };
+
+const SKIP_HINT = ' You can also say "skip" if you\'d rather not answer.';
+
+/**
+ * What goes before a question asked again after a reply that answered nothing: why it is asked
+ * after "why?" or "what do you mean?", "No rush." after "hmm", and after "not sure" that it may be
+ * skipped.
+ */
+function nonAnswerLead(nonAnswer: NonAnswer, spec: SlotSpec): string {
+  if (nonAnswer === 'asks-why') return spec.why;
+  if (nonAnswer === 'hesitates') return 'No rush.';
+  return `No problem if you're not sure.${spec.offersSkip ? SKIP_HINT : ''}`;
+}
 
 /** Decides what the turn does next; updates only the state's bookkeeping (attempts, let-go, booking). */
 function decide(turn: Turn): Plan {
@@ -794,16 +816,18 @@ function decide(turn: Turn): Plan {
   }
 
   // A question asked three times without an answer is let go rather than asked forever. A bare
-  // "yes" misread the question rather than declined it: it is asked again briefly, not counted.
+  // "yes" misread the question rather than declined it, and "why?" asked about it: it is asked
+  // again, not counted. "hmm" and "not sure" are tries.
   const asked = previous.asking === 'viewing' ? null : previous.asking;
+  const isNoTry = ex.isOnlyYesNo || ex.nonAnswer === 'asks-why';
   const isUnanswered =
     asked !== null &&
     asked !== 'confirm' &&
     !updated.includes(asked) &&
     !ex.refused.includes(asked) &&
-    !ex.isOnlyYesNo &&
+    !isNoTry &&
     !hasSaid;
-  state.attempts = ex.isOnlyYesNo
+  state.attempts = isNoTry
     ? (previous.attempts ?? 0)
     : isUnanswered && missingSlots(context, state).includes(asked)
       ? (previous.attempts ?? 0) + 1
@@ -822,16 +846,22 @@ function decide(turn: Turn): Plan {
     (justAskedForPerson && missing.find((slot) => slot === 'email' || slot === 'phone')) || missing[0];
   if (next === undefined) return { kind: 'summary' };
   const understood = gotAnswers || turn.propertyOutcome.changed;
+  const isAskedAgain = previous.asking === next && !letGo;
+  const nonAnswer = isAskedAgain ? ex.nonAnswer : null;
   return {
     kind: 'ask',
     slot: next,
     short:
       slotSpec(next).shortQuestions !== undefined &&
-      (turn.answers.sentences.length > 0 || ex.isOnlyYesNo) &&
+      (turn.answers.sentences.length > 0 ||
+        ex.isOnlyYesNo ||
+        nonAnswer === 'hesitates' ||
+        nonAnswer === 'unsure') &&
       updated.length === 0 &&
       previous.asking === next,
-    repeat: previous.asking === next && !understood && !hasSaid && !letGo,
+    repeat: isAskedAgain && !understood && !hasSaid && nonAnswer === null,
     letGo,
+    nonAnswer,
   };
 }
 
@@ -948,7 +978,10 @@ function render(turn: Turn, plan: Plan): AgentReply {
     case 'not-caught': {
       if (plan.slot !== null) {
         const question = questionFor(plan.slot, context, state, seed);
-        return reply(`Sorry, I didn't quite catch that. ${question.text}`, question.quickReplies, state);
+        const lead = ex.nonAnswer
+          ? nonAnswerLead(ex.nonAnswer, slotSpec(plan.slot))
+          : "Sorry, I didn't quite catch that.";
+        return reply(`${lead} ${question.text}`, question.quickReplies, state);
       }
       state.asking = 'confirm';
       return reply(
@@ -969,10 +1002,12 @@ function render(turn: Turn, plan: Plan): AgentReply {
       const question = questionFor(plan.slot, context, state, seed);
       if (plan.short && spec.shortQuestions) question.text = varyAvoiding(spec.shortQuestions, seed, avoid);
       const letGo = plan.letGo ? "No worries, let's leave that one for now." : '';
-      const lead = plan.repeat
-        ? vary(["Sorry, I didn't quite catch that.", "Sorry, I'm not sure I followed."], seed) +
-          (spec.offersSkip ? ' You can also say "skip" if you\'d rather not answer.' : '')
-        : '';
+      const lead = plan.nonAnswer
+        ? nonAnswerLead(plan.nonAnswer, spec)
+        : plan.repeat
+          ? vary(["Sorry, I didn't quite catch that.", "Sorry, I'm not sure I followed."], seed) +
+            (spec.offersSkip ? SKIP_HINT : '')
+          : '';
       state.asking = question.asking;
       return reply(
         `${said} ${ack} ${refusalNote} ${letGo} ${lead} ${question.text}`,

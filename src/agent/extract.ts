@@ -4,9 +4,11 @@ import {
   DAY_MONTH,
   type Extraction,
   type ExtractOptions,
+  hasOtherAnswer,
   isBareYesNo,
   MONTH,
   MONTH_DAY,
+  nonAnswerOf,
   parseConfirmation,
   type Reading,
 } from './reading.ts';
@@ -122,7 +124,10 @@ export function readMessage(message: string, options: ExtractOptions): Reading {
   const { asking } = options;
   // Tenants' answers fit in far less; a pasted essay is read only so far, so a turn stays cheap.
   const text = normalise(message).slice(0, MAX_ANALYSED_LENGTH);
-  const split = splitQuestions(text);
+  const isAskingSlot = asking !== null && asking !== 'confirm';
+  const nonAnswer = isAskingSlot ? nonAnswerOf(text) : null;
+  // "what do you mean?" asks about the question, not the listing: nothing to pass on.
+  const split = nonAnswer ? { statements: text, questions: [] } : splitQuestions(text);
   return {
     options,
     asking,
@@ -142,7 +147,8 @@ export function readMessage(message: string, options: ExtractOptions): Reading {
       wantsDate: /^(?:pick|choose|select|enter) a date[.!]?$/i.test(text),
       anyProperty: false,
       statements: split.statements,
-      isOnlyYesNo: asking !== null && asking !== 'confirm' && isBareYesNo(text),
+      isOnlyYesNo: isAskingSlot && isBareYesNo(text),
+      nonAnswer,
     },
   };
 }
@@ -201,7 +207,7 @@ function readOtherOpenSlot(r: Reading): void {
     return;
   for (const slot of r.options.missing ?? []) {
     if (slot === asking || slot in result.updates || Object.keys(result.updates).length > 0) continue;
-    const value = slotSpec(slot).parse.aside?.(statements);
+    const value = slotSpec(slot).parse.aside?.(statements, r.options);
     if (value) (result.updates as Record<SlotName, unknown>)[slot] = value;
   }
 }
@@ -254,11 +260,22 @@ export const EXTRACTION_STAGES: readonly Stage[] = [
  * Everything one message says: several answers at once, corrections, refusals, questions.
  * `fields` is what is known so far (for "25k each" and corrections of a date's day). "Pick a
  * date" says only that: nothing else is read; nor is a bare "yes" to a question that asked for
- * something else ("yes thats right" is no occupation or viewing time).
+ * something else ("yes thats right" is no occupation or viewing time), nor a reply that answers
+ * nothing ("why?", "hmm", "not sure": never an occupation, a name or a viewing time), unless the
+ * slot asked reads "not sure" itself (`readsUnsure`: a move-in in words, no listing in particular).
  */
 export function extractAnswers(message: string, options: ExtractOptions): Extraction {
   const reading = readMessage(message, options);
-  if (reading.result.wantsDate || reading.result.isOnlyYesNo) return reading.result;
+  const { result } = reading;
+  if (result.wantsDate || result.isOnlyYesNo) return result;
+  const { asking } = options;
+  const readsUnsure =
+    result.nonAnswer === 'unsure' &&
+    asking !== null &&
+    asking !== 'confirm' &&
+    slotSpec(asking).readsUnsure === true;
+  if (result.nonAnswer && !readsUnsure) return result;
   for (const stage of EXTRACTION_STAGES) stage.run(reading);
-  return reading.result;
+  if (hasOtherAnswer(result) || result.refused.length > 0 || result.anyProperty) result.nonAnswer = null;
+  return result;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { agencyLink, lastReply, propertyLink } from '#tests/corpus/chat.ts';
 import { allProperties, elm, forge, willow } from '#tests/corpus/fixtures.ts';
-import { createGuidedEngine, emptyFields, SLOT_ORDER } from './dialogue.ts';
+import { createGuidedEngine, emptyFields, propertyNamedIn, SLOT_ORDER } from './dialogue.ts';
 import { extractAnswers } from './extract.ts';
 import type { AgentContext, AgentProperty, ExtractedFields, SlotName } from './types.ts';
 
@@ -15,13 +15,21 @@ import type { AgentContext, AgentProperty, ExtractedFields, SlotName } from './t
 const today = '2026-02-10';
 // On a property link every slot but the listing is open.
 const OPEN_SLOTS = SLOT_ORDER.filter((slot) => slot !== 'propertyId');
+/** The listings' names and addresses, as the dialogue passes them. */
+const PLACES = allProperties.flatMap((p) => [p.name, p.address]);
 
-function read(message: string, asking: SlotName | 'confirm' | null, known: Partial<ExtractedFields> = {}) {
+function read(
+  message: string,
+  asking: SlotName | 'confirm' | null,
+  known: Partial<ExtractedFields> = {},
+  places: readonly string[] = [],
+) {
   return extractAnswers(message, {
     asking,
     today,
     fields: { ...emptyFields(), ...known },
     missing: OPEN_SLOTS,
+    places,
   }).updates;
 }
 
@@ -112,9 +120,19 @@ describe('names', () => {
     ['I am trainee accountant', 'profession'],
     ['im on benefits atm', 'annualIncome'],
     ['I am senior developer', 'profession'],
+    // A listing typed on its own, as the listing question was answered.
+    ['Maple Court', 'name'],
+    ['maple court', 'name'],
+    ['Elm Road', 'name'],
+    ['Maple Court', 'email'],
   ])('"%s" is no name', (message, asking) => {
-    expect(read(message, asking).name).toBeUndefined();
-    expect(read(message, 'moveIn').name).toBeUndefined();
+    expect(read(message, asking, {}, PLACES).name).toBeUndefined();
+    expect(read(message, 'moveIn', {}, PLACES).name).toBeUndefined();
+  });
+
+  test('"Victoria Terrace", a listing, is no name; "Victoria" is', () => {
+    expect(read('Victoria Terrace', 'name', {}, PLACES).name).toBeUndefined();
+    expect(read('Victoria', 'name', {}, PLACES).name).toBe('Victoria');
   });
 });
 
@@ -595,5 +613,131 @@ describe('an email address at a likely misspelt provider is checked once', () =>
     expect(fields.email).toBe('sarah.j@outlook.com');
     expect(reply).toContain('sarah.j@outlook.com');
     expect(reply).not.toContain('Thank you for confirming');
+  });
+});
+
+describe('"hmm", "why?" or "not sure" answers nothing', () => {
+  test.each([
+    'hmm',
+    'um',
+    'erm...',
+    'why',
+    'why?',
+    'sorry?',
+    'not sure',
+    'idk',
+    'dunno',
+    'no idea',
+    "don't know",
+    'why do you need that',
+    'huh?',
+    'let me think',
+  ])('%s is stored as nothing, whichever free-text question was asked', (message) => {
+    for (const asking of ['profession', 'name', 'availability'] as const)
+      expect(read(message, asking), `asked ${asking}`).toEqual({});
+  });
+
+  test.each<[string, string, SlotName, Partial<ExtractedFields>]>([
+    ['hmm', 'hmm nurse', 'profession', { profession: 'Nurse' }],
+    ['not sure', 'not sure, maybe weekends', 'availability', { availability: 'Weekends' }],
+    ['dunno', 'Umar Khan', 'name', { name: 'Umar Khan' }],
+  ])('%s is no answer, %s is one (asked %s)', (nothing, answer, asking, expected) => {
+    expect(read(nothing, asking)).toEqual({});
+    expect(read(answer, asking)).toEqual(expected);
+  });
+
+  test('"not sure" is no occupation, but a move-in in words', () => {
+    expect(read('not sure', 'profession')).toEqual({});
+    expect(read('not sure yet', 'moveIn')).toEqual({ moveIn: { date: null, text: 'not sure' } });
+  });
+
+  const answers = ['1st March', '2', '40k'];
+
+  test('"why?" to the occupation question says why it is asked, then asks it again', async () => {
+    const { reply, state } = await lastReply(propertyLink(elm), [...answers, 'why?']);
+    expect(reply).toContain('Landlords ask about work or study');
+    expect(reply).toMatch(/do for work|occupation/);
+    expect(reply).not.toMatch(/noted|catch that/);
+    expect(state.fields.profession).toBeNull();
+    expect(state.asking).toBe('profession');
+  });
+
+  test('"what do you mean" is explained, never passed on to the team as a question', async () => {
+    const { reply, state } = await lastReply(propertyLink(elm), [...answers, 'what do you mean']);
+    expect(reply).toContain('Landlords ask about work or study');
+    expect(reply).not.toMatch(/pass your question on/);
+    expect(state.openQuestions).toEqual([]);
+  });
+
+  test('"hmm" gets the question again, briefly', async () => {
+    const { reply, state } = await lastReply(propertyLink(elm), [...answers, 'nurse', 'hmm']);
+    expect(reply).toBe('No rush. So, what name should I pass on?');
+    expect(state.fields.name).toBeNull();
+  });
+
+  test('"not sure" to the viewing question is no viewing time: the summary waits', async () => {
+    const { reply, state } = await lastReply(propertyLink(elm), [
+      ...answers,
+      'nurse',
+      'Ann Lee',
+      'ann@example.com',
+      '07700900123',
+      'not sure',
+    ]);
+    expect(reply).toMatch(/^No problem if you're not sure\. .*viewing\?$/);
+    expect(reply).not.toContain("Here's a summary");
+    expect(state.fields.availability).toBeNull();
+  });
+
+  test('"why?" to the listing question is told why, with the listings, and no "couldn\'t find"', async () => {
+    const { reply, state } = await lastReply(agencyLink(), ['why?']);
+    expect(reply).toMatch(
+      /^I ask so I can answer your questions from the right listing.*Here's what we have/,
+    );
+    expect(reply).not.toContain("couldn't find");
+    expect(state.asking).toBe('propertyId');
+  });
+});
+
+describe('a question about a feature never chooses a listing by a word of its name', () => {
+  test.each([
+    ['is there a garden?', 'the garden flat'],
+    ['hi, is there a garden', 'Garden Flat'],
+    ['any garden?', 'interested in garden flat'],
+    ['does it have a garden', 'is the garden flat still available?'],
+    ['is it near the station?', 'is there parking at the Oakfield Avenue one?'],
+  ])('%s chooses none and waits for the listing; %s names the Garden Flat', async (question, naming) => {
+    const { reply, state } = await lastReply(agencyLink(), [question]);
+    expect(state.fields.propertyId).toBeNull();
+    expect(state.asking).toBe('propertyId');
+    expect(reply).toContain("Once I know which property you mean, I'll answer that from its listing.");
+    // The server reads a named listing's viewing times before the reply: none is named.
+    expect(propertyNamedIn(agencyLink(), engine.start(agencyLink()).state, question)).toBeNull();
+    expect((await lastReply(agencyLink(), [naming])).state.fields.propertyId).toBe('prop-oak');
+  });
+});
+
+describe('a listing typed on its own chooses it, and is never a name', () => {
+  test('declined at first, the listing typed when the name is asked chooses it', async () => {
+    const { reply, state } = await lastReply(agencyLink(), [
+      'not sure',
+      '1st March',
+      '2',
+      '40k',
+      'nurse',
+      'Maple Court',
+    ]);
+    expect(state.fields.propertyId).toBe('prop-maple');
+    expect(state.refused).not.toContain('propertyId');
+    expect(state.fields.name).toBeNull();
+    expect(reply).toMatch(/Maple Court.{0,3}5 Maple Court/);
+    expect(reply).not.toMatch(/Maple!/);
+    expect(state.asking).toBe('name');
+  });
+
+  test('with a listing chosen, another listing typed at the name question is no name', async () => {
+    const { state } = await lastReply(propertyLink(elm), ['1st March', '2', '40k', 'nurse', 'Maple Court']);
+    expect(state.fields.name).toBeNull();
+    expect(state.asking).toBe('name');
   });
 });

@@ -1,4 +1,5 @@
 import { parseRent } from '#shared/rent.ts';
+import { askedTopicWords } from './questions.ts';
 import { editDistance, words } from './text.ts';
 import type { AgentProperty } from './types.ts';
 
@@ -52,10 +53,17 @@ function listedPrices(property: AgentProperty): number[] {
   return [Number(listed), ...(monthly ? [Math.round(monthly.monthly)] : [])];
 }
 
-type Keyed = { property: AgentProperty; tokens: Set<string>; postcodes: Set<string> };
+type Keyed = {
+  property: AgentProperty;
+  tokens: Set<string>;
+  postcodes: Set<string>;
+  /** Its name and address as words, between spaces: " garden flat oakfield avenue … ". */
+  phrase: string;
+};
 
 function keyTokens(property: AgentProperty): Keyed {
   const text = `${property.name} ${property.address}`;
+  const phrase = ` ${spelledOut(text).join(' ')} `;
   const tokens = new Set(words(text).filter((w) => w.length >= 3 && !/^\d+$/.test(w) && !IGNORED.has(w)));
   if (property.bedrooms === 0) tokens.add('studio');
   const postcodes = new Set<string>();
@@ -63,13 +71,28 @@ function keyTokens(property: AgentProperty): Keyed {
     postcodes.add(`${m[1]}${m[2]}`.toLowerCase());
     postcodes.add(m[1].toLowerCase());
   }
-  return { property, tokens, postcodes };
+  return { property, tokens, postcodes, phrase };
+}
+
+function spelledOut(text: string): string[] {
+  return words(text).map((w) => STREET_ABBREVIATIONS[w] ?? w);
 }
 
 function messageTokens(text: string): string[] {
-  return words(text)
-    .map((w) => STREET_ABBREVIATIONS[w] ?? w)
-    .filter((w) => w.length >= 3 && !IGNORED.has(w) && !/^\d+$/.test(w));
+  return spelledOut(text).filter((w) => w.length >= 3 && !IGNORED.has(w) && !/^\d+$/.test(w));
+}
+
+/**
+ * Whether a word the tenant asks about ("garden" in "is there a garden?") names this listing: only
+ * beside a word it has next to it in its name or address ("is the garden flat still available?").
+ */
+function isNamedBeside(word: string, said: readonly string[], keyed: Keyed): boolean {
+  return said.some(
+    (w, i) =>
+      w === word &&
+      ((i > 0 && keyed.phrase.includes(` ${said[i - 1]} ${w} `)) ||
+        (i < said.length - 1 && keyed.phrase.includes(` ${w} ${said[i + 1]} `))),
+  );
 }
 
 /** Whether two words are the same allowing one slip of the finger in longer words. */
@@ -77,6 +100,51 @@ function isSameWord(a: string, b: string): boolean {
   if (a === b) return true;
   if (a.length >= 6 && b.length >= 6) return editDistance(a, b) <= 1;
   return false;
+}
+
+/** Words around a place typed on its own: "the Maple Court one please", "at 27 Elm Road". */
+const AROUND_PLACE =
+  /^(?:(?:the|at|in|on)\s+)*(?:(?:flat|apartment|no|number)\s+)?(?:\d+[a-z]?(?:\s+|$))?|\s+(?:one|please|pls|plz|thanks)$/g;
+
+function bareOfPlace(text: string): string {
+  return words(text).join(' ').replace(AROUND_PLACE, '').trim();
+}
+
+/**
+ * What a place goes by on its own, in two words or more: the whole name, and each part of it and
+ * of the address ("Maple Court", "Station Road", "Garden Flat"), house numbers left out. One word
+ * ("Victoria", "Reading") may as well be a person's name.
+ */
+function placeNames(place: string): readonly string[] {
+  let names = PLACE_NAMES.get(place);
+  if (!names) {
+    names = [place, ...place.split(',')].map(bareOfPlace).filter((name) => name.includes(' '));
+    // A few listings' worth each turn: kept while the same listings are being chatted about.
+    if (PLACE_NAMES.size >= MAX_PLACES_KEPT) PLACE_NAMES.clear();
+    PLACE_NAMES.set(place, names);
+  }
+  return names;
+}
+
+const PLACE_NAMES = new Map<string, readonly string[]>();
+const MAX_PLACES_KEPT = 2000;
+
+/**
+ * Whether a message is nothing but a place among `places` (listings' names and addresses): "Maple
+ * Court", "27 Elm Road", "the Garden Flat". Such a message names a listing, never a person.
+ */
+export function isPlaceName(text: string, places: readonly string[]): boolean {
+  // A place goes by two words or more, and few: most messages are ruled out before the listings.
+  const count = text.split(/\s+/).length;
+  if (count < 2 || count > 10) return false;
+  const said = bareOfPlace(text);
+  return said.includes(' ') && places.some((place) => placeNames(place).includes(said));
+}
+
+/** The one listing a message is nothing but the name or address of, if any. */
+export function listingNamedAlone(text: string, properties: readonly AgentProperty[]): AgentProperty | null {
+  const named = properties.filter((p) => isPlaceName(text, [p.name, p.address]));
+  return named.length === 1 ? named[0] : null;
 }
 
 export type PropertyMatch =
@@ -98,6 +166,14 @@ export function matchProperty(text: string, properties: AgentProperty[]): Proper
 
   const keyed = properties.map(keyTokens);
   const tokens = messageTokens(text);
+  // "is there a garden?" asks about a garden: it names no "Garden Flat" on its own. Read only when
+  // a word of the message is in a listing's name or address.
+  let asked: Set<string> | null = null;
+  const said = spelledOut(text);
+  const isAskedAbout = (token: string) => {
+    asked ??= askedTopicWords(text);
+    return asked.has(token);
+  };
   const postcodes = [...text.matchAll(POSTCODE)].flatMap((m) => [
     `${m[1]}${m[2]}`.toLowerCase(),
     m[1].toLowerCase(),
@@ -117,7 +193,8 @@ export function matchProperty(text: string, properties: AgentProperty[]): Proper
     let score = 0;
     for (const token of tokens) {
       const holders = keyed.filter((other) => [...other.tokens].some((t) => isSameWord(t, token)));
-      if (holders.includes(k)) score += 1 / holders.length;
+      if (holders.includes(k) && (!isAskedAbout(token) || isNamedBeside(token, said, k)))
+        score += 1 / holders.length;
     }
     for (const postcode of postcodes) {
       if (k.postcodes.has(postcode)) score += postcode.length > 4 ? 2 : 1;

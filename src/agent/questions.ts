@@ -3,7 +3,7 @@ import { parseRent, readRent } from '#shared/rent.ts';
 import { formatLongDate, splitIso, ukToIso } from './dates.ts';
 import { isPersonRequest, personRequestAnswer } from './person-request.ts';
 import { withKeyWordsSpelt } from './spelling.ts';
-import { normalise, splitSentences } from './text.ts';
+import { normalise, splitSentences, words } from './text.ts';
 import type { AgentProperty } from './types.ts';
 
 /**
@@ -282,6 +282,23 @@ function topicsOf(asked: string): Topic[] {
   }
   if (topics.length === 0) topics.push({ other: 'that' });
   return topics;
+}
+
+/** Every topic's words: what a question may ask about. */
+const TOPIC_WORDS: readonly RegExp[] = [...FEATURE_WORDS, ...KNOWN_TOPICS, ...OTHER_TOPICS].map(
+  ([, re]) => new RegExp(re.source, 'gi'),
+);
+
+/**
+ * The words of the tenant's questions that name what is asked about: "garden" in "is there a
+ * garden?", "station" in "is it near a station". A listing is never chosen by them alone.
+ */
+export function askedTopicWords(message: string): Set<string> {
+  const found = new Set<string>();
+  for (const question of splitQuestions(message).questions)
+    for (const re of TOPIC_WORDS)
+      for (const m of question.text.matchAll(re)) for (const word of words(m[0])) found.add(word);
+  return found;
 }
 
 /** Splits a clause list like "Hi this is Mark, is parking included?" at the question. */

@@ -45,6 +45,8 @@ export type Extraction = {
   statements: string;
   /** Only "yes" or "no" ("yes thats right", "yeah") to a question that is no yes/no one: no answer. */
   isOnlyYesNo: boolean;
+  /** "why?", "hmm", "not sure" to the question asked: no answer (`nonAnswerOf`). */
+  nonAnswer: NonAnswer | null;
 };
 
 export type ExtractOptions = {
@@ -124,4 +126,29 @@ export function parseConfirmation(text: string): 'yes' | 'no' | null {
     return 'yes';
   }
   return null;
+}
+
+/**
+ * A reply that answers nothing: a question back about the question (`asks-why`: "why?", "what do
+ * you mean", "sorry?"), a hesitation (`hesitates`: "hmm", "um", "let me think") or not knowing
+ * (`unsure`: "not sure", "idk", "no idea").
+ */
+export type NonAnswer = 'asks-why' | 'hesitates' | 'unsure';
+
+// Whole words only, apart from the marks between them (`GAP`): a pattern that could match marks too
+// would let a long run of "…" be split every possible way.
+const HESITATION = String.raw`(?:h+m+|u+m+|e+r+m*|u+h+m*|a+h+|e+h+|well|let me (?:think|see|check)|one (?:sec(?:ond)?|moment|min(?:ute)?)|hang on|hold on|wait|good question)\b`;
+const ASKS_WHY = String.raw`(?:why(?:\s+(?:is|do|does|would|are|should|d'?you|you|that|this|it)\b[^?,.;]{0,40})?|how come|what for|what(?:'s| is) (?:that|this|it) for|what do (?:you|u) mean(?: by (?:that|this|it))?|wdym|what does (?:that|this|it) mean|meaning|what|sorry(?: what)?|pardon(?: me)?|excuse me|come again|say (?:that )?again|huh|eh|(?:i )?(?:don'?t|dont|do not) (?:understand|get (?:it|that|you|what you mean))(?: the question)?|not sure what you mean|is (?:that|this|it) (?:needed|necessary|required|important)|do (?:you|u) (?:really )?(?:need|have to know) (?:that|this|it))`;
+const UNSURE = String.raw`(?:(?:i'?m|im|i am)\s+)?(?:not (?:really |too |very |100% )?(?:sure|certain)|unsure|idk|i dunno|dunno|no idea|no clue|not a clue|(?:i )?(?:don'?t|dont|do not|dnt) (?:really )?know|(?:i )?(?:haven'?t|havent|have not) decided|undecided|can'?t say|hard to say)(?:\s+(?:yet|tbh|really|to be honest|at the moment|atm|right now))*`;
+const GAP = String.raw`[\s,.!?…-]*`;
+const NON_ANSWER = new RegExp(`^${GAP}(?:${HESITATION}${GAP})*(?:(${ASKS_WHY})|(${UNSURE}))?${GAP}$`, 'i');
+
+/**
+ * What a reply that answers nothing is ("why?", "hmm", "not sure", "..."); null when it may answer.
+ */
+export function nonAnswerOf(text: string): NonAnswer | null {
+  const said = normalise(text);
+  const m = NON_ANSWER.exec(said);
+  if (!m || !/\p{L}|\.\.|…/u.test(said)) return null;
+  return m[1] ? 'asks-why' : m[2] ? 'unsure' : 'hesitates';
 }

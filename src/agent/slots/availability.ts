@@ -1,7 +1,7 @@
 import { isRentProposal } from '../questions.ts';
 import { hasOtherAnswer, isOnlyIntent, isRefused, MOVE_CUE, type Reading, VIEW_CUE } from '../reading.ts';
 import { capitalise, normalise, splitSentences, words } from '../text.ts';
-import { knownText, nullableText, type SlotSpec, summaryLine, textDisplay } from './spec.ts';
+import { answerText, nullableText, type SlotSpec, summaryLine, textDisplay } from './spec.ts';
 
 /** Words of a request or a thing, never of when to view: "parking for my work van". */
 const NOT_AVAILABILITY = /\b(?:parking|park|van|car|vehicle|pets?|dogs?|cats?|rent|deposit|bills?|garden)\b/i;
@@ -114,6 +114,7 @@ export const availabilitySlot = {
   label: 'viewing availability',
   words: /\b(viewings?|availability|view)\b/i,
   cue: /\bview(?:ing)?\b|free to (?:come|see)/,
+  why: 'I ask so the team can arrange a viewing at a time that suits you.',
   questions: [
     'Last one: when would suit you for a viewing? For example weekday evenings or weekends.',
     'Finally, when are you usually free for a viewing? Weekday evenings, weekends, or something more specific?',
@@ -129,7 +130,7 @@ export const availabilitySlot = {
         : null,
   lead: ({ availability }) => ({ availability }),
   llm: { availability: nullableText.describe('When the tenant can come to a viewing, in their words.') },
-  valid: (availability) => knownText(availability),
+  valid: (availability) => answerText(availability),
   parse: { read: readAvailability, aside: availabilityAside },
   display,
 } satisfies SlotSpec<'availability'>;

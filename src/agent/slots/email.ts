@@ -114,6 +114,7 @@ export const emailSlot = {
   label: 'email address',
   words: /\b(e-?mail|email address)\b/i,
   cue: /\be-?mail/,
+  why: 'I ask so the team can send you the details and get back to you.',
   questions: ({ isMissing }) =>
     isMissing('phone')
       ? [

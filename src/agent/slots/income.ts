@@ -234,6 +234,7 @@ export const incomeSlot = {
   label: 'income',
   words: /\b(income|salary|earn|earnings|wages?|money|finances|pay)\b/i,
   cue: /\bincome|salary|earn/,
+  why: 'Landlords check that the rent is affordable, so a rough figure helps the team. Any income counts.',
   questions: [
     "What's your approximate annual income before tax? If you're applying with someone, your combined income is fine, and a monthly figure works too.",
     'Roughly what is your yearly income before tax? A combined figure is fine if you are applying together, or you can give it per month.',

@@ -300,6 +300,8 @@ export const moveInSlot = {
   // "I'd rather not say when I'm moving" is about something else; "rather not give a date" is not.
   refusalWords: /\bdate\b/i,
   cue: /\bmov(?:e|ing)[ -]?in\b|\bmove\b/,
+  why: 'It lets the team check the timing works with when the property is free. A rough idea is fine.',
+  readsUnsure: true,
   questions: [
     'When would you like to move in?',
     'When are you hoping to move in?',

@@ -1,9 +1,10 @@
 import { findJobTitles, isJobWord } from '../occupations.ts';
-import { hasOtherAnswer, isRefused, type Reading } from '../reading.ts';
+import { isPlaceName } from '../property-match.ts';
+import { type ExtractOptions, hasOtherAnswer, isRefused, type Reading } from '../reading.ts';
 import { normalise, titleCase, words } from '../text.ts';
 import { EMAIL } from './email.ts';
 import { parsePhone } from './phone.ts';
-import { knownText, nullableText, type SlotSpec, summaryLine, textDisplay } from './spec.ts';
+import { answerText, nullableText, type SlotSpec, summaryLine, textDisplay } from './spec.ts';
 
 const NAME_STOP = new Set(
   `a an the and or but so not no yes yeah yep ok okay just only also looking interested keen hoping planning
@@ -238,6 +239,8 @@ export function parseName(
   text: string,
   options: { asked: boolean; nameAsked?: boolean; places?: readonly string[] },
 ): string | null {
+  // "Maple Court" typed on its own names a listing, whatever was asked.
+  if (isPlaceName(text, options.places ?? [])) return null;
   const found = firstNameRead(text, options);
   const clean = normalise(text);
   const namesParts = /name/i.test(clean);
@@ -366,9 +369,9 @@ function readName(r: Reading): void {
 }
 
 /** Two or three capitalised words alone ("Priya Shah") answer the name when something else was asked. */
-function nameAside(statements: string): string | null {
+function nameAside(statements: string, { places }: ExtractOptions): string | null {
   return /^[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+){1,2}[.!]?$/.test(statements.trim())
-    ? parseName(statements, { asked: true })
+    ? parseName(statements, { asked: true, places })
     : null;
 }
 
@@ -379,6 +382,7 @@ export const nameSlot = {
   label: 'name',
   words: /\bname\b/i,
   cue: /\bname\b/,
+  why: 'I ask so the team knows who they are speaking to when they get in touch.',
   questions: ['Could I take your full name, please?', 'What name should I pass on to the team?'],
   shortQuestions: ['And could I take your full name?', 'So, what name should I pass on?'],
   describe: () => null,
@@ -386,7 +390,7 @@ export const nameSlot = {
   lead: ({ name }) => ({ name }),
   llm: { name: nullableText },
   valid: (name) => {
-    const text = knownText(name);
+    const text = answerText(name);
     return text && NAME_CHARACTERS.test(text) ? text : null;
   },
   prefill: (name) => titleCase(name.trim()),

@@ -2,7 +2,7 @@ import { findOccupations } from '../occupations.ts';
 import { hasOtherAnswer, isRefused, type Reading } from '../reading.ts';
 import { capitalise, normalise, words } from '../text.ts';
 import { TIME_WORDS } from './availability.ts';
-import { knownText, nullableText, type SlotSpec, summaryLine, textDisplay } from './spec.ts';
+import { answerText, nullableText, type SlotSpec, summaryLine, textDisplay } from './spec.ts';
 
 /**
  * Occupation or status: "nurse", "software engineer", "self-employed", "retired", "student",
@@ -63,6 +63,7 @@ export const occupationSlot = {
   label: 'occupation',
   words: /\b(job|occupation|profession|what i do|employer|work)\b/i,
   cue: /\boccupation|for work|your job|do you do\b/,
+  why: 'Landlords ask about work or study when they take references, so it helps the team prepare your application.',
   questions: [
     'What do you do for work? A job title is perfect, or a status such as employed, self-employed, student or retired.',
     "And what's your occupation? A job title, or a status like self-employed, student or retired, is fine.",
@@ -73,7 +74,7 @@ export const occupationSlot = {
   summaryLine: ({ profession }) => summaryLine(display.label, profession),
   lead: ({ profession }) => ({ profession }),
   llm: { profession: nullableText },
-  valid: (profession) => knownText(profession),
+  valid: (profession) => answerText(profession),
   parse: {
     read: readOccupation,
     // Only a job or status the vocabulary knows ("Dental nurse") answers it unasked.

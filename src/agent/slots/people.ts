@@ -245,6 +245,7 @@ export const peopleSlot = {
   label: 'number of people',
   words: /\b(how many|people|occupants)\b/i,
   cue: /\bhow many (?:people|of you|adults|occupants)|\bliving (?:in|at) the property/,
+  why: 'It lets the team check the property is the right size for everyone moving in.',
   questions: [
     'How many people would be living in the property, including you?',
     'How many people would be moving in altogether, including yourself?',

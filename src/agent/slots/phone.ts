@@ -94,6 +94,7 @@ export const phoneSlot = {
   label: 'phone number',
   words: /\b(phone|number|mobile|landline)\b/i,
   cue: /\bphone|mobile|number to reach/,
+  why: 'I ask so the team can reach you quickly about a viewing.',
   questions: ["And what's the best phone number to reach you on?", 'Which phone number is best for you?'],
   shortQuestions: ['And the best number to reach you on?', 'So, which phone number suits you best?'],
   // Given with the email, the email's phrase names both.

@@ -14,7 +14,7 @@ export function propertyButtons(properties: AgentProperty[]): string[] {
 
 /** "any", "not sure", "don't mind": no listing in particular. */
 const ANY_PROPERTY =
-  /\b(?:any(?: of them| one| really)?|anything (?:really|is fine|will do)|not sure|unsure|don'?t mind|dont mind|no preference|whatever|open to (?:anything|any|all)|just (?:looking|browsing)|undecided|none in particular|all of them|either|not yet|haven'?t decided|don'?t know|dont know|no idea)\b/i;
+  /\b(?:any(?: of them| one| really)?|anything (?:really|is fine|will do)|not sure|unsure|don'?t mind|dont mind|no preference|whatever|open to (?:anything|any|all)|just (?:looking|browsing)|undecided|none in particular|all of them|either|not yet|haven'?t decided|don'?t know|dont know|no idea|idk|dunno|no clue)\b/i;
 
 /**
  * Whether the tenant means no listing in particular ("any", "not sure"). Which listing they name
@@ -44,6 +44,8 @@ export const propertySlot = {
   label: 'property',
   words: /\bproperty\b/i,
   cue: /\bwhich (?:of our )?(?:propert|listing|one)/,
+  why: 'I ask so I can answer your questions from the right listing and pass your enquiry to the team looking after it.',
+  readsUnsure: true,
   questions: [
     'Which of our properties are you interested in? Choose one below, or tell me the street or area.',
     'Which property would you like to ask about? Choose one below, or tell me the street or area.',

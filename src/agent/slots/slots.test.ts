@@ -178,6 +178,11 @@ describe('each slot owns one validity check', () => {
     ['phone', '+44 7700 900123', '+447700900123'],
     ['phone', '12345', null],
     ['profession', 'Nurse', 'Nurse'],
+    // The model's answer too: a hesitation or a question back is no occupation, name or time.
+    ['profession', 'Not sure', null],
+    ['profession', 'Hmm', null],
+    ['name', 'Why', null],
+    ['availability', 'idk', null],
     ['availability', 'y'.repeat(201), null],
     ['propertyId', allProperties[0].id, allProperties[0].id],
     ['propertyId', 'gone', null],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Reading } from '../reading.ts';
+import { type ExtractOptions, nonAnswerOf, type Reading } from '../reading.ts';
 import type {
   AgentContext,
   AgentProperty,
@@ -43,7 +43,7 @@ export type SlotParser<K extends SlotName> = {
    * The slot's value in a short reply to another open question ("Dental nurse" when the number of
    * people was asked); null when the reply is not one. Without it, the slot is never answered so.
    */
-  aside?: (statements: string) => ExtractedFields[K] | null;
+  aside?: (statements: string, options: ExtractOptions) => ExtractedFields[K] | null;
 };
 
 /** A CSV column: its header and its cell. */
@@ -102,6 +102,8 @@ export type SlotSpec<K extends SlotName = SlotName> = {
   cue: RegExp;
   /** The question's wordings, one picked per turn; never the one the last reply ended on. */
   questions: readonly string[] | ((env: SlotEnv) => readonly string[]);
+  /** Why it is asked, said when the tenant asks back ("why?", "what do you mean?") before the question again. */
+  why: string;
   /** Shorter wordings, back to the question after answering one of the tenant's. */
   shortQuestions?: readonly string[];
   quickReplies?: readonly string[] | ((context: AgentContext) => string[]);
@@ -130,6 +132,11 @@ export type SlotSpec<K extends SlotName = SlotName> = {
   /** Asked again after a reply not understood, the tenant is told they may say "skip". */
   offersSkip?: boolean;
   /**
+   * "not sure" answers it, read by its parser (the move-in in words, no listing in particular);
+   * to any other question it answers nothing and the question is asked again.
+   */
+  readsUnsure?: boolean;
+  /**
    * A fact known before the chat (a portal enquiry's) put in the tenant's form before `valid`
    * checks it, as the tenant's own answer would be checked (default: as it is).
    */
@@ -147,6 +154,15 @@ export function summaryLine(label: string, value: string | null): string {
 export function knownText(value: string | null | undefined): string | null {
   const trimmed = value?.trim();
   return trimmed && trimmed.length <= 200 ? trimmed : null;
+}
+
+/**
+ * An answer in the tenant's words (occupation, name, viewing times): known text that is no "hmm",
+ * "why?" or "not sure", whoever read it.
+ */
+export function answerText(value: string | null | undefined): string | null {
+  const text = knownText(value);
+  return text && nonAnswerOf(text) === null ? text : null;
 }
 
 /** A text field of the model's answer: null when the message does not say it. */
