@@ -1,9 +1,10 @@
-import { cn } from '#web/lib/utils.ts';
-
-/** A spinner announced politely as "Loading…", centred in a box of the given size. */
+/**
+ * A spinner announced politely as "Loading…", centred in a box of the given size. The classes are
+ * joined as they are, without `cn`: the chat's first screen shows it and carries no class merger.
+ */
 export function LoadingSpinner({ className }: { className?: string }) {
   return (
-    <div className={cn('flex items-center justify-center', className)} role="status" aria-live="polite">
+    <div className={`flex items-center justify-center ${className ?? ''}`} role="status" aria-live="polite">
       <span className="sr-only">Loading…</span>
       <span className="size-6 animate-spin rounded-full border-2 border-primary border-t-transparent motion-reduce:animate-none" />
     </div>
