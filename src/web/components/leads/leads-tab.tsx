@@ -22,6 +22,7 @@ import { useIsPhone } from '#web/components/dashboard/use-is-phone.ts';
 import { useUserPreference } from '#web/components/dashboard/use-user-preference.ts';
 import type { SortState } from '#web/components/table/table-sorting.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { overlayClassName } from '#web/components/ui/dialog.tsx';
 import { LoadFailed, TabSection } from '#web/components/ui/list-states.tsx';
 import { LoadingSpinner } from '#web/components/ui/page-fallback.tsx';
 import { SearchField } from '#web/components/ui/search-field.tsx';
@@ -288,8 +289,10 @@ export function LeadsTab({ companyId }: { companyId: string }) {
       {hasOpenedLead ? (
         <Suspense
           fallback={
-            // Where the lead's panel opens, should its code still be on its way.
-            <LoadingSpinner className="fixed inset-y-0 right-0 z-50 w-full border-l border-border bg-background shadow-lg sm:max-w-xl" />
+            // Where the lead's panel opens, over the same shade, should its code still be on its way.
+            <div className={overlayClassName}>
+              <LoadingSpinner className="absolute inset-y-0 right-0 w-full border-l border-border bg-background shadow-lg sm:max-w-xl" />
+            </div>
           }
         >
           <LeadSheet
