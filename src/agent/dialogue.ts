@@ -618,7 +618,8 @@ function readTurn(
   const missing = missingSlots(context, state);
   const isListingToChoose = missing.includes('propertyId');
   if (!isListingToChoose && state.pendingQuestions) {
-    questions.unshift(...state.pendingQuestions.flatMap((text) => splitQuestions(text).questions));
+    const places = placesOf(context);
+    questions.unshift(...state.pendingQuestions.flatMap((text) => splitQuestions(text, places).questions));
     delete state.pendingQuestions;
   }
   const answers = answerQuestions(questions, property, {

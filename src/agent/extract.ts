@@ -127,7 +127,7 @@ export function readMessage(message: string, options: ExtractOptions): Reading {
   const isAskingSlot = asking !== null && asking !== 'confirm';
   const nonAnswer = isAskingSlot ? nonAnswerOf(text) : null;
   // "what do you mean?" asks about the question, not the listing: nothing to pass on.
-  const split = nonAnswer ? { statements: text, questions: [] } : splitQuestions(text);
+  const split = nonAnswer ? { statements: text, questions: [] } : splitQuestions(text, options.places);
   return {
     options,
     asking,

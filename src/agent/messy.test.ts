@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { agencyLink, lastReply, propertyLink } from '#tests/corpus/chat.ts';
-import { allProperties, elm, forge, willow } from '#tests/corpus/fixtures.ts';
+import { allProperties, elm, forge, oak, willow } from '#tests/corpus/fixtures.ts';
 import { createGuidedEngine, emptyFields, propertyNamedIn, SLOT_ORDER } from './dialogue.ts';
 import { extractAnswers } from './extract.ts';
 import type { AgentContext, AgentProperty, ExtractedFields, SlotName } from './types.ts';
@@ -714,6 +714,34 @@ describe('a question about a feature never chooses a listing by a word of its na
     // The server reads a named listing's viewing times before the reply: none is named.
     expect(propertyNamedIn(agencyLink(), engine.start(agencyLink()).state, question)).toBeNull();
     expect((await lastReply(agencyLink(), [naming])).state.fields.propertyId).toBe('prop-oak');
+  });
+});
+
+describe("a feature in a listing's name is neither asked about nor wanted", () => {
+  test('"is the garden flat still available?" asks only whether it is, on either link', async () => {
+    for (const context of [agencyLink(), propertyLink(oak)]) {
+      const { reply, state } = await lastReply(context, ['is the garden flat still available?']);
+      expect(state.fields.propertyId).toBe('prop-oak');
+      expect(reply).toContain("Yes, it's still listed with us and available from 1 May 2026.");
+      expect(reply).not.toMatch(/garden to hand|pass your question/);
+      expect(state.openQuestions).toEqual([]);
+    }
+    // The garden asked about beside the name is still asked about.
+    const { reply } = await lastReply(agencyLink(), ['is there a garden at the garden flat?']);
+    expect(reply).toContain("I don't have the details about the garden to hand");
+  });
+
+  test.each([
+    ['looking for somewhere with a garden', 'the garden flat', 'prop-oak'],
+    ['I want a place with a garden', 'Garden Flat', 'prop-oak'],
+    ['hi, we need a flat that has got a big garden', 'interested in garden flat', 'prop-oak'],
+    ['something with a balcony or terrace please', 'Victoria Terrace', 'prop-victoria'],
+  ])('%s chooses no listing by its name; %s does', async (wanted, naming, named) => {
+    const { state } = await lastReply(agencyLink(), [wanted]);
+    expect(state.fields.propertyId).toBeNull();
+    expect(state.asking).toBe('propertyId');
+    expect(propertyNamedIn(agencyLink(), engine.start(agencyLink()).state, wanted)).toBeNull();
+    expect((await lastReply(agencyLink(), [naming])).state.fields.propertyId).toBe(named);
   });
 });
 

@@ -1,5 +1,6 @@
 import { parseRent } from '#shared/rent.ts';
-import { askedTopicWords } from './questions.ts';
+import { isPlaceName } from './place-names.ts';
+import { soughtTopicWords } from './questions.ts';
 import { editDistance, words } from './text.ts';
 import type { AgentProperty } from './types.ts';
 
@@ -83,8 +84,9 @@ function messageTokens(text: string): string[] {
 }
 
 /**
- * Whether a word the tenant asks about ("garden" in "is there a garden?") names this listing: only
- * beside a word it has next to it in its name or address ("is the garden flat still available?").
+ * Whether a word the tenant asks about or wants ("garden" in "is there a garden?") names this
+ * listing: only beside a word it has next to it in its name or address ("is the garden flat still
+ * available?").
  */
 function isNamedBeside(word: string, said: readonly string[], keyed: Keyed): boolean {
   return said.some(
@@ -100,45 +102,6 @@ function isSameWord(a: string, b: string): boolean {
   if (a === b) return true;
   if (a.length >= 6 && b.length >= 6) return editDistance(a, b) <= 1;
   return false;
-}
-
-/** Words around a place typed on its own: "the Maple Court one please", "at 27 Elm Road". */
-const AROUND_PLACE =
-  /^(?:(?:the|at|in|on)\s+)*(?:(?:flat|apartment|no|number)\s+)?(?:\d+[a-z]?(?:\s+|$))?|\s+(?:one|please|pls|plz|thanks)$/g;
-
-function bareOfPlace(text: string): string {
-  return words(text).join(' ').replace(AROUND_PLACE, '').trim();
-}
-
-/**
- * What a place goes by on its own, in two words or more: the whole name, and each part of it and
- * of the address ("Maple Court", "Station Road", "Garden Flat"), house numbers left out. One word
- * ("Victoria", "Reading") may as well be a person's name.
- */
-function placeNames(place: string): readonly string[] {
-  let names = PLACE_NAMES.get(place);
-  if (!names) {
-    names = [place, ...place.split(',')].map(bareOfPlace).filter((name) => name.includes(' '));
-    // A few listings' worth each turn: kept while the same listings are being chatted about.
-    if (PLACE_NAMES.size >= MAX_PLACES_KEPT) PLACE_NAMES.clear();
-    PLACE_NAMES.set(place, names);
-  }
-  return names;
-}
-
-const PLACE_NAMES = new Map<string, readonly string[]>();
-const MAX_PLACES_KEPT = 2000;
-
-/**
- * Whether a message is nothing but a place among `places` (listings' names and addresses): "Maple
- * Court", "27 Elm Road", "the Garden Flat". Such a message names a listing, never a person.
- */
-export function isPlaceName(text: string, places: readonly string[]): boolean {
-  // A place goes by two words or more, and few: most messages are ruled out before the listings.
-  const count = text.split(/\s+/).length;
-  if (count < 2 || count > 10) return false;
-  const said = bareOfPlace(text);
-  return said.includes(' ') && places.some((place) => placeNames(place).includes(said));
 }
 
 /** The one listing a message is nothing but the name or address of, if any. */
@@ -166,13 +129,13 @@ export function matchProperty(text: string, properties: AgentProperty[]): Proper
 
   const keyed = properties.map(keyTokens);
   const tokens = messageTokens(text);
-  // "is there a garden?" asks about a garden: it names no "Garden Flat" on its own. Read only when
-  // a word of the message is in a listing's name or address.
-  let asked: Set<string> | null = null;
+  // "is there a garden?" asks about a garden, and "somewhere with a garden" wants one: neither names
+  // a "Garden Flat" on its own. Read only when a word of the message is in a listing's name or address.
+  let sought: Set<string> | null = null;
   const said = spelledOut(text);
-  const isAskedAbout = (token: string) => {
-    asked ??= askedTopicWords(text);
-    return asked.has(token);
+  const isSought = (token: string) => {
+    sought ??= soughtTopicWords(text);
+    return sought.has(token);
   };
   const postcodes = [...text.matchAll(POSTCODE)].flatMap((m) => [
     `${m[1]}${m[2]}`.toLowerCase(),
@@ -193,7 +156,7 @@ export function matchProperty(text: string, properties: AgentProperty[]): Proper
     let score = 0;
     for (const token of tokens) {
       const holders = keyed.filter((other) => [...other.tokens].some((t) => isSameWord(t, token)));
-      if (holders.includes(k) && (!isAskedAbout(token) || isNamedBeside(token, said, k)))
+      if (holders.includes(k) && (!isSought(token) || isNamedBeside(token, said, k)))
         score += 1 / holders.length;
     }
     for (const postcode of postcodes) {

@@ -2,6 +2,7 @@ import { formatMoney } from '#shared/format.ts';
 import { parseRent, readRent } from '#shared/rent.ts';
 import { formatLongDate, splitIso, ukToIso } from './dates.ts';
 import { isPersonRequest, personRequestAnswer } from './person-request.ts';
+import { withoutPlaceNames } from './place-names.ts';
 import { withKeyWordsSpelt } from './spelling.ts';
 import { normalise, splitSentences, words } from './text.ts';
 import type { AgentProperty } from './types.ts';
@@ -251,13 +252,14 @@ export type SplitMessage = {
   questions: QuestionPart[];
 };
 
-function topicsOf(asked: string): Topic[] {
+/** What a question asks about: a listing's name or address it says (`places`) asks about nothing. */
+function topicsOf(asked: string, places: readonly string[] = []): Topic[] {
   // "is it stil availble?" reads as "is it still available?".
-  const question = withKeyWordsSpelt(asked);
+  const question = withoutPlaceNames(withKeyWordsSpelt(asked), places);
   // "Can I speak to someone about the parking?": the request, and what it is about.
   if (isPersonRequest(question)) {
     const about = /\babout\b(.+)$/i.exec(question)?.[1];
-    const topics = about && !isPersonRequest(about) ? topicsOf(about) : [];
+    const topics = about && !isPersonRequest(about) ? topicsOf(about, places) : [];
     return ['person', ...topics.filter((t) => typeof t !== 'object' || !('other' in t))];
   }
   const topics: Topic[] = [];
@@ -289,15 +291,23 @@ const TOPIC_WORDS: readonly RegExp[] = [...FEATURE_WORDS, ...KNOWN_TOPICS, ...OT
   ([, re]) => new RegExp(re.source, 'gi'),
 );
 
+/** "with a garden", "has got a big garden", "that has parking": a feature the tenant wants. */
+const WANTED_BEFORE = /\b(?:with|has|have|having|got|includes|including)\s+(?:[a-z'-]+\s+){0,3}$/i;
+
 /**
- * The words of the tenant's questions that name what is asked about: "garden" in "is there a
- * garden?", "station" in "is it near a station". A listing is never chosen by them alone.
+ * The words that name what the tenant asks about or wants: "garden" in "is there a garden?" and
+ * in "looking for somewhere with a garden", "station" in "is it near a station". A listing is never
+ * chosen by them alone.
  */
-export function askedTopicWords(message: string): Set<string> {
+export function soughtTopicWords(message: string): Set<string> {
   const found = new Set<string>();
-  for (const question of splitQuestions(message).questions)
+  const add = (text: string, isSought: (at: number) => boolean) => {
     for (const re of TOPIC_WORDS)
-      for (const m of question.text.matchAll(re)) for (const word of words(m[0])) found.add(word);
+      for (const m of text.matchAll(re))
+        if (isSought(m.index)) for (const word of words(m[0])) found.add(word);
+  };
+  for (const question of splitQuestions(message).questions) add(question.text, () => true);
+  add(message, (at) => WANTED_BEFORE.test(message.slice(0, at)));
   return found;
 }
 
@@ -319,8 +329,10 @@ function questionStart(sentence: string): number | null {
  * Separates what the tenant asks from what they tell. A sentence is a question when it ends with
  * "?" or a clause of it is interrogative (`isInterrogative`: "wats the deposit", "any pets
  * allowed", typed without the mark on a phone); only the clause from the question on is the question.
+ * `places`, the listings' names and addresses, are no topic: "is the garden flat still available?"
+ * asks whether it is available, not about a garden.
  */
-export function splitQuestions(message: string): SplitMessage {
+export function splitQuestions(message: string, places: readonly string[] = []): SplitMessage {
   const statements: string[] = [];
   const questions: QuestionPart[] = [];
   // "i have 2 boys aged 5 n 8 is this ok": a question typed without its mark, after a statement.
@@ -332,7 +344,7 @@ export function splitQuestions(message: string): SplitMessage {
   for (const sentence of sentences) {
     // "I want to speak to a human": a request, never an answer to the question asked.
     if (isPersonRequest(sentence)) {
-      questions.push({ text: sentence, topics: topicsOf(sentence) });
+      questions.push({ text: sentence, topics: topicsOf(sentence, places) });
       continue;
     }
     // "could we move in on 1 February?": asking to move on a date gives the date, an answer.
@@ -351,7 +363,7 @@ export function splitQuestions(message: string): SplitMessage {
       // "price?", "parking?": a listing topic asked in a word.
       const namesTopic = () => topicsOf(sentence).some((t) => typeof t === 'string' && t !== 'vacancy');
       if (endsWithQuestionMark && (sentence.split(/\s+/).length > 3 || opensAsQuestion || namesTopic())) {
-        questions.push({ text: sentence, topics: topicsOf(sentence) });
+        questions.push({ text: sentence, topics: topicsOf(sentence, places) });
       } else {
         statements.push(sentence.replace(/\?+$/, ''));
       }
@@ -376,7 +388,7 @@ export function splitQuestions(message: string): SplitMessage {
       .trim();
     if (said) statements.push(before);
     const text = sentence.slice(start).trim();
-    questions.push({ text, topics: topicsOf(text) });
+    questions.push({ text, topics: topicsOf(text, places) });
   }
   // Our kids are 4 and 7, is that a problem: a question about "that" asks about what was said.
   for (const question of questions) {

@@ -1,5 +1,5 @@
 import { findJobTitles, isJobWord } from '../occupations.ts';
-import { isPlaceName } from '../property-match.ts';
+import { isPlaceName } from '../place-names.ts';
 import { type ExtractOptions, hasOtherAnswer, isRefused, type Reading } from '../reading.ts';
 import { normalise, titleCase, words } from '../text.ts';
 import { EMAIL } from './email.ts';

@@ -1,0 +1,61 @@
+import { words } from './text.ts';
+
+/** Words around a place typed on its own: "the Maple Court one please", "at 27 Elm Road". */
+const AROUND_PLACE =
+  /^(?:(?:the|at|in|on)\s+)*(?:(?:flat|apartment|no|number)\s+)?(?:\d+[a-z]?(?:\s+|$))?|\s+(?:one|please|pls|plz|thanks)$/g;
+
+function bareOfPlace(text: string): string {
+  return words(text).join(' ').replace(AROUND_PLACE, '').trim();
+}
+
+/**
+ * What a place goes by on its own, in two words or more: the whole name, and each part of it and
+ * of the address ("Maple Court", "Station Road", "Garden Flat"), house numbers left out. One word
+ * ("Victoria", "Reading") may as well be a person's name.
+ */
+function placeNames(place: string): readonly string[] {
+  let names = PLACE_NAMES.get(place);
+  if (!names) {
+    names = [place, ...place.split(',')].map(bareOfPlace).filter((name) => name.includes(' '));
+    // A few listings' worth each turn: kept while the same listings are being chatted about.
+    if (PLACE_NAMES.size >= MAX_PLACES_KEPT) PLACE_NAMES.clear();
+    PLACE_NAMES.set(place, names);
+  }
+  return names;
+}
+
+const PLACE_NAMES = new Map<string, readonly string[]>();
+const MAX_PLACES_KEPT = 2000;
+
+/**
+ * Whether a message is nothing but a place among `places` (listings' names and addresses): "Maple
+ * Court", "27 Elm Road", "the Garden Flat". Such a message names a listing, never a person.
+ */
+export function isPlaceName(text: string, places: readonly string[]): boolean {
+  // A place goes by two words or more, and few: most messages are ruled out before the listings.
+  const count = text.split(/\s+/).length;
+  if (count < 2 || count > 10) return false;
+  const said = bareOfPlace(text);
+  return said.includes(' ') && places.some((place) => placeNames(place).includes(said));
+}
+
+/**
+ * The text without the places among `places` it names ("is the still available?" from "is the
+ * garden flat still available?"): what a question asks about is read from the rest, so the garden
+ * of a listing's name is not asked about, while "is there a garden at the garden flat?" still is.
+ */
+export function withoutPlaceNames(text: string, places: readonly string[]): string {
+  if (places.length === 0) return text;
+  const said = ` ${words(text).join(' ')} `;
+  const named = places.flatMap(placeNames).filter((name) => said.includes(` ${name} `));
+  // The longest first: "Garden Flat, Oakfield Avenue" goes as a whole, not as "Garden Flat".
+  named.sort((a, b) => b.length - a.length);
+  return named.reduce(
+    (left, name) =>
+      left.replace(
+        new RegExp(`(?<![a-z0-9'])${name.split(' ').join("[^a-z0-9']+")}(?![a-z0-9'])`, 'gi'),
+        ' ',
+      ),
+    text,
+  );
+}
