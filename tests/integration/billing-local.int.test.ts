@@ -10,7 +10,7 @@ import type {
   TestCheckoutResponse,
   TestPortalResponse,
 } from '#shared/schemas/billing.ts';
-import { browserHeaders } from '#tests/helpers/app.ts';
+import { browserFetch } from '#tests/helpers/app.ts';
 import { createCompanyUser, TEST_PASSWORD, unique } from '#tests/helpers/factories.ts';
 import { companyById } from '#tests/helpers/reads.ts';
 import { setUpTestApp } from '#tests/helpers/suite.ts';
@@ -20,14 +20,7 @@ describe('billing with the local test checkout (no Stripe keys)', () => {
   afterEach(() => setNow(undefined));
 
   async function request<T>(method: string, path: string, body?: unknown, cookie?: string) {
-    const response = await fetch(`${app.url}${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...browserHeaders(app, cookie),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const response = await browserFetch(app, method, path, cookie, body);
     return { status: response.status, body: (await response.json()) as T };
   }
 

@@ -4,7 +4,7 @@ import { companies, stripeEvents } from '#server/db/schema.ts';
 import type { AuthUser } from '#shared/schemas/auth.ts';
 import type { CheckoutSessionResponse, SubscriptionStatusResponse } from '#shared/schemas/billing.ts';
 import { startFakeStripe } from '#tests/fakes/stripe-server.ts';
-import { browserHeaders } from '#tests/helpers/app.ts';
+import { browserFetch } from '#tests/helpers/app.ts';
 import { createCompanyUser, TEST_PASSWORD, unique } from '#tests/helpers/factories.ts';
 import { newestEmailTo } from '#tests/helpers/outbox.ts';
 import { companyById } from '#tests/helpers/reads.ts';
@@ -32,16 +32,8 @@ describe('billing against a Stripe-compatible local server', () => {
     stripe.setWebhookUrl(`${app.url}/api/stripe/webhook`);
   });
 
-  async function postJson(path: string, body: unknown, cookie?: string) {
-    return fetch(`${app.url}${path}`, {
-      method: 'POST',
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...browserHeaders(app, cookie),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  }
+  const postJson = (path: string, body: unknown, cookie?: string) =>
+    browserFetch(app, 'POST', path, cookie, body);
 
   async function signUpPaid(planType: 'small' | 'medium' | 'large') {
     const email = `${unique('paid')}@example.test`.toLowerCase();

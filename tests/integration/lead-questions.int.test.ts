@@ -5,7 +5,7 @@ import {
   type LeadQuestionsResponse,
   leadQuestionsResponseSchema,
 } from '#shared/schemas/leads.ts';
-import { browserHeaders } from '#tests/helpers/app.ts';
+import { browserFetch } from '#tests/helpers/app.ts';
 import { insertChat, insertLead, unique } from '#tests/helpers/factories.ts';
 import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 
@@ -38,17 +38,16 @@ describe('passed-on questions and availability dates on a lead', () => {
   }
 
   function patch(leadId: string, index: number | string, body: unknown, cookie: string | undefined) {
-    return fetch(`${app.url}/api/leads/${leadId}/questions/${index}`, {
-      method: 'PATCH',
-      headers: { ...browserHeaders(app, cookie), 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    return browserFetch(app, 'PATCH', `/api/leads/${leadId}/questions/${index}`, cookie, body);
   }
 
   async function dashboardLead(leadId: string) {
-    const response = await fetch(`${app.url}/api/companies/${owner.company.id}/dashboard`, {
-      headers: browserHeaders(app, owner.cookie),
-    });
+    const response = await browserFetch(
+      app,
+      'GET',
+      `/api/companies/${owner.company.id}/dashboard`,
+      owner.cookie,
+    );
     const dashboard = (await response.json()) as DashboardDto;
     return dashboard.leads.find((lead) => lead.id === leadId)!;
   }
@@ -70,7 +69,7 @@ describe('passed-on questions and availability dates on a lead', () => {
       false,
     ]);
     const detail = (await (
-      await fetch(`${app.url}/api/leads/${lead.id}`, { headers: browserHeaders(app, owner.cookie) })
+      await browserFetch(app, 'GET', `/api/leads/${lead.id}`, owner.cookie)
     ).json()) as LeadDetailDto;
     expect(detail.passedOnQuestions[1]).toEqual({ text: 'Are pets allowed?', answered: true });
 
@@ -136,7 +135,7 @@ describe('passed-on questions and availability dates on a lead', () => {
     expect(row.availabilityDates).toEqual([{ date: '2026-06-07', part: 'evening' }]);
 
     const detail = (await (
-      await fetch(`${app.url}/api/leads/${lead.id}`, { headers: browserHeaders(app, owner.cookie) })
+      await browserFetch(app, 'GET', `/api/leads/${lead.id}`, owner.cookie)
     ).json()) as LeadDetailDto;
     expect(detail.availabilityDates).toEqual([{ date: '2026-06-07', part: 'evening' }]);
 

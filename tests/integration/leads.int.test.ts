@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { chatTranscripts, conversations, leads } from '#server/db/schema.ts';
 import { type DashboardDto, dashboardSchema, type LeadDetailDto } from '#shared/schemas/leads.ts';
-import { browserHeaders } from '#tests/helpers/app.ts';
+import { browserFetch } from '#tests/helpers/app.ts';
 import {
   createCompanyUser,
   insertChat,
@@ -35,9 +35,8 @@ describe('leads API', () => {
   const owner = setUpCompanyUser(app, { name: 'Elm Lettings', slug: unique('elm-lettings') });
   const other = setUpCompanyUser(app);
 
-  function request(method: string, path: string, cookie: string | undefined) {
-    return fetch(`${app.url}${path}`, { method, headers: browserHeaders(app, cookie) });
-  }
+  const request = (method: string, path: string, cookie: string | undefined) =>
+    browserFetch(app, method, path, cookie);
 
   /** A finished chat as the chat feature stores it: conversation, transcript and lead. */
   async function insertChatLead(companyId: string, overrides: Parameters<typeof insertLead>[2] = {}) {

@@ -2,7 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiKeys, conversations, leadActivity, leads, viewings } from '#server/db/schema.ts';
-import { browserHeaders, createTestApp } from '#tests/helpers/app.ts';
+import { browserFetch, createTestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertLead, insertProperty, unique } from '#tests/helpers/factories.ts';
 import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 import { listRoutes } from '#tests/security/route-table.ts';
@@ -25,11 +25,13 @@ describe('API keys and the public API', () => {
   const other = setUpCompanyUser(app, { name: 'Meadow Homes' });
 
   async function createKey(agent: Agent, scopes: string[], name = unique('Key')) {
-    const response = await fetch(`${app.url}/api/companies/${agent.company.id}/api-keys`, {
-      method: 'POST',
-      headers: { ...browserHeaders(app, agent.cookie), 'content-type': 'application/json' },
-      body: JSON.stringify({ name, scopes }),
-    });
+    const response = await browserFetch(
+      app,
+      'POST',
+      `/api/companies/${agent.company.id}/api-keys`,
+      agent.cookie,
+      { name, scopes },
+    );
     expect(response.status, await response.clone().text()).toBe(201);
     return (await response.json()) as { id: string; key: string; start: string; scopes: string[] };
   }
@@ -51,9 +53,7 @@ describe('API keys and the public API', () => {
     const [stored] = await app.ctx.db.select().from(apiKeys).where(eq(apiKeys.id, created.id));
     expect(JSON.stringify(stored)).not.toContain(created.key);
 
-    const list = await fetch(`${app.url}/api/companies/${owner.company.id}/api-keys`, {
-      headers: browserHeaders(app, owner.cookie),
-    });
+    const list = await browserFetch(app, 'GET', `/api/companies/${owner.company.id}/api-keys`, owner.cookie);
     const keys = (await list.json()) as { id: string; name: string; lastUsedAt: string | null }[];
     expect(JSON.stringify(keys)).not.toContain(created.key);
     const listed = keys.find((key) => key.id === created.id)!;
@@ -62,19 +62,19 @@ describe('API keys and the public API', () => {
 
     expect((await api(created.key, '/api/v1/leads')).status).toBe(200);
     const after = (await (
-      await fetch(`${app.url}/api/companies/${owner.company.id}/api-keys`, {
-        headers: browserHeaders(app, owner.cookie),
-      })
+      await browserFetch(app, 'GET', `/api/companies/${owner.company.id}/api-keys`, owner.cookie)
     ).json()) as { id: string; lastUsedAt: string | null }[];
     expect(after.find((key) => key.id === created.id)!.lastUsedAt).not.toBeNull();
   });
 
   it('refuses a key request with no name or scope, naming the field', async () => {
-    const response = await fetch(`${app.url}/api/companies/${owner.company.id}/api-keys`, {
-      method: 'POST',
-      headers: { ...browserHeaders(app, owner.cookie), 'content-type': 'application/json' },
-      body: JSON.stringify({ name: ' ', scopes: [] }),
-    });
+    const response = await browserFetch(
+      app,
+      'POST',
+      `/api/companies/${owner.company.id}/api-keys`,
+      owner.cookie,
+      { name: ' ', scopes: [] },
+    );
     expect(response.status).toBe(400);
     const body = (await response.json()) as { message: string; errors: Record<string, string> };
     expect(body.errors.name).toBe('Key name is required');
@@ -157,10 +157,7 @@ describe('API keys and the public API', () => {
   it('a revoked key gets 401, at once', async () => {
     const created = await createKey(owner, ['read']);
     expect((await api(created.key, '/api/v1/leads')).status).toBe(200);
-    const revoke = await fetch(`${app.url}/api/api-keys/${created.id}`, {
-      method: 'DELETE',
-      headers: browserHeaders(app, owner.cookie),
-    });
+    const revoke = await browserFetch(app, 'DELETE', `/api/api-keys/${created.id}`, owner.cookie);
     expect(revoke.status).toBe(200);
     expect(((await revoke.json()) as { revokedAt: string | null }).revokedAt).not.toBeNull();
     const refused = await api(created.key, '/api/v1/leads');
@@ -284,9 +281,7 @@ describe('API keys and the public API', () => {
     expect(shape(await (await api(key, `/api/v1/leads/${booked.id}`)).json())).toEqual(expected);
 
     // The dashboard's lead says the same.
-    const detail = await fetch(`${app.url}/api/leads/${booked.id}`, {
-      headers: browserHeaders(app, agent.cookie),
-    });
+    const detail = await browserFetch(app, 'GET', `/api/leads/${booked.id}`, agent.cookie);
     expect(shape(await detail.json())).toEqual(expected);
   });
 
@@ -306,9 +301,7 @@ describe('API keys and the public API', () => {
     expect(((await moved.json()) as { status: string }).status).toBe('contacted');
     const read = (await (await api(readKey, `/api/v1/leads/${lead.id}`)).json()) as { status: string };
     expect(read.status).toBe('contacted');
-    const inApp = await fetch(`${app.url}/api/leads/${lead.id}`, {
-      headers: browserHeaders(app, owner.cookie),
-    });
+    const inApp = await browserFetch(app, 'GET', `/api/leads/${lead.id}`, owner.cookie);
     expect(((await inApp.json()) as { status: string }).status).toBe('contacted');
     // The activity records the change, made by the system rather than a person.
     const activity = await app.ctx.db.select().from(leadActivity).where(eq(leadActivity.leadId, lead.id));
@@ -444,10 +437,7 @@ describe('API keys and the public API', () => {
 
   it('only the company’s owner manages its keys: another company gets 404', async () => {
     const created = await createKey(owner, ['read']);
-    const foreign = await fetch(`${app.url}/api/api-keys/${created.id}`, {
-      method: 'DELETE',
-      headers: browserHeaders(app, other.cookie),
-    });
+    const foreign = await browserFetch(app, 'DELETE', `/api/api-keys/${created.id}`, other.cookie);
     expect(foreign.status).toBe(404);
     expect((await api(created.key, '/api/v1/leads')).status).toBe(200);
   });
@@ -490,11 +480,13 @@ describe('API keys and the public API', () => {
     try {
       const agent = await createCompanyUser(limited, { name: 'Busy Lettings' });
       const keyFor = async () => {
-        const response = await fetch(`${limited.url}/api/companies/${agent.company.id}/api-keys`, {
-          method: 'POST',
-          headers: { ...browserHeaders(limited, agent.cookie), 'content-type': 'application/json' },
-          body: JSON.stringify({ name: unique('Key'), scopes: ['read'] }),
-        });
+        const response = await browserFetch(
+          limited,
+          'POST',
+          `/api/companies/${agent.company.id}/api-keys`,
+          agent.cookie,
+          { name: unique('Key'), scopes: ['read'] },
+        );
         return ((await response.json()) as { key: string }).key;
       };
       const [busy, quiet] = [await keyFor(), await keyFor()];
