@@ -7,7 +7,7 @@ import { finaliseIdleConversations } from '#server/features/chat/end-conversatio
 import { sendLeadDigest } from '#server/features/leads/lead-email.ts';
 import type { ChatResponse, ConversationDto, EndChatResponse } from '#shared/schemas/chat.ts';
 import type { DashboardDto, LeadDetailDto } from '#shared/schemas/leads.ts';
-import { browserHeaders, type TestApp } from '#tests/helpers/app.ts';
+import { browserFetch, browserHeaders, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
 import { emailsTo } from '#tests/helpers/outbox.ts';
 import { creditsOf } from '#tests/helpers/reads.ts';
@@ -156,18 +156,14 @@ describe('public chat', () => {
       const { company, property, cookie } = await agencyWithProperty();
       const path = `/api/companies/slug/${company.slug}?propertySlug=${property.slug}`;
       expect(((await get(app, path)).json.property as Json).rentalPrice).toBe('£1,200 pcm');
-      const response = await fetch(`${app.url}/api/properties/${property.id}`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json', ...browserHeaders(app, cookie) },
-        body: JSON.stringify({
-          propertyName: property.propertyName,
-          propertyAddress: property.propertyAddress,
-          propertyRentalPrice: '£1,150 pcm',
-          numberOfBedrooms: 2,
-          parkingSpace: 'Permit parking',
-          vacancyDate: MOVE_IN,
-          landlord: 'Mr Secret Landlord',
-        }),
+      const response = await browserFetch(app, 'PUT', `/api/properties/${property.id}`, cookie, {
+        propertyName: property.propertyName,
+        propertyAddress: property.propertyAddress,
+        propertyRentalPrice: '£1,150 pcm',
+        numberOfBedrooms: 2,
+        parkingSpace: 'Permit parking',
+        vacancyDate: MOVE_IN,
+        landlord: 'Mr Secret Landlord',
       });
       expect(response.status).toBe(200);
       expect((await get(app, path)).json.property).toMatchObject({
@@ -195,10 +191,7 @@ describe('public chat', () => {
         propertyName: 'Studio Apartment',
         propertyAddress: '3 Oak Street, Leeds LS2 7HY',
       });
-      const removed = await fetch(`${app.url}/api/properties/${oak.id}`, {
-        method: 'DELETE',
-        headers: browserHeaders(app, cookie),
-      });
+      const removed = await browserFetch(app, 'DELETE', `/api/properties/${oak.id}`, cookie);
       expect(removed.status).toBeLessThan(300);
       const gone = await get(app, `/api/companies/slug/${company.slug}?propertySlug=${oak.slug}`);
       expect(gone.status).toBe(200);

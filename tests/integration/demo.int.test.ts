@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { chatTranscripts, companies, conversations, leads, properties } from '#server/db/schema.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from '#server/features/demo/seed-demo.ts';
-import { browserHeaders } from '#tests/helpers/app.ts';
+import { browserFetch } from '#tests/helpers/app.ts';
 import { setUpTestApp } from '#tests/helpers/suite.ts';
 
 describe('demo data', () => {
@@ -48,10 +48,9 @@ describe('demo data', () => {
   });
 
   it('lets a newcomer sign in with the printed demo credentials', async () => {
-    const response = await fetch(`${app.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...browserHeaders(app) },
-      body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+    const response = await browserFetch(app, 'POST', '/api/auth/login', undefined, {
+      email: DEMO_EMAIL,
+      password: DEMO_PASSWORD,
     });
     expect(response.status).toBe(200);
   });

@@ -9,7 +9,7 @@ import { inboundSmtpPort } from '#server/features/enquiries/smtp-receiver.ts';
 import { setNow } from '#server/lib/clock.ts';
 import type { ChatResponse } from '#shared/schemas/chat.ts';
 import type { EnquiriesResponse, EnquiryDto } from '#shared/schemas/enquiries.ts';
-import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { browserFetch, createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertProperty } from '#tests/helpers/factories.ts';
 import { inboundListings } from '#tests/helpers/inbound-listings.ts';
 import { postJson } from '#tests/helpers/post-json.ts';
@@ -70,9 +70,12 @@ afterAll(async () => {
 });
 
 async function listEnquiries(): Promise<EnquiriesResponse> {
-  const response = await fetch(`${app.url}/api/companies/${agent.company.id}/enquiries`, {
-    headers: browserHeaders(app, agent.cookie),
-  });
+  const response = await browserFetch(
+    app,
+    'GET',
+    `/api/companies/${agent.company.id}/enquiries`,
+    agent.cookie,
+  );
   expect(response.status).toBe(200);
   return (await response.json()) as EnquiriesResponse;
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sendWeeklySummaries } from '#server/features/insights/weekly-summary.ts';
 import { setNow } from '#server/lib/clock.ts';
 import type { InsightsResponse } from '#shared/schemas/insights.ts';
-import { browserHeaders, createTestApp } from '#tests/helpers/app.ts';
+import { browserFetch, browserHeaders, createTestApp } from '#tests/helpers/app.ts';
 import {
   type ChatSeed,
   createCompanyUser,
@@ -247,9 +247,12 @@ describe('insights', () => {
       }),
     });
     expect(greeting.status).toBe(200);
-    const response = await fetch(`${app.url}/api/companies/${fresh.company.id}/insights?groupBy=source`, {
-      headers: browserHeaders(app, fresh.cookie),
-    });
+    const response = await browserFetch(
+      app,
+      'GET',
+      `/api/companies/${fresh.company.id}/insights?groupBy=source`,
+      fresh.cookie,
+    );
     const body = (await response.json()) as InsightsResponse;
     expect(body.groups).toEqual([{ key: 'facebook', label: 'Facebook', funnel: funnel(1, 0, 0, 0, 0, 0) }]);
     const days = (Date.parse(body.to) - Date.parse(body.from)) / 86_400_000 + 1;

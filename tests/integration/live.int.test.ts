@@ -8,7 +8,7 @@ import { finaliseIdleConversations } from '#server/features/chat/end-conversatio
 import { LIVE_CHANNEL, type LiveNotice, publishLive } from '#server/features/conversations/index.ts';
 import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
 import type { LiveConversation, LiveMessageEvent } from '#shared/schemas/live.ts';
-import { browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { browserFetch, browserHeaders, createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, createSignedInUser } from '#tests/helpers/factories.ts';
 import { openSecondInstance, type SecondInstance } from '#tests/helpers/second-instance.ts';
 import { openSse, type SseEvent } from '#tests/helpers/sse.ts';
@@ -429,10 +429,7 @@ describe('live conversations', () => {
       cookie: other.cookie,
     });
     await live.next((e) => e.event === 'snapshot');
-    const logout = await fetch(`${first.url}/api/auth/logout`, {
-      method: 'POST',
-      headers: browserHeaders(first, other.cookie),
-    });
+    const logout = await browserFetch(first, 'POST', '/api/auth/logout', other.cookie);
     expect(logout.status).toBe(200);
     await live.ended;
     expect(

@@ -11,7 +11,7 @@ import {
   startFakeOpenAi,
   toolResults,
 } from '#tests/fakes/openai-server.ts';
-import { browserHeaders, type TestApp } from '#tests/helpers/app.ts';
+import { browserFetch, type TestApp } from '#tests/helpers/app.ts';
 import { insertProperty, unique } from '#tests/helpers/factories.ts';
 import { postJson } from '#tests/helpers/post-json.ts';
 import { madeBeforeAll, setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
@@ -60,11 +60,13 @@ describe('chat with an LLM provider', () => {
   const owner = setUpCompanyUser(app, { name: 'Streamline Lettings', slug: unique('streamline') });
 
   beforeAll(async () => {
-    const saved = await fetch(`${app.url}/api/companies/${owner.company.id}/viewing-schedule`, {
-      method: 'PUT',
-      headers: { ...browserHeaders(app, owner.cookie), 'content-type': 'application/json' },
-      body: JSON.stringify(testSchedule),
-    });
+    const saved = await browserFetch(
+      app,
+      'PUT',
+      `/api/companies/${owner.company.id}/viewing-schedule`,
+      owner.cookie,
+      testSchedule,
+    );
     expect(saved.status).toBe(200);
   });
   afterEach(() => {

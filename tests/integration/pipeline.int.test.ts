@@ -5,7 +5,7 @@ import { setLeadStatusFromViewing } from '#server/features/leads/activity.ts';
 import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
 import type { DashboardDto, LeadActivityDto, LeadDetailDto } from '#shared/schemas/leads.ts';
 import type { CompanyExport } from '#shared/schemas/privacy.ts';
-import { browserHeaders, sendJson, type TestApp } from '#tests/helpers/app.ts';
+import { browserFetch, browserHeaders, sendJson, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertLead, insertProperty, unique } from '#tests/helpers/factories.ts';
 import { postJson } from '#tests/helpers/post-json.ts';
 import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
@@ -357,9 +357,9 @@ describe('repeat and related enquiries', () => {
     const repeat = after.transcripts.find((transcript) => transcript.id !== lead.chatTranscriptId);
     expect(repeat).toMatchObject({ leadId: lead.id, processed: true });
 
-    const shown = (await fetch(`${app.url}/api/leads/${lead.id}`, {
-      headers: browserHeaders(app, cookie),
-    }).then((response) => response.json())) as LeadDetailDto;
+    const shown = (await browserFetch(app, 'GET', `/api/leads/${lead.id}`, cookie).then((response) =>
+      response.json(),
+    )) as LeadDetailDto;
     expect(shown.activity.map((entry) => entry.kind)).toEqual(['enquired_again', 'created']);
     expect(shown.activity[0]).toMatchObject({ actor: null, detail: { transcriptId: repeat!.id } });
 
@@ -412,7 +412,7 @@ describe('repeat and related enquiries', () => {
     const flatLead = made.find((lead) => lead.propertyId === flat.id)!;
     const houseLead = made.find((lead) => lead.propertyId === house.id && lead.name === 'Ana Silva')!;
     const read = (id: string) =>
-      fetch(`${app.url}/api/leads/${id}`, { headers: browserHeaders(app, cookie) }).then(
+      browserFetch(app, 'GET', `/api/leads/${id}`, cookie).then(
         (response) => response.json() as Promise<LeadDetailDto>,
       );
     expect((await read(flatLead.id)).relatedLeads).toEqual([
@@ -433,9 +433,9 @@ describe('repeat and related enquiries', () => {
     const { company, cookie, flat } = await agency();
     await enquireAndEnd(app, company.slug, flat.slug, `Lee Park, ${unique('lee')}@example.com`);
     const [lead] = (await state(company.id)).leads;
-    const shown = (await fetch(`${app.url}/api/leads/${lead!.id}`, {
-      headers: browserHeaders(app, cookie),
-    }).then((response) => response.json())) as LeadDetailDto;
+    const shown = (await browserFetch(app, 'GET', `/api/leads/${lead!.id}`, cookie).then((response) =>
+      response.json(),
+    )) as LeadDetailDto;
     expect(shown.status).toBe('new');
     expect(shown.activity).toEqual([
       { at: lead!.createdAt.toISOString(), actor: null, kind: 'created', detail: {} },

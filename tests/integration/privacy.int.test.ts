@@ -15,7 +15,7 @@ import {
   users,
 } from '#server/db/schema.ts';
 import { purgeExpiredTenantData } from '#server/features/privacy/retention.ts';
-import { browserHeaders, type TestApp } from '#tests/helpers/app.ts';
+import { browserFetch, type TestApp } from '#tests/helpers/app.ts';
 import {
   createCompanyUser,
   insertChat,
@@ -235,11 +235,7 @@ describe('closing an account', () => {
   const app = setUpTestApp();
 
   async function close(id: string, cookie: string | undefined, body: unknown) {
-    return fetch(`${app.url}/api/companies/${id}`, {
-      method: 'DELETE',
-      headers: { ...browserHeaders(app, cookie), 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    return browserFetch(app, 'DELETE', `/api/companies/${id}`, cookie, body);
   }
 
   it('erases the user, sessions, company and everything it holds, and signs the browser out', async () => {

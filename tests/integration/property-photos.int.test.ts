@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { propertyPhotos } from '#server/db/schema.ts';
 import type { PropertyDto, PropertyPhotoDto } from '#shared/schemas/properties.ts';
-import { browserHeaders } from '#tests/helpers/app.ts';
+import { browserFetch, browserHeaders } from '#tests/helpers/app.ts';
 import {
   createCompanyUser,
   insertPhoto,
@@ -31,9 +31,12 @@ describe('listing photos', () => {
   }
 
   async function listOf(agent: Agent, propertyId: string): Promise<PropertyPhotoDto[]> {
-    const response = await fetch(`${app.url}/api/companies/${agent.company.id}/properties`, {
-      headers: browserHeaders(app, agent.cookie),
-    });
+    const response = await browserFetch(
+      app,
+      'GET',
+      `/api/companies/${agent.company.id}/properties`,
+      agent.cookie,
+    );
     const list = (await response.json()) as PropertyDto[];
     return list.find((property) => property.id === propertyId)?.photos ?? [];
   }
@@ -164,11 +167,7 @@ describe('listing photos', () => {
     const b = await insertPhoto(app, property, { position: 1 });
     const c = await insertPhoto(app, property, { position: 2 });
     const order = (photoIds: string[]) =>
-      fetch(`${app.url}/api/properties/${property.id}/photos/order`, {
-        method: 'PUT',
-        headers: { ...browserHeaders(app, owner.cookie), 'content-type': 'application/json' },
-        body: JSON.stringify({ photoIds }),
-      });
+      browserFetch(app, 'PUT', `/api/properties/${property.id}/photos/order`, owner.cookie, { photoIds });
     const response = await order([c.id, a.id, b.id]);
     expect(response.status).toBe(200);
     expect(((await response.json()) as PropertyPhotoDto[]).map((p) => p.id)).toEqual([c.id, a.id, b.id]);
@@ -185,10 +184,12 @@ describe('listing photos', () => {
     const property = await newProperty();
     const photo = await insertPhoto(app, property);
     expect((await fetch(`${app.url}/images/photos/${photo.id}?w=320`)).status).toBe(200);
-    const response = await fetch(`${app.url}/api/properties/${property.id}/photos/${photo.id}`, {
-      method: 'DELETE',
-      headers: browserHeaders(app, owner.cookie),
-    });
+    const response = await browserFetch(
+      app,
+      'DELETE',
+      `/api/properties/${property.id}/photos/${photo.id}`,
+      owner.cookie,
+    );
     expect(response.status).toBe(204);
     expect(await listOf(owner, property.id)).toEqual([]);
     // Even the rendition this process has just cached.
@@ -199,17 +200,21 @@ describe('listing photos', () => {
     const theirs = await newProperty(other);
     const photo = await insertPhoto(app, theirs);
     expect((await upload(theirs.id, await makePicture())).status).toBe(404);
-    const deleted = await fetch(`${app.url}/api/properties/${theirs.id}/photos/${photo.id}`, {
-      method: 'DELETE',
-      headers: browserHeaders(app, owner.cookie),
-    });
+    const deleted = await browserFetch(
+      app,
+      'DELETE',
+      `/api/properties/${theirs.id}/photos/${photo.id}`,
+      owner.cookie,
+    );
     expect(deleted.status).toBe(404);
     // Their photo id under my own listing is not mine either.
     const mine = await newProperty();
-    const crossed = await fetch(`${app.url}/api/properties/${mine.id}/photos/${photo.id}`, {
-      method: 'DELETE',
-      headers: browserHeaders(app, owner.cookie),
-    });
+    const crossed = await browserFetch(
+      app,
+      'DELETE',
+      `/api/properties/${mine.id}/photos/${photo.id}`,
+      owner.cookie,
+    );
     expect(crossed.status).toBe(404);
     expect(await storedCount(theirs.id)).toBe(1);
   });
@@ -230,10 +235,12 @@ describe('listing photos', () => {
     expect(body.property.photos).toHaveLength(1);
     expect(body.property.photos[0]).toMatchObject({ id: photo!.id, width: 64, height: 48 });
     expect(JSON.stringify(body)).not.toContain('Mrs Patel');
-    const deleted = await fetch(`${app.url}/api/properties/${property.id}/photos/${photo!.id}`, {
-      method: 'DELETE',
-      headers: browserHeaders(app, owner.cookie),
-    });
+    const deleted = await browserFetch(
+      app,
+      'DELETE',
+      `/api/properties/${property.id}/photos/${photo!.id}`,
+      owner.cookie,
+    );
     expect(deleted.status).toBe(204);
     expect((await chatPage()).property.photos).toEqual([]);
   });
@@ -242,9 +249,7 @@ describe('listing photos', () => {
     const property = await newProperty();
     await upload(property.id, await makePicture('jpeg'));
     const exported = await (
-      await fetch(`${app.url}/api/companies/${owner.company.id}/export`, {
-        headers: browserHeaders(app, owner.cookie),
-      })
+      await browserFetch(app, 'GET', `/api/companies/${owner.company.id}/export`, owner.cookie)
     ).json();
     const listed = exported.properties.find((p: { id: string }) => p.id === property.id);
     expect(listed.photos).toEqual([
@@ -254,10 +259,7 @@ describe('listing photos', () => {
       }),
     ]);
 
-    const response = await fetch(`${app.url}/api/properties/${property.id}`, {
-      method: 'DELETE',
-      headers: browserHeaders(app, owner.cookie),
-    });
+    const response = await browserFetch(app, 'DELETE', `/api/properties/${property.id}`, owner.cookie);
     expect(response.status).toBe(204);
     expect(await storedCount(property.id)).toBe(0);
   });
@@ -266,11 +268,13 @@ describe('listing photos', () => {
     const closing = await createCompanyUser(app);
     const property = await newProperty(closing);
     await upload(property.id, await makePicture('webp'), { as: closing });
-    const response = await fetch(`${app.url}/api/companies/${closing.company.id}`, {
-      method: 'DELETE',
-      headers: { ...browserHeaders(app, closing.cookie), 'content-type': 'application/json' },
-      body: JSON.stringify({ confirm: closing.company.name, password: TEST_PASSWORD }),
-    });
+    const response = await browserFetch(
+      app,
+      'DELETE',
+      `/api/companies/${closing.company.id}`,
+      closing.cookie,
+      { confirm: closing.company.name, password: TEST_PASSWORD },
+    );
     expect(response.status).toBe(200);
     const left = await app.ctx.db
       .select({ id: propertyPhotos.id })

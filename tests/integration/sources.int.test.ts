@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { conversations } from '#server/db/schema.ts';
 import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
 import type { DashboardDto } from '#shared/schemas/leads.ts';
-import { browserHeaders } from '#tests/helpers/app.ts';
+import { browserFetch } from '#tests/helpers/app.ts';
 import { postJson } from '#tests/helpers/post-json.ts';
 import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 
@@ -29,9 +29,12 @@ async function chatFrom(src: string | undefined): Promise<string> {
 }
 
 const dashboard = async (query = '') => {
-  const response = await fetch(`${app.url}/api/companies/${agent.company.id}/dashboard${query}`, {
-    headers: browserHeaders(app, agent.cookie),
-  });
+  const response = await browserFetch(
+    app,
+    'GET',
+    `/api/companies/${agent.company.id}/dashboard${query}`,
+    agent.cookie,
+  );
   return { status: response.status, body: (await response.json()) as DashboardDto };
 };
 

@@ -8,7 +8,7 @@ import { conversations, leads, webhookEndpoints, webhookMessages } from '#server
 import { storeInboundMail } from '#server/features/enquiries/ingest.ts';
 import { readMail } from '#server/features/enquiries/read-mail.ts';
 import { bookChatTime } from '#server/features/viewings/chat-booking.ts';
-import { browserHeaders } from '#tests/helpers/app.ts';
+import { browserFetch, browserHeaders } from '#tests/helpers/app.ts';
 import {
   createCompanyUser,
   insertLead,
@@ -111,9 +111,7 @@ describe('outgoing webhooks', () => {
   }
 
   async function deliveries(agent: Agent, endpointId: string): Promise<Delivery[]> {
-    const response = await fetch(`${app.url}/api/webhooks/${endpointId}/deliveries`, {
-      headers: browserHeaders(app, agent.cookie),
-    });
+    const response = await browserFetch(app, 'GET', `/api/webhooks/${endpointId}/deliveries`, agent.cookie);
     expect(response.status).toBe(200);
     return (await response.json()) as Delivery[];
   }
@@ -190,10 +188,12 @@ describe('outgoing webhooks', () => {
     expect(new Set(log.map((d) => d.messageId))).toEqual(new Set([first.headers['webhook-id']]));
 
     // Resend: the same event and webhook-id again, logged as the next attempt.
-    const resent = await fetch(`${app.url}/api/webhooks/${endpoint.id}/deliveries/${log[1]!.id}/resend`, {
-      method: 'POST',
-      headers: browserHeaders(app, owner.cookie),
-    });
+    const resent = await browserFetch(
+      app,
+      'POST',
+      `/api/webhooks/${endpoint.id}/deliveries/${log[1]!.id}/resend`,
+      owner.cookie,
+    );
     expect(resent.status).toBe(200);
     expect(((await resent.json()) as Delivery).attempt).toBe(3);
     expect(receiver.received).toHaveLength(3);
@@ -201,10 +201,7 @@ describe('outgoing webhooks', () => {
     expect(verify(endpoint.secret, receiver.received[2]!)).toEqual(event);
 
     // Erasing the lead erases the copies of it kept for retries and resends, and their log.
-    const erased = await fetch(`${app.url}/api/leads/${lead.id}`, {
-      method: 'DELETE',
-      headers: browserHeaders(app, owner.cookie),
-    });
+    const erased = await browserFetch(app, 'DELETE', `/api/leads/${lead.id}`, owner.cookie);
     expect(erased.status).toBe(204);
     expect(await deliveries(owner, endpoint.id)).toEqual([]);
     const kept = await app.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.leadId, lead.id));
@@ -421,10 +418,7 @@ describe('outgoing webhooks', () => {
     receivers.push(receiver);
     const endpoint = await createEndpoint(owner, receiver.url, ['lead.created', 'lead.updated']);
 
-    const test = await fetch(`${app.url}/api/webhooks/${endpoint.id}/test`, {
-      method: 'POST',
-      headers: browserHeaders(app, owner.cookie),
-    });
+    const test = await browserFetch(app, 'POST', `/api/webhooks/${endpoint.id}/test`, owner.cookie);
     expect(test.status).toBe(200);
     const tested = (await test.json()) as Delivery;
     expect(tested).toMatchObject({
@@ -435,41 +429,37 @@ describe('outgoing webhooks', () => {
     });
     expect(verify(endpoint.secret, receiver.received[0]!).type).toBe('webhook.test');
 
-    const rotate = await fetch(`${app.url}/api/webhooks/${endpoint.id}/rotate-secret`, {
-      method: 'POST',
-      headers: browserHeaders(app, owner.cookie),
-    });
+    const rotate = await browserFetch(
+      app,
+      'POST',
+      `/api/webhooks/${endpoint.id}/rotate-secret`,
+      owner.cookie,
+    );
     const rotated = (await rotate.json()) as { secret: string };
     expect(rotated.secret).toMatch(/^whsec_/);
     expect(rotated.secret).not.toBe(endpoint.secret);
-    const list = await fetch(`${app.url}/api/companies/${owner.company.id}/webhooks`, {
-      headers: browserHeaders(app, owner.cookie),
-    });
+    const list = await browserFetch(app, 'GET', `/api/companies/${owner.company.id}/webhooks`, owner.cookie);
     expect(await list.text()).not.toContain(rotated.secret.slice(6));
 
-    await fetch(`${app.url}/api/webhooks/${endpoint.id}/test`, {
-      method: 'POST',
-      headers: browserHeaders(app, owner.cookie),
-    });
+    await browserFetch(app, 'POST', `/api/webhooks/${endpoint.id}/test`, owner.cookie);
     const afterRotation = receiver.received[1]!;
     expect(verify(rotated.secret, afterRotation).type).toBe('webhook.test');
     expect(verify(endpoint.secret, afterRotation).type).toBe('webhook.test');
 
     const failing = (await (
-      await fetch(`${app.url}/api/webhooks/${endpoint.id}/test`, {
-        method: 'POST',
-        headers: browserHeaders(app, owner.cookie),
-      })
+      await browserFetch(app, 'POST', `/api/webhooks/${endpoint.id}/test`, owner.cookie)
     ).json()) as Delivery;
     expect(failing.statusCode).toBe(503);
 
     const refused = await startReceiver();
     await refused.close();
     const unreachable = (await (
-      await fetch(`${app.url}/api/webhooks/${(await createEndpoint(owner, refused.url)).id}/test`, {
-        method: 'POST',
-        headers: browserHeaders(app, owner.cookie),
-      })
+      await browserFetch(
+        app,
+        'POST',
+        `/api/webhooks/${(await createEndpoint(owner, refused.url)).id}/test`,
+        owner.cookie,
+      )
     ).json()) as Delivery;
     expect(unreachable).toMatchObject({ statusCode: null, error: 'Connection refused' });
   });
@@ -502,9 +492,7 @@ describe('outgoing webhooks', () => {
     expect(receiver.received).toHaveLength(1);
 
     const listed = (await (
-      await fetch(`${app.url}/api/companies/${agent.company.id}/webhooks`, {
-        headers: browserHeaders(app, agent.cookie),
-      })
+      await browserFetch(app, 'GET', `/api/companies/${agent.company.id}/webhooks`, agent.cookie)
     ).json()) as { enabled: boolean; disabledAt: string | null }[];
     expect(listed[0]).toMatchObject({ enabled: false });
     expect(listed[0]!.disabledAt).not.toBeNull();
@@ -542,10 +530,7 @@ describe('outgoing webhooks', () => {
       });
       expect(response.status, `${method} ${path}`).toBe(404);
     }
-    const deleted = await fetch(`${app.url}/api/webhooks/${endpoint.id}`, {
-      method: 'DELETE',
-      headers: browserHeaders(app, owner.cookie),
-    });
+    const deleted = await browserFetch(app, 'DELETE', `/api/webhooks/${endpoint.id}`, owner.cookie);
     expect(deleted.status).toBe(204);
   });
 });
