@@ -30,6 +30,10 @@ describe('listing photos', () => {
     });
   }
 
+  /** The owner deletes a photo, as the listing's photo picker does. */
+  const deletePhoto = (propertyId: string, photoId: string) =>
+    browserFetch(app, 'DELETE', `/api/properties/${propertyId}/photos/${photoId}`, owner.cookie);
+
   async function listOf(agent: Agent, propertyId: string): Promise<PropertyPhotoDto[]> {
     const response = await browserFetch(
       app,
@@ -184,12 +188,7 @@ describe('listing photos', () => {
     const property = await newProperty();
     const photo = await insertPhoto(app, property);
     expect((await fetch(`${app.url}/images/photos/${photo.id}?w=320`)).status).toBe(200);
-    const response = await browserFetch(
-      app,
-      'DELETE',
-      `/api/properties/${property.id}/photos/${photo.id}`,
-      owner.cookie,
-    );
+    const response = await deletePhoto(property.id, photo.id);
     expect(response.status).toBe(204);
     expect(await listOf(owner, property.id)).toEqual([]);
     // Even the rendition this process has just cached.
@@ -200,21 +199,11 @@ describe('listing photos', () => {
     const theirs = await newProperty(other);
     const photo = await insertPhoto(app, theirs);
     expect((await upload(theirs.id, await makePicture())).status).toBe(404);
-    const deleted = await browserFetch(
-      app,
-      'DELETE',
-      `/api/properties/${theirs.id}/photos/${photo.id}`,
-      owner.cookie,
-    );
+    const deleted = await deletePhoto(theirs.id, photo.id);
     expect(deleted.status).toBe(404);
     // Their photo id under my own listing is not mine either.
     const mine = await newProperty();
-    const crossed = await browserFetch(
-      app,
-      'DELETE',
-      `/api/properties/${mine.id}/photos/${photo.id}`,
-      owner.cookie,
-    );
+    const crossed = await deletePhoto(mine.id, photo.id);
     expect(crossed.status).toBe(404);
     expect(await storedCount(theirs.id)).toBe(1);
   });
@@ -235,12 +224,7 @@ describe('listing photos', () => {
     expect(body.property.photos).toHaveLength(1);
     expect(body.property.photos[0]).toMatchObject({ id: photo!.id, width: 64, height: 48 });
     expect(JSON.stringify(body)).not.toContain('Mrs Patel');
-    const deleted = await browserFetch(
-      app,
-      'DELETE',
-      `/api/properties/${property.id}/photos/${photo!.id}`,
-      owner.cookie,
-    );
+    const deleted = await deletePhoto(property.id, photo!.id);
     expect(deleted.status).toBe(204);
     expect((await chatPage()).property.photos).toEqual([]);
   });
