@@ -5,7 +5,7 @@ import { setLeadStatusFromViewing } from '#server/features/leads/activity.ts';
 import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
 import type { DashboardDto, LeadActivityDto, LeadDetailDto } from '#shared/schemas/leads.ts';
 import type { CompanyExport } from '#shared/schemas/privacy.ts';
-import { browserFetch, browserHeaders, sendJson, type TestApp } from '#tests/helpers/app.ts';
+import { browserFetch, sendJson, type TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertLead, insertProperty, unique } from '#tests/helpers/factories.ts';
 import { postJson } from '#tests/helpers/post-json.ts';
 import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
@@ -364,11 +364,13 @@ describe('repeat and related enquiries', () => {
     expect(shown.activity[0]).toMatchObject({ actor: null, detail: { transcriptId: repeat!.id } });
 
     // Reprocessing leaves the repeat enquiry joined: no second lead, no second credit.
-    const reprocess = await fetch(`${app.url}/api/companies/${company.id}/reprocess-transcripts`, {
-      method: 'POST',
-      headers: { ...browserHeaders(app, cookie), 'content-type': 'application/json' },
-      body: '{}',
-    }).then((response) => response.json());
+    const reprocess = await browserFetch(
+      app,
+      'POST',
+      `/api/companies/${company.id}/reprocess-transcripts`,
+      cookie,
+      {},
+    ).then((response) => response.json());
     expect(reprocess.message).toMatch(/no transcripts/i);
     expect((await state(company.id)).credits).toBe(before - 1);
   });

@@ -13,7 +13,7 @@ import { createApiKey, revokeApiKey } from '#server/features/integrations/api-ke
 import { newWebhookSecret } from '#server/features/integrations/webhook-delivery.ts';
 import { newManageToken } from '#server/features/viewings/booking.ts';
 import type { TeamArea } from '#shared/team-roles.ts';
-import { browserHeaders, type TestApp } from '#tests/helpers/app.ts';
+import { browserFetch, browserHeaders, type TestApp } from '#tests/helpers/app.ts';
 import {
   addMember,
   createCompanyUser,
@@ -1169,19 +1169,14 @@ async function takenOverConversation(
 /** A company on a paid plan through the local test checkout: its portal can be opened. */
 async function subscribedAgent(w: World): Promise<Agent> {
   const agent = await createCompanyUser(w.app, { name: unique('Paid Lettings') });
-  const headers = { ...browserHeaders(w.app, agent.cookie), 'content-type': 'application/json' };
-  const checkout = await fetch(`${w.app.url}/api/stripe/create-checkout-session`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ planType: 'small', customerEmail: agent.email, customerName: 'Alex Agent' }),
+  const checkout = await browserFetch(w.app, 'POST', '/api/stripe/create-checkout-session', agent.cookie, {
+    planType: 'small',
+    customerEmail: agent.email,
+    customerName: 'Alex Agent',
   });
   const { checkoutUrl } = (await checkout.json()) as { checkoutUrl: string };
   const session = new URL(checkoutUrl, w.app.url).searchParams.get('session');
-  const paid = await fetch(`${w.app.url}/api/stripe/test-checkout/pay`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ session }),
-  });
+  const paid = await browserFetch(w.app, 'POST', '/api/stripe/test-checkout/pay', agent.cookie, { session });
   if (paid.status !== 200) throw new Error(`test checkout answered ${paid.status}: ${await paid.text()}`);
   return agent;
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema.ts';
 import { notifyNewLead } from '#server/features/leads/lead-email.ts';
-import { browserHeaders } from '#tests/helpers/app.ts';
+import { browserFetch } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertLead, TEST_PASSWORD, unique } from '#tests/helpers/factories.ts';
 import { emailsTo } from '#tests/helpers/outbox.ts';
 import { setUpSmtpReceiver, setUpTestApp } from '#tests/helpers/suite.ts';
@@ -62,9 +62,12 @@ describe('stored text stays text: CSV and the outbox page', () => {
   it('the CSV export neutralises every formula a tenant could type, and keeps the text', async () => {
     const agent = await createCompanyUser(app);
     await insertLead(app.ctx.db, agent.company.id, hostileLead);
-    const response = await fetch(`${app.url}/api/companies/${agent.company.id}/leads.csv`, {
-      headers: browserHeaders(app, agent.cookie),
-    });
+    const response = await browserFetch(
+      app,
+      'GET',
+      `/api/companies/${agent.company.id}/leads.csv`,
+      agent.cookie,
+    );
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const [header, row] = parseCsv(await response.text());
     const cell = (name: string) => row![header!.indexOf(name)]!;
@@ -114,18 +117,14 @@ describe('stored text stays text: emails over SMTP', () => {
 
   it('account emails escape a name with markup', async () => {
     const email = `${unique('markup')}@example.test`;
-    const response = await fetch(`${app.url}/api/auth/signup`, {
-      method: 'POST',
-      headers: { ...browserHeaders(app), 'content-type': 'application/json' },
-      body: JSON.stringify({
-        companyName: `${XSS} Lettings`,
-        firstName: XSS,
-        lastName: '<b>Bold</b>',
-        email,
-        phone: '0113 496 0000',
-        password: TEST_PASSWORD,
-        accountType: 'free',
-      }),
+    const response = await browserFetch(app, 'POST', '/api/auth/signup', undefined, {
+      companyName: `${XSS} Lettings`,
+      firstName: XSS,
+      lastName: '<b>Bold</b>',
+      email,
+      phone: '0113 496 0000',
+      password: TEST_PASSWORD,
+      accountType: 'free',
     });
     expect(response.status).toBe(201);
     const received = await smtp.waitForEmail((message) => message.to.includes(email));
