@@ -2,7 +2,7 @@ import { SUMMARY_CONFIRM_REPLY } from '#shared/chat-rules.ts';
 import { EMAIL_CHECK_REPLIES, emailCheckQuestion, openEmailCheck, settleEmailCheck } from './email-check.ts';
 import { type Extraction, extractAnswers } from './extract.ts';
 import { isPersonRequest } from './person-request.ts';
-import { listingNamedAlone, matchProperty } from './property-match.ts';
+import { listingNamedAlone, matchProperty, type PropertyMatch } from './property-match.ts';
 import { answerQuestions, isRentProposal, type QuestionAnswer, splitQuestions } from './questions.ts';
 import type { NonAnswer } from './reading.ts';
 import {
@@ -339,11 +339,11 @@ function chooseProperty(
   if (candidates.length === 0 || !isAgencyLink(context, state)) return outcome;
   const isAsked = state.asking === 'propertyId';
   // "Maple Court" on its own, whatever was asked, chooses it while none is chosen, declined or not.
+  const alone = state.fields.propertyId === null ? listingNamedAlone(message, candidates) : null;
   const isOpen =
-    state.fields.propertyId === null &&
-    (!state.refused.includes('propertyId') || listingNamedAlone(message, candidates) !== null);
+    state.fields.propertyId === null && (!state.refused.includes('propertyId') || alone !== null);
   if (!isAsked && !isOpen && !CHANGE_PROPERTY.test(message)) return outcome;
-  const match = matchProperty(message, candidates);
+  const match = listingMatch(message, candidates, alone);
   if (match.kind === 'one') {
     if (match.property.id !== state.fields.propertyId) {
       state.fields.propertyId = match.property.id;
@@ -365,6 +365,15 @@ function chooseProperty(
   return outcome;
 }
 
+/** The listing a message is nothing but the name of, misspelt or not ("mapel court"), else the one it names. */
+function listingMatch(
+  message: string,
+  candidates: AgentProperty[],
+  alone: AgentProperty | null,
+): PropertyMatch {
+  return alone ? { kind: 'one', property: alone } : matchProperty(message, candidates);
+}
+
 /**
  * The listing a message names while none is chosen on the agency-wide link, which the reply to it
  * chooses: the server reads that listing's free viewing times before the reply is written.
@@ -375,7 +384,7 @@ export function propertyNamedIn(
   message: string,
 ): AgentProperty | null {
   if (!isAgencyLink(context, state) || state.fields.propertyId !== null) return null;
-  const match = matchProperty(message, context.properties);
+  const match = listingMatch(message, context.properties, listingNamedAlone(message, context.properties));
   return match.kind === 'one' ? match.property : null;
 }
 

@@ -769,3 +769,61 @@ describe('a listing typed on its own chooses it, and is never a name', () => {
     expect(state.asking).toBe('name');
   });
 });
+
+describe('a listing misspelt is still the listing, an ordinary word no listing', () => {
+  test.each([
+    ['gardan flat', 'prop-oak'],
+    ['gardn flat', 'prop-oak'],
+    ['mapel court', 'prop-maple'],
+    ['maple crt', 'prop-maple'],
+    ['flat 3 maple ct', 'prop-maple'],
+  ])('%s, typed at the name question after "not sure", chooses it and is no name', async (typed, named) => {
+    const { state } = await lastReply(agencyLink(), ['not sure', '1st March', '2', '40k', 'nurse', typed]);
+    expect(state.fields.propertyId).toBe(named);
+    expect(state.fields.name).toBeNull();
+    expect(state.asking).toBe('name');
+  });
+
+  test.each([
+    ['gardn flat', 'prop-oak'],
+    ['mapel crt', 'prop-maple'],
+  ])('%s at the listing question chooses it', async (typed, named) => {
+    const { reply, state } = await lastReply(agencyLink(), [typed]);
+    expect(state.fields.propertyId).toBe(named);
+    expect(reply).not.toContain("couldn't find");
+  });
+
+  test.each(['garden', 'a garden please'])('%s on its own chooses no listing', async (typed) => {
+    const { state } = await lastReply(agencyLink(), [typed]);
+    expect(state.fields.propertyId).toBeNull();
+    expect(state.asking).toBe('propertyId');
+  });
+
+  test('one letter wrong in one word of a name chooses the listing; another word keeps the name', async () => {
+    const answers = ['not sure', '1st March', '2', '40k', 'nurse'];
+    expect((await lastReply(agencyLink(), [...answers, 'Mapel Court'])).state.fields.propertyId).toBe(
+      'prop-maple',
+    );
+    const { state } = await lastReply(agencyLink(), [...answers, 'Mark Court']);
+    expect(state.fields.propertyId).toBeNull();
+    expect(state.fields.name).toBe('Mark Court');
+  });
+});
+
+describe('"is it a ground floor flat?" asks which floor, whatever the listing is called', () => {
+  test('asked of the Garden Flat, whose facts do not say, it is passed on with its topic', async () => {
+    const { reply, state } = await lastReply(agencyLink(), ['the garden flat', 'is it a ground floor flat?']);
+    expect(reply).toContain("I don't have the details about which floor it is on to hand");
+    expect(state.openQuestions).toEqual(['is it a ground floor flat?']);
+  });
+
+  test('asked before a listing is chosen, it chooses none: "a ground floor flat" names no listing', async () => {
+    const { reply, state } = await lastReply(agencyLink(), ['is it a ground floor flat?']);
+    expect(state.fields.propertyId).toBeNull();
+    expect(state.pendingQuestions).toEqual(['is it a ground floor flat?']);
+    expect(reply).toContain("Once I know which property you mean, I'll answer that from its listing.");
+    const chosen = await lastReply(agencyLink(), ['is it a ground floor flat?', 'garden flat']);
+    expect(chosen.state.fields.propertyId).toBe('prop-oak');
+    expect(chosen.reply).toContain("I don't have the details about which floor it is on to hand");
+  });
+});

@@ -1,11 +1,35 @@
+import { isOneSlip } from './spelling.ts';
 import { words } from './text.ts';
+
+/** Street words as typed short: "Elm Rd", "Maple Ct", "maple crt". */
+export const STREET_ABBREVIATIONS: Readonly<Record<string, string>> = {
+  rd: 'road',
+  st: 'street',
+  ave: 'avenue',
+  av: 'avenue',
+  ln: 'lane',
+  dr: 'drive',
+  ct: 'court',
+  crt: 'court',
+  cres: 'crescent',
+  pl: 'place',
+  sq: 'square',
+  ter: 'terrace',
+  terr: 'terrace',
+  gdns: 'gardens',
+};
+
+/** The words of a text, street abbreviations spelt out: "maple crt" → ["maple", "court"]. */
+export function spelledOut(text: string): string[] {
+  return words(text).map((w) => STREET_ABBREVIATIONS[w] ?? w);
+}
 
 /** Words around a place typed on its own: "the Maple Court one please", "at 27 Elm Road". */
 const AROUND_PLACE =
   /^(?:(?:the|at|in|on)\s+)*(?:(?:flat|apartment|no|number)\s+)?(?:\d+[a-z]?(?:\s+|$))?|\s+(?:one|please|pls|plz|thanks)$/g;
 
 function bareOfPlace(text: string): string {
-  return words(text).join(' ').replace(AROUND_PLACE, '').trim();
+  return spelledOut(text).join(' ').replace(AROUND_PLACE, '').trim();
 }
 
 /**
@@ -36,13 +60,40 @@ export function isPlaceName(text: string, places: readonly string[]): boolean {
   const count = text.split(/\s+/).length;
   if (count < 2 || count > 10) return false;
   const said = bareOfPlace(text);
-  return said.includes(' ') && places.some((place) => placeNames(place).includes(said));
+  if (!said.includes(' ')) return false;
+  const saidWords = said.split(' ');
+  return places.some((place) => placeNames(place).some((name) => isNameTyped(saidWords, name)));
+}
+
+/** The shortest word a slip is forgiven in: shorter ones have too many real neighbours. */
+const MIN_SLIPPED_LENGTH = 5;
+
+/**
+ * Whether words typed are a place's name, one of them allowed a slip of the finger ("gardan flat",
+ * "mapel court"): every other word as in the name, so a name with two words wrong is no place.
+ */
+function isNameTyped(said: readonly string[], name: string): boolean {
+  if (said.join(' ') === name) return true;
+  const named = name.split(' ');
+  if (named.length !== said.length) return false;
+  let slips = 0;
+  for (let i = 0; i < named.length; i++) {
+    if (said[i] === named[i]) continue;
+    const isSlip =
+      said[i].length >= MIN_SLIPPED_LENGTH &&
+      named[i].length >= MIN_SLIPPED_LENGTH &&
+      said[i][0] === named[i][0] &&
+      isOneSlip(said[i], named[i]);
+    if (!isSlip || ++slips > 1) return false;
+  }
+  return true;
 }
 
 /**
  * The text without the places among `places` it names ("is the still available?" from "is the
  * garden flat still available?"): what a question asks about is read from the rest, so the garden
  * of a listing's name is not asked about, while "is there a garden at the garden flat?" still is.
+ * After "a" it is a kind of home, no name: "is it a ground floor flat?" asks which floor it is on.
  */
 export function withoutPlaceNames(text: string, places: readonly string[]): string {
   if (places.length === 0) return text;
@@ -53,7 +104,10 @@ export function withoutPlaceNames(text: string, places: readonly string[]): stri
   return named.reduce(
     (left, name) =>
       left.replace(
-        new RegExp(`(?<![a-z0-9'])${name.split(' ').join("[^a-z0-9']+")}(?![a-z0-9'])`, 'gi'),
+        new RegExp(
+          `(?<![a-z0-9'])(?<!\\b(?:a|an)\\s+)${name.split(' ').join("[^a-z0-9']+")}(?![a-z0-9'])`,
+          'gi',
+        ),
         ' ',
       ),
     text,

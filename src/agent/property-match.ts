@@ -1,5 +1,5 @@
 import { parseRent } from '#shared/rent.ts';
-import { isPlaceName } from './place-names.ts';
+import { isPlaceName, spelledOut } from './place-names.ts';
 import { soughtTopicWords } from './questions.ts';
 import { editDistance, words } from './text.ts';
 import type { AgentProperty } from './types.ts';
@@ -10,22 +10,6 @@ const IGNORED = new Set(
   interested looking at about for i'm im i me we my our it is that this then there one's ones saw
   seen see advert listing link and or with near by`.split(/\s+/),
 );
-
-const STREET_ABBREVIATIONS: Record<string, string> = {
-  rd: 'road',
-  st: 'street',
-  ave: 'avenue',
-  av: 'avenue',
-  ln: 'lane',
-  dr: 'drive',
-  ct: 'court',
-  cres: 'crescent',
-  pl: 'place',
-  sq: 'square',
-  ter: 'terrace',
-  terr: 'terrace',
-  gdns: 'gardens',
-};
 
 const POSTCODE = /\b([a-z]{1,2}\d[a-z\d]?)\s*(\d[a-z]{2})\b/gi;
 
@@ -75,10 +59,6 @@ function keyTokens(property: AgentProperty): Keyed {
   return { property, tokens, postcodes, phrase };
 }
 
-function spelledOut(text: string): string[] {
-  return words(text).map((w) => STREET_ABBREVIATIONS[w] ?? w);
-}
-
 function messageTokens(text: string): string[] {
   return spelledOut(text).filter((w) => w.length >= 3 && !IGNORED.has(w) && !/^\d+$/.test(w));
 }
@@ -89,12 +69,14 @@ function messageTokens(text: string): string[] {
  * available?").
  */
 function isNamedBeside(word: string, said: readonly string[], keyed: Keyed): boolean {
-  return said.some(
-    (w, i) =>
-      w === word &&
-      ((i > 0 && keyed.phrase.includes(` ${said[i - 1]} ${w} `)) ||
-        (i < said.length - 1 && keyed.phrase.includes(` ${w} ${said[i + 1]} `))),
-  );
+  const isPair = (i: number) => keyed.phrase.includes(` ${said[i]} ${said[i + 1]} `);
+  return said.some((w, i) => {
+    if (w !== word || !((i > 0 && isPair(i - 1)) || (i < said.length - 1 && isPair(i)))) return false;
+    // "is it a ground floor flat?": after "a", the words say what kind of home, not which.
+    let start = i;
+    while (start > 0 && isPair(start - 1)) start--;
+    return start === 0 || !/^an?$/.test(said[start - 1]);
+  });
 }
 
 /** Whether two words are the same allowing one slip of the finger in longer words. */

@@ -161,7 +161,11 @@ const OTHER_TOPICS: Array<[string, RegExp]> = [
   ['local schools', /\b(schools?|nursery|catchment)\b/i],
   ['storage', /\b(storage|loft|shed|cellar)\b/i],
   ['the kitchen and bathroom', /\b(kitchen|bathroom|shower|bath|ensuite|en-suite)\b/i],
-  ['accessibility', /\b(stairs|step-free|wheelchair|ground floor)\b/i],
+  ['accessibility', /\b(stairs|step-free|wheelchair)\b/i],
+  [
+    'which floor it is on',
+    /\b(ground floor|(?:first|second|third|top|upper|lower|which|what) floor|basement|upstairs|downstairs)\b/i,
+  ],
   ['sharers', /\b(sharers?|house share|hmo|students allowed|accept students)\b/i],
 ];
 
@@ -308,8 +312,18 @@ export function soughtTopicWords(message: string): Set<string> {
   };
   for (const question of splitQuestions(message).questions) add(question.text, () => true);
   add(message, (at) => WANTED_BEFORE.test(message.slice(0, at)));
+  // "garden" or "a garden please" on its own: a feature wanted, as much as "with a garden".
+  const bare = BARE_WANT.exec(normalise(message))?.[1];
+  if (bare && BARE_TOPICS.some((re) => re.test(bare))) for (const word of words(bare)) found.add(word);
   return found;
 }
+
+/** A few words and nothing else, around a want: "garden", "a garden please", "parking pls". */
+const BARE_WANT =
+  /^(?:(?:a|an|some|any|need|want|needs?)\s+){0,2}([a-z -]+?)\s*(?:please|pls|plz)?[\s.!?]*$/i;
+const BARE_TOPICS: readonly RegExp[] = [...FEATURE_WORDS, ...KNOWN_TOPICS, ...OTHER_TOPICS].map(
+  ([, re]) => new RegExp(`^(?:${re.source})$`, 'i'),
+);
 
 /** Splits a clause list like "Hi this is Mark, is parking included?" at the question. */
 function questionStart(sentence: string): number | null {

@@ -75,7 +75,7 @@ const KNOWN = new Set(KEY_WORDS);
  * Whether two different words are one slip apart: a letter missing, extra or wrong, or two
  * neighbours swapped ("apartmnet"). Linear, as it runs on every long word of every question.
  */
-function isOneSlip(a: string, b: string): boolean {
+export function isOneSlip(a: string, b: string): boolean {
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   if (long.length - short.length > 1) return false;
   let i = 0;
