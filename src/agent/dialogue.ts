@@ -41,6 +41,7 @@ import {
   type SlotPick,
   slotsToOffer,
 } from './viewing.ts';
+import { listingsWanted } from './wants.ts';
 
 /*
  * The guided agent: deterministic, no network. It decides what to say next from what is known,
@@ -652,6 +653,12 @@ function readTurn(
   let listings: Turn['listings'] = null;
   const shown = propertyOutcome.options ?? context.properties;
   if ((answers.wantsListings || propertyOutcome.notFound || propertyOutcome.options) && shown.length > 0) {
+    // "somewhere with a garden", "need parking": the listings that have it, first, and no
+    // "couldn't find", as no listing was named.
+    const wanted =
+      propertyOutcome.options || state.fields.propertyId !== null
+        ? null
+        : listingsWanted(message, shown, placesOf(context));
     // "Anything in Brighton?" names a place none of the listings is in.
     const namesPlace = /\b(?:in|near|around|at)\s+[A-Z]/.test(message);
     // "just me" or "asap, 2 of us" answered another question, "thanks!" none, and "is the flat
@@ -661,12 +668,14 @@ function readTurn(
       updated.length > 0 || isThanksOnly(message) || answers.deferred.length > 0 || ex.nonAnswer !== null;
     const intro = propertyOutcome.options
       ? 'A few of our listings could match that. Which one do you mean?'
-      : propertyOutcome.notFound &&
-          !isOnlyGreeting(message) &&
-          (answers.wantsListings ? namesPlace : !isOtherAnswer)
-        ? "I couldn't find a listing matching that. Here's what we have at the moment:"
-        : `${ex.nonAnswer === 'asks-why' ? SLOTS.propertyId.why : ''} Here's what we have at the moment:`.trim();
-    listings = { shown, intro };
+      : wanted
+        ? `${wanted.sentences.join(' ')} Here's what we have at the moment:`
+        : propertyOutcome.notFound &&
+            !isOnlyGreeting(message) &&
+            (answers.wantsListings ? namesPlace : !isOtherAnswer)
+          ? "I couldn't find a listing matching that. Here's what we have at the moment:"
+          : `${ex.nonAnswer === 'asks-why' ? SLOTS.propertyId.why : ''} Here's what we have at the moment:`.trim();
+    listings = { shown: wanted?.ordered ?? shown, intro };
   }
   return {
     context,

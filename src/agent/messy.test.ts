@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { agencyLink, lastReply, propertyLink } from '#tests/corpus/chat.ts';
-import { allProperties, elm, forge, oak, willow } from '#tests/corpus/fixtures.ts';
+import { allProperties, elm, forge, maple, oak, willow } from '#tests/corpus/fixtures.ts';
 import { createGuidedEngine, emptyFields, propertyNamedIn, SLOT_ORDER } from './dialogue.ts';
 import { extractAnswers } from './extract.ts';
 import type { AgentContext, AgentProperty, ExtractedFields, SlotName } from './types.ts';
@@ -825,5 +825,51 @@ describe('"is it a ground floor flat?" asks which floor, whatever the listing is
     const chosen = await lastReply(agencyLink(), ['is it a ground floor flat?', 'garden flat']);
     expect(chosen.state.fields.propertyId).toBe('prop-oak');
     expect(chosen.reply).toContain("I don't have the details about which floor it is on to hand");
+  });
+});
+
+describe('on the agency link, a feature wanted points at the listings that have it', () => {
+  /** The Forge with no parking, the Garden Flat by its name, Willow Cottage by its features, pets welcome. */
+  const described = (): AgentContext => ({
+    ...agencyLink(),
+    properties: [forge, maple, oak, { ...willow, petsPolicy: 'allowed' }],
+  });
+
+  test.each([
+    [
+      'looking for somewhere with a garden',
+      'Garden Flat, Oakfield Avenue and Willow Cottage have a garden.',
+      ['prop-oak', 'prop-willow'],
+    ],
+    [
+      'need parking',
+      'Maple Court, Garden Flat, Oakfield Avenue and Willow Cottage have parking.',
+      ['prop-maple', 'prop-oak', 'prop-willow'],
+    ],
+    ['anything pet friendly?', 'Pets are welcome at Willow Cottage.', ['prop-willow']],
+  ])('%s → %s, those listed first, and no "couldn\'t find"', async (wanted, said, first) => {
+    const { reply, state, quickReplies } = await lastReply(described(), [wanted]);
+    expect(reply).toContain(`${said} Here's what we have at the moment:`);
+    expect(reply).not.toContain("couldn't find");
+    expect(state.fields.propertyId).toBeNull();
+    expect(state.asking).toBe('propertyId');
+    const names = described()
+      .properties.filter((p) => first.includes(p.id))
+      .map((p) => p.name);
+    expect(quickReplies.slice(0, first.length).sort()).toEqual(names.sort());
+  });
+
+  test('a feature no listing has is said plainly, with the list', async () => {
+    const { reply, quickReplies } = await lastReply(described(), ['need a dishwasher']);
+    expect(reply).toMatch(
+      /^None of our listings mentions a dishwasher\. Here's what we have at the moment:\n• The Forge Studio/,
+    );
+    expect(reply).not.toContain("couldn't find");
+    expect(quickReplies[0]).toBe('The Forge Studio');
+  });
+
+  test('a street that sounds like a feature is none: Victoria Terrace has no balcony for it', async () => {
+    const { reply } = await lastReply(agencyLink(), ['any flats with a balcony?']);
+    expect(reply).toContain("None of our listings mentions a balcony. Here's what we have at the moment:");
   });
 });

@@ -90,7 +90,7 @@ const CHILDREN =
   /\b(kids?|children|child|toddlers?|babies|baby|family with|families|my son|my daughter|young family)\b/i;
 
 /** Features a listing may tick, and the words tenants use for them. */
-const FEATURE_WORDS: Array<[string, RegExp]> = [
+export const FEATURE_WORDS: Array<[string, RegExp]> = [
   ['garden', /\b(garden|outdoor space|yard|patio)\b/i],
   ['balcony', /\b(balcony|terrace)\b/i],
   ['lift', /\b(lift|elevator)\b/i],
@@ -678,7 +678,7 @@ function topicLabel(topic: ListingTopic): string {
   return labels[topic];
 }
 
-const NO_PARKING = /^(?:none|no|no parking|n\/a|not available)\.?$/i;
+export const NO_PARKING = /^(?:none|no|no parking|n\/a|not available)\.?$/i;
 
 /** A listing field's answer, as a person would say it; `passOn` when the team must still decide. */
 function answerFromListing(
