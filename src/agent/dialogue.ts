@@ -595,12 +595,13 @@ function readTurn(
   { isBeforeGreeting = false }: TurnOptions,
 ): Turn {
   const seed = state.turns;
+  const places = placesOf(context);
   const ex = extractAnswers(message, {
     asking: state.asking === 'viewing' ? null : state.asking,
     today: context.today,
     fields: state.fields,
     missing: missingSlots(context, state),
-    places: placesOf(context),
+    places,
   });
   const propertyOutcome = chooseProperty(context, state, message, ex);
   const applied = applyExtraction(context, state, ex);
@@ -628,7 +629,6 @@ function readTurn(
   const missing = missingSlots(context, state);
   const isListingToChoose = missing.includes('propertyId');
   if (!isListingToChoose && state.pendingQuestions) {
-    const places = placesOf(context);
     questions.unshift(...state.pendingQuestions.flatMap((text) => splitQuestions(text, places).questions));
     delete state.pendingQuestions;
   }
@@ -658,7 +658,7 @@ function readTurn(
     const wanted =
       propertyOutcome.options || state.fields.propertyId !== null
         ? null
-        : listingsWanted(message, shown, placesOf(context));
+        : listingsWanted(message, shown, places);
     // "Anything in Brighton?" names a place none of the listings is in.
     const namesPlace = /\b(?:in|near|around|at)\s+[A-Z]/.test(message);
     // "just me" or "asap, 2 of us" answered another question, "thanks!" none, and "is the flat

@@ -32,15 +32,21 @@ function bareOfPlace(text: string): string {
   return spelledOut(text).join(' ').replace(AROUND_PLACE, '').trim();
 }
 
+/** A name a place goes by, and its words, split once. */
+type PlaceName = { text: string; words: readonly string[] };
+
 /**
  * What a place goes by on its own, in two words or more: the whole name, and each part of it and
  * of the address ("Maple Court", "Station Road", "Garden Flat"), house numbers left out. One word
  * ("Victoria", "Reading") may as well be a person's name.
  */
-function placeNames(place: string): readonly string[] {
+function placeNames(place: string): readonly PlaceName[] {
   let names = PLACE_NAMES.get(place);
   if (!names) {
-    names = [place, ...place.split(',')].map(bareOfPlace).filter((name) => name.includes(' '));
+    names = [place, ...place.split(',')]
+      .map(bareOfPlace)
+      .filter((name) => name.includes(' '))
+      .map((text) => ({ text, words: text.split(' ') }));
     // A few listings' worth each turn: kept while the same listings are being chatted about.
     if (PLACE_NAMES.size >= MAX_PLACES_KEPT) PLACE_NAMES.clear();
     PLACE_NAMES.set(place, names);
@@ -48,7 +54,7 @@ function placeNames(place: string): readonly string[] {
   return names;
 }
 
-const PLACE_NAMES = new Map<string, readonly string[]>();
+const PLACE_NAMES = new Map<string, readonly PlaceName[]>();
 const MAX_PLACES_KEPT = 2000;
 
 /**
@@ -62,7 +68,7 @@ export function isPlaceName(text: string, places: readonly string[]): boolean {
   const said = bareOfPlace(text);
   if (!said.includes(' ')) return false;
   const saidWords = said.split(' ');
-  return places.some((place) => placeNames(place).some((name) => isNameTyped(saidWords, name)));
+  return places.some((place) => placeNames(place).some((name) => isNameTyped(saidWords, name.words)));
 }
 
 /** The shortest word a slip is forgiven in: shorter ones have too many real neighbours. */
@@ -72,9 +78,7 @@ const MIN_SLIPPED_LENGTH = 5;
  * Whether words typed are a place's name, one of them allowed a slip of the finger ("gardan flat",
  * "mapel court"): every other word as in the name, so a name with two words wrong is no place.
  */
-function isNameTyped(said: readonly string[], name: string): boolean {
-  if (said.join(' ') === name) return true;
-  const named = name.split(' ');
+function isNameTyped(said: readonly string[], named: readonly string[]): boolean {
   if (named.length !== said.length) return false;
   let slips = 0;
   for (let i = 0; i < named.length; i++) {
@@ -98,7 +102,10 @@ function isNameTyped(said: readonly string[], name: string): boolean {
 export function withoutPlaceNames(text: string, places: readonly string[]): string {
   if (places.length === 0) return text;
   const said = ` ${words(text).join(' ')} `;
-  const named = places.flatMap(placeNames).filter((name) => said.includes(` ${name} `));
+  const named = places
+    .flatMap(placeNames)
+    .map((name) => name.text)
+    .filter((name) => said.includes(` ${name} `));
   // The longest first: "Garden Flat, Oakfield Avenue" goes as a whole, not as "Garden Flat".
   named.sort((a, b) => b.length - a.length);
   return named.reduce(

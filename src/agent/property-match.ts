@@ -1,7 +1,8 @@
 import { parseRent } from '#shared/rent.ts';
 import { isPlaceName, spelledOut } from './place-names.ts';
 import { soughtTopicWords } from './questions.ts';
-import { editDistance, words } from './text.ts';
+import { isOneSlip } from './spelling.ts';
+import { words } from './text.ts';
 import type { AgentProperty } from './types.ts';
 
 /** Words that say nothing about which listing is meant. */
@@ -46,7 +47,25 @@ type Keyed = {
   phrase: string;
 };
 
+/**
+ * Each listing's words, read once while the same listings are chatted about: kept by what they are
+ * read from, as the server reads the listings afresh each turn.
+ */
+const KEYED = new Map<string, Omit<Keyed, 'property'>>();
+const MAX_KEYED = 2000;
+
 function keyTokens(property: AgentProperty): Keyed {
+  const key = `${property.bedrooms === 0 ? 'studio' : ''}\n${property.name}\n${property.address}`;
+  let read = KEYED.get(key);
+  if (!read) {
+    read = readKeyTokens(property);
+    if (KEYED.size >= MAX_KEYED) KEYED.clear();
+    KEYED.set(key, read);
+  }
+  return { property, ...read };
+}
+
+function readKeyTokens(property: AgentProperty): Omit<Keyed, 'property'> {
   const text = `${property.name} ${property.address}`;
   const phrase = ` ${spelledOut(text).join(' ')} `;
   const tokens = new Set(words(text).filter((w) => w.length >= 3 && !/^\d+$/.test(w) && !IGNORED.has(w)));
@@ -56,7 +75,7 @@ function keyTokens(property: AgentProperty): Keyed {
     postcodes.add(`${m[1]}${m[2]}`.toLowerCase());
     postcodes.add(m[1].toLowerCase());
   }
-  return { property, tokens, postcodes, phrase };
+  return { tokens, postcodes, phrase };
 }
 
 function messageTokens(text: string): string[] {
@@ -82,8 +101,7 @@ function isNamedBeside(word: string, said: readonly string[], keyed: Keyed): boo
 /** Whether two words are the same allowing one slip of the finger in longer words. */
 function isSameWord(a: string, b: string): boolean {
   if (a === b) return true;
-  if (a.length >= 6 && b.length >= 6) return editDistance(a, b) <= 1;
-  return false;
+  return a.length >= 6 && b.length >= 6 && isOneSlip(a, b);
 }
 
 /** The one listing a message is nothing but the name or address of, if any. */
@@ -134,13 +152,17 @@ export function matchProperty(text: string, properties: AgentProperty[]): Proper
   }
   const prices = pricesIn(text);
 
+  // The listings holding each word of the message: a word shared by many says little.
+  const holdersOf = tokens.map((token) =>
+    keyed.filter((other) => other.tokens.has(token) || [...other.tokens].some((t) => isSameWord(t, token))),
+  );
   const scores = keyed.map((k) => {
     let score = 0;
-    for (const token of tokens) {
-      const holders = keyed.filter((other) => [...other.tokens].some((t) => isSameWord(t, token)));
+    tokens.forEach((token, i) => {
+      const holders = holdersOf[i];
       if (holders.includes(k) && (!isSought(token) || isNamedBeside(token, said, k)))
         score += 1 / holders.length;
-    }
+    });
     for (const postcode of postcodes) {
       if (k.postcodes.has(postcode)) score += postcode.length > 4 ? 2 : 1;
     }

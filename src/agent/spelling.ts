@@ -108,9 +108,19 @@ function keyWordFor(word: string): string | null {
  * inside the text is a name ("Parkin Street"), never corrected.
  */
 export function withKeyWordsSpelt(text: string): string {
-  return text.replace(/[A-Za-z]+/g, (word, offset: number) => {
-    const isName = offset > 0 && /^[A-Z][a-z]/.test(word);
-    if (isName) return word;
-    return keyWordFor(word.toLowerCase()) ?? word;
-  });
+  // A message's clauses are read for questions more than once a turn: the last few are kept.
+  let spelt = SPELT.get(text);
+  if (spelt === undefined) {
+    spelt = text.replace(/[A-Za-z]+/g, (word, offset: number) => {
+      const isName = offset > 0 && /^[A-Z][a-z]/.test(word);
+      if (isName) return word;
+      return keyWordFor(word.toLowerCase()) ?? word;
+    });
+    if (SPELT.size >= MAX_SPELT_KEPT) SPELT.clear();
+    SPELT.set(text, spelt);
+  }
+  return spelt;
 }
+
+const SPELT = new Map<string, string>();
+const MAX_SPELT_KEPT = 256;

@@ -9,16 +9,28 @@ export const NUMBER_WORD_PATTERN = `(?:\\d{1,2}|${Object.keys(NUMBER_WORDS)
   .filter((word) => NUMBER_WORDS[word] <= 12)
   .join('|')})`;
 
-/** Straight quotes, single spaces, no zero-width characters. */
+/**
+ * Straight quotes, single spaces, no zero-width characters. Every parser normalises what it
+ * reads, often the same message: the last few results are kept.
+ */
 export function normalise(text: string): string {
-  return text
-    .replace(/[\u2018\u2019\u02bc`]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[\u2013\u2014]/g, '-')
-    .replace(/[\u200b-\u200d\ufeff]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  let clean = NORMALISED.get(text);
+  if (clean === undefined) {
+    clean = text
+      .replace(/[\u2018\u2019\u02bc`]/g, "'")
+      .replace(/[\u201c\u201d]/g, '"')
+      .replace(/[\u2013\u2014]/g, '-')
+      .replace(/[\u200b-\u200d\ufeff]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (NORMALISED.size >= MAX_NORMALISED_KEPT) NORMALISED.clear();
+    NORMALISED.set(text, clean);
+  }
+  return clean;
 }
+
+const NORMALISED = new Map<string, string>();
+const MAX_NORMALISED_KEPT = 256;
 
 /** Splits a message into sentences, keeping the end punctuation; emails and decimals stay whole. */
 export function splitSentences(text: string): string[] {
