@@ -41,7 +41,7 @@ import {
   type SlotPick,
   slotsToOffer,
 } from './viewing.ts';
-import { listingsWanted } from './wants.ts';
+import { describesHome, listingsWanted } from './wants.ts';
 
 /*
  * The guided agent: deterministic, no network. It decides what to say next from what is known,
@@ -672,7 +672,7 @@ function readTurn(
         ? `${wanted.sentences.join(' ')} Here's what we have at the moment:`
         : propertyOutcome.notFound &&
             !isOnlyGreeting(message) &&
-            (answers.wantsListings ? namesPlace : !isOtherAnswer)
+            (answers.wantsListings ? namesPlace : !isOtherAnswer && !describesHome(message))
           ? "I couldn't find a listing matching that. Here's what we have at the moment:"
           : `${ex.nonAnswer === 'asks-why' ? SLOTS.propertyId.why : ''} Here's what we have at the moment:`.trim();
     listings = { shown: wanted?.ordered ?? shown, intro };

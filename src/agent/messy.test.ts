@@ -868,6 +868,15 @@ describe('on the agency link, a feature wanted points at the listings that have 
     expect(quickReplies[0]).toBe('The Forge Studio');
   });
 
+  test.each(['looking for something cheap', 'need a flat near the park'])(
+    '%s describes a home, names none: the list without "couldn\'t find" nor a word on parking',
+    async (described) => {
+      const { reply } = await lastReply(agencyLink(), [described]);
+      expect(reply).toMatch(/^Here's what we have at the moment:\n• Elm Road Flat/);
+      expect(reply).not.toContain('parking');
+    },
+  );
+
   test('a street that sounds like a feature is none: Victoria Terrace has no balcony for it', async () => {
     const { reply } = await lastReply(agencyLink(), ['any flats with a balcony?']);
     expect(reply).toContain("None of our listings mentions a balcony. Here's what we have at the moment:");

@@ -16,7 +16,9 @@ type Want =
   | { kind: 'parking' }
   | { kind: 'pets' };
 
-const PARKING = /\b(?:park(?:ing)?|driveway|car space|off[- ]street)\b/i;
+/** Parking wanted: "need parking", "somewhere to park"; not "near a park". */
+const PARKING =
+  /\b(?:parking|to park|park (?:a|my|our|the|two|2) (?:cars?|vans?)|driveways?|car space|off[- ]street)\b/i;
 const PETS = /\b(?:pets?|dogs?|cats?|puppy|kitten|animals?)\b/i;
 /** A sentence of a description that says a listing lacks something: "There is no garden." */
 const NEGATION = /\b(?:no|not|without|isn't|doesn't|none)\b/i;
@@ -116,4 +118,18 @@ export function listingsWanted(
   // A stable sort: listings with as much keep the agency's order.
   const ordered = [...listings].sort((a, b) => (count.get(b) ?? 0) - (count.get(a) ?? 0));
   return { sentences, ordered };
+}
+
+/** "looking for somewhere cheap", "need something near the park": a home described, not named. */
+const DESCRIBES_HOME =
+  /\b(?:looking for|searching for|need|want|after)\b|\b(?:somewhere|something|anywhere|anything)\b/i;
+/** A word typed with a capital after the first, "I" aside: a name, perhaps of a place ("Baker Street"). */
+const NAME_TYPED = /(?<!^)\b(?!I\b)[A-Z][a-z]/;
+
+/**
+ * Whether a message describes the home wanted rather than naming one: no listing was looked for,
+ * so none was not found.
+ */
+export function describesHome(message: string): boolean {
+  return DESCRIBES_HOME.test(message) && !NAME_TYPED.test(message);
 }
