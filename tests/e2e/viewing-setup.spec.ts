@@ -98,7 +98,7 @@ test('on a phone the Viewings tab fits the screen before any hours are set', asy
   await page.screenshot({ path: test.info().outputPath('viewings-empty-390.png'), fullPage: true });
 });
 
-test('on a phone each quiet-hours time sits beside its own label, so no "to" is left at a line end', async ({
+test('on a phone each quiet-hours time sits beside its own label, so no "to" is left at a line end, and its tick box matches the others', async ({
   page,
   openAs,
   seeded,
@@ -112,6 +112,12 @@ test('on a phone each quiet-hours time sits beside its own label, so no "to" is 
     // The label's middle is level with its input's, on the same line.
     expect(Math.abs(label.y + label.height / 2 - (input.y + input.height / 2)), name).toBeLessThan(4);
   }
+  // Its tick box is in the product's colour, as the bank-holidays one above it is.
+  const accent = (name: string | RegExp) =>
+    page.getByRole('checkbox', { name }).evaluate((box) => getComputedStyle(box).accentColor);
+  expect(await accent('Send nothing but replies between these times')).toBe(
+    await accent(/^Closed on England and Wales bank holidays/),
+  );
   await quietHours.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('quiet-hours-390.png') });
 });

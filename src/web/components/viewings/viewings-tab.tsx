@@ -208,6 +208,7 @@ function ConfirmationSettings({ companyId }: { companyId: string }) {
               <label className="flex items-center gap-2">
                 <input
                   type="checkbox"
+                  className="size-4 accent-primary"
                   checked={value.quietHours !== null}
                   onChange={(event) =>
                     setDraft({
