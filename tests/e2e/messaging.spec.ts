@@ -149,4 +149,30 @@ test.describe('at a desk', () => {
     );
     await page.screenshot({ path: testInfo.outputPath('settings-connect-empty-1280.png'), fullPage: true });
   });
+
+  test('Disconnect asks before it erases the saved credentials, and says when it has', async ({
+    openAs,
+    page,
+    seeded,
+  }, testInfo) => {
+    await openAs(seeded.cookie, { path: '/integrations' });
+    const whatsapp = page.getByRole('form', { name: /WhatsApp .* settings/ });
+    await whatsapp.getByRole('textbox', { name: 'Phone number ID' }).fill('109876543210');
+    await whatsapp.getByLabel('Access token').fill('EAAG-test-access-token-0123456789');
+    await whatsapp.getByLabel('App secret').fill('0123456789abcdef0123');
+    await whatsapp.getByRole('button', { name: 'Connect' }).click();
+    await expect(whatsapp.getByRole('button', { name: 'Save changes' })).toBeVisible();
+
+    await whatsapp.getByRole('button', { name: 'Disconnect' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Disconnect WhatsApp?' });
+    await expect(question).toContainText('The saved WhatsApp credentials are erased');
+    await page.screenshot({ path: testInfo.outputPath('disconnect-1280.png') });
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await expect(whatsapp.getByRole('button', { name: 'Save changes' })).toBeVisible();
+
+    await whatsapp.getByRole('button', { name: 'Disconnect' }).click();
+    await question.getByRole('button', { name: 'Disconnect' }).click();
+    await expect(page.getByText('WhatsApp disconnected')).toBeVisible();
+    await expect(whatsapp.getByRole('button', { name: 'Connect' })).toBeVisible();
+  });
 });

@@ -134,7 +134,13 @@ test('an owner invites a negotiator, who joins from the emailed link and sees on
   await page.reload();
   await expect(page.getByRole('list', { name: 'Members' }).getByText('Nico Negotiator')).toBeVisible();
   await page.goto('/my-account');
-  await expect(page.getByRole('list', { name: 'Audit events' }).getByText('Joined the team')).toBeVisible();
+  const joined = page
+    .getByRole('list', { name: 'Audit events' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Joined the team' });
+  await expect(joined).toBeVisible();
+  // Who did it reads as such, not as a second name beside the one the event is about.
+  await expect(joined.getByText(/^By Nico Negotiator \(/)).toBeVisible();
   await look(page, testInfo, 'account-owner-390');
 });
 

@@ -98,6 +98,30 @@ test('on a phone the Viewings tab fits the screen before any hours are set', asy
   await page.screenshot({ path: test.info().outputPath('viewings-empty-390.png'), fullPage: true });
 });
 
+test('on a phone each quiet-hours time sits beside its own label, so no "to" is left at a line end, and its tick box matches the others', async ({
+  page,
+  openAs,
+  seeded,
+}) => {
+  await openAs(seeded.ownerCookie, { viewport: { width: 390, height: 844 } });
+  await openViewings(page);
+  const quietHours = page.getByRole('group', { name: 'Quiet hours (UK time)' });
+  for (const name of ['From', 'to']) {
+    const label = (await quietHours.getByText(name, { exact: true }).boundingBox())!;
+    const input = (await quietHours.getByLabel(name, { exact: true }).boundingBox())!;
+    // The label's middle is level with its input's, on the same line.
+    expect(Math.abs(label.y + label.height / 2 - (input.y + input.height / 2)), name).toBeLessThan(4);
+  }
+  // Its tick box is in the product's colour, as the bank-holidays one above it is.
+  const accent = (name: string | RegExp) =>
+    page.getByRole('checkbox', { name }).evaluate((box) => getComputedStyle(box).accentColor);
+  expect(await accent('Send nothing but replies between these times')).toBe(
+    await accent(/^Closed on England and Wales bank holidays/),
+  );
+  await quietHours.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('quiet-hours-390.png') });
+});
+
 test('the suggested hours offer times for a listing free in three months, and the tab says why a listing offers none', async ({
   page,
   openAs,

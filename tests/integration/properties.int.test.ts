@@ -122,7 +122,19 @@ describe('properties API', () => {
       [{ vacancyDate: '29/02/2027' }, 'vacancyDate', 'Vacancy date must be a real date (dd/mm/yyyy)'],
       [{ vacancyDate: 'next week' }, 'vacancyDate', 'Vacancy date must be a real date (dd/mm/yyyy)'],
       [{ landlord: '' }, 'landlord', 'Landlord is required'],
-      [{ propertyName: 'x'.repeat(256) }, 'propertyName', 'Must be at most 255 characters'],
+      [{ propertyName: 'x'.repeat(256) }, 'propertyName', 'Property name must be at most 255 characters'],
+      [
+        { propertyAddress: 'x'.repeat(501) },
+        'propertyAddress',
+        'Property address must be at most 500 characters',
+      ],
+      [
+        { propertyRentalPrice: 'x'.repeat(101) },
+        'propertyRentalPrice',
+        'Rental price must be at most 100 characters',
+      ],
+      [{ parkingSpace: 'x'.repeat(256) }, 'parkingSpace', 'Parking space must be at most 255 characters'],
+      [{ landlord: 'x'.repeat(501) }, 'landlord', 'Landlord must be at most 500 characters'],
     ])('refuses %j with its message', async (change, field, message) => {
       await expectCreateRefused(change, field, message);
     });

@@ -12,8 +12,9 @@ import { propertyPhotoSchema } from '#shared/schemas/images.ts';
 import { requiredText } from '#shared/schemas/text.ts';
 import { viewingSettingsSchema } from './viewings.ts';
 
-const required = (message: string, max = 500) =>
-  requiredText(message, max, `Must be at most ${max} characters`);
+/** A required text field; both messages name it, as the form's label and an API client's reader do. */
+const required = (field: string, max = 500) =>
+  requiredText(`${field} is required`, max, `${field} must be at most ${max} characters`);
 
 /** An optional choice: absent, null or "" (the form's "Not stated") all mean not stated. */
 const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
@@ -78,15 +79,15 @@ const listingDetailsShape = {
  */
 export const propertyInputSchema = z
   .object({
-    propertyName: required('Property name is required', 255),
-    propertyAddress: required('Property address is required'),
-    propertyRentalPrice: required('Rental price is required', 100),
+    propertyName: required('Property name', 255),
+    propertyAddress: required('Property address'),
+    propertyRentalPrice: required('Rental price', 100),
     numberOfBedrooms: z
       .number({ error: 'Number of bedrooms must be 0 or greater' })
       .int('Number of bedrooms must be a whole number')
       .min(0, 'Number of bedrooms must be 0 or greater')
       .max(100, 'Number of bedrooms must be 100 or fewer'),
-    parkingSpace: required('Parking space is required', 255),
+    parkingSpace: required('Parking space', 255),
     vacancyDate: requiredText(
       'Vacancy date is required',
       UK_DATE_MAX_LENGTH,
@@ -98,7 +99,7 @@ export const propertyInputSchema = z
         const date = parseUkDate(text);
         return date ? formatUkDate(date) : text;
       }),
-    landlord: required('Landlord is required'),
+    landlord: required('Landlord'),
     ...listingDetailsShape,
     /** The property's own viewing rules; left out: unchanged, null: the company's schedule. */
     viewingSettings: viewingSettingsSchema.nullish(),

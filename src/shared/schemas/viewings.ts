@@ -27,6 +27,7 @@ export const viewingWindowSchema = z.object({
 });
 export type ViewingWindow = z.infer<typeof viewingWindowSchema>;
 
+/** A whole number in a range; `label` is the field's label in the schedule editor, so the message names what the agent sees. */
 const wholeNumber = (label: string, min: number, max: number, unit: string) =>
   z
     .number({ error: `${label} must be a number` })
@@ -76,7 +77,7 @@ export const viewingScheduleSchema = z
     slotMinutes: wholeNumber('Viewing length', 5, 240, 'minutes'),
     bufferMinutes: wholeNumber('Gap between viewings', 0, 120, 'minutes'),
     minNoticeHours: wholeNumber('Minimum notice', 0, 168, 'hours'),
-    horizonDays: wholeNumber('Booking horizon', 1, 90, 'days'),
+    horizonDays: wholeNumber('Book up to', 1, 90, 'days ahead'),
     partiesPerSlot: wholeNumber('Parties per viewing', 1, 50, 'parties'),
     /** England and Wales bank holidays (and 25-26 December) are closed unless this is true. */
     openOnBankHolidays: z.boolean().optional(),

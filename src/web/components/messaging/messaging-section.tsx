@@ -3,6 +3,7 @@ import { CheckIcon, CopyIcon, MessageCircleIcon, SendIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { ChannelSettingsDto, MessagingChannelName } from '#shared/schemas/messaging.ts';
 import { SettingsCard } from '#web/components/company/settings-card.tsx';
+import { ConfirmButton } from '#web/components/ui/alert-dialog.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
@@ -154,9 +155,19 @@ function ChannelForm({
       if (first) document.getElementById(`${channel}-${first.name}`)?.focus();
     },
   });
+  const channelName = channel === 'sms' ? 'SMS' : 'WhatsApp';
   const disconnect = useMutation({
     mutationFn: () => apiRequest('DELETE', channelPath(companyId, channel)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSuccess: () => {
+      toast({ title: `${channelName} disconnected` });
+      return queryClient.invalidateQueries({ queryKey: key });
+    },
+    onError: (e) =>
+      toast({
+        title: `${channelName} not disconnected`,
+        description: errorMessage(e, 'Please try again.'),
+        variant: 'destructive',
+      }),
   });
   const test = useMutation({
     mutationFn: () =>
@@ -266,14 +277,18 @@ function ChannelForm({
                 {data.connected ? 'Save changes' : 'Connect'}
               </Button>
               {data.connected ? (
-                <Button
-                  type="button"
-                  variant="outline"
-                  onClick={() => disconnect.mutate()}
-                  disabled={disconnect.isPending}
-                >
-                  Disconnect
-                </Button>
+                // Disconnecting erases the saved credentials: it asks first, as revoking an API key does.
+                <ConfirmButton
+                  trigger={
+                    <Button type="button" variant="outline" disabled={disconnect.isPending}>
+                      Disconnect
+                    </Button>
+                  }
+                  title={`Disconnect ${channelName}?`}
+                  description={`The saved ${channelName} credentials are erased, and the assistant stops answering on ${channelName} until you connect again.`}
+                  action="Disconnect"
+                  onConfirm={() => disconnect.mutate()}
+                />
               ) : null}
             </div>
           </form>

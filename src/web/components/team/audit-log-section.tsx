@@ -47,7 +47,7 @@ export function AuditLogSection({ companyId }: { companyId: string }) {
                   <p className="min-w-0 break-words">
                     <span className="font-medium">{AUDIT_ACTION_LABELS[event.action]}</span>
                     {detail ? <span className="text-muted-foreground"> · {detail}</span> : null}
-                    <span className="block text-muted-foreground">{event.actor ?? 'LetLead'}</span>
+                    <span className="block text-muted-foreground">By {event.actor ?? 'LetLead'}</span>
                   </p>
                 </li>
               );

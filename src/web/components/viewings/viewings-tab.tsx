@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { addDays, format, startOfWeek } from 'date-fns';
 import { ChevronLeftIcon, ChevronRightIcon, PhoneIcon } from 'lucide-react';
-import { Fragment, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { sourceLabel } from '#shared/chat-source.ts';
 import { formatUkPhone } from '#shared/format.ts';
 import {
@@ -208,6 +208,7 @@ function ConfirmationSettings({ companyId }: { companyId: string }) {
               <label className="flex items-center gap-2">
                 <input
                   type="checkbox"
+                  className="size-4 accent-primary"
                   checked={value.quietHours !== null}
                   onChange={(event) =>
                     setDraft({
@@ -220,8 +221,9 @@ function ConfirmationSettings({ companyId }: { companyId: string }) {
               </label>
               {value.quietHours ? (
                 <div className="flex flex-wrap items-center gap-2">
+                  {/* Each label stays beside its time, so a phone wraps "to 08:00" as one and no "to" ends a line. */}
                   {quietHoursEnds.map(({ end, label }) => (
-                    <Fragment key={end}>
+                    <span key={end} className="flex items-center gap-2">
                       <label htmlFor={`${id}-${end}`}>{label}</label>
                       <Input
                         id={`${id}-${end}`}
@@ -235,7 +237,7 @@ function ConfirmationSettings({ companyId }: { companyId: string }) {
                           })
                         }
                       />
-                    </Fragment>
+                    </span>
                   ))}
                 </div>
               ) : null}
