@@ -1,4 +1,4 @@
-import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from '#shared/schemas/leads.ts';
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from '#shared/lead-statuses.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Select, SelectOptions, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 import { cn } from '#web/lib/utils.ts';
