@@ -1,15 +1,5 @@
 import { z } from 'zod';
-import {
-  AREA_ACCESS,
-  AREA_DENIED_MESSAGES,
-  canAccess,
-  INVITED_ROLES,
-  type InvitedRole,
-  TEAM_ROLE_LABELS,
-  TEAM_ROLES,
-  type TeamArea,
-  type TeamRole,
-} from '#shared/team-access.ts';
+import { INVITED_ROLES, TEAM_ROLES } from '#shared/team-access.ts';
 
 export {
   AREA_ACCESS,
@@ -21,7 +11,7 @@ export {
   TEAM_ROLES,
   type TeamArea,
   type TeamRole,
-};
+} from '#shared/team-access.ts';
 
 export const teamRoleSchema = z.enum(TEAM_ROLES, {
   error: () => `Role must be one of: ${TEAM_ROLES.join(', ')}.`,
