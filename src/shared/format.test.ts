@@ -130,6 +130,35 @@ describe('formatUkPhone', () => {
     },
   );
 
+  // The layout reads only libphonenumber's +44 metadata (uk-phone-metadata.json): every UK, Channel
+  // Islands and Isle of Man range must come out as the whole library lays it out.
+  test.each([
+    '+442890123456',
+    '+441912345678',
+    '+441387123456',
+    '+441481256789',
+    '+441534456789',
+    '+441624756789',
+    '+447781123456',
+    '+447624123456',
+    '+447012345678',
+    '+447612345678',
+    '+44800123456',
+    '+448081570000',
+    '+448451234567',
+    '+449012345678',
+    '+445612345678',
+  ])('lays out %s as the whole of libphonenumber does', (stored) => {
+    expect(formatUkPhone(stored)).toBe(parsePhoneNumberFromString(stored)!.formatNational());
+  });
+
+  test.each(['+353851234567', '+12125550123', '+4930123456'])(
+    'shows %s, outside the UK, as stored',
+    (stored) => {
+      expect(formatUkPhone(stored)).toBe(stored);
+    },
+  );
+
   test.each(['+447012345678', '+447612345678', '+442079460000', '+4477009001234'])(
     'leaves %s to libphonenumber',
     (stored) => {

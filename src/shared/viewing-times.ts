@@ -2,13 +2,8 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
 import { isClosedHoliday } from './bank-holidays.ts';
 import { parseUkDate } from './dates.ts';
-import {
-  minutesOfDay,
-  VIEWING_STATUS_LABELS,
-  type ViewingSchedule,
-  type ViewingSettings,
-  type ViewingStatus,
-} from './schemas/viewings.ts';
+import type { ViewingSchedule, ViewingSettings } from './schemas/viewings.ts';
+import { minutesOfDay, VIEWING_STATUS_LABELS, type ViewingStatus } from './viewing-statuses.ts';
 
 /**
  * Viewing times are London wall-clock times: a window of 10:00–13:00 gives 10:00 on both sides of

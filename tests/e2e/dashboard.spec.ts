@@ -1035,6 +1035,8 @@ test.describe("dashboard: the first screen's code", () => {
     await expect
       .poll(() => [...fetched].sort())
       .toEqual(['enquiries', 'insights', 'live', 'properties', 'viewings']);
+    // And what they import (zod's schemas, the form library: not part of the first screen) has come.
+    await page.waitForLoadState('networkidle');
 
     for (const name of LATER_TABS) {
       await page.getByRole('tab', { name }).click();

@@ -1,4 +1,7 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { type MetadataJson, parsePhoneNumberFromString } from 'libphonenumber-js/core';
+// The package's own metadata restricted to +44 (scripts/uk-phone-metadata.ts writes it): a few KB
+// where the default import's covers the world in ~150 KB. Other numbers are shown as stored anyway.
+import ukMetadata from './uk-phone-metadata.json' with { type: 'json' };
 
 /**
  * UK mobiles (07xxx xxxxxx, but not the 070 personal and 076 pager ranges, laid out otherwise)
@@ -22,7 +25,7 @@ export function formatUkPhone(value: string | null | undefined): string {
   if (!value) return '';
   const mobile = layOutUkMobile(value);
   if (mobile) return mobile;
-  const parsed = parsePhoneNumberFromString(value.replace(/[\s()-]/g, ''));
+  const parsed = parsePhoneNumberFromString(value.replace(/[\s()-]/g, ''), ukMetadata as MetadataJson);
   if (parsed?.countryCallingCode !== '44') return value;
   return parsed.formatNational();
 }

@@ -1,35 +1,16 @@
 import { z } from 'zod';
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from '#shared/lead-statuses.ts';
 import { companySchema } from '#shared/schemas/auth.ts';
 import { chatSourceSchema } from '#shared/schemas/enquiries.ts';
 import { requiredText } from '#shared/schemas/text.ts';
 import { viewingStatuses } from '#shared/schemas/viewings.ts';
 import { assigneeIdSchema } from '#shared/team-roles.ts';
 
-/** Where a lead is in the agency's pipeline, in the pipeline's order (docs/pipeline.md). */
-export const LEAD_STATUSES = [
-  'new',
-  'contacted',
-  'viewing_booked',
-  'viewed',
-  'applied',
-  'let',
-  'lost',
-] as const;
+export { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus };
+
 export const leadStatusSchema = z.enum(LEAD_STATUSES, {
   error: () => `Status must be one of: ${LEAD_STATUSES.join(', ')}.`,
 });
-export type LeadStatus = z.infer<typeof leadStatusSchema>;
-
-/** How a status reads to people (the CSV export; the dashboard's own labels may follow these). */
-export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  viewing_booked: 'Viewing booked',
-  viewed: 'Viewed',
-  applied: 'Applied',
-  let: 'Let',
-  lost: 'Lost',
-};
 
 /**
  * What a lead's activity records. `viewing_*`, `email_sent` and `assigned` are written by the

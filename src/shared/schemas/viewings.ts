@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  minutesOfDay,
+  VIEWING_STATUS_LABELS,
+  type ViewingStatus,
+  viewingStatuses,
+} from '#shared/viewing-statuses.ts';
+
+export { minutesOfDay, VIEWING_STATUS_LABELS, type ViewingStatus, viewingStatuses };
 
 /** Mon=1 … Sun=7, as the contract numbers them. */
 export const WEEKDAYS = [
@@ -14,11 +22,6 @@ export const WEEKDAYS = [
 const timeOfDay = z
   .string({ error: 'Times are written as HH:MM, e.g. 17:30' })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times are written as HH:MM, e.g. 17:30');
-
-export function minutesOfDay(time: string): number {
-  const [hours, minutes] = time.split(':').map(Number);
-  return hours * 60 + minutes;
-}
 
 export const viewingWindowSchema = z.object({
   day: z.number({ error: 'Choose a day' }).int('Choose a day').min(1, 'Choose a day').max(7, 'Choose a day'),
@@ -139,17 +142,6 @@ export type ViewingTimeDto = z.infer<typeof viewingTimeSchema>;
 export const viewingTimesQuerySchema = z.object({ propertySlug: z.string().min(1).max(255) });
 export const viewingTimesResponseSchema = z.object({ slots: z.array(viewingTimeSchema) });
 export type ViewingTimesResponse = z.infer<typeof viewingTimesResponseSchema>;
-
-export const viewingStatuses = ['booked', 'attended', 'no_show', 'cancelled', 'released'] as const;
-export type ViewingStatus = (typeof viewingStatuses)[number];
-/** How a viewing's status reads to people (the viewings tab, the lead, the CSV export). */
-export const VIEWING_STATUS_LABELS: Record<ViewingStatus, string> = {
-  booked: 'Booked',
-  attended: 'Attended',
-  no_show: 'No-show',
-  cancelled: 'Cancelled',
-  released: 'Released',
-};
 
 /** A viewing as the agent reads it at a glance: a live one is confirmed by the tenant, or awaiting it. */
 export type ViewingState = 'confirmed' | 'awaiting' | Exclude<ViewingStatus, 'booked'>;

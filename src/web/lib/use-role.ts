@@ -1,4 +1,4 @@
-import { canAccess, type TeamArea } from '#shared/team-roles.ts';
+import { canAccess, type TeamArea } from '#shared/team-access.ts';
 import { useUser } from './use-user.ts';
 
 /** The signed-in member's role, and whether it may use an area (docs/team.md). */

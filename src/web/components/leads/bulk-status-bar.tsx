@@ -1,9 +1,16 @@
 import { XIcon } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useBulkLeadStatus, useFailureToast } from '#web/components/dashboard/dashboard-api.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { preloadable } from '#web/lib/preloadable.tsx';
 import { toast } from '#web/lib/toast.ts';
-import { LEAD_STATUS_LABELS, type LeadStatus, LostReasonDialog, StatusSelect } from './lead-status.tsx';
+import { LEAD_STATUS_LABELS, type LeadStatus, StatusSelect } from './lead-status.tsx';
+
+// A chunk of its own (react-hook-form and zod): fetched as the bar first shows, long before anyone
+// has opened the select and chosen Lost.
+const LostReasonDialog = preloadable(() =>
+  import('./lost-reason-dialog.tsx').then((module) => module.LostReasonDialog),
+);
 
 const leadsWord = (count: number) => `${count.toLocaleString('en-GB')} ${count === 1 ? 'lead' : 'leads'}`;
 
@@ -62,16 +69,18 @@ export function BulkStatusBar({ companyId, selected, onDone }: BulkStatusBarProp
         <XIcon aria-hidden="true" />
         Clear selection
       </Button>
-      <LostReasonDialog
-        open={isAskingReason}
-        subject={count === 1 ? 'this lead' : `these ${leadsWord(count)}`}
-        isPending={bulk.isPending}
-        onCancel={() => setIsAskingReason(false)}
-        onConfirm={(reason) => {
-          setIsAskingReason(false);
-          change('lost', reason);
-        }}
-      />
+      <Suspense fallback={null}>
+        <LostReasonDialog
+          open={isAskingReason}
+          subject={count === 1 ? 'this lead' : `these ${leadsWord(count)}`}
+          isPending={bulk.isPending}
+          onCancel={() => setIsAskingReason(false)}
+          onConfirm={(reason) => {
+            setIsAskingReason(false);
+            change('lost', reason);
+          }}
+        />
+      </Suspense>
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { LEAD_STATUSES, type LeadListItemDto, type LeadStatus } from '#shared/schemas/leads.ts';
+import { LEAD_STATUSES, type LeadStatus } from '#shared/lead-statuses.ts';
+import type { LeadListItemDto } from '#shared/schemas/leads.ts';
 
 export type Columns = Record<LeadStatus, LeadListItemDto[]>;
 

@@ -35,7 +35,8 @@ import {
 import { cn } from '#web/lib/utils.ts';
 import { RatingBadge } from './lead-badges.tsx';
 import { type Columns, groupByStatus, keepUnchangedColumns } from './lead-board-columns.ts';
-import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus, LostReasonDialog } from './lead-status.tsx';
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from './lead-status.tsx';
+import { LostReasonDialog } from './lost-reason-dialog.tsx';
 
 /** Every card is the same height, so that a column of 2,000 renders only the cards in view. */
 const CARD_HEIGHT = 96;

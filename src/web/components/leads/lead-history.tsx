@@ -16,7 +16,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { activityText } from './lead-activity.ts';
-import { type LeadStatus, LostReasonDialog, StatusSelect } from './lead-status.tsx';
+import { type LeadStatus, StatusSelect } from './lead-status.tsx';
+import { LostReasonDialog } from './lost-reason-dialog.tsx';
 
 /** The lead's status in the side panel: change it here as on the board (lost asks why). */
 export function LeadStatusControl({ companyId, lead }: { companyId: string; lead: LeadListItemDto }) {

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { LostReasonDialog } from './lead-status.tsx';
+import { LostReasonDialog } from './lost-reason-dialog.tsx';
 
 afterEach(cleanup);
 
