@@ -912,6 +912,14 @@ describe('on the agency link, a want said in the negative is no want', () => {
     expect(reply).toMatch(/^6 of our listings have parking\. Here's what we have at the moment:/);
   });
 
+  test('"i dont have any pets" declines no listing, where "any is fine" does', async () => {
+    const { reply, state } = await lastReply(agencyLink(), ['i dont have any pets']);
+    expect(state.refused).toEqual([]);
+    expect(state.asking).toBe('propertyId');
+    expect(reply).toMatch(/^Here's what we have at the moment:\n• Elm Road Flat/);
+    expect((await lastReply(agencyLink(), ['any is fine'])).state.refused).toEqual(['propertyId']);
+  });
+
   test('"we have 2 cars" wants parking', async () => {
     const { reply } = await lastReply(agencyLink(), ['we have 2 cars']);
     expect(reply).toMatch(/^6 of our listings have parking\. Here's what we have at the moment:/);
