@@ -910,6 +910,9 @@ describe('on the agency link, a want said in the negative is no want', () => {
     expect(state.fields.propertyId).toBeNull();
     expect(propertyNamedIn(agencyLink(), engine.start(agencyLink()).state, message)).toBeNull();
     expect(reply).toMatch(/^6 of our listings have parking\. Here's what we have at the moment:/);
+    // Its lack denied, it is wanted.
+    const needed = await lastReply(agencyLink(), ["can't live without parking"]);
+    expect(needed.reply).toMatch(/^6 of our listings have parking\. Here's what we have at the moment:/);
   });
 
   test('"i dont have any pets" declines no listing, where "any is fine" does', async () => {

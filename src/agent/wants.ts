@@ -29,6 +29,9 @@ const UNCOUNTED = new Set(['gas central heating', 'double glazing', 'bike storag
 const CLAUSE_BREAK = /[,.;:!?]|\s-\s|\b(?:but|just|only|and|or|though|although|however|plus|also|as)\b/i;
 /** A want denied before it in its clause: "don't need parking", "no pets", "we don't have a car". */
 const DENIED_BEFORE = /\b(?:no|not|never|without|nor|neither|don'?t|doesn'?t|do not|does not)\b/i;
+/** A want said by denying its lack: "can't live without parking", "not without a garden". */
+const NEEDED_WITHOUT =
+  /\b(?:can'?t|cannot|couldn'?t|won'?t|not)\s+(?:(?:live|do|manage|cope|go|be)\s+)?without\s+(?:[a-z'-]+\s+){0,2}$/i;
 /** A want denied after it: "garden not needed", "parking isn't essential". */
 const DENIED_AFTER =
   /^\s*(?:(?:is|are)\s+)?(?:not|isn'?t|aren'?t)\s+(?:needed|necessary|required|essential|important|wanted|a must)\b/i;
@@ -40,8 +43,10 @@ const MAX_NAMED = 3;
 function wantIn(clause: string, cue: RegExp): 'wanted' | 'denied' | null {
   const m = cue.exec(clause);
   if (!m) return null;
+  const before = clause.slice(0, m.index);
   const isDenied =
-    DENIED_BEFORE.test(clause.slice(0, m.index)) || DENIED_AFTER.test(clause.slice(m.index + m[0].length));
+    (DENIED_BEFORE.test(before) && !NEEDED_WITHOUT.test(before)) ||
+    DENIED_AFTER.test(clause.slice(m.index + m[0].length));
   return isDenied ? 'denied' : 'wanted';
 }
 
