@@ -3,7 +3,15 @@ import { EMAIL_CHECK_REPLIES, emailCheckQuestion, openEmailCheck, settleEmailChe
 import { type Extraction, extractAnswers } from './extract.ts';
 import { isPersonRequest } from './person-request.ts';
 import { listingNamedAlone, matchProperty, type PropertyMatch } from './property-match.ts';
-import { answerQuestions, isRentProposal, type QuestionAnswer, splitQuestions } from './questions.ts';
+import {
+  answerQuestions,
+  isRentProposal,
+  ONCE_CHOSEN,
+  type QuestionAnswer,
+  type QuestionPart,
+  questionToKeep,
+  splitQuestions,
+} from './questions.ts';
 import type { NonAnswer } from './reading.ts';
 import {
   emptyFields,
@@ -652,13 +660,19 @@ function readTurn(
 
   let listings: Turn['listings'] = null;
   const shown = propertyOutcome.options ?? context.properties;
-  if ((answers.wantsListings || propertyOutcome.notFound || propertyOutcome.options) && shown.length > 0) {
-    // "somewhere with a garden", "need parking": the listings that have it, first, and no
-    // "couldn't find", as no listing was named.
-    const wanted =
-      propertyOutcome.options || state.fields.propertyId !== null
-        ? null
-        : listingsWanted(message, shown, places);
+  const isListingAsked = answers.wantsListings || propertyOutcome.notFound || propertyOutcome.options;
+  // A thread's first text is read before the greeting, which asks for no listing: what it wants
+  // gets the listings all the same, as on the web, where the greeting asks.
+  const mayWant =
+    isListingAsked ||
+    (isBeforeGreeting && isAgencyLink(context, state) && !state.refused.includes('propertyId'));
+  // "somewhere with a garden", "need parking": the listings that have it, first, and no
+  // "couldn't find", as no listing was named.
+  const wanted =
+    mayWant && shown.length > 0 && !propertyOutcome.options && state.fields.propertyId === null
+      ? listingsWanted(message, shown, places)
+      : null;
+  if ((isListingAsked || wanted) && shown.length > 0) {
     // "Anything in Brighton?" names a place none of the listings is in.
     const namesPlace = /\b(?:in|near|around|at)\s+[A-Z]/.test(message);
     // "just me" or "asap, 2 of us" answered another question, "thanks!" none, and "is the flat
@@ -666,10 +680,19 @@ function readTurn(
     // "hmm" or "why?" named no listing either: "why?" is told why the listing is asked.
     const isOtherAnswer =
       updated.length > 0 || isThanksOnly(message) || answers.deferred.length > 0 || ex.nonAnswer !== null;
+    // "anything pet friendly?" is answered across the listings by the want's sentence: it waits for
+    // no listing to be chosen (and is still answered from the one chosen).
+    const isAnsweredAcross = (q: QuestionPart) => q.topics.every((topic) => wanted?.answers(topic));
+    if (
+      wanted &&
+      wanted.sentences.length > 0 &&
+      questions.filter((q) => answers.deferred.includes(questionToKeep(q))).every(isAnsweredAcross)
+    )
+      answers.sentences = answers.sentences.filter((s) => s !== ONCE_CHOSEN);
     const intro = propertyOutcome.options
       ? 'A few of our listings could match that. Which one do you mean?'
       : wanted
-        ? `${wanted.sentences.join(' ')} Here's what we have at the moment:`
+        ? [...wanted.sentences, "Here's what we have at the moment:"].join(' ')
         : propertyOutcome.notFound &&
             !isOnlyGreeting(message) &&
             (answers.wantsListings ? namesPlace : !isOtherAnswer && !describesHome(message))

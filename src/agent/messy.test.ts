@@ -710,7 +710,13 @@ describe('a question about a feature never chooses a listing by a word of its na
     const { reply, state } = await lastReply(agencyLink(), [question]);
     expect(state.fields.propertyId).toBeNull();
     expect(state.asking).toBe('propertyId');
-    expect(reply).toContain("Once I know which property you mean, I'll answer that from its listing.");
+    expect(state.pendingQuestions).toHaveLength(1);
+    // A garden asked about is answered across the listings; the station waits for the listing.
+    expect(reply).toContain(
+      /garden/.test(question)
+        ? "Garden Flat, Oakfield Avenue has a garden. Here's what we have at the moment:"
+        : "Once I know which property you mean, I'll answer that from its listing.",
+    );
     // The server reads a named listing's viewing times before the reply: none is named.
     expect(propertyNamedIn(agencyLink(), engine.start(agencyLink()).state, question)).toBeNull();
     expect((await lastReply(agencyLink(), [naming])).state.fields.propertyId).toBe('prop-oak');
@@ -880,5 +886,108 @@ describe('on the agency link, a feature wanted points at the listings that have 
   test('a street that sounds like a feature is none: Victoria Terrace has no balcony for it', async () => {
     const { reply } = await lastReply(agencyLink(), ['any flats with a balcony?']);
     expect(reply).toContain("None of our listings mentions a balcony. Here's what we have at the moment:");
+  });
+});
+
+describe('on the agency link, a want said in the negative is no want', () => {
+  test.each([
+    "don't need parking",
+    'no pets',
+    'no garden needed',
+    "we don't have a car",
+    'no pets, no smokers',
+  ])('%s gets the listings as they are, without a word on it nor "couldn\'t find"', async (denied) => {
+    const { reply, state } = await lastReply(agencyLink(), [denied]);
+    expect(reply).toMatch(/^Here's what we have at the moment:\n• Elm Road Flat/);
+    expect(reply).not.toMatch(/couldn't find|parking|pets|garden\./);
+    expect(state.fields.propertyId).toBeNull();
+    expect(state.asking).toBe('propertyId');
+  });
+
+  test('"no garden needed, just parking" chooses no Garden Flat and answers the parking', async () => {
+    const message = 'no garden needed, just parking';
+    const { reply, state } = await lastReply(agencyLink(), [message]);
+    expect(state.fields.propertyId).toBeNull();
+    expect(propertyNamedIn(agencyLink(), engine.start(agencyLink()).state, message)).toBeNull();
+    expect(reply).toMatch(/^6 of our listings have parking\. Here's what we have at the moment:/);
+    // Its lack denied, it is wanted.
+    const needed = await lastReply(agencyLink(), ["can't live without parking"]);
+    expect(needed.reply).toMatch(/^6 of our listings have parking\. Here's what we have at the moment:/);
+  });
+
+  test('"i dont have any pets" declines no listing, where "any is fine" does', async () => {
+    const { reply, state } = await lastReply(agencyLink(), ['i dont have any pets']);
+    expect(state.refused).toEqual([]);
+    expect(state.asking).toBe('propertyId');
+    expect(reply).toMatch(/^Here's what we have at the moment:\n• Elm Road Flat/);
+    expect((await lastReply(agencyLink(), ['any is fine'])).state.refused).toEqual(['propertyId']);
+  });
+
+  test('"we have 2 cars" wants parking', async () => {
+    const { reply } = await lastReply(agencyLink(), ['we have 2 cars']);
+    expect(reply).toMatch(/^6 of our listings have parking\. Here's what we have at the moment:/);
+  });
+});
+
+describe('a street word names a listing only beside its own neighbour', () => {
+  test.each(['the flat on Baker Street', 'baker street'])(
+    "%s chooses none and says no listing matches; a listing's own street or name still chooses it",
+    async (street) => {
+      const { reply, state } = await lastReply(agencyLink(), [street]);
+      expect(state.fields.propertyId).toBeNull();
+      expect(propertyNamedIn(agencyLink(), engine.start(agencyLink()).state, street)).toBeNull();
+      expect(reply).toMatch(/^I couldn't find a listing matching that\./);
+      const named = [
+        ['victoria terrace', 'prop-victoria'],
+        ['maple court', 'prop-maple'],
+        ['the one on Mill Street', 'prop-forge'],
+        ['the flat on elm road', 'prop-elm'],
+        ['the forge one', 'prop-forge'],
+        ['the Oakfield one', 'prop-oak'],
+      ];
+      for (const [typed, id] of named)
+        expect((await lastReply(agencyLink(), [typed])).state.fields.propertyId).toBe(id);
+    },
+  );
+});
+
+describe('a question the wants answer across the listings waits without saying so', () => {
+  test.each(['we have a dog, is that ok?', 'anything pet friendly?'])(
+    '%s is answered across the listings, then from the one chosen',
+    async (asked) => {
+      const { reply, state } = await lastReply(agencyLink(), [asked]);
+      expect(reply).toMatch(
+        /^None of our listings says pets are welcome, but pet requests are considered\. Here's what we have/,
+      );
+      expect(reply).not.toContain('Once I know');
+      expect(state.pendingQuestions).toHaveLength(1);
+      const chosen = await lastReply(agencyLink(), [asked, 'Elm Road Flat']);
+      expect(chosen.reply).toMatch(
+        /^Great choice: Elm Road Flat[^.]*\. Pet requests are considered, so I'll pass yours on to the team\. What/,
+      );
+      expect(chosen.state.openQuestions).toHaveLength(1);
+    },
+  );
+});
+
+describe("a thread's first text, read before the greeting, is answered as on the web", () => {
+  test.each(['need parking', "don't need parking", 'we have a dog, is that ok?'])('%s', async (text) => {
+    const { state } = engine.start(agencyLink());
+    const web = await engine.reply(agencyLink(), state, text);
+    // The server reads a thread's first text as answering no question of ours.
+    const thread = await engine.reply(agencyLink(), { ...state, asking: null }, text, {
+      isBeforeGreeting: true,
+    });
+    expect(thread.reply).toBe(web.reply);
+    expect(thread.quickReplies).toEqual(web.quickReplies);
+  });
+
+  test('"the flat on Baker Street" is no occupation', async () => {
+    const { state } = engine.start(agencyLink());
+    const thread = await engine.reply(agencyLink(), { ...state, asking: null }, 'the flat on Baker Street', {
+      isBeforeGreeting: true,
+    });
+    expect(thread.state.fields.profession).toBeNull();
+    expect(thread.reply).not.toContain('occupation');
   });
 });

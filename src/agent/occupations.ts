@@ -247,6 +247,19 @@ const NOT_AFTER = new Set([
   'room',
   'friendly',
   'area',
+  // "Baker Street", "Mason Lane": a street, no job.
+  'street',
+  'road',
+  'avenue',
+  'lane',
+  'terrace',
+  'court',
+  'crescent',
+  'square',
+  'gardens',
+  'grove',
+  'mews',
+  'row',
 ]);
 
 /** Whether a word is a job title's head ("nurse"): such a word is never read as a name. */

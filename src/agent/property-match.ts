@@ -12,6 +12,16 @@ const IGNORED = new Set(
   seen see advert listing link and or with near by`.split(/\s+/),
 );
 
+/**
+ * Words of many addresses: they name a listing only beside its own neighbour ("Mill Street",
+ * "Maple Court"), never on their own ("the flat on Baker Street" names no listing on a Mill Street).
+ */
+const STREET_WORDS = new Set(
+  'street road avenue lane terrace court close drive way crescent square gardens grove mews row walk hill parade'.split(
+    ' ',
+  ),
+);
+
 const POSTCODE = /\b([a-z]{1,2}\d[a-z\d]?)\s*(\d[a-z]{2})\b/gi;
 
 const DISTRICT = /(?<![\w£])([a-z]{1,2}\d[a-z\d]?)(?![\w@.])/gi;
@@ -160,8 +170,8 @@ export function matchProperty(text: string, properties: AgentProperty[]): Proper
     let score = 0;
     tokens.forEach((token, i) => {
       const holders = holdersOf[i];
-      if (holders.includes(k) && (!isSought(token) || isNamedBeside(token, said, k)))
-        score += 1 / holders.length;
+      const isBare = STREET_WORDS.has(token) || isSought(token);
+      if (holders.includes(k) && (!isBare || isNamedBeside(token, said, k))) score += 1 / holders.length;
     });
     for (const postcode of postcodes) {
       if (k.postcodes.has(postcode)) score += postcode.length > 4 ? 2 : 1;

@@ -248,7 +248,17 @@ const MOVE_ON_A_DATE =
 const DATE_TO_MOVE_OK =
   /\b(?:would|is|could|can|will)\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+(?:be\s+)?(?:ok|okay|possible|fine|alright|doable)\b[^?]*\bmov/i;
 
-export type QuestionPart = { text: string; topics: Topic[] };
+export type QuestionPart = {
+  text: string;
+  topics: Topic[];
+  /** What a question such as "is that ok?" refers back to: "we have a dog". */
+  about?: string;
+};
+
+/** A question to keep for later, with what it refers back to, so it asks the same when read again. */
+export function questionToKeep(question: QuestionPart): string {
+  return question.about ? `${question.about}. ${question.text}` : question.text;
+}
 
 export type SplitMessage = {
   /** The parts that are statements: slot values come only from these. */
@@ -295,6 +305,9 @@ const TOPIC_WORDS: readonly RegExp[] = [...FEATURE_WORDS, ...KNOWN_TOPICS, ...OT
   ([, re]) => new RegExp(re.source, 'gi'),
 );
 
+/** The features' words, found anywhere in a message. */
+const FEATURE_TOPIC_WORDS: readonly RegExp[] = FEATURE_WORDS.map(([, re]) => new RegExp(re.source, 'gi'));
+
 /** "with a garden", "has got a big garden", "that has parking": a feature the tenant wants. */
 const WANTED_BEFORE = /\b(?:with|has|have|having|got|includes|including)\s+(?:[a-z'-]+\s+){0,3}$/i;
 
@@ -312,6 +325,9 @@ export function soughtTopicWords(message: string): Set<string> {
   };
   for (const question of splitQuestions(message).questions) add(question.text, () => true);
   add(message, (at) => WANTED_BEFORE.test(message.slice(0, at)));
+  // A feature's word, wanted or not ("no garden needed, just parking"), says what the home has.
+  for (const re of FEATURE_TOPIC_WORDS)
+    for (const m of message.matchAll(re)) for (const word of words(m[0])) found.add(word);
   // "garden" or "a garden please" on its own: a feature wanted, as much as "with a garden".
   const bare = BARE_WANT.exec(normalise(message))?.[1];
   if (bare && BARE_TOPICS.some((re) => re.test(bare))) for (const word of words(bare)) found.add(word);
@@ -412,7 +428,10 @@ export function splitQuestions(message: string, places: readonly string[] = []):
     if (BENEFITS.test(said)) fair.push('benefits');
     if (CHILDREN.test(said) || KIDS_AGES.test(said)) fair.push('children');
     if (/\b(?:dogs?|cats?|pets?|puppy|kitten)\b/i.test(said)) fair.push('pets');
-    if (fair.length > 0) question.topics = fair;
+    if (fair.length > 0) {
+      question.topics = fair;
+      question.about = said;
+    }
   }
   return { statements: statements.join('. '), questions };
 }
@@ -628,12 +647,12 @@ export function answerQuestions(
       }
     }
     if (passOn) result.passedOn.push(question.text);
-    if (defer) result.deferred.push(question.text);
+    if (defer) result.deferred.push(questionToKeep(question));
   }
   if (needsProperty && !options.isChoosingProperty) {
     say("Let me know which property you're asking about and I'll tell you.");
   } else if (needsProperty) {
-    say("Once I know which property you mean, I'll answer that from its listing.");
+    say(ONCE_CHOSEN);
   }
   if (result.passedOn.length > 0) {
     const labels = unknownLabels.filter((l) => l !== 'pets');
@@ -647,6 +666,9 @@ export function answerQuestions(
   }
   return result;
 }
+
+/** A question about a listing not chosen yet: it waits for the listing. */
+export const ONCE_CHOSEN = "Once I know which property you mean, I'll answer that from its listing.";
 
 const PETS_CONSIDERED = "Pet requests are considered, so I'll pass yours on to the team.";
 

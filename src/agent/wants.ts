@@ -1,5 +1,5 @@
 import { withoutPlaceNames } from './place-names.ts';
-import { FEATURE_WORDS, NO_PARKING } from './questions.ts';
+import { FEATURE_WORDS, NO_PARKING, type Topic } from './questions.ts';
 import { withKeyWordsSpelt } from './spelling.ts';
 import { joinList, normalise, splitSentences } from './text.ts';
 import type { AgentProperty } from './types.ts';
@@ -16,33 +16,69 @@ type Want =
   | { kind: 'parking' }
   | { kind: 'pets' };
 
-/** Parking wanted: "need parking", "somewhere to park"; not "near a park". */
+/** Parking wanted: "need parking", "somewhere to park", "we have a car"; not "near a park". */
 const PARKING =
-  /\b(?:parking|to park|park (?:a|my|our|the|two|2) (?:cars?|vans?)|driveways?|car space|off[- ]street)\b/i;
+  /\b(?:parking|to park|park (?:a|my|our|the|two|2) (?:cars?|vans?)|driveways?|car space|off[- ]street|(?:have|got|own|drive) (?:a|two|2) (?:cars?|vans?))\b/i;
 const PETS = /\b(?:pets?|dogs?|cats?|puppy|kitten|animals?)\b/i;
 /** A sentence of a description that says a listing lacks something: "There is no garden." */
 const NEGATION = /\b(?:no|not|without|isn't|doesn't|none)\b/i;
 /** Features said without "a": "Gas central heating is fitted". */
 const UNCOUNTED = new Set(['gas central heating', 'double glazing', 'bike storage']);
 
+/** Where a message's clauses part: "no garden needed, just parking" wants parking alone. */
+const CLAUSE_BREAK = /[,.;:!?]|\s-\s|\b(?:but|just|only|and|or|though|although|however|plus|also|as)\b/i;
+/** A want denied before it in its clause: "don't need parking", "no pets", "we don't have a car". */
+const DENIED_BEFORE = /\b(?:no|not|never|without|nor|neither|don'?t|doesn'?t|do not|does not)\b/i;
+/** A want said by denying its lack: "can't live without parking", "not without a garden". */
+const NEEDED_WITHOUT =
+  /\b(?:can'?t|cannot|couldn'?t|won'?t|not)\s+(?:(?:live|do|manage|cope|go|be)\s+)?without\s+(?:[a-z'-]+\s+){0,2}$/i;
+/** A want denied after it: "garden not needed", "parking isn't essential". */
+const DENIED_AFTER =
+  /^\s*(?:(?:is|are)\s+)?(?:not|isn'?t|aren'?t)\s+(?:needed|necessary|required|essential|important|wanted|a must)\b/i;
+
 /** Named one by one up to this many; past it, counted. */
 const MAX_NAMED = 3;
 
-/** The wants a message says, listings' own names left out ("the garden flat" wants no garden). */
-function wantsIn(message: string, places: readonly string[]): Want[] {
+/** Whether a clause names what `cue` finds, and wants it rather than denies it: "no pets" wants none. */
+function wantIn(clause: string, cue: RegExp): 'wanted' | 'denied' | null {
+  const m = cue.exec(clause);
+  if (!m) return null;
+  const before = clause.slice(0, m.index);
+  const isDenied =
+    (DENIED_BEFORE.test(before) && !NEEDED_WITHOUT.test(before)) ||
+    DENIED_AFTER.test(clause.slice(m.index + m[0].length));
+  return isDenied ? 'denied' : 'wanted';
+}
+
+/**
+ * The wants a message says, listings' own names left out ("the garden flat" wants no garden), and
+ * whether it denied any ("don't need parking", "no pets, no smokers"): a want denied is no want.
+ */
+function wantsIn(message: string, places: readonly string[]): { wants: Want[]; isAnyDenied: boolean } {
   const said = withoutPlaceNames(withKeyWordsSpelt(normalise(message)), places);
+  const clauses = said.split(CLAUSE_BREAK);
+  let isAnyDenied = false;
+  const isWanted = (cue: RegExp) => {
+    let wanted = false;
+    for (const clause of clauses) {
+      const found = wantIn(clause, cue);
+      if (found === 'denied') isAnyDenied = true;
+      else if (found === 'wanted') wanted = true;
+    }
+    return wanted;
+  };
   const wants: Want[] = [];
-  if (PARKING.test(said)) wants.push({ kind: 'parking' });
-  if (PETS.test(said)) wants.push({ kind: 'pets' });
+  if (isWanted(PARKING)) wants.push({ kind: 'parking' });
+  if (isWanted(PETS)) wants.push({ kind: 'pets' });
   for (const [feature, cue] of FEATURE_WORDS) {
     // A garage wanted is parking wanted, answered once.
     if (feature === 'garage' && wants.some((w) => w.kind === 'parking')) continue;
-    if (!cue.test(said)) continue;
+    if (!isWanted(cue)) continue;
     // "Garden Flat" is a flat with a garden; "Victoria Terrace" is a street, no balcony.
     const inName = new RegExp(`\\b${feature} (?:flat|apartment|cottage|house|maisonette)\\b`, 'i');
     wants.push({ kind: 'feature', feature, cue, inName });
   }
-  return wants;
+  return { wants, isAnyDenied };
 }
 
 /** Whether the listing's description says it has what `cue` names, in a sentence not denying it. */
@@ -96,18 +132,38 @@ function sentenceFor(want: Want, having: readonly AgentProperty[], listings: rea
   return `${names[0].toUpperCase()}${names.slice(1)} ${verb} ${noun}.`;
 }
 
+/** What a message's wants answer across the listings: a sentence for each, the listings in order. */
+export type Wanted = {
+  sentences: string[];
+  ordered: AgentProperty[];
+  /** Whether the sentences answer a question's topic ("any pets allowed?" by the pets one). */
+  answers: (topic: Topic) => boolean;
+};
+
+/** Whether a want's sentence answers a topic asked about: pets, parking (a garage too) or a feature. */
+function isAnsweredBy(want: Want, topic: Topic): boolean {
+  if (want.kind === 'feature')
+    return typeof topic === 'object' && 'feature' in topic && topic.feature === want.feature;
+  if (want.kind === 'parking')
+    return (
+      topic === 'parking' || (typeof topic === 'object' && 'feature' in topic && topic.feature === 'garage')
+    );
+  return topic === 'pets';
+}
+
 /**
  * The listings a tenant's wants point at: a sentence for each want, and the listings in the order
- * to show them, those with the most of what is wanted first. Null when the message wants nothing
- * a listing's facts can show.
+ * to show them, those with the most of what is wanted first. No sentence when every want was denied
+ * ("don't need parking"): the listings as they are. Null when the message says nothing a listing's
+ * facts can show.
  */
 export function listingsWanted(
   message: string,
   listings: readonly AgentProperty[],
   places: readonly string[],
-): { sentences: string[]; ordered: AgentProperty[] } | null {
-  const wants = wantsIn(message, places);
-  if (wants.length === 0) return null;
+): Wanted | null {
+  const { wants, isAnyDenied } = wantsIn(message, places);
+  if (wants.length === 0 && !isAnyDenied) return null;
   const sentences: string[] = [];
   const count = new Map<AgentProperty, number>(listings.map((p) => [p, 0]));
   for (const want of wants) {
@@ -117,7 +173,7 @@ export function listingsWanted(
   }
   // A stable sort: listings with as much keep the agency's order.
   const ordered = [...listings].sort((a, b) => (count.get(b) ?? 0) - (count.get(a) ?? 0));
-  return { sentences, ordered };
+  return { sentences, ordered, answers: (topic) => wants.some((want) => isAnsweredBy(want, topic)) };
 }
 
 /** "looking for somewhere cheap", "need something near the park": a home described, not named. */
