@@ -740,6 +740,8 @@ describe("a feature in a listing's name is neither asked about nor wanted", () =
   test.each([
     ['looking for somewhere with a garden', 'the garden flat', 'prop-oak'],
     ['I want a place with a garden', 'Garden Flat', 'prop-oak'],
+    ['no garden needed, just parking', 'the garden one', 'prop-oak'],
+    ['anything with a garden?', 'is the garden one still available?', 'prop-oak'],
     ['hi, we need a flat that has got a big garden', 'interested in garden flat', 'prop-oak'],
     ['something with a balcony or terrace please', 'Victoria Terrace', 'prop-victoria'],
   ])('%s chooses no listing by its name; %s does', async (wanted, naming, named) => {

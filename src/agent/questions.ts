@@ -321,17 +321,28 @@ export function soughtTopicWords(message: string): Set<string> {
   const add = (text: string, isSought: (at: number) => boolean) => {
     for (const re of TOPIC_WORDS)
       for (const m of text.matchAll(re))
-        if (isSought(m.index)) for (const word of words(m[0])) found.add(word);
+        if (isSought(m.index) && !namesOne(text, m)) for (const word of words(m[0])) found.add(word);
   };
   for (const question of splitQuestions(message).questions) add(question.text, () => true);
   add(message, (at) => WANTED_BEFORE.test(message.slice(0, at)));
-  // A feature's word, wanted or not ("no garden needed, just parking"), says what the home has.
+  // A feature's word, wanted or not ("no garden needed, just parking"), says what the home has;
+  // in "the garden one" it names the listing it stands for.
   for (const re of FEATURE_TOPIC_WORDS)
-    for (const m of message.matchAll(re)) for (const word of words(m[0])) found.add(word);
+    for (const m of message.matchAll(re))
+      if (!namesOne(message, m)) for (const word of words(m[0])) found.add(word);
   // "garden" or "a garden please" on its own: a feature wanted, as much as "with a garden".
   const bare = BARE_WANT.exec(normalise(message))?.[1];
   if (bare && BARE_TOPICS.some((re) => re.test(bare))) for (const word of words(bare)) found.add(word);
   return found;
+}
+
+/** A word standing for one listing, `#` in its place: "the garden one", "that # 1". */
+const NAMES_ONE = /\b(?:the|that)\s+#\s*(?:one|1)\b/i;
+
+/** Whether the words matched stand for a listing, as in "is the garden one still available?". */
+function namesOne(text: string, match: RegExpMatchArray): boolean {
+  const at = match.index ?? 0;
+  return NAMES_ONE.test(`${text.slice(0, at)}#${text.slice(at + match[0].length)}`);
 }
 
 /** A few words and nothing else, around a want: "garden", "a garden please", "parking pls". */
