@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatDate } from '#shared/format.ts';
+import { describeBedrooms } from '#shared/listing.ts';
 import type { PropertyDto } from '#shared/schemas/properties.ts';
 import { ListPlaceholder } from '#web/components/ui/list-states.tsx';
 import {
@@ -35,7 +36,7 @@ export function PropertyCards({ rows, placeholder, ...options }: PropertyCardsPr
               property.propertyRentalPrice,
               property.numberOfBedrooms === null
                 ? null
-                : `${property.numberOfBedrooms} ${property.numberOfBedrooms === 1 ? 'bedroom' : 'bedrooms'}`,
+                : describeBedrooms(property.numberOfBedrooms, 'bedroom'),
               property.vacancyDate ? `available ${property.vacancyDate}` : null,
             ]
               .filter(Boolean)
