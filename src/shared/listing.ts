@@ -107,3 +107,9 @@ export function depositLimit(rentalPrice: string | null | undefined): DepositLim
 export function depositLimitMessage(limit: DepositLimit): string {
   return `Deposit can be at most ${limit.weeks} weeks' rent (£${limit.maxDeposit.toLocaleString('en-GB')}) under the Tenant Fees Act 2019`;
 }
+
+/** A listing's bedrooms as tenants and agents say them: none is a studio, not "0 beds". */
+export function describeBedrooms(count: number, unit: 'bed' | 'bedroom'): string {
+  if (count === 0) return 'Studio';
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}

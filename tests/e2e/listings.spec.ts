@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { TestApp } from '#tests/helpers/app.ts';
 import {
@@ -145,6 +145,39 @@ async function companyId(page: Page): Promise<string> {
   const user = await (await page.request.get('/api/auth/user')).json();
   return user.company.id;
 }
+
+async function expectFingerSized(controls: Locator, count: number) {
+  expect(await controls.count()).toBe(count);
+  for (const control of await controls.all()) {
+    const box = (await control.boundingBox())!;
+    const name = (await control.getAttribute('aria-label')) ?? (await control.innerText());
+    expect(Math.min(box.width, box.height), name).toBeGreaterThanOrEqual(40);
+  }
+}
+
+test("every control on a lead's and a listing's card is at least 40 px for a finger", async ({
+  page,
+  openAs,
+  seeded,
+}) => {
+  await openAs(seeded.cookie);
+  const leadCard = page.getByRole('listitem').filter({
+    has: page.getByRole('button', { name: 'Details for Priya Shah' }),
+  });
+  await expect(leadCard).toBeVisible();
+  // Call, Email and Details.
+  await expectFingerSized(leadCard.locator('button, a[href]'), 3);
+  await leadCard.screenshot({ path: test.info().outputPath('lead-card-390.png') });
+  await page.getByRole('tab', { name: 'Property List' }).click();
+  const card = page
+    .getByRole('list', { name: 'Properties' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Loft, Mill Street', exact: true }) });
+  await expect(card).toBeVisible();
+  // Edit, Delete, Looked after by, Copy and Open.
+  await expectFingerSized(card.locator('button, a[href]'), 5);
+  await card.screenshot({ path: test.info().outputPath('listing-card-390.png') });
+});
 
 test("the lead panel shows the photos of the lead's listing", async ({ page, openAs, seeded }) => {
   await openAs(seeded.cookie);

@@ -387,6 +387,18 @@ describe('properties API', () => {
       });
     });
 
+    it('puts several messages into one message, each one sentence', async () => {
+      const property = await create();
+      const response = await request('PATCH', `/api/properties/${property.id}`, owner.cookie, {
+        assigneeId: '',
+        archived: true,
+      });
+      expect(response.status).toBe(400);
+      expect((await response.json()).message).toBe(
+        'The assignee must be a member id or null. Unrecognized key: "archived"',
+      );
+    });
+
     it('keeps its own viewing rules through an update that leaves them out; null returns it to the agency’s', async () => {
       const viewingSettings = {
         bookingOff: false,

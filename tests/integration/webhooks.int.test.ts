@@ -533,6 +533,29 @@ describe('outgoing webhooks', () => {
     const deleted = await browserFetch(app, 'DELETE', `/api/webhooks/${endpoint.id}`, owner.cookie);
     expect(deleted.status).toBe(204);
   });
+
+  it('refuses a second endpoint at the same URL, which would get every event twice', async () => {
+    const agent = await createCompanyUser(app, { name: unique('Twice Lettings') });
+    const url = 'http://127.0.0.1:9/same-hook';
+    const first = await createEndpoint(agent, url);
+    const again = await fetch(`${app.url}/api/companies/${agent.company.id}/webhooks`, {
+      method: 'POST',
+      headers: json(agent),
+      body: JSON.stringify({ url, events: ['lead.updated'] }),
+    });
+    expect(again.status).toBe(409);
+    const message = 'This URL already has an endpoint: delete that one first to choose other events';
+    expect(await again.json()).toEqual({ message, errors: { url: message } });
+    const listed = await browserFetch(
+      app,
+      'GET',
+      `/api/companies/${agent.company.id}/webhooks`,
+      agent.cookie,
+    );
+    expect(((await listed.json()) as { id: string }[]).map((endpoint) => endpoint.id)).toEqual([first.id]);
+    // Another agency may use the same receiver.
+    await createEndpoint(await createCompanyUser(app, { name: unique('Other Lettings') }), url);
+  });
 });
 
 describe('webhook targets in production', () => {

@@ -22,8 +22,7 @@ export const errorHandlerPlugin = fp(
           const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
           errors[field] ??= issue.message ?? 'Invalid value';
         }
-        const messages = [...new Set(Object.values(errors))];
-        return reply.status(400).send({ message: messages.join('. ') || 'Invalid request', errors });
+        return reply.status(400).send({ message: joinSentences(Object.values(errors)), errors });
       }
       if (error instanceof AppError) {
         return reply.status(error.status).send({ message: error.message, ...error.details });
@@ -103,4 +102,13 @@ function retryAfterSeconds(error: FastifyError): number | undefined {
   const value =
     error instanceof AppError ? error.details?.retryAfter : (error as { retryAfter?: unknown }).retryAfter;
   return typeof value === 'number' && value > 0 ? Math.ceil(value) : undefined;
+}
+
+/** One message from several, each its own sentence (some end in a full stop, some do not). */
+function joinSentences(messages: string[]): string {
+  const unique = [...new Set(messages)];
+  if (unique.length === 0) return 'Invalid request';
+  return unique
+    .map((message, index) => (index < unique.length - 1 && !/[.!?]$/.test(message) ? `${message}.` : message))
+    .join(' ');
 }

@@ -66,6 +66,16 @@ export async function createEndpoint(
   if ((existing?.value ?? 0) >= MAX_ENDPOINTS) {
     throw new AppError('CONFLICT', `A company can have at most ${MAX_ENDPOINTS} webhook endpoints`);
   }
+  // Two endpoints at one address would deliver every event there twice.
+  const [sameUrl] = await ctx.db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.url, input.url)))
+    .limit(1);
+  if (sameUrl) {
+    const message = 'This URL already has an endpoint: delete that one first to choose other events';
+    throw new AppError('CONFLICT', message, { errors: { url: message } });
+  }
   const [row] = await ctx.db
     .insert(webhookEndpoints)
     .values({ companyId, url: input.url, events: input.events, secret: newWebhookSecret() })

@@ -80,9 +80,10 @@ function LeadCard({ lead, onOpen }: { lead: LeadListItemDto; onOpen: (lead: Lead
           </>
         ) : null}
       </dl>
+      {/* A finger's size (40 px): the card is what a phone shows. */}
       <div className="flex flex-wrap gap-2">
         {lead.contactNumber ? (
-          <Button variant="outline" size="sm" asChild>
+          <Button variant="outline" size="sm" className="h-10" asChild>
             <a
               href={`tel:${lead.contactNumber}`}
               aria-label={`Call ${name} on ${formatUkPhone(lead.contactNumber)}`}
@@ -93,14 +94,14 @@ function LeadCard({ lead, onOpen }: { lead: LeadListItemDto; onOpen: (lead: Lead
           </Button>
         ) : null}
         {lead.email ? (
-          <Button variant="outline" size="sm" asChild>
+          <Button variant="outline" size="sm" className="h-10" asChild>
             <a href={`mailto:${lead.email}`} aria-label={`Email ${name}`}>
               <MailIcon aria-hidden="true" />
               Email
             </a>
           </Button>
         ) : null}
-        <Button variant="ghost" size="sm" className="ml-auto" onClick={() => onOpen(lead)}>
+        <Button variant="ghost" size="sm" className="ml-auto h-10" onClick={() => onOpen(lead)}>
           Details
           <ChevronRightIcon aria-hidden="true" />
           <span className="sr-only">for {name}</span>

@@ -6,14 +6,20 @@ import { AssigneeSelect, assigneeName } from '#web/components/team/assignee-sele
 import { Button } from '#web/components/ui/button.tsx';
 import { copyUrl } from '#web/lib/copy-url.ts';
 
-/** Copy the property's AI agent link, or open it in a new tab. */
-export function AgentLinkButtons({ property }: { property: PropertyDto }) {
+/** Copy the property's AI agent link, or open it in a new tab; `isTouch` sizes them for a finger. */
+export function AgentLinkButtons({
+  property,
+  isTouch = false,
+}: {
+  property: PropertyDto;
+  isTouch?: boolean;
+}) {
   return (
     <div className="flex items-center gap-1">
       <Button
         variant="outline"
         size="sm"
-        className="h-8 px-2"
+        className={isTouch ? 'h-10 px-3' : 'h-8 px-2'}
         onClick={() => void copyUrl(property.chatbotUrl)}
         aria-label={`Copy AI agent link for ${property.propertyName}`}
         title={property.chatbotUrl}
@@ -21,7 +27,7 @@ export function AgentLinkButtons({ property }: { property: PropertyDto }) {
         <CopyIcon aria-hidden="true" />
         Copy
       </Button>
-      <Button variant="ghost" size="icon" className="size-8" asChild>
+      <Button variant="ghost" size="icon" className={isTouch ? 'size-10' : 'size-8'} asChild>
         <a
           href={property.chatbotUrl}
           target="_blank"
@@ -75,24 +81,29 @@ export function PropertyAssignee({
   );
 }
 
-/** Edit and delete buttons for one property. */
+/** Edit and delete buttons for one property; `isTouch` sizes them for a finger. */
 export function PropertyEditButtons({
   property,
   onEdit,
   onDelete,
-}: { property: PropertyDto } & PropertyHandlers) {
+  isTouch = false,
+}: { property: PropertyDto; isTouch?: boolean } & PropertyHandlers) {
   return (
     <div className="flex items-center gap-1">
       <Button
         variant="ghost"
         size="icon"
-        className="size-8"
+        className={isTouch ? 'size-10' : 'size-8'}
         onClick={() => onEdit(property)}
         aria-label={`Edit ${property.propertyName}`}
       >
         <PencilIcon aria-hidden="true" />
       </Button>
-      <DeleteRowButton label={`Delete ${property.propertyName}`} onClick={() => onDelete(property)} />
+      <DeleteRowButton
+        label={`Delete ${property.propertyName}`}
+        onClick={() => onDelete(property)}
+        isTouch={isTouch}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatDate } from '#shared/format.ts';
+import { describeBedrooms } from '#shared/listing.ts';
 import type { PropertyDto } from '#shared/schemas/properties.ts';
 import { ListPlaceholder } from '#web/components/ui/list-states.tsx';
 import {
@@ -28,14 +29,14 @@ export function PropertyCards({ rows, placeholder, ...options }: PropertyCardsPr
               <h3 className="font-semibold break-words">{property.propertyName}</h3>
               <p className="text-sm break-words text-muted-foreground">{property.propertyAddress}</p>
             </div>
-            {handlers ? <PropertyEditButtons property={property} {...handlers} /> : null}
+            {handlers ? <PropertyEditButtons property={property} {...handlers} isTouch /> : null}
           </div>
           <p className="text-sm">
             {[
               property.propertyRentalPrice,
               property.numberOfBedrooms === null
                 ? null
-                : `${property.numberOfBedrooms} ${property.numberOfBedrooms === 1 ? 'bedroom' : 'bedrooms'}`,
+                : describeBedrooms(property.numberOfBedrooms, 'bedroom'),
               property.vacancyDate ? `available ${property.vacancyDate}` : null,
             ]
               .filter(Boolean)
@@ -43,11 +44,11 @@ export function PropertyCards({ rows, placeholder, ...options }: PropertyCardsPr
           </p>
           <div className="flex items-center justify-between gap-2">
             <span className="text-sm text-muted-foreground">Looked after by</span>
-            <PropertyAssignee property={property} {...options} className="h-8 w-auto min-w-36" />
+            <PropertyAssignee property={property} {...options} className="h-10 w-auto min-w-36" />
           </div>
           <div className="flex items-center justify-between gap-2">
             <span className="text-xs text-muted-foreground">Added {formatDate(property.createdAt)}</span>
-            <AgentLinkButtons property={property} />
+            <AgentLinkButtons property={property} isTouch />
           </div>
         </li>
       ))}

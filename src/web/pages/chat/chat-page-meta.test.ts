@@ -44,7 +44,8 @@ describe('the chat page title and description', () => {
   });
 
   it.each([
-    [0, '0 beds'],
+    // A listing with no bedrooms is a studio, as the portals and tenants say.
+    [0, 'Studio'],
     [1, '1 bed'],
     [3, '3 beds'],
   ])('%i bedrooms read "%s"', (bedrooms, text) => {

@@ -1,10 +1,11 @@
+import { describeBedrooms } from '#shared/listing.ts';
 import type { PublicCompany } from '#shared/schemas/chat.ts';
 
 /** The facts of a listing shown beside its name: rent and bedrooms, where known. */
 export function propertyFacts(property: NonNullable<PublicCompany['property']>): string[] {
   return [
     property.rentalPrice,
-    property.bedrooms === null ? null : `${property.bedrooms} bed${property.bedrooms === 1 ? '' : 's'}`,
+    property.bedrooms === null ? null : describeBedrooms(property.bedrooms, 'bed'),
   ].filter((fact): fact is string => Boolean(fact));
 }
 
