@@ -373,7 +373,8 @@ export const routeCatalogue: Record<RouteKey, RouteEntry> = {
     area: 'integrations',
     sample: async (w) => ({
       path: `/api/companies/${w.owner.company.id}/webhooks`,
-      body: { url: 'http://127.0.0.1:9/hooks', events: ['lead.created'] },
+      // A URL of its own: an agency's second endpoint at a URL it already sends to is refused.
+      body: { url: `http://127.0.0.1:9/hooks/${randomUUID()}`, events: ['lead.created'] },
       ok: 201,
     }),
   },
