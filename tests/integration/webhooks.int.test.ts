@@ -556,6 +556,27 @@ describe('outgoing webhooks', () => {
     // Another agency may use the same receiver.
     await createEndpoint(await createCompanyUser(app, { name: unique('Other Lettings') }), url);
   });
+
+  it('makes one endpoint when the same URL is added from two tabs at once', async () => {
+    const agent = await createCompanyUser(app, { name: unique('Race Lettings') });
+    const statuses = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        fetch(`${app.url}/api/companies/${agent.company.id}/webhooks`, {
+          method: 'POST',
+          headers: json(agent),
+          body: JSON.stringify({ url: 'http://127.0.0.1:9/raced-hook', events: ['lead.created'] }),
+        }).then((response) => response.status),
+      ),
+    );
+    expect(statuses.sort()).toEqual([201, 409, 409, 409]);
+    const listed = await browserFetch(
+      app,
+      'GET',
+      `/api/companies/${agent.company.id}/webhooks`,
+      agent.cookie,
+    );
+    expect(await listed.json()).toHaveLength(1);
+  });
 });
 
 describe('webhook targets in production', () => {

@@ -1080,7 +1080,7 @@ async function insertWebhook(w: World): Promise<string> {
     .insert(webhookEndpoints)
     .values({
       companyId: w.owner.company.id,
-      url: 'http://127.0.0.1:9/hooks',
+      url: `http://127.0.0.1:9/${unique('hooks')}`,
       events: ['lead.created'],
       secret: newWebhookSecret(),
     })

@@ -747,7 +747,9 @@ export const webhookEndpoints = pgTable(
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('webhook_endpoints_company_idx').on(t.companyId)],
+  // One endpoint per address: two would deliver every event there twice. The unique index also
+  // serves the company's list, so it replaces the index on the company alone.
+  (t) => [uniqueIndex('webhook_endpoints_company_url_idx').on(t.companyId, t.url)],
 );
 
 /** One event as sent: its id is the `webhook-id` every attempt and resend carries. */

@@ -5,6 +5,7 @@ import {
   webhookEndpoints,
   webhookMessages,
 } from '#server/db/schema.ts';
+import { isUniqueViolation } from '#server/db/unique-slug.ts';
 import { now } from '#server/lib/clock.ts';
 import { findCompanyRow } from '#server/lib/company-row.ts';
 import type { AppContext } from '#server/lib/context.ts';
@@ -66,21 +67,19 @@ export async function createEndpoint(
   if ((existing?.value ?? 0) >= MAX_ENDPOINTS) {
     throw new AppError('CONFLICT', `A company can have at most ${MAX_ENDPOINTS} webhook endpoints`);
   }
-  // Two endpoints at one address would deliver every event there twice.
-  const [sameUrl] = await ctx.db
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.url, input.url)))
-    .limit(1);
-  if (sameUrl) {
-    const message = 'This URL already has an endpoint: delete that one first to choose other events';
-    throw new AppError('CONFLICT', message, { errors: { url: message } });
-  }
-  const [row] = await ctx.db
+  // Two endpoints at one address would deliver every event there twice: the unique index refuses
+  // the second, even when two requests race.
+  const row = await ctx.db
     .insert(webhookEndpoints)
     .values({ companyId, url: input.url, events: input.events, secret: newWebhookSecret() })
-    .returning();
-  return { ...toEndpointDto(row!), secret: row!.secret };
+    .returning()
+    .then(([created]) => created!)
+    .catch((error: unknown) => {
+      if (!isUniqueViolation(error)) throw error;
+      const message = 'This URL already has an endpoint: delete that one first to choose other events';
+      throw new AppError('CONFLICT', message, { errors: { url: message } });
+    });
+  return { ...toEndpointDto(row), secret: row.secret };
 }
 
 /** The endpoint if it is the company's; another company's is a 404, as if it did not exist. */
@@ -141,7 +140,7 @@ export async function rotateSecret(
     })
     .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.companyId, companyId)))
     .returning();
-  return { ...toEndpointDto(row!), secret: row!.secret };
+  return { ...toEndpointDto(row), secret: row.secret };
 }
 
 /** GET /api/webhooks/{id}/deliveries: the newest attempts first. */
