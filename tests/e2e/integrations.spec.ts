@@ -71,6 +71,29 @@ test.describe('Integrations page on a phone', () => {
       endpoint.getByRole('region', { name: 'Delivery log' }).getByText('Delivered: HTTP 200'),
     ).toBeVisible();
     expect(received.some((body) => body.includes('"type":"webhook.test"'))).toBe(true);
+
+    // The same address again is refused under its field; the events are changed in place instead,
+    // keeping the secret the receiver already has.
+    await page.getByLabel('Endpoint URL').fill(receiverUrl);
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(page.getByLabel('Endpoint URL')).toHaveAccessibleDescription(
+      /This URL already has an endpoint: change its events instead of adding another/,
+    );
+    await endpoint.getByRole('button', { name: 'Change events' }).click();
+    const change = endpoint.getByRole('form', { name: 'Change events' });
+    await expect(change.getByRole('checkbox', { name: /A viewing booked/ })).toBeChecked();
+    await change.getByRole('checkbox', { name: /A new lead/ }).uncheck();
+    await change.getByRole('checkbox', { name: /A viewing booked/ }).uncheck();
+    await change.getByRole('button', { name: 'Save events' }).click();
+    await expect(change.getByText('Choose at least one event')).toBeVisible();
+    await change.getByRole('checkbox', { name: /A viewing confirmed by the tenant/ }).check();
+    await change.getByRole('checkbox', { name: /A lead changed/ }).check();
+    await change.getByRole('button', { name: 'Save events' }).click();
+    await expect(page.getByText('Events saved')).toBeVisible();
+    await expect(endpoint.getByText('A lead changed · A viewing confirmed by the tenant')).toBeVisible();
+    await page.reload();
+    await expect(endpoint.getByText('A lead changed · A viewing confirmed by the tenant')).toBeVisible();
+    await expect(page.getByRole('article', { name: /^Endpoint / })).toHaveCount(1);
     await page.screenshot({ path: test.info().outputPath('integrations-390.png'), fullPage: true });
     await expectNoSeriousA11yViolations(page);
 

@@ -544,7 +544,7 @@ describe('outgoing webhooks', () => {
       body: JSON.stringify({ url, events: ['lead.updated'] }),
     });
     expect(again.status).toBe(409);
-    const message = 'This URL already has an endpoint: delete that one first to choose other events';
+    const message = 'This URL already has an endpoint: change its events instead of adding another';
     expect(await again.json()).toEqual({ message, errors: { url: message } });
     const listed = await browserFetch(
       app,

@@ -36,7 +36,8 @@ export const webhookEndpointInputSchema = z.object({
   events: z
     .array(webhookEventTypeSchema, { error: 'Choose at least one event' })
     .min(1, 'Choose at least one event')
-    .transform((events) => [...new Set(events)]),
+    // Each once, in the list's own order, however they were ticked.
+    .transform((events) => webhookEventTypes.filter((type) => events.includes(type))),
 });
 export type WebhookEndpointInput = z.infer<typeof webhookEndpointInputSchema>;
 export type WebhookEndpointFormValues = z.input<typeof webhookEndpointInputSchema>;

@@ -76,7 +76,7 @@ export async function createEndpoint(
     .then(([created]) => created!)
     .catch((error: unknown) => {
       if (!isUniqueViolation(error)) throw error;
-      const message = 'This URL already has an endpoint: delete that one first to choose other events';
+      const message = 'This URL already has an endpoint: change its events instead of adding another';
       throw new AppError('CONFLICT', message, { errors: { url: message } });
     });
   return { ...toEndpointDto(row), secret: row.secret };

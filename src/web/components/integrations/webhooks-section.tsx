@@ -1,6 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ChevronDownIcon, PlusIcon, PowerIcon, RefreshCwIcon, SendIcon, Trash2Icon } from 'lucide-react';
+import {
+  CheckIcon,
+  ChevronDownIcon,
+  ListChecksIcon,
+  PlusIcon,
+  PowerIcon,
+  RefreshCwIcon,
+  SendIcon,
+  Trash2Icon,
+} from 'lucide-react';
 import { useState } from 'react';
+import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { formatDateTime } from '#shared/format.ts';
 import {
   type WebhookDeliveryDto,
@@ -10,6 +21,8 @@ import {
   webhookEventLabels,
   webhookEventTypes,
 } from '#shared/schemas/integrations.ts';
+import { validationModes } from '#web/components/auth/form-options.ts';
+import { useFormFailure } from '#web/components/auth/server-errors.ts';
 import { QueryList, SettingsCard } from '#web/components/company/settings-card.tsx';
 import { useFailureToast } from '#web/components/dashboard/dashboard-api.ts';
 import { ConfirmButton } from '#web/components/ui/alert-dialog.tsx';
@@ -114,21 +127,93 @@ function AddEndpointForm({
           {...form.register('url')}
         />
       </FormField>
-      <CheckboxGroup
-        legend="Events"
-        options={webhookEventTypes.map((type) => ({
-          value: type,
-          label: (
-            <>
-              {webhookEventLabels[type]} <code className="text-xs text-muted-foreground">{type}</code>
-            </>
-          ),
-        }))}
+      <EventsField
         registration={form.register('events')}
-        error={errors.events && (errors.events.message ?? 'Choose at least one event')}
+        error={errors.events}
         errorId="webhook-events-error"
       />
     </CreateFormFrame>
+  );
+}
+
+const eventOptions = webhookEventTypes.map((type) => ({
+  value: type,
+  label: (
+    <>
+      {webhookEventLabels[type]} <code className="text-xs text-muted-foreground">{type}</code>
+    </>
+  ),
+}));
+
+/** The events an endpoint receives: one checkbox each, at least one. */
+function EventsField({
+  registration,
+  error,
+  errorId,
+}: {
+  registration: UseFormRegisterReturn;
+  error: { message?: string } | undefined;
+  errorId: string;
+}) {
+  return (
+    <CheckboxGroup
+      legend="Events"
+      options={eventOptions}
+      registration={registration}
+      error={error && (error.message ?? 'Choose at least one event')}
+      errorId={errorId}
+    />
+  );
+}
+
+const eventsSchema = webhookEndpointInputSchema.pick({ events: true });
+
+/** An endpoint's events, changed in place: its address, secret and delivery log stay as they are. */
+function ChangeEventsForm({
+  companyId,
+  endpoint,
+  onDone,
+}: {
+  companyId: string;
+  endpoint: WebhookEndpointDto;
+  onDone: () => void;
+}) {
+  const update = useUpdateEndpoint(companyId);
+  const form = useForm<z.input<typeof eventsSchema>, unknown, z.output<typeof eventsSchema>>({
+    resolver: zodResolver(eventsSchema),
+    defaultValues: { events: endpoint.events },
+    ...validationModes,
+  });
+  const showFailure = useFormFailure(form, ['events']);
+  const handleSubmit = form.handleSubmit(({ events }) =>
+    update.mutate(
+      { id: endpoint.id, input: { events } },
+      {
+        onSuccess: () => {
+          toast({ title: 'Events saved', description: `${endpoint.url} now receives the events you chose.` });
+          onDone();
+        },
+        onError: (error) => showFailure(error, 'Events not saved'),
+      },
+    ),
+  );
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="grid gap-3" aria-label="Change events">
+      <EventsField
+        registration={form.register('events')}
+        error={form.formState.errors.events}
+        errorId={`webhook-events-error-${endpoint.id}`}
+      />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+        <PendingButton type="submit" isPending={update.isPending} icon={CheckIcon}>
+          Save events
+        </PendingButton>
+      </div>
+    </form>
   );
 }
 
@@ -142,6 +227,7 @@ function EndpointItem({
   onRotated: (secret: string) => void;
 }) {
   const [isLogOpen, setIsLogOpen] = useState(false);
+  const [isChangingEvents, setIsChangingEvents] = useState(false);
   const update = useUpdateEndpoint(companyId);
   const remove = useDeleteEndpoint(companyId);
   const rotate = useRotateSecret();
@@ -182,9 +268,17 @@ function EndpointItem({
         <p className="min-w-0 font-mono text-sm break-all">{endpoint.url}</p>
         <EndpointStatus endpoint={endpoint} />
       </div>
-      <p className="text-sm text-muted-foreground">
-        {endpoint.events.map((type) => webhookEventLabels[type]).join(' · ')}
-      </p>
+      {isChangingEvents ? (
+        <ChangeEventsForm
+          companyId={companyId}
+          endpoint={endpoint}
+          onDone={() => setIsChangingEvents(false)}
+        />
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          {endpoint.events.map((type) => webhookEventLabels[type]).join(' · ')}
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
         {endpoint.enabled ? null : (
           <Button
@@ -210,6 +304,12 @@ function EndpointItem({
         >
           Send test event
         </PendingButton>
+        {isChangingEvents ? null : (
+          <Button size="sm" variant="outline" onClick={() => setIsChangingEvents(true)}>
+            <ListChecksIcon aria-hidden="true" />
+            Change events
+          </Button>
+        )}
         <Button size="sm" variant="outline" onClick={handleRotate} disabled={rotate.isPending}>
           <RefreshCwIcon aria-hidden="true" />
           Rotate secret
