@@ -25,8 +25,16 @@ const NEGATION = /\b(?:no|not|without|isn't|doesn't|none)\b/i;
 /** Features said without "a": "Gas central heating is fitted". */
 const UNCOUNTED = new Set(['gas central heating', 'double glazing', 'bike storage']);
 
-/** Where a message's clauses part: "no garden needed, just parking" wants parking alone. */
-const CLAUSE_BREAK = /[,.;:!?]|\s-\s|\b(?:but|just|only|and|or|though|although|however|plus|also|as)\b/i;
+/**
+ * Where a message's clauses part, each saying its own want or denial: "no garden needed, just
+ * parking" wants parking alone.
+ */
+const CLAUSE_BREAK = /[.;:!?]|\s-\s|\b(?:but|just|only|though|although|however|plus|also|as)\b/i;
+/**
+ * Where the members of a list part ("no garden or balcony", "a garden, a balcony and parking"): a
+ * member that says nothing of its own takes the denial of the list.
+ */
+const LIST_JOIN = /(,|\b(?:and|or|nor)\b)/i;
 /** A want denied before it in its clause: "don't need parking", "no pets", "we don't have a car". */
 const DENIED_BEFORE = /\b(?:no|not|never|without|nor|neither|don'?t|doesn'?t|do not|does not)\b/i;
 /** A want said by denying its lack: "can't live without parking", "not without a garden". */
@@ -35,35 +43,82 @@ const NEEDED_WITHOUT =
 /** A want denied after it: "garden not needed", "parking isn't essential". */
 const DENIED_AFTER =
   /^\s*(?:(?:is|are)\s+)?(?:not|isn'?t|aren'?t)\s+(?:needed|necessary|required|essential|important|wanted|a must)\b/i;
-
+/** A member of a list that says its own want: "need parking", "a garden please", "with a balcony". */
+const OWN_WANT =
+  /\b(?:need|needs|want|wants|wanting|have|has|got|would|like|love|prefer|please|pls|plz|with|looking|must|ideally)\b/i;
+/** A want said after it ("parking needed"), its own after a comma or "and", the list's after "or". */
+const OWN_WANT_AFTER = /\b(?:needed|required|wanted|essential|important|a must)\b/i;
 /** Named one by one up to this many; past it, counted. */
 const MAX_NAMED = 3;
 
+type Said = 'wanted' | 'denied';
+
 /** Whether a clause names what `cue` finds, and wants it rather than denies it: "no pets" wants none. */
-function wantIn(clause: string, cue: RegExp): 'wanted' | 'denied' | null {
+function wantIn(clause: string, cue: RegExp): { said: Said; isDeniedAfter: boolean } | null {
   const m = cue.exec(clause);
   if (!m) return null;
   const before = clause.slice(0, m.index);
-  const isDenied =
-    (DENIED_BEFORE.test(before) && !NEEDED_WITHOUT.test(before)) ||
-    DENIED_AFTER.test(clause.slice(m.index + m[0].length));
-  return isDenied ? 'denied' : 'wanted';
+  const isDeniedAfter = DENIED_AFTER.test(clause.slice(m.index + m[0].length));
+  const isDenied = (DENIED_BEFORE.test(before) && !NEEDED_WITHOUT.test(before)) || isDeniedAfter;
+  return { said: isDenied ? 'denied' : 'wanted', isDeniedAfter };
+}
+
+/** Every cue a want may be named by: a list's denial is passed on only from a member naming one. */
+const ALL_CUES: readonly RegExp[] = [PARKING, PETS, ...FEATURE_WORDS.map(([, cue]) => cue)];
+
+/** One member of a list, and whether it takes the list's denial rather than saying its own. */
+type Member = { text: string; isDeniedByList: boolean };
+
+/**
+ * A clause's list members ("no garden or balcony needed": "no garden", "balcony needed"), each
+ * told whether the list denies it: a member with no word of its own after a denied one ("no garden
+ * or balcony", "don't need parking or a garden"), or before one denied after it ("garden or balcony
+ * not needed").
+ */
+function membersOf(clause: string): Member[] {
+  const parts = clause.split(LIST_JOIN);
+  const members: { text: string; joinedBy: string | null }[] = [];
+  for (let i = 0; i < parts.length; i += 2)
+    members.push({ text: parts[i], joinedBy: i > 0 ? parts[i - 1].toLowerCase() : null });
+  const denial = members.map(({ text }) => {
+    const said = ALL_CUES.map((cue) => wantIn(text, cue)).filter((w) => w !== null);
+    return said.some((w) => w.said === 'denied')
+      ? said.some((w) => w.isDeniedAfter)
+        ? 'after'
+        : 'before'
+      : null;
+  });
+  /** Whether a member says nothing of its own: after "or", "needed" is the list's ("no garden or balcony needed"). */
+  const isBare = (i: number) => {
+    const { text, joinedBy } = members[i];
+    if (DENIED_BEFORE.test(text) || OWN_WANT.test(text)) return false;
+    return /^(?:or|nor)$/.test(joinedBy ?? '') || !OWN_WANT_AFTER.test(text);
+  };
+  const denied = members.map(() => false);
+  for (let i = 1; i < members.length; i++)
+    denied[i] = isBare(i) && (denial[i - 1] === 'before' || denied[i - 1]);
+  const deniedAfter = members.map(() => false);
+  for (let i = members.length - 2; i >= 0; i--)
+    deniedAfter[i] = isBare(i) && (denial[i + 1] === 'after' || deniedAfter[i + 1]);
+  return members.map(({ text }, i) => ({ text, isDeniedByList: denied[i] || deniedAfter[i] }));
 }
 
 /**
  * The wants a message says, listings' own names left out ("the garden flat" wants no garden), and
- * whether it denied any ("don't need parking", "no pets, no smokers"): a want denied is no want.
+ * whether it denied any ("don't need parking", "no pets, no smokers"): a want denied is no want,
+ * and a denial covers the list it governs ("no garden or balcony needed").
  */
 function wantsIn(message: string, places: readonly string[]): { wants: Want[]; isAnyDenied: boolean } {
   const said = withoutPlaceNames(withKeyWordsSpelt(normalise(message)), places);
-  const clauses = said.split(CLAUSE_BREAK);
+  const members = said.split(CLAUSE_BREAK).flatMap(membersOf);
   let isAnyDenied = false;
   const isWanted = (cue: RegExp) => {
     let wanted = false;
-    for (const clause of clauses) {
-      const found = wantIn(clause, cue);
-      if (found === 'denied') isAnyDenied = true;
-      else if (found === 'wanted') wanted = true;
+    for (const member of members) {
+      const found = wantIn(member.text, cue);
+      if (!found) continue;
+      if (found.said === 'denied' || member.isDeniedByList) isAnyDenied = true;
+      else wanted = true;
     }
     return wanted;
   };
@@ -94,6 +149,8 @@ function hasWant(property: AgentProperty, want: Want): boolean {
       return (
         property.features.some((f) => f.toLowerCase().includes(want.feature)) ||
         want.inName.test(property.name) ||
+        // "Garage and driveway" said as its parking.
+        (want.feature === 'garage' && /\bgarage\b/i.test(property.parking ?? '')) ||
         describedWith(property, want.cue)
       );
     case 'parking': {
@@ -174,6 +231,29 @@ export function listingsWanted(
   // A stable sort: listings with as much keep the agency's order.
   const ordered = [...listings].sort((a, b) => (count.get(b) ?? 0) - (count.get(a) ?? 0));
   return { sentences, ordered, answers: (topic) => wants.some((want) => isAnsweredBy(want, topic)) };
+}
+
+/** A listing pointed at by what it has: "the one with the garden", "the house that has a garage". */
+const POINTED =
+  /\b(?:the|that)\s+(?:one|1|flat|house|apartment|place|property|home|studio|cottage|maisonette|bungalow|listing)\s+(?:with|w\/|wiv|(?:that|which|what)(?:'s| has| have)(?:\s+got)?|thats(?:\s+got)?)\s/i;
+
+/**
+ * The one listing a tenant points at by what it has ("the one with the garden", "I'll take the
+ * flat with parking"): the only listing with everything wanted after the pointing words. Null when
+ * none or several have it, so those are listed instead.
+ */
+export function listingPointedAt(
+  message: string,
+  listings: readonly AgentProperty[],
+  places: readonly string[],
+): AgentProperty | null {
+  const said = normalise(message);
+  const pointed = POINTED.exec(said);
+  if (!pointed) return null;
+  const { wants } = wantsIn(said.slice(pointed.index + pointed[0].length), places);
+  if (wants.length === 0) return null;
+  const having = listings.filter((p) => wants.every((want) => hasWant(p, want)));
+  return having.length === 1 ? having[0] : null;
 }
 
 /** "looking for somewhere cheap", "need something near the park": a home described, not named. */
