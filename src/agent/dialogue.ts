@@ -670,7 +670,11 @@ function readTurn(
 
   let listings: Turn['listings'] = null;
   const shown = propertyOutcome.options ?? context.properties;
-  const isListingAsked = answers.wantsListings || propertyOutcome.notFound || propertyOutcome.options;
+  // "anything in Leeds?" that chose the one in Leeds is answered by it: no list after it.
+  const isListingAsked =
+    (answers.wantsListings && !propertyOutcome.changed) ||
+    propertyOutcome.notFound ||
+    propertyOutcome.options;
   // A thread's first text is read before the greeting, which asks for no listing: what it wants
   // gets the listings all the same, as on the web, where the greeting asks.
   const mayWant =
@@ -688,8 +692,13 @@ function readTurn(
     // "just me" or "asap, 2 of us" answered another question, "thanks!" none, and "is the flat
     // still available?" asked about one not named: none named a listing that could not be found.
     // "hmm" or "why?" named no listing either: "why?" is told why the listing is asked.
+    // A question of its own answered (benefits welcomed, say) named no listing that could not be found.
     const isOtherAnswer =
-      updated.length > 0 || isThanksOnly(message) || answers.deferred.length > 0 || ex.nonAnswer !== null;
+      updated.length > 0 ||
+      isThanksOnly(message) ||
+      answers.deferred.length > 0 ||
+      answers.sentences.length > 0 ||
+      ex.nonAnswer !== null;
     // "anything pet friendly?" is answered across the listings by the want's sentence: it waits for
     // no listing to be chosen (and is still answered from the one chosen).
     const isAnsweredAcross = (q: QuestionPart) => q.topics.every((topic) => wanted?.answers(topic));

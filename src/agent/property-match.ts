@@ -4,6 +4,7 @@ import { soughtTopicWords } from './questions.ts';
 import { isOneSlip } from './spelling.ts';
 import { words } from './text.ts';
 import type { AgentProperty } from './types.ts';
+import { RENT_CAP } from './wants.ts';
 
 /** Words that say nothing about which listing is meant. */
 const IGNORED = new Set(
@@ -160,7 +161,8 @@ export function matchProperty(text: string, properties: AgentProperty[]): Proper
     if (!postcodes.includes(district) && keyed.some((k) => k.postcodes.has(district)))
       postcodes.push(district);
   }
-  const prices = pricesIn(text);
+  // "anything under £1,250": a most the tenant can pay names no listing advertised at it.
+  const prices = pricesIn(text.replace(new RegExp(RENT_CAP.source, 'gi'), ' '));
 
   // The listings holding each word of the message: a word shared by many says little.
   const holdersOf = tokens.map((token) =>

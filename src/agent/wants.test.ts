@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { agencyLink, lastReply } from '#tests/corpus/chat.ts';
-import { allProperties, birch, elm, oak } from '#tests/corpus/fixtures.ts';
+import { allProperties, birch, elm, forge, oak } from '#tests/corpus/fixtures.ts';
 import { createGuidedEngine, propertyNamedIn } from './dialogue.ts';
 import type { AgentProperty } from './types.ts';
 import { listingPointedAt, listingsWanted } from './wants.ts';
@@ -107,4 +107,92 @@ describe("a street's name alone as a thread's first text", () => {
     expect(state.fields.propertyId).toBe(elm.id);
     expect(reply).toMatch(/^(?:Great choice: |Lovely, that's )Elm Road Flat/);
   });
+});
+
+describe('bedrooms and a rent to stay within, wanted across the listings', () => {
+  test.each([
+    ['2 bed please', ['Elm Road Flat and Garden Flat, Oakfield Avenue have 2 bedrooms.']],
+    ['any two bedroom flats?', ['Elm Road Flat and Garden Flat, Oakfield Avenue have 2 bedrooms.']],
+    ['need a 5 bed', ['None of our listings has 5 bedrooms.']],
+    ['3+ beds', ['Victoria Terrace and Birch Lane Family Home have 3 or more bedrooms.']],
+    [
+      'hi do u hav anything under 1200',
+      ['The Forge Studio, Maple Court and Riverside Apartment are advertised at £1,200 a month or less.'],
+    ],
+    [
+      'max £250 a week',
+      ['The Forge Studio and Riverside Apartment are advertised at £1,083 a month or less.'],
+    ],
+    [
+      'anything with parking under £1k',
+      [
+        '6 of our listings have parking.',
+        'The Forge Studio and Riverside Apartment are advertised at £1,000 a month or less.',
+      ],
+    ],
+    ['up to 2 of us, no pets', []],
+  ])('%s', (message, sentences) => {
+    expect(sentencesFor(message)).toEqual(sentences);
+  });
+
+  test.each([
+    ['2 bed please', /^Elm Road Flat and Garden Flat, Oakfield Avenue have 2 bedrooms\. Here's what we have/],
+    ['any 2 beds?', /^Elm Road Flat and Garden Flat, Oakfield Avenue have 2 bedrooms\. Here's what we have/],
+    [
+      'hi do u hav anything under 1200',
+      /^Hello! The Forge Studio, Maple Court and Riverside Apartment are advertised at £1,200 a month or less\. Here's what we have/,
+    ],
+    [
+      'looking for a 2 bed near the station',
+      /^Elm Road Flat and Garden Flat, Oakfield Avenue have 2 bedrooms\. Here's what we have/,
+    ],
+  ])(
+    '%s is answered across the listings, chooses none, and says nothing of "couldn\'t find"',
+    async (message, start) => {
+      const { reply, state } = await lastReply(agencyLink(), [message]);
+      expect(reply).toMatch(start);
+      expect(reply).not.toMatch(/couldn't find|Once I know/);
+      expect(state.fields.propertyId).toBeNull();
+      expect(state.asking).toBe('propertyId');
+    },
+  );
+
+  test('a rent to stay within names no listing advertised at it', async () => {
+    const { reply, state } = await lastReply(agencyLink(), ['anything under £1,250?']);
+    expect(state.fields.propertyId).toBeNull();
+    expect(reply).toMatch(/^4 of our listings are advertised at £1,250 a month or less\./);
+    expect((await lastReply(agencyLink(), ['the £1,250 one'])).state.fields.propertyId).toBe(elm.id);
+  });
+
+  test('"how much is the 4 bed" chooses the only one and answers the rent', async () => {
+    const { reply, state } = await lastReply(agencyLink(), ['how much is the 4 bed']);
+    expect(state.fields.propertyId).toBe(birch.id);
+    expect(reply).toMatch(
+      /^(?:Great choice: |Lovely, that's )Birch Lane Family Home.*The rent is £2,400 pcm\./,
+    );
+  });
+});
+
+describe('an opener answered without a listing chosen says no listing was not found', () => {
+  test('"do you take DSS" is answered, then the listings, with no "couldn\'t find"', async () => {
+    const { reply } = await lastReply(agencyLink(), ['hello, do you take dss']);
+    expect(reply).toMatch(
+      /receiving benefits never affects how an application is considered\. Here's what we have/,
+    );
+    expect(reply).not.toMatch(/couldn't find/);
+  });
+
+  test.each([
+    ['do you have anything in leeds?', elm],
+    ['wat have u got in leeds', elm],
+    ['hi is there anything in manchester', forge],
+  ])(
+    '%s chooses the one there, without the whole list after it or a question passed on',
+    async (message, property) => {
+      const { reply, state } = await lastReply(agencyLink(), [message]);
+      expect(state.fields.propertyId).toBe(property.id);
+      expect(reply).not.toMatch(/Here's what we have|pass your question on/);
+      expect(state.openQuestions).toEqual([]);
+    },
+  );
 });

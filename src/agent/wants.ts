@@ -1,7 +1,9 @@
+import { formatMoney } from '#shared/format.ts';
+import { parseRent } from '#shared/rent.ts';
 import { withoutPlaceNames } from './place-names.ts';
 import { FEATURE_WORDS, NO_PARKING, type Topic } from './questions.ts';
 import { withKeyWordsSpelt } from './spelling.ts';
-import { joinList, normalise, splitSentences } from './text.ts';
+import { joinList, normalise, numberFromWord, splitSentences } from './text.ts';
 import type { AgentProperty } from './types.ts';
 
 /*
@@ -14,7 +16,11 @@ import type { AgentProperty } from './types.ts';
 type Want =
   | { kind: 'feature'; feature: string; cue: RegExp; inName: RegExp }
   | { kind: 'parking' }
-  | { kind: 'pets' };
+  | { kind: 'pets' }
+  /** "2 bed", "a 3 bedroom house", "2+ beds": at least that many with `orMore`. */
+  | { kind: 'bedrooms'; count: number; orMore: boolean }
+  /** "under 1200", "max £1k", "up to 250 a week": the most a month, in pounds. */
+  | { kind: 'maxRent'; monthly: number };
 
 /** Parking wanted: "need parking", "somewhere to park", "we have a car"; not "near a park". */
 const PARKING =
@@ -48,6 +54,17 @@ const OWN_WANT =
   /\b(?:need|needs|want|wants|wanting|have|has|got|would|like|love|prefer|please|pls|plz|with|looking|must|ideally)\b/i;
 /** A want said after it ("parking needed"), its own after a comma or "and", the list's after "or". */
 const OWN_WANT_AFTER = /\b(?:needed|required|wanted|essential|important|a must)\b/i;
+/** A bedroom count wanted: "2 bed", "two bedroom", "3+ beds", "1br". */
+const BEDROOMS =
+  /\b(\d|one|two|three|four|five|six)\s*(\+)?\s*-?\s*(?:bed|beds|bedroom|bedrooms|bedroomed|br|b\/r)\b(?:\s*(?:or more|plus|\+))?/i;
+
+/**
+ * A rent the tenant can go up to: "under 1200", "max £1k", "no more than £950 pcm", "budget of
+ * £250 a week", "<1100". `[1]` the amount, `[2]` a "k", `[3]` a week.
+ */
+export const RENT_CAP =
+  /(?:\b(?:under|below|less than|max(?:imum)?|up to|upto|no more than|not more than|budget(?: is| of)?(?: about| around)?|within)|<)\s*(?:of\s+)?£?\s*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k\b)?(?:\s*(pw|p\/w|per week|a week|weekly)\b)?/i;
+
 /** Named one by one up to this many; past it, counted. */
 const MAX_NAMED = 3;
 
@@ -122,7 +139,7 @@ function wantsIn(message: string, places: readonly string[]): { wants: Want[]; i
     }
     return wanted;
   };
-  const wants: Want[] = [];
+  const wants: Want[] = bedroomsWanted(said);
   if (isWanted(PARKING)) wants.push({ kind: 'parking' });
   if (isWanted(PETS)) wants.push({ kind: 'pets' });
   for (const [feature, cue] of FEATURE_WORDS) {
@@ -133,7 +150,27 @@ function wantsIn(message: string, places: readonly string[]): { wants: Want[]; i
     const inName = new RegExp(`\\b${feature} (?:flat|apartment|cottage|house|maisonette)\\b`, 'i');
     wants.push({ kind: 'feature', feature, cue, inName });
   }
+  wants.push(...rentCapped(said));
   return { wants, isAnyDenied };
+}
+
+/** "a 2 bed", "3+ bedrooms": the bedrooms wanted, if said. */
+function bedroomsWanted(said: string): Want[] {
+  const m = BEDROOMS.exec(said);
+  if (!m) return [];
+  const count = /^\d$/.test(m[1]) ? Number(m[1]) : numberFromWord(m[1].toLowerCase());
+  if (count === null) return [];
+  return [{ kind: 'bedrooms', count, orMore: Boolean(m[2]) || /(?:or more|plus|\+)$/i.test(m[0]) }];
+}
+
+/** The most a month the tenant can pay, if said: "under 1200", "max 1.1k", "up to £250 a week". */
+function rentCapped(said: string): Want[] {
+  const m = RENT_CAP.exec(said);
+  if (!m) return [];
+  const amount = Number(m[1].replace(/,/g, '')) * (m[2] ? 1000 : 1);
+  const monthly = m[3] ? Math.round((amount * 52) / 12) : amount;
+  // "under 5 minutes", "up to 2 of us": no rent.
+  return monthly >= 200 && monthly <= 50_000 ? [{ kind: 'maxRent', monthly }] : [];
 }
 
 /** Whether the listing's description says it has what `cue` names, in a sentence not denying it. */
@@ -160,6 +197,14 @@ function hasWant(property: AgentProperty, want: Want): boolean {
     }
     case 'pets':
       return property.petsPolicy === 'allowed';
+    case 'bedrooms':
+      if (property.bedrooms === null) return false;
+      return want.orMore ? property.bedrooms >= want.count : property.bedrooms === want.count;
+    case 'maxRent': {
+      const rent = parseRent(property.rentalPrice);
+      // "Price on application" may be anything: not said to be within it.
+      return rent !== null && Math.round(rent.monthly) <= want.monthly;
+    }
   }
 }
 
@@ -176,6 +221,18 @@ function sentenceFor(want: Want, having: readonly AgentProperty[], listings: rea
     // Unsaid is not refused: a request is still considered where no listing rules pets out.
     const isRuledOut = listings.some((p) => p.petsPolicy === 'not-allowed');
     return `None of our listings says pets are welcome${isRuledOut ? '' : ', but pet requests are considered'}.`;
+  }
+  if (want.kind === 'bedrooms') {
+    const rooms = `${want.count}${want.orMore ? ' or more' : ''} bedroom${want.count === 1 && !want.orMore ? '' : 's'}`;
+    if (having.length === 0) return `None of our listings has ${rooms}.`;
+    const names = namesOf(having, listings.length);
+    return `${names[0].toUpperCase()}${names.slice(1)} ${having.length === 1 ? 'has' : 'have'} ${rooms}.`;
+  }
+  if (want.kind === 'maxRent') {
+    const cap = `${formatMoney(want.monthly, { wholePounds: true })} a month`;
+    if (having.length === 0) return `None of our listings is advertised at ${cap} or less.`;
+    const names = namesOf(having, listings.length);
+    return `${names[0].toUpperCase()}${names.slice(1)} ${having.length === 1 ? 'is' : 'are'} advertised at ${cap} or less.`;
   }
   const noun =
     want.kind === 'parking'
@@ -205,6 +262,8 @@ function isAnsweredBy(want: Want, topic: Topic): boolean {
     return (
       topic === 'parking' || (typeof topic === 'object' && 'feature' in topic && topic.feature === 'garage')
     );
+  if (want.kind === 'bedrooms') return topic === 'bedrooms';
+  if (want.kind === 'maxRent') return topic === 'rent';
   return topic === 'pets';
 }
 
@@ -230,12 +289,23 @@ export function listingsWanted(
   }
   // A stable sort: listings with as much keep the agency's order.
   const ordered = [...listings].sort((a, b) => (count.get(b) ?? 0) - (count.get(a) ?? 0));
-  return { sentences, ordered, answers: (topic) => wants.some((want) => isAnsweredBy(want, topic)) };
+  // A question read as about nothing known ("any 2 beds?") is answered by what it wants.
+  const isVague = (topic: Topic) => typeof topic === 'object' && 'other' in topic && topic.other === 'that';
+  return {
+    sentences,
+    ordered,
+    answers: (topic) =>
+      wants.some((want) => isAnsweredBy(want, topic)) || (wants.length > 0 && isVague(topic)),
+  };
 }
 
 /** A listing pointed at by what it has: "the one with the garden", "the house that has a garage". */
 const POINTED =
   /\b(?:the|that)\s+(?:one|1|flat|house|apartment|place|property|home|studio|cottage|maisonette|bungalow|listing)\s+(?:with|w\/|wiv|(?:that|which|what)(?:'s| has| have)(?:\s+got)?|thats(?:\s+got)?)\s/i;
+
+/** "the 4 bed", "that 2 bedroom one": a listing pointed at by its bedrooms. */
+const POINTED_BEDROOMS =
+  /\b(?:the|that)\s+(?:\d|one|two|three|four|five|six)\s*-?\s*(?:bed|bedroom|bedroomed)s?\b(?!\s*(?:or more|plus|\+))/i;
 
 /**
  * The one listing a tenant points at by what it has ("the one with the garden", "I'll take the
@@ -249,8 +319,12 @@ export function listingPointedAt(
 ): AgentProperty | null {
   const said = normalise(message);
   const pointed = POINTED.exec(said);
-  if (!pointed) return null;
-  const { wants } = wantsIn(said.slice(pointed.index + pointed[0].length), places);
+  // "how much is the 4 bed?": the only listing with four bedrooms.
+  const byBedrooms = pointed ? null : POINTED_BEDROOMS.exec(said);
+  if (!pointed && !byBedrooms) return null;
+  const { wants } = pointed
+    ? wantsIn(said.slice(pointed.index + pointed[0].length), places)
+    : { wants: bedroomsWanted(byBedrooms?.[0] ?? '') };
   if (wants.length === 0) return null;
   const having = listings.filter((p) => wants.every((want) => hasWant(p, want)));
   return having.length === 1 ? having[0] : null;
