@@ -142,7 +142,7 @@ const META_TOPICS: Array<[Exclude<Topic, { other: string }>, RegExp]> = [
   ],
   [
     'listings',
-    /\b(?:any(?:thing)?|something|other|which) (?:properties|property|flats|houses|places|listings|else)\b|\b(?:have|hav) (?:you |u )?(?:got )?anything\b|\b(?:what|wat|wot) (?:else )?(?:have (?:you|u) got|(?:have|hav) (?:you|u|ya) got|do (?:you|u) (?:have|hav))\b|\bis there anything (?:in|near|around|going|available)\b/i,
+    /\b(?:any(?:thing)?|something|other|which) (?:properties|property|flats|houses|places|listings|else)\b|\b(?:have|hav) (?:you |u )?(?:got )?anything\b|\b(?:what|wat|wot) (?:else )?(?:have (?:you|u) got|(?:have|hav) (?:you|u|ya) got|do (?:you|u) (?:have|hav))\b|\bis there anything (?:in|near|around|going|available)\b|\b(?:what'?s|what is|wots|wats) (?:available|going|on offer|to rent)\b/i,
   ],
 ];
 

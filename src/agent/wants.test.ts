@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { agencyLink, lastReply } from '#tests/corpus/chat.ts';
 import { allProperties, birch, elm, forge, oak } from '#tests/corpus/fixtures.ts';
-import { createGuidedEngine, propertyNamedIn } from './dialogue.ts';
+import { createGuidedEngine, emptyFields, propertyNamedIn } from './dialogue.ts';
+import { extractAnswers } from './extract.ts';
 import type { AgentProperty } from './types.ts';
 import { listingPointedAt, listingsWanted } from './wants.ts';
 
@@ -193,6 +194,64 @@ describe('an opener answered without a listing chosen says no listing was not fo
       expect(state.fields.propertyId).toBe(property.id);
       expect(reply).not.toMatch(/Here's what we have|pass your question on/);
       expect(state.openQuestions).toEqual([]);
+    },
+  );
+});
+
+describe('the cheapest, a budget, and openers that name no listing', () => {
+  test.each([
+    ['the cheapest one please', ['The cheapest is Riverside Apartment, at £895 pcm.']],
+    [
+      'cheapest 2 bed?',
+      [
+        'Elm Road Flat and Garden Flat, Oakfield Avenue have 2 bedrooms.',
+        'The cheapest of those is Elm Road Flat, at £1,250 pcm.',
+      ],
+    ],
+    ['anything cheaper than 900', ['Riverside Apartment is advertised at £900 a month or less.']],
+  ])('%s', (message, sentences) => {
+    expect(sentencesFor(message)).toEqual(sentences);
+  });
+
+  test('the cheapest is listed first, and nothing is said not found', async () => {
+    const { reply } = await lastReply(agencyLink(), ['whats the cheapest']);
+    expect(reply).toMatch(
+      /^The cheapest is Riverside Apartment, at £895 pcm\. Here's what we have at the moment:\n• Riverside Apartment/,
+    );
+    expect(reply).not.toMatch(/couldn't find|Once I know/);
+  });
+
+  test('"budget around 1100" is a budget: no listing chosen by a word like "Ground", and no income', async () => {
+    const { reply, state } = await lastReply(agencyLink(), [
+      'hello! looking for a flat for me and my partner, budget around 1100',
+    ]);
+    expect(state.fields.propertyId).toBeNull();
+    expect(state.fields.numberOfPeople).toBe(2);
+    expect(reply).toMatch(
+      /The Forge Studio, Maple Court and Riverside Apartment are advertised at £1,100 a month or less\./,
+    );
+  });
+
+  test('"under 2k" on the agency link is a rent, not an income; asked for the income, it is one', async () => {
+    const { state } = await lastReply(agencyLink(), ['anything under 2k with 3 beds']);
+    expect(state.fields.annualIncome).toBeNull();
+    expect(state.fields.propertyId).toBeNull();
+    const asked = extractAnswers('just under 30k', {
+      asking: 'annualIncome',
+      today: '2026-02-10',
+      fields: emptyFields(),
+      missing: ['annualIncome'],
+      places: PLACES,
+    });
+    expect(asked.updates.annualIncome).toBe(30000);
+  });
+
+  test.each(['whats available', 'hi, i saw the flat on rightmove', 'hello i would like to book a viewing'])(
+    '%s gets the listings without "couldn\'t find" nor a question kept for later',
+    async (message) => {
+      const { reply, state } = await lastReply(agencyLink(), [message]);
+      expect(reply).toMatch(/^(?:Hello! )?Here's what we have at the moment:\n• Elm Road Flat/);
+      expect(state.asking).toBe('propertyId');
     },
   );
 });

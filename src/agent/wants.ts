@@ -2,6 +2,7 @@ import { formatMoney } from '#shared/format.ts';
 import { parseRent } from '#shared/rent.ts';
 import { withoutPlaceNames } from './place-names.ts';
 import { FEATURE_WORDS, NO_PARKING, type Topic } from './questions.ts';
+import { RENT_CAP } from './reading.ts';
 import { withKeyWordsSpelt } from './spelling.ts';
 import { joinList, normalise, numberFromWord, splitSentences } from './text.ts';
 import type { AgentProperty } from './types.ts';
@@ -20,7 +21,9 @@ type Want =
   /** "2 bed", "a 3 bedroom house", "2+ beds": at least that many with `orMore`. */
   | { kind: 'bedrooms'; count: number; orMore: boolean }
   /** "under 1200", "max £1k", "up to 250 a week": the most a month, in pounds. */
-  | { kind: 'maxRent'; monthly: number };
+  | { kind: 'maxRent'; monthly: number }
+  /** "the cheapest one", "cheapest 2 bed?": the lowest rent, of those with the other wants. */
+  | { kind: 'cheapest' };
 
 /** Parking wanted: "need parking", "somewhere to park", "we have a car"; not "near a park". */
 const PARKING =
@@ -58,12 +61,11 @@ const OWN_WANT_AFTER = /\b(?:needed|required|wanted|essential|important|a must)\
 const BEDROOMS =
   /\b(\d|one|two|three|four|five|six)\s*(\+)?\s*-?\s*(?:bed|beds|bedroom|bedrooms|bedroomed|br|b\/r)\b(?:\s*(?:or more|plus|\+))?/i;
 
-/**
- * A rent the tenant can go up to: "under 1200", "max £1k", "no more than £950 pcm", "budget of
- * £250 a week", "<1100". `[1]` the amount, `[2]` a "k", `[3]` a week.
- */
-export const RENT_CAP =
-  /(?:\b(?:under|below|less than|max(?:imum)?|up to|upto|no more than|not more than|budget(?: is| of)?(?: about| around)?|within)|<)\s*(?:of\s+)?£?\s*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k\b)?(?:\s*(pw|p\/w|per week|a week|weekly)\b)?/i;
+/** A want each listing has or not, unlike the cheapest, which only one is. */
+type Measured = Exclude<Want, { kind: 'cheapest' }>;
+
+/** The lowest rent wanted: "the cheapest one", "least expensive". */
+const CHEAPEST = /\b(?:cheapest|least expensive|lowest (?:rent|price))\b/i;
 
 /** Named one by one up to this many; past it, counted. */
 const MAX_NAMED = 3;
@@ -151,6 +153,7 @@ function wantsIn(message: string, places: readonly string[]): { wants: Want[]; i
     wants.push({ kind: 'feature', feature, cue, inName });
   }
   wants.push(...rentCapped(said));
+  if (CHEAPEST.test(said)) wants.push({ kind: 'cheapest' });
   return { wants, isAnyDenied };
 }
 
@@ -200,6 +203,9 @@ function hasWant(property: AgentProperty, want: Want): boolean {
     case 'bedrooms':
       if (property.bedrooms === null) return false;
       return want.orMore ? property.bedrooms >= want.count : property.bedrooms === want.count;
+    case 'cheapest':
+      // Said of the listings as a whole, in `listingsWanted`.
+      return false;
     case 'maxRent': {
       const rent = parseRent(property.rentalPrice);
       // "Price on application" may be anything: not said to be within it.
@@ -215,7 +221,7 @@ function namesOf(properties: readonly AgentProperty[], total: number): string {
 }
 
 /** What a reply says of one want: the listings that have it, or plainly that none says so. */
-function sentenceFor(want: Want, having: readonly AgentProperty[], listings: readonly AgentProperty[]) {
+function sentenceFor(want: Measured, having: readonly AgentProperty[], listings: readonly AgentProperty[]) {
   if (want.kind === 'pets') {
     if (having.length > 0) return `Pets are welcome at ${namesOf(having, listings.length)}.`;
     // Unsaid is not refused: a request is still considered where no listing rules pets out.
@@ -246,6 +252,17 @@ function sentenceFor(want: Want, having: readonly AgentProperty[], listings: rea
   return `${names[0].toUpperCase()}${names.slice(1)} ${verb} ${noun}.`;
 }
 
+/** The listing with the lowest advertised rent among those with every other want, if any has a price. */
+function cheapestOf(listings: readonly AgentProperty[], wants: readonly Want[]): AgentProperty | null {
+  let best: { property: AgentProperty; monthly: number } | null = null;
+  for (const property of listings) {
+    if (!wants.every((want) => hasWant(property, want))) continue;
+    const rent = parseRent(property.rentalPrice);
+    if (rent && (!best || rent.monthly < best.monthly)) best = { property, monthly: rent.monthly };
+  }
+  return best?.property ?? null;
+}
+
 /** What a message's wants answer across the listings: a sentence for each, the listings in order. */
 export type Wanted = {
   sentences: string[];
@@ -263,7 +280,7 @@ function isAnsweredBy(want: Want, topic: Topic): boolean {
       topic === 'parking' || (typeof topic === 'object' && 'feature' in topic && topic.feature === 'garage')
     );
   if (want.kind === 'bedrooms') return topic === 'bedrooms';
-  if (want.kind === 'maxRent') return topic === 'rent';
+  if (want.kind === 'maxRent' || want.kind === 'cheapest') return topic === 'rent';
   return topic === 'pets';
 }
 
@@ -282,15 +299,25 @@ export function listingsWanted(
   if (wants.length === 0 && !isAnyDenied) return null;
   const sentences: string[] = [];
   const count = new Map<AgentProperty, number>(listings.map((p) => [p, 0]));
-  for (const want of wants) {
+  const measured = wants.filter((want): want is Measured => want.kind !== 'cheapest');
+  for (const want of measured) {
     const having = listings.filter((p) => hasWant(p, want));
     for (const p of having) count.set(p, (count.get(p) ?? 0) + 1);
     sentences.push(sentenceFor(want, having, listings));
   }
+  const cheapest = wants.some((want) => want.kind === 'cheapest') ? cheapestOf(listings, measured) : null;
+  if (cheapest) {
+    count.set(cheapest, (count.get(cheapest) ?? 0) + wants.length);
+    sentences.push(
+      `The cheapest${measured.length > 0 ? ' of those' : ''} is ${cheapest.name}, at ${cheapest.rentalPrice}.`,
+    );
+  }
   // A stable sort: listings with as much keep the agency's order.
   const ordered = [...listings].sort((a, b) => (count.get(b) ?? 0) - (count.get(a) ?? 0));
   // A question read as about nothing known ("any 2 beds?") is answered by what it wants.
-  const isVague = (topic: Topic) => typeof topic === 'object' && 'other' in topic && topic.other === 'that';
+  // "any 1 beds available?": the listings shown are those available.
+  const isVague = (topic: Topic) =>
+    topic === 'vacancy' || (typeof topic === 'object' && 'other' in topic && topic.other === 'that');
   return {
     sentences,
     ordered,
@@ -335,11 +362,16 @@ const DESCRIBES_HOME =
   /\b(?:looking for|searching for|need|want|after)\b|\b(?:somewhere|something|anywhere|anything)\b/i;
 /** A word typed with a capital after the first, "I" aside: a name, perhaps of a place ("Baker Street"). */
 const NAME_TYPED = /(?<!^)\b(?!I\b)[A-Z][a-z]/;
+/** "I saw it on Rightmove", "can I book a viewing": where the home was seen or a viewing, no listing named. */
+const SEEN_OR_VIEWING =
+  /\b(?:view(?:ing)?|book|saw|seen|advert|ad|website|online|(?:on|from) (?:rightmove|zoopla|onthemarket|openrent|spareroom|gumtree|facebook))\b/i;
+const PORTALS = /\b(?:rightmove|zoopla|onthemarket|openrent|spareroom|gumtree|facebook)\b/gi;
 
 /**
  * Whether a message describes the home wanted rather than naming one: no listing was looked for,
  * so none was not found.
  */
 export function describesHome(message: string): boolean {
-  return DESCRIBES_HOME.test(message) && !NAME_TYPED.test(message);
+  const named = message.replace(PORTALS, '');
+  return (DESCRIBES_HOME.test(message) || SEEN_OR_VIEWING.test(message)) && !NAME_TYPED.test(named);
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatMoney, NUMBER_WORDS } from '#shared/format.ts';
 import { isRentProposal } from '../questions.ts';
-import { CORRECTION_CUE, isRefused, MONTH, type Reading } from '../reading.ts';
+import { CORRECTION_CUE, isRefused, MONTH, RENT_CAP, type Reading } from '../reading.ts';
 import { normalise } from '../text.ts';
 import { withoutAddresses } from './email.ts';
 import { type SlotSpec, summaryLine, textDisplay } from './spec.ts';
@@ -219,7 +219,10 @@ function readIncome(r: Reading): void {
         : sentence,
     )
     .join(' ');
-  const income = parseIncome(incomeText, {
+  // "anything under 2k with 3 beds": a rent the tenant can go up to, unless the income was asked.
+  const read =
+    r.asking === 'annualIncome' ? incomeText : incomeText.replace(new RegExp(RENT_CAP.source, 'gi'), ' ');
+  const income = parseIncome(read, {
     asked: r.asking === 'annualIncome',
     people: r.result.updates.numberOfPeople ?? r.options.fields.numberOfPeople,
   });
