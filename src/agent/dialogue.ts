@@ -702,12 +702,18 @@ function readTurn(
     // "anything pet friendly?" is answered across the listings by the want's sentence: it waits for
     // no listing to be chosen (and is still answered from the one chosen).
     const isAnsweredAcross = (q: QuestionPart) => q.topics.every((topic) => wanted?.answers(topic));
-    if (
-      wanted &&
-      wanted.sentences.length > 0 &&
-      questions.filter((q) => answers.deferred.includes(questionToKeep(q))).every(isAnsweredAcross)
-    )
+    const deferred = questions.filter((q) => answers.deferred.includes(questionToKeep(q)));
+    if (wanted && wanted.sentences.length > 0 && deferred.every(isAnsweredAcross)) {
       answers.sentences = answers.sentences.filter((s) => s !== ONCE_CHOSEN);
+      // "any 2 beds under 1300?" asked nothing the listing chosen could answer: the sentences did.
+      const isAnsweredOnlyAcross = (q: QuestionPart) =>
+        q.topics.every((topic) => typeof topic === 'object' && 'other' in topic);
+      const done = deferred.filter(isAnsweredOnlyAcross).map(questionToKeep);
+      if (state.pendingQuestions) {
+        state.pendingQuestions = state.pendingQuestions.filter((q) => !done.includes(q));
+        if (state.pendingQuestions.length === 0) delete state.pendingQuestions;
+      }
+    }
     const intro = propertyOutcome.options
       ? 'A few of our listings could match that. Which one do you mean?'
       : wanted

@@ -255,3 +255,13 @@ describe('the cheapest, a budget, and openers that name no listing', () => {
     },
   );
 });
+
+test("a question the listings' sentences answered is not passed on once a listing is chosen", async () => {
+  const asked = await lastReply(agencyLink(), ['any 2 beds under 1300?']);
+  expect(asked.reply).toMatch(/^Elm Road Flat and Garden Flat, Oakfield Avenue have 2 bedrooms\./);
+  expect(asked.state.pendingQuestions).toBeUndefined();
+  const chosen = await lastReply(agencyLink(), ['any 2 beds under 1300?', 'the elm road one']);
+  expect(chosen.state.fields.propertyId).toBe(elm.id);
+  expect(chosen.reply).not.toMatch(/pass your question on/);
+  expect(chosen.state.openQuestions).toEqual([]);
+});
