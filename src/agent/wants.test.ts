@@ -265,3 +265,9 @@ test("a question the listings' sentences answered is not passed on once a listin
   expect(chosen.reply).not.toMatch(/pass your question on/);
   expect(chosen.state.openQuestions).toEqual([]);
 });
+
+test('an income said as "under" a sum on the agency link is still the income', async () => {
+  const { state } = await lastReply(agencyLink(), ['Maple Court, I earn just under 30k']);
+  expect(state.fields.propertyId).toBe('prop-maple');
+  expect(state.fields.annualIncome).toBe(30000);
+});
