@@ -412,7 +412,7 @@ export const agencyLinkCases: CorpusCase[] = [
     linkPropertyId: null,
     messages: [
       'hi, the one with the garden please',
-      'from 1st May',
+      'from the 4th of May',
       'me, my husband and our little boy',
       'about 48k between us',
       'Pharmacist',
@@ -424,7 +424,7 @@ export const agencyLinkCases: CorpusCase[] = [
     expected: {
       fields: {
         propertyId: 'prop-oak',
-        moveInDate: '2026-05-01',
+        moveInDate: '2026-05-04',
         numberOfPeople: 3,
         annualIncome: 48000,
         profession: 'pharmacist',
@@ -444,9 +444,9 @@ export const agencyLinkCases: CorpusCase[] = [
     messages: [
       'no garden or balcony needed, just parking for my van',
       'maple court',
-      'asap',
+      'from the 20th',
       'just me',
-      '2,300 a month',
+      '2,450 a month',
       'self employed plumber',
       'Dan Whitaker',
       'danwhitaker@gmail.com',
@@ -457,9 +457,9 @@ export const agencyLinkCases: CorpusCase[] = [
     expected: {
       fields: {
         propertyId: 'prop-maple',
-        moveInDate: '2026-02-10',
+        moveInDate: '2026-02-20',
         numberOfPeople: 1,
-        annualIncome: 27600,
+        annualIncome: 29400,
         profession: 'plumber',
         name: 'Dan Whitaker',
         email: 'danwhitaker@gmail.com',
