@@ -2,6 +2,7 @@ import { SUMMARY_CONFIRM_REPLY } from '#shared/chat-rules.ts';
 import { EMAIL_CHECK_REPLIES, emailCheckQuestion, openEmailCheck, settleEmailCheck } from './email-check.ts';
 import { type Extraction, extractAnswers } from './extract.ts';
 import { isPersonRequest } from './person-request.ts';
+import { isStreetAlone } from './place-names.ts';
 import { listingNamedAlone, matchProperty, type PropertyMatch } from './property-match.ts';
 import {
   answerQuestions,
@@ -49,7 +50,7 @@ import {
   type SlotPick,
   slotsToOffer,
 } from './viewing.ts';
-import { describesHome, listingsWanted } from './wants.ts';
+import { describesHome, listingPointedAt, listingsWanted } from './wants.ts';
 
 /*
  * The guided agent: deterministic, no network. It decides what to say next from what is known,
@@ -340,13 +341,18 @@ function chooseProperty(
   state: AgentState,
   message: string,
   ex: Extraction,
+  isBeforeGreeting: boolean,
 ): PropertyOutcome {
   const outcome: PropertyOutcome = { changed: false, options: null, notFound: false };
   const candidates =
     context.properties.length > 0 ? context.properties : context.property ? [context.property] : [];
   // A property link's enquiry stays about that property: the server files the lead under it.
   if (candidates.length === 0 || !isAgencyLink(context, state)) return outcome;
-  const isAsked = state.asking === 'propertyId';
+  // A thread's first text that is a street's name ("Baker Street") answers the greeting's question
+  // of which listing, as on the web: found or not found.
+  const isAsked =
+    state.asking === 'propertyId' ||
+    (isBeforeGreeting && state.fields.propertyId === null && isStreetAlone(message));
   // "Maple Court" on its own, whatever was asked, chooses it while none is chosen, declined or not.
   const alone = state.fields.propertyId === null ? listingNamedAlone(message, candidates) : null;
   const isOpen =
@@ -380,7 +386,12 @@ function listingMatch(
   candidates: AgentProperty[],
   alone: AgentProperty | null,
 ): PropertyMatch {
-  return alone ? { kind: 'one', property: alone } : matchProperty(message, candidates);
+  if (alone) return { kind: 'one', property: alone };
+  const match = matchProperty(message, candidates);
+  if (match.kind === 'one') return match;
+  // "the one with the garden": the only listing with a garden, as if named.
+  const pointed = listingPointedAt(message, candidates, placesOf(candidates));
+  return pointed ? { kind: 'one', property: pointed } : match;
 }
 
 /**
@@ -566,8 +577,7 @@ export function offerTimesAgain(context: AgentContext, previous: AgentState): Ag
 }
 
 /** The listings' names and addresses, which the tenant may type but which are never a name. */
-function placesOf(context: AgentContext): string[] {
-  const listings = context.property ? [context.property, ...context.properties] : context.properties;
+function placesOf(listings: readonly AgentProperty[]): string[] {
   return listings.flatMap((p) => [p.name, p.address]);
 }
 
@@ -603,7 +613,7 @@ function readTurn(
   { isBeforeGreeting = false }: TurnOptions,
 ): Turn {
   const seed = state.turns;
-  const places = placesOf(context);
+  const places = placesOf(context.property ? [context.property, ...context.properties] : context.properties);
   const ex = extractAnswers(message, {
     asking: state.asking === 'viewing' ? null : state.asking,
     today: context.today,
@@ -611,7 +621,7 @@ function readTurn(
     missing: missingSlots(context, state),
     places,
   });
-  const propertyOutcome = chooseProperty(context, state, message, ex);
+  const propertyOutcome = chooseProperty(context, state, message, ex, isBeforeGreeting);
   const applied = applyExtraction(context, state, ex);
   const { updated } = applied;
   // "Did you mean …?" answered, then an address just given checked.
@@ -660,7 +670,11 @@ function readTurn(
 
   let listings: Turn['listings'] = null;
   const shown = propertyOutcome.options ?? context.properties;
-  const isListingAsked = answers.wantsListings || propertyOutcome.notFound || propertyOutcome.options;
+  // "anything in Leeds?" that chose the one in Leeds is answered by it: no list after it.
+  const isListingAsked =
+    (answers.wantsListings && !propertyOutcome.changed) ||
+    propertyOutcome.notFound ||
+    propertyOutcome.options;
   // A thread's first text is read before the greeting, which asks for no listing: what it wants
   // gets the listings all the same, as on the web, where the greeting asks.
   const mayWant =
@@ -678,17 +692,28 @@ function readTurn(
     // "just me" or "asap, 2 of us" answered another question, "thanks!" none, and "is the flat
     // still available?" asked about one not named: none named a listing that could not be found.
     // "hmm" or "why?" named no listing either: "why?" is told why the listing is asked.
+    // A question of its own answered (benefits welcomed, say) named no listing that could not be found.
     const isOtherAnswer =
-      updated.length > 0 || isThanksOnly(message) || answers.deferred.length > 0 || ex.nonAnswer !== null;
+      updated.length > 0 ||
+      isThanksOnly(message) ||
+      answers.deferred.length > 0 ||
+      answers.sentences.length > 0 ||
+      ex.nonAnswer !== null;
     // "anything pet friendly?" is answered across the listings by the want's sentence: it waits for
     // no listing to be chosen (and is still answered from the one chosen).
     const isAnsweredAcross = (q: QuestionPart) => q.topics.every((topic) => wanted?.answers(topic));
-    if (
-      wanted &&
-      wanted.sentences.length > 0 &&
-      questions.filter((q) => answers.deferred.includes(questionToKeep(q))).every(isAnsweredAcross)
-    )
+    const deferred = questions.filter((q) => answers.deferred.includes(questionToKeep(q)));
+    if (wanted && wanted.sentences.length > 0 && deferred.every(isAnsweredAcross)) {
       answers.sentences = answers.sentences.filter((s) => s !== ONCE_CHOSEN);
+      // "any 2 beds under 1300?" asked nothing the listing chosen could answer: the sentences did.
+      const isAnsweredOnlyAcross = (q: QuestionPart) =>
+        q.topics.every((topic) => typeof topic === 'object' && 'other' in topic);
+      const done = deferred.filter(isAnsweredOnlyAcross).map(questionToKeep);
+      if (state.pendingQuestions) {
+        state.pendingQuestions = state.pendingQuestions.filter((q) => !done.includes(q));
+        if (state.pendingQuestions.length === 0) delete state.pendingQuestions;
+      }
+    }
     const intro = propertyOutcome.options
       ? 'A few of our listings could match that. Which one do you mean?'
       : wanted

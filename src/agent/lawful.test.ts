@@ -77,7 +77,9 @@ function unsupportedFacts(reply: string, property: AgentProperty | null): string
   const wrong: string[] = [];
   const text = reply
     .replace(/(?:income of|Income:) £[\d,]+ a year/g, '')
-    .replace(/Income (?:of )?£[\d,]+/g, '');
+    .replace(/Income (?:of )?£[\d,]+/g, '')
+    // The most the tenant said they can pay, said back: "… are advertised at £1,300 a month or less."
+    .replace(/advertised at £[\d,]+ a month or less/g, '');
   const amounts = listedAmounts();
   for (const m of text.matchAll(/£[\d,]+/g)) if (!amounts.has(m[0])) wrong.push(`amount ${m[0]}`);
   if (!property) return wrong;

@@ -260,6 +260,15 @@ const NOT_AFTER = new Set([
   'grove',
   'mews',
   'row',
+  // Typed short: "baker st", "mason rd".
+  'st',
+  'rd',
+  'ave',
+  'ln',
+  'ct',
+  'crt',
+  'sq',
+  'gdns',
 ]);
 
 /** Whether a word is a job title's head ("nurse"): such a word is never read as a name. */

@@ -32,6 +32,22 @@ function bareOfPlace(text: string): string {
   return spelledOut(text).join(' ').replace(AROUND_PLACE, '').trim();
 }
 
+/** The last word of a street's name: "Baker Street", "Elm Rd", "Oakfield Ave". */
+const STREET_TYPES = new Set(
+  'street road avenue lane terrace court close drive way crescent square gardens grove mews row walk hill parade place'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Whether a message is nothing but a street's name, a listing's or not: "Baker Street", "Elm
+ * Road?", "the one on mill st".
+ */
+export function isStreetAlone(text: string): boolean {
+  const said = bareOfPlace(text).split(' ');
+  return said.length >= 2 && said.length <= 4 && STREET_TYPES.has(said[said.length - 1]);
+}
+
 /** A name a place goes by, and its words, split once. */
 type PlaceName = { text: string; words: readonly string[] };
 

@@ -1,6 +1,7 @@
 import { parseRent } from '#shared/rent.ts';
 import { isPlaceName, spelledOut } from './place-names.ts';
 import { soughtTopicWords } from './questions.ts';
+import { RENT_CAP } from './reading.ts';
 import { isOneSlip } from './spelling.ts';
 import { words } from './text.ts';
 import type { AgentProperty } from './types.ts';
@@ -108,10 +109,13 @@ function isNamedBeside(word: string, said: readonly string[], keyed: Keyed): boo
   });
 }
 
-/** Whether two words are the same allowing one slip of the finger in longer words. */
+/**
+ * Whether two words are the same allowing one slip of the finger in longer words, after a first
+ * letter typed right: "around" is no slip of "ground".
+ */
 function isSameWord(a: string, b: string): boolean {
   if (a === b) return true;
-  return a.length >= 6 && b.length >= 6 && isOneSlip(a, b);
+  return a.length >= 6 && b.length >= 6 && a[0] === b[0] && isOneSlip(a, b);
 }
 
 /** The one listing a message is nothing but the name or address of, if any. */
@@ -160,7 +164,8 @@ export function matchProperty(text: string, properties: AgentProperty[]): Proper
     if (!postcodes.includes(district) && keyed.some((k) => k.postcodes.has(district)))
       postcodes.push(district);
   }
-  const prices = pricesIn(text);
+  // "anything under £1,250": a most the tenant can pay names no listing advertised at it.
+  const prices = pricesIn(text.replace(new RegExp(RENT_CAP.source, 'gi'), ' '));
 
   // The listings holding each word of the message: a word shared by many says little.
   const holdersOf = tokens.map((token) =>

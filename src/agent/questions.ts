@@ -142,7 +142,7 @@ const META_TOPICS: Array<[Exclude<Topic, { other: string }>, RegExp]> = [
   ],
   [
     'listings',
-    /\b(?:any(?:thing)?|something|other|which) (?:properties|property|flats|houses|places|listings|else)\b|\bhave (?:you )?(?:got )?anything\b|\bwhat (?:else )?(?:have you got|do you have)\b/i,
+    /\b(?:any(?:thing)?|something|other|which) (?:properties|property|flats|houses|places|listings|else)\b|\b(?:have|hav) (?:you |u )?(?:got )?anything\b|\b(?:what|wat|wot) (?:else )?(?:have (?:you|u) got|(?:have|hav) (?:you|u|ya) got|do (?:you|u) (?:have|hav))\b|\bis there anything (?:in|near|around|going|available)\b|\b(?:what'?s|what is|wots|wats) (?:available|going|on offer|to rent)\b/i,
   ],
 ];
 
@@ -308,8 +308,12 @@ const TOPIC_WORDS: readonly RegExp[] = [...FEATURE_WORDS, ...KNOWN_TOPICS, ...OT
 /** The features' words, found anywhere in a message. */
 const FEATURE_TOPIC_WORDS: readonly RegExp[] = FEATURE_WORDS.map(([, re]) => new RegExp(re.source, 'gi'));
 
-/** "with a garden", "has got a big garden", "that has parking": a feature the tenant wants. */
-const WANTED_BEFORE = /\b(?:with|has|have|having|got|includes|including)\s+(?:[a-z'-]+\s+){0,3}$/i;
+/**
+ * "with a garden", "has got a big garden", "that has parking": a feature the tenant wants; "near
+ * the station": what they want to be near.
+ */
+const WANTED_BEFORE =
+  /\b(?:with|has|have|having|got|includes|including|near|nr|close to|next to)\s+(?:[a-z'-]+\s+){0,3}$/i;
 
 /**
  * The words that name what the tenant asks about or wants: "garden" in "is there a garden?" and

@@ -8,6 +8,13 @@ import type { ExtractedFields, SlotName } from './types.ts';
  * slot's own parser lives in its file under `slots/`.
  */
 
+/**
+ * A rent the tenant can go up to: "under 1200", "max £1k", "no more than £950 pcm", "budget of
+ * £250 a week", "<1100". `[1]` the amount, `[2]` a "k", `[3]` a week.
+ */
+export const RENT_CAP =
+  /(?:\b(?:under|below|less than|cheaper than|max(?:imum)?|up to|upto|no more than|not more than|budget(?: is| of)?(?: about| around)?|within)|<)\s*(?:of\s+)?£?\s*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k\b)?(?:\s*(pw|p\/w|per week|a week|weekly)\b)?/i;
+
 /** A month's name or abbreviation, as a capturing group. */
 export const MONTH =
   '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';

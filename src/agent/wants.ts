@@ -1,7 +1,10 @@
+import { formatMoney } from '#shared/format.ts';
+import { parseRent } from '#shared/rent.ts';
 import { withoutPlaceNames } from './place-names.ts';
 import { FEATURE_WORDS, NO_PARKING, type Topic } from './questions.ts';
+import { RENT_CAP } from './reading.ts';
 import { withKeyWordsSpelt } from './spelling.ts';
-import { joinList, normalise, splitSentences } from './text.ts';
+import { joinList, normalise, numberFromWord, splitSentences } from './text.ts';
 import type { AgentProperty } from './types.ts';
 
 /*
@@ -14,7 +17,13 @@ import type { AgentProperty } from './types.ts';
 type Want =
   | { kind: 'feature'; feature: string; cue: RegExp; inName: RegExp }
   | { kind: 'parking' }
-  | { kind: 'pets' };
+  | { kind: 'pets' }
+  /** "2 bed", "a 3 bedroom house", "2+ beds": at least that many with `orMore`. */
+  | { kind: 'bedrooms'; count: number; orMore: boolean }
+  /** "under 1200", "max £1k", "up to 250 a week": the most a month, in pounds. */
+  | { kind: 'maxRent'; monthly: number }
+  /** "the cheapest one", "cheapest 2 bed?": the lowest rent, of those with the other wants. */
+  | { kind: 'cheapest' };
 
 /** Parking wanted: "need parking", "somewhere to park", "we have a car"; not "near a park". */
 const PARKING =
@@ -25,8 +34,16 @@ const NEGATION = /\b(?:no|not|without|isn't|doesn't|none)\b/i;
 /** Features said without "a": "Gas central heating is fitted". */
 const UNCOUNTED = new Set(['gas central heating', 'double glazing', 'bike storage']);
 
-/** Where a message's clauses part: "no garden needed, just parking" wants parking alone. */
-const CLAUSE_BREAK = /[,.;:!?]|\s-\s|\b(?:but|just|only|and|or|though|although|however|plus|also|as)\b/i;
+/**
+ * Where a message's clauses part, each saying its own want or denial: "no garden needed, just
+ * parking" wants parking alone.
+ */
+const CLAUSE_BREAK = /[.;:!?]|\s-\s|\b(?:but|just|only|though|although|however|plus|also|as)\b/i;
+/**
+ * Where the members of a list part ("no garden or balcony", "a garden, a balcony and parking"): a
+ * member that says nothing of its own takes the denial of the list.
+ */
+const LIST_JOIN = /(,|\b(?:and|or|nor)\b)/i;
 /** A want denied before it in its clause: "don't need parking", "no pets", "we don't have a car". */
 const DENIED_BEFORE = /\b(?:no|not|never|without|nor|neither|don'?t|doesn'?t|do not|does not)\b/i;
 /** A want said by denying its lack: "can't live without parking", "not without a garden". */
@@ -35,39 +52,96 @@ const NEEDED_WITHOUT =
 /** A want denied after it: "garden not needed", "parking isn't essential". */
 const DENIED_AFTER =
   /^\s*(?:(?:is|are)\s+)?(?:not|isn'?t|aren'?t)\s+(?:needed|necessary|required|essential|important|wanted|a must)\b/i;
+/** A member of a list that says its own want: "need parking", "a garden please", "with a balcony". */
+const OWN_WANT =
+  /\b(?:need|needs|want|wants|wanting|have|has|got|would|like|love|prefer|please|pls|plz|with|looking|must|ideally)\b/i;
+/** A want said after it ("parking needed"), its own after a comma or "and", the list's after "or". */
+const OWN_WANT_AFTER = /\b(?:needed|required|wanted|essential|important|a must)\b/i;
+/** A bedroom count wanted: "2 bed", "two bedroom", "3+ beds", "1br". */
+const BEDROOMS =
+  /\b(\d|one|two|three|four|five|six)\s*(\+)?\s*-?\s*(?:bed|beds|bedroom|bedrooms|bedroomed|br|b\/r)\b(?:\s*(?:or more|plus|\+))?/i;
+
+/** A want each listing has or not, unlike the cheapest, which only one is. */
+type Measured = Exclude<Want, { kind: 'cheapest' }>;
+
+/** The lowest rent wanted: "the cheapest one", "least expensive". */
+const CHEAPEST = /\b(?:cheapest|least expensive|lowest (?:rent|price))\b/i;
 
 /** Named one by one up to this many; past it, counted. */
 const MAX_NAMED = 3;
 
+type Said = 'wanted' | 'denied';
+
 /** Whether a clause names what `cue` finds, and wants it rather than denies it: "no pets" wants none. */
-function wantIn(clause: string, cue: RegExp): 'wanted' | 'denied' | null {
+function wantIn(clause: string, cue: RegExp): { said: Said; isDeniedAfter: boolean } | null {
   const m = cue.exec(clause);
   if (!m) return null;
   const before = clause.slice(0, m.index);
-  const isDenied =
-    (DENIED_BEFORE.test(before) && !NEEDED_WITHOUT.test(before)) ||
-    DENIED_AFTER.test(clause.slice(m.index + m[0].length));
-  return isDenied ? 'denied' : 'wanted';
+  const isDeniedAfter = DENIED_AFTER.test(clause.slice(m.index + m[0].length));
+  const isDenied = (DENIED_BEFORE.test(before) && !NEEDED_WITHOUT.test(before)) || isDeniedAfter;
+  return { said: isDenied ? 'denied' : 'wanted', isDeniedAfter };
+}
+
+/** Every cue a want may be named by: a list's denial is passed on only from a member naming one. */
+const ALL_CUES: readonly RegExp[] = [PARKING, PETS, ...FEATURE_WORDS.map(([, cue]) => cue)];
+
+/** One member of a list, and whether it takes the list's denial rather than saying its own. */
+type Member = { text: string; isDeniedByList: boolean };
+
+/**
+ * A clause's list members ("no garden or balcony needed": "no garden", "balcony needed"), each
+ * told whether the list denies it: a member with no word of its own after a denied one ("no garden
+ * or balcony", "don't need parking or a garden"), or before one denied after it ("garden or balcony
+ * not needed").
+ */
+function membersOf(clause: string): Member[] {
+  const parts = clause.split(LIST_JOIN);
+  const members: { text: string; joinedBy: string | null }[] = [];
+  for (let i = 0; i < parts.length; i += 2)
+    members.push({ text: parts[i], joinedBy: i > 0 ? parts[i - 1].toLowerCase() : null });
+  const denial = members.map(({ text }) => {
+    const said = ALL_CUES.map((cue) => wantIn(text, cue)).filter((w) => w !== null);
+    return said.some((w) => w.said === 'denied')
+      ? said.some((w) => w.isDeniedAfter)
+        ? 'after'
+        : 'before'
+      : null;
+  });
+  /** Whether a member says nothing of its own: after "or", "needed" is the list's ("no garden or balcony needed"). */
+  const isBare = (i: number) => {
+    const { text, joinedBy } = members[i];
+    if (DENIED_BEFORE.test(text) || OWN_WANT.test(text)) return false;
+    return /^(?:or|nor)$/.test(joinedBy ?? '') || !OWN_WANT_AFTER.test(text);
+  };
+  const denied = members.map(() => false);
+  for (let i = 1; i < members.length; i++)
+    denied[i] = isBare(i) && (denial[i - 1] === 'before' || denied[i - 1]);
+  const deniedAfter = members.map(() => false);
+  for (let i = members.length - 2; i >= 0; i--)
+    deniedAfter[i] = isBare(i) && (denial[i + 1] === 'after' || deniedAfter[i + 1]);
+  return members.map(({ text }, i) => ({ text, isDeniedByList: denied[i] || deniedAfter[i] }));
 }
 
 /**
  * The wants a message says, listings' own names left out ("the garden flat" wants no garden), and
- * whether it denied any ("don't need parking", "no pets, no smokers"): a want denied is no want.
+ * whether it denied any ("don't need parking", "no pets, no smokers"): a want denied is no want,
+ * and a denial covers the list it governs ("no garden or balcony needed").
  */
 function wantsIn(message: string, places: readonly string[]): { wants: Want[]; isAnyDenied: boolean } {
   const said = withoutPlaceNames(withKeyWordsSpelt(normalise(message)), places);
-  const clauses = said.split(CLAUSE_BREAK);
+  const members = said.split(CLAUSE_BREAK).flatMap(membersOf);
   let isAnyDenied = false;
   const isWanted = (cue: RegExp) => {
     let wanted = false;
-    for (const clause of clauses) {
-      const found = wantIn(clause, cue);
-      if (found === 'denied') isAnyDenied = true;
-      else if (found === 'wanted') wanted = true;
+    for (const member of members) {
+      const found = wantIn(member.text, cue);
+      if (!found) continue;
+      if (found.said === 'denied' || member.isDeniedByList) isAnyDenied = true;
+      else wanted = true;
     }
     return wanted;
   };
-  const wants: Want[] = [];
+  const wants: Want[] = bedroomsWanted(said);
   if (isWanted(PARKING)) wants.push({ kind: 'parking' });
   if (isWanted(PETS)) wants.push({ kind: 'pets' });
   for (const [feature, cue] of FEATURE_WORDS) {
@@ -78,7 +152,28 @@ function wantsIn(message: string, places: readonly string[]): { wants: Want[]; i
     const inName = new RegExp(`\\b${feature} (?:flat|apartment|cottage|house|maisonette)\\b`, 'i');
     wants.push({ kind: 'feature', feature, cue, inName });
   }
+  wants.push(...rentCapped(said));
+  if (CHEAPEST.test(said)) wants.push({ kind: 'cheapest' });
   return { wants, isAnyDenied };
+}
+
+/** "a 2 bed", "3+ bedrooms": the bedrooms wanted, if said. */
+function bedroomsWanted(said: string): Want[] {
+  const m = BEDROOMS.exec(said);
+  if (!m) return [];
+  const count = /^\d$/.test(m[1]) ? Number(m[1]) : numberFromWord(m[1].toLowerCase());
+  if (count === null) return [];
+  return [{ kind: 'bedrooms', count, orMore: Boolean(m[2]) || /(?:or more|plus|\+)$/i.test(m[0]) }];
+}
+
+/** The most a month the tenant can pay, if said: "under 1200", "max 1.1k", "up to £250 a week". */
+function rentCapped(said: string): Want[] {
+  const m = RENT_CAP.exec(said);
+  if (!m) return [];
+  const amount = Number(m[1].replace(/,/g, '')) * (m[2] ? 1000 : 1);
+  const monthly = m[3] ? Math.round((amount * 52) / 12) : amount;
+  // "under 5 minutes", "up to 2 of us": no rent.
+  return monthly >= 200 && monthly <= 50_000 ? [{ kind: 'maxRent', monthly }] : [];
 }
 
 /** Whether the listing's description says it has what `cue` names, in a sentence not denying it. */
@@ -94,6 +189,8 @@ function hasWant(property: AgentProperty, want: Want): boolean {
       return (
         property.features.some((f) => f.toLowerCase().includes(want.feature)) ||
         want.inName.test(property.name) ||
+        // "Garage and driveway" said as its parking.
+        (want.feature === 'garage' && /\bgarage\b/i.test(property.parking ?? '')) ||
         describedWith(property, want.cue)
       );
     case 'parking': {
@@ -103,6 +200,17 @@ function hasWant(property: AgentProperty, want: Want): boolean {
     }
     case 'pets':
       return property.petsPolicy === 'allowed';
+    case 'bedrooms':
+      if (property.bedrooms === null) return false;
+      return want.orMore ? property.bedrooms >= want.count : property.bedrooms === want.count;
+    case 'cheapest':
+      // Said of the listings as a whole, in `listingsWanted`.
+      return false;
+    case 'maxRent': {
+      const rent = parseRent(property.rentalPrice);
+      // "Price on application" may be anything: not said to be within it.
+      return rent !== null && Math.round(rent.monthly) <= want.monthly;
+    }
   }
 }
 
@@ -113,12 +221,24 @@ function namesOf(properties: readonly AgentProperty[], total: number): string {
 }
 
 /** What a reply says of one want: the listings that have it, or plainly that none says so. */
-function sentenceFor(want: Want, having: readonly AgentProperty[], listings: readonly AgentProperty[]) {
+function sentenceFor(want: Measured, having: readonly AgentProperty[], listings: readonly AgentProperty[]) {
   if (want.kind === 'pets') {
     if (having.length > 0) return `Pets are welcome at ${namesOf(having, listings.length)}.`;
     // Unsaid is not refused: a request is still considered where no listing rules pets out.
     const isRuledOut = listings.some((p) => p.petsPolicy === 'not-allowed');
     return `None of our listings says pets are welcome${isRuledOut ? '' : ', but pet requests are considered'}.`;
+  }
+  if (want.kind === 'bedrooms') {
+    const rooms = `${want.count}${want.orMore ? ' or more' : ''} bedroom${want.count === 1 && !want.orMore ? '' : 's'}`;
+    if (having.length === 0) return `None of our listings has ${rooms}.`;
+    const names = namesOf(having, listings.length);
+    return `${names[0].toUpperCase()}${names.slice(1)} ${having.length === 1 ? 'has' : 'have'} ${rooms}.`;
+  }
+  if (want.kind === 'maxRent') {
+    const cap = `${formatMoney(want.monthly, { wholePounds: true })} a month`;
+    if (having.length === 0) return `None of our listings is advertised at ${cap} or less.`;
+    const names = namesOf(having, listings.length);
+    return `${names[0].toUpperCase()}${names.slice(1)} ${having.length === 1 ? 'is' : 'are'} advertised at ${cap} or less.`;
   }
   const noun =
     want.kind === 'parking'
@@ -130,6 +250,17 @@ function sentenceFor(want: Want, having: readonly AgentProperty[], listings: rea
   const names = namesOf(having, listings.length);
   const verb = having.length === 1 ? 'has' : 'have';
   return `${names[0].toUpperCase()}${names.slice(1)} ${verb} ${noun}.`;
+}
+
+/** The listing with the lowest advertised rent among those with every other want, if any has a price. */
+function cheapestOf(listings: readonly AgentProperty[], wants: readonly Want[]): AgentProperty | null {
+  let best: { property: AgentProperty; monthly: number } | null = null;
+  for (const property of listings) {
+    if (!wants.every((want) => hasWant(property, want))) continue;
+    const rent = parseRent(property.rentalPrice);
+    if (rent && (!best || rent.monthly < best.monthly)) best = { property, monthly: rent.monthly };
+  }
+  return best?.property ?? null;
 }
 
 /** What a message's wants answer across the listings: a sentence for each, the listings in order. */
@@ -148,6 +279,8 @@ function isAnsweredBy(want: Want, topic: Topic): boolean {
     return (
       topic === 'parking' || (typeof topic === 'object' && 'feature' in topic && topic.feature === 'garage')
     );
+  if (want.kind === 'bedrooms') return topic === 'bedrooms';
+  if (want.kind === 'maxRent' || want.kind === 'cheapest') return topic === 'rent';
   return topic === 'pets';
 }
 
@@ -166,14 +299,62 @@ export function listingsWanted(
   if (wants.length === 0 && !isAnyDenied) return null;
   const sentences: string[] = [];
   const count = new Map<AgentProperty, number>(listings.map((p) => [p, 0]));
-  for (const want of wants) {
+  const measured = wants.filter((want): want is Measured => want.kind !== 'cheapest');
+  for (const want of measured) {
     const having = listings.filter((p) => hasWant(p, want));
     for (const p of having) count.set(p, (count.get(p) ?? 0) + 1);
     sentences.push(sentenceFor(want, having, listings));
   }
+  const cheapest = wants.some((want) => want.kind === 'cheapest') ? cheapestOf(listings, measured) : null;
+  if (cheapest) {
+    count.set(cheapest, (count.get(cheapest) ?? 0) + wants.length);
+    sentences.push(
+      `The cheapest${measured.length > 0 ? ' of those' : ''} is ${cheapest.name}, at ${cheapest.rentalPrice}.`,
+    );
+  }
   // A stable sort: listings with as much keep the agency's order.
   const ordered = [...listings].sort((a, b) => (count.get(b) ?? 0) - (count.get(a) ?? 0));
-  return { sentences, ordered, answers: (topic) => wants.some((want) => isAnsweredBy(want, topic)) };
+  // A question read as about nothing known ("any 2 beds?") is answered by what it wants.
+  // "any 1 beds available?": the listings shown are those available.
+  const isVague = (topic: Topic) =>
+    topic === 'vacancy' || (typeof topic === 'object' && 'other' in topic && topic.other === 'that');
+  return {
+    sentences,
+    ordered,
+    answers: (topic) =>
+      wants.some((want) => isAnsweredBy(want, topic)) || (wants.length > 0 && isVague(topic)),
+  };
+}
+
+/** A listing pointed at by what it has: "the one with the garden", "the house that has a garage". */
+const POINTED =
+  /\b(?:the|that)\s+(?:one|1|flat|house|apartment|place|property|home|studio|cottage|maisonette|bungalow|listing)\s+(?:with|w\/|wiv|(?:that|which|what)(?:'s| has| have)(?:\s+got)?|thats(?:\s+got)?)\s/i;
+
+/** "the 4 bed", "that 2 bedroom one": a listing pointed at by its bedrooms. */
+const POINTED_BEDROOMS =
+  /\b(?:the|that)\s+(?:\d|one|two|three|four|five|six)\s*-?\s*(?:bed|bedroom|bedroomed)s?\b(?!\s*(?:or more|plus|\+))/i;
+
+/**
+ * The one listing a tenant points at by what it has ("the one with the garden", "I'll take the
+ * flat with parking"): the only listing with everything wanted after the pointing words. Null when
+ * none or several have it, so those are listed instead.
+ */
+export function listingPointedAt(
+  message: string,
+  listings: readonly AgentProperty[],
+  places: readonly string[],
+): AgentProperty | null {
+  const said = normalise(message);
+  const pointed = POINTED.exec(said);
+  // "how much is the 4 bed?": the only listing with four bedrooms.
+  const byBedrooms = pointed ? null : POINTED_BEDROOMS.exec(said);
+  if (!pointed && !byBedrooms) return null;
+  const { wants } = pointed
+    ? wantsIn(said.slice(pointed.index + pointed[0].length), places)
+    : { wants: bedroomsWanted(byBedrooms?.[0] ?? '') };
+  if (wants.length === 0) return null;
+  const having = listings.filter((p) => wants.every((want) => hasWant(p, want)));
+  return having.length === 1 ? having[0] : null;
 }
 
 /** "looking for somewhere cheap", "need something near the park": a home described, not named. */
@@ -181,11 +362,16 @@ const DESCRIBES_HOME =
   /\b(?:looking for|searching for|need|want|after)\b|\b(?:somewhere|something|anywhere|anything)\b/i;
 /** A word typed with a capital after the first, "I" aside: a name, perhaps of a place ("Baker Street"). */
 const NAME_TYPED = /(?<!^)\b(?!I\b)[A-Z][a-z]/;
+/** "I saw it on Rightmove", "can I book a viewing": where the home was seen or a viewing, no listing named. */
+const SEEN_OR_VIEWING =
+  /\b(?:view(?:ing)?|book|saw|seen|advert|ad|website|online|(?:on|from) (?:rightmove|zoopla|onthemarket|openrent|spareroom|gumtree|facebook))\b/i;
+const PORTALS = /\b(?:rightmove|zoopla|onthemarket|openrent|spareroom|gumtree|facebook)\b/gi;
 
 /**
  * Whether a message describes the home wanted rather than naming one: no listing was looked for,
  * so none was not found.
  */
 export function describesHome(message: string): boolean {
-  return DESCRIBES_HOME.test(message) && !NAME_TYPED.test(message);
+  const named = message.replace(PORTALS, '');
+  return (DESCRIBES_HOME.test(message) || SEEN_OR_VIEWING.test(message)) && !NAME_TYPED.test(named);
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatMoney, NUMBER_WORDS } from '#shared/format.ts';
 import { isRentProposal } from '../questions.ts';
-import { CORRECTION_CUE, isRefused, MONTH, type Reading } from '../reading.ts';
+import { CORRECTION_CUE, isRefused, MONTH, RENT_CAP, type Reading } from '../reading.ts';
 import { normalise } from '../text.ts';
 import { withoutAddresses } from './email.ts';
 import { type SlotSpec, summaryLine, textDisplay } from './spec.ts';
@@ -198,6 +198,9 @@ const pounds = (amount: number) => formatMoney(amount, { wholePounds: true });
 /** An income this large is not one a tenant gives. */
 const MAX_INCOME = 10_000_000;
 
+/** Words saying an amount after them is the tenant's income: "I earn just under 30k". */
+const INCOME_BEFORE = /\b(?:earn\w*|salary|income|wages?|paid|make|take home)\b[^.,;]*$/i;
+
 function readIncome(r: Reading): void {
   if (isRefused(r, 'annualIncome') || r.swap.annualIncome !== undefined) return;
   // "Do you accept DSS? I'm on universal credit, £900 a month": the amount inside the question
@@ -219,7 +222,16 @@ function readIncome(r: Reading): void {
         : sentence,
     )
     .join(' ');
-  const income = parseIncome(incomeText, {
+  // "anything under 2k with 3 beds": a rent the tenant can go up to, unless the income was asked
+  // or is said to be it ("I earn under 30k").
+  const read =
+    r.asking === 'annualIncome'
+      ? incomeText
+      : incomeText.replace(new RegExp(RENT_CAP.source, 'gi'), (cap, ...rest) => {
+          const at = rest.find((part) => typeof part === 'number') ?? 0;
+          return INCOME_BEFORE.test(incomeText.slice(Math.max(0, at - 40), at)) ? cap : ' ';
+        });
+  const income = parseIncome(read, {
     asked: r.asking === 'annualIncome',
     people: r.result.updates.numberOfPeople ?? r.options.fields.numberOfPeople,
   });

@@ -1,0 +1,273 @@
+import { describe, expect, test } from 'vitest';
+import { agencyLink, lastReply } from '#tests/corpus/chat.ts';
+import { allProperties, birch, elm, forge, oak } from '#tests/corpus/fixtures.ts';
+import { createGuidedEngine, emptyFields, propertyNamedIn } from './dialogue.ts';
+import { extractAnswers } from './extract.ts';
+import type { AgentProperty } from './types.ts';
+import { listingPointedAt, listingsWanted } from './wants.ts';
+
+const engine = createGuidedEngine();
+const PLACES = allProperties.flatMap((p) => [p.name, p.address]);
+
+/** The sentences a message's wants get across the corpus agency's listings. */
+function sentencesFor(message: string): string[] | null {
+  return listingsWanted(message, allProperties, PLACES)?.sentences ?? null;
+}
+
+/** A thread's first text, read before the greeting, as the server passes it. */
+async function firstText(text: string) {
+  const { state } = engine.start(agencyLink(), {}, { isAnswerNext: true });
+  return engine.reply(agencyLink(), { ...state, asking: null }, text, { isBeforeGreeting: true });
+}
+
+describe('a denial covers the list it governs', () => {
+  test.each([
+    'no garden or balcony needed',
+    "don't need parking or a garden",
+    'garden or balcony not needed',
+    'no garden, balcony or patio',
+    'neither a garden nor a balcony',
+    'not bothered about a garden or a balcony',
+  ])('%s wants nothing', (message) => {
+    expect(sentencesFor(message)).toEqual([]);
+  });
+
+  test.each([
+    ['not bothered about a garden, but parking please', ['6 of our listings have parking.']],
+    ['no pets, parking needed', ['6 of our listings have parking.']],
+    ["don't need a garden and we have 2 cars", ['6 of our listings have parking.']],
+    ['no garden or balcony needed, just parking', ['6 of our listings have parking.']],
+    ['no pets and a garden would be nice', ['Garden Flat, Oakfield Avenue has a garden.']],
+    ['need parking or a garage', ['6 of our listings have parking.']],
+  ])('%s wants only what it asks for', (message, sentences) => {
+    expect(sentencesFor(message)).toEqual(sentences);
+  });
+
+  test('the reply names no feature denied in a list, nor chooses a listing', async () => {
+    for (const message of ['no garden or balcony needed', "don't need parking or a garden"]) {
+      const { reply, state } = await lastReply(agencyLink(), [message]);
+      expect(reply).toMatch(/^Here's what we have at the moment:\n• Elm Road Flat/);
+      expect(reply).not.toMatch(/balcony|garden\.|parking\./);
+      expect(state.fields.propertyId).toBeNull();
+    }
+  });
+});
+
+describe('a listing pointed at by what it has', () => {
+  test.each([
+    ['the one with the garden', oak],
+    ['the flat with a garden please', oak],
+    ['the house that has a garage', birch],
+    ["I'll take the one with the garage", birch],
+  ])('%s is chosen when it alone has it', async (message, property: AgentProperty) => {
+    expect(listingPointedAt(message, allProperties, PLACES)).toBe(property);
+    const { reply, state } = await lastReply(agencyLink(), [message]);
+    expect(state.fields.propertyId).toBe(property.id);
+    expect(reply).toMatch(new RegExp(`^(?:Great choice: |Lovely, that's )${property.name}`));
+    expect(propertyNamedIn(agencyLink(), engine.start(agencyLink()).state, message)?.id).toBe(property.id);
+  });
+
+  test('several with it are listed, those first, and the tenant asked which', async () => {
+    const message = "I'll take the one with parking";
+    expect(listingPointedAt(message, allProperties, PLACES)).toBeNull();
+    const { reply, state } = await lastReply(agencyLink(), [message]);
+    expect(state.fields.propertyId).toBeNull();
+    expect(reply).toMatch(
+      /^6 of our listings have parking\. Here's what we have at the moment:\n• Elm Road Flat/,
+    );
+    expect(reply).toMatch(/Which one would you like\?$/);
+  });
+
+  test('a want with no pointing words, or none having it, chooses nothing', () => {
+    expect(listingPointedAt('somewhere with a garden', allProperties, PLACES)).toBeNull();
+    expect(listingPointedAt('the one with a dishwasher', allProperties, PLACES)).toBeNull();
+    expect(listingPointedAt('the one with no garden', allProperties, PLACES)).toBeNull();
+  });
+
+  test('a garage given as the parking is a garage', () => {
+    expect(sentencesFor('anything with a garage?')).toEqual(['Birch Lane Family Home has a garage.']);
+  });
+});
+
+describe("a street's name alone as a thread's first text", () => {
+  test.each(['Baker Street', 'baker st', 'Baker Street?'])(
+    '%s names none: said plainly, with the listings, and no occupation',
+    async (text) => {
+      const { reply, state } = await firstText(text);
+      expect(reply).toMatch(
+        /^I couldn't find a listing matching that\. Here's what we have at the moment:\n• /,
+      );
+      expect(state.fields.propertyId).toBeNull();
+      expect(state.fields.profession).toBeNull();
+      expect(state.asking).toBe('propertyId');
+    },
+  );
+
+  test.each(['Elm Road?', 'elm rd'])('%s chooses the listing on it', async (text) => {
+    const { reply, state } = await firstText(text);
+    expect(state.fields.propertyId).toBe(elm.id);
+    expect(reply).toMatch(/^(?:Great choice: |Lovely, that's )Elm Road Flat/);
+  });
+});
+
+describe('bedrooms and a rent to stay within, wanted across the listings', () => {
+  test.each([
+    ['2 bed please', ['Elm Road Flat and Garden Flat, Oakfield Avenue have 2 bedrooms.']],
+    ['any two bedroom flats?', ['Elm Road Flat and Garden Flat, Oakfield Avenue have 2 bedrooms.']],
+    ['need a 5 bed', ['None of our listings has 5 bedrooms.']],
+    ['3+ beds', ['Victoria Terrace and Birch Lane Family Home have 3 or more bedrooms.']],
+    [
+      'hi do u hav anything under 1200',
+      ['The Forge Studio, Maple Court and Riverside Apartment are advertised at £1,200 a month or less.'],
+    ],
+    [
+      'max £250 a week',
+      ['The Forge Studio and Riverside Apartment are advertised at £1,083 a month or less.'],
+    ],
+    [
+      'anything with parking under £1k',
+      [
+        '6 of our listings have parking.',
+        'The Forge Studio and Riverside Apartment are advertised at £1,000 a month or less.',
+      ],
+    ],
+    ['up to 2 of us, no pets', []],
+  ])('%s', (message, sentences) => {
+    expect(sentencesFor(message)).toEqual(sentences);
+  });
+
+  test.each([
+    ['2 bed please', /^Elm Road Flat and Garden Flat, Oakfield Avenue have 2 bedrooms\. Here's what we have/],
+    ['any 2 beds?', /^Elm Road Flat and Garden Flat, Oakfield Avenue have 2 bedrooms\. Here's what we have/],
+    [
+      'hi do u hav anything under 1200',
+      /^Hello! The Forge Studio, Maple Court and Riverside Apartment are advertised at £1,200 a month or less\. Here's what we have/,
+    ],
+    [
+      'looking for a 2 bed near the station',
+      /^Elm Road Flat and Garden Flat, Oakfield Avenue have 2 bedrooms\. Here's what we have/,
+    ],
+  ])(
+    '%s is answered across the listings, chooses none, and says nothing of "couldn\'t find"',
+    async (message, start) => {
+      const { reply, state } = await lastReply(agencyLink(), [message]);
+      expect(reply).toMatch(start);
+      expect(reply).not.toMatch(/couldn't find|Once I know/);
+      expect(state.fields.propertyId).toBeNull();
+      expect(state.asking).toBe('propertyId');
+    },
+  );
+
+  test('a rent to stay within names no listing advertised at it', async () => {
+    const { reply, state } = await lastReply(agencyLink(), ['anything under £1,250?']);
+    expect(state.fields.propertyId).toBeNull();
+    expect(reply).toMatch(/^4 of our listings are advertised at £1,250 a month or less\./);
+    expect((await lastReply(agencyLink(), ['the £1,250 one'])).state.fields.propertyId).toBe(elm.id);
+  });
+
+  test('"how much is the 4 bed" chooses the only one and answers the rent', async () => {
+    const { reply, state } = await lastReply(agencyLink(), ['how much is the 4 bed']);
+    expect(state.fields.propertyId).toBe(birch.id);
+    expect(reply).toMatch(
+      /^(?:Great choice: |Lovely, that's )Birch Lane Family Home.*The rent is £2,400 pcm\./,
+    );
+  });
+});
+
+describe('an opener answered without a listing chosen says no listing was not found', () => {
+  test('"do you take DSS" is answered, then the listings, with no "couldn\'t find"', async () => {
+    const { reply } = await lastReply(agencyLink(), ['hello, do you take dss']);
+    expect(reply).toMatch(
+      /receiving benefits never affects how an application is considered\. Here's what we have/,
+    );
+    expect(reply).not.toMatch(/couldn't find/);
+  });
+
+  test.each([
+    ['do you have anything in leeds?', elm],
+    ['wat have u got in leeds', elm],
+    ['hi is there anything in manchester', forge],
+  ])(
+    '%s chooses the one there, without the whole list after it or a question passed on',
+    async (message, property) => {
+      const { reply, state } = await lastReply(agencyLink(), [message]);
+      expect(state.fields.propertyId).toBe(property.id);
+      expect(reply).not.toMatch(/Here's what we have|pass your question on/);
+      expect(state.openQuestions).toEqual([]);
+    },
+  );
+});
+
+describe('the cheapest, a budget, and openers that name no listing', () => {
+  test.each([
+    ['the cheapest one please', ['The cheapest is Riverside Apartment, at £895 pcm.']],
+    [
+      'cheapest 2 bed?',
+      [
+        'Elm Road Flat and Garden Flat, Oakfield Avenue have 2 bedrooms.',
+        'The cheapest of those is Elm Road Flat, at £1,250 pcm.',
+      ],
+    ],
+    ['anything cheaper than 900', ['Riverside Apartment is advertised at £900 a month or less.']],
+  ])('%s', (message, sentences) => {
+    expect(sentencesFor(message)).toEqual(sentences);
+  });
+
+  test('the cheapest is listed first, and nothing is said not found', async () => {
+    const { reply } = await lastReply(agencyLink(), ['whats the cheapest']);
+    expect(reply).toMatch(
+      /^The cheapest is Riverside Apartment, at £895 pcm\. Here's what we have at the moment:\n• Riverside Apartment/,
+    );
+    expect(reply).not.toMatch(/couldn't find|Once I know/);
+  });
+
+  test('"budget around 1100" is a budget: no listing chosen by a word like "Ground", and no income', async () => {
+    const { reply, state } = await lastReply(agencyLink(), [
+      'hello! looking for a flat for me and my partner, budget around 1100',
+    ]);
+    expect(state.fields.propertyId).toBeNull();
+    expect(state.fields.numberOfPeople).toBe(2);
+    expect(reply).toMatch(
+      /The Forge Studio, Maple Court and Riverside Apartment are advertised at £1,100 a month or less\./,
+    );
+  });
+
+  test('"under 2k" on the agency link is a rent, not an income; asked for the income, it is one', async () => {
+    const { state } = await lastReply(agencyLink(), ['anything under 2k with 3 beds']);
+    expect(state.fields.annualIncome).toBeNull();
+    expect(state.fields.propertyId).toBeNull();
+    const asked = extractAnswers('just under 30k', {
+      asking: 'annualIncome',
+      today: '2026-02-10',
+      fields: emptyFields(),
+      missing: ['annualIncome'],
+      places: PLACES,
+    });
+    expect(asked.updates.annualIncome).toBe(30000);
+  });
+
+  test.each(['whats available', 'hi, i saw the flat on rightmove', 'hello i would like to book a viewing'])(
+    '%s gets the listings without "couldn\'t find" nor a question kept for later',
+    async (message) => {
+      const { reply, state } = await lastReply(agencyLink(), [message]);
+      expect(reply).toMatch(/^(?:Hello! )?Here's what we have at the moment:\n• Elm Road Flat/);
+      expect(state.asking).toBe('propertyId');
+    },
+  );
+});
+
+test("a question the listings' sentences answered is not passed on once a listing is chosen", async () => {
+  const asked = await lastReply(agencyLink(), ['any 2 beds under 1300?']);
+  expect(asked.reply).toMatch(/^Elm Road Flat and Garden Flat, Oakfield Avenue have 2 bedrooms\./);
+  expect(asked.state.pendingQuestions).toBeUndefined();
+  const chosen = await lastReply(agencyLink(), ['any 2 beds under 1300?', 'the elm road one']);
+  expect(chosen.state.fields.propertyId).toBe(elm.id);
+  expect(chosen.reply).not.toMatch(/pass your question on/);
+  expect(chosen.state.openQuestions).toEqual([]);
+});
+
+test('an income said as "under" a sum on the agency link is still the income', async () => {
+  const { state } = await lastReply(agencyLink(), ['Maple Court, I earn just under 30k']);
+  expect(state.fields.propertyId).toBe('prop-maple');
+  expect(state.fields.annualIncome).toBe(30000);
+});
