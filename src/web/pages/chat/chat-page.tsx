@@ -133,7 +133,7 @@ export function ChatPage({ companySlug, propertySlug, onHoldingPage }: ChatPageP
               <button
                 type="button"
                 onClick={chat.retry}
-                className="mt-2 rounded-md border border-input bg-background px-4 py-2 text-sm font-medium hover:bg-accent"
+                className="mt-2 min-h-10 rounded-md border border-input bg-background px-4 py-2 text-sm font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
               >
                 Try again
               </button>
@@ -162,7 +162,7 @@ export function ChatPage({ companySlug, propertySlug, onHoldingPage }: ChatPageP
             onSend={chat.sendMessage}
             onTyping={chat.announceTyping}
           />
-          <div className="flex min-h-9 items-center justify-between gap-3">
+          <div className="flex min-h-10 items-center justify-between gap-3">
             <p className="text-xs text-muted-foreground">
               {chat.takenOverBy
                 ? `You're chatting with ${chat.takenOverBy} from ${company?.name ?? 'the agency'}`
@@ -172,7 +172,7 @@ export function ChatPage({ companySlug, propertySlug, onHoldingPage }: ChatPageP
               <button
                 type="button"
                 onClick={() => void chat.submitRequest()}
-                className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-md bg-secondary px-3 text-sm font-medium text-secondary-foreground hover:bg-secondary/80 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+                className="inline-flex h-10 shrink-0 items-center gap-1.5 rounded-md bg-secondary px-3 text-sm font-medium text-secondary-foreground hover:bg-secondary/80 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
               >
                 <SendHorizontal aria-hidden="true" className="size-4" />
                 Submit Request
