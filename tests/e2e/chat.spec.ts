@@ -216,6 +216,65 @@ test.describe('the public chat on a phone', () => {
     await expect(log.locator(':scope > div').last()).toBeInViewport({ ratio: 1 });
   });
 
+  test('with the keyboard open, the header, the newest message and the message box stay above it', async ({
+    page,
+    seeded,
+  }) => {
+    // The keyboard as Safari on iOS opens it: the page keeps its height, the part shown shrinks
+    // (and is panned down when the page scrolls to the focused box). Headless Chromium has no
+    // keyboard, so the visual viewport is a stand-in the test moves.
+    await page.addInitScript(() => {
+      const viewport = Object.assign(new EventTarget(), {
+        width: window.innerWidth,
+        height: window.innerHeight,
+        offsetTop: 0,
+        offsetLeft: 0,
+        pageTop: 0,
+        pageLeft: 0,
+        scale: 1,
+      });
+      Object.defineProperty(window, 'visualViewport', { value: viewport });
+    });
+    const { harbour } = seeded;
+    await page.goto(`/chatbot/${harbour.companySlug}/${harbour.elmSlug}`);
+    await expect(conversationLog(page)).toContainText('welcome to Harbour Lettings');
+    await send(page, `could move in ${MOVE_IN}`);
+    await send(page, 'me and my partner so 2 of us');
+    await send(page, 'about 58k a year between us, both full time');
+    await messageBox(page).focus();
+
+    const openKeyboard = (height: number, offsetTop: number) =>
+      page.evaluate(
+        ([height, offsetTop]) => {
+          const viewport = window.visualViewport as unknown as EventTarget & Record<string, number>;
+          viewport.height = height!;
+          viewport.offsetTop = offsetTop!;
+          viewport.dispatchEvent(new Event('resize'));
+        },
+        [height, offsetTop],
+      );
+    const newest = conversationLog(page).locator(':scope > div').last();
+    for (const offsetTop of [0, 300]) {
+      await openKeyboard(400, offsetTop);
+      await expect
+        .poll(async () => {
+          const box = (await messageBox(page).boundingBox())!;
+          return box.y + box.height;
+        })
+        .toBeLessThanOrEqual(offsetTop + 400);
+      const header = (await page.getByRole('banner').boundingBox())!;
+      expect(header.y).toBeGreaterThanOrEqual(offsetTop);
+      const composer = (await messageBox(page).boundingBox())!;
+      await expect
+        .poll(async () => {
+          const box = (await newest.boundingBox())!;
+          return box.y + box.height;
+        })
+        .toBeLessThanOrEqual(composer.y);
+    }
+    await expect(messageBox(page)).toBeFocused();
+  });
+
   test('an agency out of credits sends a new visitor to its holding page with its contact details', async ({
     page,
     seeded,

@@ -8,6 +8,7 @@ import { MessageList } from '#web/components/chat/message-list.tsx';
 import { QuickReplies } from '#web/components/chat/quick-replies.tsx';
 import { ThankYouNote } from '#web/components/chat/thank-you-note.tsx';
 import { useChat } from '#web/components/chat/use-chat.ts';
+import { useFitVisualViewport } from '#web/components/chat/use-fit-visual-viewport.ts';
 import { useStickToBottom } from '#web/components/chat/use-stick-to-bottom.ts';
 import { ListingPhotos } from '#web/components/properties/listing-photos.tsx';
 import { ApiError } from '#web/lib/api.ts';
@@ -86,9 +87,11 @@ export function ChatPage({ companySlug, propertySlug, onHoldingPage }: ChatPageP
   const chat = useChat({ companySlug, propertySlug, onHoldingPage });
   const meta = chatPageMeta(company);
   usePageTitle(meta.title, meta.description);
+  const pageRef = useRef<HTMLDivElement>(null);
   const scrollRef = useRef<HTMLElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   useStickToBottom(scrollRef, contentRef, chat.messages.at(-1)?.sender, chat.messages.length);
+  useFitVisualViewport(pageRef);
 
   const isNotFound =
     chat.status === 'not-found' ||
@@ -101,7 +104,7 @@ export function ChatPage({ companySlug, propertySlug, onHoldingPage }: ChatPageP
   const isConfirmingSummary = chat.quickReplies.includes(SUMMARY_CONFIRM_REPLY);
 
   return (
-    <div className="flex h-dvh flex-col bg-slate-50">
+    <div ref={pageRef} className="flex h-dvh flex-col bg-slate-50">
       <ChatHeader companyName={company?.name ?? null} takenOverBy={chat.takenOverBy} />
       {company?.property && <PropertySummary property={company.property} />}
       {company?.isListingGone && <ListingGone companyName={company.name} />}
