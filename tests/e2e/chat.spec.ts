@@ -109,6 +109,11 @@ test.describe('the public chat on a phone', () => {
     await expect(page.getByText('AI Assistant', { exact: true })).toBeVisible();
     await expect(page.getByText('Online', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/#faq');
+    // Where the tenant gives their details, what is kept of them.
+    await expect(page.getByRole('link', { name: /How your data is used/ })).toHaveAttribute(
+      'href',
+      '/gdpr#tenants',
+    );
     const log = page.getByRole('log', { name: 'Conversation' });
     await expect(log).toContainText('welcome to Harbour Lettings');
     await expect(messageBox(page)).toBeFocused();

@@ -168,8 +168,19 @@ export function ChatPage({ companySlug, propertySlug, onHoldingPage }: ChatPageP
           <div className="flex min-h-10 items-center justify-between gap-3">
             <p className="text-xs text-muted-foreground">
               {chat.takenOverBy
-                ? `You're chatting with ${chat.takenOverBy} from ${company?.name ?? 'the agency'}`
-                : `Your answers go to ${company?.name ?? 'the agency'}`}
+                ? `You're chatting with ${chat.takenOverBy} from ${company?.name ?? 'the agency'}. `
+                : `Your answers go to ${company?.name ?? 'the agency'}. `}
+              {/* What is kept of a tenant's answers, told where they give them. A tab of its own, as
+                  the FAQ: the site's pages cannot show in the website widget's frame. Its small words
+                  take a 40 px tall tap (the ::after) without spacing out the lines. */}
+              <a
+                href="/gdpr#tenants"
+                target="_blank"
+                rel="noopener"
+                className="relative rounded-sm font-medium text-foreground underline underline-offset-2 after:absolute after:inset-x-0 after:-inset-y-3 after:content-[''] focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                How your data is used<span className="sr-only"> (opens in a new tab)</span>
+              </a>
             </p>
             {chat.canSubmit && !isEnded && !isConfirmingSummary && (
               <button
