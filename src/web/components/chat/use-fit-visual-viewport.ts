@@ -12,19 +12,19 @@ export function useFitVisualViewport(ref: RefObject<HTMLElement | null>) {
     const viewport = window.visualViewport;
     const element = ref.current;
     if (!viewport || !element) return;
-    const fit = () => {
+    const followViewport = () => {
       const isCovered =
         Math.abs(viewport.scale - 1) < 0.01 && viewport.height < document.documentElement.clientHeight - 1;
       element.style.height = isCovered ? `${viewport.height}px` : '';
       element.style.transform =
         isCovered && viewport.offsetTop > 0 ? `translateY(${viewport.offsetTop}px)` : '';
     };
-    fit();
-    viewport.addEventListener('resize', fit);
-    viewport.addEventListener('scroll', fit);
+    followViewport();
+    viewport.addEventListener('resize', followViewport);
+    viewport.addEventListener('scroll', followViewport);
     return () => {
-      viewport.removeEventListener('resize', fit);
-      viewport.removeEventListener('scroll', fit);
+      viewport.removeEventListener('resize', followViewport);
+      viewport.removeEventListener('scroll', followViewport);
       element.style.height = '';
       element.style.transform = '';
     };
