@@ -2,8 +2,14 @@ import type { Page } from '@playwright/test';
 import type { DashboardDto, LeadDetailDto } from '#shared/schemas/leads.ts';
 import type { TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
-import { expect, expectNoSeriousA11yViolations, holdRequests, seededTest } from './fixtures.ts';
-import { messageBox, send } from './tenant.ts';
+import {
+  expect,
+  expectFingerSized,
+  expectNoSeriousA11yViolations,
+  holdRequests,
+  seededTest,
+} from './fixtures.ts';
+import { conversationLog, messageBox, send } from './tenant.ts';
 
 /**
  * A tenant on a phone: the public chat from the link to the lead on the agent's dashboard. The
@@ -103,11 +109,19 @@ test.describe('the public chat on a phone', () => {
     await expect(page.getByText('AI Assistant', { exact: true })).toBeVisible();
     await expect(page.getByText('Online', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/#faq');
+    // Where the tenant gives their details, what is kept of them.
+    await expect(page.getByRole('link', { name: /How your data is used/ })).toHaveAttribute(
+      'href',
+      '/gdpr#tenants',
+    );
     const log = page.getByRole('log', { name: 'Conversation' });
     await expect(log).toContainText('welcome to Harbour Lettings');
     await expect(messageBox(page)).toBeFocused();
     await expect(page.getByRole('button', { name: 'Submit Request' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'ASAP' })).toBeVisible();
+    // FAQ and the three suggested replies fit a finger.
+    await expectFingerSized(page.getByRole('link', { name: 'FAQ' }), 1);
+    await expectFingerSized(page.getByRole('list', { name: 'Suggested replies' }).getByRole('button'), 3);
     await shoot(page, 'phone-start');
     await expectNoSeriousA11yViolations(page);
 
@@ -121,7 +135,7 @@ test.describe('the public chat on a phone', () => {
     await expect(log.locator(':scope > div')).toHaveCount(1);
 
     await send(page, `2 of us, both nurses, £58k together, could move in on ${MOVE_IN}`);
-    await expect(page.getByRole('button', { name: 'Submit Request' })).toBeVisible();
+    await expectFingerSized(page.getByRole('button', { name: 'Submit Request' }), 1);
     await expect(await send(page, "actually it's 3 of us")).toContainText('3 people');
     await expect(await send(page, 'is there parking?')).toContainText(/one allocated space/i);
     await send(page, 'Sarah Jones');
@@ -140,6 +154,9 @@ test.describe('the public chat on a phone', () => {
     await expect(messageBox(page)).toBeDisabled();
     await expect(messageBox(page)).toHaveAttribute('placeholder', 'Chat has ended');
     await expect(page.getByText('Thank you, your request has been sent')).toBeVisible();
+    // The log has followed the closing message down to the note under it.
+    await expect(page.getByRole('button', { name: 'Start a new chat' })).toBeInViewport({ ratio: 1 });
+    await expectFingerSized(page.getByRole('button', { name: 'Start a new chat' }), 1);
     await shoot(page, 'phone-ended');
     await expectNoSeriousA11yViolations(page);
 
@@ -183,6 +200,84 @@ test.describe('the public chat on a phone', () => {
     await expect
       .poll(async () => (await leadsOf(page, harbour)).find((l) => l.name === 'Tom Baker')?.propertyName)
       .toBe('Studio Apartment');
+  });
+
+  test('after a refresh on a listing link, the newest message shows whole under the listing strip', async ({
+    page,
+    seeded,
+  }) => {
+    const { harbour } = seeded;
+    await page.goto(`/chatbot/${harbour.companySlug}/${harbour.elmSlug}`);
+    await expect(conversationLog(page)).toContainText('welcome to Harbour Lettings');
+    await send(page, `could move in ${MOVE_IN} if thats ok`);
+    await send(page, 'me and my partner so 2 of us');
+    await send(page, 'about 58k a year between us, both full time');
+    await send(page, 'nurse at the royal infirmary');
+
+    await page.reload();
+    const log = conversationLog(page);
+    await expect(log).toContainText('nurse at the royal infirmary');
+    await expect(page.getByText('£1,200 pcm')).toBeVisible();
+    await expect(log.locator(':scope > div').last()).toBeInViewport({ ratio: 1 });
+  });
+
+  test('with the keyboard open, the header, the newest message and the message box stay above it', async ({
+    page,
+    seeded,
+  }) => {
+    // The keyboard as Safari on iOS opens it: the page keeps its height, the part shown shrinks
+    // (and is panned down when the page scrolls to the focused box). Headless Chromium has no
+    // keyboard, so the visual viewport is a stand-in the test moves.
+    await page.addInitScript(() => {
+      const viewport = Object.assign(new EventTarget(), {
+        width: window.innerWidth,
+        height: window.innerHeight,
+        offsetTop: 0,
+        offsetLeft: 0,
+        pageTop: 0,
+        pageLeft: 0,
+        scale: 1,
+      });
+      Object.defineProperty(window, 'visualViewport', { value: viewport });
+    });
+    const { harbour } = seeded;
+    await page.goto(`/chatbot/${harbour.companySlug}/${harbour.elmSlug}`);
+    await expect(conversationLog(page)).toContainText('welcome to Harbour Lettings');
+    await send(page, `could move in ${MOVE_IN}`);
+    await send(page, 'me and my partner so 2 of us');
+    await send(page, 'about 58k a year between us, both full time');
+    await messageBox(page).focus();
+
+    const openKeyboard = (height: number, offsetTop: number) =>
+      page.evaluate(
+        ([height, offsetTop]) => {
+          const viewport = window.visualViewport as unknown as EventTarget & Record<string, number>;
+          viewport.height = height!;
+          viewport.offsetTop = offsetTop!;
+          viewport.dispatchEvent(new Event('resize'));
+        },
+        [height, offsetTop],
+      );
+    const newest = conversationLog(page).locator(':scope > div').last();
+    for (const offsetTop of [0, 300]) {
+      await openKeyboard(400, offsetTop);
+      await expect
+        .poll(async () => {
+          const box = (await messageBox(page).boundingBox())!;
+          return box.y + box.height;
+        })
+        .toBeLessThanOrEqual(offsetTop + 400);
+      const header = (await page.getByRole('banner').boundingBox())!;
+      expect(header.y).toBeGreaterThanOrEqual(offsetTop);
+      const composer = (await messageBox(page).boundingBox())!;
+      await expect
+        .poll(async () => {
+          const box = (await newest.boundingBox())!;
+          return box.y + box.height;
+        })
+        .toBeLessThanOrEqual(composer.y);
+    }
+    await expect(messageBox(page)).toBeFocused();
   });
 
   test('an agency out of credits sends a new visitor to its holding page with its contact details', async ({

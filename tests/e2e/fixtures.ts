@@ -7,6 +7,7 @@ import {
   type BrowserContext,
   test as base,
   expect,
+  type Locator,
   type Page,
 } from '@playwright/test';
 import { buildApp } from '#server/app.ts';
@@ -239,6 +240,16 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
   ).toEqual([]);
+}
+
+/** Each of `controls` (there must be `count`) is at least 40 px each way, the size of a fingertip. */
+export async function expectFingerSized(controls: Locator, count: number) {
+  expect(await controls.count()).toBe(count);
+  for (const control of await controls.all()) {
+    const box = (await control.boundingBox())!;
+    const name = (await control.getAttribute('aria-label')) ?? (await control.innerText());
+    expect(Math.min(box.width, box.height), name).toBeGreaterThanOrEqual(40);
+  }
 }
 
 /**

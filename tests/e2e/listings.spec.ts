@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { TestApp } from '#tests/helpers/app.ts';
 import {
@@ -10,7 +10,7 @@ import {
 } from '#tests/helpers/factories.ts';
 import { viewingSchedule } from '#tests/helpers/viewing-schedule.ts';
 import { editListing } from './dashboard.ts';
-import { expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
+import { expect, expectFingerSized, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
 
 /** A negotiator on a phone adds a listing with its details and a photo; a tenant then sees the photo. */
 
@@ -144,15 +144,6 @@ test('add a listing with details and a photo on a phone, and a tenant sees the p
 async function companyId(page: Page): Promise<string> {
   const user = await (await page.request.get('/api/auth/user')).json();
   return user.company.id;
-}
-
-async function expectFingerSized(controls: Locator, count: number) {
-  expect(await controls.count()).toBe(count);
-  for (const control of await controls.all()) {
-    const box = (await control.boundingBox())!;
-    const name = (await control.getAttribute('aria-label')) ?? (await control.innerText());
-    expect(Math.min(box.width, box.height), name).toBeGreaterThanOrEqual(40);
-  }
 }
 
 test("every control on a lead's and a listing's card is at least 40 px for a finger", async ({

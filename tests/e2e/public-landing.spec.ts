@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { collectErrors, expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
+import { collectErrors, expect, expectFingerSized, expectNoSeriousA11yViolations, test } from './fixtures.ts';
 
 const sectionsInOrder = ['demo', 'features', 'pricing', 'about-us', 'faq', 'contact'];
 
@@ -126,6 +126,21 @@ test.describe('the landing page', () => {
       await expect(card).toContainText(`${credits} enquiry credits a month`);
     }
     await expect(pricing.getByRole('listitem').filter({ hasText: 'Most Popular' })).toContainText('Medium');
+  });
+
+  test('on a phone, the links under the hero, the demo buttons and the footer links fit a finger', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const hero = page.getByRole('region', { name: /AI tenant screening that/ });
+    await expectFingerSized(hero.getByRole('link', { name: /^(Watch Our Demo|See plans and pricing)$/ }), 2);
+    await expectFingerSized(
+      page.getByRole('button', { name: /^(Pause the demo|Conversation|Qualification Dashboard)$/ }),
+      3,
+    );
+    // Features, Demo, About Us and Contact; Pricing, Watch Our Demo, Sign Up, Sign In; the policy.
+    await expectFingerSized(page.getByRole('contentinfo').locator('a, button'), 9);
   });
 
   test('footer buttons scroll smoothly to their sections and the legal link opens the privacy policy', async ({

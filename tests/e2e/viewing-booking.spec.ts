@@ -2,7 +2,13 @@ import ICAL from 'ical.js';
 import type { TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
 import { everyDay, viewingSchedule } from '#tests/helpers/viewing-schedule.ts';
-import { addSessionCookie, expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
+import {
+  addSessionCookie,
+  expect,
+  expectFingerSized,
+  expectNoSeriousA11yViolations,
+  seededTest,
+} from './fixtures.ts';
 import { conversationLog, messageBox, send, tap, waitForEmail } from './tenant.ts';
 
 /**
@@ -147,6 +153,10 @@ test('a tenant books the third time offered, moves it and cancels it; the agent 
   await expect(note).not.toContainText('in touch to book');
   const manageLink = note.getByRole('link', { name: 'Change or cancel your viewing' });
   await expect(manageLink).toHaveAttribute('href', /\/viewings\/[A-Za-z0-9_-]{43}$/);
+  // The chat has scrolled down to the closing words and the note, and their links fit a finger.
+  await expect(log.locator(':scope > div').last()).toBeInViewport({ ratio: 1 });
+  await expect(manageLink).toBeInViewport({ ratio: 1 });
+  await expectFingerSized(note.locator('a, button'), 2);
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: testInfo.outputPath('booking-closing-390.png') });
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -186,6 +196,13 @@ test('a tenant books the third time offered, moves it and cancels it; the agent 
   await page.goto(manage![1]!);
   await expect(page.getByRole('heading', { name: 'Your viewing is booked' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  // The agency's phone and email, and the two ways to add the viewing to a calendar.
+  await expectFingerSized(
+    page
+      .getByRole('region', { name: 'Viewing details' })
+      .locator('a[href^="tel:"], a[href^="mailto:"], a:has-text("calendar")'),
+    4,
+  );
   await page.getByRole('button', { name: 'Choose another time' }).tap();
   // The day strip, then a time of that day.
   const day = page.getByRole('group', { name: 'Choose a day' }).getByRole('radio').nth(1);

@@ -87,6 +87,12 @@ for (const { width, height, isPhone } of [
     // Focus stays in the panel: back from the close button goes to the chat, not the page.
     await page.keyboard.press('Shift+Tab');
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
+    // The FAQ opens in a tab of its own: the chat stays in the panel.
+    const faq = page.waitForEvent('popup');
+    await frame.getByRole('link', { name: 'FAQ' }).click();
+    await expect(await faq).toHaveURL(`${seeded.server.url}/#faq`);
+    await (await faq).close();
+    await expect(frame.getByText(/Hi, welcome to Harbour Lettings/)).toBeVisible();
     // Escape inside the chat closes the panel too.
     await frame.getByRole('textbox', { name: 'Message' }).focus();
     await page.keyboard.press('Escape');

@@ -47,12 +47,16 @@ export function ChatHeader({
             </span>
           </p>
         </div>
+        {/* In a tab of its own: in the website widget's frame the site's page cannot show, and the
+            tenant would lose the chat; on the chat's own page it stays where it was. */}
         <a
           href="/#faq"
-          className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-md border border-input px-3 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+          target="_blank"
+          rel="noopener"
+          className="inline-flex h-10 shrink-0 items-center gap-1.5 rounded-md border border-input px-3 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
         >
           <CircleHelp aria-hidden="true" className="size-4" />
-          FAQ
+          FAQ<span className="sr-only"> (opens in a new tab)</span>
         </a>
       </div>
     </header>

@@ -17,7 +17,7 @@ export function QuickReplies({
             type="button"
             disabled={isDisabled}
             onClick={() => onPick(reply)}
-            className="min-h-9 rounded-full border border-primary/40 bg-background px-3.5 py-1.5 text-sm font-medium text-primary transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:opacity-50"
+            className="min-h-10 rounded-full border border-primary/40 bg-background px-3.5 py-1.5 text-sm font-medium text-primary transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:opacity-50"
           >
             {reply}
           </button>

@@ -22,27 +22,32 @@ export function ThankYouNote({
       <CircleCheck aria-hidden="true" className="mx-auto size-8 text-emerald-700" />
       <p className="mt-2 font-semibold text-emerald-900">Thank you, your request has been sent</p>
       {viewing ? (
-        <p className="mt-1 text-sm text-emerald-900">
-          {companyName} has your details. Your viewing is booked for {viewing.label}.{' '}
+        <>
+          <p className="mt-1 text-sm text-emerald-900">
+            {companyName} has your details. Your viewing is booked for {viewing.label}.
+          </p>
+          {/* On a line of its own and 40 px tall: inside the sentence it was a 16 px strip to tap. */}
           <a
             href={viewing.manageUrl}
-            className="font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950"
+            className="mt-2 inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             Change or cancel your viewing
           </a>
-        </p>
+        </>
       ) : (
         <p className="mt-1 text-sm text-emerald-900">
           {companyName} has your details and will be in touch to book the viewing.
         </p>
       )}
-      <button
-        type="button"
-        onClick={onNewChat}
-        className="mt-3 text-sm font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950"
-      >
-        Start a new chat
-      </button>
+      <div>
+        <button
+          type="button"
+          onClick={onNewChat}
+          className="mt-1 inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          Start a new chat
+        </button>
+      </div>
     </div>
   );
 }

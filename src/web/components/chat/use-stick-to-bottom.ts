@@ -20,12 +20,20 @@ export function useStickToBottom(
     const container = containerRef.current;
     const content = contentRef.current;
     if (!container || !content) return;
+    let lastScrollTop = container.scrollTop;
     const scrollToBottom = () => {
       if (isStuck.current) container.scrollTop = container.scrollHeight;
     };
+    // Only the reader scrolling up lets go of the bottom. A scroll event can come a frame after
+    // the scroll that caused it, when a new message or the listing strip has already grown the
+    // log or shrunk the box: read then, it looked like the reader had left the bottom, and the
+    // closing message and the thank-you note stayed out of sight.
     const handleScroll = () => {
-      isStuck.current =
+      const isAtBottom =
         container.scrollHeight - container.scrollTop - container.clientHeight < NEAR_BOTTOM_PX;
+      if (isAtBottom) isStuck.current = true;
+      else if (container.scrollTop < lastScrollTop) isStuck.current = false;
+      lastScrollTop = container.scrollTop;
     };
     const observer = new ResizeObserver(scrollToBottom);
     observer.observe(container);

@@ -48,7 +48,7 @@ export function HeroDemo() {
         <button
           type="button"
           data-demo-toggle
-          className="flex size-9 items-center justify-center rounded-full text-white hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+          className="flex size-10 items-center justify-center rounded-full text-white hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
           disabled
         >
           <PlayPauseFaces what="the demo" iconClassName="size-4" />
@@ -114,7 +114,7 @@ function ViewButton({ view, children }: { view: DemoFrame['phase']; children: st
       data-demo-view={view}
       aria-pressed={view === firstDemoFrame.phase}
       disabled
-      className="flex-1 rounded-md px-3 py-2 text-xs font-medium text-slate-600 transition-colors hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none aria-pressed:bg-accent aria-pressed:text-accent-foreground aria-pressed:hover:bg-accent"
+      className="min-h-10 flex-1 rounded-md px-3 py-2 text-xs font-medium text-slate-600 transition-colors hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none aria-pressed:bg-accent aria-pressed:text-accent-foreground aria-pressed:hover:bg-accent"
     >
       {children}
     </button>

@@ -45,17 +45,18 @@ export function HeroSection() {
               </a>
             </Button>
           </div>
-          <div className="mt-5 flex flex-wrap items-center gap-x-6 gap-y-2 text-sm font-medium">
+          {/* Each link 40 px tall, the size of a fingertip, though its words are small. */}
+          <div className="mt-3 flex flex-wrap items-center gap-x-6 text-sm font-medium">
             <Link
               href="/demovideo"
-              className="inline-flex items-center gap-1.5 rounded-sm text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              className="inline-flex min-h-10 items-center gap-1.5 rounded-sm text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             >
               <PlayCircleIcon className="size-4" aria-hidden="true" />
               Watch Our Demo
             </Link>
             <Link
               href="/pricing"
-              className="rounded-sm text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              className="inline-flex min-h-10 items-center rounded-sm text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             >
               See plans and pricing
             </Link>

@@ -25,8 +25,9 @@ const pageLinkGroups = [
   { title: 'Legal', links: [{ href: '/gdpr', label: 'Privacy policy (GDPR)' }] },
 ] as const;
 
+// 40 px tall, the size of a fingertip, so the list needs no gaps of its own.
 const linkClass =
-  'rounded-sm text-sm text-slate-300 transition-colors hover:text-white focus-visible:ring-2 focus-visible:ring-teal-300 focus-visible:outline-none';
+  'inline-flex min-h-10 items-center rounded-sm text-sm text-slate-300 transition-colors hover:text-white focus-visible:ring-2 focus-visible:ring-teal-300 focus-visible:outline-none';
 
 /** The public site's footer: section shortcuts (buttons that scroll, on the landing page), product and legal links. */
 export function SiteFooter({ isLanding = false }: { isLanding?: boolean }) {
@@ -52,7 +53,7 @@ export function SiteFooterView({ isLanding }: { isLanding: boolean }) {
 
         <nav aria-label="On this page">
           <h2 className="text-sm font-semibold text-white">Explore</h2>
-          <ul className="mt-4 space-y-3">
+          <ul className="mt-2">
             {footerSections.map((section) => (
               <li key={section.id}>
                 {isLanding ? (
@@ -72,7 +73,7 @@ export function SiteFooterView({ isLanding }: { isLanding: boolean }) {
         {pageLinkGroups.map((group) => (
           <nav key={group.title} aria-label={group.title}>
             <h2 className="text-sm font-semibold text-white">{group.title}</h2>
-            <ul className="mt-4 space-y-3">
+            <ul className="mt-2">
               {group.links.map((link) => (
                 <li key={link.href}>
                   <Link className={linkClass} href={link.href}>

@@ -8,6 +8,7 @@ import { MessageList } from '#web/components/chat/message-list.tsx';
 import { QuickReplies } from '#web/components/chat/quick-replies.tsx';
 import { ThankYouNote } from '#web/components/chat/thank-you-note.tsx';
 import { useChat } from '#web/components/chat/use-chat.ts';
+import { useFitVisualViewport } from '#web/components/chat/use-fit-visual-viewport.ts';
 import { useStickToBottom } from '#web/components/chat/use-stick-to-bottom.ts';
 import { ListingPhotos } from '#web/components/properties/listing-photos.tsx';
 import { ApiError } from '#web/lib/api.ts';
@@ -86,9 +87,11 @@ export function ChatPage({ companySlug, propertySlug, onHoldingPage }: ChatPageP
   const chat = useChat({ companySlug, propertySlug, onHoldingPage });
   const meta = chatPageMeta(company);
   usePageTitle(meta.title, meta.description);
+  const pageRef = useRef<HTMLDivElement>(null);
   const scrollRef = useRef<HTMLElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   useStickToBottom(scrollRef, contentRef, chat.messages.at(-1)?.sender, chat.messages.length);
+  useFitVisualViewport(pageRef);
 
   const isNotFound =
     chat.status === 'not-found' ||
@@ -101,7 +104,7 @@ export function ChatPage({ companySlug, propertySlug, onHoldingPage }: ChatPageP
   const isConfirmingSummary = chat.quickReplies.includes(SUMMARY_CONFIRM_REPLY);
 
   return (
-    <div className="flex h-dvh flex-col bg-slate-50">
+    <div ref={pageRef} className="flex h-dvh flex-col bg-slate-50">
       <ChatHeader companyName={company?.name ?? null} takenOverBy={chat.takenOverBy} />
       {company?.property && <PropertySummary property={company.property} />}
       {company?.isListingGone && <ListingGone companyName={company.name} />}
@@ -133,7 +136,7 @@ export function ChatPage({ companySlug, propertySlug, onHoldingPage }: ChatPageP
               <button
                 type="button"
                 onClick={chat.retry}
-                className="mt-2 rounded-md border border-input bg-background px-4 py-2 text-sm font-medium hover:bg-accent"
+                className="mt-2 min-h-10 rounded-md border border-input bg-background px-4 py-2 text-sm font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
               >
                 Try again
               </button>
@@ -162,17 +165,28 @@ export function ChatPage({ companySlug, propertySlug, onHoldingPage }: ChatPageP
             onSend={chat.sendMessage}
             onTyping={chat.announceTyping}
           />
-          <div className="flex min-h-9 items-center justify-between gap-3">
+          <div className="flex min-h-10 items-center justify-between gap-3">
             <p className="text-xs text-muted-foreground">
               {chat.takenOverBy
-                ? `You're chatting with ${chat.takenOverBy} from ${company?.name ?? 'the agency'}`
-                : `Your answers go to ${company?.name ?? 'the agency'}`}
+                ? `You're chatting with ${chat.takenOverBy} from ${company?.name ?? 'the agency'}. `
+                : `Your answers go to ${company?.name ?? 'the agency'}. `}
+              {/* What is kept of a tenant's answers, told where they give them. A tab of its own, as
+                  the FAQ: the site's pages cannot show in the website widget's frame. Its small words
+                  take a 40 px tall tap (the ::after) without spacing out the lines. */}
+              <a
+                href="/gdpr#tenants"
+                target="_blank"
+                rel="noopener"
+                className="relative rounded-sm font-medium text-foreground underline underline-offset-2 after:absolute after:inset-x-0 after:-inset-y-3 after:content-[''] focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                How your data is used<span className="sr-only"> (opens in a new tab)</span>
+              </a>
             </p>
             {chat.canSubmit && !isEnded && !isConfirmingSummary && (
               <button
                 type="button"
                 onClick={() => void chat.submitRequest()}
-                className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-md bg-secondary px-3 text-sm font-medium text-secondary-foreground hover:bg-secondary/80 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+                className="inline-flex h-10 shrink-0 items-center gap-1.5 rounded-md bg-secondary px-3 text-sm font-medium text-secondary-foreground hover:bg-secondary/80 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
               >
                 <SendHorizontal aria-hidden="true" className="size-4" />
                 Submit Request
