@@ -166,6 +166,8 @@ test('the agent sees the week in the Viewings tab, marks a viewing attended, fin
     await page.getByRole('button', { name: 'Previous week' }).click();
     await expect(past).toBeVisible();
   }
+  // Its number was stored as typed (07700900456): shown laid out as everywhere else, and a tap calls it.
+  await expect(past.getByRole('link', { name: '07700 900456' })).toHaveAttribute('href', /^tel:/);
   await past.getByRole('button', { name: 'Attended' }).click();
   await expect(past).toContainText('Attended');
   await expect(past.getByRole('button', { name: 'No-show' })).toHaveCount(0);
