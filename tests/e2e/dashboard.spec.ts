@@ -942,6 +942,40 @@ test.describe("dashboard: the agent's desk", () => {
     await page.screenshot({ path: test.info().outputPath('desk-properties-cards-390.png'), fullPage: true });
   });
 
+  test("the tab row on a phone: a finger's size, and every tab reachable with the next one in sight", async ({
+    page,
+    seeded,
+    openAs,
+  }) => {
+    await openAs(seeded.desk.cookie, { viewport: { width: 390, height: 844 } });
+    const row = page.getByRole('tablist', { name: 'Dashboard sections' });
+    const names = ['Property Leads', 'Property List', 'Viewings', 'Enquiries', 'Insights', 'Live'];
+    for (const [index, name] of names.entries()) {
+      const tab = row.getByRole('tab', { name });
+      await tab.click();
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+      const rowBox = (await row.boundingBox())!;
+      const tabBox = (await tab.boundingBox())!;
+      expect(tabBox.height).toBeGreaterThanOrEqual(40);
+      // The tapped tab sits wholly in the row, and the tab after it shows, so the row reads as more.
+      expect(tabBox.x).toBeGreaterThanOrEqual(rowBox.x);
+      expect(tabBox.x + tabBox.width).toBeLessThanOrEqual(rowBox.x + rowBox.width);
+      const next = names[index + 1];
+      if (next) {
+        const nextBox = (await row.getByRole('tab', { name: next }).boundingBox())!;
+        expect(nextBox.x).toBeLessThan(rowBox.x + rowBox.width - 16);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
+    await page.screenshot({ path: test.info().outputPath('desk-tabs-390.png') });
+
+    // At a desk the row keeps its 32 px tabs.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    for (const name of names) {
+      expect((await row.getByRole('tab', { name }).boundingBox())!.height).toBe(32);
+    }
+  });
+
   test('logging out leaves no 401 in the console', async ({ page, seeded, openAs }) => {
     const unauthorised: string[] = [];
     page.on('response', (response) => {
@@ -984,9 +1018,15 @@ test.describe("dashboard: the first screen's code", () => {
     await page.getByRole('tab', { name: 'Property List' }).click();
     const panel = page.getByRole('tabpanel', { name: 'Property List' });
     await expect(panel.getByRole('status')).toHaveText('Loading…');
+    // Not a bare spinner: the tab's shape, its heading's block where the heading comes.
+    const placeholder = panel.locator('[data-placeholder="heading"]');
+    await expect(placeholder).toBeVisible();
+    const placeholderBox = (await placeholder.boundingBox())!;
     releaseTabs();
-    await expect(panel.getByRole('heading', { name: 'Property List' })).toBeVisible();
+    const heading = panel.getByRole('heading', { name: 'Property List' });
+    await expect(heading).toBeVisible();
     await expect(panel.getByRole('status')).toHaveCount(0);
+    expect(Math.abs((await heading.boundingBox())!.y - placeholderBox.y)).toBeLessThanOrEqual(2);
   });
 
   test("a lead opened before its panel's code has come says it is loading, then shows the lead", async ({
