@@ -976,6 +976,48 @@ test.describe("dashboard: the agent's desk", () => {
     }
   });
 
+  test("on a phone, upright or on its side, a toast never covers an open dialog's buttons", async ({
+    page,
+    seeded,
+    openAs,
+  }) => {
+    await openAs(seeded.desk.cookie, { viewport: { width: 390, height: 844 } });
+    await expect(page.getByRole('tab', { name: 'Property Leads' })).toBeVisible();
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 844, height: 390 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+      await page.getByRole('button', { name: 'Generate AI Agent' }).click();
+      const dialog = page.getByRole('dialog', { name: 'AI Agent URL' });
+      await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+      const shown = toast(page, 'URL copied to clipboard!');
+      await expect(shown).toHaveAttribute('data-mounted', 'true');
+      // Where it comes to rest: it slides in.
+      await shown.evaluate((element) => Promise.all(element.getAnimations().map((a) => a.finished)));
+      const toastBox = (await shown.boundingBox())!;
+      for (const button of [
+        dialog.getByRole('button', { name: 'Copy', exact: true }),
+        dialog.getByRole('link', { name: /Open/ }),
+        dialog.getByRole('button', { name: 'Close' }).first(),
+      ]) {
+        const box = (await button.boundingBox())!;
+        const overlaps =
+          box.x < toastBox.x + toastBox.width &&
+          toastBox.x < box.x + box.width &&
+          box.y < toastBox.y + toastBox.height &&
+          toastBox.y < box.y + box.height;
+        expect(overlaps, `the toast covers ${await button.textContent()} at ${viewport.width} px`).toBe(
+          false,
+        );
+      }
+      await page.screenshot({ path: test.info().outputPath(`desk-toast-over-dialog-${viewport.width}.png`) });
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+  });
+
   test('logging out leaves no 401 in the console', async ({ page, seeded, openAs }) => {
     const unauthorised: string[] = [];
     page.on('response', (response) => {
