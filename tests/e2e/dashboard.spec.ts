@@ -907,6 +907,53 @@ test.describe("dashboard: the agent's desk", () => {
     await expectInViewWidth(page, [empty]);
   });
 
+  test("on a 390 px phone the lead's panel and the board are a finger's size to use", async ({
+    page,
+    seeded,
+    openAs,
+  }) => {
+    await openAs(seeded.desk.cookie, { viewport: { width: 390, height: 844 } });
+    /** What a finger landing `dx`, `dy` px from the middle of `locator` touches. */
+    const touches = async (locator: Locator, dx: number, dy: number) => {
+      const box = (await locator.boundingBox())!;
+      return locator.evaluate(
+        (element, [x, y]) => element.contains(document.elementFromPoint(x!, y!)),
+        [box.x + box.width / 2 + dx, box.y + box.height / 2 + dy],
+      );
+    };
+    const cards = page.getByRole('list', { name: 'Property leads' }).getByRole('listitem');
+    await cards
+      .filter({ hasText: 'Priya Patel' })
+      .getByRole('button', { name: /Details/ })
+      .click();
+    const sheet = page.getByRole('dialog', { name: 'Priya Patel' });
+    for (const control of [
+      sheet.getByRole('combobox', { name: 'Status of Priya Patel' }),
+      sheet.getByRole('combobox', { name: 'Assigned to' }),
+      sheet.getByRole('link', { name: '07700 900456' }),
+      sheet.getByRole('link', { name: 'priya@example.test' }),
+    ]) {
+      expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(40);
+    }
+    // The close button is drawn small in the corner; a finger just beside it still closes.
+    const close = sheet.getByRole('button', { name: 'Close' });
+    expect(await touches(close, -18, 0)).toBe(true);
+    expect(await touches(close, 0, 18)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath('desk-lead-sheet-390.png') });
+    await close.click();
+    await expect(sheet).toBeHidden();
+
+    await page.getByRole('button', { name: 'Board' }).click();
+    const chooser = page.getByRole('group', { name: 'Column to show' });
+    for (const button of await chooser.getByRole('button').all()) {
+      expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(40);
+    }
+    const moveTo = page.getByRole('button', { name: /^Move .+ to…$/ }).first();
+    expect(await touches(moveTo, -18, 0)).toBe(true);
+    expect(await touches(moveTo, 0, -18)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath('desk-board-390.png'), fullPage: true });
+  });
+
   test('an agency with no leads sees the whole empty message at any width', async ({
     page,
     seeded,
