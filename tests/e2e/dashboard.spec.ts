@@ -952,6 +952,17 @@ test.describe("dashboard: the agent's desk", () => {
     expect(await touches(moveTo, -18, 0)).toBe(true);
     expect(await touches(moveTo, 0, -18)).toBe(true);
     await page.screenshot({ path: test.info().outputPath('desk-board-390.png'), fullPage: true });
+
+    // The account pages' header: back to the dashboard, and My Account.
+    await page.goto('/team');
+    const account = page.getByRole('navigation', { name: 'Account' });
+    for (const link of [
+      account.getByRole('link', { name: 'Dashboard' }),
+      account.getByRole('link', { name: 'My Account' }),
+    ]) {
+      const box = (await link.boundingBox())!;
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(40);
+    }
   });
 
   test('an agency with no leads sees the whole empty message at any width', async ({
