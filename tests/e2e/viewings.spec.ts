@@ -175,7 +175,10 @@ test("the Viewings tab on a phone: every button a finger's size, the page never 
   ];
   for (const control of controls) {
     await expect(control).toBeVisible();
-    expect((await control.boundingBox())!.height, await control.textContent()).toBeGreaterThanOrEqual(40);
+    expect(
+      (await control.boundingBox())!.height,
+      (await control.textContent()) ?? undefined,
+    ).toBeGreaterThanOrEqual(40);
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath('viewings-tab-390.png'), fullPage: true });

@@ -18,7 +18,7 @@ import {
 import { LONDON_ZONE } from '#shared/viewing-times.ts';
 import { useProperties } from '#web/components/dashboard/dashboard-api.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, type ButtonProps } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { DialogFooter, DialogShell } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -455,6 +455,11 @@ function useUpdateViewing(listUrl: string) {
   });
 }
 
+/** A viewing's small outlined button, 40 px on a phone. */
+function ViewingAction({ variant = 'outline', ...props }: ButtonProps) {
+  return <Button size="sm" className={PHONE_SIZED} variant={variant} {...props} />;
+}
+
 function ViewingItem({
   viewing,
   listUrl,
@@ -497,45 +502,21 @@ function ViewingItem({
         <div className="flex flex-wrap gap-1 pt-1">
           {hasStarted ? (
             <>
-              <Button
-                size="sm"
-                className={PHONE_SIZED}
-                variant="outline"
-                disabled={update.isPending}
-                onClick={() => mark('attended')}
-              >
+              <ViewingAction disabled={update.isPending} onClick={() => mark('attended')}>
                 Attended
-              </Button>
-              <Button
-                size="sm"
-                className={PHONE_SIZED}
-                variant="outline"
-                disabled={update.isPending}
-                onClick={() => mark('no_show')}
-              >
+              </ViewingAction>
+              <ViewingAction disabled={update.isPending} onClick={() => mark('no_show')}>
                 No-show
-              </Button>
+              </ViewingAction>
             </>
           ) : (
-            <Button
-              size="sm"
-              className={PHONE_SIZED}
-              variant="outline"
-              disabled={!viewing.propertySlug}
-              onClick={onMove}
-            >
+            <ViewingAction disabled={!viewing.propertySlug} onClick={onMove}>
               Reschedule
-            </Button>
+            </ViewingAction>
           )}
-          <Button
-            size="sm"
-            className={PHONE_SIZED}
-            variant="ghost"
-            disabled={update.isPending}
-            onClick={() => mark('cancelled')}
-          >
+          <ViewingAction variant="ghost" disabled={update.isPending} onClick={() => mark('cancelled')}>
             Cancel
-          </Button>
+          </ViewingAction>
         </div>
       ) : null}
     </li>
