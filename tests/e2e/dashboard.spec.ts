@@ -907,6 +907,64 @@ test.describe("dashboard: the agent's desk", () => {
     await expectInViewWidth(page, [empty]);
   });
 
+  test("on a 390 px phone the lead's panel and the board are a finger's size to use", async ({
+    page,
+    seeded,
+    openAs,
+  }) => {
+    await openAs(seeded.desk.cookie, { viewport: { width: 390, height: 844 } });
+    /** What a finger landing `dx`, `dy` px from the middle of `locator` touches. */
+    const touches = async (locator: Locator, dx: number, dy: number) => {
+      const box = (await locator.boundingBox())!;
+      return locator.evaluate(
+        (element, [x, y]) => element.contains(document.elementFromPoint(x!, y!)),
+        [box.x + box.width / 2 + dx, box.y + box.height / 2 + dy],
+      );
+    };
+    const cards = page.getByRole('list', { name: 'Property leads' }).getByRole('listitem');
+    await cards
+      .filter({ hasText: 'Priya Patel' })
+      .getByRole('button', { name: /Details/ })
+      .click();
+    const sheet = page.getByRole('dialog', { name: 'Priya Patel' });
+    for (const control of [
+      sheet.getByRole('combobox', { name: 'Status of Priya Patel' }),
+      sheet.getByRole('combobox', { name: 'Assigned to' }),
+      sheet.getByRole('link', { name: '07700 900456' }),
+      sheet.getByRole('link', { name: 'priya@example.test' }),
+    ]) {
+      expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(40);
+    }
+    // The close button is drawn small in the corner; a finger just beside it still closes.
+    const close = sheet.getByRole('button', { name: 'Close' });
+    expect(await touches(close, -18, 0)).toBe(true);
+    expect(await touches(close, 0, 18)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath('desk-lead-sheet-390.png') });
+    await close.click();
+    await expect(sheet).toBeHidden();
+
+    await page.getByRole('button', { name: 'Board' }).click();
+    const chooser = page.getByRole('group', { name: 'Column to show' });
+    for (const button of await chooser.getByRole('button').all()) {
+      expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(40);
+    }
+    const moveTo = page.getByRole('button', { name: /^Move .+ to…$/ }).first();
+    expect(await touches(moveTo, -18, 0)).toBe(true);
+    expect(await touches(moveTo, 0, -18)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath('desk-board-390.png'), fullPage: true });
+
+    // The account pages' header: back to the dashboard, and My Account.
+    await page.goto('/team');
+    const account = page.getByRole('navigation', { name: 'Account' });
+    for (const link of [
+      account.getByRole('link', { name: 'Dashboard' }),
+      account.getByRole('link', { name: 'My Account' }),
+    ]) {
+      const box = (await link.boundingBox())!;
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(40);
+    }
+  });
+
   test('an agency with no leads sees the whole empty message at any width', async ({
     page,
     seeded,
@@ -940,6 +998,82 @@ test.describe("dashboard: the agent's desk", () => {
     ]);
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: test.info().outputPath('desk-properties-cards-390.png'), fullPage: true });
+  });
+
+  test("the tab row on a phone: a finger's size, and every tab reachable with the next one in sight", async ({
+    page,
+    seeded,
+    openAs,
+  }) => {
+    await openAs(seeded.desk.cookie, { viewport: { width: 390, height: 844 } });
+    const row = page.getByRole('tablist', { name: 'Dashboard sections' });
+    const names = ['Property Leads', 'Property List', 'Viewings', 'Enquiries', 'Insights', 'Live'];
+    for (const [index, name] of names.entries()) {
+      const tab = row.getByRole('tab', { name });
+      await tab.click();
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+      const rowBox = (await row.boundingBox())!;
+      const tabBox = (await tab.boundingBox())!;
+      expect(tabBox.height).toBeGreaterThanOrEqual(40);
+      // The tapped tab sits wholly in the row, and the tab after it shows, so the row reads as more.
+      expect(tabBox.x).toBeGreaterThanOrEqual(rowBox.x);
+      expect(tabBox.x + tabBox.width).toBeLessThanOrEqual(rowBox.x + rowBox.width);
+      const next = names[index + 1];
+      if (next) {
+        const nextBox = (await row.getByRole('tab', { name: next }).boundingBox())!;
+        expect(nextBox.x).toBeLessThan(rowBox.x + rowBox.width - 16);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
+    await page.screenshot({ path: test.info().outputPath('desk-tabs-390.png') });
+
+    // At a desk the row keeps its 32 px tabs.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    for (const name of names) {
+      expect((await row.getByRole('tab', { name }).boundingBox())!.height).toBe(32);
+    }
+  });
+
+  test("on a phone, upright or on its side, a toast never covers an open dialog's buttons", async ({
+    page,
+    seeded,
+    openAs,
+  }) => {
+    await openAs(seeded.desk.cookie, { viewport: { width: 390, height: 844 } });
+    await expect(page.getByRole('tab', { name: 'Property Leads' })).toBeVisible();
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 844, height: 390 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+      await page.getByRole('button', { name: 'Generate AI Agent' }).click();
+      const dialog = page.getByRole('dialog', { name: 'AI Agent URL' });
+      await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+      const shown = toast(page, 'URL copied to clipboard!');
+      await expect(shown).toHaveAttribute('data-mounted', 'true');
+      // Where it comes to rest: it slides in.
+      await shown.evaluate((element) => Promise.all(element.getAnimations().map((a) => a.finished)));
+      const toastBox = (await shown.boundingBox())!;
+      for (const button of [
+        dialog.getByRole('button', { name: 'Copy', exact: true }),
+        dialog.getByRole('link', { name: /Open/ }),
+        dialog.getByRole('button', { name: 'Close' }).first(),
+      ]) {
+        const box = (await button.boundingBox())!;
+        const overlaps =
+          box.x < toastBox.x + toastBox.width &&
+          toastBox.x < box.x + box.width &&
+          box.y < toastBox.y + toastBox.height &&
+          toastBox.y < box.y + box.height;
+        expect(overlaps, `the toast covers ${await button.textContent()} at ${viewport.width} px`).toBe(
+          false,
+        );
+      }
+      await page.screenshot({ path: test.info().outputPath(`desk-toast-over-dialog-${viewport.width}.png`) });
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
   });
 
   test('logging out leaves no 401 in the console', async ({ page, seeded, openAs }) => {
@@ -984,9 +1118,15 @@ test.describe("dashboard: the first screen's code", () => {
     await page.getByRole('tab', { name: 'Property List' }).click();
     const panel = page.getByRole('tabpanel', { name: 'Property List' });
     await expect(panel.getByRole('status')).toHaveText('Loading…');
+    // Not a bare spinner: the tab's shape, its heading's block where the heading comes.
+    const placeholder = panel.locator('[data-placeholder="heading"]');
+    await expect(placeholder).toBeVisible();
+    const placeholderBox = (await placeholder.boundingBox())!;
     releaseTabs();
-    await expect(panel.getByRole('heading', { name: 'Property List' })).toBeVisible();
+    const heading = panel.getByRole('heading', { name: 'Property List' });
+    await expect(heading).toBeVisible();
     await expect(panel.getByRole('status')).toHaveCount(0);
+    expect(Math.abs((await heading.boundingBox())!.y - placeholderBox.y)).toBeLessThanOrEqual(2);
   });
 
   test("a lead opened before its panel's code has come says it is loading, then shows the lead", async ({

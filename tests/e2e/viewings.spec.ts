@@ -148,6 +148,42 @@ test('a link that is not a viewing says so', async ({ page }) => {
   ).toBeVisible();
 });
 
+test("the Viewings tab on a phone: every button a finger's size, the page never wider than the screen", async ({
+  openAs,
+  page,
+  seeded,
+}) => {
+  await openAs(seeded.cookie, { viewport: { width: 390, height: 844 } });
+  await page.getByRole('tab', { name: 'Viewings' }).click();
+  const week = page.getByRole('region', { name: 'Viewings by day' });
+  await expect(week).toBeVisible();
+  const past = week.getByRole('listitem').filter({ hasText: seeded.pastTenantName });
+  if (!(await past.isVisible())) {
+    await page.getByRole('button', { name: 'Previous week' }).click();
+    await expect(past).toBeVisible();
+  }
+  const controls = [
+    page.getByRole('button', { name: 'Day', exact: true }),
+    page.getByRole('button', { name: 'Week', exact: true }),
+    page.getByRole('button', { name: 'Today', exact: true }),
+    past.getByRole('button', { name: 'Attended' }),
+    past.getByRole('button', { name: 'No-show' }),
+    past.getByRole('button', { name: 'Cancel' }),
+    past.getByRole('link', { name: '07700 900456' }),
+    page.getByRole('button', { name: 'Add hours on Monday' }),
+    page.getByLabel('Release unconfirmed viewings'),
+  ];
+  for (const control of controls) {
+    await expect(control).toBeVisible();
+    expect(
+      (await control.boundingBox())!.height,
+      (await control.textContent()) ?? undefined,
+    ).toBeGreaterThanOrEqual(40);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath('viewings-tab-390.png'), fullPage: true });
+});
+
 test('the agent sees the week in the Viewings tab, marks a viewing attended, finds it in the calendar feed and checks the viewing hours', async ({
   openAs,
   page,
@@ -166,6 +202,8 @@ test('the agent sees the week in the Viewings tab, marks a viewing attended, fin
     await page.getByRole('button', { name: 'Previous week' }).click();
     await expect(past).toBeVisible();
   }
+  // Its number was stored as typed (07700900456): shown laid out as everywhere else, and a tap calls it.
+  await expect(past.getByRole('link', { name: '07700 900456' })).toHaveAttribute('href', /^tel:/);
   await past.getByRole('button', { name: 'Attended' }).click();
   await expect(past).toContainText('Attended');
   await expect(past.getByRole('button', { name: 'No-show' })).toHaveCount(0);

@@ -17,15 +17,17 @@ export function layOutUkMobile(value: string): string | null {
 }
 
 /**
- * A number stored as E.164 (+447700900123) in the national form people dial and read, as
- * libphonenumber lays it out: '07700 900123', '020 7946 0000', '0113 496 0000'. Numbers outside
- * the UK, and anything unreadable, are returned as they are.
+ * A number stored as E.164 (+447700900123), or as it was typed in the national form
+ * ('07700900123', '020 79460000'), in the national form people dial and read, as libphonenumber
+ * lays it out: '07700 900123', '020 7946 0000', '0113 496 0000'. Numbers outside the UK, and
+ * anything unreadable, are returned as they are.
  */
 export function formatUkPhone(value: string | null | undefined): string {
   if (!value) return '';
   const mobile = layOutUkMobile(value);
   if (mobile) return mobile;
-  const parsed = parsePhoneNumberFromString(value.replace(/[\s()-]/g, ''), ukMetadata as MetadataJson);
+  // Without a country code a number is read as a UK one: the only metadata here is the UK's.
+  const parsed = parsePhoneNumberFromString(value.replace(/[\s()-]/g, ''), 'GB', ukMetadata as MetadataJson);
   if (parsed?.countryCallingCode !== '44') return value;
   return parsed.formatNational();
 }

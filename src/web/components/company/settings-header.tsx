@@ -17,14 +17,15 @@ export function SettingsHeader({ children, isWide = false }: { children?: ReactN
       >
         <LogoLink to="dashboard" />
         <nav aria-label="Account" className="flex items-center gap-2">
-          <Button variant="outline" size="sm" asChild>
+          {/* 40 px on a phone, a finger's size. */}
+          <Button variant="outline" size="sm" className="h-10 sm:h-9" asChild>
             <Link href="/">
               <ArrowLeftIcon aria-hidden="true" />
               Dashboard
             </Link>
           </Button>
           {children ?? (
-            <Button variant="ghost" size="sm" asChild>
+            <Button variant="ghost" size="sm" className="h-10 min-w-10 sm:h-9" asChild>
               <Link href="/my-account">
                 <UserCogIcon aria-hidden="true" />
                 <span className="sr-only sm:not-sr-only">My Account</span>

@@ -113,7 +113,7 @@ export default function LeadBoard({ companyId, leads, onOpen }: LeadBoardProps) 
               size="sm"
               variant={status === phoneColumn ? 'secondary' : 'outline'}
               aria-pressed={status === phoneColumn}
-              className={cn('shrink-0', status === phoneColumn && 'border border-primary/40')}
+              className={cn('h-10 shrink-0', status === phoneColumn && 'border border-primary/40')}
               onClick={() => setPhoneColumn(status)}
             >
               {LEAD_STATUS_LABELS[status]}
@@ -358,7 +358,13 @@ function MoveToMenu({ lead, onMove }: { lead: LeadListItemDto; onMove: Move }) {
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="size-6" aria-label={`Move ${nameOf(lead)} to…`}>
+        <Button
+          variant="ghost"
+          size="icon"
+          // 24 px in the card's fixed height; the touch area around it reaches 40 px.
+          className="relative size-6 after:absolute after:-inset-2 after:content-['']"
+          aria-label={`Move ${nameOf(lead)} to…`}
+        >
           <ArrowRightLeftIcon aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>

@@ -34,7 +34,7 @@ export function LeadStatusControl({ companyId, lead }: { companyId: string; lead
         id="lead-status"
         value={lead.status}
         label={`Status of ${lead.name || 'this lead'}`}
-        className="h-9 w-auto min-w-44"
+        className="h-10 w-auto min-w-44 sm:h-9"
         onChange={change}
       />
       {lead.status === 'lost' && lead.lostReason ? (
@@ -68,7 +68,7 @@ export function LeadAssigneeControl({ companyId, lead }: { companyId: string; le
         value={lead.assigneeId}
         assignees={assignees.data ?? []}
         disabled={!assignees.data}
-        className="h-9 w-auto min-w-44"
+        className="h-10 w-auto min-w-44 sm:h-9"
         onChange={(assigneeId) => {
           if (assigneeId !== lead.assigneeId) assign.mutate({ leadId: lead.id, assigneeId });
         }}

@@ -187,7 +187,12 @@ function SheetSection({ id, title, children }: { id: string; title: string; chil
 
 function AnswerLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <a className="text-primary underline-offset-4 hover:underline" href={href}>
+    // On a phone a finger's height (40 px), its text level with the label beside it; at a desk the
+    // line keeps its text's height.
+    <a
+      className="inline-flex min-h-10 items-start text-primary underline-offset-4 hover:underline sm:min-h-0"
+      href={href}
+    >
       {children}
     </a>
   );

@@ -91,7 +91,7 @@ function ViewButton({
       variant={isCurrent ? 'secondary' : 'ghost'}
       aria-pressed={isCurrent}
       onClick={onSelect}
-      className={cn('h-8', isCurrent && 'border border-primary/40')}
+      className={cn('h-10 sm:h-8', isCurrent && 'border border-primary/40')}
     >
       <Icon aria-hidden="true" />
       {view === 'table' ? 'Table' : 'Board'}

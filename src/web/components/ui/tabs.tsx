@@ -3,9 +3,11 @@ import { withClassName } from '#web/lib/utils.ts';
 
 export const Tabs = withClassName(TabsPrimitive.Root, 'flex flex-col gap-2');
 
+// On a phone the row is 48 px, so that each tab (the row less its padding) is 40 px, a finger's
+// size; from `sm` up it keeps the desk's 40 px row of 32 px tabs.
 export const TabsList = withClassName(
   TabsPrimitive.List,
-  'inline-flex h-10 w-fit max-w-full items-center justify-start overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground',
+  'inline-flex h-12 w-fit max-w-full items-center justify-start overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground sm:h-10',
 );
 
 export const TabsTrigger = withClassName(

@@ -136,7 +136,7 @@ function ScheduleForm({ companyId }: { companyId: string }) {
             type="button"
             variant="outline"
             size="sm"
-            className="h-auto min-h-8 max-w-full shrink whitespace-normal text-left"
+            className="h-auto min-h-10 max-w-full sm:min-h-8 shrink whitespace-normal text-left"
             onClick={() => setWindows(SUGGESTED_WINDOWS)}
           >
             Use weekday evenings and Saturday morning

@@ -18,7 +18,7 @@ import {
 import { LONDON_ZONE } from '#shared/viewing-times.ts';
 import { useProperties } from '#web/components/dashboard/dashboard-api.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, type ButtonProps } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { DialogFooter, DialogShell } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -58,6 +58,9 @@ function StateBadge({ viewing }: { viewing: AgentViewing }) {
 /** Today in London, as a wall-clock date. */
 const londonToday = () => new TZDate(Date.now(), LONDON_ZONE);
 const isoDay = (date: Date) => format(date, 'yyyy-MM-dd');
+
+/** A small button that is a finger's size (40 px) on a phone, and 36 px at a desk. */
+const PHONE_SIZED = 'h-10 sm:h-9';
 
 /**
  * The Viewings tab, its own chunk (the dashboard's TabsContent lays its cards out): the week's
@@ -245,7 +248,7 @@ function ConfirmationSettings({ companyId }: { companyId: string }) {
             <label className="grid gap-1">
               <span className="font-medium">Release unconfirmed viewings</span>
               <select
-                className="h-9 w-full max-w-xs rounded-md border bg-background px-2"
+                className="h-10 w-full max-w-xs rounded-md border bg-background px-2 sm:h-9"
                 disabled={!canEdit}
                 value={value.releaseUnconfirmedHours ?? ''}
                 onChange={(event) =>
@@ -345,6 +348,7 @@ function ViewingsAgenda({ companyId, companySlug }: { companyId: string; company
               <Button
                 key={option}
                 size="sm"
+                className={PHONE_SIZED}
                 variant={view === option ? 'secondary' : 'ghost'}
                 aria-pressed={view === option}
                 onClick={() => setView(option)}
@@ -361,7 +365,7 @@ function ViewingsAgenda({ companyId, companySlug }: { companyId: string; company
           >
             <ChevronLeftIcon />
           </Button>
-          <Button variant="outline" size="sm" onClick={() => setDay(londonToday())}>
+          <Button variant="outline" size="sm" className={PHONE_SIZED} onClick={() => setDay(londonToday())}>
             Today
           </Button>
           <Button
@@ -451,6 +455,11 @@ function useUpdateViewing(listUrl: string) {
   });
 }
 
+/** A viewing's small outlined button, 40 px on a phone. */
+function ViewingAction({ variant = 'outline', ...props }: ButtonProps) {
+  return <Button size="sm" className={PHONE_SIZED} variant={variant} {...props} />;
+}
+
 function ViewingItem({
   viewing,
   listUrl,
@@ -482,7 +491,7 @@ function ViewingItem({
       </p>
       {viewing.tenantPhone ? (
         <a
-          className="inline-flex items-center gap-1 text-primary hover:underline"
+          className="inline-flex min-h-10 items-center gap-1 text-primary hover:underline sm:min-h-0"
           href={`tel:${viewing.tenantPhone}`}
         >
           <PhoneIcon className="size-3" aria-hidden />
@@ -493,26 +502,21 @@ function ViewingItem({
         <div className="flex flex-wrap gap-1 pt-1">
           {hasStarted ? (
             <>
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={update.isPending}
-                onClick={() => mark('attended')}
-              >
+              <ViewingAction disabled={update.isPending} onClick={() => mark('attended')}>
                 Attended
-              </Button>
-              <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => mark('no_show')}>
+              </ViewingAction>
+              <ViewingAction disabled={update.isPending} onClick={() => mark('no_show')}>
                 No-show
-              </Button>
+              </ViewingAction>
             </>
           ) : (
-            <Button size="sm" variant="outline" disabled={!viewing.propertySlug} onClick={onMove}>
+            <ViewingAction disabled={!viewing.propertySlug} onClick={onMove}>
               Reschedule
-            </Button>
+            </ViewingAction>
           )}
-          <Button size="sm" variant="ghost" disabled={update.isPending} onClick={() => mark('cancelled')}>
+          <ViewingAction variant="ghost" disabled={update.isPending} onClick={() => mark('cancelled')}>
             Cancel
-          </Button>
+          </ViewingAction>
         </div>
       ) : null}
     </li>

@@ -89,6 +89,7 @@ export function WeeklyWindows({ windows, onChange, errorAt }: WeeklyWindowsProps
               type="button"
               variant="ghost"
               size="sm"
+              className="h-10 sm:h-9"
               aria-label={`Add hours on ${dayName}`}
               onClick={() => {
                 const last = rows.at(-1)?.window;

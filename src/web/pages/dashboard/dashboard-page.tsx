@@ -19,7 +19,7 @@ import { StatCards } from '#web/components/dashboard/stat-cards.tsx';
 import { LeadsTab } from '#web/components/leads/leads-tab.tsx';
 import { useLiveConversations } from '#web/components/live/use-live-conversations.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { LoadingSpinner } from '#web/components/ui/page-fallback.tsx';
+import { TabSkeleton } from '#web/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { type Preload, preloadable } from '#web/lib/preloadable.tsx';
 import { useLogout } from '#web/lib/use-logout.ts';
@@ -121,18 +121,22 @@ function useDashboardTab(): [DashboardTab, (tab: string) => void] {
 
 /**
  * On a phone the tab row scrolls sideways. A tab opened from the address sits past its edge (the
- * Viewings tab showed as "Viewi"), so it is brought into view once, without moving the page.
+ * Viewings tab showed as "Viewi"), and a tab tapped at the edge hides the tabs after it: the open
+ * tab is brought to the middle of the row whenever it is not clear of both edges, without moving
+ * the page.
  */
-function useActiveTabInView(tabListRef: RefObject<HTMLDivElement | null>) {
+function useActiveTabInView(tabListRef: RefObject<HTMLDivElement | null>, tab: DashboardTab) {
   useEffect(() => {
     const list = tabListRef.current;
-    const active = list?.querySelector('[role="tab"][data-state="active"]');
+    // Radix names a tab's panel `…-content-<value>`, and its trigger controls it.
+    const active = list?.querySelector(`[role="tab"][aria-controls$="-content-${tab}"]`);
     if (!list || !active) return;
     const listBox = list.getBoundingClientRect();
     const tabBox = active.getBoundingClientRect();
-    if (tabBox.left >= listBox.left && tabBox.right <= listBox.right) return;
+    const margin = 24;
+    if (tabBox.left >= listBox.left + margin && tabBox.right <= listBox.right - margin) return;
     list.scrollLeft += tabBox.left - listBox.left - (listBox.width - tabBox.width) / 2;
-  }, [tabListRef]);
+  }, [tabListRef, tab]);
 }
 
 /** Once the first screen has its leads and the browser is idle, the other tabs' code is fetched. */
@@ -164,8 +168,8 @@ function LaterTabTrigger({
 
 /**
  * A tab whose code may still be on its way (a slow connection, or the tab opened from the address):
- * a spinner announced as loading, in a box about as tall as a tab's heading and first rows, so that
- * the page below the tabs does not jump when the tab arrives.
+ * the shape of a tab (heading, description, rows) announced as loading, with the heading's block
+ * where the heading comes, so that the page below the tabs does not jump when the tab arrives.
  */
 function LaterTabContent({
   value,
@@ -178,7 +182,7 @@ function LaterTabContent({
 }) {
   return (
     <TabsContent value={value} className={className}>
-      <Suspense fallback={<LoadingSpinner className="min-h-72" />}>{children}</Suspense>
+      <Suspense fallback={<TabSkeleton />}>{children}</Suspense>
     </TabsContent>
   );
 }
@@ -204,7 +208,7 @@ function CompanyDashboard({
   useRedirectWhenUnauthorized(dashboard.error);
   const [tab, setTab] = useDashboardTab();
   const tabListRef = useRef<HTMLDivElement>(null);
-  useActiveTabInView(tabListRef);
+  useActiveTabInView(tabListRef, tab);
   usePreloadLaterTabs(dashboard.data !== undefined);
 
   return (
