@@ -303,6 +303,8 @@ describe('viewings', () => {
     expect((event!.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString()).toBe(
       '2026-03-02T17:00:00.000Z',
     );
+    // The tenant's number as the dashboard shows it, ready to tap.
+    expect(String(event!.getFirstPropertyValue('description'))).toContain('Phone: 07700 900123');
     // Replacing the token retires the old address.
     const replaced = await call('POST', `/api/companies/${owner.company.id}/calendar-feed`, owner.cookie);
     expect(replaced.status).toBe(200);

@@ -7,6 +7,7 @@ import { findCompanyRow } from '#server/lib/company-row.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { escapeHtml } from '#server/lib/email-templates.ts';
 import { AppError, badRequest, notFound } from '#server/lib/errors.ts';
+import { formatUkPhone } from '#shared/format.ts';
 import {
   type AgentViewing,
   type AgentViewingList,
@@ -230,7 +231,7 @@ export async function calendarFeed(ctx: AppContext, token: string): Promise<stri
       location: viewing.propertyAddress,
       description: [
         `${tenant}${score !== null ? ` (score ${score}/10)` : ''}`,
-        viewing.tenantPhone ? `Phone: ${viewing.tenantPhone}` : null,
+        viewing.tenantPhone ? `Phone: ${formatUkPhone(viewing.tenantPhone)}` : null,
         viewing.tenantEmail ? `Email: ${viewing.tenantEmail}` : null,
         viewing.status !== 'booked' ? `Marked ${viewing.status.replace('_', '-')}` : null,
       ]
