@@ -15,6 +15,18 @@ import type { ExtractedFields, SlotName } from './types.ts';
 export const RENT_CAP =
   /(?:\b(?:under|below|less than|cheaper than|max(?:imum)?|up to|upto|no more than|not more than|budget(?: is| of)?(?: about| around)?|within)|<)\s*(?:of\s+)?£?\s*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k\b)?(?:\s*(pw|p\/w|per week|a week|weekly)\b)?/i;
 
+/**
+ * A rent the tenant would pay about: "around £1000pcm", "about 1k a month", "roughly 900 pcm",
+ * "£950ish a month". A period or a "£" must be said ("about 30k" may be an income): `[1]` or `[4]`
+ * the amount, `[2]` or `[5]` a "k", `[3]` or `[6]` the period.
+ */
+export const RENT_NEAR =
+  /(?:\b(?:around|about|roughly|approx(?:imately)?|circa|something like|in the region of)|~)\s*(?:£\s*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k\b)?(?:\s*ish\b)?\s*(pcm|pm|p\/m|per month|a month|monthly|pw|p\/w|per week|a week|weekly)?|(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k\b)?(?:\s*ish\b)?\s*(pcm|pm|p\/m|per month|a month|monthly|pw|p\/w|per week|a week|weekly))(?![\w£])/i;
+
+/** Words before a sum that say it is earned ("I earn about 2k a month"), not a rent. */
+export const INCOME_BEFORE =
+  /\b(?:earn\w*|salary|income|wages?|paid|make|take home|bring(?:s|ing)? (?:home|in))\b[^.,;]*$/i;
+
 /** A month's name or abbreviation, as a capturing group. */
 export const MONTH =
   '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';

@@ -271,3 +271,105 @@ test('an income said as "under" a sum on the agency link is still the income', a
   expect(state.fields.propertyId).toBe('prop-maple');
   expect(state.fields.annualIncome).toBe(30000);
 });
+
+describe('access, a rent to be near, a sort of parking, and the cheapest pointed at', () => {
+  test.each(['wheelchair accessible?', 'step free access?', 'is it accessible for a wheelchair user'])(
+    '%s is answered across the listings, never "couldn\'t find"',
+    async (message) => {
+      const { reply, state } = await lastReply(agencyLink(), [message]);
+      expect(reply).toMatch(
+        /^None of our listings mentions step-free or wheelchair access\. Here's what we have at the moment:\n• Elm Road Flat/,
+      );
+      expect(reply).not.toMatch(/couldn't find|Once I know/);
+      expect(state.fields.propertyId).toBeNull();
+    },
+  );
+
+  test('a listing whose advert says step-free access is named', () => {
+    const ramped: AgentProperty = {
+      ...elm,
+      description: 'A ground floor flat with level access from the street.',
+    };
+    expect(listingsWanted('wheelchair accessible?', [ramped, birch], PLACES)?.sentences).toEqual([
+      'Elm Road Flat mentions step-free or wheelchair access.',
+    ]);
+  });
+
+  test('"is there a lift" as a thread\'s first text is answered across the listings', async () => {
+    const { reply } = await firstText('is there a lift');
+    expect(reply).toMatch(/None of our listings mentions a lift\./);
+    expect(reply).not.toMatch(/couldn't find/);
+  });
+
+  test.each([
+    [
+      'anything for around £1000pcm',
+      'The Forge Studio and Maple Court are advertised at around £1,000 a month (£900 to £1,100).',
+    ],
+    [
+      'about 1k a month',
+      'The Forge Studio and Maple Court are advertised at around £1,000 a month (£900 to £1,100).',
+    ],
+    [
+      'roughly 900 pcm',
+      'The Forge Studio and Riverside Apartment are advertised at around £900 a month (£810 to £990).',
+    ],
+    [
+      'around £2,300 a month',
+      'Birch Lane Family Home is advertised at around £2,300 a month (£2,070 to £2,530).',
+    ],
+    ['about £500 pcm', 'None of our listings is advertised at around £500 a month (£450 to £550).'],
+  ])('%s is a rent within a tenth of the sum', async (message, sentence) => {
+    const { reply, state } = await lastReply(agencyLink(), [message]);
+    expect(reply.startsWith(`${sentence} Here's what we have at the moment:`)).toBe(true);
+    expect(state.fields.annualIncome).toBeNull();
+    expect(state.fields.propertyId).toBeNull();
+  });
+
+  test('"I earn about 2k a month" is an income, no rent wanted', async () => {
+    const { reply, state } = await lastReply(agencyLink(), ['I earn about 2k a month']);
+    expect(state.fields.annualIncome).toBe(24000);
+    expect(reply).not.toMatch(/advertised at around/);
+  });
+
+  test('"the one with the driveway" lists those whose parking says a driveway, not all with parking', async () => {
+    const { reply, state } = await lastReply(agencyLink(), ['the one with the driveway']);
+    expect(reply).toMatch(
+      /^Victoria Terrace and Birch Lane Family Home have a driveway\. Here's what we have at the moment:\n• Victoria Terrace/,
+    );
+    expect(state.fields.propertyId).toBeNull();
+  });
+
+  test('"the one with the allocated space" chooses the only listing whose parking says so', () => {
+    expect(listingPointedAt('the one with the allocated space', allProperties, PLACES)?.name).toBe(
+      'Maple Court',
+    );
+    expect(listingPointedAt('the one with parking', allProperties, PLACES)).toBeNull();
+  });
+
+  test.each([
+    ['the cheapest one', 'prop-quay'],
+    ["I'll take the cheapest", 'prop-quay'],
+    ['the cheapest 2 bed please', 'prop-elm'],
+  ])('pointing at the cheapest chooses it: %s', async (message, id) => {
+    const { reply, state } = await lastReply(agencyLink(), [message]);
+    expect(state.fields.propertyId).toBe(id);
+    expect(reply).not.toMatch(/Here's what we have/);
+  });
+
+  test.each(['whats the cheapest?', 'which is the cheapest one'])(
+    'asking for the cheapest answers and lists: %s',
+    async (message) => {
+      const { reply, state } = await lastReply(agencyLink(), [message]);
+      expect(state.fields.propertyId).toBeNull();
+      expect(reply).toMatch(/^The cheapest is Riverside Apartment, at £895 pcm\. Here's what we have/);
+    },
+  );
+
+  test('"how much is the 4 bed" tells the rent, not back the bedrooms', async () => {
+    const { reply, state } = await lastReply(agencyLink(), ['how much is the 4 bed']);
+    expect(state.fields.propertyId).toBe(birch.id);
+    expect(reply).toMatch(/The rent is £2,400 pcm\./);
+    expect(reply).not.toMatch(/4 bedrooms/);
+  });
+});
