@@ -373,3 +373,36 @@ describe('access, a rent to be near, a sort of parking, and the cheapest pointed
     expect(reply).not.toMatch(/4 bedrooms/);
   });
 });
+
+describe('openers that name no listing are never "not found"', () => {
+  test.each([
+    'yes',
+    '?',
+    'ok',
+    'lol',
+    '👍',
+    '🏠?',
+    '👋 hi there',
+    'i have bad credit',
+    'im on universal credit',
+    'professional couple looking',
+  ])('%s gets the listings without "couldn\'t find"', async (message) => {
+    const { reply, state } = await lastReply(agencyLink(), [message]);
+    expect(reply).toMatch(/^(?:Hello! )?Here's what we have at the moment:\n• Elm Road Flat/);
+    expect(state.asking).toBe('propertyId');
+  });
+
+  test('a street none of the listings is on is still not found', async () => {
+    const { reply } = await lastReply(agencyLink(), ['the one on Baker Street']);
+    expect(reply).toMatch(/^I couldn't find a listing matching that\./);
+  });
+
+  test('"any 2 beds" wants two bedrooms rather than no listing in particular', async () => {
+    const { reply, state } = await lastReply(agencyLink(), ['any 2 beds']);
+    expect(reply).toMatch(
+      /^Elm Road Flat and Garden Flat, Oakfield Avenue have 2 bedrooms\. Here's what we have/,
+    );
+    expect(state.asking).toBe('propertyId');
+    expect(state.refused).not.toContain('propertyId');
+  });
+});

@@ -461,11 +461,21 @@ const SEEN_OR_VIEWING =
   /\b(?:view(?:ing)?|book|saw|seen|advert|ad|website|online|(?:on|from) (?:rightmove|zoopla|onthemarket|openrent|spareroom|gumtree|facebook))\b/i;
 const PORTALS = /\b(?:rightmove|zoopla|onthemarket|openrent|spareroom|gumtree|facebook)\b/gi;
 
+/** "yes", "ok", "?", "lol", "👍": a short reply that says nothing, let alone a listing's name. */
+const SAYS_NOTHING =
+  /^[\s\p{P}\p{S}\p{Extended_Pictographic}]*(?:(?:yes|yeah|yep|yup|ya|no|nope|nah|ok|okay|k|kk|lol|haha|cool|sure|fine|great|alright|hi|hey|hiya|hello|there)\b[\s\p{P}\p{S}\p{Extended_Pictographic}]*)*$/iu;
+/** "im on universal credit", "we have a dog", "professional couple looking": the tenant, not a listing. */
+const SAID_OF_SELF =
+  /^\s*(?:i|i'?m|i am|we|we'?re|we are|my|our|me|us)\b|\b(?:couple|family|students?|professionals?|sharers)\b/i;
+
 /**
- * Whether a message describes the home wanted rather than naming one: no listing was looked for,
- * so none was not found.
+ * Whether a message describes the home wanted, or the tenant, or says nothing at all, rather than
+ * naming a listing: no listing was looked for, so none was not found.
  */
 export function describesHome(message: string): boolean {
+  if (SAYS_NOTHING.test(message)) return true;
   const named = message.replace(PORTALS, '');
-  return (DESCRIBES_HOME.test(message) || SEEN_OR_VIEWING.test(message)) && !NAME_TYPED.test(named);
+  const describes =
+    DESCRIBES_HOME.test(message) || SEEN_OR_VIEWING.test(message) || SAID_OF_SELF.test(message);
+  return describes && !NAME_TYPED.test(named);
 }
