@@ -406,3 +406,15 @@ describe('openers that name no listing are never "not found"', () => {
     expect(state.refused).not.toContain('propertyId');
   });
 });
+
+test.each(['what areas do you cover', 'where are your properties?'])(
+  '%s is answered by the towns the listings are in, not kept for a listing',
+  async (message) => {
+    const { reply, state } = await lastReply(agencyLink(), [message]);
+    expect(reply).toMatch(
+      /^Our listings are in Leeds, Bristol, Manchester, Reading, Glasgow, Sheffield and Newcastle upon Tyne\. Here's what we have at the moment:/,
+    );
+    expect(reply).not.toMatch(/Once I know/);
+    expect(state.pendingQuestions).toBeUndefined();
+  },
+);

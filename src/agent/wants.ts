@@ -21,6 +21,8 @@ type Want =
   | { kind: 'pets' }
   /** "wheelchair accessible?", "step free access?": what a listing says of getting in without steps. */
   | { kind: 'access' }
+  /** "what areas do you cover?": the towns the listings are in. */
+  | { kind: 'areas' }
   /** "2 bed", "a 3 bedroom house", "2+ beds": at least that many with `orMore`. */
   | { kind: 'bedrooms'; count: number; orMore: boolean }
   /** "under 1200", "max £1k", "up to 250 a week": the most a month, in pounds. */
@@ -59,6 +61,20 @@ const ACCESS =
   /\b(?:wheel ?chairs?|step[- ]?free|accessible|accessibility|disabled access|level access|no (?:stairs|steps)|mobility)\b/i;
 /** What a listing says of its access, in its features or advert. */
 const ACCESS_SAID = /\b(?:wheel ?chair|step[- ]?free|level access|accessible|ramp(?:ed)?)\b/i;
+
+/** The areas the agency's listings are in, asked about: "what areas do you cover", "where are your flats". */
+const AREAS =
+  /\b(?:(?:what|which|wat|wot) (?:areas?|locations?|places|towns?|cities|parts)\b|areas? (?:do you |do u )?(?:cover|covered)\b|where (?:are|r) (?:your|ur|the) (?:properties|listings|flats|houses|homes)\b)/i;
+
+/** The town of an address: its last part, the postcode left off ("…, Headingley, Leeds LS6 3BQ": Leeds). */
+function townOf(address: string): string | null {
+  const last = address
+    .split(',')
+    .pop()
+    ?.replace(/\s*\b[a-z]{1,2}\d[a-z\d]?\s*\d[a-z]{2}\b\s*$/i, '')
+    .trim();
+  return last && /^[a-z][a-z '-]*$/i.test(last) ? last : null;
+}
 
 /** How far a rent may be from "around £1,000 a month" and still be near it: a tenth either way. */
 const NEAR_RENT = 0.1;
@@ -179,6 +195,7 @@ function wantsIn(message: string, places: readonly string[]): { wants: Want[]; i
   if (sort || isWanted(PARKING)) wants.push({ kind: 'parking', sort });
   if (isWanted(PETS)) wants.push({ kind: 'pets' });
   if (isWanted(ACCESS)) wants.push({ kind: 'access' });
+  if (AREAS.test(said)) wants.push({ kind: 'areas' });
   for (const [feature, cue] of FEATURE_WORDS) {
     // A garage wanted is parking wanted, answered once.
     if (feature === 'garage' && wants.some((w) => w.kind === 'parking')) continue;
@@ -262,6 +279,9 @@ function hasWant(property: AgentProperty, want: Want): boolean {
     }
     case 'pets':
       return property.petsPolicy === 'allowed';
+    case 'areas':
+      // Said of the listings as a whole.
+      return false;
     case 'access':
       return property.features.some((f) => ACCESS_SAID.test(f)) || describedWith(property, ACCESS_SAID);
     case 'bedrooms':
@@ -316,6 +336,11 @@ function sentenceFor(want: Measured, having: readonly AgentProperty[], listings:
     const names = namesOf(having, listings.length);
     return `${names[0].toUpperCase()}${names.slice(1)} ${having.length === 1 ? 'is' : 'are'} advertised at ${near}.`;
   }
+  if (want.kind === 'areas') {
+    const towns = [...new Set(listings.map((p) => townOf(p.address)).filter((t) => t !== null))];
+    // No town read from the addresses: the list of them says it.
+    return towns.length > 0 ? `Our listings are in ${joinList(towns)}.` : '';
+  }
   if (want.kind === 'access') {
     if (having.length === 0) return 'None of our listings mentions step-free or wheelchair access.';
     const names = namesOf(having, listings.length);
@@ -363,6 +388,7 @@ function isAnsweredBy(want: Want, topic: Topic): boolean {
   if (want.kind === 'bedrooms') return topic === 'bedrooms';
   if (want.kind === 'maxRent' || want.kind === 'nearRent' || want.kind === 'cheapest')
     return topic === 'rent';
+  if (want.kind === 'areas') return topic === 'address';
   if (want.kind === 'access')
     return typeof topic === 'object' && 'other' in topic && topic.other === 'accessibility';
   return topic === 'pets';
@@ -387,7 +413,8 @@ export function listingsWanted(
   for (const want of measured) {
     const having = listings.filter((p) => hasWant(p, want));
     for (const p of having) count.set(p, (count.get(p) ?? 0) + 1);
-    sentences.push(sentenceFor(want, having, listings));
+    const sentence = sentenceFor(want, having, listings);
+    if (sentence) sentences.push(sentence);
   }
   const cheapest = wants.some((want) => want.kind === 'cheapest') ? cheapestOf(listings, measured) : null;
   if (cheapest) {
