@@ -9,11 +9,11 @@ import type { ExtractedFields, SlotName } from './types.ts';
  */
 
 /**
- * A rent the tenant can go up to: "under 1200", "max £1k", "no more than £950 pcm", "budget of
+ * A rent the tenant can go up to: "under 1200", "max £1k", "no more than £950 pcm", "nothing over 1k", "budget of
  * £250 a week", "<1100". `[1]` the amount, `[2]` a "k", `[3]` a week.
  */
 export const RENT_CAP =
-  /(?:\b(?:under|below|less than|cheaper than|max(?:imum)?|up to|upto|no more than|not more than|budget(?: is| of)?(?: about| around)?|within)|<)\s*(?:of\s+)?£?\s*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k\b)?(?:\s*(pw|p\/w|per week|a week|weekly)\b)?/i;
+  /(?:\b(?:under|below|less than|cheaper than|max(?:imum)?|up to|upto|no more than|not more than|(?:nothing|not|no) (?:over|above)|budget(?: is| of)?(?: about| around)?|within)|<)\s*(?:of\s+)?£?\s*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k\b)?(?:\s*(pw|p\/w|per week|a week|weekly)\b)?/i;
 
 /**
  * A rent the tenant would pay about: "around £1000pcm", "about 1k a month", "roughly 900 pcm",

@@ -418,3 +418,19 @@ test.each(['what areas do you cover', 'where are your properties?'])(
     expect(state.pendingQuestions).toBeUndefined();
   },
 );
+
+test.each(["Hi, I'm interested", 'interested'])(
+  '%s names no listing, so none was not found',
+  async (message) => {
+    const { reply } = await lastReply(agencyLink(), [message]);
+    expect(reply).toMatch(/^(?:Hello! )?Here's what we have at the moment:\n• Elm Road Flat/);
+  },
+);
+
+test('"nothing over 1k a month" is a rent to stay within, not an income', async () => {
+  const { reply, state } = await lastReply(agencyLink(), ['nothing over 1k a month pls']);
+  expect(state.fields.annualIncome).toBeNull();
+  expect(reply).toMatch(
+    /^The Forge Studio and Riverside Apartment are advertised at £1,000 a month or less\./,
+  );
+});

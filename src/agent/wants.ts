@@ -491,9 +491,9 @@ const PORTALS = /\b(?:rightmove|zoopla|onthemarket|openrent|spareroom|gumtree|fa
 /** "yes", "ok", "?", "lol", "👍": a short reply that says nothing, let alone a listing's name. */
 const SAYS_NOTHING =
   /^[\s\p{P}\p{S}\p{Extended_Pictographic}]*(?:(?:yes|yeah|yep|yup|ya|no|nope|nah|ok|okay|k|kk|lol|haha|cool|sure|fine|great|alright|hi|hey|hiya|hello|there)\b[\s\p{P}\p{S}\p{Extended_Pictographic}]*)*$/iu;
-/** "im on universal credit", "we have a dog", "professional couple looking": the tenant, not a listing. */
+/** "im on universal credit", "hi, I'm interested", "professional couple looking": the tenant, not a listing. */
 const SAID_OF_SELF =
-  /^\s*(?:i|i'?m|i am|we|we'?re|we are|my|our|me|us)\b|\b(?:couple|family|students?|professionals?|sharers)\b/i;
+  /^\s*(?:(?:hi|hello|hey|hiya)\b\W*)?(?:i|i'?m|i am|we|we'?re|we are|my|our|me|us)\b|\b(?:couple|family|students?|professionals?|sharers|interested)\b/i;
 
 /**
  * Whether a message describes the home wanted, or the tenant, or says nothing at all, rather than
