@@ -434,3 +434,21 @@ test('"nothing over 1k a month" is a rent to stay within, not an income', async 
     /^The Forge Studio and Riverside Apartment are advertised at £1,000 a month or less\./,
   );
 });
+
+describe('bills and furnishing asked across the listings', () => {
+  const billsIn: AgentProperty = { ...elm, billsIncluded: true, furnishing: 'furnished' };
+  test.each([
+    ['any with bills included', ['Elm Road Flat includes bills in the rent.']],
+    ['any furnished ones?', ['Elm Road Flat is advertised as furnished.']],
+    ['unfurnished please', ['None of our listings is advertised as unfurnished.']],
+  ])('%s', (message, sentences) => {
+    expect(listingsWanted(message, [billsIn, birch], PLACES)?.sentences).toEqual(sentences);
+  });
+
+  test('"bills included?" as an opener is answered across the listings, and waits for the listing chosen', async () => {
+    const { reply, state } = await lastReply(agencyLink(), ['bills included?']);
+    expect(reply).toMatch(/^None of our listings says bills are included in the rent\. Here's what we have/);
+    expect(reply).not.toMatch(/Once I know/);
+    expect(state.pendingQuestions).toEqual(['bills included?']);
+  });
+});

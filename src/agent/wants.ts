@@ -1,4 +1,5 @@
 import { formatMoney } from '#shared/format.ts';
+import type { Furnishing } from '#shared/listing.ts';
 import { parseRent } from '#shared/rent.ts';
 import { withoutPlaceNames } from './place-names.ts';
 import { FEATURE_WORDS, NO_PARKING, type Topic } from './questions.ts';
@@ -21,6 +22,10 @@ type Want =
   | { kind: 'pets' }
   /** "wheelchair accessible?", "step free access?": what a listing says of getting in without steps. */
   | { kind: 'access' }
+  /** "any with bills included?": a listing that says its rent includes the bills. */
+  | { kind: 'bills' }
+  /** "any furnished ones?", "unfurnished please": the furnishing a listing says. */
+  | { kind: 'furnishing'; furnishing: Furnishing }
   /** "what areas do you cover?": the towns the listings are in. */
   | { kind: 'areas' }
   /** "2 bed", "a 3 bedroom house", "2+ beds": at least that many with `orMore`. */
@@ -75,6 +80,12 @@ function townOf(address: string): string | null {
     .trim();
   return last && /^[a-z][a-z '-]*$/i.test(last) ? last : null;
 }
+
+/** Bills in the rent wanted: "bills included?", "all inclusive", "inclusive of bills". */
+const BILLS =
+  /\bbills? (?:are |r |is )?(?:incl(?:uded|usive|\.)?|in(?:cluded)? (?:the|with) (?:the )?rent)|\ball[- ]inclusive\b|\binclusive of bills\b/i;
+/** A furnishing wanted: "furnished", "part furnished", "unfurnished". */
+const FURNISHED = /\b(un|part[- ]?|partly )?furnished\b/i;
 
 /** How far a rent may be from "around £1,000 a month" and still be near it: a tenth either way. */
 const NEAR_RENT = 0.1;
@@ -196,6 +207,13 @@ function wantsIn(message: string, places: readonly string[]): { wants: Want[]; i
   if (isWanted(PETS)) wants.push({ kind: 'pets' });
   if (isWanted(ACCESS)) wants.push({ kind: 'access' });
   if (AREAS.test(said)) wants.push({ kind: 'areas' });
+  if (isWanted(BILLS)) wants.push({ kind: 'bills' });
+  const furnished = isWanted(FURNISHED) ? FURNISHED.exec(said) : null;
+  if (furnished) {
+    const prefix = furnished[1]?.toLowerCase() ?? '';
+    const furnishing = prefix === 'un' ? 'unfurnished' : prefix ? 'part-furnished' : 'furnished';
+    wants.push({ kind: 'furnishing', furnishing });
+  }
   for (const [feature, cue] of FEATURE_WORDS) {
     // A garage wanted is parking wanted, answered once.
     if (feature === 'garage' && wants.some((w) => w.kind === 'parking')) continue;
@@ -282,6 +300,10 @@ function hasWant(property: AgentProperty, want: Want): boolean {
     case 'areas':
       // Said of the listings as a whole.
       return false;
+    case 'bills':
+      return property.billsIncluded === true;
+    case 'furnishing':
+      return property.furnishing === want.furnishing;
     case 'access':
       return property.features.some((f) => ACCESS_SAID.test(f)) || describedWith(property, ACCESS_SAID);
     case 'bedrooms':
@@ -336,6 +358,16 @@ function sentenceFor(want: Measured, having: readonly AgentProperty[], listings:
     const names = namesOf(having, listings.length);
     return `${names[0].toUpperCase()}${names.slice(1)} ${having.length === 1 ? 'is' : 'are'} advertised at ${near}.`;
   }
+  if (want.kind === 'bills') {
+    if (having.length === 0) return 'None of our listings says bills are included in the rent.';
+    const names = namesOf(having, listings.length);
+    return `${names[0].toUpperCase()}${names.slice(1)} ${having.length === 1 ? 'includes' : 'include'} bills in the rent.`;
+  }
+  if (want.kind === 'furnishing') {
+    if (having.length === 0) return `None of our listings is advertised as ${want.furnishing}.`;
+    const names = namesOf(having, listings.length);
+    return `${names[0].toUpperCase()}${names.slice(1)} ${having.length === 1 ? 'is' : 'are'} advertised as ${want.furnishing}.`;
+  }
   if (want.kind === 'areas') {
     const towns = [...new Set(listings.map((p) => townOf(p.address)).filter((t) => t !== null))];
     // No town read from the addresses: the list of them says it.
@@ -389,6 +421,8 @@ function isAnsweredBy(want: Want, topic: Topic): boolean {
   if (want.kind === 'maxRent' || want.kind === 'nearRent' || want.kind === 'cheapest')
     return topic === 'rent';
   if (want.kind === 'areas') return topic === 'address';
+  if (want.kind === 'bills') return topic === 'bills';
+  if (want.kind === 'furnishing') return topic === 'furnishing';
   if (want.kind === 'access')
     return typeof topic === 'object' && 'other' in topic && topic.other === 'accessibility';
   return topic === 'pets';
