@@ -331,6 +331,17 @@ function namesOf(properties: readonly AgentProperty[], total: number): string {
   return joinList(properties.map((p) => p.name));
 }
 
+/** "Elm Road Flat has 2 bedrooms.", "6 of our listings have parking.": the listings, a verb agreeing, the rest. */
+function namesSay(
+  having: readonly AgentProperty[],
+  listings: readonly AgentProperty[],
+  [one, many]: [string, string],
+  rest: string,
+): string {
+  const names = namesOf(having, listings.length);
+  return `${names[0].toUpperCase()}${names.slice(1)} ${having.length === 1 ? one : many} ${rest}`;
+}
+
 /** What a reply says of one want: the listings that have it, or plainly that none says so. */
 function sentenceFor(want: Measured, having: readonly AgentProperty[], listings: readonly AgentProperty[]) {
   if (want.kind === 'pets') {
@@ -342,31 +353,26 @@ function sentenceFor(want: Measured, having: readonly AgentProperty[], listings:
   if (want.kind === 'bedrooms') {
     const rooms = `${want.count}${want.orMore ? ' or more' : ''} bedroom${want.count === 1 && !want.orMore ? '' : 's'}`;
     if (having.length === 0) return `None of our listings has ${rooms}.`;
-    const names = namesOf(having, listings.length);
-    return `${names[0].toUpperCase()}${names.slice(1)} ${having.length === 1 ? 'has' : 'have'} ${rooms}.`;
+    return namesSay(having, listings, ['has', 'have'], `${rooms}.`);
   }
   if (want.kind === 'maxRent') {
     const cap = `${formatMoney(want.monthly, { wholePounds: true })} a month`;
     if (having.length === 0) return `None of our listings is advertised at ${cap} or less.`;
-    const names = namesOf(having, listings.length);
-    return `${names[0].toUpperCase()}${names.slice(1)} ${having.length === 1 ? 'is' : 'are'} advertised at ${cap} or less.`;
+    return namesSay(having, listings, ['is', 'are'], `advertised at ${cap} or less.`);
   }
   if (want.kind === 'nearRent') {
     const [low, high] = nearRange(want.monthly).map((n) => formatMoney(n, { wholePounds: true }));
     const near = `around ${formatMoney(want.monthly, { wholePounds: true })} a month (${low} to ${high})`;
     if (having.length === 0) return `None of our listings is advertised at ${near}.`;
-    const names = namesOf(having, listings.length);
-    return `${names[0].toUpperCase()}${names.slice(1)} ${having.length === 1 ? 'is' : 'are'} advertised at ${near}.`;
+    return namesSay(having, listings, ['is', 'are'], `advertised at ${near}.`);
   }
   if (want.kind === 'bills') {
     if (having.length === 0) return 'None of our listings says bills are included in the rent.';
-    const names = namesOf(having, listings.length);
-    return `${names[0].toUpperCase()}${names.slice(1)} ${having.length === 1 ? 'includes' : 'include'} bills in the rent.`;
+    return namesSay(having, listings, ['includes', 'include'], `bills in the rent.`);
   }
   if (want.kind === 'furnishing') {
     if (having.length === 0) return `None of our listings is advertised as ${want.furnishing}.`;
-    const names = namesOf(having, listings.length);
-    return `${names[0].toUpperCase()}${names.slice(1)} ${having.length === 1 ? 'is' : 'are'} advertised as ${want.furnishing}.`;
+    return namesSay(having, listings, ['is', 'are'], `advertised as ${want.furnishing}.`);
   }
   if (want.kind === 'areas') {
     const towns = [...new Set(listings.map((p) => townOf(p.address)).filter((t) => t !== null))];
@@ -375,8 +381,7 @@ function sentenceFor(want: Measured, having: readonly AgentProperty[], listings:
   }
   if (want.kind === 'access') {
     if (having.length === 0) return 'None of our listings mentions step-free or wheelchair access.';
-    const names = namesOf(having, listings.length);
-    return `${names[0].toUpperCase()}${names.slice(1)} ${having.length === 1 ? 'mentions' : 'mention'} step-free or wheelchair access.`;
+    return namesSay(having, listings, ['mentions', 'mention'], `step-free or wheelchair access.`);
   }
   const noun =
     want.kind === 'parking'
@@ -385,9 +390,7 @@ function sentenceFor(want: Measured, having: readonly AgentProperty[], listings:
         ? want.feature
         : `${/^[aeiou]/.test(want.feature) ? 'an' : 'a'} ${want.feature}`;
   if (having.length === 0) return `None of our listings mentions ${noun}.`;
-  const names = namesOf(having, listings.length);
-  const verb = having.length === 1 ? 'has' : 'have';
-  return `${names[0].toUpperCase()}${names.slice(1)} ${verb} ${noun}.`;
+  return namesSay(having, listings, ['has', 'have'], `${noun}.`);
 }
 
 /** The listing with the lowest advertised rent among those with every other want, if any has a price. */
