@@ -4,7 +4,7 @@ import { formatLongDate, splitIso, ukToIso } from './dates.ts';
 import { isPersonRequest, personRequestAnswer } from './person-request.ts';
 import { withoutPlaceNames } from './place-names.ts';
 import { withKeyWordsSpelt } from './spelling.ts';
-import { normalise, splitSentences, words } from './text.ts';
+import { normalise, numberFromWord, splitSentences, words } from './text.ts';
 import type { AgentProperty } from './types.ts';
 
 /**
@@ -649,6 +649,9 @@ export function answerQuestions(
         }
         continue;
       }
+      // "how much is the 4 bed?" asks the rent: the bedrooms the tenant just said are not told back.
+      if (topic === 'bedrooms' && question.topics.length > 1 && saysBedrooms(question.text, property))
+        continue;
       const answer = answerFromListing(topic, property, options.today, question.text);
       const found = answer ? null : findInDescription(property.description, question.text, cueOf(topic));
       if (answer) say(answer.sentence);
@@ -680,6 +683,17 @@ export function answerQuestions(
     }
   }
   return result;
+}
+
+/** A bedroom count said: "the 4 bed", "a two bedroom flat". */
+const BEDROOMS_SAID = /\b(\d|one|two|three|four|five|six)\s*-?\s*(?:bed|beds|bedroom|bedrooms|bedroomed)\b/i;
+
+/** Whether a question says the listing's own bedroom count ("how much is the 4 bed?"). */
+function saysBedrooms(question: string, property: AgentProperty): boolean {
+  const m = BEDROOMS_SAID.exec(question);
+  if (!m || property.bedrooms === null) return false;
+  const count = /^\d$/.test(m[1]) ? Number(m[1]) : numberFromWord(m[1].toLowerCase());
+  return count === property.bedrooms;
 }
 
 /** A question about a listing not chosen yet: it waits for the listing. */

@@ -9,11 +9,23 @@ import type { ExtractedFields, SlotName } from './types.ts';
  */
 
 /**
- * A rent the tenant can go up to: "under 1200", "max £1k", "no more than £950 pcm", "budget of
+ * A rent the tenant can go up to: "under 1200", "max £1k", "no more than £950 pcm", "nothing over 1k", "budget of
  * £250 a week", "<1100". `[1]` the amount, `[2]` a "k", `[3]` a week.
  */
 export const RENT_CAP =
-  /(?:\b(?:under|below|less than|cheaper than|max(?:imum)?|up to|upto|no more than|not more than|budget(?: is| of)?(?: about| around)?|within)|<)\s*(?:of\s+)?£?\s*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k\b)?(?:\s*(pw|p\/w|per week|a week|weekly)\b)?/i;
+  /(?:\b(?:under|below|less than|cheaper than|max(?:imum)?|up to|upto|no more than|not more than|(?:nothing|not|no) (?:over|above)|budget(?: is| of)?(?: about| around)?|within)|<)\s*(?:of\s+)?£?\s*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k\b)?(?:\s*(pw|p\/w|per week|a week|weekly)\b)?/i;
+
+/**
+ * A rent the tenant would pay about: "around £1000pcm", "about 1k a month", "roughly 900 pcm",
+ * "£950ish a month". A period or a "£" must be said ("about 30k" may be an income): `[1]` or `[4]`
+ * the amount, `[2]` or `[5]` a "k", `[3]` or `[6]` the period.
+ */
+export const RENT_NEAR =
+  /(?:\b(?:around|about|roughly|approx(?:imately)?|circa|something like|in the region of)|~)\s*(?:£\s*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k\b)?(?:\s*ish\b)?\s*(pcm|pm|p\/m|per month|a month|monthly|pw|p\/w|per week|a week|weekly)?|(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k\b)?(?:\s*ish\b)?\s*(pcm|pm|p\/m|per month|a month|monthly|pw|p\/w|per week|a week|weekly))(?![\w£])/i;
+
+/** Words before a sum that say it is earned ("I earn about 2k a month"), not a rent. */
+export const INCOME_BEFORE =
+  /\b(?:earn\w*|salary|income|wages?|paid|make|take home|bring(?:s|ing)? (?:home|in))\b[^.,;]*$/i;
 
 /** A month's name or abbreviation, as a capturing group. */
 export const MONTH =

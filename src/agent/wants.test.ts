@@ -271,3 +271,184 @@ test('an income said as "under" a sum on the agency link is still the income', a
   expect(state.fields.propertyId).toBe('prop-maple');
   expect(state.fields.annualIncome).toBe(30000);
 });
+
+describe('access, a rent to be near, a sort of parking, and the cheapest pointed at', () => {
+  test.each(['wheelchair accessible?', 'step free access?', 'is it accessible for a wheelchair user'])(
+    '%s is answered across the listings, never "couldn\'t find"',
+    async (message) => {
+      const { reply, state } = await lastReply(agencyLink(), [message]);
+      expect(reply).toMatch(
+        /^None of our listings mentions step-free or wheelchair access\. Here's what we have at the moment:\n• Elm Road Flat/,
+      );
+      expect(reply).not.toMatch(/couldn't find|Once I know/);
+      expect(state.fields.propertyId).toBeNull();
+    },
+  );
+
+  test('a listing whose advert says step-free access is named', () => {
+    const ramped: AgentProperty = {
+      ...elm,
+      description: 'A ground floor flat with level access from the street.',
+    };
+    expect(listingsWanted('wheelchair accessible?', [ramped, birch], PLACES)?.sentences).toEqual([
+      'Elm Road Flat mentions step-free or wheelchair access.',
+    ]);
+  });
+
+  test('"is there a lift" as a thread\'s first text is answered across the listings', async () => {
+    const { reply } = await firstText('is there a lift');
+    expect(reply).toMatch(/None of our listings mentions a lift\./);
+    expect(reply).not.toMatch(/couldn't find/);
+  });
+
+  test.each([
+    [
+      'anything for around £1000pcm',
+      'The Forge Studio and Maple Court are advertised at around £1,000 a month (£900 to £1,100).',
+    ],
+    [
+      'about 1k a month',
+      'The Forge Studio and Maple Court are advertised at around £1,000 a month (£900 to £1,100).',
+    ],
+    [
+      'roughly 900 pcm',
+      'The Forge Studio and Riverside Apartment are advertised at around £900 a month (£810 to £990).',
+    ],
+    [
+      'around £2,300 a month',
+      'Birch Lane Family Home is advertised at around £2,300 a month (£2,070 to £2,530).',
+    ],
+    ['about £500 pcm', 'None of our listings is advertised at around £500 a month (£450 to £550).'],
+  ])('%s is a rent within a tenth of the sum', async (message, sentence) => {
+    const { reply, state } = await lastReply(agencyLink(), [message]);
+    expect(reply.startsWith(`${sentence} Here's what we have at the moment:`)).toBe(true);
+    expect(state.fields.annualIncome).toBeNull();
+    expect(state.fields.propertyId).toBeNull();
+  });
+
+  test('"I earn about 2k a month" is an income, no rent wanted', async () => {
+    const { reply, state } = await lastReply(agencyLink(), ['I earn about 2k a month']);
+    expect(state.fields.annualIncome).toBe(24000);
+    expect(reply).not.toMatch(/advertised at around/);
+  });
+
+  test('"the one with the driveway" lists those whose parking says a driveway, not all with parking', async () => {
+    const { reply, state } = await lastReply(agencyLink(), ['the one with the driveway']);
+    expect(reply).toMatch(
+      /^Victoria Terrace and Birch Lane Family Home have a driveway\. Here's what we have at the moment:\n• Victoria Terrace/,
+    );
+    expect(state.fields.propertyId).toBeNull();
+  });
+
+  test('"the one with the allocated space" chooses the only listing whose parking says so', () => {
+    expect(listingPointedAt('the one with the allocated space', allProperties, PLACES)?.name).toBe(
+      'Maple Court',
+    );
+    expect(listingPointedAt('the one with parking', allProperties, PLACES)).toBeNull();
+  });
+
+  test.each([
+    ['the cheapest one', 'prop-quay'],
+    ["I'll take the cheapest", 'prop-quay'],
+    ['the cheapest 2 bed please', 'prop-elm'],
+  ])('pointing at the cheapest chooses it: %s', async (message, id) => {
+    const { reply, state } = await lastReply(agencyLink(), [message]);
+    expect(state.fields.propertyId).toBe(id);
+    expect(reply).not.toMatch(/Here's what we have/);
+  });
+
+  test.each(['whats the cheapest?', 'which is the cheapest one'])(
+    'asking for the cheapest answers and lists: %s',
+    async (message) => {
+      const { reply, state } = await lastReply(agencyLink(), [message]);
+      expect(state.fields.propertyId).toBeNull();
+      expect(reply).toMatch(/^The cheapest is Riverside Apartment, at £895 pcm\. Here's what we have/);
+    },
+  );
+
+  test('"how much is the 4 bed" tells the rent, not back the bedrooms', async () => {
+    const { reply, state } = await lastReply(agencyLink(), ['how much is the 4 bed']);
+    expect(state.fields.propertyId).toBe(birch.id);
+    expect(reply).toMatch(/The rent is £2,400 pcm\./);
+    expect(reply).not.toMatch(/4 bedrooms/);
+  });
+});
+
+describe('openers that name no listing are never "not found"', () => {
+  test.each([
+    'yes',
+    '?',
+    'ok',
+    'lol',
+    '👍',
+    '🏠?',
+    '👋 hi there',
+    'i have bad credit',
+    'im on universal credit',
+    'professional couple looking',
+  ])('%s gets the listings without "couldn\'t find"', async (message) => {
+    const { reply, state } = await lastReply(agencyLink(), [message]);
+    expect(reply).toMatch(/^(?:Hello! )?Here's what we have at the moment:\n• Elm Road Flat/);
+    expect(state.asking).toBe('propertyId');
+  });
+
+  test('a street none of the listings is on is still not found', async () => {
+    const { reply } = await lastReply(agencyLink(), ['the one on Baker Street']);
+    expect(reply).toMatch(/^I couldn't find a listing matching that\./);
+  });
+
+  test('"any 2 beds" wants two bedrooms rather than no listing in particular', async () => {
+    const { reply, state } = await lastReply(agencyLink(), ['any 2 beds']);
+    expect(reply).toMatch(
+      /^Elm Road Flat and Garden Flat, Oakfield Avenue have 2 bedrooms\. Here's what we have/,
+    );
+    expect(state.asking).toBe('propertyId');
+    expect(state.refused).not.toContain('propertyId');
+  });
+});
+
+test.each(['what areas do you cover', 'where are your properties?'])(
+  '%s is answered by the towns the listings are in, not kept for a listing',
+  async (message) => {
+    const { reply, state } = await lastReply(agencyLink(), [message]);
+    expect(reply).toMatch(
+      /^Our listings are in Leeds, Bristol, Manchester, Reading, Glasgow, Sheffield and Newcastle upon Tyne\. Here's what we have at the moment:/,
+    );
+    expect(reply).not.toMatch(/Once I know/);
+    expect(state.pendingQuestions).toBeUndefined();
+  },
+);
+
+test.each(["Hi, I'm interested", 'interested'])(
+  '%s names no listing, so none was not found',
+  async (message) => {
+    const { reply } = await lastReply(agencyLink(), [message]);
+    expect(reply).toMatch(/^(?:Hello! )?Here's what we have at the moment:\n• Elm Road Flat/);
+  },
+);
+
+test('"nothing over 1k a month" is a rent to stay within, not an income', async () => {
+  const { reply, state } = await lastReply(agencyLink(), ['nothing over 1k a month pls']);
+  expect(state.fields.annualIncome).toBeNull();
+  expect(reply).toMatch(
+    /^The Forge Studio and Riverside Apartment are advertised at £1,000 a month or less\./,
+  );
+});
+
+describe('bills and furnishing asked across the listings', () => {
+  const billsIn: AgentProperty = { ...elm, billsIncluded: true, furnishing: 'furnished' };
+  test.each([
+    ['any with bills included', ['Elm Road Flat includes bills in the rent.']],
+    ['any furnished ones?', ['Elm Road Flat is advertised as furnished.']],
+    ['unfurnished please', ['None of our listings is advertised as unfurnished.']],
+  ])('%s', (message, sentences) => {
+    expect(listingsWanted(message, [billsIn, birch], PLACES)?.sentences).toEqual(sentences);
+  });
+
+  test('"bills included?" as an opener is answered across the listings, and waits for the listing chosen', async () => {
+    const { reply, state } = await lastReply(agencyLink(), ['bills included?']);
+    expect(reply).toMatch(/^None of our listings says bills are included in the rent\. Here's what we have/);
+    expect(reply).not.toMatch(/Once I know/);
+    expect(state.pendingQuestions).toEqual(['bills included?']);
+  });
+});

@@ -1,8 +1,9 @@
 import { formatMoney } from '#shared/format.ts';
+import type { Furnishing } from '#shared/listing.ts';
 import { parseRent } from '#shared/rent.ts';
 import { withoutPlaceNames } from './place-names.ts';
 import { FEATURE_WORDS, NO_PARKING, type Topic } from './questions.ts';
-import { RENT_CAP } from './reading.ts';
+import { INCOME_BEFORE, RENT_CAP, RENT_NEAR } from './reading.ts';
 import { withKeyWordsSpelt } from './spelling.ts';
 import { joinList, normalise, numberFromWord, splitSentences } from './text.ts';
 import type { AgentProperty } from './types.ts';
@@ -16,12 +17,23 @@ import type { AgentProperty } from './types.ts';
 /** A want a listing's facts can show: a feature, parking, or pets welcome. */
 type Want =
   | { kind: 'feature'; feature: string; cue: RegExp; inName: RegExp }
-  | { kind: 'parking' }
+  /** Parking, of one sort when said ("the one with the driveway"): only a listing whose parking says so. */
+  | { kind: 'parking'; sort: ParkingSort | null }
   | { kind: 'pets' }
+  /** "wheelchair accessible?", "step free access?": what a listing says of getting in without steps. */
+  | { kind: 'access' }
+  /** "any with bills included?": a listing that says its rent includes the bills. */
+  | { kind: 'bills' }
+  /** "any furnished ones?", "unfurnished please": the furnishing a listing says. */
+  | { kind: 'furnishing'; furnishing: Furnishing }
+  /** "what areas do you cover?": the towns the listings are in. */
+  | { kind: 'areas' }
   /** "2 bed", "a 3 bedroom house", "2+ beds": at least that many with `orMore`. */
   | { kind: 'bedrooms'; count: number; orMore: boolean }
   /** "under 1200", "max £1k", "up to 250 a week": the most a month, in pounds. */
   | { kind: 'maxRent'; monthly: number }
+  /** "around £1000pcm", "about 1k a month": a rent within `NEAR_RENT` of it, a month, in pounds. */
+  | { kind: 'nearRent'; monthly: number }
   /** "the cheapest one", "cheapest 2 bed?": the lowest rent, of those with the other wants. */
   | { kind: 'cheapest' };
 
@@ -29,6 +41,54 @@ type Want =
 const PARKING =
   /\b(?:parking|to park|park (?:a|my|our|the|two|2) (?:cars?|vans?)|driveways?|car space|off[- ]street|(?:have|got|own|drive) (?:a|two|2) (?:cars?|vans?))\b/i;
 const PETS = /\b(?:pets?|dogs?|cats?|puppy|kitten|animals?)\b/i;
+
+/** A sort of parking a listing's parking may say it is: "Driveway for two cars", "Allocated space". */
+type ParkingSort = { noun: string; cue: RegExp };
+const PARKING_SORTS: readonly ParkingSort[] = [
+  { noun: 'a driveway', cue: /\bdrive(?:ways?)?\b/i },
+  {
+    noun: 'an allocated space',
+    cue: /\b(?:allocated|assigned|designated|dedicated|private) (?:parking )?(?:space|spot|bay)s?\b|\ballocated parking\b/i,
+  },
+  { noun: 'underground parking', cue: /\b(?:underground|basement) (?:parking|space|car ?park)\b/i },
+  { noun: 'permit parking', cue: /\bpermit\b/i },
+];
+/** How a listing's parking may say the sort: an allocated space is "Allocated space" or "Allocated bay". */
+const PARKING_SAID: ReadonlyMap<string, RegExp> = new Map([
+  ['a driveway', /\bdrive(?:ways?)?\b/i],
+  ['an allocated space', /\b(?:allocated|assigned|designated|dedicated|private)\b/i],
+  ['underground parking', /\b(?:underground|basement)\b/i],
+  ['permit parking', /\bpermit\b/i],
+]);
+
+/** Getting in without steps: "wheelchair accessible", "step free access", "level access". */
+const ACCESS =
+  /\b(?:wheel ?chairs?|step[- ]?free|accessible|accessibility|disabled access|level access|no (?:stairs|steps)|mobility)\b/i;
+/** What a listing says of its access, in its features or advert. */
+const ACCESS_SAID = /\b(?:wheel ?chair|step[- ]?free|level access|accessible|ramp(?:ed)?)\b/i;
+
+/** The areas the agency's listings are in, asked about: "what areas do you cover", "where are your flats". */
+const AREAS =
+  /\b(?:(?:what|which|wat|wot) (?:areas?|locations?|places|towns?|cities|parts)\b|areas? (?:do you |do u )?(?:cover|covered)\b|where (?:are|r) (?:your|ur|the) (?:properties|listings|flats|houses|homes)\b)/i;
+
+/** The town of an address: its last part, the postcode left off ("…, Headingley, Leeds LS6 3BQ": Leeds). */
+function townOf(address: string): string | null {
+  const last = address
+    .split(',')
+    .pop()
+    ?.replace(/\s*\b[a-z]{1,2}\d[a-z\d]?\s*\d[a-z]{2}\b\s*$/i, '')
+    .trim();
+  return last && /^[a-z][a-z '-]*$/i.test(last) ? last : null;
+}
+
+/** Bills in the rent wanted: "bills included?", "all inclusive", "inclusive of bills". */
+const BILLS =
+  /\bbills? (?:are |r |is )?(?:incl(?:uded|usive|\.)?|in(?:cluded)? (?:the|with) (?:the )?rent)|\ball[- ]inclusive\b|\binclusive of bills\b/i;
+/** A furnishing wanted: "furnished", "part furnished", "unfurnished". */
+const FURNISHED = /\b(un|part[- ]?|partly )?furnished\b/i;
+
+/** How far a rent may be from "around £1,000 a month" and still be near it: a tenth either way. */
+const NEAR_RENT = 0.1;
 /** A sentence of a description that says a listing lacks something: "There is no garden." */
 const NEGATION = /\b(?:no|not|without|isn't|doesn't|none)\b/i;
 /** Features said without "a": "Gas central heating is fitted". */
@@ -83,7 +143,7 @@ function wantIn(clause: string, cue: RegExp): { said: Said; isDeniedAfter: boole
 }
 
 /** Every cue a want may be named by: a list's denial is passed on only from a member naming one. */
-const ALL_CUES: readonly RegExp[] = [PARKING, PETS, ...FEATURE_WORDS.map(([, cue]) => cue)];
+const ALL_CUES: readonly RegExp[] = [PARKING, PETS, ACCESS, ...FEATURE_WORDS.map(([, cue]) => cue)];
 
 /** One member of a list, and whether it takes the list's denial rather than saying its own. */
 type Member = { text: string; isDeniedByList: boolean };
@@ -142,8 +202,18 @@ function wantsIn(message: string, places: readonly string[]): { wants: Want[]; i
     return wanted;
   };
   const wants: Want[] = bedroomsWanted(said);
-  if (isWanted(PARKING)) wants.push({ kind: 'parking' });
+  const sort = PARKING_SORTS.find(({ cue }) => isWanted(cue)) ?? null;
+  if (sort || isWanted(PARKING)) wants.push({ kind: 'parking', sort });
   if (isWanted(PETS)) wants.push({ kind: 'pets' });
+  if (isWanted(ACCESS)) wants.push({ kind: 'access' });
+  if (AREAS.test(said)) wants.push({ kind: 'areas' });
+  if (isWanted(BILLS)) wants.push({ kind: 'bills' });
+  const furnished = isWanted(FURNISHED) ? FURNISHED.exec(said) : null;
+  if (furnished) {
+    const prefix = furnished[1]?.toLowerCase() ?? '';
+    const furnishing = prefix === 'un' ? 'unfurnished' : prefix ? 'part-furnished' : 'furnished';
+    wants.push({ kind: 'furnishing', furnishing });
+  }
   for (const [feature, cue] of FEATURE_WORDS) {
     // A garage wanted is parking wanted, answered once.
     if (feature === 'garage' && wants.some((w) => w.kind === 'parking')) continue;
@@ -152,7 +222,7 @@ function wantsIn(message: string, places: readonly string[]): { wants: Want[]; i
     const inName = new RegExp(`\\b${feature} (?:flat|apartment|cottage|house|maisonette)\\b`, 'i');
     wants.push({ kind: 'feature', feature, cue, inName });
   }
-  wants.push(...rentCapped(said));
+  wants.push(...rentCapped(said), ...rentNear(said));
   if (CHEAPEST.test(said)) wants.push({ kind: 'cheapest' });
   return { wants, isAnyDenied };
 }
@@ -176,6 +246,25 @@ function rentCapped(said: string): Want[] {
   return monthly >= 200 && monthly <= 50_000 ? [{ kind: 'maxRent', monthly }] : [];
 }
 
+/** A rent to be near, if said: "around £1000pcm", "about 1k a month", "roughly £225 pw". */
+function rentNear(said: string): Want[] {
+  const m = RENT_NEAR.exec(said);
+  // "I earn about 2k a month" is an income.
+  if (!m || INCOME_BEFORE.test(said.slice(Math.max(0, m.index - 40), m.index))) return [];
+  const [figure, k, period] = m[1] ? [m[1], m[2], m[3]] : [m[4], m[5], m[6]];
+  const amount = Number(figure.replace(/,/g, '')) * (k ? 1000 : 1);
+  // "around £30k" is more likely a salary than a month's rent.
+  if (!period && (k || amount > 10_000)) return [];
+  const isWeekly = /w/i.test(period ?? '');
+  const monthly = isWeekly ? Math.round((amount * 52) / 12) : amount;
+  return monthly >= 200 && monthly <= 50_000 ? [{ kind: 'nearRent', monthly }] : [];
+}
+
+/** The rents near a figure: a tenth below it to a tenth above, in whole pounds. */
+function nearRange(monthly: number): [number, number] {
+  return [Math.round(monthly * (1 - NEAR_RENT)), Math.round(monthly * (1 + NEAR_RENT))];
+}
+
 /** Whether the listing's description says it has what `cue` names, in a sentence not denying it. */
 function describedWith(property: AgentProperty, cue: RegExp): boolean {
   if (!property.description) return false;
@@ -195,11 +284,28 @@ function hasWant(property: AgentProperty, want: Want): boolean {
       );
     case 'parking': {
       const parking = property.parking?.trim();
+      if (want.sort) {
+        const said = PARKING_SAID.get(want.sort.noun) ?? want.sort.cue;
+        return (
+          said.test(parking ?? '') ||
+          property.features.some((f) => said.test(f)) ||
+          describedWith(property, want.sort.cue)
+        );
+      }
       if (parking) return !NO_PARKING.test(parking);
       return property.features.some((f) => /garage|parking/i.test(f)) || describedWith(property, PARKING);
     }
     case 'pets':
       return property.petsPolicy === 'allowed';
+    case 'areas':
+      // Said of the listings as a whole.
+      return false;
+    case 'bills':
+      return property.billsIncluded === true;
+    case 'furnishing':
+      return property.furnishing === want.furnishing;
+    case 'access':
+      return property.features.some((f) => ACCESS_SAID.test(f)) || describedWith(property, ACCESS_SAID);
     case 'bedrooms':
       if (property.bedrooms === null) return false;
       return want.orMore ? property.bedrooms >= want.count : property.bedrooms === want.count;
@@ -211,6 +317,11 @@ function hasWant(property: AgentProperty, want: Want): boolean {
       // "Price on application" may be anything: not said to be within it.
       return rent !== null && Math.round(rent.monthly) <= want.monthly;
     }
+    case 'nearRent': {
+      const rent = parseRent(property.rentalPrice);
+      const [low, high] = nearRange(want.monthly);
+      return rent !== null && Math.round(rent.monthly) >= low && Math.round(rent.monthly) <= high;
+    }
   }
 }
 
@@ -218,6 +329,17 @@ function namesOf(properties: readonly AgentProperty[], total: number): string {
   if (properties.length === total && total > 1) return 'all our listings';
   if (properties.length > MAX_NAMED) return `${properties.length} of our listings`;
   return joinList(properties.map((p) => p.name));
+}
+
+/** "Elm Road Flat has 2 bedrooms.", "6 of our listings have parking.": the listings, a verb agreeing, the rest. */
+function namesSay(
+  having: readonly AgentProperty[],
+  listings: readonly AgentProperty[],
+  [one, many]: [string, string],
+  rest: string,
+): string {
+  const names = namesOf(having, listings.length);
+  return `${names[0].toUpperCase()}${names.slice(1)} ${having.length === 1 ? one : many} ${rest}`;
 }
 
 /** What a reply says of one want: the listings that have it, or plainly that none says so. */
@@ -231,25 +353,44 @@ function sentenceFor(want: Measured, having: readonly AgentProperty[], listings:
   if (want.kind === 'bedrooms') {
     const rooms = `${want.count}${want.orMore ? ' or more' : ''} bedroom${want.count === 1 && !want.orMore ? '' : 's'}`;
     if (having.length === 0) return `None of our listings has ${rooms}.`;
-    const names = namesOf(having, listings.length);
-    return `${names[0].toUpperCase()}${names.slice(1)} ${having.length === 1 ? 'has' : 'have'} ${rooms}.`;
+    return namesSay(having, listings, ['has', 'have'], `${rooms}.`);
   }
   if (want.kind === 'maxRent') {
     const cap = `${formatMoney(want.monthly, { wholePounds: true })} a month`;
     if (having.length === 0) return `None of our listings is advertised at ${cap} or less.`;
-    const names = namesOf(having, listings.length);
-    return `${names[0].toUpperCase()}${names.slice(1)} ${having.length === 1 ? 'is' : 'are'} advertised at ${cap} or less.`;
+    return namesSay(having, listings, ['is', 'are'], `advertised at ${cap} or less.`);
+  }
+  if (want.kind === 'nearRent') {
+    const [low, high] = nearRange(want.monthly).map((n) => formatMoney(n, { wholePounds: true }));
+    const near = `around ${formatMoney(want.monthly, { wholePounds: true })} a month (${low} to ${high})`;
+    if (having.length === 0) return `None of our listings is advertised at ${near}.`;
+    return namesSay(having, listings, ['is', 'are'], `advertised at ${near}.`);
+  }
+  if (want.kind === 'bills') {
+    if (having.length === 0) return 'None of our listings says bills are included in the rent.';
+    return namesSay(having, listings, ['includes', 'include'], `bills in the rent.`);
+  }
+  if (want.kind === 'furnishing') {
+    if (having.length === 0) return `None of our listings is advertised as ${want.furnishing}.`;
+    return namesSay(having, listings, ['is', 'are'], `advertised as ${want.furnishing}.`);
+  }
+  if (want.kind === 'areas') {
+    const towns = [...new Set(listings.map((p) => townOf(p.address)).filter((t) => t !== null))];
+    // No town read from the addresses: the list of them says it.
+    return towns.length > 0 ? `Our listings are in ${joinList(towns)}.` : '';
+  }
+  if (want.kind === 'access') {
+    if (having.length === 0) return 'None of our listings mentions step-free or wheelchair access.';
+    return namesSay(having, listings, ['mentions', 'mention'], `step-free or wheelchair access.`);
   }
   const noun =
     want.kind === 'parking'
-      ? 'parking'
+      ? (want.sort?.noun ?? 'parking')
       : UNCOUNTED.has(want.feature)
         ? want.feature
         : `${/^[aeiou]/.test(want.feature) ? 'an' : 'a'} ${want.feature}`;
   if (having.length === 0) return `None of our listings mentions ${noun}.`;
-  const names = namesOf(having, listings.length);
-  const verb = having.length === 1 ? 'has' : 'have';
-  return `${names[0].toUpperCase()}${names.slice(1)} ${verb} ${noun}.`;
+  return namesSay(having, listings, ['has', 'have'], `${noun}.`);
 }
 
 /** The listing with the lowest advertised rent among those with every other want, if any has a price. */
@@ -280,7 +421,13 @@ function isAnsweredBy(want: Want, topic: Topic): boolean {
       topic === 'parking' || (typeof topic === 'object' && 'feature' in topic && topic.feature === 'garage')
     );
   if (want.kind === 'bedrooms') return topic === 'bedrooms';
-  if (want.kind === 'maxRent' || want.kind === 'cheapest') return topic === 'rent';
+  if (want.kind === 'maxRent' || want.kind === 'nearRent' || want.kind === 'cheapest')
+    return topic === 'rent';
+  if (want.kind === 'areas') return topic === 'address';
+  if (want.kind === 'bills') return topic === 'bills';
+  if (want.kind === 'furnishing') return topic === 'furnishing';
+  if (want.kind === 'access')
+    return typeof topic === 'object' && 'other' in topic && topic.other === 'accessibility';
   return topic === 'pets';
 }
 
@@ -303,7 +450,8 @@ export function listingsWanted(
   for (const want of measured) {
     const having = listings.filter((p) => hasWant(p, want));
     for (const p of having) count.set(p, (count.get(p) ?? 0) + 1);
-    sentences.push(sentenceFor(want, having, listings));
+    const sentence = sentenceFor(want, having, listings);
+    if (sentence) sentences.push(sentence);
   }
   const cheapest = wants.some((want) => want.kind === 'cheapest') ? cheapestOf(listings, measured) : null;
   if (cheapest) {
@@ -334,10 +482,16 @@ const POINTED =
 const POINTED_BEDROOMS =
   /\b(?:the|that)\s+(?:\d|one|two|three|four|five|six)\s*-?\s*(?:bed|bedroom|bedroomed)s?\b(?!\s*(?:or more|plus|\+))/i;
 
+/** "the cheapest one", "I'll take the cheapest 2 bed": the cheapest pointed at. */
+const POINTED_CHEAPEST = /\b(?:the|that)\s+(?:cheapest|least expensive)\b/i;
+/** "whats the cheapest?", "which is the cheapest one": asked about, answered and listed, not chosen. */
+const ASKED = /\?|^\s*(?:what|whats|what's|wots|which|how|is|are|do|does|any|anything)\b/i;
+
 /**
  * The one listing a tenant points at by what it has ("the one with the garden", "I'll take the
- * flat with parking"): the only listing with everything wanted after the pointing words. Null when
- * none or several have it, so those are listed instead.
+ * flat with parking"): the only listing with everything wanted after the pointing words; or the
+ * cheapest ("the cheapest one", "I'll take the cheapest 2 bed"), which a question asks about
+ * instead ("whats the cheapest?"). Null when none or several have it, so those are listed instead.
  */
 export function listingPointedAt(
   message: string,
@@ -345,6 +499,10 @@ export function listingPointedAt(
   places: readonly string[],
 ): AgentProperty | null {
   const said = normalise(message);
+  if (POINTED_CHEAPEST.test(said) && !ASKED.test(said)) {
+    const measured = wantsIn(said, places).wants.filter((want): want is Measured => want.kind !== 'cheapest');
+    return cheapestOf(listings, measured);
+  }
   const pointed = POINTED.exec(said);
   // "how much is the 4 bed?": the only listing with four bedrooms.
   const byBedrooms = pointed ? null : POINTED_BEDROOMS.exec(said);
@@ -367,11 +525,21 @@ const SEEN_OR_VIEWING =
   /\b(?:view(?:ing)?|book|saw|seen|advert|ad|website|online|(?:on|from) (?:rightmove|zoopla|onthemarket|openrent|spareroom|gumtree|facebook))\b/i;
 const PORTALS = /\b(?:rightmove|zoopla|onthemarket|openrent|spareroom|gumtree|facebook)\b/gi;
 
+/** "yes", "ok", "?", "lol", "👍": a short reply that says nothing, let alone a listing's name. */
+const SAYS_NOTHING =
+  /^[\s\p{P}\p{S}\p{Extended_Pictographic}]*(?:(?:yes|yeah|yep|yup|ya|no|nope|nah|ok|okay|k|kk|lol|haha|cool|sure|fine|great|alright|hi|hey|hiya|hello|there)\b[\s\p{P}\p{S}\p{Extended_Pictographic}]*)*$/iu;
+/** "im on universal credit", "hi, I'm interested", "professional couple looking": the tenant, not a listing. */
+const SAID_OF_SELF =
+  /^\s*(?:(?:hi|hello|hey|hiya)\b\W*)?(?:i|i'?m|i am|we|we'?re|we are|my|our|me|us)\b|\b(?:couple|family|students?|professionals?|sharers|interested)\b/i;
+
 /**
- * Whether a message describes the home wanted rather than naming one: no listing was looked for,
- * so none was not found.
+ * Whether a message describes the home wanted, or the tenant, or says nothing at all, rather than
+ * naming a listing: no listing was looked for, so none was not found.
  */
 export function describesHome(message: string): boolean {
+  if (SAYS_NOTHING.test(message)) return true;
   const named = message.replace(PORTALS, '');
-  return (DESCRIBES_HOME.test(message) || SEEN_OR_VIEWING.test(message)) && !NAME_TYPED.test(named);
+  const describes =
+    DESCRIBES_HOME.test(message) || SEEN_OR_VIEWING.test(message) || SAID_OF_SELF.test(message);
+  return describes && !NAME_TYPED.test(named);
 }

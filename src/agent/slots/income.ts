@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { formatMoney, NUMBER_WORDS } from '#shared/format.ts';
 import { isRentProposal } from '../questions.ts';
-import { CORRECTION_CUE, isRefused, MONTH, RENT_CAP, type Reading } from '../reading.ts';
+import {
+  CORRECTION_CUE,
+  INCOME_BEFORE,
+  isRefused,
+  MONTH,
+  RENT_CAP,
+  RENT_NEAR,
+  type Reading,
+} from '../reading.ts';
 import { normalise } from '../text.ts';
 import { withoutAddresses } from './email.ts';
 import { type SlotSpec, summaryLine, textDisplay } from './spec.ts';
@@ -199,7 +207,6 @@ const pounds = (amount: number) => formatMoney(amount, { wholePounds: true });
 const MAX_INCOME = 10_000_000;
 
 /** Words saying an amount after them is the tenant's income: "I earn just under 30k". */
-const INCOME_BEFORE = /\b(?:earn\w*|salary|income|wages?|paid|make|take home)\b[^.,;]*$/i;
 
 function readIncome(r: Reading): void {
   if (isRefused(r, 'annualIncome') || r.swap.annualIncome !== undefined) return;
@@ -222,15 +229,17 @@ function readIncome(r: Reading): void {
         : sentence,
     )
     .join(' ');
-  // "anything under 2k with 3 beds": a rent the tenant can go up to, unless the income was asked
-  // or is said to be it ("I earn under 30k").
+  // "anything under 2k with 3 beds", "about 1k a month": a rent the tenant can go up to or would
+  // pay about, unless the income was asked or is said to be it ("I earn under 30k").
+  const asRent = (text: string, rent: RegExp) =>
+    text.replace(new RegExp(rent.source, 'gi'), (said, ...rest) => {
+      const at = rest.find((part) => typeof part === 'number') ?? 0;
+      return INCOME_BEFORE.test(text.slice(Math.max(0, at - 40), at)) ? said : ' ';
+    });
+  const capped = r.asking === 'annualIncome' ? incomeText : asRent(incomeText, RENT_CAP);
+  // A rent to be near is wanted only while a listing is to be chosen.
   const read =
-    r.asking === 'annualIncome'
-      ? incomeText
-      : incomeText.replace(new RegExp(RENT_CAP.source, 'gi'), (cap, ...rest) => {
-          const at = rest.find((part) => typeof part === 'number') ?? 0;
-          return INCOME_BEFORE.test(incomeText.slice(Math.max(0, at - 40), at)) ? cap : ' ';
-        });
+    r.asking === 'annualIncome' || r.options.fields.propertyId !== null ? capped : asRent(capped, RENT_NEAR);
   const income = parseIncome(read, {
     asked: r.asking === 'annualIncome',
     people: r.result.updates.numberOfPeople ?? r.options.fields.numberOfPeople,

@@ -13,11 +13,11 @@ export function propertyButtons(properties: AgentProperty[]): string[] {
 }
 
 /**
- * "any", "not sure", "don't mind": no listing in particular. "any" before another word is about
- * that word ("i don't have any pets"), unless it says "any is fine".
+ * "any", "not sure", "don't mind": no listing in particular. "any" before another word or a number
+ * is about it ("i don't have any pets", "any 2 beds"), unless it says "any is fine".
  */
 const ANY_PROPERTY =
-  /\b(?:any(?: of them| one| really)?(?!\s+(?!(?:is|will|would|works?|please|pls|thanks|really)\b)[a-z])|anything (?:really|is fine|will do)|not sure|unsure|don'?t mind|dont mind|no preference|whatever|open to (?:anything|any|all)|just (?:looking|browsing)|undecided|none in particular|all of them|either|not yet|haven'?t decided|don'?t know|dont know|no idea|idk|dunno|no clue)\b/i;
+  /\b(?:any(?: of them| one| really)?(?!\s+(?!(?:is|will|would|works?|please|pls|thanks|really)\b)[a-z\d£])|anything (?:really|is fine|will do)|not sure|unsure|don'?t mind|dont mind|no preference|whatever|open to (?:anything|any|all)|just (?:looking|browsing)|undecided|none in particular|all of them|either|not yet|haven'?t decided|don'?t know|dont know|no idea|idk|dunno|no clue)\b/i;
 
 /**
  * Whether the tenant means no listing in particular ("any", "not sure"). Which listing they name
