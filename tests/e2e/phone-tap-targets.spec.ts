@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { addMember, createCompanyUser, unique } from '#tests/helpers/factories.ts';
-import { addSessionCookie, test as base, expect, type LetLeadServer, startSeededServer } from './fixtures.ts';
+import { expect, seededTest } from './fixtures.ts';
 
 /**
  * On a phone every control of the sign-in and settings pages that stands on its own is at least
@@ -9,26 +9,14 @@ import { addSessionCookie, test as base, expect, type LetLeadServer, startSeeded
 
 const phone = { width: 390, height: 844 };
 
-const test = base.extend<object, { seeded: { server: LetLeadServer; owner: string } }>({
-  seeded: [
-    async ({}, use) => {
-      const { server, seeded, stop } = await startSeededServer(async (app) => {
-        const { company, ...owner } = await createCompanyUser(
-          app,
-          { name: 'Harbour Lettings', slug: unique('harbour') },
-          { firstName: 'Olive', lastName: 'Owner' },
-        );
-        await addMember(app, company.id, 'negotiator');
-        return { owner: owner.cookie };
-      });
-      await use({ server, ...seeded });
-      await stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  baseURL: async ({ seeded }, use) => {
-    await use(seeded.server.url);
-  },
+const test = seededTest(async (app) => {
+  const { company, ...owner } = await createCompanyUser(
+    app,
+    { name: 'Harbour Lettings', slug: unique('harbour') },
+    { firstName: 'Olive', lastName: 'Owner' },
+  );
+  await addMember(app, company.id, 'negotiator');
+  return { owner: owner.cookie };
 });
 
 async function expectTappable(control: Locator) {
@@ -61,13 +49,10 @@ test('the sign-in, sign-up and reset pages’ own links are big enough to tap on
 
 test('the Team and Integrations pages’ buttons are big enough to tap on a phone', async ({
   page,
-  baseURL,
+  openAs,
   seeded,
 }) => {
-  await page.setViewportSize(phone);
-  await addSessionCookie(page.context(), baseURL!, seeded.owner);
-
-  await page.goto('/team');
+  await openAs(seeded.owner, { path: '/team', viewport: phone });
   await expectTappable(page.getByRole('button', { name: 'Remove' }));
 
   await page.goto('/integrations');
