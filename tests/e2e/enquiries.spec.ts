@@ -31,6 +31,11 @@ for (const width of [390, 1280]) {
     await page.getByRole('tab', { name: 'Enquiries' }).click();
     const table = page.getByRole('table');
     await expect(table.getByRole('row')).toHaveCount(4);
+    // On a phone the table is wider than the screen, and says that it scrolls.
+    const region = page.getByRole('region', { name: 'Enquiries' });
+    if (width === 390)
+      await expect(region).toHaveAccessibleDescription('Scroll sideways to see every column');
+    else await expect(region).not.toHaveAccessibleDescription(/Scroll sideways/);
     await expect(table.getByRole('row', { name: /Priya Shah/ })).toContainText('Rightmove');
     await expect(table.getByRole('row', { name: /Priya Shah/ })).toContainText('2 Bed Flat, Hyde Park');
     await expect(table.getByRole('row', { name: /Marek Nowak/ })).toContainText('3 Bed House, Ecclesall');

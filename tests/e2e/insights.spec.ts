@@ -89,6 +89,12 @@ async function seed(app: TestApp) {
       at: daysAgo(2 + 2 * index),
       ...chat,
     });
+  await insertEnquiry(app, texting.company.id, {
+    propertyId: alder.id,
+    source: 'rightmove',
+    at: daysAgo(2),
+    replySeconds: 60,
+  });
 
   const empty = await createSignedInUser(app);
   await insertCompany(app.ctx.db, empty.userId, { name: 'New Start Lettings', slug: unique('newstart') });
@@ -163,6 +169,7 @@ test('WhatsApp and SMS threads count apart from link opens, and by source under 
   await expect(stages.nth(1)).toContainText('Chats3');
   await expect(stages.nth(2)).toContainText('Leads2');
   await expect(stages.nth(3)).toContainText('Viewings booked1');
+  await expect(page.getByText('Median first reply to portal enquiries: 1 min (1 enquiry)')).toBeVisible();
   await page.getByRole('button', { name: 'Source' }).click();
   const table = page.getByRole('table');
   // Link opens, chats, leads, viewings booked.

@@ -89,6 +89,9 @@ test('an owner invites a negotiator, who joins from the emailed link and sees on
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByRole('list', { name: 'Open invitations' }).getByText(email)).toBeVisible();
+  // Ready for the next colleague: the emptied Email field has the focus, not the page.
+  await expect(page.getByLabel('Email')).toHaveValue('');
+  await expect(page.getByLabel('Email')).toBeFocused();
   await look(page, testInfo, 'team-1280');
   await page.setViewportSize({ width: 390, height: 844 });
   await look(page, testInfo, 'team-390');

@@ -21,7 +21,12 @@ export function AuthShell({
       <header className="border-b border-border bg-white">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
           <LogoLink to="home" />
-          {headerAction ? <div className="text-sm text-muted-foreground">{headerAction}</div> : null}
+          {/* On a phone the link stands alone, so it gets a whole finger's height. */}
+          {headerAction ? (
+            <div className="text-sm text-muted-foreground [&_a]:inline-flex [&_a]:min-h-10 [&_a]:items-center">
+              {headerAction}
+            </div>
+          ) : null}
         </div>
       </header>
       <main
@@ -35,7 +40,10 @@ export function AuthShell({
       <footer className="border-t border-border bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-sm text-muted-foreground sm:px-6">
           <p>© {new Date().getFullYear()} LetLead · AI tenant screening for UK letting agents</p>
-          <Link href="/gdpr" className="underline-offset-4 hover:text-foreground hover:underline">
+          <Link
+            href="/gdpr"
+            className="inline-flex min-h-10 items-center underline-offset-4 hover:text-foreground hover:underline"
+          >
             Privacy policy
           </Link>
         </div>

@@ -5,6 +5,7 @@ import type { EnquiriesResponse, EnquiryDto } from '#shared/schemas/enquiries.ts
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { SideScroll } from '#web/components/ui/side-scroll.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '#web/components/ui/table.tsx';
 import { copyUrl } from '#web/lib/copy-url.ts';
@@ -179,9 +180,8 @@ export function EnquiriesTab({ companyId }: { companyId: string }) {
 
 function EnquiriesTable({ enquiries }: { enquiries: EnquiryDto[] }) {
   return (
-    // Focusable, so that keyboard users can scroll the table sideways on a phone.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-    <section tabIndex={0} aria-label="Enquiries" className="overflow-x-auto">
+    // On a phone the table scrolls sideways, and says so.
+    <SideScroll label="Enquiries">
       <table className="w-full caption-bottom text-sm">
         <TableHeader>
           <TableRow>
@@ -226,7 +226,7 @@ function EnquiriesTable({ enquiries }: { enquiries: EnquiryDto[] }) {
           ))}
         </TableBody>
       </table>
-    </section>
+    </SideScroll>
   );
 }
 

@@ -192,7 +192,7 @@ function InsightsResult({ data }: { data: InsightsResponse }) {
             <span className="font-medium">Median first reply to portal enquiries: </span>
             {data.totals.enquiries === 0
               ? 'no enquiries in this period'
-              : `${formatDuration(data.totals.medianFirstReplySeconds)} (${data.totals.enquiries} enquiries)`}
+              : `${formatDuration(data.totals.medianFirstReplySeconds)} (${data.totals.enquiries} ${data.totals.enquiries === 1 ? 'enquiry' : 'enquiries'})`}
           </p>
         </CardContent>
       </Card>

@@ -135,7 +135,7 @@ function KeyItem({ companyId, apiKey }: { companyId: string; apiKey: ApiKeyDto }
       {apiKey.revokedAt ? null : (
         <ConfirmButton
           trigger={
-            <Button size="sm" variant="outline" className="text-destructive">
+            <Button variant="outline" className="text-destructive">
               Revoke
             </Button>
           }

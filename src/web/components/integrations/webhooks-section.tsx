@@ -282,7 +282,6 @@ function EndpointItem({
       <div className="flex flex-wrap gap-2">
         {endpoint.enabled ? null : (
           <Button
-            size="sm"
             onClick={() =>
               update.mutate(
                 { id: endpoint.id, input: { enabled: true } },
@@ -295,27 +294,20 @@ function EndpointItem({
             Switch on
           </Button>
         )}
-        <PendingButton
-          size="sm"
-          variant="outline"
-          onClick={handleTest}
-          isPending={sendNow.isPending}
-          icon={SendIcon}
-        >
+        <PendingButton variant="outline" onClick={handleTest} isPending={sendNow.isPending} icon={SendIcon}>
           Send test event
         </PendingButton>
         {isChangingEvents ? null : (
-          <Button size="sm" variant="outline" onClick={() => setIsChangingEvents(true)}>
+          <Button variant="outline" onClick={() => setIsChangingEvents(true)}>
             <ListChecksIcon aria-hidden="true" />
             Change events
           </Button>
         )}
-        <Button size="sm" variant="outline" onClick={handleRotate} disabled={rotate.isPending}>
+        <Button variant="outline" onClick={handleRotate} disabled={rotate.isPending}>
           <RefreshCwIcon aria-hidden="true" />
           Rotate secret
         </Button>
         <Button
-          size="sm"
           variant="ghost"
           aria-expanded={isLogOpen}
           aria-controls={logId}
@@ -326,7 +318,7 @@ function EndpointItem({
         </Button>
         <ConfirmButton
           trigger={
-            <Button size="sm" variant="ghost" className="text-destructive">
+            <Button variant="ghost" className="text-destructive">
               <Trash2Icon aria-hidden="true" />
               Delete
             </Button>
@@ -380,7 +372,6 @@ function DeliveryLog({
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground">The latest 50 attempts, newest first.</p>
         <Button
-          size="sm"
           variant="ghost"
           onClick={() => deliveries.refetch()}
           disabled={deliveries.isFetching}
@@ -425,12 +416,7 @@ function DeliveryLog({
                 </p>
               </div>
               {delivery.trigger === 'test' ? null : (
-                <Button
-                  size="sm"
-                  variant="outline"
-                  onClick={() => onResend(delivery.id)}
-                  disabled={isSending}
-                >
+                <Button variant="outline" onClick={() => onResend(delivery.id)} disabled={isSending}>
                   <SendIcon aria-hidden="true" />
                   Resend
                 </Button>

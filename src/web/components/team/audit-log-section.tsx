@@ -57,17 +57,12 @@ export function AuditLogSection({ companyId }: { companyId: string }) {
       </QueryList>
       {audit.data && (page > 1 || audit.data.hasMore) ? (
         <div className="flex items-center justify-between gap-2">
-          <Button variant="outline" size="sm" disabled={page === 1} onClick={() => setPage(page - 1)}>
+          <Button variant="outline" disabled={page === 1} onClick={() => setPage(page - 1)}>
             <ChevronLeftIcon aria-hidden="true" />
             Newer
           </Button>
           <span className="text-sm text-muted-foreground">Page {page}</span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={!audit.data.hasMore}
-            onClick={() => setPage(page + 1)}
-          >
+          <Button variant="outline" disabled={!audit.data.hasMore} onClick={() => setPage(page + 1)}>
             Older
             <ChevronRightIcon aria-hidden="true" />
           </Button>

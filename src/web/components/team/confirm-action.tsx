@@ -43,7 +43,6 @@ export function ConfirmAction({
     <ConfirmButton
       trigger={
         <Button
-          size="sm"
           variant="outline"
           className={isDestructive ? 'text-destructive' : undefined}
           disabled={disabled}

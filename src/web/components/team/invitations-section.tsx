@@ -80,6 +80,9 @@ function InviteForm({ companyId }: { companyId: string }) {
   const handleSubmit = form.handleSubmit((input) => {
     invite.mutate(input, {
       onSuccess: (created) => {
+        // The button was disabled while sending, which drops the focus: put it where the next
+        // invitation starts. Before the reset, which forgets the fields until they render again.
+        form.setFocus('email');
         form.reset({ email: '', role: input.role });
         toast({ title: created.message });
       },

@@ -69,7 +69,7 @@ export default function LoginPage() {
               </FormField>
               <Link
                 href="/reset-password"
-                className="justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
+                className="inline-flex min-h-10 items-center justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
               >
                 Forgot your password?
               </Link>

@@ -52,7 +52,7 @@ export default function ResetPasswordPage() {
         </AuthPanel>
         <Link
           href="/login"
-          className="inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
+          className="inline-flex min-h-10 items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
         >
           <ArrowLeftIcon className="size-4" aria-hidden="true" />
           Back to sign in
