@@ -11,6 +11,7 @@ import {
   makePicture,
   TEST_PASSWORD,
 } from '#tests/helpers/factories.ts';
+import { sendAtOnce } from '#tests/helpers/race.ts';
 import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 
 type Agent = Awaited<ReturnType<typeof createCompanyUser>>;
@@ -158,10 +159,15 @@ describe('listing photos', () => {
     const property = await newProperty();
     for (let index = 0; index < 8; index += 1) await insertPhoto(app, property, { position: index });
     const picture = await makePicture('jpeg');
-    const statuses = (await Promise.all([1, 2, 3, 4].map(() => upload(property.id, picture)))).map(
-      (response) => response.status,
+    const responses = await sendAtOnce(app, { table: 'property_photos', count: 4 }, () =>
+      upload(property.id, picture),
     );
+    const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(2);
+    for (const response of responses.filter((r) => r.status !== 201)) {
+      expect(response.status).toBe(409);
+      expect(await response.json()).toEqual({ message: 'A listing can have at most 10 photos' });
+    }
     expect(await storedCount(property.id)).toBe(10);
   });
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiKeys, conversations, leadActivity, leads, viewings } from '#server/db/schema.ts';
 import { browserFetch, createTestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertLead, insertProperty, unique } from '#tests/helpers/factories.ts';
+import { sendAtOnce } from '#tests/helpers/race.ts';
 import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 import { listRoutes } from '#tests/security/route-table.ts';
 
@@ -65,6 +66,36 @@ describe('API keys and the public API', () => {
       await browserFetch(app, 'GET', `/api/companies/${owner.company.id}/api-keys`, owner.cookie)
     ).json()) as { id: string; lastUsedAt: string | null }[];
     expect(after.find((key) => key.id === created.id)!.lastUsedAt).not.toBeNull();
+  });
+
+  it('never lets keys made at the same moment pass the limit of 20 live keys', async () => {
+    const agent = await createCompanyUser(app, { name: unique('Busy Lettings') });
+    await app.ctx.db.insert(apiKeys).values(
+      Array.from({ length: 18 }, (_, index) => ({
+        companyId: agent.company.id,
+        name: `Existing ${index}`,
+        scopes: ['read'],
+        keyHash: unique(`existing-hash-${index}`),
+        start: 'll_exist',
+        createdBy: agent.userId,
+      })),
+    );
+    const responses = await sendAtOnce(app, { table: 'api_keys', count: 4 }, (index) =>
+      browserFetch(app, 'POST', `/api/companies/${agent.company.id}/api-keys`, agent.cookie, {
+        name: `At once ${index}`,
+        scopes: ['read'],
+      }),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(2);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(2);
+    for (const response of responses.filter((r) => r.status === 409)) {
+      expect(await response.json()).toEqual({
+        message: 'A company can have at most 20 API keys; revoke one first',
+      });
+    }
+    const list = await browserFetch(app, 'GET', `/api/companies/${agent.company.id}/api-keys`, agent.cookie);
+    expect(await list.json()).toHaveLength(20);
   });
 
   it('refuses a key request with no name or scope, naming the field', async () => {

@@ -17,6 +17,7 @@ import {
   unique,
 } from '#tests/helpers/factories.ts';
 import { emailsTo } from '#tests/helpers/outbox.ts';
+import { sendAtOnce } from '#tests/helpers/race.ts';
 import { companyById } from '#tests/helpers/reads.ts';
 import { setUpCompanyUser, setUpTestApp } from '#tests/helpers/suite.ts';
 
@@ -89,6 +90,9 @@ describe('outgoing webhooks', () => {
     ...browserHeaders(app, agent.cookie),
     'content-type': 'application/json',
   });
+
+  const listEndpoints = (agent: Agent) =>
+    browserFetch(app, 'GET', `/api/companies/${agent.company.id}/webhooks`, agent.cookie);
 
   async function createEndpoint(agent: Agent, url: string, events = ['lead.created']) {
     const response = await fetch(`${app.url}/api/companies/${agent.company.id}/webhooks`, {
@@ -546,12 +550,7 @@ describe('outgoing webhooks', () => {
     expect(again.status).toBe(409);
     const message = 'This URL already has an endpoint: change its events instead of adding another';
     expect(await again.json()).toEqual({ message, errors: { url: message } });
-    const listed = await browserFetch(
-      app,
-      'GET',
-      `/api/companies/${agent.company.id}/webhooks`,
-      agent.cookie,
-    );
+    const listed = await listEndpoints(agent);
     expect(((await listed.json()) as { id: string }[]).map((endpoint) => endpoint.id)).toEqual([first.id]);
     // Another agency may use the same receiver.
     await createEndpoint(await createCompanyUser(app, { name: unique('Other Lettings') }), url);
@@ -569,13 +568,35 @@ describe('outgoing webhooks', () => {
       ),
     );
     expect(statuses.sort()).toEqual([201, 409, 409, 409]);
-    const listed = await browserFetch(
-      app,
-      'GET',
-      `/api/companies/${agent.company.id}/webhooks`,
-      agent.cookie,
-    );
+    const listed = await listEndpoints(agent);
     expect(await listed.json()).toHaveLength(1);
+  });
+
+  it('never lets endpoints added at the same moment pass the limit of 10', async () => {
+    const agent = await createCompanyUser(app, { name: unique('Busy Lettings') });
+    await app.ctx.db.insert(webhookEndpoints).values(
+      Array.from({ length: 8 }, (_, index) => ({
+        companyId: agent.company.id,
+        url: `http://127.0.0.1:9/existing-${index}`,
+        events: ['lead.created'],
+        secret: `whsec_existing${index}`,
+      })),
+    );
+    const responses = await sendAtOnce(app, { table: 'webhook_endpoints', count: 4 }, (index) =>
+      fetch(`${app.url}/api/companies/${agent.company.id}/webhooks`, {
+        method: 'POST',
+        headers: json(agent),
+        body: JSON.stringify({ url: `http://127.0.0.1:9/at-once-${index}`, events: ['lead.created'] }),
+      }),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(2);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(2);
+    for (const response of responses.filter((r) => r.status === 409)) {
+      expect(await response.json()).toEqual({ message: 'A company can have at most 10 webhook endpoints' });
+    }
+    const listed = await listEndpoints(agent);
+    expect(await listed.json()).toHaveLength(10);
   });
 });
 

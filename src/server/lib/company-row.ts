@@ -1,6 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '#server/db/client.ts';
-import type { apiKeys, leads, viewings, webhookEndpoints } from '#server/db/schema.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import {
+  type apiKeys,
+  companies,
+  type leads,
+  type viewings,
+  type webhookEndpoints,
+} from '#server/db/schema.ts';
 import { notFound } from './errors.ts';
 import { isUuid } from './session.ts';
 
@@ -25,4 +31,13 @@ export async function findCompanyRow<Table extends CompanyTable>(
     .limit(1);
   if (!row) throw notFound(message);
   return row as Table['$inferSelect'];
+}
+
+/**
+ * Locks the company's row until the transaction ends. A limit on how many of something a company
+ * has is counted and inserted under it, so requests at the same moment take turns and cannot all
+ * pass the count together.
+ */
+export async function lockCompany(tx: Tx, companyId: string): Promise<void> {
+  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import { type ApiKey, apiKeys } from '#server/db/schema.ts';
 import { now } from '#server/lib/clock.ts';
-import { findCompanyRow } from '#server/lib/company-row.ts';
+import { findCompanyRow, lockCompany } from '#server/lib/company-row.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError, unauthorized } from '#server/lib/errors.ts';
 import type { ApiKeyCreatedDto, ApiKeyDto, ApiKeyInput, ApiKeyScope } from '#shared/schemas/integrations.ts';
@@ -54,26 +54,30 @@ export async function createApiKey(
   ctx: AppContext,
   { companyId, userId, input }: { companyId: string; userId: string; input: ApiKeyInput },
 ): Promise<ApiKeyCreatedDto> {
-  const [live] = await ctx.db
-    .select({ value: count() })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.companyId, companyId), isNull(apiKeys.revokedAt)));
-  if ((live?.value ?? 0) >= MAX_API_KEYS) {
-    throw new AppError('CONFLICT', `A company can have at most ${MAX_API_KEYS} API keys; revoke one first`);
-  }
   const key = newApiKey();
-  const [row] = await ctx.db
-    .insert(apiKeys)
-    .values({
-      companyId,
-      name: input.name,
-      scopes: input.scopes,
-      keyHash: hashApiKey(key),
-      start: key.slice(0, API_KEY_PREFIX.length + 5),
-      createdBy: userId,
-    })
-    .returning();
-  return { ...toApiKeyDto(row!), key };
+  const row = await ctx.db.transaction(async (tx) => {
+    await lockCompany(tx, companyId);
+    const [live] = await tx
+      .select({ value: count() })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.companyId, companyId), isNull(apiKeys.revokedAt)));
+    if ((live?.value ?? 0) >= MAX_API_KEYS) {
+      throw new AppError('CONFLICT', `A company can have at most ${MAX_API_KEYS} API keys; revoke one first`);
+    }
+    const [created] = await tx
+      .insert(apiKeys)
+      .values({
+        companyId,
+        name: input.name,
+        scopes: input.scopes,
+        keyHash: hashApiKey(key),
+        start: key.slice(0, API_KEY_PREFIX.length + 5),
+        createdBy: userId,
+      })
+      .returning();
+    return created!;
+  });
+  return { ...toApiKeyDto(row), key };
 }
 
 /** DELETE /api/api-keys/{id}: revoked at once; the row stays so the list shows when. */

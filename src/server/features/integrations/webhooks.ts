@@ -7,7 +7,7 @@ import {
 } from '#server/db/schema.ts';
 import { isUniqueViolation } from '#server/db/unique-slug.ts';
 import { now } from '#server/lib/clock.ts';
-import { findCompanyRow } from '#server/lib/company-row.ts';
+import { findCompanyRow, lockCompany } from '#server/lib/company-row.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/session.ts';
@@ -60,20 +60,25 @@ export async function createEndpoint(
   { companyId, input }: { companyId: string; input: WebhookEndpointInput },
 ): Promise<WebhookEndpointWithSecretDto> {
   await checkWebhookUrl(input.url, { isProduction: ctx.env.isProduction });
-  const [existing] = await ctx.db
-    .select({ value: count() })
-    .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.companyId, companyId));
-  if ((existing?.value ?? 0) >= MAX_ENDPOINTS) {
-    throw new AppError('CONFLICT', `A company can have at most ${MAX_ENDPOINTS} webhook endpoints`);
-  }
-  // Two endpoints at one address would deliver every event there twice: the unique index refuses
-  // the second, even when two requests race.
+  // The count and the insert take turns under the company's lock, so endpoints added at the same
+  // moment cannot pass the limit together. Two endpoints at one address would deliver every event
+  // there twice: the unique index refuses the second, even when two requests race.
   const row = await ctx.db
-    .insert(webhookEndpoints)
-    .values({ companyId, url: input.url, events: input.events, secret: newWebhookSecret() })
-    .returning()
-    .then(([created]) => created!)
+    .transaction(async (tx) => {
+      await lockCompany(tx, companyId);
+      const [existing] = await tx
+        .select({ value: count() })
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.companyId, companyId));
+      if ((existing?.value ?? 0) >= MAX_ENDPOINTS) {
+        throw new AppError('CONFLICT', `A company can have at most ${MAX_ENDPOINTS} webhook endpoints`);
+      }
+      const [created] = await tx
+        .insert(webhookEndpoints)
+        .values({ companyId, url: input.url, events: input.events, secret: newWebhookSecret() })
+        .returning();
+      return created!;
+    })
     .catch((error: unknown) => {
       if (!isUniqueViolation(error)) throw error;
       const message = 'This URL already has an endpoint: change its events instead of adding another';
