@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { peopleSlot } from '#agent/slots/people.ts';
 import { leads, viewings } from '#server/db/schema.ts';
 import { setNow } from '#server/lib/clock.ts';
 import type { ChatResponse, EndChatResponse } from '#shared/schemas/chat.ts';
 import { startFakeAnthropic } from '#tests/fakes/anthropic-server.ts';
+import { recordAnswers, says } from '#tests/fakes/llm-agent.ts';
 import {
   followInstructions,
   pieces,
@@ -190,6 +192,36 @@ describe('chat with an LLM provider', () => {
     const [lead, ...others] = await leadsWithEmail(app, email);
     expect(others).toEqual([]);
     expect(rows[0].conversationId).toBe(lead.conversationId);
+  });
+
+  it('asks again in the guided agent’s words when the model records a household of 40, never its own', async () => {
+    const property = await insertProperty(app, owner.company.id, owner.company.slug, {
+      viewingSettings: { bookingOff: true, windows: null, partiesPerSlot: null, blockedDates: [] },
+    });
+    model.setDefault((request) => followInstructions(request));
+    const chat = await openChat(app, owner.company.slug, property.slug);
+    const first = await chat.say('both teachers, £52k together, could move in on 01/05/2027');
+    expect(first.response).toBe('Thanks for that! Could you tell me your number of people?');
+
+    model.enqueue(
+      recordAnswers({ numberOfPeople: 40 }),
+      says('Forty of you, how lovely! What are your names?'),
+    );
+    const again = await chat.say('forty of us, the whole choir');
+    const lead =
+      /^Sorry, (?:I didn't quite catch that|I'm not sure I followed)\. You can also say "skip" if you'd rather not answer\. /;
+    expect(again.response).toMatch(lead);
+    expect([...peopleSlot.questions, ...(peopleSlot.shortQuestions ?? [])]).toContain(
+      again.response.replace(lead, ''),
+    );
+    expect(again.quickReplies).toEqual([...peopleSlot.quickReplies]);
+    // The model was not asked to go on writing after its answer was turned down.
+    expect(model.requests.at(-1)!.body.messages?.at(-1)?.role).toBe('user');
+
+    model.reset();
+    model.setDefault((request) => followInstructions(request));
+    const fixed = await chat.say('4 of us');
+    expect(fixed.response).toBe('Thanks for that! Could you tell me your name?');
   });
 
   it('when the stream breaks off mid-conversation, the guided agent finishes it and one lead is made', async () => {

@@ -50,15 +50,10 @@ export function validValue<K extends SlotName>(
   return (SLOTS[slot] as SlotSpec<K>).valid(value as NonNullable<ExtractedFields[K]>, env);
 }
 
-/** The slot's value in the model's answer for a turn, checked as a parsed one is. */
-export function validModelValue<K extends SlotName>(
-  slot: K,
-  answer: ModelAnswer,
-  env: CheckEnv,
-): ExtractedFields[K] | null {
+/** The slot's value in the model's answer for a turn, before its validity check; null when not given. */
+export function modelValue<K extends SlotName>(slot: K, answer: ModelAnswer): ExtractedFields[K] | null {
   const spec = SLOTS[slot] as SlotSpec<K>;
-  const raw = spec.fromModel ? spec.fromModel(answer) : (answer[slot] as ExtractedFields[K] | undefined);
-  return validValue(slot, raw, env);
+  return (spec.fromModel ? spec.fromModel(answer) : (answer[slot] as ExtractedFields[K] | undefined)) ?? null;
 }
 
 /** The order questions are asked in. */

@@ -61,11 +61,15 @@ describe('the LLM agent', () => {
   test('keeps a move-in only the model understood, never a date it cannot mean, and tells it what is known', async () => {
     const start = engine().start(context);
     const message = '2 of us, once my notice at work is served';
-    expect((await guided.reply(context, start.state, message)).state.fields.moveIn).toBeNull();
+    const guidedTurn = await guided.reply(context, start.state, message);
+    expect(guidedTurn.state.fields.moveIn).toBeNull();
 
     server.enqueue(recordAnswers({ moveInDate: '2031-06-01' }), says('Noted! How many people?'));
-    expect((await engine().reply(context, start.state, message)).state.fields.moveIn).toBeNull();
+    const turnedDown = await engine().reply(context, start.state, message);
+    expect(turnedDown.state.fields.moveIn).toBeNull();
+    expect(turnedDown.reply).toBe(guidedTurn.reply);
 
+    server.reset();
     server.enqueue(
       recordAnswers({ moveInText: 'once my notice is served' }),
       says('Noted! How many people?'),
@@ -347,6 +351,7 @@ describe('the model’s answers pass the same validity check as the guided parse
   test.each<[SlotName, string, Partial<LlmFields>, Partial<LlmFields>, unknown]>([
     ['numberOfPeople', '25 of us', { numberOfPeople: 25 }, { numberOfPeople: 20 }, 20],
     ['numberOfPeople', '0', { numberOfPeople: 0 }, { numberOfPeople: 1 }, 1],
+    ['numberOfPeople', '40 people', { numberOfPeople: 40 }, { numberOfPeople: 4 }, 4],
     [
       'annualIncome',
       'I earn £12,000,000 a year',
@@ -361,17 +366,35 @@ describe('the model’s answers pass the same validity check as the guided parse
       { moveInDate: '2026-06-01' },
       { date: '2026-06-01', text: null },
     ],
+    [
+      'moveIn',
+      'we want to move in on 1 June 2020',
+      { moveInDate: '2020-06-01' },
+      { moveInDate: '2026-06-01' },
+      { date: '2026-06-01', text: null },
+    ],
     ['email', 'sam@gmail', { email: 'sam@gmail' }, { email: 'Sam@Gmail.com' }, 'sam@gmail.com'],
     ['phone', '0770090', { phone: '0770090' }, { phone: '07700 900123' }, '+447700900123'],
   ])(
-    '%s: "%s" is turned down by both, and a valid value is stored alike',
+    '%s: "%s" is turned down by both in the same words, and a valid value is stored alike',
     async (slot, message, bad, good, stored) => {
       const asked: AgentState = { ...guided.start(context).state, asking: slot };
-      expect((await guided.reply(context, asked, message)).state.fields[slot]).toBeNull();
+      const guidedTurn = await guided.reply(context, asked, message);
+      expect(guidedTurn.state.fields[slot]).toBeNull();
 
       server.enqueue(recordAnswers(bad), says('Thanks! What else can you tell me?'));
-      expect((await engine().reply(context, asked, message)).state.fields[slot]).toBeNull();
+      const { turn, text } = deltas();
+      const llmTurn = await engine().reply(context, asked, message, turn);
+      expect(llmTurn.state.fields[slot]).toBeNull();
+      // The tenant is asked again in the guided agent's words, not the model's.
+      expect(llmTurn.reply).toBe(guidedTurn.reply);
+      expect(llmTurn.quickReplies).toEqual(guidedTurn.quickReplies);
+      expect(llmTurn.state.asking).toBe(guidedTurn.state.asking);
+      expect(text()).toBe(guidedTurn.reply);
+      // The model was not asked to write on after the answer was turned down.
+      expect(server.requests).toHaveLength(1);
 
+      server.reset();
       server.enqueue(recordAnswers(good), says('Thanks! What else can you tell me?'));
       expect((await engine().reply(context, asked, 'hmm')).state.fields[slot]).toEqual(stored);
       expect(errors).toEqual([]);

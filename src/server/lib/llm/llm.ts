@@ -14,7 +14,7 @@ import {
   slotLabel,
 } from '#agent/dialogue.ts';
 import { emailCheckQuestion, openEmailCheck } from '#agent/email-check.ts';
-import { llmFieldShape, SLOT_ORDER, validModelValue } from '#agent/slots/index.ts';
+import { llmFieldShape, modelValue, SLOT_ORDER, validValue } from '#agent/slots/index.ts';
 import {
   type AgentContext,
   type AgentReply,
@@ -183,13 +183,14 @@ function systemPrompt(
 /**
  * Fills what the guided parsers left empty with the model's answers, each checked by its slot's
  * own validity check, the one the guided parsers' answers pass. The listing may be chosen only on
- * the agency-wide link.
+ * the agency-wide link. Answers the slot's check turns down (40 people, a move-in years past)
+ * are left out and added to `rejected`.
  */
 function mergeFields(
   state: AgentState,
   fields: LlmTurn['fields'],
   context: AgentContext,
-  guidedUpdated: Set<keyof ExtractedFields>,
+  { guidedUpdated, rejected }: { guidedUpdated: Set<keyof ExtractedFields>; rejected: Set<SlotName> },
 ): void {
   const f = state.fields as Record<SlotName, unknown>;
   const env = { today: context.today, context };
@@ -197,8 +198,11 @@ function mergeFields(
   for (const slot of SLOT_ORDER) {
     if (f[slot] !== null || guidedUpdated.has(slot) || state.refused.includes(slot)) continue;
     if (slot === 'propertyId' && !isAgencyLink(context, state)) continue;
-    const value = validModelValue(slot, fields, env);
-    if (value !== null) f[slot] = value;
+    const given = modelValue(slot, fields);
+    if (given === null) continue;
+    const value = validValue(slot, given, env);
+    if (value === null) rejected.add(slot);
+    else f[slot] = value;
   }
   // An address only the model read is checked as a parsed one is: "Did you mean …?".
   if (!hadEmail && f.email !== null) openEmailCheck(state);
@@ -218,6 +222,8 @@ type TurnWork = {
   tenantConfirmed: boolean;
   /** The free slot the model asked to book. */
   bookTime: OfferedTime | null;
+  /** Slots the model gave a value for that their check turned down: the re-prompt is ours. */
+  rejected: Set<SlotName>;
 };
 
 function startWork(context: AgentContext, previous: AgentState, guided: AgentReply): TurnWork {
@@ -233,6 +239,7 @@ function startWork(context: AgentContext, previous: AgentState, guided: AgentRep
     },
     tenantConfirmed: false,
     bookTime: null,
+    rejected: new Set(),
   };
 }
 
@@ -252,7 +259,7 @@ function turnTools(work: TurnWork): ToolSet {
         "Records the details the tenant's latest message gives, and whether it confirms the summary.",
       inputSchema: llmTurnSchema,
       execute: async (input: LlmTurn) => {
-        mergeFields(work.state, input.fields, context, guidedUpdated);
+        mergeFields(work.state, input.fields, context, { guidedUpdated, rejected: work.rejected });
         if (input.tenantConfirmed) work.tenantConfirmed = true;
         if (input.personRequested) work.state.personRequested = true;
         const missing = missingSlots(context, work.state);
@@ -306,11 +313,14 @@ function turnTools(work: TurnWork): ToolSet {
   };
 }
 
-/** Stops the model once it has proposed a booking: the booking's reply is the server's. */
-const hasProposedBooking =
+/**
+ * Stops the model once it has proposed a booking (the booking's reply is the server's) or given
+ * an answer its slot's check turned down (the re-prompt is the guided agent's).
+ */
+const hasHandedOver =
   (work: TurnWork): StopCondition<ToolSet> =>
   () =>
-    work.bookTime !== null;
+    work.bookTime !== null || work.rejected.size > 0;
 
 /** The model's text as the tenant may see it, or null when it must not be used. */
 function usableText(text: string): string | null {
@@ -325,9 +335,27 @@ function withoutClosingWords(text: string): string {
     .trim();
 }
 
+/**
+ * The turn after the model gave an answer its slot's check turned down (40 people, a move-in
+ * years past, a phone number too short): the tenant hears the guided agent's own words for the same
+ * message, whichever engine runs. The answers the model read besides stay when that reply asks
+ * for a slot turned down; otherwise the guided agent's turn stands as it is.
+ */
+function rePrompt(work: TurnWork, guard: ReplyGuard): AgentReply {
+  const { guided, state } = work;
+  const asking = guided.state.asking;
+  const reply: AgentReply =
+    asking && asking !== 'confirm' && asking !== 'viewing' && work.rejected.has(asking)
+      ? { ...guided, state: { ...state, asking } }
+      : guided;
+  if (!guard.hasSpoken()) guard.say(reply.reply);
+  return reply;
+}
+
 /** The model's turn folded into the guided agent's: the reply text is the model's, the rules are ours. */
 function finishTurn(work: TurnWork, written: string, guard: ReplyGuard): AgentReply {
   const { context, previous, guided, state } = work;
+  if (work.rejected.size > 0) return rePrompt(work, guard);
   const text = usableText(written);
   if (work.bookTime) {
     // The server books it and answers with confirmViewing (or fresh slots when it was just taken).
@@ -412,7 +440,7 @@ async function streamTurn(
       system,
       messages,
       tools: turnTools(work),
-      stopWhen: [stepCountIs(MAX_STEPS), hasProposedBooking(work)],
+      stopWhen: [stepCountIs(MAX_STEPS), hasHandedOver(work)],
       maxRetries: 0,
       abortSignal: controller.signal,
       // Errors arrive as parts of the stream below; the default would print them too.
