@@ -36,8 +36,13 @@ export async function findCompanyRow<Table extends CompanyTable>(
 /**
  * Locks the company's row until the transaction ends. A limit on how many of something a company
  * has is counted and inserted under it, so requests at the same moment take turns and cannot all
- * pass the count together.
+ * pass the count together. `FOR NO KEY UPDATE`, as every company lock (docs/architecture.md, "Lock
+ * order"): the foreign-key checks of the company's new chats and leads never wait for it.
  */
 export async function lockCompany(tx: Tx, companyId: string): Promise<void> {
-  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+  await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('no key update');
 }
