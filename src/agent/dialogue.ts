@@ -615,6 +615,14 @@ type Turn = {
   listings: { shown: AgentProperty[]; intro: string } | null;
 };
 
+/** A pet the tenant says they have: "have a dog", "we've got 2 cats"; not "no pets", "allergic to cats". */
+const PET_OWNED =
+  /\b(?:have|'ve got|have got|got|own|with|bringing)\s+(?:a|an|one|two|three|\d)\s+(?:(?:small|little|old|young|elderly|house[- ]trained|well[- ]behaved|indoor)\s+)*(?:dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|pets?)\b/i;
+
+function petSaidIn(message: string): string | null {
+  return PET_OWNED.exec(message)?.[0] ?? null;
+}
+
 /** The tenant's message read and applied: answers, corrections, refusals, the listing, questions. */
 function readTurn(
   context: AgentContext,
@@ -649,6 +657,9 @@ function readTurn(
     isRentProposal(message) && !ex.questions.some((q) => q.topics.includes('overbid'))
       ? [...ex.questions, { text: message, topics: ['overbid' as const] }]
       : [...ex.questions];
+  // "need a 2 bed asap, have a dog": a pet said is told the listing's pets policy, as if asked.
+  const pet = questions.some((q) => q.topics.includes('pets')) ? null : petSaidIn(message);
+  if (pet) questions.push({ text: pet, topics: ['pets'] });
   // A person asked for, as a question or a statement ("I want to speak to a human"): the lead says so.
   if (!questions.some((q) => q.topics.includes('person')) && isPersonRequest(message))
     questions.push({ text: message, topics: ['person'] });

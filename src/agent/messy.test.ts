@@ -1017,6 +1017,20 @@ describe('a first message that says several things at once', () => {
     expect(state.fields.propertyId).toBeNull();
   });
 
+  test('on a property link the dog is told the pets policy, as if asked', async () => {
+    const { reply, state } = await lastReply(propertyLink(elm), [opener]);
+    expect(reply).toMatch(/^Pet requests are considered, so I'll pass yours on to the team\./);
+    expect(state.openQuestions).toEqual(['have a dog']);
+  });
+
+  test.each(['asap, no pets', 'asap, my partner is allergic to cats'])(
+    '"%s" says no pet the tenant has',
+    async (message) => {
+      const { reply } = await lastReply(propertyLink(elm), [message]);
+      expect(reply).not.toMatch(/Pet requests/);
+    },
+  );
+
   test.each([
     ['have a dog', 'asap, have a dog'],
     ['have 2 cats', 'from 1st march, have 2 cats'],
