@@ -11,6 +11,7 @@ import {
   type QuestionAnswer,
   type QuestionPart,
   questionToKeep,
+  rentInWords,
   splitQuestions,
 } from './questions.ts';
 import type { NonAnswer } from './reading.ts';
@@ -50,7 +51,7 @@ import {
   type SlotPick,
   slotsToOffer,
 } from './viewing.ts';
-import { describesHome, listingPointedAt, listingsWanted } from './wants.ts';
+import { describesHome, listingPointedAt, listingsWanted, picksByRent } from './wants.ts';
 
 /*
  * The guided agent: deterministic, no network. It decides what to say next from what is known,
@@ -181,13 +182,23 @@ function firstName(name: string): string {
   return name.split(/\s+/)[0];
 }
 
-/** "Great choice: …" when the tenant has just picked a listing; said before anything else. */
-function acknowledgeProperty(updated: SlotName[], property: AgentProperty | null, seed: number): string {
+/**
+ * "Great choice: …" when the tenant has just picked a listing; said before anything else. A listing
+ * picked by its rent ("the cheapest one") is told with its rent, as the tenant did not name it.
+ */
+function acknowledgeProperty(
+  updated: SlotName[],
+  property: AgentProperty | null,
+  seed: number,
+  withRent: boolean,
+): string {
   if (!updated.includes('propertyId') || !property) return '';
+  const rent = withRent ? rentInWords(property) : null;
+  const at = rent ? `, at ${rent}` : '';
   return vary(
     [
-      `Great choice: ${property.name}, ${property.address}.`,
-      `Lovely, that's ${property.name} (${property.address}).`,
+      `Great choice: ${property.name}, ${property.address}${at}.`,
+      `Lovely, that's ${property.name} (${property.address})${at}.`,
     ],
     seed,
   );
@@ -604,6 +615,14 @@ type Turn = {
   listings: { shown: AgentProperty[]; intro: string } | null;
 };
 
+/** A pet the tenant says they have: "have a dog", "we've got 2 cats"; not "no pets", "allergic to cats". */
+const PET_OWNED =
+  /\b(?:have|'ve got|have got|got|own|with|bringing)\s+(?:a|an|one|two|three|\d)\s+(?:(?:small|little|old|young|elderly|house[- ]trained|well[- ]behaved|indoor)\s+)*(?:dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|pets?)\b/i;
+
+function petSaidIn(message: string): string | null {
+  return PET_OWNED.exec(message)?.[0] ?? null;
+}
+
 /** The tenant's message read and applied: answers, corrections, refusals, the listing, questions. */
 function readTurn(
   context: AgentContext,
@@ -638,6 +657,9 @@ function readTurn(
     isRentProposal(message) && !ex.questions.some((q) => q.topics.includes('overbid'))
       ? [...ex.questions, { text: message, topics: ['overbid' as const] }]
       : [...ex.questions];
+  // "need a 2 bed asap, have a dog": a pet said is told the listing's pets policy, as if asked.
+  const pet = questions.some((q) => q.topics.includes('pets')) ? null : petSaidIn(message);
+  if (pet) questions.push({ text: pet, topics: ['pets'] });
   // A person asked for, as a question or a statement ("I want to speak to a human"): the lead says so.
   if (!questions.some((q) => q.topics.includes('person')) && isPersonRequest(message))
     questions.push({ text: message, topics: ['person'] });
@@ -714,6 +736,12 @@ function readTurn(
         if (state.pendingQuestions.length === 0) delete state.pendingQuestions;
       }
     }
+    // "do you accept students?", which some listings say nothing about, goes to the team, as said.
+    if (wanted?.passesOn) {
+      const asked = deferred.filter((q) => q.topics.some(wanted.answers)).map(questionToKeep);
+      for (const q of asked.length > 0 ? asked : [message.trim()])
+        if (!state.openQuestions.includes(q)) state.openQuestions.push(q);
+    }
     const intro = propertyOutcome.options
       ? 'A few of our listings could match that. Which one do you mean?'
       : wanted
@@ -760,13 +788,22 @@ function saidFor(turn: Turn, options: { withListings: boolean }): string[] {
   // The listing just chosen comes before the answers, so answers about it read in order.
   const said = answeredWith(
     turn,
-    turn.propertyOutcome.changed ? [acknowledgeProperty(turn.updated, turn.property, turn.seed)] : [],
+    turn.propertyOutcome.changed
+      ? [acknowledgeProperty(turn.updated, turn.property, turn.seed, saysRentOf(turn))]
+      : [],
   );
   if (!options.withListings) return said;
   if (turn.listings && !isChoosingListing(turn))
     said.push(`${turn.listings.intro}\n${listText(turn.listings.shown)}`);
   if (turn.answers.wantsOverview) said.push(OVERVIEW);
   return said;
+}
+
+/** A listing picked by its rent, whose rent no answer of this reply already says. */
+function saysRentOf(turn: Turn): boolean {
+  const rent = turn.property?.rentalPrice;
+  if (!rent) return false;
+  return picksByRent(turn.message) && !turn.answers.sentences.some((s) => s.includes(rent));
 }
 
 /** The hello back first, then what goes before the answers, then the answers to the tenant's questions. */

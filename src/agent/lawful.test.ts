@@ -81,7 +81,9 @@ function unsupportedFacts(reply: string, property: AgentProperty | null): string
     // The most the tenant said they can pay, said back: "… are advertised at £1,300 a month or less."
     .replace(/advertised at £[\d,]+ a month or less/g, '')
     // A rent the tenant said to be near, and the tenth either side of it: "(£900 to £1,100)".
-    .replace(/advertised at around £[\d,]+ a month \(£[\d,]+ to £[\d,]+\)/g, '');
+    .replace(/advertised at around £[\d,]+ a month \(£[\d,]+ to £[\d,]+\)/g, '')
+    // Said across the listings before one is chosen, of none of them: "None of our listings says pets are welcome".
+    .replace(/None of our listings says [^.]+\./g, '');
   const amounts = listedAmounts();
   for (const m of text.matchAll(/£[\d,]+/g)) if (!amounts.has(m[0])) wrong.push(`amount ${m[0]}`);
   if (!property) return wrong;

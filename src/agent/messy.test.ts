@@ -993,3 +993,187 @@ describe("a thread's first text, read before the greeting, is answered as on the
     expect(thread.reply).not.toContain('occupation');
   });
 });
+
+describe('a first message that says several things at once', () => {
+  const opener = 'need a 2 bed asap, have a dog, work full time';
+
+  test.each([
+    ['the agency link', agencyLink()],
+    ['a property link', propertyLink(elm)],
+  ])(
+    '"need a 2 bed asap, have a dog, work full time" on %s: move-in and work, no viewing time',
+    async (_, context) => {
+      const { state } = await lastReply(context, [opener]);
+      expect(state.fields.moveIn).toEqual({ date: today, text: null });
+      expect(state.fields.profession).toBe('Employed full-time');
+      expect(state.fields.availability).toBeNull();
+    },
+  );
+
+  test('on the agency link the two-bed listings and the pets policy are told, no listing chosen', async () => {
+    const { reply, state } = await lastReply(agencyLink(), [opener]);
+    expect(reply).toMatch(/Elm Road Flat and Garden Flat, Oakfield Avenue have 2 bedrooms\./);
+    expect(reply).toMatch(/pet requests are considered/);
+    expect(state.fields.propertyId).toBeNull();
+  });
+
+  test('on a property link the dog is told the pets policy, as if asked', async () => {
+    const { reply, state } = await lastReply(propertyLink(elm), [opener]);
+    expect(reply).toMatch(/^Pet requests are considered, so I'll pass yours on to the team\./);
+    expect(state.openQuestions).toEqual(['have a dog']);
+  });
+
+  test.each(['asap, no pets', 'asap, my partner is allergic to cats'])(
+    '"%s" says no pet the tenant has',
+    async (message) => {
+      const { reply } = await lastReply(propertyLink(elm), [message]);
+      expect(reply).not.toMatch(/Pet requests/);
+    },
+  );
+
+  test.each([
+    ['have a dog', 'asap, have a dog'],
+    ['have 2 cats', 'from 1st march, have 2 cats'],
+  ])('"%s" without its "?" is said, not asked', (_, message) => {
+    expect(read(message, 'moveIn').moveIn).not.toBeUndefined();
+    const { questions } = extractAnswers(message, {
+      asking: 'moveIn',
+      today,
+      fields: emptyFields(),
+      missing: OPEN_SLOTS,
+    });
+    expect(questions).toEqual([]);
+  });
+});
+
+describe('hours at work and a call asked for are no viewing time', () => {
+  test.each([
+    'i work nights, can i call later',
+    'i work nights',
+    'work lates most days',
+    'i do night shifts',
+  ])('"%s" while the move-in is asked stores no viewing availability', async (message) => {
+    const { state } = await lastReply(propertyLink(elm), [message]);
+    expect(state.fields.availability).toBeNull();
+    expect(state.fields.moveIn).toBeNull();
+  });
+
+  test('"can i call later" is passed on to the team as a wish to talk by phone', async () => {
+    const { reply, state } = await lastReply(propertyLink(elm), ['i work nights, can i call later']);
+    expect(reply).toMatch(/^Of course: I'll pass on to the team that you'd like to talk by phone\./);
+    expect(state.openQuestions).toEqual(['can i call later']);
+  });
+
+  test('a short viewing time given while another question is open is still read', async () => {
+    const { state } = await lastReply(propertyLink(elm), ['asap', 'weekday evenings']);
+    expect(state.fields.availability).toBe('Weekday evenings');
+  });
+
+  test('"i work nights" while the people are asked is no viewing time either', async () => {
+    const { state } = await lastReply(propertyLink(elm), ['asap', 'i work nights']);
+    expect(state.fields.availability).toBeNull();
+  });
+});
+
+describe('a couple is two people', () => {
+  const couples =
+    "professional couple looking|young professional couple, no pets|we're a couple|we are a working couple|couple looking for a 1 bed|me and my partner";
+  test.each(couples.split('|'))('%s → 2', (message) => {
+    expect(read(message, 'moveIn').numberOfPeople).toBe(2);
+  });
+
+  test.each(['married couple with a baby', 'professional couple with 1 child'])('%s → 3', (message) => {
+    expect(read(message, 'moveIn').numberOfPeople).toBe(3);
+  });
+
+  test.each([
+    'for a couple of months',
+    'a couple months from now',
+    'in a couple weeks',
+    'could do a couple of days next week',
+  ])('"%s" counts nobody', (message) => {
+    expect(read(message, 'moveIn').numberOfPeople).toBeUndefined();
+  });
+});
+
+describe('a rent cap said after the sum', () => {
+  test.each([
+    ['1000 pcm max', '£1,000'],
+    ['max 1000 pcm', '£1,000'],
+    ['no more than £1k a month', '£1,000'],
+    ['£1.2k tops', '£1,200'],
+    ['900 a month or less', '£900'],
+  ])('"%s" on the agency link is a rent of %s a month or less', async (message, cap) => {
+    const { reply, state } = await lastReply(agencyLink(), [message]);
+    expect(reply).toMatch(new RegExp(`advertised at ${cap} a month or less\\.`));
+    expect(reply).not.toMatch(/couldn't find/);
+    expect(state.fields.annualIncome).toBeNull();
+    expect(state.fields.propertyId).toBeNull();
+  });
+});
+
+describe('a listing picked by its rent says its rent (more in wants.test.ts)', () => {
+  test('a listing named by its name is told without its rent', async () => {
+    const { reply } = await lastReply(agencyLink(), ['elm road flat']);
+    expect(reply).not.toMatch(/£1,250/);
+  });
+});
+
+describe('a rent to be near picks the listing near it (more in wants.test.ts)', () => {
+  test('"the one around £950 a month" near two listings lists them, choosing none', async () => {
+    const { reply, state } = await lastReply(agencyLink(), ['the one around £950 a month']);
+    expect(state.fields.propertyId).toBeNull();
+    expect(reply).toMatch(/^The Forge Studio and Riverside Apartment are advertised at around £950 a month/);
+  });
+
+  test('"about 2.3k" is a month\'s rent, not an income', async () => {
+    const { reply, state } = await lastReply(agencyLink(), ['about 2.3k']);
+    expect(state.fields.annualIncome).toBeNull();
+    expect(reply).toMatch(/^Birch Lane Family Home is advertised at around £2,300 a month/);
+  });
+});
+
+describe('"do you accept students?" across the listings', () => {
+  const described = (property: AgentProperty, description: string): AgentProperty => ({
+    ...property,
+    description,
+  });
+
+  test('answered across the listings, no listing to choose first, and passed on', async () => {
+    const { reply, state } = await lastReply(agencyLink(), ['do you accept students?']);
+    expect(reply).toMatch(
+      /^None of our listings says whether students are accepted, so I'll pass your question on to the team\. Here's what we have/,
+    );
+    expect(reply).not.toMatch(/Once I know which property/);
+    expect(state.openQuestions).toEqual(['do you accept students?']);
+    expect(state.pendingQuestions).toBeUndefined();
+  });
+
+  test("the adverts that say so are named, those that don't too", async () => {
+    const properties = allProperties.map((p) =>
+      p.id === elm.id
+        ? described(p, 'A bright flat near the university. Students welcome.')
+        : p.id === maple.id
+          ? described(p, 'Sorry, no students or smokers.')
+          : p,
+    );
+    const context: AgentContext = { ...agencyLink(), properties };
+    const { reply } = await lastReply(context, ['hi, students allowed?']);
+    expect(reply).toMatch(
+      /Students are welcome at Elm Road Flat\. Maple Court does not take students\. The others don't say, so I'll pass your question on to the team\./,
+    );
+  });
+
+  test('every advert saying so leaves nothing to pass on', async () => {
+    const properties = allProperties.map((p) => described(p, 'Students welcome.'));
+    const { reply, state } = await lastReply({ ...agencyLink(), properties }, ['do u take students']);
+    expect(reply).toMatch(/^Students are welcome at all our listings\./);
+    expect(state.openQuestions).toEqual([]);
+  });
+
+  test('"I\'m a student" says who the tenant is and asks nothing', async () => {
+    const { reply, state } = await lastReply(agencyLink(), ["I'm a student"]);
+    expect(reply).not.toMatch(/students are accepted/);
+    expect(state.openQuestions).toEqual([]);
+  });
+});

@@ -129,8 +129,14 @@ const KNOWN_TOPICS: Array<[Exclude<ListingTopic, { feature: string }>, RegExp]> 
   ],
 ];
 
+/** "can i call later", "could we ring you tomorrow": the tenant would make the call. */
+const TENANT_CALLS = /\b(?:can|could|may) (?:i|we) (?:call|ring|phone)\b/i;
+
 const META_TOPICS: Array<[Exclude<Topic, { other: string }>, RegExp]> = [
-  ['callback', /\b(?:call|ring|phone|text) me\b|\bcall (?:me )?back\b|\bgive me a (?:call|ring)\b/i],
+  [
+    'callback',
+    /\b(?:call|ring|phone|text) me\b|\bcall (?:me )?back\b|\bgive me a (?:call|ring)\b|\b(?:can|could|may) (?:i|we) (?:call|ring|phone)\b/i,
+  ],
   ['needs', /\b(what (?:info|information|details|do you need|else)|what do you want to know)\b/i],
   [
     'identity',
@@ -166,7 +172,8 @@ const OTHER_TOPICS: Array<[string, RegExp]> = [
     'which floor it is on',
     /\b(ground floor|(?:first|second|third|top|upper|lower|which|what) floor|basement|upstairs|downstairs)\b/i,
   ],
-  ['sharers', /\b(sharers?|house share|hmo|students allowed|accept students)\b/i],
+  ['students', /\bstudents?\b/i],
+  ['sharers', /\b(sharers?|house share|hmo)\b/i],
 ];
 
 /** Question words that open a question anywhere. */
@@ -357,6 +364,9 @@ const BARE_TOPICS: readonly RegExp[] = [...FEATURE_WORDS, ...KNOWN_TOPICS, ...OT
 );
 
 /** Splits a clause list like "Hi this is Mark, is parking included?" at the question. */
+/** "have a dog", "have 2 kids": the tenant's "I" left off, not "have you…". */
+const SAID_HAVING = /^(?:have|have got|got)\s+(?:a|an|\d+|one|two|three|four|five)\b/i;
+
 function questionStart(sentence: string): number | null {
   const clauses = [...sentence.matchAll(/(^|[,;:]\s*|\s+-\s+|\s+(?:and|also|but|oh|plus)\s+)/gi)];
   for (const clause of clauses) {
@@ -364,6 +374,8 @@ function questionStart(sentence: string): number | null {
     let rest = sentence.slice(start);
     const greeting = GREETING.exec(rest);
     if (greeting) rest = rest.slice(greeting[0].length);
+    // "need a 2 bed asap, have a dog": without its "?", "have a …" is the tenant's own, said.
+    if (!sentence.endsWith('?') && SAID_HAVING.test(rest)) continue;
     if (isInterrogative(rest)) return sentence.length - rest.length;
     if (WONDERING.test(rest.slice(0, 40))) return start;
   }
@@ -602,7 +614,11 @@ export function answerQuestions(
         continue;
       }
       if (topic === 'callback') {
-        say("Of course: I'll make sure the team has your number so they can call you.");
+        // "can i call later": the tenant would ring, rather than be rung; the team is told.
+        if (TENANT_CALLS.test(question.text)) {
+          say("Of course: I'll pass on to the team that you'd like to talk by phone.");
+          passOn = true;
+        } else say("Of course: I'll make sure the team has your number so they can call you.");
         continue;
       }
       if (topic === 'viewing') {

@@ -10,29 +10,30 @@ import type { ExtractedFields, SlotName } from './types.ts';
 
 /**
  * A rent the tenant can go up to: "under 1200", "max £1k", "no more than £950 pcm", "nothing over 1k", "budget of
- * £250 a week", "<1100". `[1]` the amount, `[2]` a "k", `[3]` a week.
+ * £250 a week", "<1100", or the cap said after the sum: "1000 pcm max", "£1.2k tops", "900 a month or less".
+ * `[1]` or `[4]` the amount, `[2]` or `[5]` a "k", `[3]` or `[6]` a week.
  */
 export const RENT_CAP =
-  /(?:\b(?:under|below|less than|cheaper than|max(?:imum)?|up to|upto|no more than|not more than|(?:nothing|not|no) (?:over|above)|budget(?: is| of)?(?: about| around)?|within)|<)\s*(?:of\s+)?£?\s*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k\b)?(?:\s*(pw|p\/w|per week|a week|weekly)\b)?/i;
+  /(?:\b(?:under|below|less than|cheaper than|max(?:imum)?|up to|upto|no more than|not more than|(?:nothing|not|no) (?:over|above)|budget(?: is| of)?(?: about| around)?|within)|<)\s*(?:of\s+)?£?\s*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k\b)?(?:\s*(pw|p\/w|per week|a week|weekly)\b)?|(?<![\d,.])£?\s*\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k\b)?\s*(?:(pw|p\/w|per week|a week|weekly)|pcm|pm|p\/m|per month|a month|monthly)?\s*(?:max(?:imum)?|tops|at (?:the )?most|or (?:less|under|below|cheaper))\b/i;
 
 /**
  * A rent the tenant would pay about: "around £1000pcm", "about 1k a month", "roughly 900 pcm",
- * "£950ish a month". A period or a "£" must be said ("about 30k" may be an income): `[1]` or `[4]`
- * the amount, `[2]` or `[5]` a "k", `[3]` or `[6]` the period.
+ * "£950ish a month", "about 2.4k". A period, a "£" or a "k" under ten must be said ("about 30k" may
+ * be an income): `[1]`, `[4]` or `[7]` the amount, `[2]`, `[5]` or `[8]` a "k", `[3]` or `[6]` the period.
  */
 export const RENT_NEAR =
-  /(?:\b(?:around|about|roughly|approx(?:imately)?|circa|something like|in the region of)|~)\s*(?:£\s*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k\b)?(?:\s*ish\b)?\s*(pcm|pm|p\/m|per month|a month|monthly|pw|p\/w|per week|a week|weekly)?|(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k\b)?(?:\s*ish\b)?\s*(pcm|pm|p\/m|per month|a month|monthly|pw|p\/w|per week|a week|weekly))(?![\w£])/i;
+  /(?:\b(?:around|about|roughly|approx(?:imately)?|circa|something like|in the region of)|~)\s*(?:£\s*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k\b)?(?:\s*ish\b)?\s*(pcm|pm|p\/m|per month|a month|monthly|pw|p\/w|per week|a week|weekly)?|(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k\b)?(?:\s*ish\b)?\s*(pcm|pm|p\/m|per month|a month|monthly|pw|p\/w|per week|a week|weekly)|(\d(?:\.\d{1,2})?)\s*(k)\b(?:\s*ish\b)?)(?![\w£])/i;
 
 /** Words before a sum that say it is earned ("I earn about 2k a month"), not a rent. */
 export const INCOME_BEFORE =
-  /\b(?:earn\w*|salary|income|wages?|paid|make|take home|bring(?:s|ing)? (?:home|in))\b[^.,;]*$/i;
+  /\b(?:earn\w*|salary|income|wages?|paid|make|take home|bring(?:s|ing)? (?:home|in)|(?:i'?m|im|we'?re|he'?s|she'?s) on)\b[^.,;]*$/i;
 
 /** A month's name or abbreviation, as a capturing group. */
 export const MONTH =
   '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 /** Words about moving in: a date beside them is a move-in date. */
 export const MOVE_CUE =
-  /\b(?:move|moving|moved|move-in|movein|relocat\w*|start(?:ing)?(?!\s+(?:a|an|my|the)\s+(?:new\s+)?(?:job|role|position|course|contract))|from|tenancy|looking for (?:somewhere|a place|something)|need (?:somewhere|a place)|hoping for|available from|in by|by the|want(?:ing)? it)\b/i;
+  /\b(?:move|moving|moved|move-in|movein|relocat\w*|start(?:ing)?(?!\s+(?:a|an|my|the)\s+(?:new\s+)?(?:job|role|position|course|contract))|from|tenancy|looking for (?:somewhere|a place|something)|need (?:somewhere|a place)|need(?:s|ing)? (?:a|an) (?:(?:\d|one|two|three|four|five)\s*-?\s*)?(?:bed(?:room)?s?|br|flat|house|home|room|studio|apartment)\b|hoping for|available from|in by|by the|want(?:ing)? it)\b/i;
 /** Words about a viewing: a time beside them is when the tenant can view, not move. */
 export const VIEW_CUE =
   /\b(?:view|viewing|viewings|see (?:it|the (?:flat|house|property|place))|come (?:round|and see|over|by))\b/i;

@@ -347,14 +347,22 @@ describe('access, a rent to be near, a sort of parking, and the cheapest pointed
     expect(listingPointedAt('the one with parking', allProperties, PLACES)).toBeNull();
   });
 
+  // A rent to be near picks the only listing within a tenth of it; either way the rent is said.
   test.each([
-    ['the cheapest one', 'prop-quay'],
-    ["I'll take the cheapest", 'prop-quay'],
-    ['the cheapest 2 bed please', 'prop-elm'],
-  ])('pointing at the cheapest chooses it: %s', async (message, id) => {
+    ['the cheapest one', 'prop-quay', '£895 pcm'],
+    ["I'll take the cheapest", 'prop-quay', '£895 pcm'],
+    ['the cheapest 2 bed please', 'prop-elm', '£1,250 pcm'],
+    ['the cheapest studio pls', 'prop-forge', '£225 pw \\(£975 a month\\)'],
+    ['the one around £2,300', 'prop-birch', '£2,400 pcm'],
+    ['the one for about 2.4k', 'prop-birch', '£2,400 pcm'],
+    ['ill take the one around 2.3k', 'prop-birch', '£2,400 pcm'],
+    ['the 2 bed at around 1200 pcm', 'prop-elm', '£1,250 pcm'],
+  ])('pointing at the cheapest or near a rent chooses it, saying its rent: %s', async (message, id, rent) => {
     const { reply, state } = await lastReply(agencyLink(), [message]);
     expect(state.fields.propertyId).toBe(id);
+    expect(state.fields.annualIncome).toBeNull();
     expect(reply).not.toMatch(/Here's what we have/);
+    expect(reply).toMatch(new RegExp(`^(?:Great choice: |Lovely, that's )[^.]*, at ${rent}\\. `));
   });
 
   test.each(['whats the cheapest?', 'which is the cheapest one'])(
@@ -388,7 +396,11 @@ describe('openers that name no listing are never "not found"', () => {
     'professional couple looking',
   ])('%s gets the listings without "couldn\'t find"', async (message) => {
     const { reply, state } = await lastReply(agencyLink(), [message]);
-    expect(reply).toMatch(/^(?:Hello! )?Here's what we have at the moment:\n• Elm Road Flat/);
+    // "professional couple looking" is two people, acknowledged before the listings.
+    expect(reply).toMatch(
+      /^(?:Hello! |Great, I've got 2 people\. )?Here's what we have at the moment:\n• Elm Road Flat/,
+    );
+    expect(reply).not.toMatch(/couldn't find/);
     expect(state.asking).toBe('propertyId');
   });
 

@@ -28,6 +28,8 @@ type Want =
   | { kind: 'furnishing'; furnishing: Furnishing }
   /** "what areas do you cover?": the towns the listings are in. */
   | { kind: 'areas' }
+  /** "do you accept students?": the listings whose advert welcomes students (or says no students). */
+  | { kind: 'students' }
   /** "2 bed", "a 3 bedroom house", "2+ beds": at least that many with `orMore`. */
   | { kind: 'bedrooms'; count: number; orMore: boolean }
   /** "under 1200", "max £1k", "up to 250 a week": the most a month, in pounds. */
@@ -80,6 +82,12 @@ function townOf(address: string): string | null {
     .trim();
   return last && /^[a-z][a-z '-]*$/i.test(last) ? last : null;
 }
+
+/** Whether students are taken, asked: "do you accept students?", "students allowed?", "student friendly". */
+const STUDENTS_ASKED =
+  /\b(?:accept|allow|take|welcome|consider|let)\w*\s+(?:in\s+)?(?:\w+\s+)?students?\b|\bstudents?\s+(?:are\s+|r\s+|is\s+)?(?:allowed|welcome|accepted|ok|okay|considered|friendly|fine)\b|\bstudent[- ]friendly\b/i;
+/** Students, as an advert speaks of them: "Students welcome", "Sorry, no students". */
+const STUDENTS_SAID = /\bstudents?\b/i;
 
 /** Bills in the rent wanted: "bills included?", "all inclusive", "inclusive of bills". */
 const BILLS =
@@ -207,6 +215,7 @@ function wantsIn(message: string, places: readonly string[]): { wants: Want[]; i
   if (isWanted(PETS)) wants.push({ kind: 'pets' });
   if (isWanted(ACCESS)) wants.push({ kind: 'access' });
   if (AREAS.test(said)) wants.push({ kind: 'areas' });
+  if (STUDENTS_ASKED.test(said)) wants.push({ kind: 'students' });
   if (isWanted(BILLS)) wants.push({ kind: 'bills' });
   const furnished = isWanted(FURNISHED) ? FURNISHED.exec(said) : null;
   if (furnished) {
@@ -240,8 +249,9 @@ function bedroomsWanted(said: string): Want[] {
 function rentCapped(said: string): Want[] {
   const m = RENT_CAP.exec(said);
   if (!m) return [];
-  const amount = Number(m[1].replace(/,/g, '')) * (m[2] ? 1000 : 1);
-  const monthly = m[3] ? Math.round((amount * 52) / 12) : amount;
+  const [figure, k, week] = m[1] ? [m[1], m[2], m[3]] : [m[4], m[5], m[6]];
+  const amount = Number(figure.replace(/,/g, '')) * (k ? 1000 : 1);
+  const monthly = week ? Math.round((amount * 52) / 12) : amount;
   // "under 5 minutes", "up to 2 of us": no rent.
   return monthly >= 200 && monthly <= 50_000 ? [{ kind: 'maxRent', monthly }] : [];
 }
@@ -251,10 +261,10 @@ function rentNear(said: string): Want[] {
   const m = RENT_NEAR.exec(said);
   // "I earn about 2k a month" is an income.
   if (!m || INCOME_BEFORE.test(said.slice(Math.max(0, m.index - 40), m.index))) return [];
-  const [figure, k, period] = m[1] ? [m[1], m[2], m[3]] : [m[4], m[5], m[6]];
+  const [figure, k, period] = m[1] ? [m[1], m[2], m[3]] : m[4] ? [m[4], m[5], m[6]] : [m[7], m[8], undefined];
   const amount = Number(figure.replace(/,/g, '')) * (k ? 1000 : 1);
-  // "around £30k" is more likely a salary than a month's rent.
-  if (!period && (k || amount > 10_000)) return [];
+  // "around £30k" is more likely a salary than a month's rent; "about 2.4k" a month's rent.
+  if (!period && !m[7] && (k || amount > 10_000)) return [];
   const isWeekly = /w/i.test(period ?? '');
   const monthly = isWeekly ? Math.round((amount * 52) / 12) : amount;
   return monthly >= 200 && monthly <= 50_000 ? [{ kind: 'nearRent', monthly }] : [];
@@ -269,6 +279,12 @@ function nearRange(monthly: number): [number, number] {
 function describedWith(property: AgentProperty, cue: RegExp): boolean {
   if (!property.description) return false;
   return splitSentences(normalise(property.description)).some((s) => cue.test(s) && !NEGATION.test(s));
+}
+
+/** Whether the listing's description turns down what `cue` names: "Sorry, no students." */
+function describedAgainst(property: AgentProperty, cue: RegExp): boolean {
+  if (!property.description) return false;
+  return splitSentences(normalise(property.description)).some((s) => cue.test(s) && NEGATION.test(s));
 }
 
 /** Whether the listing's facts (its features, name, parking, description) say it has the want. */
@@ -300,6 +316,8 @@ function hasWant(property: AgentProperty, want: Want): boolean {
     case 'areas':
       // Said of the listings as a whole.
       return false;
+    case 'students':
+      return describedWith(property, STUDENTS_SAID);
     case 'bills':
       return property.billsIncluded === true;
     case 'furnishing':
@@ -379,6 +397,17 @@ function sentenceFor(want: Measured, having: readonly AgentProperty[], listings:
     // No town read from the addresses: the list of them says it.
     return towns.length > 0 ? `Our listings are in ${joinList(towns)}.` : '';
   }
+  if (want.kind === 'students') {
+    const refusing = listings.filter((p) => describedAgainst(p, STUDENTS_SAID));
+    const said: string[] = [];
+    if (having.length > 0) said.push(`Students are welcome at ${namesOf(having, listings.length)}.`);
+    if (refusing.length > 0) said.push(namesSay(refusing, listings, ['does', 'do'], 'not take students.'));
+    if (said.length === 0)
+      return "None of our listings says whether students are accepted, so I'll pass your question on to the team.";
+    if (having.length + refusing.length < listings.length)
+      said.push("The others don't say, so I'll pass your question on to the team.");
+    return said.join(' ');
+  }
   if (want.kind === 'access') {
     if (having.length === 0) return 'None of our listings mentions step-free or wheelchair access.';
     return namesSay(having, listings, ['mentions', 'mention'], `step-free or wheelchair access.`);
@@ -410,6 +439,8 @@ export type Wanted = {
   ordered: AgentProperty[];
   /** Whether the sentences answer a question's topic ("any pets allowed?" by the pets one). */
   answers: (topic: Topic) => boolean;
+  /** Whether a sentence says the question goes to the team (some listings say nothing of students). */
+  passesOn: boolean;
 };
 
 /** Whether a want's sentence answers a topic asked about: pets, parking (a garage too) or a feature. */
@@ -428,6 +459,8 @@ function isAnsweredBy(want: Want, topic: Topic): boolean {
   if (want.kind === 'furnishing') return topic === 'furnishing';
   if (want.kind === 'access')
     return typeof topic === 'object' && 'other' in topic && topic.other === 'accessibility';
+  if (want.kind === 'students')
+    return typeof topic === 'object' && 'other' in topic && topic.other === 'students';
   return topic === 'pets';
 }
 
@@ -466,11 +499,16 @@ export function listingsWanted(
   // "any 1 beds available?": the listings shown are those available.
   const isVague = (topic: Topic) =>
     topic === 'vacancy' || (typeof topic === 'object' && 'other' in topic && topic.other === 'that');
+  // Students: the listings whose advert says neither way leave the question to the team.
+  const isUnsaid = (p: AgentProperty) =>
+    !hasWant(p, { kind: 'students' }) && !describedAgainst(p, STUDENTS_SAID);
+  const isStudentsUnsaid = wants.some((want) => want.kind === 'students') && listings.some(isUnsaid);
   return {
     sentences,
     ordered,
     answers: (topic) =>
       wants.some((want) => isAnsweredBy(want, topic)) || (wants.length > 0 && isVague(topic)),
+    passesOn: isStudentsUnsaid,
   };
 }
 
@@ -486,6 +524,30 @@ const POINTED_BEDROOMS =
 const POINTED_CHEAPEST = /\b(?:the|that)\s+(?:cheapest|least expensive)\b/i;
 /** "whats the cheapest?", "which is the cheapest one": asked about, answered and listed, not chosen. */
 const ASKED = /\?|^\s*(?:what|whats|what's|wots|which|how|is|are|do|does|any|anything)\b/i;
+
+/** Words that pick one: "the one", "that flat", "the 2 bed", "I'll take". */
+const POINTING =
+  /\b(?:the|that|this)\s+(?:one|1|flat|house|apartment|place|property|home|studio|listing|\d\s*-?\s*bed(?:room)?s?)\b|\b(?:i'?ll take|i'?d like|id like)\b/i;
+/** What may stand beside a rent that picks a listing: "the one for about 2.4k", "around £2,350 pls". */
+const PICK_WORDS =
+  /\b(?:the|that|this|one|1|flat|house|apartment|place|property|home|studio|listing|for|at|is|it'?s|its|i'?ll take|i'?d like|id like|i want|please|pls|plz|thanks|ok|okay|yes|yeah|then|pcm|pm|a month|per month|monthly|ish|\d\s*-?\s*bed(?:room)?s?)\b|[£,.!]/gi;
+
+/**
+ * "the one around £2,350", "the one for about 2.4k", "the 2 bed at roughly 1200 pcm": a rent to be
+ * near that picks a listing, the message saying nothing else (a rent on its own, a question or a
+ * description, such as "around £2,300 a month", "anything around £1000pcm?" or "looking for
+ * something about 1k a month", is a want: the listings near it are listed instead).
+ * The wants to match, the near rent among them, or null.
+ */
+function nearRentPointed(said: string, places: readonly string[]): Want[] | null {
+  if (ASKED.test(said) || DESCRIBES_HOME.test(said) || !POINTING.test(said)) return null;
+  const m = RENT_NEAR.exec(said);
+  if (!m) return null;
+  const { wants } = wantsIn(said, places);
+  if (!wants.some((want) => want.kind === 'nearRent')) return null;
+  const rest = (said.slice(0, m.index) + said.slice(m.index + m[0].length)).replace(PICK_WORDS, ' ');
+  return rest.trim() === '' ? wants : null;
+}
 
 /**
  * The one listing a tenant points at by what it has ("the one with the garden", "I'll take the
@@ -503,6 +565,11 @@ export function listingPointedAt(
     const measured = wantsIn(said, places).wants.filter((want): want is Measured => want.kind !== 'cheapest');
     return cheapestOf(listings, measured);
   }
+  const near = nearRentPointed(said, places);
+  if (near) {
+    const having = listings.filter((p) => near.every((want) => hasWant(p, want)));
+    return having.length === 1 ? having[0] : null;
+  }
   const pointed = POINTED.exec(said);
   // "how much is the 4 bed?": the only listing with four bedrooms.
   const byBedrooms = pointed ? null : POINTED_BEDROOMS.exec(said);
@@ -513,6 +580,15 @@ export function listingPointedAt(
   if (wants.length === 0) return null;
   const having = listings.filter((p) => wants.every((want) => hasWant(p, want)));
   return having.length === 1 ? having[0] : null;
+}
+
+/**
+ * Whether a message picks by rent ("the cheapest one", "the one for about 2.4k"), so the reply that
+ * chooses the listing says its rent: the tenant did not name it.
+ */
+export function picksByRent(message: string): boolean {
+  const said = normalise(message);
+  return CHEAPEST.test(said) || RENT_NEAR.test(said);
 }
 
 /** "looking for somewhere cheap", "need something near the park": a home described, not named. */

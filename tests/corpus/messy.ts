@@ -24,21 +24,24 @@ function expectedScore(linkPropertyId: string | null, fields: Partial<CaseFields
   return scoreLead({ fields: all, property, today: corpusToday }).score;
 }
 
-function chat(
+/** One finished conversation whose expected score follows from the fields a reader expects. */
+export function chat(
   id: string,
   linkPropertyId: string | null,
   messages: string[],
   fields: Partial<CaseFields>,
+  { note = 'messy', openQuestions }: { note?: string; openQuestions?: number } = {},
 ): CorpusCase {
   return {
     id,
-    note: 'messy',
+    note,
     linkPropertyId,
     messages,
     expected: {
       fields,
       score: expectedScore(linkPropertyId ?? fields.propertyId ?? null, fields),
       isComplete: true,
+      ...(openQuestions === undefined ? {} : { openQuestions }),
     },
   };
 }

@@ -10,6 +10,7 @@ import { linkProperties } from './fixtures.ts';
 import { hardCases } from './hard.ts';
 import { harderCases } from './harder.ts';
 import { messyCases } from './messy.ts';
+import { openerCases } from './openers.ts';
 import { phoneStyleCases } from './phone-style.ts';
 import { propertyLinkCases } from './property-link.ts';
 
@@ -22,6 +23,7 @@ export const batches: Array<{ name: string; cases: CorpusCase[] }> = [
   { name: 'phone-style', cases: phoneStyleCases },
   { name: 'harder', cases: harderCases },
   { name: 'messy', cases: messyCases },
+  { name: 'openers', cases: openerCases },
 ];
 
 export const corpus: CorpusCase[] = batches.flatMap((b) => b.cases);

@@ -96,9 +96,16 @@ function readAvailability(r: Reading): void {
     result.updates.availability = availability;
 }
 
-/** A short reply with a time in it, and not about moving, answers it when something else was asked. */
+/** "i work nights", "we do shifts", "on nights atm": the tenant's hours at work, not a time to view. */
+const WORK_HOURS =
+  /\b(?:(?:i|we|he|she|they)\s+(?:(?:usually|normally|mostly|often|only)\s+)?(?:work\b(?!\s+(?:from|at)\s+home)|do\s+(?:nights|lates|earlies|shifts|night shifts))|work(?:ing)?\s+(?:nights|days|lates|earlies|shifts|weekends|full[- ]?time|part[- ]?time)|(?:night|day|late|early)\s+shifts?|on\s+(?:nights|days|lates|earlies)\b)/i;
+
+/**
+ * A short reply with a time in it, and not about moving nor the tenant's hours at work ("i work
+ * nights, can i call later"), answers it when something else was asked.
+ */
 function availabilityAside(statements: string): string | null {
-  return TIME_WORDS.test(statements) && !MOVE_CUE.test(statements)
+  return TIME_WORDS.test(statements) && !MOVE_CUE.test(statements) && !WORK_HOURS.test(statements)
     ? parseAvailability(statements, { asked: true })
     : null;
 }

@@ -126,6 +126,10 @@ function countHousehold(lower: string): number | null {
   return best;
 }
 
+/** Words that say what sort of couple, before "couple": "professional couple looking". */
+const COUPLE_WORD =
+  '(?:young|professional|working|married|retired|mature|quiet|engaged|unmarried|older|elderly|friendly|tidy|respectful|non[- ]?smoking|student|graduate)';
+
 /** Ways of saying how many people: each pattern (global) with how to count its match. */
 const PEOPLE_PATTERNS: Array<[RegExp, (m: RegExpMatchArray) => number | null]> = [
   [new RegExp(`\\b(?:family|household|group|party) of (${N})\\b`, 'gi'), (m) => numberFromWord(m[1])],
@@ -153,7 +157,7 @@ const PEOPLE_PATTERNS: Array<[RegExp, (m: RegExpMatchArray) => number | null]> =
   ],
   [
     new RegExp(
-      `\\b(?:we'?re|we are|as|am)?\\s*a couple\\b(?!\\s+of)(?:\\s*(?:with|and|plus|\\+)\\s+(${N}|a|an|one)\\s+(?:kids?|child(?:ren)?|bab(?:y|ies)|toddlers?|teenagers?|sons?|daughters?))?`,
+      `\\b(?:we'?re|we are|as|am)?\\s*(?:(?:a|an)\\s+)?(?:${COUPLE_WORD}\\s+)*(?<=\\b(?:a|an|we'?re|we are|as|am)\\s+|(?:${COUPLE_WORD})\\s+|^\\s*|[,;.]\\s*)couple\\b(?!\\s+(?:of|more|months?|weeks?|days?|years?|hours?|mins?|minutes?|times?|quid|hundred|grand)\\b)(?:\\s*(?:with|and|plus|\\+)\\s+(${N}|a|an|one)\\s+(?:kids?|child(?:ren)?|bab(?:y|ies)|toddlers?|teenagers?|sons?|daughters?))?`,
       'gi',
     ),
     (m) => 2 + (m[1] ? (numberFromWord(m[1]) ?? 1) : 0),
