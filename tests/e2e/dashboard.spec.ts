@@ -12,7 +12,14 @@ import {
   scoreBreakdown,
   unique,
 } from '#tests/helpers/factories.ts';
-import { expect, expectNoSeriousA11yViolations, holdRequests, seededTest } from './fixtures.ts';
+import {
+  expect,
+  expectFingerReaches,
+  expectNoSeriousA11yViolations,
+  fingerReaches,
+  holdRequests,
+  seededTest,
+} from './fixtures.ts';
 
 /**
  * The dashboard needs leads, and only a finished chat makes one: these tests seed the server's
@@ -913,14 +920,6 @@ test.describe("dashboard: the agent's desk", () => {
     openAs,
   }) => {
     await openAs(seeded.desk.cookie, { viewport: { width: 390, height: 844 } });
-    /** What a finger landing `dx`, `dy` px from the middle of `locator` touches. */
-    const touches = async (locator: Locator, dx: number, dy: number) => {
-      const box = (await locator.boundingBox())!;
-      return locator.evaluate(
-        (element, [x, y]) => element.contains(document.elementFromPoint(x!, y!)),
-        [box.x + box.width / 2 + dx, box.y + box.height / 2 + dy],
-      );
-    };
     const cards = page.getByRole('list', { name: 'Property leads' }).getByRole('listitem');
     await cards
       .filter({ hasText: 'Priya Patel' })
@@ -937,8 +936,8 @@ test.describe("dashboard: the agent's desk", () => {
     }
     // The close button is drawn small in the corner; a finger just beside it still closes.
     const close = sheet.getByRole('button', { name: 'Close' });
-    expect(await touches(close, -18, 0)).toBe(true);
-    expect(await touches(close, 0, 18)).toBe(true);
+    expect(await fingerReaches(close, -18, 0)).toBe(true);
+    expect(await fingerReaches(close, 0, 18)).toBe(true);
     await page.screenshot({ path: test.info().outputPath('desk-lead-sheet-390.png') });
     await close.click();
     await expect(sheet).toBeHidden();
@@ -948,9 +947,9 @@ test.describe("dashboard: the agent's desk", () => {
     for (const button of await chooser.getByRole('button').all()) {
       expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(40);
     }
-    const moveTo = page.getByRole('button', { name: /^Move .+ to…$/ }).first();
-    expect(await touches(moveTo, -18, 0)).toBe(true);
-    expect(await touches(moveTo, 0, -18)).toBe(true);
+    await expectFingerReaches(page.getByRole('button', { name: /^Move .+ to…$/ }).first());
+    // The drag handle, drawn small beside the name, likewise.
+    await expectFingerReaches(page.getByRole('button', { name: /^Move [^…]+$/ }).first());
     await page.screenshot({ path: test.info().outputPath('desk-board-390.png'), fullPage: true });
 
     // The account pages' header: back to the dashboard, and My Account.

@@ -252,6 +252,35 @@ export async function expectFingerSized(controls: Locator, count: number) {
   }
 }
 
+/** Whether a finger landing `dx`, `dy` px from the middle of `control` reaches it (or its label). */
+export async function fingerReaches(control: Locator, dx: number, dy: number): Promise<boolean> {
+  await control.scrollIntoViewIfNeeded();
+  const box = (await control.boundingBox())!;
+  return control.evaluate(
+    (element, [x, y]) => {
+      const hit = document.elementFromPoint(x!, y!);
+      return hit !== null && (element.contains(hit) || hit.closest('label')?.control === element);
+    },
+    [box.x + box.width / 2 + dx, box.y + box.height / 2 + dy],
+  );
+}
+
+/**
+ * However small `control` is drawn, a finger landing 18 px beside its middle, on any side, still
+ * reaches it: its tap area is 40 px each way.
+ */
+export async function expectFingerReaches(control: Locator) {
+  const name = (await control.getAttribute('aria-label')) ?? (await control.evaluate((el) => el.outerHTML));
+  for (const [dx, dy] of [
+    [-18, 0],
+    [18, 0],
+    [0, -18],
+    [0, 18],
+  ] as const) {
+    expect(await fingerReaches(control, dx, dy), `${name} at ${dx}, ${dy}`).toBe(true);
+  }
+}
+
 /**
  * The newest link to `path` in an email to `to`, read from the development outbox (/dev/mail), as
  * a path on the test server (the server builds links from APP_URL, which a port-0 server cannot know).

@@ -1,7 +1,13 @@
 import type { TestApp } from '#tests/helpers/app.ts';
 import { createCompanyUser, insertProperty, unique } from '#tests/helpers/factories.ts';
 import { everyDay, viewingSchedule } from '#tests/helpers/viewing-schedule.ts';
-import { addSessionCookie, expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
+import {
+  addSessionCookie,
+  expect,
+  expectFingerReaches,
+  expectNoSeriousA11yViolations,
+  seededTest,
+} from './fixtures.ts';
 
 /**
  * A newcomer plays a tenant on /dev/phone (no provider account): a WhatsApp conversation that
@@ -116,6 +122,32 @@ test.describe('on a phone', () => {
     await page.goto('/integrations');
     await expect(page.getByRole('heading', { name: 'WhatsApp (Meta WhatsApp Cloud API)' })).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('settings-390.png'), fullPage: true });
+  });
+});
+
+test.describe('on a phone, by keyboard', () => {
+  test('"Send a test message" keeps the focus, and its toast closes with a thumb', async ({
+    openAs,
+    page,
+    seeded,
+  }) => {
+    await openAs(seeded.cookie, { path: '/integrations', viewport: { width: 390, height: 844 } });
+    const whatsapp = page.getByRole('region', { name: 'WhatsApp (Meta WhatsApp Cloud API)' });
+    await whatsapp.getByLabel('Send a test message to').fill('07700 900123');
+    const send = whatsapp.getByRole('button', { name: 'Send a test message' });
+    await send.focus();
+    await page.keyboard.press('Enter');
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: /^Test message .* to / });
+    await expect(toast).toBeVisible();
+    // The keyboard's place is still the button, for a second test or Tab onwards.
+    await expect(send).toBeFocused();
+    await page.screenshot({ path: test.info().outputPath('test-message-sent-390.png') });
+    // The toast's × is drawn 20 px, but a thumb just beside it still closes it.
+    const close = toast.getByRole('button', { name: /close/i });
+    await expectFingerReaches(close);
+    const box = (await close.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2 + 18, box.y + box.height / 2);
+    await expect(toast).toBeHidden();
   });
 });
 

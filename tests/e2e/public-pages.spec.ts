@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
+import { expect, expectFingerSized, expectNoSeriousA11yViolations, test } from './fixtures.ts';
 
 const publicPages = [
   { path: '/', title: /LetLead: AI tenant screening and automated lead qualification/ },
@@ -222,6 +222,12 @@ test.describe('the privacy policy', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy policy');
     const contents = page.getByRole('navigation', { name: 'Contents' });
     await expect(contents.getByRole('link')).toHaveCount(16);
+    // On a phone each of the contents' links is a finger's size.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectFingerSized(contents.getByRole('link'), 16);
+    await page.screenshot({ path: test.info().outputPath('gdpr-contents-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: test.info().outputPath('gdpr-contents-1280.png') });
     const policy = page.getByRole('article');
     for (const heading of [
       'Controller and processor',

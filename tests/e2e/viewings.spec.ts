@@ -4,7 +4,13 @@ import type { TestApp } from '#tests/helpers/app.ts';
 import { bookInNewChat, freeTimesOf } from '#tests/helpers/chat-booking.ts';
 import { createCompanyUser, insertProperty, tenantFields, unique } from '#tests/helpers/factories.ts';
 import { everyDay, viewingSchedule } from '#tests/helpers/viewing-schedule.ts';
-import { expect, expectNoSeriousA11yViolations, seededTest } from './fixtures.ts';
+import {
+  expect,
+  expectFingerReaches,
+  expectNoSeriousA11yViolations,
+  holdRequests,
+  seededTest,
+} from './fixtures.ts';
 
 /**
  * A viewing booked as the chat books it (the same use case), then seen by the tenant on their
@@ -125,6 +131,8 @@ test('the tenant sees, moves and cancels the viewing on a phone', async ({ page,
   await move.click();
   await expect(page.getByRole('status')).toContainText('Moved to');
   await expect(page.getByRole('status')).toContainText(time);
+  // The form pressed is gone: the keyboard's place is the message saying what happened.
+  await expect(page.getByRole('status')).toBeFocused();
 
   await page.getByRole('button', { name: 'Cancel viewing' }).click();
   await page.getByRole('button', { name: 'Yes, cancel it' }).click();
@@ -152,6 +160,17 @@ test('a link that is not a viewing says so', async ({ page }) => {
   await expect(
     page.getByText('This viewing link is not valid. Please check the link in your email.'),
   ).toBeVisible();
+  // Somewhere to go from here, a finger's size.
+  await expect(
+    page.getByText("The letting agent's newest email about your viewing has the right link."),
+  ).toBeVisible();
+  const home = page.getByRole('link', { name: 'Go to the home page' });
+  expect((await home.boundingBox())!.height).toBeGreaterThanOrEqual(40);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: test.info().outputPath('viewing-not-found-390.png') });
+  await home.click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
 test("the Viewings tab on a phone: every button a finger's size, the page never wider than the screen", async ({
@@ -179,6 +198,17 @@ test("the Viewings tab on a phone: every button a finger's size, the page never 
     page.getByRole('button', { name: 'Add hours on Monday' }),
     page.getByLabel('Release unconfirmed viewings'),
   ];
+  // The two checkboxes are drawn 16 px, but a thumb just beside one still ticks it.
+  for (const checkbox of [
+    page.getByRole('checkbox', { name: 'Send nothing but replies between these times' }),
+    page.getByRole('checkbox', { name: /^Closed on England and Wales bank holidays/ }),
+  ]) {
+    await expectFingerReaches(checkbox);
+    const wasChecked = await checkbox.isChecked();
+    const box = (await checkbox.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2 - 18);
+    await expect(checkbox).toBeChecked({ checked: !wasChecked });
+  }
   for (const control of controls) {
     await expect(control).toBeVisible();
     expect(
@@ -213,6 +243,8 @@ test('the agent sees the week in the Viewings tab, marks a viewing attended, fin
   await past.getByRole('button', { name: 'Attended' }).click();
   await expect(past).toContainText('Attended');
   await expect(past.getByRole('button', { name: 'No-show' })).toHaveCount(0);
+  // The buttons went with the mark: the keyboard's place is the viewing's card, not the page's top.
+  await expect(past).toBeFocused();
   await page.getByRole('button', { name: 'Today', exact: true }).click();
   await expect(page.getByText('Loading viewings…')).toHaveCount(0);
   if (!(await week.getByText(seeded.tenantName).isVisible())) {
@@ -256,4 +288,42 @@ test('the agent sees the week in the Viewings tab, marks a viewing attended, fin
   await expect(address).not.toHaveValue(first);
   expect((await page.request.get(first)).status()).toBe(404);
   await expectNoSeriousA11yViolations(page);
+});
+
+test('while the Viewings tab loads its cards show grey placeholders, not the word "Loading"', async ({
+  openAs,
+  page,
+  seeded,
+}) => {
+  await openAs(seeded.cookie, { viewport: { width: 1280, height: 900 } });
+  const { release } = await holdRequests(
+    page,
+    /\/api\/companies\/[^/]+\/(viewings|viewing-settings|viewing-schedule)/,
+  );
+  await page.getByRole('tab', { name: 'Viewings' }).click();
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByRole('heading', { name: 'Confirmations and reminders' })).toBeVisible();
+  // Announced to a screen reader, drawn as grey blocks: no card spells out "Loading".
+  await expect(panel.getByRole('status').filter({ hasText: 'Loading viewings…' })).toHaveCount(1);
+  await expect(panel.getByRole('status').filter({ hasText: 'Loading confirmation settings…' })).toHaveCount(
+    1,
+  );
+  const drawnWords = await panel.evaluate((root) => {
+    const words: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      let shown = true;
+      for (let el = node.parentElement; el && el !== root; el = el.parentElement) {
+        const rect = el.getBoundingClientRect();
+        if (rect.width <= 1 || rect.height <= 1) shown = false;
+      }
+      if (shown) words.push(node.textContent ?? '');
+    }
+    return words.join(' ');
+  });
+  expect(drawnWords).not.toMatch(/Loading/);
+  await page.screenshot({ path: test.info().outputPath('viewings-loading-1280.png'), fullPage: true });
+  release();
+  await expect(panel.getByRole('region', { name: 'Viewings by day' })).toBeVisible();
+  await expect(panel.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
 });

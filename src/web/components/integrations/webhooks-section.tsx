@@ -281,18 +281,18 @@ function EndpointItem({
       )}
       <div className="flex flex-wrap gap-2">
         {endpoint.enabled ? null : (
-          <Button
+          <PendingButton
             onClick={() =>
               update.mutate(
                 { id: endpoint.id, input: { enabled: true } },
                 { onError: failed('Not switched on') },
               )
             }
-            disabled={update.isPending}
+            isPending={update.isPending}
+            icon={PowerIcon}
           >
-            <PowerIcon aria-hidden="true" />
             Switch on
-          </Button>
+          </PendingButton>
         )}
         <PendingButton variant="outline" onClick={handleTest} isPending={sendNow.isPending} icon={SendIcon}>
           Send test event
@@ -303,10 +303,14 @@ function EndpointItem({
             Change events
           </Button>
         )}
-        <Button variant="outline" onClick={handleRotate} disabled={rotate.isPending}>
-          <RefreshCwIcon aria-hidden="true" />
+        <PendingButton
+          variant="outline"
+          onClick={handleRotate}
+          isPending={rotate.isPending}
+          icon={RefreshCwIcon}
+        >
           Rotate secret
-        </Button>
+        </PendingButton>
         <Button
           variant="ghost"
           aria-expanded={isLogOpen}

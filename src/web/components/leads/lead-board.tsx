@@ -287,7 +287,8 @@ const BoardCard = memo(function BoardCard({ lead, onOpen, onMove }: BoardCardPro
           ref={setActivatorNodeRef}
           {...attributes}
           aria-label={`Move ${name}`}
-          className="-ml-1 flex h-6 w-5 shrink-0 cursor-grab items-center justify-center rounded text-muted-foreground outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
+          // 24 px in the card's fixed height; the touch area around it reaches 40 px, as the menu's does.
+          className="relative -ml-1 flex size-6 shrink-0 cursor-grab items-center justify-center rounded text-muted-foreground outline-none after:absolute after:-inset-2 after:content-[''] hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
         >
           <GripVerticalIcon className="size-4" aria-hidden="true" />
         </button>

@@ -12,7 +12,7 @@ import {
   useSetLeadStatus,
 } from '#web/components/dashboard/dashboard-api.ts';
 import { AssigneeSelect } from '#web/components/team/assignee-select.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { PendingButton } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { activityText } from './lead-activity.ts';
@@ -101,9 +101,14 @@ export function NoteForm({ leadId }: { leadId: string }) {
           {...form.register('body')}
         />
       </FormField>
-      <Button type="submit" variant="outline" className="justify-self-end" disabled={addNote.isPending}>
-        {addNote.isPending ? 'Saving…' : 'Add note'}
-      </Button>
+      <PendingButton
+        type="submit"
+        variant="outline"
+        className="justify-self-end"
+        isPending={addNote.isPending}
+      >
+        Add note
+      </PendingButton>
     </form>
   );
 }

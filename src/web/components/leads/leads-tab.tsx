@@ -21,7 +21,7 @@ import {
 import { useIsPhone } from '#web/components/dashboard/use-is-phone.ts';
 import { useUserPreference } from '#web/components/dashboard/use-user-preference.ts';
 import type { SortState } from '#web/components/table/table-sorting.ts';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, PendingButton } from '#web/components/ui/button.tsx';
 import { overlayClassName } from '#web/components/ui/dialog.tsx';
 import { LoadFailed, TabSection } from '#web/components/ui/list-states.tsx';
 import { LoadingSpinner } from '#web/components/ui/page-fallback.tsx';
@@ -192,9 +192,10 @@ export function LeadsTab({ companyId }: { companyId: string }) {
             Refresh
           </Button>
           {can('settings') ? (
-            <Button
+            <PendingButton
               variant="outline"
-              disabled={reprocess.isPending}
+              isPending={reprocess.isPending}
+              icon={RotateCcwIcon}
               onClick={() =>
                 reprocess.mutate(undefined, {
                   onSuccess: (data) => toast({ title: data?.message ?? 'Transcripts reprocessed' }),
@@ -202,9 +203,8 @@ export function LeadsTab({ companyId }: { companyId: string }) {
                 })
               }
             >
-              <RotateCcwIcon aria-hidden="true" className={cn(reprocess.isPending && 'animate-spin')} />
               Reprocess transcripts
-            </Button>
+            </PendingButton>
           ) : null}
           <Button variant="outline" asChild>
             <a href={leadsCsvUrl(companyId)} download>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { lostReasonFormSchema } from '#shared/schemas/leads.ts';
 import { useSchemaForm } from '#web/components/auth/form-options.ts';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, PendingButton } from '#web/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -64,9 +64,9 @@ export function LostReasonDialog({ open, subject, isPending, onConfirm, onCancel
             <Button variant="outline" onClick={onCancel}>
               Cancel
             </Button>
-            <Button type="submit" disabled={isPending}>
+            <PendingButton type="submit" isPending={isPending ?? false}>
               Mark as lost
-            </Button>
+            </PendingButton>
           </DialogFooter>
         </form>
       </DialogContent>

@@ -5,7 +5,7 @@ import type { ChannelSettingsDto, MessagingChannelName } from '#shared/schemas/m
 import { SettingsCard } from '#web/components/company/settings-card.tsx';
 import { ConfirmButton } from '#web/components/ui/alert-dialog.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, PendingButton } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
@@ -273,16 +273,16 @@ function ChannelForm({
               </p>
             ) : null}
             <div className="flex flex-wrap gap-2 sm:col-span-2">
-              <Button type="submit" disabled={save.isPending}>
+              <PendingButton type="submit" isPending={save.isPending}>
                 {data.connected ? 'Save changes' : 'Connect'}
-              </Button>
+              </PendingButton>
               {data.connected ? (
                 // Disconnecting erases the saved credentials: it asks first, as revoking an API key does.
                 <ConfirmButton
                   trigger={
-                    <Button type="button" variant="outline" disabled={disconnect.isPending}>
+                    <PendingButton type="button" variant="outline" isPending={disconnect.isPending}>
                       Disconnect
-                    </Button>
+                    </PendingButton>
                   }
                   title={`Disconnect ${channelName}?`}
                   description={`The saved ${channelName} credentials are erased, and the assistant stops answering on ${channelName} until you connect again.`}
@@ -310,9 +310,15 @@ function ChannelForm({
                   onChange={(e) => setTestTo(e.target.value)}
                 />
               </div>
-              <Button type="submit" variant="outline" disabled={test.isPending || !testTo.trim()}>
-                <SendIcon className="size-4" aria-hidden="true" /> Send a test message
-              </Button>
+              <PendingButton
+                type="submit"
+                variant="outline"
+                isPending={test.isPending}
+                disabled={!testTo.trim()}
+                icon={SendIcon}
+              >
+                Send a test message
+              </PendingButton>
             </form>
           ) : null}
         </>

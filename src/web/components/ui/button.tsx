@@ -6,7 +6,7 @@ import { cn } from '#web/lib/utils.ts';
 import { Spinner } from './spinner.tsx';
 
 export const buttonVariants = cva(
-  "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 aria-invalid:border-destructive [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+  "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 aria-disabled:cursor-default aria-disabled:opacity-50 aria-invalid:border-destructive [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
   {
     variants: {
       variant: {
@@ -45,15 +45,28 @@ export function Button({ className, variant, size, asChild = false, type, ...pro
 }
 
 export type PendingButtonProps = ButtonProps & {
-  /** While the request runs the button is disabled and a spinner stands in for its icon. */
+  /** While the request runs the button refuses presses and a spinner stands in for its icon. */
   isPending: boolean;
   icon?: LucideIcon;
 };
 
-/** A button that sends a request: disabled, with a spinner before its words, until the answer comes. */
-export function PendingButton({ isPending, icon: Icon, disabled, children, ...props }: PendingButtonProps) {
+/**
+ * A button that sends a request: it refuses presses, with a spinner before its words, until the
+ * answer comes. While pending it is `aria-disabled`, not `disabled`: a focused button that becomes
+ * disabled drops the focus to the page, and a keyboard or screen-reader user loses their place.
+ * A submit button's press is refused too, so Enter in the form sends nothing twice.
+ */
+export function PendingButton({ isPending, icon: Icon, children, onClick, ...props }: PendingButtonProps) {
   return (
-    <Button disabled={isPending || disabled} {...props}>
+    <Button
+      {...props}
+      aria-disabled={isPending || undefined}
+      aria-busy={isPending || undefined}
+      onClick={(event) => {
+        if (isPending) event.preventDefault();
+        else onClick?.(event);
+      }}
+    >
       {isPending ? <Spinner label={null} /> : Icon ? <Icon aria-hidden="true" /> : null}
       {children}
     </Button>

@@ -32,3 +32,15 @@ export function TabSkeleton({ className }: { className?: string }) {
     </div>
   );
 }
+
+/** Grey rows where a card's list or form will be, announced once to screen readers as loading `what`. */
+export function RowsSkeleton({ what, rows, className }: { what: string; rows: number; className?: string }) {
+  return (
+    <div role="status" className="grid gap-2">
+      <span className="sr-only">Loading {what}…</span>
+      {Array.from({ length: rows }, (_, row) => (
+        <Skeleton key={row} className={cn('h-9 w-full', className)} />
+      ))}
+    </div>
+  );
+}

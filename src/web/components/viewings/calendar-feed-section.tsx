@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarIcon, CopyIcon, RefreshCwIcon } from 'lucide-react';
 import type { CalendarFeed } from '#shared/schemas/viewings.ts';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, PendingButton } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { apiRequest, errorMessage } from '#web/lib/api.ts';
@@ -63,9 +63,14 @@ export function CalendarFeedSection({ companyId }: { companyId: string }) {
         </Button>
         {/* Replacing it changes the address for the whole team: owners and admins only. */}
         {can('settings') ? (
-          <Button variant="outline" disabled={replace.isPending} onClick={() => replace.mutate()}>
-            <RefreshCwIcon aria-hidden /> Replace address
-          </Button>
+          <PendingButton
+            variant="outline"
+            isPending={replace.isPending}
+            icon={RefreshCwIcon}
+            onClick={() => replace.mutate()}
+          >
+            Replace address
+          </PendingButton>
         ) : null}
       </CardContent>
     </Card>

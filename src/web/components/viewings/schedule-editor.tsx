@@ -7,9 +7,11 @@ import {
   viewingScheduleSchema,
   WEEKDAYS,
 } from '#shared/schemas/viewings.ts';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, PendingButton } from '#web/components/ui/button.tsx';
+import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
+import { RowsSkeleton } from '#web/components/ui/skeleton.tsx';
 import { apiRequest, errorMessage } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useRole } from '#web/lib/use-role.ts';
@@ -42,7 +44,7 @@ export function ScheduleEditor({ companyId }: { companyId: string }) {
   const { can } = useRole();
   const saved = useViewingSchedule(companyId);
   if (!can('settings')) {
-    if (!saved.data) return <p className="text-sm text-muted-foreground">Loading viewing hours…</p>;
+    if (!saved.data) return <RowsSkeleton what="viewing hours" rows={3} />;
     return <ScheduleSummary schedule={saved.data} />;
   }
   return <ScheduleForm companyId={companyId} />;
@@ -114,7 +116,7 @@ function ScheduleForm({ companyId }: { companyId: string }) {
       }),
   });
 
-  if (!draft) return <p className="text-sm text-muted-foreground">Loading viewing hours…</p>;
+  if (!draft) return <RowsSkeleton what="viewing hours" rows={3} />;
   const errors = showErrors ? errorsOf(draft) : {};
   const setWindows = (windows: ViewingWindow[]) => setDraft({ ...draft, windows });
 
@@ -173,18 +175,15 @@ function ScheduleForm({ companyId }: { companyId: string }) {
           </div>
         ))}
       </div>
-      <label className="flex items-start gap-3 text-sm">
-        <input
-          type="checkbox"
-          className="mt-0.5 size-4 accent-primary"
-          checked={!draft.openOnBankHolidays}
-          onChange={(event) => setDraft({ ...draft, openOnBankHolidays: !event.target.checked })}
-        />
+      <CheckboxField
+        checked={!draft.openOnBankHolidays}
+        onChange={(event) => setDraft({ ...draft, openOnBankHolidays: !event.target.checked })}
+      >
         Closed on England and Wales bank holidays, and on 25 and 26 December
-      </label>
-      <Button type="submit" disabled={save.isPending}>
+      </CheckboxField>
+      <PendingButton type="submit" isPending={save.isPending}>
         Save viewing hours
-      </Button>
+      </PendingButton>
     </form>
   );
 }

@@ -18,12 +18,15 @@ import {
 import { LONDON_ZONE } from '#shared/viewing-times.ts';
 import { useProperties } from '#web/components/dashboard/dashboard-api.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { Button, type ButtonProps } from '#web/components/ui/button.tsx';
+import { Button, PendingButton, type PendingButtonProps } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
 import { DialogFooter, DialogShell } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
+import { RowsSkeleton, Skeleton } from '#web/components/ui/skeleton.tsx';
 import { apiRequest, errorMessage } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
+import { useKeepFocus } from '#web/lib/use-keep-focus.ts';
 import { useRole } from '#web/lib/use-role.ts';
 import { cn } from '#web/lib/utils.ts';
 import { ScheduleEditor } from './schedule-editor.tsx';
@@ -106,19 +109,23 @@ function UpcomingViewings({ companyId }: { companyId: string }) {
     <Card>
       <CardHeader>
         <CardTitle>Upcoming</CardTitle>
-        <CardDescription>
-          {list.isPending
-            ? 'Loading…'
-            : `Next two weeks: ${count('confirmed')} confirmed · ${count('awaiting')} awaiting confirmation · ${count('released')} released`}
-        </CardDescription>
+        {list.isPending ? (
+          <Skeleton className="h-5 w-full max-w-md" />
+        ) : (
+          <CardDescription>
+            {`Next two weeks: ${count('confirmed')} confirmed · ${count('awaiting')} awaiting confirmation · ${count('released')} released`}
+          </CardDescription>
+        )}
       </CardHeader>
       <CardContent>
-        {list.error ? (
+        {list.isPending ? (
+          <RowsSkeleton what="upcoming viewings" rows={3} />
+        ) : list.error ? (
           <p className="text-sm text-destructive">
             {errorMessage(list.error, 'Viewings could not be loaded.')}
           </p>
         ) : upcoming.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{list.isPending ? '' : 'No upcoming viewings.'}</p>
+          <p className="text-sm text-muted-foreground">No upcoming viewings.</p>
         ) : (
           <ul className="divide-y text-sm" aria-label="Upcoming viewings">
             {upcoming.map((viewing) => (
@@ -197,7 +204,7 @@ function ConfirmationSettings({ companyId }: { companyId: string }) {
       </CardHeader>
       <CardContent>
         {!value ? (
-          <p className="text-sm text-muted-foreground">Loading…</p>
+          <RowsSkeleton what="confirmation settings" rows={3} />
         ) : (
           <form
             className="grid gap-4 text-sm"
@@ -208,20 +215,17 @@ function ConfirmationSettings({ companyId }: { companyId: string }) {
           >
             <fieldset className="grid gap-2" disabled={!canEdit}>
               <legend className="mb-1 font-medium">Quiet hours (UK time)</legend>
-              <label className="flex items-center gap-2">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-primary"
-                  checked={value.quietHours !== null}
-                  onChange={(event) =>
-                    setDraft({
-                      ...value,
-                      quietHours: event.target.checked ? DEFAULT_QUIET_HOURS : null,
-                    })
-                  }
-                />
+              <CheckboxField
+                checked={value.quietHours !== null}
+                onChange={(event) =>
+                  setDraft({
+                    ...value,
+                    quietHours: event.target.checked ? DEFAULT_QUIET_HOURS : null,
+                  })
+                }
+              >
                 Send nothing but replies between these times
-              </label>
+              </CheckboxField>
               {value.quietHours ? (
                 <div className="flex flex-wrap items-center gap-2">
                   {/* Each label stays beside its time, so a phone wraps "to 08:00" as one and no "to" ends a line. */}
@@ -271,9 +275,10 @@ function ConfirmationSettings({ companyId }: { companyId: string }) {
             </label>
             {canEdit ? (
               <div>
-                <Button type="submit" disabled={!draft || save.isPending}>
+                {/* Never disabled: a Save that greys out once saved would drop the focus to the page. */}
+                <PendingButton type="submit" isPending={save.isPending}>
                   Save
-                </Button>
+                </PendingButton>
               </div>
             ) : null}
           </form>
@@ -380,7 +385,7 @@ function ViewingsAgenda({ companyId, companySlug }: { companyId: string; company
       </CardHeader>
       <CardContent>
         {list.isPending ? (
-          <p className="text-sm text-muted-foreground">Loading viewings…</p>
+          <RowsSkeleton what="viewings" rows={2} className="h-24" />
         ) : list.error ? (
           <p className="text-sm text-destructive">
             {errorMessage(list.error, 'Viewings could not be loaded.')}
@@ -456,8 +461,14 @@ function useUpdateViewing(listUrl: string) {
 }
 
 /** A viewing's small outlined button, 40 px on a phone. */
-function ViewingAction({ variant = 'outline', ...props }: ButtonProps) {
-  return <Button size="sm" className={PHONE_SIZED} variant={variant} {...props} />;
+function ViewingAction({
+  variant = 'outline',
+  isPending = false,
+  ...props
+}: Omit<PendingButtonProps, 'isPending'> & { isPending?: boolean }) {
+  return (
+    <PendingButton size="sm" className={PHONE_SIZED} variant={variant} isPending={isPending} {...props} />
+  );
 }
 
 function ViewingItem({
@@ -473,9 +484,21 @@ function ViewingItem({
   const time = viewing.startsAt.slice(11, 16);
   const isLive = viewing.status === 'booked';
   const hasStarted = Date.parse(viewing.startsAt) <= Date.now();
-  const mark = (status: UpdateViewing['status']) => update.mutate({ id: viewing.id, input: { status } });
+  const pending = update.isPending ? update.variables.input.status : null;
+  const mark = (status: UpdateViewing['status']) => {
+    if (!update.isPending) update.mutate({ id: viewing.id, input: { status } });
+  };
+  // Marking it attended, a no-show or cancelled takes its buttons away: the focus goes to the card.
+  const cardRef = useKeepFocus<HTMLLIElement>(viewing.status);
   return (
-    <li className={cn('space-y-1 rounded-md border p-2 text-sm', !isLive && 'bg-muted/40')}>
+    <li
+      ref={cardRef}
+      tabIndex={-1}
+      className={cn(
+        'space-y-1 rounded-md border p-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        !isLive && 'bg-muted/40',
+      )}
+    >
       <div className="flex items-center justify-between gap-2">
         <span className="font-semibold tabular-nums">{time}</span>
         <StateBadge viewing={viewing} />
@@ -502,10 +525,10 @@ function ViewingItem({
         <div className="flex flex-wrap gap-1 pt-1">
           {hasStarted ? (
             <>
-              <ViewingAction disabled={update.isPending} onClick={() => mark('attended')}>
+              <ViewingAction isPending={pending === 'attended'} onClick={() => mark('attended')}>
                 Attended
               </ViewingAction>
-              <ViewingAction disabled={update.isPending} onClick={() => mark('no_show')}>
+              <ViewingAction isPending={pending === 'no_show'} onClick={() => mark('no_show')}>
                 No-show
               </ViewingAction>
             </>
@@ -514,7 +537,11 @@ function ViewingItem({
               Reschedule
             </ViewingAction>
           )}
-          <ViewingAction variant="ghost" disabled={update.isPending} onClick={() => mark('cancelled')}>
+          <ViewingAction
+            variant="ghost"
+            isPending={pending === 'cancelled'}
+            onClick={() => mark('cancelled')}
+          >
             Cancel
           </ViewingAction>
         </div>
@@ -553,10 +580,10 @@ function MoveDialog({
     >
       <fieldset className="grid max-h-72 gap-2 overflow-y-auto">
         <legend className="sr-only">Free times</legend>
-        {(times.data?.slots ?? []).length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            {times.isPending ? 'Loading free times…' : 'No free times.'}
-          </p>
+        {times.isPending ? (
+          <RowsSkeleton what="free times" rows={3} />
+        ) : (times.data?.slots ?? []).length === 0 ? (
+          <p className="text-sm text-muted-foreground">No free times.</p>
         ) : null}
         {(times.data?.slots ?? []).map((time) => (
           <label key={time.startsAt} className="flex items-center gap-2 rounded-md border px-3 py-2 text-sm">
@@ -574,8 +601,9 @@ function MoveDialog({
         <Button variant="ghost" onClick={onClose}>
           Keep the time
         </Button>
-        <Button
-          disabled={!chosen || update.isPending}
+        <PendingButton
+          disabled={!chosen}
+          isPending={update.isPending}
           onClick={() =>
             viewing &&
             chosen &&
@@ -592,7 +620,7 @@ function MoveDialog({
           }
         >
           Move viewing
-        </Button>
+        </PendingButton>
       </DialogFooter>
     </DialogShell>
   );

@@ -198,12 +198,13 @@ export default function GdprPage() {
       <div className="mx-auto grid max-w-6xl gap-12 px-4 py-12 sm:px-6 lg:grid-cols-[16rem_1fr]">
         <nav aria-label="Contents" className="lg:sticky lg:top-24 lg:self-start">
           <h2 className="text-sm font-semibold text-slate-900">Contents</h2>
-          <ol className="mt-3 space-y-1.5 text-sm">
+          {/* Until the contents become a sidebar each link is a 40 px line, a finger's size on a phone. */}
+          <ol className="mt-3 text-sm lg:space-y-1.5">
             {sections.map((section, index) => (
               <li key={section.id}>
                 <a
                   href={`#${section.id}`}
-                  className="rounded-sm text-slate-600 hover:text-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                  className="flex min-h-10 items-center rounded-sm text-slate-600 hover:text-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none lg:inline lg:min-h-0"
                 >
                   {index + 1}. {section.title}
                 </a>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  ArrowLeft,
   CalendarCheck,
   CalendarPlus,
   CalendarX,
@@ -12,9 +13,10 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'wouter';
 import type { ManagedViewing, ViewingTimeDto } from '#shared/schemas/viewings.ts';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, PendingButton } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { apiRequest, errorMessage } from '#web/lib/api.ts';
+import { useKeepFocus } from '#web/lib/use-keep-focus.ts';
 import { useNoIndex, usePageTitle } from '#web/lib/use-page-title.ts';
 import { cn } from '#web/lib/utils.ts';
 
@@ -39,7 +41,7 @@ export default function ManageViewingPage() {
       ) : viewing.data ? (
         <ViewingDetails viewing={viewing.data} url={url} />
       ) : (
-        <section className="space-y-2">
+        <section className="space-y-4">
           <h1 className="text-2xl font-semibold">Viewing not found</h1>
           <p className="text-muted-foreground">
             {errorMessage(
@@ -47,6 +49,17 @@ export default function ManageViewingPage() {
               'This viewing link is not valid. Please check the link in your email.',
             )}
           </p>
+          {/* The link names no viewing, so no agency is known: the next step is the agency's own
+              email, or LetLead's home page. */}
+          <p className="text-muted-foreground">
+            The letting agent's newest email about your viewing has the right link. If you cannot find it,
+            contact the letting agent.
+          </p>
+          <Button size="lg" variant="outline" className="w-full" asChild>
+            <a href="/">
+              <ArrowLeft aria-hidden /> Go to the home page
+            </a>
+          </Button>
         </section>
       )}
     </main>
@@ -59,6 +72,8 @@ function ViewingDetails({ viewing, url }: { viewing: ManagedViewing; url: string
   const [chosen, setChosen] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // Confirming, moving and cancelling each replace the button pressed: the focus goes to what happened.
+  const doneRef = useKeepFocus<HTMLParagraphElement>(done);
 
   const apply = (next: ManagedViewing, message: string) => {
     queryClient.setQueryData([url], next);
@@ -181,7 +196,12 @@ function ViewingDetails({ viewing, url }: { viewing: ManagedViewing; url: string
       </section>
 
       {done ? (
-        <p role="status" className="rounded-md bg-primary/10 p-3 text-sm">
+        <p
+          ref={doneRef}
+          tabIndex={-1}
+          role="status"
+          className="rounded-md bg-primary/10 p-3 text-sm outline-none"
+        >
           {done}
         </p>
       ) : null}
@@ -217,9 +237,14 @@ function ViewingDetails({ viewing, url }: { viewing: ManagedViewing; url: string
               <CircleCheck className="size-5" aria-hidden /> You have confirmed you are coming.
             </p>
           ) : (
-            <Button size="lg" onClick={() => confirm.mutate()} disabled={confirm.isPending}>
-              {confirm.isPending ? <Spinner /> : <CircleCheck aria-hidden />} Confirm I’m coming
-            </Button>
+            <PendingButton
+              size="lg"
+              onClick={() => confirm.mutate()}
+              isPending={confirm.isPending}
+              icon={CircleCheck}
+            >
+              Confirm I’m coming
+            </PendingButton>
           )}
           <Button
             size="lg"
@@ -246,9 +271,9 @@ function ViewingDetails({ viewing, url }: { viewing: ManagedViewing; url: string
         >
           <TimePicker times={viewing.slots} chosen={chosen} onChoose={setChosen} />
           <div className="flex flex-col gap-2">
-            <Button type="submit" size="lg" disabled={!chosen || reschedule.isPending}>
-              {reschedule.isPending ? <Spinner /> : null} Move my viewing
-            </Button>
+            <PendingButton type="submit" size="lg" disabled={!chosen} isPending={reschedule.isPending}>
+              Move my viewing
+            </PendingButton>
             <Button type="button" variant="ghost" onClick={() => setMode('view')}>
               Keep {viewing.label}
             </Button>
@@ -261,14 +286,14 @@ function ViewingDetails({ viewing, url }: { viewing: ManagedViewing; url: string
             The agent will be told, and the slot offered to others.
           </p>
           <div className="flex flex-col gap-2">
-            <Button
+            <PendingButton
               variant="destructive"
               size="lg"
               onClick={() => cancel.mutate()}
-              disabled={cancel.isPending}
+              isPending={cancel.isPending}
             >
-              {cancel.isPending ? <Spinner /> : null} Yes, cancel it
-            </Button>
+              Yes, cancel it
+            </PendingButton>
             <Button variant="ghost" onClick={() => setMode('view')}>
               No, keep it
             </Button>
