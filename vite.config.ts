@@ -4,7 +4,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { matchChatRoute } from './src/shared/chat-routes.ts';
+import { isManageViewingPath, matchChatRoute } from './src/shared/chat-routes.ts';
 import { siteTokens } from './src/shared/site.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
@@ -12,7 +12,8 @@ const webRoot = new URL('./src/web', import.meta.url).pathname;
 
 /**
  * The dev server's part of what the production server does (src/server/features/site/web-pages.ts):
- * the chat and holding pages get the chat entry, every other page the app.
+ * the chat and holding pages get the chat entry, the tenant's viewing page its own, every other
+ * page the app.
  */
 function chatEntryInDev(): Plugin {
   return {
@@ -21,6 +22,7 @@ function chatEntryInDev(): Plugin {
       server.middlewares.use((request, _response, next) => {
         const pathname = request.url?.split(/[?#]/)[0] ?? '';
         if (matchChatRoute(pathname, '').page !== 'none') request.url = '/chat/index.html';
+        else if (isManageViewingPath(pathname)) request.url = '/viewing/index.html';
         next();
       });
     },
@@ -28,16 +30,18 @@ function chatEntryInDev(): Plugin {
 }
 
 /**
- * The client is three builds, one per entry, run in turn by scripts/build-web.ts (LETLEAD_WEB_ENTRY
- * names the one to build): the app; the public chat with its holding page; and the islands script
- * of the prerendered public pages. Built apart, the chat and the islands share no chunk with the
- * app: each is one small file and React, not a dozen pieces split out by what they share.
- * The chat's HTML sits in a folder so that it is never served by name: the server's static files
+ * The client is four builds, one per entry, run in turn by scripts/build-web.ts (LETLEAD_WEB_ENTRY
+ * names the one to build): the app; the public chat with its holding page; the tenant's viewing
+ * page (the link in a viewing's emails); and the islands script of the prerendered public pages.
+ * Built apart, the chat, the viewing page and the islands share no chunk with the app: each is one
+ * small file and React, not a dozen pieces split out by what they share.
+ * The chat's and the viewing page's HTML sit in a folder so that it is never served by name: the server's static files
  * skip index.html and folders (src/server/plugins/page-fallback.ts).
  */
 const webEntries = {
   app: { main: `${webRoot}/index.html` },
   chat: { chat: `${webRoot}/chat/index.html` },
+  viewing: { viewing: `${webRoot}/viewing/index.html` },
   site: { site: `${webRoot}/site/main.ts` },
 };
 export type WebEntry = keyof typeof webEntries;
@@ -49,7 +53,8 @@ if (!(webEntry in webEntries)) throw new Error(`LETLEAD_WEB_ENTRY must be one of
  * prerender of its first screen, scripts/prerender.ts) renders with Preact through
  * `preact/compat` in place of React DOM, which alone is about 59 KB as served against the chat's
  * 60 KB budget (docs/performance.md). The chat's code, lucide-react and sonner are written for
- * React and run unchanged on it. The app and the dev server keep React.
+ * React and run unchanged on it. The tenant's viewing page, opened from its email on a phone, is
+ * built the same way. The app and the dev server keep React.
  */
 const preactForReact = [
   { find: /^react$/, replacement: 'preact/compat' },
@@ -150,7 +155,7 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [react(), tailwindcss(), brandHead(), chatEntryInDev(), precompress()],
   resolve: {
-    alias: webEntry === 'chat' ? [...preactForReact, ...ownAliases] : ownAliases,
+    alias: webEntry === 'chat' || webEntry === 'viewing' ? [...preactForReact, ...ownAliases] : ownAliases,
   },
   // The chat's prerender bundles what it renders, so that lucide-react and sonner import Preact too.
   ssr: webEntry === 'chat' ? { noExternal: true } : undefined,

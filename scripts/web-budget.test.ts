@@ -6,8 +6,10 @@ import {
   CHAT_JS_BUDGET_BYTES,
   checkChatBudget,
   checkDashboardBudget,
+  checkViewingBudget,
   DASHBOARD_JS_BUDGET_BYTES,
   RESPONSE_HEADERS_BYTES,
+  VIEWING_JS_BUDGET_BYTES,
 } from './web-budget.ts';
 
 /** A build as Vite writes it: the manifest (the chat's unless named), the scripts and their brotli copies. */
@@ -127,6 +129,43 @@ describe("the dashboard's first screen on the build", () => {
     );
     expect(() => checkDashboardBudget(dir)).toThrow(
       /The dashboard's first screen is [\d.]+ KB as served, over its \d+ KB budget \(assets\/main\.js 69\.9 KB, /,
+    );
+  });
+});
+
+const viewingManifest = {
+  'viewing/index.html': {
+    file: 'assets/viewing.js',
+    dynamicImports: ['../../node_modules/web-vitals/dist/web-vitals.js'],
+  },
+  '../../node_modules/web-vitals/dist/web-vitals.js': { file: 'assets/web-vitals.js' },
+};
+
+describe("the tenant's viewing page on the build", () => {
+  it('counts its one script as served, not what loads after it', () => {
+    const dir = fakeBuild(
+      [
+        { name: 'assets/viewing.js', raw: 115_000, brotli: 35_000 },
+        { name: 'assets/web-vitals.js', raw: 6_000, brotli: 2_500 },
+      ],
+      viewingManifest,
+      'manifest-viewing.json',
+    );
+    expect(checkViewingBudget(dir)).toBe(35_000 + RESPONSE_HEADERS_BYTES);
+  });
+
+  it("fails the build when React DOM or the app's libraries come into it", () => {
+    const dir = fakeBuild(
+      [
+        { name: 'assets/viewing.js', raw: 330_000, brotli: 94_000 },
+        { name: 'assets/web-vitals.js', raw: 6_000 },
+      ],
+      viewingManifest,
+      'manifest-viewing.json',
+    );
+    expect(VIEWING_JS_BUDGET_BYTES).toBe(46_080);
+    expect(() => checkViewingBudget(dir)).toThrow(
+      /The viewing page's JavaScript is 93\.3 KB as served, over its 45 KB budget \(assets\/viewing\.js 93\.3 KB\)/,
     );
   });
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { describe, expect, test } from 'vitest';
-import { formatUkPhone } from '#shared/format.ts';
+import { formatUkPhone } from '#shared/format/phone.ts';
 import { agencyLink, lastReply, playChat, propertyLink } from '#tests/corpus/chat.ts';
 import {
   allProperties,

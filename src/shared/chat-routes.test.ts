@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdingPagePath, matchChatRoute } from './chat-routes.ts';
+import { holdingPagePath, isManageViewingPath, matchChatRoute } from './chat-routes.ts';
 
 describe('which page the chat entry shows', () => {
   it.each([
@@ -31,5 +31,19 @@ describe('which page the chat entry shows', () => {
       page: 'holding',
       companySlug: 'a&b c',
     });
+  });
+});
+
+describe("the tenant's viewing page, the viewing entry's one page", () => {
+  it.each([
+    ['/viewings/Ab3_x-9', true],
+    ['/viewings/Ab3_x-9/', true],
+    ['/viewings/', false],
+    ['/viewings', false],
+    ['/viewings/a/b', false],
+    ['/viewingsx/a', false],
+    ['/', false],
+  ])('%s: %s', (pathname, isViewing) => {
+    expect(isManageViewingPath(pathname)).toBe(isViewing);
   });
 });

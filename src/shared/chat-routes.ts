@@ -27,3 +27,11 @@ export function matchChatRoute(pathname: string, search: string): ChatRoute {
 export function holdingPagePath(companySlug: string): string {
   return `/holdingpage?company=${encodeURIComponent(companySlug)}`;
 }
+
+/**
+ * The tenant's own page for a booked viewing, `/viewings/:token` (the link in its emails and
+ * texts): like the chat, a page of its own entry, which the main app does not carry.
+ */
+export function isManageViewingPath(pathname: string): boolean {
+  return /^\/viewings\/[^/]+\/?$/.test(decodePath(pathname));
+}

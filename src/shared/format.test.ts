@@ -1,13 +1,12 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { describe, expect, test } from 'vitest';
-import { layOutUkMobile } from './format/phone.ts';
+import { formatUkPhone, layOutUkMobile } from './format/phone.ts';
 import {
   companyInitials,
   formatDate,
   formatDateTime,
   formatFullDateTime,
   formatMoney,
-  formatUkPhone,
   MONTH_ABBREVIATIONS,
   MONTH_NAMES,
   monthNumber,

@@ -1,8 +1,9 @@
 /**
  * The formatting module: how the product writes and reads dates, money, phone numbers, months and
  * number words, in British English on London time. Agent, server and web all import it from here;
- * each part lives in its own file so a page loads only what it uses (libphonenumber only with the
- * phone layout).
+ * each part lives in its own file so a page loads only what it uses. The phone layout
+ * (`formatUkPhone`, with libphonenumber) is imported from './format/phone.ts' itself, not through
+ * this module, so that the dashboard can fetch it after its first screen (#web/lib/uk-phone.ts).
  *
  * Dates shown as '5 Jan 2025' or '5 Jan, 15:07'; dd/mm/yyyy read and written by `#shared/dates.ts`.
  */
@@ -11,7 +12,6 @@ import { MONTH_ABBREVIATIONS as MONTHS } from './format/words.ts';
 
 export { autoSlash, formatUkDate, isInvalidUkDate, parseUkDate, UK_DATE_MAX_LENGTH } from './dates.ts';
 export { formatMoney } from './format/money.ts';
-export { formatUkPhone } from './format/phone.ts';
 export {
   MONTH_ABBREVIATIONS,
   MONTH_NAMES,

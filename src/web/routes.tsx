@@ -9,7 +9,8 @@ import { usePageAnalytics } from './lib/use-page-analytics.ts';
 import { useUser } from './lib/use-user.ts';
 
 // Each page is its own chunk, so the landing page loads only what it uses. The public chat and
-// the holding page are another entry (src/web/chat/), which the server sends for their paths.
+// the holding page are another entry (src/web/chat/), and so is the tenant's viewing page
+// (src/web/viewing/): the server sends those entries for their paths.
 const LandingPage = lazy(() => import('./pages/public/landing-page.tsx'));
 const PricingPage = lazy(() => import('./pages/public/pricing-page.tsx'));
 const DemoVideoPage = lazy(() => import('./pages/public/demo-video-page.tsx'));
@@ -28,13 +29,12 @@ const JoinPage = lazy(() => import('./pages/auth/join-page.tsx'));
 const CheckoutSuccessPage = lazy(() => import('./pages/checkout/checkout-success-page.tsx'));
 const CheckoutCancelPage = lazy(() => import('./pages/checkout/checkout-cancel-page.tsx'));
 const TestCheckoutPage = lazy(() => import('./pages/checkout/test-checkout-page.tsx'));
-const ManageViewingPage = lazy(() => import('./pages/viewings/manage-viewing-page.tsx'));
 
 // The path this document was loaded at: the server sent this app, not the chat entry, for it.
 const loadedPath = typeof window === 'undefined' ? null : window.location.pathname;
 
 /**
- * A link inside the app to the chat or holding page: the server sends those pages' own entry,
+ * A link inside the app to the chat, holding or viewing page: the server sends those pages' own entry,
  * so the browser loads the address in full. Were this document itself loaded there (a server
  * without the chat entry), reloading would loop: it shows the 404 page instead.
  */
@@ -65,7 +65,7 @@ const everyoneRoutes: PageRoute[] = [
   ['/chatbot/:companySlug/:propertySlug?', FullPageLoad],
   ['/holdingpage', FullPageLoad],
   ['/gdpr', GdprPage],
-  ['/viewings/:token', ManageViewingPage],
+  ['/viewings/:token', FullPageLoad],
   ['/join', JoinPage],
 ];
 

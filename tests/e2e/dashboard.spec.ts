@@ -1128,6 +1128,28 @@ test.describe("dashboard: the first screen's code", () => {
     expect(Math.abs((await heading.boundingBox())!.y - placeholderBox.y)).toBeLessThanOrEqual(2);
   });
 
+  test('the phone layout comes after the first screen: the leads wait for it and show each number laid out once', async ({
+    page,
+    seeded,
+    openAs,
+  }) => {
+    // The parser is held back: the dashboard draws its header and tabs without it, and the table
+    // says it is loading rather than showing numbers as stored that would change a moment later.
+    const { release, held } = await holdRequests(page, /\/assets\/phone-[\w-]+\.js$/);
+    await openAs(seeded.desk.cookie);
+    await expect(page.getByRole('tab', { name: 'Property Leads' })).toBeVisible();
+    await expect(page.getByText('Loading leads...')).toBeVisible();
+    await expect.poll(() => held.length).toBe(1);
+    await expect(page.getByText('+447700900456')).toHaveCount(0);
+    release();
+    const row = page.getByRole('table', { name: /Property leads/ }).getByRole('row', { name: /Priya Patel/ });
+    await expect(row).toContainText('07700 900456');
+    await expect(page.getByText('Loading leads...')).toHaveCount(0);
+    // The search text was made with the layout too.
+    await page.getByRole('searchbox', { name: 'Search leads' }).fill('07700 900456');
+    await expect(row).toBeVisible();
+  });
+
   test("a lead opened before its panel's code has come says it is loading, then shows the lead", async ({
     page,
     seeded,

@@ -4,6 +4,7 @@ import type { TestApp } from '#tests/helpers/app.ts';
 import { bookInNewChat, freeTimesOf } from '#tests/helpers/chat-booking.ts';
 import { createCompanyUser, insertProperty, tenantFields, unique } from '#tests/helpers/factories.ts';
 import { everyDay, viewingSchedule } from '#tests/helpers/viewing-schedule.ts';
+import { measureServedScripts } from '../../bench/lib/served.ts';
 import {
   expect,
   expectFingerReaches,
@@ -148,6 +149,20 @@ test('the tenant sees, moves and cancels the viewing on a phone', async ({ page,
     path: test.info().outputPath('viewings-manage-cancelled-390.png'),
     fullPage: true,
   });
+});
+
+test("the tenant's phone loads the viewing page's own small script, not the dashboard's app", async ({
+  browser,
+  baseURL,
+  seeded,
+}) => {
+  // Every script received until the network is idle, signed out, weighed as bench/web.ts weighs
+  // it: compressed body and response headers.
+  const served = await measureServedScripts(browser, `${baseURL}/viewings/${seeded.manageToken}`);
+  const list = served.files.map((file) => `${file.url} ${file.transferred} B`).join('\n');
+  for (const file of served.files) expect(file.encoding, file.url).toMatch(/^(br|gzip)$/);
+  expect(served.files.length, list).toBe(1);
+  expect(served.transferred, list).toBeLessThanOrEqual(45 * 1024);
 });
 
 test('a link that is not a viewing says so', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { formatUkPhone } from '#shared/format.ts';
+import { formatUkPhone } from '#shared/format/phone.ts';
 import type { Reading } from '../reading.ts';
 import { EMAIL } from './email.ts';
 import { nullableText, type SlotDisplay, type SlotSpec, summaryLine } from './spec.ts';

@@ -20,6 +20,8 @@ function fixture() {
     path.join(webDir, 'chat/index.html'),
     '<div id="root"></div><meta content="__LETLEAD_APP_URL__/og-image.png">',
   );
+  mkdirSync(path.join(webDir, 'viewing'));
+  writeFileSync(path.join(webDir, 'viewing/index.html'), '<div id="root"></div><title>Your viewing</title>');
   writeFileSync(
     path.join(pagesDir, 'index.html'),
     'landing for __LETLEAD_CONTACT_EMAIL__ at __LETLEAD_APP_URL__/',
@@ -130,6 +132,22 @@ describe('which HTML a web page gets', () => {
         chatShell,
       );
     }
+  });
+
+  it("sends the tenant's viewing page its own entry's shell, signed in or out", () => {
+    const pages = fixture();
+    const viewingShell = '<div id="root"></div><title>Your viewing</title>';
+    for (const pathname of ['/viewings/abc123', '/viewings/abc123/']) {
+      expect(pages.html({ pathname, cookie: undefined, isKnownRoute: true })).toBe(
+        viewingShell.replace('<div id="root">', '<div id="root" data-signed-out="">'),
+      );
+      expect(pages.html({ pathname, cookie: 'letlead.session_token=abc', isKnownRoute: true })).toBe(
+        viewingShell,
+      );
+    }
+    expect(pages.html({ pathname: '/viewings/a/b', cookie: undefined, isKnownRoute: false })).toBe(
+      'not found',
+    );
   });
 
   it('sends an unknown path under /chatbot/ the 404 page, not the chat', () => {

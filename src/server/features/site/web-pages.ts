@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Env } from '#server/env.ts';
 import { rootDir, webDistDir } from '#server/lib/paths.ts';
-import { matchChatRoute } from '#shared/chat-routes.ts';
+import { isManageViewingPath, matchChatRoute } from '#shared/chat-routes.ts';
 import { isPlanType } from '#shared/plans.ts';
 import { fillSiteTokens } from './site-routes.ts';
 
@@ -39,11 +39,23 @@ export function isChatEntryPath(pathname: string): boolean {
   return matchChatRoute(pathname, '').page !== 'none';
 }
 
+/**
+ * Which built shell a client route gets: the chat's, the viewing page's (the tenant's page for a
+ * booked viewing, most often opened on a phone from its email: src/web/viewing/, built to
+ * dist/web/viewing/index.html) or the app's.
+ */
+function shellFileFor(pathname: string, isKnownRoute: boolean): string {
+  if (isKnownRoute && isChatEntryPath(pathname)) return 'chat/index.html';
+  if (isKnownRoute && isManageViewingPath(pathname)) return 'viewing/index.html';
+  return 'index.html';
+}
+
 // better-auth's session cookie (with the __Secure- prefix over HTTPS).
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?letlead\.session_token=/;
 
 /**
- * The HTML for a page of the web client. The chat and holding pages get the chat entry's shell.
+ * The HTML for a page of the web client. The chat and holding pages get the chat entry's shell,
+ * the tenant's viewing page the viewing entry's.
  * Otherwise a visitor without a session gets the prerendered page where there is one (it shows
  * at once and is what search engines read); everyone else gets the app shell. A shell is marked
  * as signed out when there is no session cookie. Either way this deployment's address and
@@ -76,12 +88,14 @@ export function createWebPages(env: Env, { webDir = webDistDir, pagesDir = prere
       isKnownRoute: boolean;
     }) {
       const hasSession = cookie !== undefined && SESSION_COOKIE.test(cookie);
-      const isChat = isKnownRoute && isChatEntryPath(pathname);
+      const shellFile = shellFileFor(pathname, isKnownRoute);
       const prerendered =
-        hasSession || isChat ? undefined : prerenderedFileFor(pathname, isKnownRoute, search);
+        hasSession || shellFile !== 'index.html'
+          ? undefined
+          : prerenderedFileFor(pathname, isKnownRoute, search);
       const page = prerendered ? read(path.join(pagesDir, prerendered)) : null;
       if (page) return page;
-      const shell = read(path.join(webDir, isChat ? 'chat/index.html' : 'index.html')) ?? '';
+      const shell = read(path.join(webDir, shellFile)) ?? '';
       // Without a session cookie the visitor is signed out for certain: the app need not ask
       // (a tenant's phone saves a request, and no 401 lands in the console).
       return hasSession ? shell : shell.replace('<div id="root"', '<div id="root" data-signed-out=""');

@@ -7,7 +7,7 @@ import { findCompanyRow } from '#server/lib/company-row.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { escapeHtml } from '#server/lib/email-templates.ts';
 import { AppError, badRequest, notFound } from '#server/lib/errors.ts';
-import { formatUkPhone } from '#shared/format.ts';
+import { formatUkPhone } from '#shared/format/phone.ts';
 import {
   type AgentViewing,
   type AgentViewingList,

@@ -24,7 +24,7 @@ import { now } from '#server/lib/clock.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { layoutEmail } from '#server/lib/email-templates.ts';
 import { AppError } from '#server/lib/errors.ts';
-import { formatUkPhone } from '#shared/format.ts';
+import { formatUkPhone } from '#shared/format/phone.ts';
 import type { QuietHours, ViewingMessageKind, ViewingMessageSettings } from '#shared/schemas/viewings.ts';
 import { londonDate, longTimeLabel, spreadOverDays } from '#shared/viewing-times.ts';
 import { closeViewing } from './booking.ts';

@@ -4,7 +4,7 @@ import { companies, users, type Viewing } from '#server/db/schema.ts';
 import type { AppContext } from '#server/lib/context.ts';
 import { layoutEmail } from '#server/lib/email-templates.ts';
 import type { Email } from '#server/lib/mail.ts';
-import { formatUkPhone } from '#shared/format.ts';
+import { formatUkPhone } from '#shared/format/phone.ts';
 import { longTimeLabel } from '#shared/viewing-times.ts';
 
 /** The company as the viewing emails name it, and where its own notices go. */

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CopyIcon, InboxIcon } from 'lucide-react';
-import { formatDateTime, formatUkPhone } from '#shared/format.ts';
+import { formatUkPhone } from '#shared/format/phone.ts';
+import { formatDateTime } from '#shared/format.ts';
 import type { EnquiriesResponse, EnquiryDto } from '#shared/schemas/enquiries.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';

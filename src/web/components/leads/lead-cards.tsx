@@ -1,11 +1,11 @@
 import { ChevronRightIcon, MailIcon, PhoneIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { formatUkPhone } from '#shared/format.ts';
 import type { LeadListItemDto } from '#shared/schemas/leads.ts';
 import { viewingSummary } from '#shared/viewing-times.ts';
 import { ChannelBadge } from '#web/components/messaging/lead-channel.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ListPlaceholder } from '#web/components/ui/list-states.tsx';
+import { formatPhone } from '#web/lib/uk-phone.ts';
 import { AvailabilityWithDates, PersonRequestedBadge, RatingBadge } from './lead-badges.tsx';
 import { StatusBadge } from './lead-status.tsx';
 import { QuestionsMarker } from './passed-on-questions.tsx';
@@ -86,10 +86,10 @@ function LeadCard({ lead, onOpen }: { lead: LeadListItemDto; onOpen: (lead: Lead
           <Button variant="outline" size="sm" className="h-10" asChild>
             <a
               href={`tel:${lead.contactNumber}`}
-              aria-label={`Call ${name} on ${formatUkPhone(lead.contactNumber)}`}
+              aria-label={`Call ${name} on ${formatPhone(lead.contactNumber)}`}
             >
               <PhoneIcon aria-hidden="true" />
-              {formatUkPhone(lead.contactNumber)}
+              {formatPhone(lead.contactNumber)}
             </a>
           </Button>
         ) : null}

@@ -1,6 +1,7 @@
 import { formatAvailabilityDate } from '#shared/availability-dates.ts';
-import { formatDateTime, formatFullDateTime, formatUkPhone } from '#shared/format.ts';
+import { formatDateTime, formatFullDateTime } from '#shared/format.ts';
 import type { LeadDto } from '#shared/schemas/leads.ts';
+import { formatPhone } from '#web/lib/uk-phone.ts';
 
 /**
  * Every value a row shows (and the raw forms behind them), lower case, in one string: a search
@@ -17,7 +18,7 @@ export function leadSearchText(lead: LeadDto): string {
     lead.name,
     lead.email,
     lead.contactNumber,
-    formatUkPhone(lead.contactNumber),
+    formatPhone(lead.contactNumber),
     lead.income,
     lead.profession,
     lead.numberOfPeople,

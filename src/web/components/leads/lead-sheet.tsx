@@ -1,6 +1,7 @@
 import { Trash2Icon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatFullDateTime, formatUkPhone } from '#shared/format.ts';
+import { formatUkPhone } from '#shared/format/phone.ts';
+import { formatFullDateTime } from '#shared/format.ts';
 import type { LeadDetailDto, LeadListItemDto, ScoreBreakdown } from '#shared/schemas/leads.ts';
 import { viewingSummary } from '#shared/viewing-times.ts';
 import { useLeadDetail } from '#web/components/dashboard/dashboard-api.ts';

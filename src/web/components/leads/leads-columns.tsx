@@ -1,5 +1,5 @@
 import { type CSSProperties, createContext, type ReactNode, useContext } from 'react';
-import { formatDateTime, formatFullDateTime, formatUkPhone } from '#shared/format.ts';
+import { formatDateTime, formatFullDateTime } from '#shared/format.ts';
 import type { LeadListItemDto } from '#shared/schemas/leads.ts';
 import { viewingSummary } from '#shared/viewing-times.ts';
 import { ChannelBadge } from '#web/components/messaging/lead-channel.tsx';
@@ -16,6 +16,7 @@ import {
   ukDateValue,
 } from '#web/components/table/table-sorting.ts';
 import type { TableColumn } from '#web/components/table/use-sorted-rows.ts';
+import { formatPhone } from '#web/lib/uk-phone.ts';
 import { AvailabilityWithDates, PersonRequestedBadge, RatingBadge } from './lead-badges.tsx';
 import { SelectAllLeads, SelectLead } from './lead-selection.tsx';
 import { StatusBadge, statusOrder } from './lead-status.tsx';
@@ -128,7 +129,7 @@ export const leadColumns: LeadColumn[] = [
     header: 'Contact',
     width: 130,
     sortValue: (l) => textValue(l.contactNumber),
-    cell: (l) => <CellText value={formatUkPhone(l.contactNumber)} />,
+    cell: (l) => <CellText value={formatPhone(l.contactNumber)} />,
   },
   {
     id: 'income',

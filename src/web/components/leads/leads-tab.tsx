@@ -28,6 +28,7 @@ import { LoadingSpinner } from '#web/components/ui/page-fallback.tsx';
 import { SearchField } from '#web/components/ui/search-field.tsx';
 import { preloadable } from '#web/lib/preloadable.tsx';
 import { toast } from '#web/lib/toast.ts';
+import { usePhoneLayoutReady } from '#web/lib/uk-phone.ts';
 import { useRole } from '#web/lib/use-role.ts';
 import { useUser } from '#web/lib/use-user.ts';
 import { cn } from '#web/lib/utils.ts';
@@ -127,8 +128,11 @@ export function LeadsTab({ companyId }: { companyId: string }) {
   // member arrives when the list is read again after the change.
   const [isMine, setIsMine] = useState(false);
   const mine = useMyDashboard(companyId, { enabled: isMine });
-  const allLeads = dashboard.data?.leads ?? EMPTY;
-  const myLeads = mine.data?.leads ?? EMPTY;
+  // The leads wait for the phone layout's parser, fetched beside them (#web/lib/uk-phone.ts), so
+  // that every number, and the search text made from it, is laid out once and for good.
+  const isPhoneLayoutReady = usePhoneLayoutReady();
+  const allLeads = (isPhoneLayoutReady && dashboard.data?.leads) || EMPTY;
+  const myLeads = (isPhoneLayoutReady && mine.data?.leads) || EMPTY;
   const leads = useMemo(
     () => (isMine ? myLeads.filter((lead) => lead.assigneeId === user?.id) : allLeads),
     [allLeads, myLeads, isMine, user?.id],
@@ -159,19 +163,20 @@ export function LeadsTab({ companyId }: { companyId: string }) {
   const selection = useLeadSelection(isBoard || isPhone ? EMPTY : shown);
   const bestFirst = isBestFirst(sort);
 
-  const placeholder = shownList.isLoading ? (
-    <LoadingLeads />
-  ) : shownList.isError ? (
-    <LoadFailed what="leads" onRetry={() => void shownList.refetch()} />
-  ) : leads.length === 0 && isMine && allLeads.length > 0 ? (
-    'No leads are assigned to you. Turn off My leads to see every lead.'
-  ) : leads.length === 0 ? (
-    'No leads yet - When customers use your chatbot, their information will appear here.'
-  ) : searched.length === 0 ? (
-    `No leads match "${deferredQuery.trim()}".`
-  ) : shown.length === 0 ? (
-    'No leads with this status match.'
-  ) : null;
+  const placeholder =
+    shownList.isLoading || (shownList.data && !isPhoneLayoutReady) ? (
+      <LoadingLeads />
+    ) : shownList.isError ? (
+      <LoadFailed what="leads" onRetry={() => void shownList.refetch()} />
+    ) : leads.length === 0 && isMine && allLeads.length > 0 ? (
+      'No leads are assigned to you. Turn off My leads to see every lead.'
+    ) : leads.length === 0 ? (
+      'No leads yet - When customers use your chatbot, their information will appear here.'
+    ) : searched.length === 0 ? (
+      `No leads match "${deferredQuery.trim()}".`
+    ) : shown.length === 0 ? (
+      'No leads with this status match.'
+    ) : null;
 
   return (
     <TabSection

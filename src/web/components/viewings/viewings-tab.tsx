@@ -4,7 +4,7 @@ import { addDays, format, startOfWeek } from 'date-fns';
 import { ChevronLeftIcon, ChevronRightIcon, PhoneIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { sourceLabel } from '#shared/chat-source.ts';
-import { formatUkPhone } from '#shared/format.ts';
+import { formatUkPhone } from '#shared/format/phone.ts';
 import {
   type AgentViewing,
   type AgentViewingList,
