@@ -90,6 +90,28 @@ describe('income arithmetic', () => {
   });
 });
 
+describe('a bare "k" figure under ten is a month\'s pay, as UK tenants say it', () => {
+  test.each<[string, number]>([
+    ['im on about 2k', 24000],
+    ['i take home about 2k', 24000],
+    ['on 2.5k a month', 30000],
+    ['we bring in 3.2k between us', 38400],
+    ['about 2 grand after tax', 24000],
+    ['28k', 28000],
+    ['30 grand', 30000],
+    ['on about 12k', 12000],
+    ['I have about £5k in savings', 5000],
+  ])('%s → £%i a year', (message, income) => {
+    expect(read(message, 'annualIncome').annualIncome).toBe(income);
+  });
+
+  test('"im on about 2k" at the income question is told back as £24,000 a year', async () => {
+    const { reply, state } = await lastReply(propertyLink(elm), ['1st March', '2', 'im on about 2k']);
+    expect(state.fields.annualIncome).toBe(24000);
+    expect(reply).toContain('an income of £24,000 a year');
+  });
+});
+
 describe('names', () => {
   test.each<[string, string]>([
     ['hi im dan walker', 'Dan Walker'],
