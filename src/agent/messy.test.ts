@@ -1045,6 +1045,17 @@ describe('a first message that says several things at once', () => {
     expect(state.openQuestions).toEqual(['have a dog']);
   });
 
+  test.each([opener, 'hi, i have a dog'])(
+    'on the agency link, "%s" is told the pets policy and passed on once the listing is chosen',
+    async (message) => {
+      const { reply, state } = await lastReply(agencyLink(), [message, 'Maple Court']);
+      expect(reply).toMatch(
+        /^Great choice: Maple Court[^.]*\. Pet requests are considered, so I'll pass yours on/,
+      );
+      expect(state.openQuestions).toEqual(['have a dog']);
+    },
+  );
+
   test.each(['asap, no pets', 'asap, my partner is allergic to cats'])(
     '"%s" says no pet the tenant has',
     async (message) => {
