@@ -623,6 +623,17 @@ function petSaidIn(message: string): string | null {
   return PET_OWNED.exec(message)?.[0] ?? null;
 }
 
+/**
+ * A question kept until the listing was chosen, read again: a pet said ("have a dog"), which was
+ * kept as a pets question, is one still.
+ */
+function keptQuestions(text: string, places: readonly string[]): QuestionPart[] {
+  const { questions } = splitQuestions(text, places);
+  if (questions.length > 0) return questions;
+  const pet = petSaidIn(text);
+  return pet ? [{ text: pet, topics: ['pets'] }] : [];
+}
+
 /** The tenant's message read and applied: answers, corrections, refusals, the listing, questions. */
 function readTurn(
   context: AgentContext,
@@ -669,7 +680,7 @@ function readTurn(
   const missing = missingSlots(context, state);
   const isListingToChoose = missing.includes('propertyId');
   if (!isListingToChoose && state.pendingQuestions) {
-    questions.unshift(...state.pendingQuestions.flatMap((text) => splitQuestions(text, places).questions));
+    questions.unshift(...state.pendingQuestions.flatMap((text) => keptQuestions(text, places)));
     delete state.pendingQuestions;
   }
   const answers = answerQuestions(questions, property, {

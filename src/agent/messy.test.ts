@@ -85,8 +85,26 @@ describe('income arithmetic', () => {
     ['30k and my partner 25k', 55000],
     ['£9.50 an hour 20 hrs per week', 9880],
     ['i am earn 2.400 each month', 28800],
+    // A bare "k" or "grand" figure under ten is a month's pay; "28k", "30 grand" a year's.
+    ['im on about 2k', 24000],
+    ['i take home about 2k', 24000],
+    ['on 2.5k a month', 30000],
+    ['we bring in 3.2k between us', 38400],
+    ['about 2 grand after tax', 24000],
+    ['28k', 28000],
+    ['30 grand', 30000],
+    ['on about 12k', 12000],
+    ['I have about £5k in savings', 5000],
   ])('%s → £%i a year', (message, income) => {
     expect(read(message, 'annualIncome').annualIncome).toBe(income);
+  });
+});
+
+describe('a bare "k" figure under ten is a month\'s pay, as UK tenants say it', () => {
+  test('"im on about 2k" at the income question is told back as £24,000 a year', async () => {
+    const { reply, state } = await lastReply(propertyLink(elm), ['1st March', '2', 'im on about 2k']);
+    expect(state.fields.annualIncome).toBe(24000);
+    expect(reply).toContain('an income of £24,000 a year');
   });
 });
 
@@ -1023,6 +1041,17 @@ describe('a first message that says several things at once', () => {
     expect(state.openQuestions).toEqual(['have a dog']);
   });
 
+  test.each([opener, 'hi, i have a dog'])(
+    'on the agency link, "%s" is told the pets policy and passed on once the listing is chosen',
+    async (message) => {
+      const { reply, state } = await lastReply(agencyLink(), [message, 'Maple Court']);
+      expect(reply).toMatch(
+        /^Great choice: Maple Court[^.]*\. Pet requests are considered, so I'll pass yours on/,
+      );
+      expect(state.openQuestions).toEqual(['have a dog']);
+    },
+  );
+
   test.each(['asap, no pets', 'asap, my partner is allergic to cats'])(
     '"%s" says no pet the tenant has',
     async (message) => {
@@ -1062,6 +1091,41 @@ describe('hours at work and a call asked for are no viewing time', () => {
     const { reply, state } = await lastReply(propertyLink(elm), ['i work nights, can i call later']);
     expect(reply).toMatch(/^Of course: I'll pass on to the team that you'd like to talk by phone\./);
     expect(state.openQuestions).toEqual(['can i call later']);
+  });
+
+  test.each([
+    'can i call later, is parking included?',
+    'can i call later also is parking included',
+    'is parking included and can i call later',
+  ])('"%s" keeps the call asked for and answers the parking too', async (message) => {
+    const { reply, state } = await lastReply(propertyLink(maple), ['1st March', message]);
+    expect(reply).toContain("I'll pass on to the team that you'd like to talk by phone.");
+    expect(reply).toContain("For parking, there's allocated space.");
+    expect(state.openQuestions.join(' ')).toMatch(/can i call later/);
+  });
+
+  test('"can i call u later and whats the deposit" passes the call on and the deposit question too', async () => {
+    const { reply, state } = await lastReply(propertyLink(maple), [
+      '1st March',
+      'can i call u later and whats the deposit',
+    ]);
+    expect(reply).toContain("I'll pass on to the team that you'd like to talk by phone.");
+    expect(reply).toMatch(/deposit/);
+    expect(state.openQuestions).toEqual(['can i call u later', 'whats the deposit']);
+  });
+
+  test.each(['call me back pls, also are bills included?', 'call me later', 'call me on my mobile'])(
+    '"%s" gives no name',
+    async (message) => {
+      const { reply, state } = await lastReply(propertyLink(maple), ['1st March', message]);
+      expect(state.fields.name).toBeNull();
+      expect(reply).not.toMatch(/nice to meet you/i);
+    },
+  );
+
+  test('"call me jo" still gives the name', async () => {
+    const { state } = await lastReply(propertyLink(maple), ['1st March', 'call me jo']);
+    expect(state.fields.name).toBe('Jo');
   });
 
   test('a short viewing time given while another question is open is still read', async () => {

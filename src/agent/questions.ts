@@ -447,8 +447,9 @@ export function splitQuestions(message: string, places: readonly string[] = []):
     const text = sentence.slice(start).trim();
     questions.push({ text, topics: topicsOf(text, places) });
   }
+  const parts = questions.flatMap((question) => withCallApart(question, places));
   // Our kids are 4 and 7, is that a problem: a question about "that" asks about what was said.
-  for (const question of questions) {
+  for (const question of parts) {
     if (!REFERS_BACK.test(question.text) || question.topics.some((t) => typeof t !== 'object')) continue;
     const said = statements.join('. ');
     const fair: Topic[] = [];
@@ -460,7 +461,31 @@ export function splitQuestions(message: string, places: readonly string[] = []):
       question.about = said;
     }
   }
-  return { statements: statements.join('. '), questions };
+  return { statements: statements.join('. '), questions: parts };
+}
+
+/** Where a question's clauses part: "can i call later, is parking included", "… and whats the deposit". */
+const CLAUSE_BREAK = /(?:\s*[,;]\s*|\s+-\s+|\s+)(?:(?:and|also|plus|oh)\b\s*)+|\s*[,;]\s*|\s+-\s+/i;
+
+/**
+ * "can i call later also is parking included": the call asked for is one question and the rest
+ * another, so neither is lost; a call about something ("can you call me about the deposit") stays one.
+ */
+function withCallApart(question: QuestionPart, places: readonly string[]): QuestionPart[] {
+  if (!question.topics.includes('callback')) return [question];
+  const clauses = question.text.split(CLAUSE_BREAK);
+  const isCall = (clause: string) => topicsOf(clause, places).includes('callback');
+  const call = clauses.filter(isCall);
+  const rest = clauses.filter((clause) => clause.trim() && !isCall(clause));
+  if (call.length === 0 || rest.length === 0) return [question];
+  const restText = rest.join(', ');
+  const restTopics = topicsOf(restText, places);
+  if (restTopics.every((t) => typeof t === 'object' && 'other' in t && t.other === 'that')) return [question];
+  const callText = call.join(', ').replace(/\?*$/, question.text.endsWith('?') ? '?' : '');
+  return [
+    { text: callText, topics: ['callback'] },
+    { text: restText, topics: restTopics },
+  ];
 }
 
 const TAIL_QUESTION =

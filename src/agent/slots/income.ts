@@ -32,7 +32,18 @@ const EACH_CUE = /\b(each|apiece|per person|a head|both on|all on)\b/i;
 
 type Amount = { annual: number; start: number; clause: string };
 
-function toAnnual(value: number, period: Period, hasThousands: boolean, hoursPerWeek: number): number {
+/** A "k" or "grand" figure below this, with no period, is said per month. */
+const MONTHLY_THOUSANDS_BELOW = 10_000;
+/** Money held rather than earned: "£5k in savings" is never a month's pay. */
+const LUMP_SUM_CUE = /\b(?:savings|saved|in the bank|lump sum)\b/i;
+
+function toAnnual(
+  value: number,
+  period: Period,
+  hasThousands: boolean,
+  hoursPerWeek: number,
+  isLumpSum: boolean,
+): number {
   switch (period) {
     case 'year':
       return value;
@@ -45,7 +56,9 @@ function toAnnual(value: number, period: Period, hasThousands: boolean, hoursPer
     case 'hour':
       return value * hoursPerWeek * 52;
     default:
-      if (hasThousands || value >= 5000) return value;
+      // "on about 2k" is a month's pay in UK speech, "28k" or "30 grand" a year's; savings stay whole.
+      if (hasThousands) return value < MONTHLY_THOUSANDS_BELOW && !isLumpSum ? value * 12 : value;
+      if (value >= 5000) return value;
       if (value >= 1000) return value * 12;
       if (value >= 100) return value * 52;
       return value * 1000;
@@ -149,7 +162,8 @@ function findIncomeAmounts(text: string, asked: boolean): Amount[] {
     // A bare small number only counts as thousands when income was asked ("32" → £32,000).
     if (!isMoneyShaped && value < 10) continue;
     previousPeriod = period;
-    amounts.push({ annual: Math.round(toAnnual(value, period, hasThousands, hoursPerWeek)), start, clause });
+    const annual = toAnnual(value, period, hasThousands, hoursPerWeek, LUMP_SUM_CUE.test(clause));
+    amounts.push({ annual: Math.round(annual), start, clause });
   }
   return amounts;
 }

@@ -34,8 +34,11 @@ const DESCRIPTIONS = new Set(['black', 'white', 'mixed', 'brown', 'british', 'as
 
 const TITLES = /^(?:mr|mrs|ms|miss|mx|dr|prof|sir)\.?\s+/i;
 const NAME_TOKEN = "\\p{L}[\\p{L}'-]*";
+/** "call me Jo", never "call me back", "call me later" or "call me on …": a call asked for. */
+const CALL_ME =
+  'call me(?!\\s+(?:back|later|tomorrow|tmrw|today|tonight|asap|pls|plz|please|on|at|after|before|when|if|in|any|sometime|about)\\b)';
 const NAME_GIVEN = new RegExp(
-  `\\b(?:my (?:full )?name(?:'s| is)|(?:full )?name(?:'s| is)|name:|(?:my )?full name(?:'s| is|:)?|call me|(?:i'?m|i am|am) called|it's|its)\\s+(?:(?:spelt|spelled|actually|really|just)\\s+)?(${NAME_TOKEN}(?:\\s+${NAME_TOKEN}){0,4})`,
+  `\\b(?:my (?:full )?name(?:'s| is)|(?:full )?name(?:'s| is)|name:|(?:my )?full name(?:'s| is|:)?|${CALL_ME}|(?:i'?m|i am|am) called|it's|its)\\s+(?:(?:spelt|spelled|actually|really|just)\\s+)?(${NAME_TOKEN}(?:\\s+${NAME_TOKEN}){0,4})`,
   'giu',
 );
 const NAME_INTRODUCED = new RegExp(
@@ -362,7 +365,7 @@ function readName(r: Reading): void {
     places: options.places,
   });
   // A sign-off or "I'm Jo" never overwrites a full name already given.
-  const isExplicit = /\b(?:my name|name's|name is|call me)\b/i.test(r.statements);
+  const isExplicit = new RegExp(`\\b(?:my name|name's|name is|${CALL_ME})\\b`, 'i').test(r.statements);
   if (name && (options.fields.name === null || asking === 'name' || asking === 'confirm' || isExplicit)) {
     result.updates.name = name;
   }
