@@ -1137,7 +1137,8 @@ test.describe("dashboard: the first screen's code", () => {
     // says it is loading rather than showing numbers as stored that would change a moment later.
     const { release, held } = await holdRequests(page, /\/assets\/phone-[\w-]+\.js$/);
     await openAs(seeded.desk.cookie);
-    await expect(page.getByRole('tab', { name: 'Property Leads' })).toBeVisible();
+    // Every request goes through the route's hold here: a busy machine may take longer to draw.
+    await expect(page.getByRole('tab', { name: 'Property Leads' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('Loading leads...')).toBeVisible();
     await expect.poll(() => held.length).toBe(1);
     await expect(page.getByText('+447700900456')).toHaveCount(0);

@@ -11,6 +11,7 @@ import {
   test as base,
   expect,
   expectNoSeriousA11yViolations,
+  holdRequests,
   type LetLeadServer,
   linkFromOutbox,
   startSeededServer,
@@ -25,8 +26,13 @@ import {
 type Seeded = { cookie: string };
 /** A second agency with a negotiator already on the team, for assignment. */
 type Quay = { companyId: string; owner: Seeded; negotiator: Seeded & { userId: string } };
+/** A third agency with an admin to remove. */
+type Dock = { companyId: string; owner: Seeded };
 
-const test = base.extend<object, { seeded: { server: LetLeadServer; owner: Seeded; quay: Quay } }>({
+const test = base.extend<
+  object,
+  { seeded: { server: LetLeadServer; owner: Seeded; quay: Quay; dock: Dock } }
+>({
   seeded: [
     async ({}, use) => {
       const { server, seeded, stop } = await startSeededServer(async (app) => {
@@ -46,7 +52,15 @@ const test = base.extend<object, { seeded: { server: LetLeadServer; owner: Seede
         await insertProperty(app, quay.id, quay.slug);
         await insertLead(app.ctx.db, quay.id, { name: 'Ravi Shah' });
         await insertLead(app.ctx.db, quay.id, { name: 'Lena Moss' });
+
+        const { company: dock, ...dockOwner } = await createCompanyUser(
+          app,
+          { name: 'Dock Lettings', slug: unique('dock') },
+          { firstName: 'Dora', lastName: 'Owner' },
+        );
+        await addMember(app, dock.id, 'admin');
         return {
+          dock: { companyId: dock.id, owner: { cookie: dockOwner.cookie } },
           owner: { cookie: user.cookie },
           quay: {
             companyId: quay.id,
@@ -246,4 +260,46 @@ test('the owner gives a lead and a listing to a negotiator, who finds the lead u
     page.locator('[data-sonner-toast]').filter({ hasText: 'The lead could not be assigned' }),
   ).toContainText('The assignee must be a member of your team.');
   await expect(lena).toHaveText('Unassigned');
+});
+
+test('removing a member or withdrawing an invitation by keyboard keeps the focus in the list, not on the page', async ({
+  openAs,
+  page,
+  baseURL,
+  seeded,
+}) => {
+  const email = `${unique('ivy')}@example.test`;
+  await openAs(seeded.dock.owner.cookie, { path: '/team', viewport: { width: 390, height: 844 } });
+  const members = page.getByRole('list', { name: 'Members' });
+  await expect(members.getByRole('listitem')).toHaveCount(2);
+  const invited = await page.request.post(`/api/companies/${seeded.dock.companyId}/invitations`, {
+    data: { email, role: 'negotiator' },
+    headers: { origin: baseURL! },
+  });
+  expect(invited.status()).toBe(201);
+  await page.reload();
+
+  // The removal's request held: the pressed button keeps the focus, busy, while it runs.
+  const { release } = await holdRequests(page, /\/members\//);
+  const remove = members.getByRole('button', { name: 'Remove' });
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove member' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(remove).toBeFocused();
+  await expect(remove).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'removed' })).toBeVisible();
+  await expect(members.getByRole('listitem')).toHaveCount(1);
+  await expect(members).toBeFocused();
+
+  const invitations = page.getByRole('list', { name: 'Open invitations' });
+  await invitations.getByRole('button', { name: 'Withdraw' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Withdraw invitation' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('No invitations waiting.')).toBeVisible();
+  await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
+    'No invitations waiting.',
+  );
 });

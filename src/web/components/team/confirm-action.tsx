@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
 import { ConfirmButton } from '#web/components/ui/alert-dialog.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { PendingButton } from '#web/components/ui/button.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useUnauthorizedRedirect } from '#web/lib/use-unauthorized-redirect.ts';
@@ -21,34 +21,40 @@ export function useResultToasts() {
   });
 }
 
-/** A button that asks first: removing a member, withdrawing an invitation, handing over. */
+/**
+ * A button that asks first: removing a member, withdrawing an invitation, handing over. While its
+ * request runs it keeps the focus the closing question hands back to it, with a spinner.
+ */
 export function ConfirmAction({
   label,
+  icon,
   title,
   description,
   confirm,
   onConfirm,
-  disabled,
+  isPending,
   isDestructive = true,
 }: {
-  label: ReactNode;
+  label: string;
+  icon?: LucideIcon;
   title: string;
   description: string;
   confirm: string;
   onConfirm: () => void;
-  disabled?: boolean;
+  isPending: boolean;
   isDestructive?: boolean;
 }) {
   return (
     <ConfirmButton
       trigger={
-        <Button
+        <PendingButton
           variant="outline"
           className={isDestructive ? 'text-destructive' : undefined}
-          disabled={disabled}
+          isPending={isPending}
+          icon={icon}
         >
           {label}
-        </Button>
+        </PendingButton>
       }
       title={title}
       description={description}

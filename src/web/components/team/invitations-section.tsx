@@ -1,7 +1,7 @@
 import { MailPlusIcon } from 'lucide-react';
 import { Controller } from 'react-hook-form';
 import { formatDate } from '#shared/format.ts';
-import { createInvitationBodySchema, TEAM_ROLE_LABELS } from '#shared/schemas/team.ts';
+import { createInvitationBodySchema, type Invitation, TEAM_ROLE_LABELS } from '#shared/schemas/team.ts';
 import { useSchemaForm } from '#web/components/auth/form-options.ts';
 import { showServerFieldErrors } from '#web/components/auth/server-errors.ts';
 import { QueryList, SettingsCard } from '#web/components/company/settings-card.tsx';
@@ -11,6 +11,7 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
+import { useKeepFocus } from '#web/lib/use-keep-focus.ts';
 import { useUnauthorizedRedirect } from '#web/lib/use-unauthorized-redirect.ts';
 import { ConfirmAction, useResultToasts } from './confirm-action.tsx';
 import { RoleSelect } from './role-select.tsx';
@@ -19,8 +20,6 @@ import { useInvitations, useInvite, useWithdrawInvitation } from './team-api.ts'
 /** Invite a colleague by email with a role; the open invitations, which can be withdrawn. */
 export function InvitationsSection({ companyId }: { companyId: string }) {
   const invitations = useInvitations(companyId);
-  const withdraw = useWithdrawInvitation(companyId);
-  const results = useResultToasts();
   return (
     <SettingsCard
       title="Invite a colleague"
@@ -28,47 +27,54 @@ export function InvitationsSection({ companyId }: { companyId: string }) {
       className="space-y-6"
     >
       <InviteForm companyId={companyId} />
-      <QueryList
-        query={invitations}
-        loadingLabel="Loading invitations"
-        subject="the invitations"
-        empty={{ when: (data) => data.invitations.length === 0, text: 'No invitations waiting.' }}
-      >
-        {(data) => (
-          <ul
-            className="divide-y divide-border rounded-lg border border-border"
-            aria-label="Open invitations"
-          >
-            {data.invitations.map((invitation) => (
-              <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
-                <div className="min-w-0 space-y-1">
-                  <p className="flex flex-wrap items-center gap-2 font-medium">
-                    <span className="break-all">{invitation.email}</span>
-                    <Badge variant="outline">{TEAM_ROLE_LABELS[invitation.role]}</Badge>
-                  </p>
-                  <p className="text-sm text-muted-foreground">
-                    Link works until {formatDate(invitation.expiresAt)}
-                  </p>
-                </div>
-                <ConfirmAction
-                  label="Withdraw"
-                  title={`Withdraw the invitation to ${invitation.email}?`}
-                  description="The emailed link stops working. You can invite them again later."
-                  confirm="Withdraw invitation"
-                  disabled={withdraw.isPending}
-                  onConfirm={() =>
-                    withdraw.mutate(
-                      invitation.id,
-                      results('Invitation withdrawn', 'Invitation not withdrawn'),
-                    )
-                  }
-                />
-              </li>
-            ))}
-          </ul>
-        )}
+      <QueryList query={invitations} loadingLabel="Loading invitations" subject="the invitations">
+        {(data) => <InvitationList companyId={companyId} invitations={data.invitations} />}
       </QueryList>
     </SettingsCard>
+  );
+}
+
+function InvitationList({ companyId, invitations }: { companyId: string; invitations: Invitation[] }) {
+  const withdraw = useWithdrawInvitation(companyId);
+  const results = useResultToasts();
+  // A withdrawal takes away the button pressed: the list (or its empty line) keeps the focus.
+  const listRef = useKeepFocus<HTMLDivElement>(invitations.map((invitation) => invitation.id).join());
+  return (
+    <div
+      ref={listRef}
+      tabIndex={-1}
+      className="rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      {invitations.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No invitations waiting.</p>
+      ) : (
+        <ul className="divide-y divide-border rounded-lg border border-border" aria-label="Open invitations">
+          {invitations.map((invitation) => (
+            <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+              <div className="min-w-0 space-y-1">
+                <p className="flex flex-wrap items-center gap-2 font-medium">
+                  <span className="break-all">{invitation.email}</span>
+                  <Badge variant="outline">{TEAM_ROLE_LABELS[invitation.role]}</Badge>
+                </p>
+                <p className="text-sm text-muted-foreground">
+                  Link works until {formatDate(invitation.expiresAt)}
+                </p>
+              </div>
+              <ConfirmAction
+                label="Withdraw"
+                title={`Withdraw the invitation to ${invitation.email}?`}
+                description="The emailed link stops working. You can invite them again later."
+                confirm="Withdraw invitation"
+                isPending={withdraw.isPending && withdraw.variables === invitation.id}
+                onConfirm={() =>
+                  withdraw.mutate(invitation.id, results('Invitation withdrawn', 'Invitation not withdrawn'))
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 

@@ -3,6 +3,7 @@ import { formatDate } from '#shared/format.ts';
 import { type Member, TEAM_ROLE_LABELS } from '#shared/schemas/team.ts';
 import { QueryList, SettingsCard } from '#web/components/company/settings-card.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
+import { useKeepFocus } from '#web/lib/use-keep-focus.ts';
 import { useRole } from '#web/lib/use-role.ts';
 import { useUser } from '#web/lib/use-user.ts';
 import { ConfirmAction, useResultToasts } from './confirm-action.tsx';
@@ -22,25 +23,57 @@ export function MembersSection({ companyId }: { companyId: string }) {
       description="Admins can do everything but billing and closing the account. Negotiators work leads and viewings; they see listings but cannot change them."
     >
       <QueryList query={members} loadingLabel="Loading members" subject="the team">
-        {(data) => (
-          <ul className="divide-y divide-border rounded-lg border border-border" aria-label="Members">
-            {data.members.map((member) => (
-              <li key={member.userId}>
-                <MemberItem companyId={companyId} member={member} />
-              </li>
-            ))}
-          </ul>
-        )}
+        {(data) => <MemberList companyId={companyId} members={data.members} />}
       </QueryList>
     </SettingsCard>
   );
 }
 
-function MemberItem({ companyId, member }: { companyId: string; member: Member }) {
+function MemberList({ companyId, members }: { companyId: string; members: Member[] }) {
+  // Here, not on the member's row: the row is gone before the removal's toast would be said.
+  const remove = useRemoveMember(companyId);
+  const results = useResultToasts();
+  // A removal or a handover takes away the button pressed: the list keeps the focus instead.
+  const listRef = useKeepFocus<HTMLUListElement>(
+    members.map((member) => `${member.userId}:${member.role}`).join(),
+  );
+  return (
+    <ul
+      ref={listRef}
+      tabIndex={-1}
+      className="divide-y divide-border rounded-lg border border-border outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      aria-label="Members"
+    >
+      {members.map((member) => (
+        <li key={member.userId}>
+          <MemberItem
+            companyId={companyId}
+            member={member}
+            isRemoving={remove.isPending && remove.variables === member.userId}
+            onRemove={() =>
+              remove.mutate(member.userId, results(`${memberName(member)} removed`, 'Member not removed'))
+            }
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function MemberItem({
+  companyId,
+  member,
+  isRemoving,
+  onRemove,
+}: {
+  companyId: string;
+  member: Member;
+  isRemoving: boolean;
+  onRemove: () => void;
+}) {
   const { user } = useUser();
   const { role: myRole } = useRole();
   const changeRole = useChangeRole(companyId);
-  const remove = useRemoveMember(companyId);
   const transfer = useTransferOwnership(companyId);
   const results = useResultToasts();
   const name = memberName(member);
@@ -85,7 +118,7 @@ function MemberItem({ companyId, member }: { companyId: string; member: Member }
             description={`${name} becomes the owner, with billing and account closure; you become an admin. Only the new owner can hand it back.`}
             confirm="Hand over ownership"
             isDestructive={false}
-            disabled={transfer.isPending}
+            isPending={transfer.isPending}
             onConfirm={() =>
               transfer.mutate(
                 member.userId,
@@ -96,17 +129,13 @@ function MemberItem({ companyId, member }: { companyId: string; member: Member }
         ) : null}
         {isOwner || isMe ? null : (
           <ConfirmAction
-            label={
-              <>
-                <UserMinusIcon aria-hidden="true" />
-                Remove
-              </>
-            }
+            label="Remove"
+            icon={UserMinusIcon}
             title={`Remove ${name}?`}
             description="They lose access at once. Their leads and listings go back to nobody in particular."
             confirm="Remove member"
-            disabled={remove.isPending}
-            onConfirm={() => remove.mutate(member.userId, results(`${name} removed`, 'Member not removed'))}
+            isPending={isRemoving}
+            onConfirm={onRemove}
           />
         )}
       </div>
