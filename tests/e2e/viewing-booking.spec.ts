@@ -179,11 +179,11 @@ test('a tenant books the third time offered, moves it and cancels it; the agent 
   const dashboard = await agent.newPage();
   await dashboard.goto('/');
   await dashboard.getByRole('tab', { name: 'Viewings' }).click();
-  await expect(dashboard.getByText('Loading viewings…')).toHaveCount(0);
-  const entry = dashboard
-    .getByRole('region', { name: 'Viewings by day' })
-    .getByRole('listitem')
-    .filter({ hasText: 'Lucy Green' });
+  // The week shown and loaded before deciding whether the viewing is in the next one.
+  const week = dashboard.getByRole('region', { name: 'Viewings by day' });
+  await expect(week).toBeVisible();
+  await expect(week.getByRole('status')).toHaveCount(0);
+  const entry = week.getByRole('listitem').filter({ hasText: 'Lucy Green' });
   if (!(await entry.isVisible())) await dashboard.getByRole('button', { name: 'Next week' }).click();
   await expect(entry).toContainText('Flat 2, Towpath Wharf');
   await expect(entry).toContainText(picked.split(', ')[1]!);
