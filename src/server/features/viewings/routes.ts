@@ -123,23 +123,19 @@ export async function registerViewings(root: FastifyInstance, ctx: AppContext): 
     async (request) => rescheduleByToken(ctx, request.params.token, request.body.startsAt),
   );
 
-  app.post(
-    '/api/viewings/manage/:token/confirm',
-    {
-      config: publicWrite,
-      schema: { params: manageTokenParamsSchema, response: { 200: managedViewingSchema } },
-    },
-    async (request) => confirmByToken(ctx, request.params.token),
-  );
-
-  app.post(
-    '/api/viewings/manage/:token/cancel',
-    {
-      config: publicWrite,
-      schema: { params: manageTokenParamsSchema, response: { 200: managedViewingSchema } },
-    },
-    async (request) => cancelByToken(ctx, request.params.token),
-  );
+  for (const [action, run] of [
+    ['confirm', confirmByToken],
+    ['cancel', cancelByToken],
+  ] as const) {
+    app.post(
+      `/api/viewings/manage/:token/${action}`,
+      {
+        config: publicWrite,
+        schema: { params: manageTokenParamsSchema, response: { 200: managedViewingSchema } },
+      },
+      async (request) => run(ctx, request.params.token),
+    );
+  }
 
   // The calendar app holds the secret address; it sends no cookie and no origin.
   app.get(
