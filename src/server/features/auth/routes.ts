@@ -90,25 +90,21 @@ export async function registerAuth(root: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  app.post(
-    '/api/auth/resend-verification',
-    {
-      schema: { body: emailRequestSchema, response: { 200: messageResponseSchema } },
-      config: perIp,
-      preHandler: perEmail('resend'),
-    },
-    async (request) => ({ message: await resendVerification(ctx, request.body) }),
-  );
-
-  app.post(
-    '/api/auth/reset-password',
-    {
-      schema: { body: emailRequestSchema, response: { 200: messageResponseSchema } },
-      config: perIp,
-      preHandler: perEmail('reset'),
-    },
-    async (request) => ({ message: await requestPasswordReset(ctx, request.body) }),
-  );
+  // Each emails a link to the address given, and answers alike whether or not it has an account.
+  for (const [path, limit, sendLink] of [
+    ['/api/auth/resend-verification', 'resend', resendVerification],
+    ['/api/auth/reset-password', 'reset', requestPasswordReset],
+  ] as const) {
+    app.post(
+      path,
+      {
+        schema: { body: emailRequestSchema, response: { 200: messageResponseSchema } },
+        config: perIp,
+        preHandler: perEmail(limit),
+      },
+      async (request) => ({ message: await sendLink(ctx, request.body) }),
+    );
+  }
 
   app.post(
     '/api/auth/update-password',
