@@ -76,28 +76,19 @@ export async function registerMessaging(root: FastifyInstance, ctx: AppContext):
   const settingsLimit = perMinute(ctx.env.rateLimits.apiPerMinute);
 
   // ---- The Messaging card (owner or admin) ----
-  app.get(
-    '/api/companies/:id/channels/:channel',
-    {
-      config: settingsLimit,
-      schema: { params: channelParamsSchema, response: { 200: channelSettingsSchema } },
-    },
-    async (request) => {
-      const { company } = await requireCompanyById(ctx, request, request.params.id, 'settings');
-      return readChannelSettings(ctx, company.id, request.params.channel);
-    },
-  );
-  app.put(
-    '/api/companies/:id/channels/:channel',
-    {
-      config: settingsLimit,
-      schema: { params: channelParamsSchema, response: { 200: channelSettingsSchema } },
-    },
-    async (request) => {
-      const { company } = await requireCompanyById(ctx, request, request.params.id, 'settings');
-      return connectChannel(ctx, company.id, request.params.channel, request.body);
-    },
-  );
+  // A channel's settings: read and replaced at one address, answered alike.
+  const channelSettings = {
+    config: settingsLimit,
+    schema: { params: channelParamsSchema, response: { 200: channelSettingsSchema } },
+  };
+  app.get('/api/companies/:id/channels/:channel', channelSettings, async (request) => {
+    const { company } = await requireCompanyById(ctx, request, request.params.id, 'settings');
+    return readChannelSettings(ctx, company.id, request.params.channel);
+  });
+  app.put('/api/companies/:id/channels/:channel', channelSettings, async (request) => {
+    const { company } = await requireCompanyById(ctx, request, request.params.id, 'settings');
+    return connectChannel(ctx, company.id, request.params.channel, request.body);
+  });
   app.delete(
     '/api/companies/:id/channels/:channel',
     { config: settingsLimit, schema: { params: channelParamsSchema } },
