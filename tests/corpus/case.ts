@@ -36,3 +36,11 @@ export type CorpusCase = {
     openQuestions?: number;
   };
 };
+
+/** A conversation the tenant takes to the end and confirms: complete, holding what `expected` says. */
+export function finishedCase(
+  chat: Pick<CorpusCase, 'id' | 'note' | 'linkPropertyId' | 'messages'>,
+  expected: Omit<CorpusCase['expected'], 'isComplete'>,
+): CorpusCase {
+  return { ...chat, expected: { ...expected, isComplete: true } };
+}

@@ -1,4 +1,4 @@
-import { type CaseFields, type CorpusCase, corpusToday } from './case.ts';
+import { type CaseFields, type CorpusCase, corpusToday, finishedCase } from './case.ts';
 
 function chat(
   id: string,
@@ -7,15 +7,9 @@ function chat(
   messages: string[],
   fields: Partial<CaseFields>,
   score: number,
-  extra: Partial<CorpusCase['expected']> = {},
+  extra: Pick<CorpusCase['expected'], 'refused' | 'openQuestions'> = {},
 ): CorpusCase {
-  return {
-    id,
-    note,
-    linkPropertyId,
-    messages,
-    expected: { fields, score, isComplete: true, ...extra },
-  };
+  return finishedCase({ id, note, linkPropertyId, messages }, { fields, score, ...extra });
 }
 
 /**

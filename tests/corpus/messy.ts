@@ -1,7 +1,7 @@
 import { scoreLead } from '#agent/score.ts';
 import { emptyFields } from '#agent/slots/index.ts';
 import type { ExtractedFields } from '#agent/types.ts';
-import { type CaseFields, type CorpusCase, corpusToday } from './case.ts';
+import { type CaseFields, type CorpusCase, corpusToday, finishedCase } from './case.ts';
 import { linkProperties } from './fixtures.ts';
 
 /**
@@ -32,18 +32,14 @@ export function chat(
   fields: Partial<CaseFields>,
   { note = 'messy', openQuestions }: { note?: string; openQuestions?: number } = {},
 ): CorpusCase {
-  return {
-    id,
-    note,
-    linkPropertyId,
-    messages,
-    expected: {
+  return finishedCase(
+    { id, note, linkPropertyId, messages },
+    {
       fields,
       score: expectedScore(linkPropertyId ?? fields.propertyId ?? null, fields),
-      isComplete: true,
       ...(openQuestions === undefined ? {} : { openQuestions }),
     },
-  };
+  );
 }
 
 /**

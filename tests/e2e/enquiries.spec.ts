@@ -27,8 +27,7 @@ const test = seededTest(seed);
 for (const width of [390, 1280]) {
   test(`the Enquiries tab lists portal enquiries at ${width} px`, async ({ page, openAs, seeded }) => {
     await page.setViewportSize({ width, height: 900 });
-    await openAs(seeded.cookie);
-    await page.getByRole('tab', { name: 'Enquiries' }).click();
+    await openAs(seeded.cookie, { tab: 'Enquiries' });
     const table = page.getByRole('table');
     await expect(table.getByRole('row')).toHaveCount(4);
     // On a phone the table is wider than the screen, and says that it scrolls.

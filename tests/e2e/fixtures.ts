@@ -133,17 +133,22 @@ type ViewportSize = { width: number; height: number };
 type TestFixtures = {
   /**
    * Signs in as a seed's user (puts its session cookie into the browser) and opens `path`, the
-   * dashboard unless told otherwise, at `viewport` when one is given.
+   * dashboard unless told otherwise, at `viewport` when one is given; then clicks the dashboard's
+   * `tab` when one is named.
    */
-  openAs: (cookie: string, options?: { path?: string; viewport?: ViewportSize }) => Promise<void>;
+  openAs: (
+    cookie: string,
+    options?: { path?: string; viewport?: ViewportSize; tab?: string | RegExp },
+  ) => Promise<void>;
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   openAs: async ({ page, baseURL }, use) => {
-    await use(async (cookie, { path = '/', viewport } = {}) => {
+    await use(async (cookie, { path = '/', viewport, tab } = {}) => {
       if (viewport) await page.setViewportSize(viewport);
       await addSessionCookie(page.context(), baseURL!, cookie);
       await page.goto(path);
+      if (tab) await page.getByRole('tab', { name: tab }).click();
     });
   },
   server: [

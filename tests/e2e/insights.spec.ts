@@ -161,8 +161,7 @@ test('WhatsApp and SMS threads count apart from link opens, and by source under 
   page,
   seeded,
 }) => {
-  await openAs(seeded.textingCookie, { viewport: { width: 390, height: 900 } });
-  await page.getByRole('tab', { name: 'Insights' }).click();
+  await openAs(seeded.textingCookie, { viewport: { width: 390, height: 900 }, tab: 'Insights' });
   const stages = page.getByRole('figure', { name: /Funnel/ }).getByRole('listitem');
   await expect(stages.nth(0)).toContainText('Link opens1');
   await expect(stages.nth(0)).toContainText('and 2 WhatsApp and SMS threads (no link opened)');
@@ -184,8 +183,7 @@ test('a new agency sees what the Insights tab will show, and a custom period is 
   page,
   seeded,
 }, testInfo) => {
-  await openAs(seeded.emptyCookie, { viewport: { width: 390, height: 900 } });
-  await page.getByRole('tab', { name: 'Insights' }).click();
+  await openAs(seeded.emptyCookie, { viewport: { width: 390, height: 900 }, tab: 'Insights' });
   await expect(page.getByText(/Nothing to show for .* yet\./)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: testInfo.outputPath('insights-empty-390.png'), fullPage: true });

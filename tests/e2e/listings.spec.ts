@@ -51,8 +51,7 @@ test('add a listing with details and a photo on a phone, and a tenant sees the p
   page,
   seeded,
 }) => {
-  await openAs(seeded.cookie);
-  await page.getByRole('tab', { name: 'Property List' }).click();
+  await openAs(seeded.cookie, { tab: 'Property List' });
   await page.getByRole('button', { name: 'Add Property' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Property' });
 

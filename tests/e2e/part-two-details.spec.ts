@@ -136,8 +136,7 @@ for (const width of [390, 1280]) {
     openAs,
     seeded,
   }) => {
-    await openAs(seeded.cookie, { viewport: screenOf(width) });
-    await page.getByRole('tab', { name: 'Insights' }).click();
+    await openAs(seeded.cookie, { viewport: screenOf(width), tab: 'Insights' });
     const table = page.getByRole('region', { name: 'Funnel by property' });
     await expect(table.getByRole('row', { name: /Flat 2, Towpath Wharf/ })).toBeVisible();
     const hint = page.getByText('Scroll sideways to see every column');
@@ -160,8 +159,7 @@ for (const width of [390, 1280]) {
     openAs,
     seeded,
   }) => {
-    await openAs(seeded.cookie, { viewport: screenOf(width) });
-    await page.getByRole('tab', { name: 'Viewings' }).click();
+    await openAs(seeded.cookie, { viewport: screenOf(width), tab: 'Viewings' });
     await expect(page.getByRole('heading', { name: 'Viewing hours' })).toBeVisible();
     const editor = page.getByRole('form', { name: 'Viewing hours' });
     await expect(editor.getByText('Closed', { exact: true })).toHaveCount(5);

@@ -115,8 +115,7 @@ test('with email only, the tenant confirms from the email in one tap', async ({ 
 
 test('the agent sees confirmed, awaiting and released at a glance', async ({ page, openAs, seeded }) => {
   for (const width of [1280, 390]) {
-    await openAs(seeded.cookie, { viewport: { width, height: 900 } });
-    await page.getByRole('tab', { name: 'Viewings' }).click();
+    await openAs(seeded.cookie, { viewport: { width, height: 900 }, tab: 'Viewings' });
     const upcoming = page.getByRole('list', { name: 'Upcoming viewings' });
     await expect(upcoming.getByRole('listitem').filter({ hasText: 'Sarah Jones' })).toContainText(
       'Confirmed',

@@ -193,8 +193,7 @@ test("the Viewings tab on a phone: every button a finger's size, the page never 
   page,
   seeded,
 }) => {
-  await openAs(seeded.cookie, { viewport: { width: 390, height: 844 } });
-  await page.getByRole('tab', { name: 'Viewings' }).click();
+  await openAs(seeded.cookie, { viewport: { width: 390, height: 844 }, tab: 'Viewings' });
   const week = page.getByRole('region', { name: 'Viewings by day' });
   await expect(week).toBeVisible();
   const past = week.getByRole('listitem').filter({ hasText: seeded.pastTenantName });
@@ -240,8 +239,7 @@ test('the agent sees the week in the Viewings tab, marks a viewing attended, fin
   page,
   seeded,
 }) => {
-  await openAs(seeded.cookie, { viewport: { width: 1280, height: 900 } });
-  await page.getByRole('tab', { name: 'Viewings' }).click();
+  await openAs(seeded.cookie, { viewport: { width: 1280, height: 900 }, tab: 'Viewings' });
   await expect(page.getByRole('heading', { name: 'Viewings' })).toBeVisible();
   // The seeded viewing is a few days ahead: this week's view or the next.
   await expect(page.getByText('Loading viewings…')).toHaveCount(0);
