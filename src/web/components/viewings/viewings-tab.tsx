@@ -58,6 +58,16 @@ function StateBadge({ viewing }: { viewing: AgentViewing }) {
   );
 }
 
+/** Who comes to the viewing, and their lead's score out of 10 where it has one. */
+function TenantWithScore({ viewing }: { viewing: AgentViewing }) {
+  return (
+    <>
+      {viewing.tenantName ?? 'Tenant'}
+      {viewing.score !== null ? <span className="text-muted-foreground"> · {viewing.score}/10</span> : null}
+    </>
+  );
+}
+
 /** Today in London, as a wall-clock date. */
 const londonToday = () => new TZDate(Date.now(), LONDON_ZONE);
 const isoDay = (date: Date) => format(date, 'yyyy-MM-dd');
@@ -138,10 +148,7 @@ function UpcomingViewings({ companyId }: { companyId: string }) {
                   <StateBadge viewing={viewing} />
                 </span>
                 <span className="min-w-0 truncate">
-                  {viewing.tenantName ?? 'Tenant'}
-                  {viewing.score !== null ? (
-                    <span className="text-muted-foreground"> · {viewing.score}/10</span>
-                  ) : null}
+                  <TenantWithScore viewing={viewing} />
                   {viewing.source ? (
                     <span className="text-muted-foreground"> · {sourceLabel(viewing.source)}</span>
                   ) : null}
@@ -504,10 +511,7 @@ function ViewingItem({
         <StateBadge viewing={viewing} />
       </div>
       <p className="font-medium">
-        {viewing.tenantName ?? 'Tenant'}
-        {viewing.score !== null ? (
-          <span className="ml-1 text-muted-foreground">· {viewing.score}/10</span>
-        ) : null}
+        <TenantWithScore viewing={viewing} />
       </p>
       <p className="truncate text-muted-foreground" title={viewing.propertyName}>
         {viewing.propertyName}
