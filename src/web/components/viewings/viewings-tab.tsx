@@ -25,7 +25,7 @@ import { DialogFooter, DialogShell } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { RowsSkeleton, Skeleton } from '#web/components/ui/skeleton.tsx';
 import { apiRequest, errorMessage } from '#web/lib/api.ts';
-import { toast } from '#web/lib/toast.ts';
+import { toast, toastError } from '#web/lib/toast.ts';
 import { useKeepFocus } from '#web/lib/use-keep-focus.ts';
 import { useRole } from '#web/lib/use-role.ts';
 import { cn } from '#web/lib/utils.ts';
@@ -190,12 +190,7 @@ function ConfirmationSettings({ companyId }: { companyId: string }) {
       setDraft(null);
       toast({ title: 'Confirmation settings saved' });
     },
-    onError: (error) =>
-      toast({
-        title: 'Settings not saved',
-        description: errorMessage(error, 'Please try again.'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastError('Settings not saved', error),
   });
   const value = draft ?? settings.data;
   const id = useId();
@@ -458,12 +453,7 @@ function useUpdateViewing(listUrl: string) {
         predicate: (query) => String(query.queryKey[0]).includes('/viewings'),
       });
     },
-    onError: (error) =>
-      toast({
-        title: 'Viewing not updated',
-        description: errorMessage(error, 'Please try again.'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastError('Viewing not updated', error),
   });
 }
 
