@@ -4,14 +4,8 @@ import {
   firstDemoFrame,
   nextDemoFrame,
 } from '#web/components/marketing/demo-timeline.ts';
-import {
-  type Enhancement,
-  enable,
-  listen,
-  setAttribute,
-  setHidden,
-  showPlayPauseFace,
-} from './enhancement.ts';
+import { type Enhancement, setAttribute, setHidden, showPlayPauseFace } from './enhancement.ts';
+import { playDemo } from './play-demo.ts';
 
 type Phase = DemoFrame['phase'];
 
@@ -43,53 +37,25 @@ export function showDemoFrame(figure: HTMLElement, frame: DemoFrame, isPaused: b
 
 /**
  * Plays the hero demo: a new message every 1.5 s, the dashboard after the last, then again
- * (demo-timeline.ts), with timers so that a test clock can drive it. The visitor can pause, play
- * and switch views (which pauses). Visitors who prefer less motion get the whole conversation,
- * still, until they press play.
+ * (demo-timeline.ts). The visitor can pause, play and switch views (which pauses). Visitors who
+ * prefer less motion get the whole conversation, still, until they press play.
  */
 export const playHeroDemo: Enhancement = (figure) => {
   const messageCount = figure.querySelectorAll('[data-demo-message]').length;
-  const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
   const wholeConversation: DemoFrame = { phase: 'chat', visibleMessages: messageCount };
-  let frame: DemoFrame = reducedMotion.matches ? wholeConversation : firstDemoFrame;
-  let isPausedByVisitor: boolean | null = null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  const isPaused = () => isPausedByVisitor ?? reducedMotion.matches;
-  const show = (next: DemoFrame) => {
-    frame = next;
-    showDemoFrame(figure, frame, isPaused());
-    clearTimeout(timer);
-    if (isPaused()) return;
-    timer = setTimeout(
-      () => show(nextDemoFrame(frame, messageCount)),
-      demoFrameDuration(frame, messageCount),
-    );
-  };
-  const showView = (phase: Phase) => {
-    isPausedByVisitor = true;
-    show(phase === 'dashboard' ? { phase } : wholeConversation);
-  };
-  const onMotionPreference = () => {
-    if (isPausedByVisitor === null) show(reducedMotion.matches ? wholeConversation : frame);
-  };
-
-  reducedMotion.addEventListener('change', onMotionPreference);
-  const stop = listen(figure, 'click', (event) => {
-    const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (!button || !figure.contains(button)) return;
-    if (button.hasAttribute('data-demo-toggle')) {
-      isPausedByVisitor = !isPaused();
-      show(frame);
-    } else if (button.dataset.demoView === 'chat' || button.dataset.demoView === 'dashboard') {
-      showView(button.dataset.demoView);
-    }
+  const viewFrame = (phase: Phase): DemoFrame => (phase === 'dashboard' ? { phase } : wholeConversation);
+  return playDemo<DemoFrame>(figure, {
+    first: firstDemoFrame,
+    still: wholeConversation,
+    toggle: 'data-demo-toggle',
+    next: (frame) => ({
+      frame: nextDemoFrame(frame, messageCount),
+      after: demoFrameDuration(frame, messageCount),
+    }),
+    draw: (frame, { isPaused }) => showDemoFrame(figure, frame, isPaused),
+    onButton: (button) =>
+      button.dataset.demoView === 'chat' || button.dataset.demoView === 'dashboard'
+        ? { frame: viewFrame(button.dataset.demoView), pauses: true }
+        : null,
   });
-  show(frame);
-  enable(figure.querySelectorAll('button'));
-  return () => {
-    clearTimeout(timer);
-    reducedMotion.removeEventListener('change', onMotionPreference);
-    stop();
-  };
 };

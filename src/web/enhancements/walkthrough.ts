@@ -1,11 +1,5 @@
-import {
-  type Enhancement,
-  enable,
-  listen,
-  setAttribute,
-  setHidden,
-  showPlayPauseFace,
-} from './enhancement.ts';
+import { type Enhancement, setAttribute, setHidden, showPlayPauseFace } from './enhancement.ts';
+import { playDemo } from './play-demo.ts';
 
 /** How long each step of the demo page's walkthrough shows while it plays. */
 export const WALKTHROUGH_STEP_MS = 6000;
@@ -27,56 +21,37 @@ export const playWalkthrough: Enhancement = (root) => {
   const progress = root.querySelector<HTMLElement>('[data-walkthrough-progress]');
   const liveRegion = root.querySelector<HTMLElement>('[aria-live]');
   const count = screens.length;
-  const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
-  let index = 0;
-  let isPausedByVisitor: boolean | null = null;
-  let hasInteracted = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  const step = (index: number) => (index + count) % count;
 
-  const isPaused = () => isPausedByVisitor ?? reducedMotion.matches;
-  const show = (next: number) => {
-    index = (next + count) % count;
-    const paused = isPaused();
-    for (const [position, screen] of screens.entries()) setHidden(screen, position !== index);
-    for (const [position, caption] of captions.entries()) setHidden(caption, position !== index);
-    for (const [position, button] of stepButtons.entries()) {
-      if (position === index) setAttribute(button, 'aria-current', 'step');
-      else button.removeAttribute('aria-current');
-    }
-    showPlayPauseFace(root, paused);
-    if (liveRegion) setAttribute(liveRegion, 'aria-live', hasInteracted || paused ? 'polite' : 'off');
-    if (progress) {
-      progress.toggleAttribute('data-paused', paused);
-      // The bar fills again from empty for the step now showing; paused, it is full (CSS) and still.
-      // (Rewinding keeps the animation CSS's: cancel() would hand it to the script for good.)
-      for (const animation of paused ? [] : (progress.getAnimations?.() ?? [])) animation.currentTime = 0;
-    }
-    clearTimeout(timer);
-    if (!paused) timer = setTimeout(() => show(index + 1), WALKTHROUGH_STEP_MS);
-  };
-  const onMotionPreference = () => {
-    if (isPausedByVisitor === null) show(reducedMotion.matches ? 0 : index);
-  };
-
-  reducedMotion.addEventListener('change', onMotionPreference);
-  const stop = listen(root, 'click', (event) => {
-    const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (!button || !root.contains(button)) return;
-    hasInteracted = true;
-    if (button.hasAttribute('data-walkthrough-toggle')) {
-      isPausedByVisitor = !isPaused();
-      show(index);
-    } else if (button.dataset.walkthroughGo) {
-      show(index + Number(button.dataset.walkthroughGo));
-    } else if (button.dataset.walkthroughStep) {
-      show(Number(button.dataset.walkthroughStep));
-    }
+  return playDemo<number>(root, {
+    first: 0,
+    still: 0,
+    toggle: 'data-walkthrough-toggle',
+    next: (index) => ({ frame: step(index + 1), after: WALKTHROUGH_STEP_MS }),
+    draw: (index, { isPaused, hasVisitorActed }) => {
+      for (const [position, screen] of screens.entries()) setHidden(screen, position !== index);
+      for (const [position, caption] of captions.entries()) setHidden(caption, position !== index);
+      for (const [position, button] of stepButtons.entries()) {
+        if (position === index) setAttribute(button, 'aria-current', 'step');
+        else button.removeAttribute('aria-current');
+      }
+      showPlayPauseFace(root, isPaused);
+      if (liveRegion) setAttribute(liveRegion, 'aria-live', hasVisitorActed || isPaused ? 'polite' : 'off');
+      if (progress) {
+        progress.toggleAttribute('data-paused', isPaused);
+        // The bar fills again from empty for the step now showing; paused, it is full (CSS) and still.
+        // (Rewinding keeps the animation CSS's: cancel() would hand it to the script for good.)
+        for (const animation of isPaused ? [] : (progress.getAnimations?.() ?? [])) animation.currentTime = 0;
+      }
+    },
+    onButton: (button, index) => {
+      if (button.dataset.walkthroughGo) {
+        return { frame: step(index + Number(button.dataset.walkthroughGo)), pauses: false };
+      }
+      if (button.dataset.walkthroughStep) {
+        return { frame: step(Number(button.dataset.walkthroughStep)), pauses: false };
+      }
+      return null;
+    },
   });
-  show(0);
-  enable(root.querySelectorAll('button'));
-  return () => {
-    clearTimeout(timer);
-    reducedMotion.removeEventListener('change', onMotionPreference);
-    stop();
-  };
 };

@@ -1,3 +1,5 @@
+import { errorMessage } from './api.ts';
+
 type ToastInput = { title: string; description?: string; variant?: 'default' | 'destructive' };
 
 const toastListeners = new Set<() => void>();
@@ -20,4 +22,9 @@ export function toast({ title, description, variant = 'default' }: ToastInput): 
     if (variant === 'destructive') sonner.error(title, { description });
     else sonner(title, { description });
   });
+}
+
+/** A request's failure as a toast: `title`, then the server's reason or else `fallback`. */
+export function toastError(title: string, error: unknown, fallback = 'Please try again.'): void {
+  toast({ title, description: errorMessage(error, fallback), variant: 'destructive' });
 }

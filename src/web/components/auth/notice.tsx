@@ -1,5 +1,6 @@
 import { AlertCircleIcon, CheckCircle2Icon, InfoIcon, MailIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { MessageResponse } from '#shared/schemas/auth.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { cn } from '#web/lib/utils.ts';
 
@@ -46,6 +47,24 @@ export function Notice({
         {children ? <div className="space-y-2 leading-relaxed">{children}</div> : null}
       </div>
     </div>
+  );
+}
+
+/** A request's answer, once it has one: `title`, then the server's message (what it has sent, and where). */
+export function AnswerNotice({
+  answer,
+  variant,
+  title,
+}: {
+  answer: MessageResponse | undefined;
+  variant: NoticeVariant;
+  title: string;
+}) {
+  if (!answer) return null;
+  return (
+    <Notice variant={variant} title={title}>
+      <p>{answer.message}</p>
+    </Notice>
   );
 }
 

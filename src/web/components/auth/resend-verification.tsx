@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { MessageResponse } from '#shared/schemas/auth.ts';
 import { PendingButton } from '#web/components/ui/button.tsx';
 import { apiRequest } from '#web/lib/api.ts';
-import { FailureNotice, Notice } from './notice.tsx';
+import { AnswerNotice, FailureNotice } from './notice.tsx';
 
 /** "Send the email again" (POST /api/auth/resend-verification), with what happened below it. */
 export function ResendVerification({
@@ -25,11 +25,7 @@ export function ResendVerification({
       >
         Resend verification email
       </PendingButton>
-      {resend.isSuccess ? (
-        <Notice variant="success" title="Verification email sent">
-          <p>{resend.data.message}</p>
-        </Notice>
-      ) : null}
+      <AnswerNotice answer={resend.data} variant="success" title="Verification email sent" />
       <FailureNotice
         error={resend.error}
         title="We could not send the email"

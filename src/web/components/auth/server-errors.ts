@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError, errorMessage } from '#web/lib/api.ts';
-import { toast } from '#web/lib/toast.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { toastError } from '#web/lib/toast.ts';
 import { useUnauthorizedRedirect } from '#web/lib/use-unauthorized-redirect.ts';
 
 /**
@@ -38,6 +38,6 @@ export function useFormFailure<T extends FieldValues>(
   return (error: unknown, title: string) => {
     if (redirectIfUnauthorized(error)) return;
     showServerFieldErrors(form, error, fields);
-    toast({ title, description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+    toastError(title, error);
   };
 }

@@ -15,8 +15,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/car
 import { Label } from '#web/components/ui/label.tsx';
 import { ListPlaceholder, TabSection } from '#web/components/ui/list-states.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
-import { apiRequest, errorMessage } from '#web/lib/api.ts';
-import { toast } from '#web/lib/toast.ts';
+import { apiRequest } from '#web/lib/api.ts';
+import { toastError } from '#web/lib/toast.ts';
 import { cn } from '#web/lib/utils.ts';
 import type { LiveConversations } from './use-live-conversations.ts';
 
@@ -251,11 +251,7 @@ function ConversationPanel({ summary, userId }: { summary: LiveConversation; use
         handback: 'Could not hand the chat back',
         message: 'Your message was not sent',
       }[step];
-      toast({
-        title: fallback,
-        description: errorMessage(error, 'Please try again.'),
-        variant: 'destructive',
-      });
+      toastError(fallback, error);
     } finally {
       setPending(null);
     }

@@ -11,7 +11,7 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError, apiRequest, errorMessage } from '#web/lib/api.ts';
-import { toast } from '#web/lib/toast.ts';
+import { toast, toastError } from '#web/lib/toast.ts';
 
 const channelPath = (companyId: string, channel: MessagingChannelName) =>
   `/api/companies/${companyId}/channels/${channel}`;
@@ -162,12 +162,7 @@ function ChannelForm({
       toast({ title: `${channelName} disconnected` });
       return queryClient.invalidateQueries({ queryKey: key });
     },
-    onError: (e) =>
-      toast({
-        title: `${channelName} not disconnected`,
-        description: errorMessage(e, 'Please try again.'),
-        variant: 'destructive',
-      }),
+    onError: (e) => toastError(`${channelName} not disconnected`, e),
   });
   const test = useMutation({
     mutationFn: () =>

@@ -11,9 +11,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { DialogFooter, DialogShell } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { errorMessage } from '#web/lib/api.ts';
 import { clearSessionCache } from '#web/lib/query-client.ts';
-import { toast } from '#web/lib/toast.ts';
+import { toast, toastError } from '#web/lib/toast.ts';
 import { useUnauthorizedRedirect } from '#web/lib/use-unauthorized-redirect.ts';
 import { downloadCompanyData, useCloseAccount } from './privacy-api.ts';
 
@@ -33,11 +32,7 @@ export function PrivacySection({ company }: { company: CompanyDto }) {
       toast({ title: 'Download started', description: 'Your data is saved as a JSON file.' });
     } catch (error) {
       if (!redirectIfUnauthorized(error)) {
-        toast({
-          title: 'Failed to download your data',
-          description: errorMessage(error, 'Please try again.'),
-          variant: 'destructive',
-        });
+        toastError('Failed to download your data', error);
       }
     } finally {
       setIsDownloading(false);
@@ -123,11 +118,7 @@ function CloseAccountDialog({
       onError: (error) => {
         if (redirectIfUnauthorized(error)) return;
         if (showServerFieldErrors(form, error, ['confirm', 'password'])) return;
-        toast({
-          title: 'Failed to close your account',
-          description: errorMessage(error, 'Please try again.'),
-          variant: 'destructive',
-        });
+        toastError('Failed to close your account', error);
       },
     });
   });

@@ -4,6 +4,7 @@ import { photoUrl } from '#shared/images.ts';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '#shared/listing.ts';
 import type { PropertyPhotoDto } from '#shared/schemas/images.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { ErrorList } from '#web/components/ui/form-field.tsx';
 import { ApiError, apiRequest, throwIfNotOk } from '#web/lib/api.ts';
 
 /**
@@ -246,13 +247,7 @@ export function PhotoPicker({
           {room <= 0 ? `${MAX_PHOTOS} photos added` : 'Add photos'}
         </Button>
       </div>
-      {problems.length > 0 ? (
-        <ul role="alert" className="grid gap-1 text-sm font-medium text-destructive">
-          {problems.map((problem) => (
-            <li key={problem}>{problem}</li>
-          ))}
-        </ul>
-      ) : null}
+      <ErrorList role="alert" messages={problems} />
     </fieldset>
   );
 }

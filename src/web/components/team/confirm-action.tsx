@@ -1,8 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { ConfirmButton } from '#web/components/ui/alert-dialog.tsx';
 import { PendingButton } from '#web/components/ui/button.tsx';
-import { errorMessage } from '#web/lib/api.ts';
-import { toast } from '#web/lib/toast.ts';
+import { toast, toastError } from '#web/lib/toast.ts';
 import { useUnauthorizedRedirect } from '#web/lib/use-unauthorized-redirect.ts';
 
 /** Toasts for a team change: the success, or why it failed (a signed-out user goes to login). */
@@ -12,11 +11,7 @@ export function useResultToasts() {
     onSuccess: () => toast({ title: success }),
     onError: (error: unknown) => {
       if (redirectIfUnauthorized(error)) return;
-      toast({
-        title: failure,
-        description: errorMessage(error, 'Please try again.'),
-        variant: 'destructive',
-      });
+      toastError(failure, error);
     },
   });
 }

@@ -9,8 +9,7 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { PendingButton } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { errorMessage } from '#web/lib/api.ts';
-import { toast } from '#web/lib/toast.ts';
+import { toast, toastError } from '#web/lib/toast.ts';
 import { useKeepFocus } from '#web/lib/use-keep-focus.ts';
 import { useUnauthorizedRedirect } from '#web/lib/use-unauthorized-redirect.ts';
 import { ConfirmAction, useResultToasts } from './confirm-action.tsx';
@@ -95,11 +94,7 @@ function InviteForm({ companyId }: { companyId: string }) {
       onError: (error) => {
         if (redirectIfUnauthorized(error)) return;
         showServerFieldErrors(form, error, ['email', 'role']);
-        toast({
-          title: 'Invitation not sent',
-          description: errorMessage(error, 'Please try again.'),
-          variant: 'destructive',
-        });
+        toastError('Invitation not sent', error);
       },
     });
   });

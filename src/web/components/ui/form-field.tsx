@@ -73,3 +73,23 @@ export function FormField({ label, error, description, children, id, className, 
     </div>
   );
 }
+
+/** Several messages for one control, one a line (each failing rule, each refused file); nothing when there are none. */
+export function ErrorList({
+  messages,
+  id,
+  role,
+}: {
+  messages: readonly string[];
+  id?: string;
+  role?: 'alert';
+}) {
+  if (messages.length === 0) return null;
+  return (
+    <ul id={id} role={role} className="space-y-1 text-sm font-medium text-destructive">
+      {messages.map((message) => (
+        <li key={message}>{message}</li>
+      ))}
+    </ul>
+  );
+}

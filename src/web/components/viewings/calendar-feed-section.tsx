@@ -4,9 +4,9 @@ import type { CalendarFeed } from '#shared/schemas/viewings.ts';
 import { Button, PendingButton } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { apiRequest, errorMessage } from '#web/lib/api.ts';
+import { apiRequest } from '#web/lib/api.ts';
 import { copyUrl } from '#web/lib/copy-url.ts';
-import { toast } from '#web/lib/toast.ts';
+import { toast, toastError } from '#web/lib/toast.ts';
 import { useRole } from '#web/lib/use-role.ts';
 
 /**
@@ -27,12 +27,7 @@ export function CalendarFeedSection({ companyId }: { companyId: string }) {
         description: 'Calendars subscribed to the old one stop updating.',
       });
     },
-    onError: (error) =>
-      toast({
-        title: 'Calendar address not replaced',
-        description: errorMessage(error, 'Please try again.'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastError('Calendar address not replaced', error),
   });
   return (
     <Card>

@@ -12,8 +12,8 @@ import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { RowsSkeleton } from '#web/components/ui/skeleton.tsx';
-import { apiRequest, errorMessage } from '#web/lib/api.ts';
-import { toast } from '#web/lib/toast.ts';
+import { apiRequest } from '#web/lib/api.ts';
+import { toast, toastError } from '#web/lib/toast.ts';
 import { useRole } from '#web/lib/use-role.ts';
 import { scheduleUrl, useViewingSchedule, WeeklyWindows } from './weekly-windows.tsx';
 
@@ -108,12 +108,7 @@ function ScheduleForm({ companyId }: { companyId: string }) {
       setShowErrors(false);
       toast({ title: 'Viewing hours saved' });
     },
-    onError: (error) =>
-      toast({
-        title: 'Viewing hours not saved',
-        description: errorMessage(error, 'Please try again.'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastError('Viewing hours not saved', error),
   });
 
   if (!draft) return <RowsSkeleton what="viewing hours" rows={3} />;

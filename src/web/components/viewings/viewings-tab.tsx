@@ -25,7 +25,7 @@ import { DialogFooter, DialogShell } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { RowsSkeleton, Skeleton } from '#web/components/ui/skeleton.tsx';
 import { apiRequest, errorMessage } from '#web/lib/api.ts';
-import { toast } from '#web/lib/toast.ts';
+import { toast, toastError } from '#web/lib/toast.ts';
 import { useKeepFocus } from '#web/lib/use-keep-focus.ts';
 import { useRole } from '#web/lib/use-role.ts';
 import { cn } from '#web/lib/utils.ts';
@@ -55,6 +55,16 @@ function StateBadge({ viewing }: { viewing: AgentViewing }) {
     >
       {VIEWING_STATE_LABELS[state]}
     </Badge>
+  );
+}
+
+/** Who comes to the viewing, and their lead's score out of 10 where it has one. */
+function TenantWithScore({ viewing }: { viewing: AgentViewing }) {
+  return (
+    <>
+      {viewing.tenantName ?? 'Tenant'}
+      {viewing.score !== null ? <span className="text-muted-foreground"> · {viewing.score}/10</span> : null}
+    </>
   );
 }
 
@@ -138,10 +148,7 @@ function UpcomingViewings({ companyId }: { companyId: string }) {
                   <StateBadge viewing={viewing} />
                 </span>
                 <span className="min-w-0 truncate">
-                  {viewing.tenantName ?? 'Tenant'}
-                  {viewing.score !== null ? (
-                    <span className="text-muted-foreground"> · {viewing.score}/10</span>
-                  ) : null}
+                  <TenantWithScore viewing={viewing} />
                   {viewing.source ? (
                     <span className="text-muted-foreground"> · {sourceLabel(viewing.source)}</span>
                   ) : null}
@@ -183,12 +190,7 @@ function ConfirmationSettings({ companyId }: { companyId: string }) {
       setDraft(null);
       toast({ title: 'Confirmation settings saved' });
     },
-    onError: (error) =>
-      toast({
-        title: 'Settings not saved',
-        description: errorMessage(error, 'Please try again.'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastError('Settings not saved', error),
   });
   const value = draft ?? settings.data;
   const id = useId();
@@ -451,12 +453,7 @@ function useUpdateViewing(listUrl: string) {
         predicate: (query) => String(query.queryKey[0]).includes('/viewings'),
       });
     },
-    onError: (error) =>
-      toast({
-        title: 'Viewing not updated',
-        description: errorMessage(error, 'Please try again.'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastError('Viewing not updated', error),
   });
 }
 
@@ -504,10 +501,7 @@ function ViewingItem({
         <StateBadge viewing={viewing} />
       </div>
       <p className="font-medium">
-        {viewing.tenantName ?? 'Tenant'}
-        {viewing.score !== null ? (
-          <span className="ml-1 text-muted-foreground">· {viewing.score}/10</span>
-        ) : null}
+        <TenantWithScore viewing={viewing} />
       </p>
       <p className="truncate text-muted-foreground" title={viewing.propertyName}>
         {viewing.propertyName}

@@ -22,9 +22,9 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button, PendingButton } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { CalendarFeedSection } from '#web/components/viewings/calendar-feed-section.tsx';
-import { apiRequest, errorMessage, isUnauthorizedError } from '#web/lib/api.ts';
+import { apiRequest, isUnauthorizedError } from '#web/lib/api.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
-import { toast } from '#web/lib/toast.ts';
+import { toast, toastError } from '#web/lib/toast.ts';
 import { useLogout } from '#web/lib/use-logout.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useRole } from '#web/lib/use-role.ts';
@@ -195,11 +195,7 @@ function SignInDetails() {
       });
     },
     onError: (error) => {
-      toast({
-        title: 'Password reset failed',
-        description: errorMessage(error, 'Unable to send reset email'),
-        variant: 'destructive',
-      });
+      toastError('Password reset failed', error, 'Unable to send reset email');
     },
   });
   if (!user) return null;

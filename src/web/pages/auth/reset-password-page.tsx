@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { type EmailRequest, emailRequestSchema, type MessageResponse } from '#shared/schemas/auth.ts';
 import { AuthHeading, AuthPanel, AuthShell } from '#web/components/auth/auth-shell.tsx';
 import { useSchemaForm } from '#web/components/auth/form-options.ts';
-import { FailureNotice, Notice } from '#web/components/auth/notice.tsx';
+import { AnswerNotice, FailureNotice } from '#web/components/auth/notice.tsx';
 import { PendingButton } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -26,11 +26,7 @@ export default function ResetPasswordPage() {
         description="Enter the email address you signed up with and we'll send you a link to choose a new password."
       />
       <div className="space-y-4">
-        {request.isSuccess ? (
-          <Notice variant="mail" title="Check your inbox">
-            <p>{request.data.message}</p>
-          </Notice>
-        ) : null}
+        <AnswerNotice answer={request.data} variant="mail" title="Check your inbox" />
         <FailureNotice
           error={request.error}
           title="Password reset failed"

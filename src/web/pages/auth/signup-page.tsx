@@ -19,8 +19,8 @@ import { useIsHydrated } from '#web/components/marketing/use-is-hydrated.ts';
 import { Button, PendingButton } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { ApiError, apiRequest, errorMessage } from '#web/lib/api.ts';
-import { toast } from '#web/lib/toast.ts';
+import { ApiError, apiRequest } from '#web/lib/api.ts';
+import { toastError } from '#web/lib/toast.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { signupPageMeta } from '#web/pages/public/page-meta.ts';
 
@@ -163,11 +163,7 @@ function SignupFormView({
     },
     onError: (error) => {
       showServerFieldErrors(form, error, fieldNames);
-      toast({
-        title: 'Failed to create account',
-        description: errorMessage(error, 'Please check the form and try again.'),
-        variant: 'destructive',
-      });
+      toastError('Failed to create account', error, 'Please check the form and try again.');
     },
   });
 

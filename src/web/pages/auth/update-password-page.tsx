@@ -14,7 +14,7 @@ import { Notice } from '#web/components/auth/notice.tsx';
 import { PasswordInput } from '#web/components/auth/password-input.tsx';
 import { PasswordHint, PasswordStrengthMeter } from '#web/components/auth/password-strength-meter.tsx';
 import { PendingButton } from '#web/components/ui/button.tsx';
-import { FormField } from '#web/components/ui/form-field.tsx';
+import { ErrorList, FormField } from '#web/components/ui/form-field.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { errorMessage, throwIfNotOk } from '#web/lib/api.ts';
 import { tokenFromFragment } from '#web/lib/fragment-token.ts';
@@ -128,13 +128,7 @@ function NewPasswordForm({ token }: { token: string }) {
             <p id="new-password-hint" className="text-sm text-muted-foreground">
               <PasswordHint />
             </p>
-            {passwordMessages.length > 0 ? (
-              <ul id="new-password-error" className="space-y-1 text-sm font-medium text-destructive">
-                {passwordMessages.map((message) => (
-                  <li key={message}>{message}</li>
-                ))}
-              </ul>
-            ) : null}
+            <ErrorList id="new-password-error" messages={passwordMessages} />
           </div>
           <PasswordStrengthMeter password={newPassword} />
           <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
