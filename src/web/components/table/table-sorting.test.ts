@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { testReturns } from '#tests/helpers/tables.ts';
 import {
   compareSortValues,
   isoDateValue,
@@ -59,19 +60,17 @@ describe('ratingValue', () => {
     expect(sortValues(ratings)).toEqual([0, 2, 9, 10, undefined]);
   });
 
-  test.each([
+  testReturns('%j → %j', ratingValue, [
     ['8', 8],
     [' 10 ', 10],
     ['', undefined],
     [null, undefined],
     ['n/a', 'n/a'],
-  ])('%j → %j', (value, sortValue) => {
-    expect(ratingValue(value)).toBe(sortValue);
-  });
+  ]);
 });
 
 describe('moneyValue', () => {
-  test.each([
+  testReturns('%j → %j', moneyValue, [
     ['£1,200 pcm', 1200],
     ['£950 per month', 950],
     ['£300 pw', 1300],
@@ -82,9 +81,7 @@ describe('moneyValue', () => {
     ['POA', 'poa'],
     ['', undefined],
     [null, undefined],
-  ])('%j → %j', (value, sortValue) => {
-    expect(moneyValue(value)).toBe(sortValue);
-  });
+  ]);
 });
 
 describe('ukDateValue', () => {
@@ -101,14 +98,12 @@ describe('ukDateValue', () => {
 });
 
 describe('textValue and isoDateValue', () => {
-  test.each([
+  testReturns('text %j → %j', textValue, [
     ['  Sarah ', 'sarah'],
     ['', undefined],
     ['   ', undefined],
     [null, undefined],
-  ])('text %j → %j', (value, sortValue) => {
-    expect(textValue(value)).toBe(sortValue);
-  });
+  ]);
 
   test('ISO timestamps become numbers', () => {
     expect(isoDateValue('2025-01-05T15:07:00.000Z')).toBe(Date.UTC(2025, 0, 5, 15, 7));
