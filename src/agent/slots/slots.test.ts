@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { agencyLink } from '#tests/corpus/chat.ts';
 import { allProperties } from '#tests/corpus/fixtures.ts';
 import { FIELD_NAMES } from '#tests/corpus/run.ts';
+import { testReturns } from '#tests/helpers/tables.ts';
 import { emptyFields, missingSlots, startConversation } from '../dialogue.ts';
 import { EXTRACTION_STAGES, parseMentionedSlots, parseRefusals } from '../extract.ts';
 import { inferAsking, toLeadFields } from '../lead-fields.ts';
@@ -294,7 +295,7 @@ describe('a question is one file: its parser, its check and its display', () => 
 });
 
 describe('an email address at a likely misspelt provider', () => {
-  test.each<[string, string]>([
+  testReturns('%s → %s', likelyMeantEmail, [
     ['sarah@gmial.com', 'sarah@gmail.com'],
     ['sarah@gmai.com', 'sarah@gmail.com'],
     ['sarah@gnail.com', 'sarah@gmail.com'],
@@ -321,9 +322,7 @@ describe('an email address at a likely misspelt provider', () => {
     ['sarah@btinternet.co.uk', 'sarah@btinternet.com'],
     ['sarah@sky.con', 'sarah@sky.com'],
     ['sarah@aol.co', 'sarah@aol.co.uk'],
-  ])('%s → %s', (typed, meant) => {
-    expect(likelyMeantEmail(typed)).toBe(meant);
-  });
+  ]);
 
   test.each([
     'sarah@gmail.com',
