@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { describe, expect, test } from 'vitest';
 import { corpus } from '#tests/corpus/run.ts';
-import { testReturns } from '#tests/helpers/tables.ts';
+import { testReturns, testReturnsNull } from '#tests/helpers/tables.ts';
 import { emptyFields } from './dialogue.ts';
 import {
   EXTRACTION_STAGES,
@@ -103,16 +103,14 @@ describe('move-in dates', () => {
     expect(parseMoveIn('5th January', '2025-12-20', { asked: true })).toEqual({ date: '2026-01-05' });
   });
 
-  test.each([
+  testReturnsNull('%s is not a move-in date', (text) => parseMoveIn(text, today, { asked: true }), [
     '5pm',
     'after 6',
     '£5,200 a month',
     '2 of us',
     'May I ask about parking',
     'we may need parking',
-  ])('%s is not a move-in date', (text) => {
-    expect(parseMoveIn(text, today, { asked: true })).toBeNull();
-  });
+  ]);
 });
 
 describe('income', () => {
@@ -219,7 +217,7 @@ describe('number of people', () => {
     ['me', 1],
   ]);
 
-  test.each([
+  testReturnsNull('%s is no count of people', (text) => parsePeople(text, { asked: false }), [
     '3 bed',
     '£1,200',
     'in 2 weeks',
@@ -230,9 +228,7 @@ describe('number of people', () => {
     "I'm moving with work",
     'I live with my parents at the moment',
     'coming with my partner to the viewing',
-  ])('%s is no count of people', (text) => {
-    expect(parsePeople(text, { asked: false })).toBeNull();
-  });
+  ]);
 
   test('a bedroom count in a question is not people', () => {
     const extraction = extractAnswers('Does it really have 3 bedrooms? There are 2 of us', {
@@ -331,7 +327,7 @@ describe('names', () => {
     ['Lily Baker', 'Lily Baker'],
   ]);
 
-  test.each([
+  testReturnsNull('%s is not a name', (text) => parseName(text, { asked: false }), [
     "I'm Polish",
     "I'm 34",
     "I'm a nurse",
@@ -339,13 +335,14 @@ describe('names', () => {
     "I'm flexible",
     'I am looking to move',
     "I'm White British",
-  ])('%s is not a name', (text) => {
-    expect(parseName(text, { asked: false })).toBeNull();
-  });
+  ]);
 
-  test.each(['weekends', 'yes', 'Nurse', 'not sure'])('asked, %s is not a name', (text) => {
-    expect(parseName(text, { asked: true })).toBeNull();
-  });
+  testReturnsNull('asked, %s is not a name', (text) => parseName(text, { asked: true }), [
+    'weekends',
+    'yes',
+    'Nurse',
+    'not sure',
+  ]);
 
   testReturns('unasked, beside contact details: %s → %s', (text) => parseName(text, { asked: false }), [
     ['Jamie Lee, jamie.lee@example.com', 'Jamie Lee'],
@@ -366,7 +363,7 @@ describe('names', () => {
     ["liam o'connor, liamoc@gmail.com, 07700 900703", "Liam O'Connor"],
   ]);
 
-  test.each([
+  testReturnsNull('unasked, %s holds no name', (text) => parseName(text, { asked: false }), [
     'Elm Road please, jo.smith@gmail.com',
     'Maple Court, 07700 900123',
     'Weekday Evenings, 07700 900123',
@@ -379,9 +376,7 @@ describe('names', () => {
     // Lower case with nothing to confirm it: could be anything.
     'send details 07700 900123',
     "Hi, I'm interested in the Cardigan Road house, jo@example.com",
-  ])('unasked, %s holds no name', (text) => {
-    expect(parseName(text, { asked: false })).toBeNull();
-  });
+  ]);
 
   test('words of the listings are never a name', () => {
     const places = ['Headingley Heights', '4 Headingley Heights, Leeds LS6 1AA'];
@@ -432,7 +427,7 @@ describe('occupations', () => {
     ['hgv driver', 'HGV driver'],
   ]);
 
-  test.each([
+  testReturnsNull('%s states no occupation', (text) => parseOccupation(text, { asked: false }), [
     'we both work from home',
     'I need a plumber',
     "I'm a single mum",
@@ -441,9 +436,7 @@ describe('occupations', () => {
     'Coach station nearby is handy',
     'Carer comes in twice a week',
     'Sarah Baker, sarah@example.com',
-  ])('%s states no occupation', (text) => {
-    expect(parseOccupation(text, { asked: false })).toBeNull();
-  });
+  ]);
 });
 
 describe('viewing availability', () => {

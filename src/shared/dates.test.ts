@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { testReturns } from '#tests/helpers/tables.ts';
+import { testReturns, testReturnsNull } from '#tests/helpers/tables.ts';
 import { autoSlash, expandTwoDigitYear, formatUkDate, isInvalidUkDate, parseUkDate } from './dates.ts';
 
 describe('parseUkDate', () => {
@@ -18,7 +18,7 @@ describe('parseUkDate', () => {
     expect(parseUkDate(text)?.toISOString()).toBe(`${iso}T00:00:00.000Z`);
   });
 
-  test.each([
+  testReturnsNull('%j is not a date', parseUkDate, [
     '',
     '31/04/2025',
     '29/02/2025',
@@ -32,9 +32,7 @@ describe('parseUkDate', () => {
     '01/03/20255',
     '2025-03-01',
     'tomorrow',
-  ])('%j is not a date', (text) => {
-    expect(parseUkDate(text)).toBeNull();
-  });
+  ]);
 });
 
 describe('expandTwoDigitYear', () => {

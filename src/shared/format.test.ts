@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { describe, expect, test } from 'vitest';
-import { testReturns } from '#tests/helpers/tables.ts';
+import { testReturns, testReturnsNull } from '#tests/helpers/tables.ts';
 import { formatUkPhone, layOutUkMobile } from './format/phone.ts';
 import {
   companyInitials,
@@ -151,12 +151,12 @@ describe('formatUkPhone', () => {
     },
   );
 
-  test.each(['+447012345678', '+447612345678', '+442079460000', '+4477009001234'])(
-    'leaves %s to libphonenumber',
-    (stored) => {
-      expect(layOutUkMobile(stored)).toBeNull();
-    },
-  );
+  testReturnsNull('leaves %s to libphonenumber', layOutUkMobile, [
+    '+447012345678',
+    '+447612345678',
+    '+442079460000',
+    '+4477009001234',
+  ]);
 });
 
 describe('companyInitials', () => {

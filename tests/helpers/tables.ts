@@ -4,34 +4,37 @@ import { expect, test } from 'vitest';
 // a test of its own, titled from `title` with the row's values (`%s`, `%j`, … as in `test.each`).
 type Row<Args extends unknown[], Result> = readonly [...Args, Result];
 
-function eachRow<Args extends unknown[], Result>(
+type TableTest = <Args extends unknown[], Result>(
   title: string,
+  fn: (...args: Args) => Result,
   rows: ReadonlyArray<Row<Args, Result>>,
-  check: (args: Args, expected: Result) => void,
-): void {
-  test.each(rows as unknown as unknown[][])(title, (...row: unknown[]) => {
-    check(row.slice(0, -1) as Args, row.at(-1) as Result);
-  });
+) => void;
+
+function tableTest(check: (actual: unknown, expected: unknown) => void): TableTest {
+  return (title, fn, rows) => {
+    test.each(rows as unknown as unknown[][])(title, (...row: unknown[]) => {
+      check(fn(...(row.slice(0, -1) as Parameters<typeof fn>)), row.at(-1));
+    });
+  };
 }
 
 /** Each row: `fn(...args)` is the row's last value (`toBe`). */
-export function testReturns<Args extends unknown[], Result>(
-  title: string,
-  fn: (...args: Args) => Result,
-  rows: ReadonlyArray<Row<Args, Result>>,
-): void {
-  eachRow(title, rows, (args, expected) => {
-    expect(fn(...args)).toBe(expected);
-  });
-}
+export const testReturns = tableTest((actual, expected) => {
+  expect(actual).toBe(expected);
+});
 
 /** Each row: `fn(...args)` deeply equals the row's last value (`toEqual`). */
-export function testReturnsEqual<Args extends unknown[], Result>(
+export const testReturnsEqual = tableTest((actual, expected) => {
+  expect(actual).toEqual(expected);
+});
+
+/** Each input (a string or number, not a row): `fn(input)` is null (`toBeNull`). */
+export function testReturnsNull<Input extends string | number>(
   title: string,
-  fn: (...args: Args) => Result,
-  rows: ReadonlyArray<Row<Args, Result>>,
+  fn: (input: Input) => unknown,
+  inputs: readonly Input[],
 ): void {
-  eachRow(title, rows, (args, expected) => {
-    expect(fn(...args)).toEqual(expected);
+  test.each(inputs as Input[])(title, (input) => {
+    expect(fn(input as Input)).toBeNull();
   });
 }

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { agencyLink } from '#tests/corpus/chat.ts';
 import { allProperties } from '#tests/corpus/fixtures.ts';
 import { FIELD_NAMES } from '#tests/corpus/run.ts';
-import { testReturns } from '#tests/helpers/tables.ts';
+import { testReturns, testReturnsNull } from '#tests/helpers/tables.ts';
 import { emptyFields, missingSlots, startConversation } from '../dialogue.ts';
 import { EXTRACTION_STAGES, parseMentionedSlots, parseRefusals } from '../extract.ts';
 import { inferAsking, toLeadFields } from '../lead-fields.ts';
@@ -324,7 +324,7 @@ describe('an email address at a likely misspelt provider', () => {
     ['sarah@aol.co', 'sarah@aol.co.uk'],
   ]);
 
-  test.each([
+  testReturnsNull('%s is taken as typed', likelyMeantEmail, [
     'sarah@gmail.com',
     'sarah@hotmail.co.uk',
     'sarah@live.com',
@@ -339,7 +339,5 @@ describe('an email address at a likely misspelt provider', () => {
     'sarah@leeds.ac.uk',
     'sarah@oakfield-lettings.co.uk',
     'sarah@example.com',
-  ])('%s is taken as typed', (email) => {
-    expect(likelyMeantEmail(email)).toBeNull();
-  });
+  ]);
 });
