@@ -1,35 +1,40 @@
 import { describe, expect, test } from 'vitest';
-import { testReturns } from '#tests/helpers/tables.ts';
+import { testReturns, testReturnsEqual } from '#tests/helpers/tables.ts';
 import {
   compareSortValues,
   isoDateValue,
   moneyValue,
   nextSort,
   ratingValue,
+  type SortState,
   type SortValue,
   textValue,
   ukDateValue,
 } from './table-sorting.ts';
 
 describe('nextSort', () => {
-  test.each([
-    [null, 'name', { id: 'name', desc: false }],
-    [{ id: 'name', desc: false }, 'name', { id: 'name', desc: true }],
-    [{ id: 'name', desc: true }, 'name', { id: 'name', desc: false }],
-    [{ id: 'name', desc: true }, 'email', { id: 'email', desc: false }],
-    [{ id: 'createdAt', desc: true }, 'createdAt', { id: 'createdAt', desc: false }],
-  ])('from %j, clicking %s gives %j', (current, column, next) => {
-    expect(nextSort(current, column)).toEqual(next);
-  });
+  testReturnsEqual(
+    'from %j, clicking %s gives %j',
+    (current: SortState | null, column: string) => nextSort(current, column),
+    [
+      [null, 'name', { id: 'name', desc: false }],
+      [{ id: 'name', desc: false }, 'name', { id: 'name', desc: true }],
+      [{ id: 'name', desc: true }, 'name', { id: 'name', desc: false }],
+      [{ id: 'name', desc: true }, 'email', { id: 'email', desc: false }],
+      [{ id: 'createdAt', desc: true }, 'createdAt', { id: 'createdAt', desc: false }],
+    ],
+  );
 
-  test.each([
-    [null, 'rating', { id: 'rating', desc: true }],
-    [{ id: 'createdAt', desc: true }, 'rating', { id: 'rating', desc: true }],
-    [{ id: 'rating', desc: true }, 'rating', { id: 'rating', desc: false }],
-    [{ id: 'rating', desc: false }, 'rating', { id: 'rating', desc: true }],
-  ])('a column sorted highest first: from %j, clicking %s gives %j', (current, column, next) => {
-    expect(nextSort(current, column, true)).toEqual(next);
-  });
+  testReturnsEqual(
+    'a column sorted highest first: from %j, clicking %s gives %j',
+    (current: SortState | null, column: string) => nextSort(current, column, true),
+    [
+      [null, 'rating', { id: 'rating', desc: true }],
+      [{ id: 'createdAt', desc: true }, 'rating', { id: 'rating', desc: true }],
+      [{ id: 'rating', desc: true }, 'rating', { id: 'rating', desc: false }],
+      [{ id: 'rating', desc: false }, 'rating', { id: 'rating', desc: true }],
+    ],
+  );
 });
 
 /** Sorts as the tables do: nothing last whichever the direction. */
