@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { describe, expect, test } from 'vitest';
 import { corpus } from '#tests/corpus/run.ts';
+import { testReturns, testReturnsNull } from '#tests/helpers/tables.ts';
 import { emptyFields } from './dialogue.ts';
 import {
   EXTRACTION_STAGES,
@@ -102,20 +103,18 @@ describe('move-in dates', () => {
     expect(parseMoveIn('5th January', '2025-12-20', { asked: true })).toEqual({ date: '2026-01-05' });
   });
 
-  test.each([
+  testReturnsNull('%s is not a move-in date', (text) => parseMoveIn(text, today, { asked: true }), [
     '5pm',
     'after 6',
     '£5,200 a month',
     '2 of us',
     'May I ask about parking',
     'we may need parking',
-  ])('%s is not a move-in date', (text) => {
-    expect(parseMoveIn(text, today, { asked: true })).toBeNull();
-  });
+  ]);
 });
 
 describe('income', () => {
-  test.each([
+  testReturns('%s → £%i a year', (text) => parseIncome(text, { asked: true }), [
     ['£32k', 32000],
     ['32k', 32000],
     ['£42,000', 42000],
@@ -140,9 +139,7 @@ describe('income', () => {
     ['we get about six hundred a week between us', 31200],
     ['thirty five thousand a year', 35000],
     ["I'm a student but my dad will be my guarantor, he earns about £70k", 70000],
-  ])('%s → £%i a year', (text, annual) => {
-    expect(parseIncome(text, { asked: true })).toBe(annual);
-  });
+  ]);
 
   test('"each" counts every person', () => {
     expect(parseIncome('£26k each', { asked: true, people: 2 })).toBe(52000);
@@ -173,7 +170,7 @@ describe('income', () => {
 });
 
 describe('number of people', () => {
-  test.each([
+  testReturns('%s → %i', (text) => parsePeople(text, { asked: false }), [
     ['2 of us', 2],
     ['two of us', 2],
     ['just me', 1],
@@ -211,20 +208,16 @@ describe('number of people', () => {
     ['me and the missus', 2],
     ['me and my fiancé, ASAP', 2],
     ['we are a couple with a baby', 3],
-  ])('%s → %i', (text, people) => {
-    expect(parsePeople(text, { asked: false })).toBe(people);
-  });
+  ]);
 
-  test.each([
+  testReturns('asked, a bare %s → %i', (text) => parsePeople(text, { asked: true }), [
     ['2', 2],
     ['4+', 4],
     ['three', 3],
     ['me', 1],
-  ])('asked, a bare %s → %i', (text, people) => {
-    expect(parsePeople(text, { asked: true })).toBe(people);
-  });
+  ]);
 
-  test.each([
+  testReturnsNull('%s is no count of people', (text) => parsePeople(text, { asked: false }), [
     '3 bed',
     '£1,200',
     'in 2 weeks',
@@ -235,9 +228,7 @@ describe('number of people', () => {
     "I'm moving with work",
     'I live with my parents at the moment',
     'coming with my partner to the viewing',
-  ])('%s is no count of people', (text) => {
-    expect(parsePeople(text, { asked: false })).toBeNull();
-  });
+  ]);
 
   test('a bedroom count in a question is not people', () => {
     const extraction = extractAnswers('Does it really have 3 bedrooms? There are 2 of us', {
@@ -250,7 +241,7 @@ describe('number of people', () => {
 });
 
 describe('phone numbers', () => {
-  test.each([
+  testReturns('%s → %s', (text) => parsePhone(text).phone, [
     ['07700 900123', '+447700900123'],
     ['07700900123', '+447700900123'],
     ['07700-900-123', '+447700900123'],
@@ -261,9 +252,7 @@ describe('phone numbers', () => {
     ['0118 496 0123', '+441184960123'],
     ['020 7946 0000', '+442079460000'],
     ['call me on 07911 123456 after 5', '+447911123456'],
-  ])('%s → %s', (text, e164) => {
-    expect(parsePhone(text).phone).toBe(e164);
-  });
+  ]);
 
   test('a number too short is flagged, not stored', () => {
     expect(parsePhone('07700 90012')).toMatchObject({ phone: null, isInvalid: true });
@@ -319,7 +308,7 @@ describe('email', () => {
 });
 
 describe('names', () => {
-  test.each([
+  testReturns('%s → %s', (text) => parseName(text, { asked: false }), [
     ["I'm Sarah Jones", 'Sarah Jones'],
     ["name's Tom, looking to move 1st March", 'Tom'],
     ['my name is aisha khan', 'Aisha Khan'],
@@ -327,22 +316,18 @@ describe('names', () => {
     ['Thanks, Jo', 'Jo'],
     ['Name: Kwame Mensah', 'Kwame Mensah'],
     ["Sorry, my name's spelt Kathryn Dunn", 'Kathryn Dunn'],
-  ])('%s → %s', (text, name) => {
-    expect(parseName(text, { asked: false })).toBe(name);
-  });
+  ]);
 
-  test.each([
+  testReturns('asked, a bare %s → %s', (text) => parseName(text, { asked: true }), [
     ['Sarah Jones', 'Sarah Jones'],
     ['jess moore', 'Jess Moore'],
     ["Liam O'Brien", "Liam O'Brien"],
     ['its mohammed al-hassan', 'Mohammed Al-Hassan'],
     ['Holly White', 'Holly White'],
     ['Lily Baker', 'Lily Baker'],
-  ])('asked, a bare %s → %s', (text, name) => {
-    expect(parseName(text, { asked: true })).toBe(name);
-  });
+  ]);
 
-  test.each([
+  testReturnsNull('%s is not a name', (text) => parseName(text, { asked: false }), [
     "I'm Polish",
     "I'm 34",
     "I'm a nurse",
@@ -350,15 +335,16 @@ describe('names', () => {
     "I'm flexible",
     'I am looking to move',
     "I'm White British",
-  ])('%s is not a name', (text) => {
-    expect(parseName(text, { asked: false })).toBeNull();
-  });
+  ]);
 
-  test.each(['weekends', 'yes', 'Nurse', 'not sure'])('asked, %s is not a name', (text) => {
-    expect(parseName(text, { asked: true })).toBeNull();
-  });
+  testReturnsNull('asked, %s is not a name', (text) => parseName(text, { asked: true }), [
+    'weekends',
+    'yes',
+    'Nurse',
+    'not sure',
+  ]);
 
-  test.each([
+  testReturns('unasked, beside contact details: %s → %s', (text) => parseName(text, { asked: false }), [
     ['Jamie Lee, jamie.lee@example.com', 'Jamie Lee'],
     ['Priya Shah priya.shah@example.com 07700 900777', 'Priya Shah'],
     ['Chloe Evans, 07700 900888, chloe@example.com', 'Chloe Evans'],
@@ -375,11 +361,9 @@ describe('names', () => {
     // Lower case beside an email that spells it.
     ['josh patel josh.patel@hotmail.co.uk 07700 900711', 'Josh Patel'],
     ["liam o'connor, liamoc@gmail.com, 07700 900703", "Liam O'Connor"],
-  ])('unasked, beside contact details: %s → %s', (text, name) => {
-    expect(parseName(text, { asked: false })).toBe(name);
-  });
+  ]);
 
-  test.each([
+  testReturnsNull('unasked, %s holds no name', (text) => parseName(text, { asked: false }), [
     'Elm Road please, jo.smith@gmail.com',
     'Maple Court, 07700 900123',
     'Weekday Evenings, 07700 900123',
@@ -392,9 +376,7 @@ describe('names', () => {
     // Lower case with nothing to confirm it: could be anything.
     'send details 07700 900123',
     "Hi, I'm interested in the Cardigan Road house, jo@example.com",
-  ])('unasked, %s holds no name', (text) => {
-    expect(parseName(text, { asked: false })).toBeNull();
-  });
+  ]);
 
   test('words of the listings are never a name', () => {
     const places = ['Headingley Heights', '4 Headingley Heights, Leeds LS6 1AA'];
@@ -402,17 +384,19 @@ describe('names', () => {
     expect(parseName('Victoria Heights, jo@example.com', { asked: false, places })).toBe('Victoria Heights');
   });
 
-  test.each([
-    ["Tom Wright, I'd rather not give my number, email is tom.wright@example.com", 'Tom Wright'],
-    ['Sure, Tom Wright', 'Tom Wright'],
-    ['tom wright, 2 of us', 'Tom Wright'],
-  ])('the name asked, a name opening a longer answer: %s → %s', (text, name) => {
-    expect(parseName(text, { asked: false, nameAsked: true })).toBe(name);
-  });
+  testReturns(
+    'the name asked, a name opening a longer answer: %s → %s',
+    (text) => parseName(text, { asked: false, nameAsked: true }),
+    [
+      ["Tom Wright, I'd rather not give my number, email is tom.wright@example.com", 'Tom Wright'],
+      ['Sure, Tom Wright', 'Tom Wright'],
+      ['tom wright, 2 of us', 'Tom Wright'],
+    ],
+  );
 });
 
 describe('occupations', () => {
-  test.each([
+  testReturns('%s → %s', (text) => parseOccupation(text, { asked: false }), [
     ['2 of us, both nurses', 'Nurse'],
     ["I'm a junior doctor at the LGI", 'Junior doctor'],
     ["I'm a teacher and he's an electrician", 'Teacher and electrician'],
@@ -432,22 +416,18 @@ describe('occupations', () => {
     ['PhD student with a stipend of £20,780', 'PhD student'],
     ["NHS nurse and he's a chef", 'NHS nurse and chef'],
     ['2 of us, nurse and teacher', 'Nurse and teacher'],
-  ])('%s → %s', (text, occupation) => {
-    expect(parseOccupation(text, { asked: false })).toBe(occupation);
-  });
+  ]);
 
-  test.each([
+  testReturns('asked, %s → %s', (text) => parseOccupation(text, { asked: true }), [
     ['Nurse', 'Nurse'],
     ['Both doctors', 'Doctor'],
     ['Sales', 'Sales'],
     ['GP', 'GP'],
     ['Teacher and quantity surveyor', 'Teacher and quantity surveyor'],
     ['hgv driver', 'HGV driver'],
-  ])('asked, %s → %s', (text, occupation) => {
-    expect(parseOccupation(text, { asked: true })).toBe(occupation);
-  });
+  ]);
 
-  test.each([
+  testReturnsNull('%s states no occupation', (text) => parseOccupation(text, { asked: false }), [
     'we both work from home',
     'I need a plumber',
     "I'm a single mum",
@@ -456,13 +436,11 @@ describe('occupations', () => {
     'Coach station nearby is handy',
     'Carer comes in twice a week',
     'Sarah Baker, sarah@example.com',
-  ])('%s states no occupation', (text) => {
-    expect(parseOccupation(text, { asked: false })).toBeNull();
-  });
+  ]);
 });
 
 describe('viewing availability', () => {
-  test.each([
+  testReturns('asked, %s → %s', (text) => parseAvailability(text, { asked: true }), [
     ['weekday evenings', 'Weekday evenings'],
     ['Saturdays are best for us', 'Saturdays'],
     ['weekends please', 'Weekends'],
@@ -471,9 +449,7 @@ describe('viewing availability', () => {
     ['wkends', 'Weekends'],
     ['any wkday eve', 'Any weekday evening'],
     ["I'm free any weekday after 6pm", 'Any weekday after 6pm'],
-  ])('asked, %s → %s', (text, availability) => {
-    expect(parseAvailability(text, { asked: true })).toBe(availability);
-  });
+  ]);
 
   test('unasked, only a sentence about viewing counts', () => {
     expect(parseAvailability('We can view any weekend.', { asked: false })).toBe('Any weekend');
@@ -649,14 +625,12 @@ describe('harder tenants (the sixth corpus batch)', () => {
   const read = (message: string, asking: Parameters<typeof extractAnswers>[1]['asking'], known = {}) =>
     extractAnswers(message, { asking, today, fields: { ...emptyFields(), ...known } }).updates;
 
-  test.each([
+  testReturns('income: %s → %d', (message) => read(message, 'annualIncome').annualIncome, [
     ['£11.50 per hour and I do 30 hrs a week', 17940],
     ['I earn 28.000 per year', 28000],
     ['I get £600 a month from work and £400 housing benefit', 12000],
     ['I get 38k and he gets 35k', 73000],
-  ])('income: %s → %d', (message, income) => {
-    expect(read(message, 'annualIncome').annualIncome).toBe(income);
-  });
+  ]);
 
   test('"I meant A not B" replaces the value B names, whatever was asked', () => {
     expect(read('sorry I meant 2 not 3', 'annualIncome', { numberOfPeople: 3 })).toEqual({

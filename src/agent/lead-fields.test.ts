@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { agencyLink, lastReply, playChat, propertyLink } from '#tests/corpus/chat.ts';
 import { elm, forge } from '#tests/corpus/fixtures.ts';
 import { contextFor, corpus } from '#tests/corpus/run.ts';
+import { testReturns } from '#tests/helpers/tables.ts';
 import { createGuidedEngine } from './dialogue.ts';
 import { extractFromTranscript, inferAsking, toLeadFields } from './lead-fields.ts';
 import type { AgentContext, AgentState } from './types.ts';
@@ -141,7 +142,7 @@ describe('extractFromTranscript', () => {
     expect(rebuilt.fields).toMatchObject({ name: 'Sam Taylor', numberOfPeople: 3, annualIncome: 45000 });
   });
 
-  test.each([
+  testReturns('"%s" asks for %s', inferAsking, [
     ['When would you like to move in?', 'moveIn'],
     ['How many people would be living in the property, including you?', 'numberOfPeople'],
     ["What's your approximate annual income before tax? A monthly figure works too.", 'annualIncome'],
@@ -151,7 +152,5 @@ describe('extractFromTranscript', () => {
     ['And what is the best phone number to reach you on?', 'phone'],
     ['When would suit you for a viewing?', 'availability'],
     ["Here's a summary of what I have:\n• People: 2\nIs that all correct?", 'confirm'],
-  ])('"%s" asks for %s', (message, slot) => {
-    expect(inferAsking(message)).toBe(slot);
-  });
+  ]);
 });

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { agencyLink, lastReply, propertyLink } from '#tests/corpus/chat.ts';
 import { allProperties, elm, forge, maple, oak, willow } from '#tests/corpus/fixtures.ts';
+import { testReturns } from '#tests/helpers/tables.ts';
 import { createGuidedEngine, emptyFields, propertyNamedIn, SLOT_ORDER } from './dialogue.ts';
 import { extractAnswers } from './extract.ts';
 import type { AgentContext, AgentProperty, ExtractedFields, SlotName } from './types.ts';
@@ -68,7 +69,7 @@ describe('children count as people, never as money', () => {
 });
 
 describe('income arithmetic', () => {
-  test.each<[string, number]>([
+  testReturns('%s → £%i a year', (message) => read(message, 'annualIncome').annualIncome, [
     ['about 30k each so 120k all together', 120000],
     ['we earn 25k each, 50k total', 50000],
     ['i make 11.90 an hour, 40 hours a week', 24752],
@@ -95,9 +96,7 @@ describe('income arithmetic', () => {
     ['30 grand', 30000],
     ['on about 12k', 12000],
     ['I have about £5k in savings', 5000],
-  ])('%s → £%i a year', (message, income) => {
-    expect(read(message, 'annualIncome').annualIncome).toBe(income);
-  });
+  ]);
 });
 
 describe('a bare "k" figure under ten is a month\'s pay, as UK tenants say it', () => {
@@ -469,13 +468,15 @@ describe('digits inside an email, a handle or a web address are never income or 
     expect(updates).toMatchObject(expected);
   });
 
-  test.each<[string, number]>([
-    ['sam1990@gmail.com and I earn 32k', 32_000],
-    ['I earn £2,500 a month, email sam45000@gmail.com', 30_000],
-    ['flat45000.co.uk looks nice, I am on 41k', 41_000],
-  ])('%s → the income said, not the address', (message, income) => {
-    expect(read(message, 'annualIncome').annualIncome).toBe(income);
-  });
+  testReturns(
+    '%s → the income said, not the address',
+    (message) => read(message, 'annualIncome').annualIncome,
+    [
+      ['sam1990@gmail.com and I earn 32k', 32_000],
+      ['I earn £2,500 a month, email sam45000@gmail.com', 30_000],
+      ['flat45000.co.uk looks nice, I am on 41k', 41_000],
+    ],
+  );
 });
 
 describe('questions about the listing, misspelt or in text-speak', () => {

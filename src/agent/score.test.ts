@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { NO_LISTING_DETAILS } from '#shared/listing.ts';
 import { parseRent } from '#shared/rent.ts';
+import { testReturnsNull } from '#tests/helpers/tables.ts';
 import { emptyFields } from './dialogue.ts';
 import { scoreLead } from './score.ts';
 import { moveInOn, moveInWords } from './slots/move-in.ts';
@@ -50,12 +51,14 @@ describe('parseRent', () => {
     expect(parseRent(text)?.monthly).toBeCloseTo(monthly, 2);
   });
 
-  test.each(['Price on application', 'POA', '', 'TBC', '2 bed, rent on application', '£0 pcm'])(
-    '%s has no rent',
-    (text) => {
-      expect(parseRent(text)).toBeNull();
-    },
-  );
+  testReturnsNull('%s has no rent', parseRent, [
+    'Price on application',
+    'POA',
+    '',
+    'TBC',
+    '2 bed, rent on application',
+    '£0 pcm',
+  ]);
 });
 
 describe('affordability (4)', () => {

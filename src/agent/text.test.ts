@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
+import { testReturns } from '#tests/helpers/tables.ts';
 import { isThanksOnly } from './text.ts';
 
 describe('isThanksOnly', () => {
-  it.each([
+  testReturns('%j → %s', isThanksOnly, [
     ['thanks!', true],
     ['Thank you', true],
     ['cool cheers', true],
@@ -18,7 +19,5 @@ describe('isThanksOnly', () => {
     ['just me thanks x2', false],
     ['', false],
     ['👍', false],
-  ])('%j → %s', (text, expected) => {
-    expect(isThanksOnly(text)).toBe(expected);
-  });
+  ]);
 });

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { agencyLink, lastReply } from '#tests/corpus/chat.ts';
 import { allProperties, birch, elm, forge, oak } from '#tests/corpus/fixtures.ts';
+import { testReturnsEqual } from '#tests/helpers/tables.ts';
 import { createGuidedEngine, emptyFields, propertyNamedIn } from './dialogue.ts';
 import { extractAnswers } from './extract.ts';
 import type { AgentProperty } from './types.ts';
@@ -32,16 +33,14 @@ describe('a denial covers the list it governs', () => {
     expect(sentencesFor(message)).toEqual([]);
   });
 
-  test.each([
+  testReturnsEqual('%s wants only what it asks for', sentencesFor, [
     ['not bothered about a garden, but parking please', ['6 of our listings have parking.']],
     ['no pets, parking needed', ['6 of our listings have parking.']],
     ["don't need a garden and we have 2 cars", ['6 of our listings have parking.']],
     ['no garden or balcony needed, just parking', ['6 of our listings have parking.']],
     ['no pets and a garden would be nice', ['Garden Flat, Oakfield Avenue has a garden.']],
     ['need parking or a garage', ['6 of our listings have parking.']],
-  ])('%s wants only what it asks for', (message, sentences) => {
-    expect(sentencesFor(message)).toEqual(sentences);
-  });
+  ]);
 
   test('the reply names no feature denied in a list, nor chooses a listing', async () => {
     for (const message of ['no garden or balcony needed', "don't need parking or a garden"]) {
@@ -111,7 +110,7 @@ describe("a street's name alone as a thread's first text", () => {
 });
 
 describe('bedrooms and a rent to stay within, wanted across the listings', () => {
-  test.each([
+  testReturnsEqual('%s', sentencesFor, [
     ['2 bed please', ['Elm Road Flat and Garden Flat, Oakfield Avenue have 2 bedrooms.']],
     ['any two bedroom flats?', ['Elm Road Flat and Garden Flat, Oakfield Avenue have 2 bedrooms.']],
     ['need a 5 bed', ['None of our listings has 5 bedrooms.']],
@@ -132,9 +131,7 @@ describe('bedrooms and a rent to stay within, wanted across the listings', () =>
       ],
     ],
     ['up to 2 of us, no pets', []],
-  ])('%s', (message, sentences) => {
-    expect(sentencesFor(message)).toEqual(sentences);
-  });
+  ]);
 
   test.each([
     ['2 bed please', /^Elm Road Flat and Garden Flat, Oakfield Avenue have 2 bedrooms\. Here's what we have/],
@@ -199,7 +196,7 @@ describe('an opener answered without a listing chosen says no listing was not fo
 });
 
 describe('the cheapest, a budget, and openers that name no listing', () => {
-  test.each([
+  testReturnsEqual('%s', sentencesFor, [
     ['the cheapest one please', ['The cheapest is Riverside Apartment, at £895 pcm.']],
     [
       'cheapest 2 bed?',
@@ -209,9 +206,7 @@ describe('the cheapest, a budget, and openers that name no listing', () => {
       ],
     ],
     ['anything cheaper than 900', ['Riverside Apartment is advertised at £900 a month or less.']],
-  ])('%s', (message, sentences) => {
-    expect(sentencesFor(message)).toEqual(sentences);
-  });
+  ]);
 
   test('the cheapest is listed first, and nothing is said not found', async () => {
     const { reply } = await lastReply(agencyLink(), ['whats the cheapest']);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testReturns, testReturnsEqual } from '#tests/helpers/tables.ts';
 import { type AvailabilityDate, availabilityDates, formatAvailabilityDate } from './availability-dates.ts';
 
 // Wednesday 4 March 2026, a Saturday (7 March) and a Sunday (8 March).
@@ -9,7 +10,7 @@ const SUNDAY = '2026-03-08';
 const d = (date: string, part: AvailabilityDate['part'] = null): AvailabilityDate => ({ date, part });
 
 describe('availabilityDates', () => {
-  it.each<[string, string, AvailabilityDate[]]>([
+  testReturnsEqual('%s, said on %s', availabilityDates, [
     ['This Saturday', WEDNESDAY, [d('2026-03-07')]],
     ['Saturday', WEDNESDAY, [d('2026-03-07')]],
     ['sat', WEDNESDAY, [d('2026-03-07')]],
@@ -57,9 +58,7 @@ describe('availabilityDates', () => {
     ['Monday or 14 December', '2026-11-28', [d('2026-11-30'), d('2026-12-14')]],
     // The clocks change on 29 March 2026: days are still whole days.
     ['tomorrow', '2026-03-28', [d('2026-03-29')]],
-  ])('%s, said on %s', (words, day, expected) => {
-    expect(availabilityDates(words, day)).toEqual(expected);
-  });
+  ]);
 
   it.each([
     'Weekends',
@@ -87,11 +86,9 @@ describe('availabilityDates', () => {
 });
 
 describe('formatAvailabilityDate', () => {
-  it.each<[AvailabilityDate, string]>([
+  testReturns('%o reads %s', formatAvailabilityDate, [
     [d('2026-03-07', 'evening'), 'Sat 7 Mar (evening)'],
     [d('2026-03-09'), 'Mon 9 Mar'],
     [d('2026-12-31', 'morning'), 'Thu 31 Dec (morning)'],
-  ])('%o reads %s', (date, text) => {
-    expect(formatAvailabilityDate(date)).toBe(text);
-  });
+  ]);
 });

@@ -1,8 +1,9 @@
-import { describe, expect, test } from 'vitest';
+import { describe } from 'vitest';
+import { testReturns } from '#tests/helpers/tables.ts';
 import { availabilityTier, availabilityVariant } from './availability.ts';
 
 describe('availabilityVariant', () => {
-  test.each([
+  testReturns('%s → %s', availabilityVariant, [
     ['available', 'default'],
     ['Available', 'default'],
     [' available ', 'default'],
@@ -12,13 +13,11 @@ describe('availabilityVariant', () => {
     ['available from Monday', 'outline'],
     ['', 'outline'],
     [null, 'outline'],
-  ] as const)('%s → %s', (value, variant) => {
-    expect(availabilityVariant(value)).toBe(variant);
-  });
+  ] as const);
 });
 
 describe('availabilityTier', () => {
-  test.each([
+  testReturns('%s → %s', availabilityTier, [
     ['Today', 'strongest'],
     ['today after 5pm', 'strongest'],
     ['Tomorrow', 'strongest'],
@@ -41,7 +40,5 @@ describe('availabilityTier', () => {
     ['', 'grey'],
     [null, 'grey'],
     [undefined, 'grey'],
-  ] as const)('%s → %s', (value, tier) => {
-    expect(availabilityTier(value)).toBe(tier);
-  });
+  ] as const);
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { testReturns, testReturnsEqual } from '#tests/helpers/tables.ts';
 import { holdingPagePath, isManageViewingPath, matchChatRoute } from './chat-routes.ts';
 
 describe('which page the chat entry shows', () => {
-  it.each([
+  testReturnsEqual('%s%s', matchChatRoute, [
     ['/chatbot/harbour', '', { page: 'chat', companySlug: 'harbour', propertySlug: null }],
     ['/chatbot/harbour/', '', { page: 'chat', companySlug: 'harbour', propertySlug: null }],
     ['/chatbot/harbour/elm-road', '', { page: 'chat', companySlug: 'harbour', propertySlug: 'elm-road' }],
@@ -20,9 +21,7 @@ describe('which page the chat entry shows', () => {
     ['/chatbot/a/b/c', '', { page: 'none' }],
     ['/holdingpages', '', { page: 'none' }],
     ['/', '', { page: 'none' }],
-  ])('%s%s', (pathname, search, route) => {
-    expect(matchChatRoute(pathname, search)).toEqual(route);
-  });
+  ]);
 
   it('sends a tenant to the holding page of the agency, whatever its slug holds', () => {
     const path = holdingPagePath('a&b c');
@@ -35,7 +34,7 @@ describe('which page the chat entry shows', () => {
 });
 
 describe("the tenant's viewing page, the viewing entry's one page", () => {
-  it.each([
+  testReturns('%s: %s', isManageViewingPath, [
     ['/viewings/Ab3_x-9', true],
     ['/viewings/Ab3_x-9/', true],
     ['/viewings/', false],
@@ -43,7 +42,5 @@ describe("the tenant's viewing page, the viewing entry's one page", () => {
     ['/viewings/a/b', false],
     ['/viewingsx/a', false],
     ['/', false],
-  ])('%s: %s', (pathname, isViewing) => {
-    expect(isManageViewingPath(pathname)).toBe(isViewing);
-  });
+  ]);
 });

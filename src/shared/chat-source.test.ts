@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
+import { testReturns } from '#tests/helpers/tables.ts';
 import { readChatSource } from './chat-source.ts';
 
 describe('readChatSource', () => {
-  it.each([
+  testReturns('%j → %j', readChatSource, [
     ['rightmove', 'rightmove'],
     ['Rightmove', 'rightmove'],
     [' zoopla ', 'zoopla'],
@@ -16,7 +17,5 @@ describe('readChatSource', () => {
     ['<script>', null],
     ['', null],
     [null, null],
-  ])('%j → %j', (value, expected) => {
-    expect(readChatSource(value)).toBe(expected);
-  });
+  ]);
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testReturns } from '#tests/helpers/tables.ts';
 import {
   changePlanMidCycle,
   creditsAfterUpgrade,
@@ -43,17 +44,15 @@ describe('isCreditResetDue and dueCreditReset', () => {
 });
 
 describe('plan changes', () => {
-  it.each([
+  testReturns('%s to %s is an %s', planChange, [
     ['free', 'small', 'upgrade'],
     ['small', 'large', 'upgrade'],
     ['large', 'medium', 'downgrade'],
     ['medium', 'free', 'downgrade'],
     ['medium', 'medium', 'same'],
-  ] as const)('%s to %s is an %s', (from, to, change) => {
-    expect(planChange(from, to)).toBe(change);
-  });
+  ] as const);
 
-  it.each([
+  testReturns('%d left on %s, upgraded to %s, leaves %d', creditsAfterUpgrade, [
     // [credits left, from, to, credits after]
     [400, 'small', 'large', 4900],
     [30, 'free', 'medium', 1500],
@@ -61,9 +60,7 @@ describe('plan changes', () => {
     [12, 'medium', 'large', 3512],
     [500, 'small', 'small', 500],
     [-3, 'small', 'medium', 1000],
-  ] as const)('%d left on %s, upgraded to %s, leaves %d', (left, from, to, after) => {
-    expect(creditsAfterUpgrade(left, from, to)).toBe(after);
-  });
+  ] as const);
 
   it('applies an upgrade at once and keeps a downgrade waiting until the reset', () => {
     const small = {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { testReturns } from '#tests/helpers/tables.ts';
 import {
   creditLevel,
   creditPercent,
@@ -35,27 +36,23 @@ describe('creditLevel and creditWarning', () => {
 });
 
 describe('creditPercent', () => {
-  test.each([
+  testReturns('%d of %d → %d %%', creditPercent, [
     [30, 30, 100],
     [15, 30, 50],
     [0, 30, 0],
     [40, 30, 100],
     [-1, 30, 0],
     [5, 0, 0],
-  ])('%d of %d → %d %%', (remaining, limit, percent) => {
-    expect(creditPercent(remaining, limit)).toBe(percent);
-  });
+  ]);
 });
 
 describe('creditStatusLabel', () => {
-  test.each([
+  testReturns('%d of %d → %s', creditStatusLabel, [
     [30, 30, 'Healthy'],
     [6, 30, 'Running low'],
     [3, 30, 'Critical'],
     [0, 30, 'Exhausted'],
-  ])('%d of %d → %s', (remaining, limit, label) => {
-    expect(creditStatusLabel(remaining, limit)).toBe(label);
-  });
+  ]);
 });
 
 describe('oneMonthAfter', () => {

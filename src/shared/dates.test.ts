@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { testReturns, testReturnsNull } from '#tests/helpers/tables.ts';
 import { autoSlash, expandTwoDigitYear, formatUkDate, isInvalidUkDate, parseUkDate } from './dates.ts';
 
 describe('parseUkDate', () => {
@@ -17,7 +18,7 @@ describe('parseUkDate', () => {
     expect(parseUkDate(text)?.toISOString()).toBe(`${iso}T00:00:00.000Z`);
   });
 
-  test.each([
+  testReturnsNull('%j is not a date', parseUkDate, [
     '',
     '31/04/2025',
     '29/02/2025',
@@ -31,32 +32,26 @@ describe('parseUkDate', () => {
     '01/03/20255',
     '2025-03-01',
     'tomorrow',
-  ])('%j is not a date', (text) => {
-    expect(parseUkDate(text)).toBeNull();
-  });
+  ]);
 });
 
 describe('expandTwoDigitYear', () => {
-  test.each([
+  testReturns('%i reads as %i', expandTwoDigitYear, [
     [0, 2000],
     [25, 2025],
     [50, 2050],
     [51, 1951],
     [99, 1999],
     [2025, 2025],
-  ])('%i reads as %i', (year, full) => {
-    expect(expandTwoDigitYear(year)).toBe(full);
-  });
+  ]);
 });
 
 describe('formatUkDate', () => {
-  test.each([
+  testReturns('%s is %s', (iso) => formatUkDate(new Date(iso)), [
     ['2025-03-01T00:00:00Z', '01/03/2025'],
     ['2025-12-31T00:00:00Z', '31/12/2025'],
     ['1999-08-15T00:00:00Z', '15/08/1999'],
-  ])('%s is %s', (iso, text) => {
-    expect(formatUkDate(new Date(iso))).toBe(text);
-  });
+  ]);
 
   test('reads back what it writes', () => {
     const date = new Date('2031-07-09T00:00:00Z');
@@ -65,18 +60,16 @@ describe('formatUkDate', () => {
 });
 
 describe('isInvalidUkDate', () => {
-  test.each([
+  testReturns('%j → %s', isInvalidUkDate, [
     ['', false],
     ['01/03/2025', false],
     ['31/04/2025', true],
     ['12/0', true],
-  ])('%j → %s', (text, invalid) => {
-    expect(isInvalidUkDate(text)).toBe(invalid);
-  });
+  ]);
 });
 
 describe('autoSlash', () => {
-  test.each([
+  testReturns('typing %j → %j shows %j', autoSlash, [
     ['', '1', '1'],
     ['1', '12', '12/'],
     ['12/', '12/0', '12/0'],
@@ -94,9 +87,7 @@ describe('autoSlash', () => {
     ['', '12032025', '12/03/2025'],
     ['', '12/03/2025 ', '12/03/2025'],
     ['12/03', '12/034', '12/03/4'],
-  ])('typing %j → %j shows %j', (previous, next, shown) => {
-    expect(autoSlash(previous, next)).toBe(shown);
-  });
+  ]);
 
   test.each([
     ['12/', '12'],

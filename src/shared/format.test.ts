@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { describe, expect, test } from 'vitest';
+import { testReturns, testReturnsNull } from '#tests/helpers/tables.ts';
 import { formatUkPhone, layOutUkMobile } from './format/phone.ts';
 import {
   companyInitials,
@@ -14,16 +15,14 @@ import {
 } from './format.ts';
 
 describe('formatDate', () => {
-  test.each([
+  testReturns('%s → %s', formatDate, [
     ['2025-01-05T15:07:00Z', '5 Jan 2025'],
     ['2025-09-30T12:00:00Z', '30 Sep 2025'],
     // 23:30 UTC in summer is already the next day in London.
     ['2025-07-14T23:30:00Z', '15 Jul 2025'],
     // In winter London is on UTC.
     ['2025-12-31T23:30:00Z', '31 Dec 2025'],
-  ])('%s → %s', (iso, text) => {
-    expect(formatDate(iso)).toBe(text);
-  });
+  ]);
 
   test.each([null, undefined, '', 'not a date'])('%s → empty', (value) => {
     expect(formatDate(value)).toBe('');
@@ -31,7 +30,7 @@ describe('formatDate', () => {
 });
 
 describe('formatDateTime', () => {
-  test.each([
+  testReturns('%s → %s', formatDateTime, [
     ['2025-01-05T15:07:00Z', '5 Jan, 15:07'],
     ['2025-01-05T00:05:00Z', '5 Jan, 00:05'],
     ['2025-01-05T12:00:00Z', '5 Jan, 12:00'],
@@ -42,9 +41,7 @@ describe('formatDateTime', () => {
     // And back at 01:00 UTC on 26 October 2025.
     ['2025-10-26T00:59:00Z', '26 Oct, 01:59'],
     ['2025-10-26T01:00:00Z', '26 Oct, 01:00'],
-  ])('%s → %s', (iso, text) => {
-    expect(formatDateTime(iso)).toBe(text);
-  });
+  ]);
 
   test('accepts a Date', () => {
     expect(formatDateTime(new Date('2025-01-05T15:07:00Z'))).toBe('5 Jan, 15:07');
@@ -56,53 +53,45 @@ describe('formatDateTime', () => {
 });
 
 describe('formatMoney', () => {
-  test.each([
+  testReturns('%d → %s', formatMoney, [
     [30000, '£30,000'],
     [0, '£0'],
     [1250.5, '£1,250.50'],
     [1234567, '£1,234,567'],
-  ])('%d → %s', (pounds, text) => {
-    expect(formatMoney(pounds)).toBe(text);
-  });
+  ]);
 
-  test.each([
+  testReturns('to the pound: %d → %s', (pounds) => formatMoney(pounds, { wholePounds: true }), [
     [1083.333, '£1,083'],
     [28799.5, '£28,800'],
     [42000, '£42,000'],
-  ])('to the pound: %d → %s', (pounds, text) => {
-    expect(formatMoney(pounds, { wholePounds: true })).toBe(text);
-  });
+  ]);
 });
 
 describe('months and number words', () => {
-  test.each([
+  testReturns('%s is month %d', monthNumber, [
     ['March', 3],
     ['sept', 9],
     ['Feb', 2],
     ['dec', 12],
     ['nope', 0],
-  ])('%s is month %d', (name, month) => {
-    expect(monthNumber(name)).toBe(month);
-  });
+  ]);
 
   test('month names and their abbreviations are one list', () => {
     expect(MONTH_NAMES[2]).toBe('March');
     expect(MONTH_ABBREVIATIONS).toEqual(MONTH_NAMES.map((m) => m.slice(0, 3)));
   });
 
-  test.each([
+  testReturns('%s → %s', numberFromWord, [
     ['three', 3],
     ['Twelve', 12],
     ['twenty', 20],
     ['7', 7],
     ['lots', null],
-  ])('%s → %s', (word, n) => {
-    expect(numberFromWord(word)).toBe(n);
-  });
+  ]);
 });
 
 describe('formatUkPhone', () => {
-  test.each([
+  testReturns('%s → %s', formatUkPhone, [
     ['+447700900123', '07700 900123'],
     ['+442079460000', '020 7946 0000'],
     ['+441134960000', '0113 496 0000'],
@@ -120,9 +109,7 @@ describe('formatUkPhone', () => {
     ['call me', 'call me'],
     ['', ''],
     [null, ''],
-  ])('%s → %s', (stored, shown) => {
-    expect(formatUkPhone(stored)).toBe(shown);
-  });
+  ]);
 
   // The summary lays out the tenant's number at every turn: mobiles must not need the library.
   test.each(['71', '72', '73', '74', '75', '77', '78', '79'])(
@@ -164,16 +151,16 @@ describe('formatUkPhone', () => {
     },
   );
 
-  test.each(['+447012345678', '+447612345678', '+442079460000', '+4477009001234'])(
-    'leaves %s to libphonenumber',
-    (stored) => {
-      expect(layOutUkMobile(stored)).toBeNull();
-    },
-  );
+  testReturnsNull('leaves %s to libphonenumber', layOutUkMobile, [
+    '+447012345678',
+    '+447612345678',
+    '+442079460000',
+    '+4477009001234',
+  ]);
 });
 
 describe('companyInitials', () => {
-  test.each([
+  testReturns('%s → %s', companyInitials, [
     ['Harbour & Hale Lettings', 'HH'],
     ['Lakeside Lets', 'LL'],
     ['Northway Property Management', 'NP'],
@@ -183,9 +170,7 @@ describe('companyInitials', () => {
     ['123 Lets', '1L'],
     ['', ''],
     [null, ''],
-  ])('%s → %s', (name, initials) => {
-    expect(companyInitials(name)).toBe(initials);
-  });
+  ]);
 
   test('two agencies with different names get different initials', () => {
     expect(companyInitials('Harbour & Hale Lettings')).not.toBe(companyInitials('Lakeside Lets'));

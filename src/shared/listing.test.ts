@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { testReturnsEqual } from '#tests/helpers/tables.ts';
 import { depositLimit, depositLimitMessage } from './listing.ts';
 
 describe('depositLimit (Tenant Fees Act 2019)', () => {
-  it.each([
+  testReturnsEqual('%s allows %j', depositLimit, [
     // A week is monthly × 12 / 52: £1,250 pcm is £288.46 a week, 5 weeks £1,442.31.
     ['£1,250 pcm', { weeks: 5, maxDeposit: 1442 }],
     ['£1,300 pcm', { weeks: 5, maxDeposit: 1500 }],
@@ -16,9 +17,7 @@ describe('depositLimit (Tenant Fees Act 2019)', () => {
     ['£4,166 pcm', { weeks: 5, maxDeposit: 4806 }],
     ['£4,166.67 pcm', { weeks: 6, maxDeposit: 5769 }],
     ['£962 pw', { weeks: 6, maxDeposit: 5772 }],
-  ])('%s allows %j', (price, limit) => {
-    expect(depositLimit(price)).toEqual(limit);
-  });
+  ]);
 
   it.each([['Price on application'], [''], [null], [undefined]])('has no limit to check for %j', (price) => {
     expect(depositLimit(price)).toBeNull();

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { testReturns } from '#tests/helpers/tables.ts';
 import { slugify, uniqueSlug } from './slug.ts';
 
 describe('slugify', () => {
-  it.each([
+  testReturns('%s → %s', slugify, [
     ['Acme Lettings', 'acme-lettings'],
     ['  Smith & Sons Estate Agents Ltd. ', 'smith-and-sons-estate-agents-ltd'],
     ['Café Réal Homes', 'cafe-real-homes'],
     ['14 Elm Road, Leeds LS6', '14-elm-road-leeds-ls6'],
     ['!!!', 'item'],
-  ])('%s → %s', (name, slug) => {
-    expect(slugify(name)).toBe(slug);
-  });
+  ]);
 
   it('keeps slugs short', () => {
     expect(slugify('a'.repeat(300)).length).toBeLessThanOrEqual(60);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { testReturns } from '#tests/helpers/tables.ts';
 import type { ViewingSchedule, ViewingSettings } from './schemas/viewings.ts';
+import type { ViewingStatus } from './viewing-statuses.ts';
 import {
   type FreeTimesInput,
   freeTimes,
@@ -301,15 +303,13 @@ describe('spreadOverDays', () => {
 });
 
 describe('viewingSummary', () => {
-  it.each([
+  testReturns('%s %s → %s', (startsAt: string, status: ViewingStatus) => viewingSummary(startsAt, status), [
     ['2026-03-07T10:30:00.000Z', 'booked', 'Sat 7 Mar, 10:30 · booked'],
     // British Summer Time: 09:00 UTC is 10:00 in London.
     ['2026-07-04T09:00:00.000Z', 'no_show', 'Sat 4 Jul, 10:00 · no-show'],
     ['2026-03-29T00:30:00.000Z', 'attended', 'Sun 29 Mar, 00:30 · attended'],
     ['2026-03-29T01:30:00.000Z', 'cancelled', 'Sun 29 Mar, 02:30 · cancelled'],
-  ] as const)('%s %s → %s', (startsAt, status, summary) => {
-    expect(viewingSummary(startsAt, status)).toBe(summary);
-  });
+  ] as const);
 
   it('says whether the tenant confirmed, where that is known', () => {
     expect(viewingSummary('2026-03-07T10:30:00.000Z', 'booked', '2026-03-06T10:05:00.000Z')).toBe(

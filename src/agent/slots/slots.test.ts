@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { agencyLink } from '#tests/corpus/chat.ts';
 import { allProperties } from '#tests/corpus/fixtures.ts';
 import { FIELD_NAMES } from '#tests/corpus/run.ts';
+import { testReturns, testReturnsNull } from '#tests/helpers/tables.ts';
 import { emptyFields, missingSlots, startConversation } from '../dialogue.ts';
 import { EXTRACTION_STAGES, parseMentionedSlots, parseRefusals } from '../extract.ts';
 import { inferAsking, toLeadFields } from '../lead-fields.ts';
@@ -294,7 +295,7 @@ describe('a question is one file: its parser, its check and its display', () => 
 });
 
 describe('an email address at a likely misspelt provider', () => {
-  test.each<[string, string]>([
+  testReturns('%s → %s', likelyMeantEmail, [
     ['sarah@gmial.com', 'sarah@gmail.com'],
     ['sarah@gmai.com', 'sarah@gmail.com'],
     ['sarah@gnail.com', 'sarah@gmail.com'],
@@ -321,11 +322,9 @@ describe('an email address at a likely misspelt provider', () => {
     ['sarah@btinternet.co.uk', 'sarah@btinternet.com'],
     ['sarah@sky.con', 'sarah@sky.com'],
     ['sarah@aol.co', 'sarah@aol.co.uk'],
-  ])('%s → %s', (typed, meant) => {
-    expect(likelyMeantEmail(typed)).toBe(meant);
-  });
+  ]);
 
-  test.each([
+  testReturnsNull('%s is taken as typed', likelyMeantEmail, [
     'sarah@gmail.com',
     'sarah@hotmail.co.uk',
     'sarah@live.com',
@@ -340,7 +339,5 @@ describe('an email address at a likely misspelt provider', () => {
     'sarah@leeds.ac.uk',
     'sarah@oakfield-lettings.co.uk',
     'sarah@example.com',
-  ])('%s is taken as typed', (email) => {
-    expect(likelyMeantEmail(email)).toBeNull();
-  });
+  ]);
 });

@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { sampleLead } from '#tests/helpers/sample-lead.ts';
+import { testReturns } from '#tests/helpers/tables.ts';
 import { type CsvLead, csvCell, leadsToCsv, neutraliseCell } from './leads-csv.ts';
 
 describe('neutraliseCell', () => {
-  test.each([
+  testReturns('%j → %j', neutraliseCell, [
     ['=HYPERLINK("http://evil.example","click")', `'=HYPERLINK("http://evil.example","click")`],
     ['+447700900123', "'+447700900123"],
     ['-2+3', "'-2+3"],
@@ -14,13 +15,11 @@ describe('neutraliseCell', () => {
     ['£42,000 per year', '£42,000 per year'],
     ['a=b', 'a=b'],
     ['', ''],
-  ])('%j → %j', (value, safe) => {
-    expect(neutraliseCell(value)).toBe(safe);
-  });
+  ]);
 });
 
 describe('csvCell', () => {
-  test.each([
+  testReturns('%j → %j', csvCell, [
     [null, ''],
     [undefined, ''],
     [3, '3'],
@@ -30,9 +29,7 @@ describe('csvCell', () => {
     ['She said "hi"', '"She said ""hi"""'],
     ['two\nlines', '"two\nlines"'],
     ['=1,2', `"'=1,2"`],
-  ])('%j → %j', (value, cell) => {
-    expect(csvCell(value)).toBe(cell);
-  });
+  ]);
 });
 
 function lead(overrides: Partial<CsvLead> = {}): CsvLead {

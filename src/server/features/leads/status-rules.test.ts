@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import type { LeadStatus } from '#shared/schemas/leads.ts';
+import { testReturns } from '#tests/helpers/tables.ts';
 import { applyStatusChange, canMoveAutomatically, statusesMovableTo } from './status-rules.ts';
 
 describe('canMoveAutomatically', () => {
-  test.each<[LeadStatus, LeadStatus, boolean]>([
+  testReturns('%s → %s: %s', canMoveAutomatically, [
     ['new', 'viewing_booked', true],
     ['contacted', 'viewing_booked', true],
     ['viewing_booked', 'viewing_booked', false],
@@ -17,9 +17,7 @@ describe('canMoveAutomatically', () => {
     ['lost', 'viewing_booked', false],
     ['lost', 'viewed', false],
     ['new', 'lost', false],
-  ])('%s → %s: %s', (current, target, allowed) => {
-    expect(canMoveAutomatically(current, target)).toBe(allowed);
-  });
+  ]);
 
   test('the statuses a booking or a viewing may move a lead from', () => {
     expect(statusesMovableTo('viewing_booked')).toEqual(['new', 'contacted']);

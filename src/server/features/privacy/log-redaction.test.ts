@@ -1,10 +1,11 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { testReturns } from '#tests/helpers/tables.ts';
 import { scrubText, serializeError, withPersonalDataGuards } from './log-redaction.ts';
 
 describe('scrubText', () => {
-  it.each([
+  testReturns('%s', scrubText, [
     ['Mail to sarah.jones+flat@example.co.uk failed', 'Mail to [email] failed'],
     ['call 07700 900123 today', 'call [phone] today'],
     ['call +447700900123', 'call [phone]'],
@@ -17,9 +18,7 @@ describe('scrubText', () => {
       'at f (file:///app/node_modules/@ai-sdk/openai-compatible/node_modules/@ai-sdk/provider-utils@3.0.1/dist/index.mjs:813:14)',
     ],
     ['<Sarah.O-Neil@Example.CO.UK>', '<[email]>'],
-  ])('%s', (input, expected) => {
-    expect(scrubText(input)).toBe(expected);
-  });
+  ]);
 });
 
 describe('serializeError', () => {

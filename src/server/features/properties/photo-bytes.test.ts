@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
+import { testReturns } from '#tests/helpers/tables.ts';
 import { sniffPhotoType } from './photo-bytes.ts';
 
 const bytes = (...parts: (string | number[])[]) =>
@@ -7,7 +8,7 @@ const bytes = (...parts: (string | number[])[]) =>
   );
 
 describe('sniffPhotoType', () => {
-  it.each([
+  testReturns('reads %s as %j', (_name, input) => sniffPhotoType(input), [
     ['a JPEG', bytes([0xff, 0xd8, 0xff, 0xe0], 'JFIF'), 'jpeg'],
     ['a JPEG with EXIF first', bytes([0xff, 0xd8, 0xff, 0xe1], 'Exif'), 'jpeg'],
     ['a PNG', bytes([0x89], 'PNG\r\n', [0x1a], '\n', [0, 0, 0, 13]), 'png'],
@@ -22,7 +23,5 @@ describe('sniffPhotoType', () => {
     ['a RIFF that is not WebP (WAV)', bytes('RIFF', [0x24, 0, 0, 0], 'WAVEfmt '), null],
     ['two bytes of a JPEG', bytes([0xff, 0xd8]), null],
     ['nothing', bytes(), null],
-  ])('reads %s as %j', (_name, input, type) => {
-    expect(sniffPhotoType(input)).toBe(type);
-  });
+  ]);
 });

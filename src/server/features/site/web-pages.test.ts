@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '#server/env.ts';
+import { testReturns } from '#tests/helpers/tables.ts';
 import { createWebPages, isChatEntryPath, prerenderedFileFor } from './web-pages.ts';
 
 function fixture() {
@@ -40,7 +41,7 @@ function fixture() {
 }
 
 describe('which HTML a web page gets', () => {
-  it.each([
+  testReturns('%s (a known route: %s) → %s', prerenderedFileFor, [
     ['/', true, 'index.html'],
     ['/pricing', true, 'pricing.html'],
     ['/gdpr/', true, 'gdpr.html'],
@@ -48,9 +49,7 @@ describe('which HTML a web page gets', () => {
     ['/login', true, undefined],
     ['/chatbot/acme', true, undefined],
     ['/no/such/page', false, '404.html'],
-  ])('%s (a known route: %s) → %s', (pathname, isKnownRoute, file) => {
-    expect(prerenderedFileFor(pathname, isKnownRoute)).toBe(file);
-  });
+  ]);
 
   it.each([
     ['', 'signup.html'],
@@ -106,7 +105,7 @@ describe('which HTML a web page gets', () => {
     expect(pages.html({ pathname: '/login', cookie: 'theme=dark', isKnownRoute: true })).toBe(signedOutShell);
   });
 
-  it.each([
+  testReturns('%s is the chat entry: %s', isChatEntryPath, [
     ['/chatbot/acme', true],
     ['/chatbot/acme/', true],
     ['/chatbot/acme/flat-1', true],
@@ -118,9 +117,7 @@ describe('which HTML a web page gets', () => {
     ['/chatbotx/acme', false],
     ['/holdingpages', false],
     ['/', false],
-  ])('%s is the chat entry: %s', (pathname, isChat) => {
-    expect(isChatEntryPath(pathname)).toBe(isChat);
-  });
+  ]);
 
   it("sends the chat and holding pages the chat entry's shell, signed in or out", () => {
     const pages = fixture();

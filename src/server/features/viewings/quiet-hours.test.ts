@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { testReturns } from '#tests/helpers/tables.ts';
 import { isQuietAt, quietHoursEnd } from './quiet-hours.ts';
 
 const night = { from: '20:00', to: '08:00' };
 
 describe('quiet hours', () => {
-  it.each([
+  testReturns('%s quiet under 20:00–08:00: %s', (at) => isQuietAt(new Date(at), night), [
     ['2026-03-06T19:59:00Z', false],
     ['2026-03-06T20:00:00Z', true],
     ['2026-03-06T23:30:00Z', true],
@@ -13,9 +14,7 @@ describe('quiet hours', () => {
     // British Summer Time: 20:00 London is 19:00 UTC.
     ['2026-06-05T19:00:00Z', true],
     ['2026-06-05T18:59:00Z', false],
-  ])('%s quiet under 20:00–08:00: %s', (at, quiet) => {
-    expect(isQuietAt(new Date(at), night)).toBe(quiet);
-  });
+  ]);
 
   it('handles hours within one day, and none at all', () => {
     const lunch = { from: '12:00', to: '14:00' };

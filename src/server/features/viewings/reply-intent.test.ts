@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
+import { testReturns } from '#tests/helpers/tables.ts';
 import { readViewingReply } from './reply-intent.ts';
 
 describe('readViewingReply', () => {
-  it.each([
+  testReturns('%j → %s', readViewingReply, [
     ['YES', 'confirm'],
     ['yes see you then', 'confirm'],
     ['Yep', 'confirm'],
@@ -29,7 +30,5 @@ describe('readViewingReply', () => {
     ['is there parking?', null],
     ['what floor is it on', null],
     ['', null],
-  ])('%j → %s', (text, intent) => {
-    expect(readViewingReply(text)).toBe(intent);
-  });
+  ]);
 });

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { CLOSING_SENTENCE } from '#agent/types.ts';
 import { pieces } from '#tests/fakes/openai-server.ts';
+import { testReturns } from '#tests/helpers/tables.ts';
 import { createReplyGuard } from './guard.ts';
 
 /** What the tenant sees of `text` written word by word, and how many pieces it came in. */
@@ -20,20 +21,16 @@ describe('the reply guard', () => {
     expect(count).toBeGreaterThan(10);
   });
 
-  test.each([
+  testReturns('stops before a question about a protected characteristic: %j', (reply) => shown(reply).text, [
     ['Great, thanks. Do you have any children? What do you do?', 'Great, thanks.'],
     ['Noted. How old are you both?', 'Noted.'],
     ['Thanks! And what is your nationality?', 'Thanks!'],
-  ])('stops before a question about a protected characteristic: %j', (reply, before) => {
-    expect(shown(reply).text).toBe(before);
-  });
+  ]);
 
-  test.each([
+  testReturns('never shows the closing words: %j', (reply) => shown(reply).text, [
     [`How many people would be moving in? ${CLOSING_SENTENCE}`, 'How many people would be moving in?'],
     ['Noted, Holly. Have a great day!', 'Noted, Holly.'],
-  ])('never shows the closing words: %j', (reply, expected) => {
-    expect(shown(reply).text).toBe(expected);
-  });
+  ]);
 
   test.each([
     'Families with children are very welcome to apply, and it never affects how an application is considered.',

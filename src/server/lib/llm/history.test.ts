@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { testReturns } from '#tests/helpers/tables.ts';
 import { conversationMessages, estimateTokens, type HistoryMessage } from './history.ts';
 
 const turn = (role: HistoryMessage['role'], tag: string): HistoryMessage => ({
@@ -14,14 +15,12 @@ const send = (history: HistoryMessage[], budget = 10_000) =>
   conversationMessages({ history, message: 'ASAP', companyName: 'Elm Lettings', budget, systemTokens: 500 });
 
 describe('estimateTokens', () => {
-  test.each([
+  testReturns('%j is about %i tokens', estimateTokens, [
     ['', 4],
     ['Hi', 5],
     ['2 of us, both nurses, £58k together', 13],
     ['x'.repeat(400), 104],
-  ])('%j is about %i tokens', (text, tokens) => {
-    expect(estimateTokens(text)).toBe(tokens);
-  });
+  ]);
 });
 
 describe('conversationMessages', () => {

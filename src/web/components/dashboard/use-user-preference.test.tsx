@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
+import { testReturns } from '#tests/helpers/tables.ts';
 import { readLeadView } from '#web/components/leads/leads-tab.tsx';
 import { useUserPreference } from './use-user-preference.ts';
 
@@ -10,15 +11,13 @@ afterEach(() => {
 });
 
 describe('the Table | Board choice', () => {
-  test.each([
+  testReturns('stored %s reads as %s', readLeadView, [
     [null, 'table'],
     ['"board"', 'board'],
     ['"table"', 'table'],
     ['"kanban"', 'table'],
     ['not json', 'table'],
-  ])('stored %s reads as %s', (stored, view) => {
-    expect(readLeadView(stored)).toBe(view);
-  });
+  ]);
 
   test('is remembered per user: another agent on the same browser keeps their own', () => {
     const first = renderHook(() => useUserPreference('lead-view', 'user-a', readLeadView));

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { testReturns, testReturnsEqual } from '#tests/helpers/tables.ts';
 import {
   BEST_FIRST,
   DEFAULT_HIDDEN_COLUMNS,
@@ -10,7 +11,7 @@ import {
 } from './leads-columns.tsx';
 
 describe('nextLeadSort', () => {
-  test.each([
+  testReturnsEqual('from %j, clicking %s gives %j', nextLeadSort, [
     [null, 'rating', { id: 'rating', desc: true }],
     [{ id: 'createdAt', desc: true }, 'rating', { id: 'rating', desc: true }],
     [{ id: 'rating', desc: true }, 'rating', { id: 'rating', desc: false }],
@@ -18,20 +19,16 @@ describe('nextLeadSort', () => {
     [{ id: 'rating', desc: true }, 'name', { id: 'name', desc: false }],
     [null, 'createdAt', { id: 'createdAt', desc: false }],
     [null, 'income', { id: 'income', desc: false }],
-  ])('from %j, clicking %s gives %j', (current, column, next) => {
-    expect(nextLeadSort(current, column)).toEqual(next);
-  });
+  ]);
 });
 
 describe('isBestFirst', () => {
-  test.each([
+  testReturns('%j → %j', isBestFirst, [
     [BEST_FIRST, true],
     [{ id: 'rating', desc: false }, false],
     [{ id: 'createdAt', desc: true }, false],
     [null, false],
-  ])('%j → %j', (sort, pressed) => {
-    expect(isBestFirst(sort)).toBe(pressed);
-  });
+  ]);
 });
 
 describe('the columns shown', () => {
@@ -74,14 +71,12 @@ describe('the columns shown', () => {
 });
 
 describe('incomeInTable', () => {
-  test.each([
+  testReturns('%j → %j', incomeInTable, [
     ['£58,000 per year', '£58,000'],
     ['£125,000 per year', '£125,000'],
     // Wording the assistant did not write is shown as it is.
     ['£2,500 per month', '£2,500 per month'],
     ['about 40k', 'about 40k'],
     [null, null],
-  ])('%j → %j', (income, shown) => {
-    expect(incomeInTable(income)).toBe(shown);
-  });
+  ]);
 });

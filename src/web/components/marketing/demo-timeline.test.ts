@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testReturnsEqual } from '#tests/helpers/tables.ts';
 import {
   DEMO_TIMING,
   type DemoFrame,
@@ -11,7 +12,7 @@ import {
 const MESSAGES = 4;
 
 describe('the demo timeline', () => {
-  it.each([
+  testReturnsEqual('at %i ms shows %o', (elapsed) => demoFrameAt(elapsed, MESSAGES), [
     [0, { phase: 'chat', visibleMessages: 1 }],
     [1499, { phase: 'chat', visibleMessages: 1 }],
     [1500, { phase: 'chat', visibleMessages: 2 }],
@@ -24,9 +25,7 @@ describe('the demo timeline', () => {
     // Then it starts again.
     [5500 + DEMO_TIMING.dashboardHoldMs, { phase: 'chat', visibleMessages: 1 }],
     [5500 + DEMO_TIMING.dashboardHoldMs + 1500, { phase: 'chat', visibleMessages: 2 }],
-  ])('at %i ms shows %o', (elapsed, frame) => {
-    expect(demoFrameAt(elapsed, MESSAGES)).toEqual(frame);
-  });
+  ]);
 
   it('steps a message every 1.5 s, waits 1 s after the last, then holds the dashboard', () => {
     const durations: number[] = [];

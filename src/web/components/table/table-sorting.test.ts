@@ -1,34 +1,40 @@
 import { describe, expect, test } from 'vitest';
+import { testReturns, testReturnsEqual } from '#tests/helpers/tables.ts';
 import {
   compareSortValues,
   isoDateValue,
   moneyValue,
   nextSort,
   ratingValue,
+  type SortState,
   type SortValue,
   textValue,
   ukDateValue,
 } from './table-sorting.ts';
 
 describe('nextSort', () => {
-  test.each([
-    [null, 'name', { id: 'name', desc: false }],
-    [{ id: 'name', desc: false }, 'name', { id: 'name', desc: true }],
-    [{ id: 'name', desc: true }, 'name', { id: 'name', desc: false }],
-    [{ id: 'name', desc: true }, 'email', { id: 'email', desc: false }],
-    [{ id: 'createdAt', desc: true }, 'createdAt', { id: 'createdAt', desc: false }],
-  ])('from %j, clicking %s gives %j', (current, column, next) => {
-    expect(nextSort(current, column)).toEqual(next);
-  });
+  testReturnsEqual(
+    'from %j, clicking %s gives %j',
+    (current: SortState | null, column: string) => nextSort(current, column),
+    [
+      [null, 'name', { id: 'name', desc: false }],
+      [{ id: 'name', desc: false }, 'name', { id: 'name', desc: true }],
+      [{ id: 'name', desc: true }, 'name', { id: 'name', desc: false }],
+      [{ id: 'name', desc: true }, 'email', { id: 'email', desc: false }],
+      [{ id: 'createdAt', desc: true }, 'createdAt', { id: 'createdAt', desc: false }],
+    ],
+  );
 
-  test.each([
-    [null, 'rating', { id: 'rating', desc: true }],
-    [{ id: 'createdAt', desc: true }, 'rating', { id: 'rating', desc: true }],
-    [{ id: 'rating', desc: true }, 'rating', { id: 'rating', desc: false }],
-    [{ id: 'rating', desc: false }, 'rating', { id: 'rating', desc: true }],
-  ])('a column sorted highest first: from %j, clicking %s gives %j', (current, column, next) => {
-    expect(nextSort(current, column, true)).toEqual(next);
-  });
+  testReturnsEqual(
+    'a column sorted highest first: from %j, clicking %s gives %j',
+    (current: SortState | null, column: string) => nextSort(current, column, true),
+    [
+      [null, 'rating', { id: 'rating', desc: true }],
+      [{ id: 'createdAt', desc: true }, 'rating', { id: 'rating', desc: true }],
+      [{ id: 'rating', desc: true }, 'rating', { id: 'rating', desc: false }],
+      [{ id: 'rating', desc: false }, 'rating', { id: 'rating', desc: true }],
+    ],
+  );
 });
 
 /** Sorts as the tables do: nothing last whichever the direction. */
@@ -59,19 +65,17 @@ describe('ratingValue', () => {
     expect(sortValues(ratings)).toEqual([0, 2, 9, 10, undefined]);
   });
 
-  test.each([
+  testReturns('%j → %j', ratingValue, [
     ['8', 8],
     [' 10 ', 10],
     ['', undefined],
     [null, undefined],
     ['n/a', 'n/a'],
-  ])('%j → %j', (value, sortValue) => {
-    expect(ratingValue(value)).toBe(sortValue);
-  });
+  ]);
 });
 
 describe('moneyValue', () => {
-  test.each([
+  testReturns('%j → %j', moneyValue, [
     ['£1,200 pcm', 1200],
     ['£950 per month', 950],
     ['£300 pw', 1300],
@@ -82,9 +86,7 @@ describe('moneyValue', () => {
     ['POA', 'poa'],
     ['', undefined],
     [null, undefined],
-  ])('%j → %j', (value, sortValue) => {
-    expect(moneyValue(value)).toBe(sortValue);
-  });
+  ]);
 });
 
 describe('ukDateValue', () => {
@@ -101,14 +103,12 @@ describe('ukDateValue', () => {
 });
 
 describe('textValue and isoDateValue', () => {
-  test.each([
+  testReturns('text %j → %j', textValue, [
     ['  Sarah ', 'sarah'],
     ['', undefined],
     ['   ', undefined],
     [null, undefined],
-  ])('text %j → %j', (value, sortValue) => {
-    expect(textValue(value)).toBe(sortValue);
-  });
+  ]);
 
   test('ISO timestamps become numbers', () => {
     expect(isoDateValue('2025-01-05T15:07:00.000Z')).toBe(Date.UTC(2025, 0, 5, 15, 7));
