@@ -48,8 +48,8 @@ import {
   describeTime,
   OTHER_TIMES,
   parseTimePick,
-  type SlotPick,
-  slotsToOffer,
+  type TimePick,
+  timesToOffer,
 } from './viewing.ts';
 import { describesHome, listingPointedAt, listingsWanted, picksByRent } from './wants.ts';
 
@@ -86,8 +86,8 @@ function offerableTimes(context: AgentContext): OfferedTime[] {
 }
 
 /**
- * Whether the viewing is booked from the property's free slots rather than asked about in free
- * text: it has free slots, and the tenant has neither booked one nor asked for other times.
+ * Whether the viewing is booked from the property's free times rather than asked about in free
+ * text: it has free times, and the tenant has neither booked one nor asked for other times.
  */
 function booksViewing(context: AgentContext, state: Pick<AgentState, 'viewing'>): boolean {
   return offerableTimes(context).length > 0 && !state.viewing?.declined && !state.viewing?.booked;
@@ -95,7 +95,7 @@ function booksViewing(context: AgentContext, state: Pick<AgentState, 'viewing'>)
 
 /**
  * Slots still to ask, in order; the property only on the agency-wide link with listings, the
- * availability only when no slot is to be booked (slots are offered once the summary is confirmed).
+ * availability only when no time is to be booked (times are offered once the summary is confirmed).
  */
 export function missingSlots(
   context: AgentContext,
@@ -467,22 +467,22 @@ function viewingState(state: AgentState): NonNullable<AgentState['viewing']> {
   return state.viewing;
 }
 
-/** The slots to show: those matching what the tenant said of their availability first. */
+/** The times to show: those matching what the tenant said of their availability first. */
 function freeTimesFor(context: AgentContext, state: AgentState): OfferedTime[] {
   const free = offerableTimes(context);
   if (state.fields.availability) {
     const pick = parseTimePick(state.fields.availability, [], free, context.today);
-    if (pick.kind === 'several') return slotsToOffer(pick.slots);
-    if (pick.kind === 'one') return slotsToOffer([pick.slot, ...free.filter((s) => s !== pick.slot)]);
+    if (pick.kind === 'several') return timesToOffer(pick.times);
+    if (pick.kind === 'one') return timesToOffer([pick.time, ...free.filter((s) => s !== pick.time)]);
   }
-  return slotsToOffer(free);
+  return timesToOffer(free);
 }
 
-/** Offers viewing slots as buttons, with "Other times" for free text. */
-function offerSlots(
+/** Offers viewing times as buttons, with "Other times" for free text. */
+function offerTimes(
   state: AgentState,
   lead: string,
-  slots: OfferedTime[],
+  times: OfferedTime[],
   question = varyAvoiding(
     [
       'When would you like to come for a viewing? Choose a time below, or Other times if none of these suit.',
@@ -492,12 +492,12 @@ function offerSlots(
     state.lastQuestion,
   ),
 ): AgentReply {
-  viewingState(state).offered = slots;
+  viewingState(state).offered = times;
   state.asking = 'viewing';
-  return reply(`${lead} ${question}`, [...slots.map((s) => s.label), OTHER_TIMES], state);
+  return reply(`${lead} ${question}`, [...times.map((s) => s.label), OTHER_TIMES], state);
 }
 
-/** The free-text availability question, once the tenant asked for other times or no slot is free. */
+/** The free-text availability question, once the tenant asked for other times or no time is free. */
 function askAvailabilityInstead(context: AgentContext, state: AgentState, lead: string): AgentReply {
   const viewing = viewingState(state);
   viewing.declined = true;
@@ -516,15 +516,15 @@ function askAvailabilityInstead(context: AgentContext, state: AgentState, lead: 
 }
 
 /** A pick that says something about a time (not `unclear`). */
-type ClearPick = Exclude<SlotPick, { kind: 'unclear' }>;
+type ClearPick = Exclude<TimePick, { kind: 'unclear' }>;
 
-/** The slot pick read from a message, against the slots last offered and the free ones. */
-function readPick(context: AgentContext, state: AgentState, message: string): SlotPick {
+/** The time pick read from a message, against the times last offered and the free ones. */
+function readPick(context: AgentContext, state: AgentState, message: string): TimePick {
   return parseTimePick(message, viewingState(state).offered, offerableTimes(context), context.today);
 }
 
 /**
- * A message while slots are on offer: a pick (the reply carries it for the server to book), a
+ * A message while times are on offer: a pick (the reply carries it for the server to book), a
  * choice to narrow down, or other times.
  */
 function renderPick(context: AgentContext, state: AgentState, pick: ClearPick): AgentReply {
@@ -532,20 +532,20 @@ function renderPick(context: AgentContext, state: AgentState, pick: ClearPick): 
     case 'one':
       state.asking = 'viewing';
       return {
-        ...reply(`Lovely, I'll book ${describeTime(pick.slot)} for you.`, [], state),
-        bookTime: pick.slot,
+        ...reply(`Lovely, I'll book ${describeTime(pick.time)} for you.`, [], state),
+        bookTime: pick.time,
       };
     case 'several':
-      return offerSlots(
+      return offerTimes(
         state,
         '',
-        pick.slots.slice(0, 4),
+        pick.times.slice(0, 4),
         'There are a few free times then. Which one suits you best?',
       );
     case 'none':
       if (offerableTimes(context).length === 0)
         return askAvailabilityInstead(context, state, "Sorry, there's no free viewing time left.");
-      return offerSlots(
+      return offerTimes(
         state,
         "Sorry, there's no free viewing time then.",
         freeTimesFor(context, state),
@@ -556,17 +556,17 @@ function renderPick(context: AgentContext, state: AgentState, pick: ClearPick): 
   }
 }
 
-/** The picked slot is booked: closes once the summary is confirmed, else carries on collecting. */
-export function confirmViewing(context: AgentContext, previous: AgentState, slot: OfferedTime): AgentReply {
+/** The picked time is booked: closes once the summary is confirmed, else carries on collecting. */
+export function confirmViewing(context: AgentContext, previous: AgentState, time: OfferedTime): AgentReply {
   const state = cloneState(previous);
   const viewing = viewingState(state);
-  viewing.booked = slot;
+  viewing.booked = time;
   viewing.offered = [];
   viewing.declined = false;
-  state.fields.availability = describeTime(slot);
+  state.fields.availability = describeTime(time);
   state.refused = state.refused.filter((s) => s !== 'availability');
   if (viewing.confirmed) return closingReply(state, '');
-  const booked = `Your viewing is booked for ${describeTime(slot)}.`;
+  const booked = `Your viewing is booked for ${describeTime(time)}.`;
   const missing = missingSlots(context, state);
   if (missing.length === 0) {
     state.stage = 'confirming';
@@ -578,13 +578,13 @@ export function confirmViewing(context: AgentContext, previous: AgentState, slot
   return reply(`${booked} ${question.text}`, question.quickReplies, state);
 }
 
-/** The picked slot was taken meanwhile: the fresh free slots, or free text when none is left. */
+/** The picked time was taken meanwhile: the fresh free times, or free text when none is left. */
 export function offerTimesAgain(context: AgentContext, previous: AgentState): AgentReply {
   const state = cloneState(previous);
   const apology = 'Sorry, that time has just been taken.';
-  const slots = freeTimesFor(context, state);
-  if (slots.length === 0) return askAvailabilityInstead(context, state, apology);
-  return offerSlots(state, apology, slots, 'These times are still free: which would suit you?');
+  const times = freeTimesFor(context, state);
+  if (times.length === 0) return askAvailabilityInstead(context, state, apology);
+  return offerTimes(state, apology, times, 'These times are still free: which would suit you?');
 }
 
 /** The listings' names and addresses, which the tenant may type but which are never a name. */
@@ -843,8 +843,8 @@ type Plan =
   | { kind: 'check-email' }
   /** Close the chat: the summary confirmed, or the availability given after it. */
   | { kind: 'close'; after: 'availability' | 'confirmed' }
-  /** Offer viewing slots: after the confirmed summary, when asked to view, or again. */
-  | { kind: 'offer-slots'; after: 'confirmed' | 'asked' | 'unclear-pick' }
+  /** Offer viewing times: after the confirmed summary, when asked to view, or again. */
+  | { kind: 'offer-times'; after: 'confirmed' | 'asked' | 'unclear-pick' }
   /** The tenant named a viewing time when asking to view. */
   | { kind: 'pick'; pick: ClearPick }
   /** Everything is known: the summary to confirm. */
@@ -900,12 +900,12 @@ function decide(turn: Turn): Plan {
     // Other times, after the summary was confirmed: the availability given closes the chat.
     if (state.viewing?.confirmed && previous.asking === 'availability' && updated.includes('availability'))
       return { kind: 'close', after: 'availability' };
-    if (previous.asking === 'viewing' && !gotAnswers) return { kind: 'offer-slots', after: 'unclear-pick' };
+    if (previous.asking === 'viewing' && !gotAnswers) return { kind: 'offer-times', after: 'unclear-pick' };
     if (gotAnswers) return { kind: 'summary' };
     if (ex.intent === 'yes') {
       if (!booksViewing(context, state)) return { kind: 'close', after: 'confirmed' };
       viewingState(state).confirmed = true;
-      return { kind: 'offer-slots', after: 'confirmed' };
+      return { kind: 'offer-times', after: 'confirmed' };
     }
     if (ex.intent === 'no' || ex.mentioned.length > 0) {
       return ex.mentioned.length === 1 && ex.mentioned[0] !== 'propertyId'
@@ -920,14 +920,14 @@ function decide(turn: Turn): Plan {
     };
   }
 
-  // Asked to view, with slots free: the slots now, or the one named at once.
+  // Asked to view, with times free: the times now, or the one named at once.
   if (ex.questions.some((q) => q.topics.includes('viewing')) && booksViewing(context, state)) {
     const named = parseTimePick(message, [], offerableTimes(context), context.today);
     if (named.kind === 'one' || named.kind === 'several') {
       const pick = readPick(context, state, message);
       if (pick.kind !== 'unclear') return { kind: 'pick', pick };
     }
-    return { kind: 'offer-slots', after: 'asked' };
+    return { kind: 'offer-times', after: 'asked' };
   }
 
   // A question asked three times without an answer is let go rather than asked forever. A bare
@@ -1039,18 +1039,18 @@ function render(turn: Turn, plan: Plan): AgentReply {
         state.openQuestions.length > 0 ? "I've passed your questions on to the team as well." : '';
       return closingReply(state, `${said} ${passed}`);
     }
-    case 'offer-slots': {
-      const slots = freeTimesFor(context, state);
+    case 'offer-times': {
+      const times = freeTimesFor(context, state);
       if (plan.after === 'unclear-pick')
-        return offerSlots(
+        return offerTimes(
           state,
           saidList.length > 0 ? said : "Sorry, I didn't catch which time suits you.",
-          slots,
+          times,
         );
-      if (plan.after === 'asked') return offerSlots(state, `${said} ${ack}`, slots);
+      if (plan.after === 'asked') return offerTimes(state, `${said} ${ack}`, times);
       const passed =
         state.openQuestions.length > 0 ? "I've passed your questions on to the team as well." : '';
-      return offerSlots(state, `${said} Thank you! ${passed}`, slots);
+      return offerTimes(state, `${said} Thank you! ${passed}`, times);
     }
     case 'pick': {
       const picked = renderPick(context, state, plan.pick);
@@ -1158,7 +1158,7 @@ function repromptOptions(state: AgentState, offered: readonly string[]): AgentRe
 
 /**
  * One turn of the guided agent; synchronous, so transcripts can be replayed cheaply. A pick among
- * the viewing slots on offer is answered at once; any other message is read (`readTurn`), a plan
+ * the viewing times on offer is answered at once; any other message is read (`readTurn`), a plan
  * is made (`decide`) and written (`render`).
  */
 export function guidedTurn(

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { OfferedTime } from './types.ts';
-import { bookedClosing, describeTime, parseTimePick, slotsToOffer, timesForChat } from './viewing.ts';
+import { bookedClosing, describeTime, parseTimePick, timesForChat, timesToOffer } from './viewing.ts';
 
-/** A slot at a London wall-clock time in March 2026 (GMT until the 29th). */
-function slot(day: number, time: string): OfferedTime {
+/** A free time at a London wall-clock time in March 2026 (GMT until the 29th). */
+function freeAt(day: number, time: string): OfferedTime {
   const iso = `2026-03-${String(day).padStart(2, '0')}T${time}:00+00:00`;
   const label = new Intl.DateTimeFormat('en-GB', {
     timeZone: 'Europe/London',
@@ -20,38 +20,38 @@ function slot(day: number, time: string): OfferedTime {
 }
 
 // Thu 5, Sat 7 (twice), Tue 10 (afternoon and evening), Sun 8.
-const thu5 = slot(5, '18:00');
-const sat7a = slot(7, '10:30');
-const sat7b = slot(7, '14:00');
-const sun8 = slot(8, '11:00');
-const tue10a = slot(10, '13:00');
-const tue10b = slot(10, '18:30');
+const thu5 = freeAt(5, '18:00');
+const sat7a = freeAt(7, '10:30');
+const sat7b = freeAt(7, '14:00');
+const sun8 = freeAt(8, '11:00');
+const tue10a = freeAt(10, '13:00');
+const tue10b = freeAt(10, '18:30');
 const free = [thu5, sat7a, sat7b, sun8, tue10a, tue10b];
-const offered = slotsToOffer(free);
+const offered = timesToOffer(free);
 const today = '2026-03-04';
 
-describe('which slots are offered', () => {
+describe('which times are offered', () => {
   test('up to four, one per day first, soonest first', () => {
     expect(offered).toEqual([thu5, sat7a, sun8, tue10a]);
   });
 
   test('fills from the same days when fewer days are free', () => {
-    expect(slotsToOffer([sat7a, sat7b, sun8])).toEqual([sat7a, sat7b, sun8]);
+    expect(timesToOffer([sat7a, sat7b, sun8])).toEqual([sat7a, sat7b, sun8]);
   });
 
-  test('spread over four days even when the soonest days are full of free slots', () => {
+  test('spread over four days even when the soonest days are full of free times', () => {
     // Every half hour 09:00–17:30 from Wed 4 to Tue 10: 18 a day, 126 in all.
     const times = Array.from(
       { length: 18 },
       (_, i) => `${String(9 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
     );
-    const week = [4, 5, 6, 7, 8, 9, 10].flatMap((day) => times.map((time) => slot(day, time)));
+    const week = [4, 5, 6, 7, 8, 9, 10].flatMap((day) => times.map((time) => freeAt(day, time)));
     const forChat = timesForChat(week, 20);
     expect(forChat).toHaveLength(20);
     // The soonest, and the first of each of the next three days in place of Wednesday's last.
     expect(forChat.slice(0, 17)).toEqual(week.slice(0, 17));
     expect(forChat.slice(17)).toEqual([week[18], week[36], week[54]]);
-    expect(slotsToOffer(forChat).map((s) => s.label)).toEqual([
+    expect(timesToOffer(forChat).map((s) => s.label)).toEqual([
       'Wed 4 Mar, 09:00',
       'Thu 5 Mar, 09:00',
       'Fri 6 Mar, 09:00',
@@ -64,7 +64,7 @@ describe('which slots are offered', () => {
     expect(timesForChat(free, 40)).toEqual(free);
   });
 
-  test('a slot is said with its weekday, date and 24-hour London time', () => {
+  test('a time is said with its weekday, date and 24-hour London time', () => {
     expect(sat7a.label).toBe('Sat 7 Mar, 10:30');
     expect(describeTime(sat7a)).toBe('Saturday 7 March at 10:30');
     // British Summer Time: 09:00 UTC is 10:00 in London.
@@ -110,13 +110,13 @@ describe('reading the tenant’s pick', () => {
     if (expected === 'none' || expected === 'other' || expected === 'unclear') {
       expect(pick.kind).toBe(expected);
     } else if (Array.isArray(expected)) {
-      expect(pick).toEqual({ kind: 'several', slots: expected });
+      expect(pick).toEqual({ kind: 'several', times: expected });
     } else {
-      expect(pick).toEqual({ kind: 'one', slot: expected });
+      expect(pick).toEqual({ kind: 'one', time: expected });
     }
   });
 
   test('"tomorrow" is read against today', () => {
-    expect(parseTimePick('tomorrow evening', offered, free, today)).toEqual({ kind: 'one', slot: thu5 });
+    expect(parseTimePick('tomorrow evening', offered, free, today)).toEqual({ kind: 'one', time: thu5 });
   });
 });

@@ -2,11 +2,11 @@ import { normalise } from './text.ts';
 import type { OfferedTime } from './types.ts';
 
 /*
- * Viewing slots as the chat offers and understands them. The server computes the free slots and
+ * Viewing times as the chat offers and understands them. The server computes the free times and
  * books; this module only chooses which to show and reads the tenant's pick, in Europe/London time.
  */
 
-/** How many slots are offered at once, as buttons next to "Other times". */
+/** How many times are offered at once, as buttons next to "Other times". */
 export const MAX_OFFERED = 4;
 export const OTHER_TIMES = 'Other times';
 
@@ -37,8 +37,8 @@ const LONDON = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-/** A slot's start as a London wall clock. */
-export type SlotTime = {
+/** A time as a London wall clock. */
+export type LondonTime = {
   /** yyyy-mm-dd */
   date: string;
   /** 0 = Sunday */
@@ -49,9 +49,9 @@ export type SlotTime = {
   minute: number;
 };
 
-export function slotTime(slot: OfferedTime): SlotTime {
+export function londonTime(time: OfferedTime): LondonTime {
   const parts: Record<string, string> = {};
-  for (const part of LONDON.formatToParts(new Date(slot.startsAt))) parts[part.type] = part.value;
+  for (const part of LONDON.formatToParts(new Date(time.startsAt))) parts[part.type] = part.value;
   const year = Number(parts.year);
   const month = Number(parts.month);
   const day = Number(parts.day);
@@ -69,63 +69,63 @@ function capitalised(word: string): string {
   return word[0].toUpperCase() + word.slice(1);
 }
 
-/** "Saturday 7 March at 10:30": how the chat says a slot in a sentence and stores it. */
-export function describeTime(slot: OfferedTime): string {
-  const t = slotTime(slot);
-  const time = `${String(t.hour).padStart(2, '0')}:${String(t.minute).padStart(2, '0')}`;
-  return `${capitalised(WEEKDAYS[t.weekday])} ${t.day} ${capitalised(MONTHS[t.month - 1])} at ${time}`;
+/** "Saturday 7 March at 10:30": how the chat says a time in a sentence and stores it. */
+export function describeTime(time: OfferedTime): string {
+  const t = londonTime(time);
+  const clock = `${String(t.hour).padStart(2, '0')}:${String(t.minute).padStart(2, '0')}`;
+  return `${capitalised(WEEKDAYS[t.weekday])} ${t.day} ${capitalised(MONTHS[t.month - 1])} at ${clock}`;
 }
 
 /** The closing sentence once a viewing is booked; it opens with the automatic save's phrase. */
-export function bookedClosing(slot: OfferedTime): string {
-  return `Thank you for confirming the information. Your viewing is booked for ${describeTime(slot)}. Have a great day!`;
+export function bookedClosing(time: OfferedTime): string {
+  return `Thank you for confirming the information. Your viewing is booked for ${describeTime(time)}. Have a great day!`;
 }
 
 /**
- * Up to `max` slots to offer, spread over different days where the free slots allow: the
+ * Up to `max` times to offer, spread over different days where the free times allow: the
  * soonest of each day first, then the next soonest. Kept soonest first.
  */
-export function slotsToOffer(slots: readonly OfferedTime[], max = MAX_OFFERED): OfferedTime[] {
+export function timesToOffer(times: readonly OfferedTime[], max = MAX_OFFERED): OfferedTime[] {
   const seenDays = new Set<string>();
   const chosen = new Set<number>();
-  slots.forEach((slot, i) => {
-    const day = slotTime(slot).date;
+  times.forEach((time, i) => {
+    const day = londonTime(time).date;
     if (chosen.size < max && !seenDays.has(day)) {
       seenDays.add(day);
       chosen.add(i);
     }
   });
-  slots.forEach((_slot, i) => {
+  times.forEach((_time, i) => {
     if (chosen.size < max) chosen.add(i);
   });
-  return slots
-    .filter((_slot, i) => chosen.has(i))
+  return times
+    .filter((_time, i) => chosen.has(i))
     .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
 }
 
 /**
- * The free slots a chat works from: the soonest `limit`, and always the first slot of each of the
- * first `MAX_OFFERED` days that have one, so that a full day or two of free slots never keeps the
+ * The free times a chat works from: the soonest `limit`, and always the first time of each of the
+ * first `MAX_OFFERED` days that have one, so that a full day or two of free times never keeps the
  * offer from spreading over days. Kept soonest first.
  */
-export function timesForChat(slots: readonly OfferedTime[], limit: number): OfferedTime[] {
+export function timesForChat(times: readonly OfferedTime[], limit: number): OfferedTime[] {
   const keep = new Set<number>();
   const days = new Set<string>();
-  for (let i = 0; i < slots.length && days.size < MAX_OFFERED; i++) {
-    const day = slotTime(slots[i]).date;
+  for (let i = 0; i < times.length && days.size < MAX_OFFERED; i++) {
+    const day = londonTime(times[i]).date;
     if (!days.has(day)) {
       days.add(day);
       keep.add(i);
     }
   }
-  for (let i = 0; i < slots.length && keep.size < limit; i++) keep.add(i);
-  return slots.filter((_slot, i) => keep.has(i));
+  for (let i = 0; i < times.length && keep.size < limit; i++) keep.add(i);
+  return times.filter((_time, i) => keep.has(i));
 }
 
-export type SlotPick =
-  | { kind: 'one'; slot: OfferedTime }
-  | { kind: 'several'; slots: OfferedTime[] }
-  /** The tenant named a time, but no free slot matches it. */
+export type TimePick =
+  | { kind: 'one'; time: OfferedTime }
+  | { kind: 'several'; times: OfferedTime[] }
+  /** The tenant named a time, but no free time matches it. */
   | { kind: 'none' }
   /** "Other times", "none of those work". */
   | { kind: 'other' }
@@ -264,8 +264,8 @@ function hasConstraint(c: Constraints): boolean {
   );
 }
 
-function matches(slot: OfferedTime, c: Constraints): boolean {
-  const t = slotTime(slot);
+function matches(time: OfferedTime, c: Constraints): boolean {
+  const t = londonTime(time);
   if (c.weekdays && !c.weekdays.includes(t.weekday)) return false;
   if (c.dates && !c.dates.includes(t.date)) return false;
   if (c.dayOfMonth !== null && t.day !== c.dayOfMonth) return false;
@@ -277,29 +277,29 @@ function matches(slot: OfferedTime, c: Constraints): boolean {
 }
 
 /**
- * Reads which slot the tenant picked: a button's label, "the second one", "Saturday at 10:30",
- * "tues evening", "any time Saturday", "10:30 on the 7th". Ordinals count the slots as offered;
- * anything else is matched against every free slot.
+ * Reads which time the tenant picked: a button's label, "the second one", "Saturday at 10:30",
+ * "tues evening", "any time Saturday", "10:30 on the 7th". Ordinals count the times as offered;
+ * anything else is matched against every free time.
  */
 export function parseTimePick(
   message: string,
   offered: readonly OfferedTime[],
   free: readonly OfferedTime[],
   today: string,
-): SlotPick {
+): TimePick {
   const trimmed = normalise(message).toLowerCase();
   const pool = free.length > 0 ? free : offered;
   const byLabel = [...offered, ...pool].find((s) => s.label.toLowerCase() === trimmed);
-  if (byLabel) return { kind: 'one', slot: byLabel };
+  if (byLabel) return { kind: 'one', time: byLabel };
   if (trimmed === OTHER_TIMES.toLowerCase() || OTHER.test(trimmed)) return { kind: 'other' };
 
   const c = readConstraints(message, offered.length, today);
   if (c.index !== null) {
-    const slot = offered[c.index];
-    return slot ? { kind: 'one', slot } : { kind: 'none' };
+    const time = offered[c.index];
+    return time ? { kind: 'one', time } : { kind: 'none' };
   }
   if (!hasConstraint(c)) {
-    if (ANY.test(trimmed) && pool.length > 0) return { kind: 'one', slot: pool[0] };
+    if (ANY.test(trimmed) && pool.length > 0) return { kind: 'one', time: pool[0] };
     return { kind: 'unclear' };
   }
   let found = pool.filter((s) => matches(s, c));
@@ -309,10 +309,10 @@ export function parseTimePick(
   }
   // "at 10" with both 10:00 and 10:30 free means 10:00.
   if (found.length > 1 && c.hour !== null && c.minute === null) {
-    const onTheHour = found.filter((s) => slotTime(s).minute === 0);
+    const onTheHour = found.filter((s) => londonTime(s).minute === 0);
     if (onTheHour.length > 0) found = onTheHour;
   }
   if (found.length === 0) return { kind: 'none' };
-  if (found.length === 1 || ANY.test(trimmed)) return { kind: 'one', slot: found[0] };
-  return { kind: 'several', slots: found };
+  if (found.length === 1 || ANY.test(trimmed)) return { kind: 'one', time: found[0] };
+  return { kind: 'several', times: found };
 }

@@ -36,7 +36,7 @@ export async function bookInNewChat(
   const booking = await bookChatTime(app.ctx, {
     conversationId: conversation!.id,
     propertyId: input.propertyId,
-    slot: input.slot,
+    time: input.slot,
     fields: input.fields,
   });
   if (booking.kind !== 'booked') throw new Error('The seed could not book a viewing');

@@ -88,7 +88,7 @@ describe('viewings that happen: confirm, remind, release', () => {
     const result = await bookChatTime(app.ctx, {
       conversationId: conversation!.id,
       propertyId: setup.property.id,
-      slot: { startsAt, label: '' },
+      time: { startsAt, label: '' },
       fields: tenantFields({ name: 'Amy Khan', email, phone: options.phone ?? null }),
     });
     if (result.kind !== 'booked') throw new Error('not booked');
@@ -434,7 +434,7 @@ describe('a web chat that came from a portal enquiry: asked on the phone the enq
     const booking = await bookChatTime(app.ctx, {
       conversationId: thread!.id,
       propertyId: property.id,
-      slot: { startsAt: SATURDAY_10, label: '' },
+      time: { startsAt: SATURDAY_10, label: '' },
       fields: tenantFields({ name: 'Amy Khan', phone: `+${number}` }),
     });
     if (booking.kind !== 'booked') throw new Error('not booked');
@@ -485,7 +485,7 @@ describe('a web chat that came from a portal enquiry: asked on the phone the enq
     const booking = await bookChatTime(app.ctx, {
       conversationId: conversation!.id,
       propertyId: property.id,
-      slot: { startsAt: SATURDAY_10, label: '' },
+      time: { startsAt: SATURDAY_10, label: '' },
       fields: tenantFields({ name: 'Amy Khan', email: enquiry!.email, phone: mobile }),
     });
     if (booking.kind !== 'booked') throw new Error('not booked');

@@ -121,7 +121,7 @@ describe('viewings', () => {
     const first = await bookChatTime(app.ctx, {
       conversationId: (await openChat(property.slug)).conversationId,
       propertyId: property.id,
-      slot: saturday,
+      time: saturday,
       fields: fields('Sarah Jones', tenant),
     });
     expect(first.kind).toBe('booked');
@@ -131,11 +131,11 @@ describe('viewings', () => {
     const second = await bookChatTime(app.ctx, {
       conversationId: (await openChat(property.slug)).conversationId,
       propertyId: property.id,
-      slot: saturday,
+      time: saturday,
       fields: fields('Tom Brown', `${unique('tom')}@example.test`),
     });
     expect(second.kind).toBe('taken');
-    if (second.kind === 'taken') expect(second.slots.map((s) => s.startsAt)).not.toContain(saturday.startsAt);
+    if (second.kind === 'taken') expect(second.times.map((s) => s.startsAt)).not.toContain(saturday.startsAt);
     const after = (await (
       await call('GET', `/api/chat/${owner.company.slug}/slots?propertySlug=${property.slug}`)
     ).json()) as ViewingTimesResponse;
@@ -317,7 +317,7 @@ describe('viewings', () => {
     const booking = await bookChatTime(app.ctx, {
       conversationId: (await openChat(property.slug)).conversationId,
       propertyId: property.id,
-      slot: { startsAt: '2026-03-02T17:30:00+00:00', label: 'Mon 2 Mar, 17:30' },
+      time: { startsAt: '2026-03-02T17:30:00+00:00', label: 'Mon 2 Mar, 17:30' },
       fields: fields('Joe Bloggs', tenant),
     });
     expect(booking.kind).toBe('booked');
@@ -362,7 +362,7 @@ describe('viewings', () => {
     const booking = await bookChatTime(app.ctx, {
       conversationId,
       propertyId,
-      slot,
+      time: slot,
       fields: fields(tenant, email),
     });
     if (booking.kind !== 'booked') throw new Error('not booked');
@@ -459,7 +459,7 @@ describe('viewings', () => {
     const booking = await bookChatTime(app.ctx, {
       conversationId: chat.conversationId,
       propertyId: property.id,
-      slot: { startsAt: '2026-03-02T17:30:00+00:00', label: 'Mon 2 Mar, 17:30' },
+      time: { startsAt: '2026-03-02T17:30:00+00:00', label: 'Mon 2 Mar, 17:30' },
       fields: fields('Owen Price', `${unique('owen')}@example.test`),
     });
     expect(booking.kind).toBe('booked');

@@ -252,7 +252,7 @@ describe('outgoing webhooks', () => {
     const booking = await bookChatTime(app.ctx, {
       conversationId: conversation!.id,
       propertyId: property.id,
-      slot: slot!,
+      time: slot!,
       fields: tenantFields({ propertyId: property.id, email: 'sarah.jones@example.com' }),
     });
     if (booking.kind !== 'booked') throw new Error(`not booked: ${booking.kind}`);

@@ -504,8 +504,8 @@ export const auditEvents = pgTable(
 
 /**
  * A viewing the assistant booked. "Live" means `booked`: at most one live viewing per
- * conversation (a partial unique index) and at most the slot's parties per property and start
- * (the guarded insert in features/viewings/booking.ts, under an advisory lock on the slot).
+ * conversation (a partial unique index) and at most `partiesPerSlot` parties per property and start
+ * (the guarded insert in features/viewings/booking.ts, under an advisory lock on the start time).
  */
 export const viewings = pgTable(
   'viewings',

@@ -405,20 +405,20 @@ async function answerAndStore(
   // Every piece is out before the turn is stored (and announced), so none arrives after it.
   await deltas?.flush();
 
-  // The engine (or the LLM) proposes a slot; the server books it, guarded in the database.
+  // The engine (or the LLM) proposes a time; the server books it, guarded in the database.
   let viewing: ChatResponse['viewing'];
   if (result.bookTime && property) {
     const booking = await bookChatTime(ctx, {
       conversationId: conversation.id,
       propertyId: property.id,
-      slot: result.bookTime,
+      time: result.bookTime,
       fields: result.state.fields,
     });
     if (booking.kind === 'booked') {
       result = engine.confirmViewing(context, result.state, toViewingTime(booking.viewing.startsAt));
       viewing = toBookedViewing(ctx, booking.viewing);
     } else {
-      result = engine.offerTimesAgain({ ...context, viewingTimes: booking.slots }, result.state);
+      result = engine.offerTimesAgain({ ...context, viewingTimes: booking.times }, result.state);
     }
   } else if (result.state.viewing?.booked) {
     await completeViewingContact(ctx, { conversationId: conversation.id, fields: result.state.fields });

@@ -21,7 +21,7 @@ export type CompanyDirectory = {
   viewingSchedule: ViewingSchedule | null;
   /**
    * What the chat reads of each listing beside the agent's facts, by property id: its own viewing
-   * settings (the slots offered) and its photos (the chat page's header). The agent never sees it.
+   * settings (the viewing times offered) and its photos (the chat page's header). The agent never sees it.
    */
   listings: Map<string, ListingExtras>;
 };

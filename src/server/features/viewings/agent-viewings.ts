@@ -122,7 +122,7 @@ async function findOwnViewing(ctx: AppContext, companyId: string, viewingId: str
 
 /**
  * PATCH /api/viewings/{id}: attended, no-show, cancelled (the tenant is told), or moved
- * (`startsAt`, to one of the property's free slots; the tenant gets the updated invitation).
+ * (`startsAt`, to one of the property's free times; the tenant gets the updated invitation).
  */
 export async function updateViewing(
   ctx: AppContext,

@@ -14,7 +14,7 @@ import {
 } from '#shared/schemas/viewings.ts';
 import { effectiveRules, freeTimes, takesBookings, type ViewingTime } from '#shared/viewing-times.ts';
 
-/** What decides a property's slots: the company's schedule and the property's own settings. */
+/** What decides a property's times: the company's schedule and the property's own settings. */
 export type BookingRules = {
   companyId: string;
   propertyId: string;
@@ -46,7 +46,7 @@ export async function loadBookingRules(db: Reader, propertyId: string): Promise<
   return { ...row, schedule: row.schedule ?? DEFAULT_VIEWING_SCHEDULE };
 }
 
-/** The live bookings of a property from now on, as the slot rules count them. */
+/** The live bookings of a property from now on, as the booking rules count them. */
 async function liveStarts(db: Reader, propertyId: string, from: Date, excludeId?: string) {
   const rows = await db
     .select({ id: viewings.id, startsAt: viewings.startsAt })
@@ -58,7 +58,7 @@ async function liveStarts(db: Reader, propertyId: string, from: Date, excludeId?
   return rows.filter((row) => row.id !== excludeId).map((row) => ({ startsAt: row.startsAt }));
 }
 
-/** Every free slot of a property now (a viewing being moved does not hold its own start). */
+/** Every free time of a property now (a viewing being moved does not hold its own start). */
 export async function freeTimesFor(
   db: Reader,
   rules: BookingRules,
@@ -150,8 +150,8 @@ function writeWhileRoomAt<Row>(
   );
 }
 
-/** When a viewing from `startsAt` ends: one slot later. */
-function slotEnd(rules: BookingRules, startsAt: Date): Date {
+/** When a viewing from `startsAt` ends: one viewing length later. */
+function viewingEnd(rules: BookingRules, startsAt: Date): Date {
   return new Date(startsAt.getTime() + rules.schedule.slotMinutes * 60_000);
 }
 
@@ -162,10 +162,10 @@ export type BookResult =
   | { kind: 'already'; viewing: Viewing };
 
 /**
- * Books a slot for a conversation: at most `partiesPerSlot` live viewings per property and start
- * (the count and insert under the slot's advisory lock) and at most one live viewing per
- * conversation (the partial unique index). The caller has checked that the slot is one of the
- * property's free slots.
+ * Books a time for a conversation: at most `partiesPerSlot` live viewings per property and start
+ * (the count and insert under the start time's advisory lock) and at most one live viewing per
+ * conversation (the partial unique index). The caller has checked that the time is one of the
+ * property's free times.
  */
 export async function bookViewing(
   ctx: AppContext,
@@ -188,7 +188,7 @@ export async function bookViewing(
           propertyName: rules.propertyName,
           propertyAddress: rules.propertyAddress,
           startsAt,
-          endsAt: slotEnd(rules, startsAt),
+          endsAt: viewingEnd(rules, startsAt),
           manageToken: newManageToken(),
           tenantName: input.tenant.name,
           tenantEmail: input.tenant.email,
@@ -213,7 +213,7 @@ export async function bookViewing(
 /**
  * Moves a live viewing to another start under the same guard as a booking. The invitation's
  * SEQUENCE goes up and the new time has a schedule of its own: a confirmation request the day
- * before (none when it is within a day: then it counts as confirmed). Null when the slot is full
+ * before (none when it is within a day: then it counts as confirmed). Null when the time is full
  * (or the viewing is no longer live).
  */
 export async function moveViewing(
@@ -226,7 +226,7 @@ export async function moveViewing(
       .update(viewings)
       .set({
         startsAt,
-        endsAt: slotEnd(rules, startsAt),
+        endsAt: viewingEnd(rules, startsAt),
         sequence: sql`${viewings.sequence} + 1`,
         reminderSentAt: null,
         confirmedAt: confirmedWhenBooked(startsAt),
@@ -272,9 +272,9 @@ export async function closeViewing(
   return row ?? null;
 }
 
-/** Finds the free slot a request names (by its instant), or null when it is not free now. */
-export function matchTime(slots: ViewingTime[], startsAt: string): ViewingTime | null {
+/** Finds the free time a request names (by its instant), or null when it is not free now. */
+export function matchTime(times: ViewingTime[], startsAt: string): ViewingTime | null {
   const at = Date.parse(startsAt);
   if (Number.isNaN(at)) return null;
-  return slots.find((slot) => Date.parse(slot.startsAt) === at) ?? null;
+  return times.find((time) => Date.parse(time.startsAt) === at) ?? null;
 }

@@ -10,11 +10,11 @@ import { bookingRulesOf, bookViewing, freeTimesFor, loadBookingRules, matchTime 
 import { manageUrl } from './emails.ts';
 import { notifyViewing } from './notify.ts';
 
-/** The chat hands the engine about this many slots (soonest first); it offers a few of them. */
+/** The chat hands the engine about this many times (soonest first); it offers a few of them. */
 export const CHAT_TIME_LIMIT = 40;
 
 /**
- * The free slots of the conversation's property for the engine's context, or null when it takes
+ * The free times of the conversation's property for the engine's context, or null when it takes
  * no bookings (no schedule, booking off, no property chosen yet): then the tenant is asked for
  * their availability in free text, as before bookings existed.
  */
@@ -24,37 +24,37 @@ export async function chatViewingTimes(
   property: ChatProperty | null,
 ): Promise<OfferedTime[] | null> {
   if (!property) return null;
-  const slots = await freeTimesFor(ctx.db, bookingRulesOf(directory, property));
-  return slots.length > 0 ? timesForChat(slots, CHAT_TIME_LIMIT) : null;
+  const times = await freeTimesFor(ctx.db, bookingRulesOf(directory, property));
+  return times.length > 0 ? timesForChat(times, CHAT_TIME_LIMIT) : null;
 }
 
 export function toBookedViewing(ctx: AppContext, viewing: Viewing): BookedViewing {
-  const slot = toViewingTime(viewing.startsAt);
-  return { id: viewing.id, startsAt: slot.startsAt, label: slot.label, manageUrl: manageUrl(ctx, viewing) };
+  const time = toViewingTime(viewing.startsAt);
+  return { id: viewing.id, startsAt: time.startsAt, label: time.label, manageUrl: manageUrl(ctx, viewing) };
 }
 
 export type ChatBooking =
   | { kind: 'booked'; viewing: Viewing }
-  /** The slot was taken meanwhile (or is no longer offered): the next free slots. */
-  | { kind: 'taken'; slots: OfferedTime[] };
+  /** The time was taken meanwhile (or is no longer offered): the next free times. */
+  | { kind: 'taken'; times: OfferedTime[] };
 
 /**
- * Books the slot the tenant picked in the chat. The engine (or the LLM) only proposes: the slot
- * must still be one of the property's free slots, and the guarded insert decides.
+ * Books the time the tenant picked in the chat. The engine (or the LLM) only proposes: the time
+ * must still be one of the property's free times, and the guarded insert decides.
  */
 export async function bookChatTime(
   ctx: AppContext,
-  input: { conversationId: string; propertyId: string; slot: OfferedTime; fields: ExtractedFields },
+  input: { conversationId: string; propertyId: string; time: OfferedTime; fields: ExtractedFields },
 ): Promise<ChatBooking> {
   const rules = await loadBookingRules(ctx.db, input.propertyId);
-  if (!rules) return { kind: 'taken', slots: [] };
+  if (!rules) return { kind: 'taken', times: [] };
   const free = await freeTimesFor(ctx.db, rules);
-  const slot = matchTime(free, input.slot.startsAt);
-  if (slot) {
+  const time = matchTime(free, input.time.startsAt);
+  if (time) {
     const result = await bookViewing(ctx, {
       rules,
       conversationId: input.conversationId,
-      startsAt: new Date(slot.startsAt),
+      startsAt: new Date(time.startsAt),
       tenant: { name: input.fields.name, email: input.fields.email, phone: input.fields.phone },
     });
     if (result.kind === 'booked') {
@@ -71,7 +71,7 @@ export async function bookChatTime(
     if (existing) return { kind: 'booked', viewing: existing };
   }
   const fresh = await freeTimesFor(ctx.db, rules);
-  return { kind: 'taken', slots: timesForChat(fresh, CHAT_TIME_LIMIT) };
+  return { kind: 'taken', times: timesForChat(fresh, CHAT_TIME_LIMIT) };
 }
 
 /**

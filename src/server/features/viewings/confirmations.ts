@@ -419,12 +419,12 @@ export async function answerViewingReply(
   if (viewing.changeOfferedAt) {
     const free = await movableTimes(ctx, viewing);
     const offeredLabels = await lastOfferedOptions(ctx, conversationId);
-    const offered = free.filter((slot) => offeredLabels.includes(slot.label));
+    const offered = free.filter((time) => offeredLabels.includes(time.label));
     const picked = pickNumberedOption(text, offeredLabels) ?? text;
     const pick = parseTimePick(picked, offered, free, londonDate(at));
     if (pick.kind === 'one') {
       try {
-        const moved = await rescheduleViewing(ctx, viewing, pick.slot.startsAt, 'tenant');
+        const moved = await rescheduleViewing(ctx, viewing, pick.time.startsAt, 'tenant');
         const ahead = moved.startsAt.getTime() - at.getTime() > REQUEST_AHEAD_MS;
         await reply(
           `Done: your viewing of ${moved.propertyName} is now on ${longTimeLabel(moved.startsAt)}. ${
@@ -475,8 +475,8 @@ async function offerOtherTimes(
   reply: (text: string, options?: string[]) => Promise<unknown>,
   lead: string,
 ): Promise<boolean> {
-  const slots = spreadOverDays(await movableTimes(ctx, viewing), CHANGE_OFFERS);
-  if (slots.length === 0) {
+  const times = spreadOverDays(await movableTimes(ctx, viewing), CHANGE_OFFERS);
+  if (times.length === 0) {
     await ctx.db.update(viewings).set({ changeOfferedAt: null }).where(eq(viewings.id, viewing.id));
     await reply(
       `${lead}Sorry, there are no other free times to offer just now. I've asked the agency to get in touch about another time; your viewing on ${longTimeLabel(viewing.startsAt)} stays booked meanwhile.`,
@@ -486,7 +486,7 @@ async function offerOtherTimes(
   await ctx.db.update(viewings).set({ changeOfferedAt: now() }).where(eq(viewings.id, viewing.id));
   await reply(
     `${lead}No problem. Which of these times suits you better? Your viewing stays on ${longTimeLabel(viewing.startsAt)} until you pick one.`,
-    slots.map((slot) => slot.label),
+    times.map((time) => time.label),
   );
   return true;
 }

@@ -17,13 +17,13 @@ async function findByToken(ctx: AppContext, token: string): Promise<Viewing> {
   return viewing;
 }
 
-/** Slots the viewing may move to: the property's free ones, its own start left out. */
+/** Times the viewing may move to: the property's free ones, its own start left out. */
 export async function movableTimes(ctx: AppContext, viewing: Viewing) {
   if (viewing.status !== 'booked' || viewing.startsAt <= now() || !viewing.propertyId) return [];
   const rules = await loadBookingRules(ctx.db, viewing.propertyId);
   if (!rules) return [];
-  const slots = await freeTimesFor(ctx.db, rules, { excludeViewingId: viewing.id });
-  return slots.filter((slot) => Date.parse(slot.startsAt) !== viewing.startsAt.getTime());
+  const times = await freeTimesFor(ctx.db, rules, { excludeViewingId: viewing.id });
+  return times.filter((time) => Date.parse(time.startsAt) !== viewing.startsAt.getTime());
 }
 
 /** GET /api/viewings/manage/{token} */
@@ -77,8 +77,8 @@ function requireChangeable(viewing: Viewing): void {
 }
 
 /**
- * Moves a viewing to another free slot (the tenant's manage page, or the agent). Answers 409
- * when the slot went meanwhile, with the message the page shows.
+ * Moves a viewing to another free time (the tenant's manage page, or the agent). Answers 409
+ * when the time went meanwhile, with the message the page shows.
  */
 export async function rescheduleViewing(
   ctx: AppContext,
@@ -91,13 +91,13 @@ export async function rescheduleViewing(
   if (!viewing.propertyId) throw new AppError('CONFLICT', 'This property no longer takes viewings.');
   const rules = await loadBookingRules(ctx.db, viewing.propertyId);
   if (!rules) throw new AppError('CONFLICT', 'This property no longer takes viewings.');
-  const slot = matchTime(await freeTimesFor(ctx.db, rules, { excludeViewingId: viewing.id }), startsAt);
-  if (!slot) {
+  const time = matchTime(await freeTimesFor(ctx.db, rules, { excludeViewingId: viewing.id }), startsAt);
+  if (!time) {
     if (Number.isNaN(Date.parse(startsAt))) throw badRequest('Choose a new time');
     throw new AppError('CONFLICT', 'Sorry, that time is no longer free. Please choose another.');
   }
-  if (Date.parse(slot.startsAt) === viewing.startsAt.getTime()) return viewing;
-  const moved = await moveViewing(ctx, { viewing, rules, startsAt: new Date(slot.startsAt) });
+  if (Date.parse(time.startsAt) === viewing.startsAt.getTime()) return viewing;
+  const moved = await moveViewing(ctx, { viewing, rules, startsAt: new Date(time.startsAt) });
   if (!moved) throw new AppError('CONFLICT', 'Sorry, that time is no longer free. Please choose another.');
   await notifyViewing(ctx, moved, { kind: 'rescheduled', by, previous: viewing.startsAt, actorUserId });
   return moved;

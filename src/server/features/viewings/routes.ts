@@ -69,7 +69,7 @@ export async function registerViewings(root: FastifyInstance, ctx: AppContext): 
   });
   ctx.jobs.schedule(VIEWING_AGENDA_JOB, '0 8 * * *');
 
-  // ---- Public: the chat's slots and the tenant's manage page ----
+  // ---- Public: the chat's free times and the tenant's manage page ----
 
   app.get(
     '/api/chat/:companySlug/slots',

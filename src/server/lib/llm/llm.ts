@@ -34,7 +34,7 @@ import { describeProperty, LISTING_FACTS, lookUpFact } from './listing.ts';
 /*
  * The LLM agent: the model writes the reply, streamed as it is written, reads the whole
  * conversation (within a token budget) and calls tools: it records the tenant's answers, looks up
- * the listing's facts, lists the free viewing slots and proposes one to book. The guided agent
+ * the listing's facts, lists the free viewing times and proposes one to book. The guided agent
  * still runs every turn underneath, and its parsers, state machine and rules stay in charge (what
  * is asked, when the chat closes, which values are kept, the booking's wording); any provider
  * failure, timeout or broken stream gives the tenant the fallback engine's reply for that turn.
@@ -59,9 +59,9 @@ export type LlmEngineOptions = {
 
 const DEFAULT_TIMEOUT_MS = 8000;
 const DEFAULT_TOKEN_BUDGET = 6000;
-/** Tool calls and the reply: recording answers, a fact or two, slots, then the text. */
+/** Tool calls and the reply: recording answers, a fact or two, times, then the text. */
 const MAX_STEPS = 5;
-const MAX_SLOTS_LISTED = 12;
+const MAX_TIMES_LISTED = 12;
 
 /** What the model records through the recordAnswers tool: the answers in the tenant's latest message. */
 const llmTurnSchema = z.object({
@@ -106,7 +106,7 @@ function nextStep(guided: AgentReply, context: AgentContext, state: AgentState =
     return `The email address looks mistyped. Ask only this, in these words: "${emailCheck}" (a yes takes that address; a no keeps the one typed).`;
   }
   if (state.asking === 'viewing') {
-    const offered = (state.viewing?.offered ?? []).map((slot) => slot.label).join('; ');
+    const offered = (state.viewing?.offered ?? []).map((time) => time.label).join('; ');
     return `Offer these free viewing times, which the tenant sees as buttons: ${offered}. When the tenant picks one, call bookViewing with its startsAt.`;
   }
   if (state.stage === 'confirming' && state.asking === 'confirm') {
@@ -220,7 +220,7 @@ type TurnWork = {
   /** The guided agent's state with the answers the model recorded. */
   state: AgentState;
   tenantConfirmed: boolean;
-  /** The free slot the model asked to book. */
+  /** The free time the model asked to book. */
   bookTime: OfferedTime | null;
   /** Slots the model gave a value for that their check turned down: the re-prompt is ours. */
   rejected: Set<SlotName>;
@@ -243,9 +243,9 @@ function startWork(context: AgentContext, previous: AgentState, guided: AgentRep
   };
 }
 
-function findTime(slots: OfferedTime[], startsAt: string): OfferedTime | null {
+function findTime(times: OfferedTime[], startsAt: string): OfferedTime | null {
   const at = Date.parse(startsAt);
-  return slots.find((slot) => slot.startsAt === startsAt || Date.parse(slot.startsAt) === at) ?? null;
+  return times.find((time) => time.startsAt === startsAt || Date.parse(time.startsAt) === at) ?? null;
 }
 
 /** The tools of one turn; each reads the turn's context and writes only into `work`. */
@@ -286,16 +286,16 @@ function turnTools(work: TurnWork): ToolSet {
     }),
   };
   if (!property() || !booksViewing(context, work.state)) return tools;
-  const slots = context.viewingTimes ?? [];
+  const times = context.viewingTimes ?? [];
   return {
     ...tools,
     viewingTimes: tool({
       description: 'The free viewing times of the property, soonest first.',
       inputSchema: z.object({}),
       execute: async () => ({
-        slots: slots.slice(0, MAX_SLOTS_LISTED).map((slot) => ({
-          startsAt: slot.startsAt,
-          time: describeTime(slot),
+        slots: times.slice(0, MAX_TIMES_LISTED).map((time) => ({
+          startsAt: time.startsAt,
+          time: describeTime(time),
         })),
       }),
     }),
@@ -303,11 +303,11 @@ function turnTools(work: TurnWork): ToolSet {
       description: 'Books the free viewing time the tenant chose. The system confirms it to the tenant.',
       inputSchema: z.object({ startsAt: z.string().describe('The startsAt of a slot from viewingTimes.') }),
       execute: async ({ startsAt }) => {
-        const slot = findTime(slots, startsAt);
-        if (!slot)
+        const time = findTime(times, startsAt);
+        if (!time)
           return { booked: false, reason: 'That time is not free: offer the times from viewingTimes.' };
-        work.bookTime = slot;
-        return { booked: true, time: describeTime(slot) };
+        work.bookTime = time;
+        return { booked: true, time: describeTime(time) };
       },
     }),
   };
@@ -358,7 +358,7 @@ function finishTurn(work: TurnWork, written: string, guard: ReplyGuard): AgentRe
   if (work.rejected.size > 0) return rePrompt(work, guard);
   const text = usableText(written);
   if (work.bookTime) {
-    // The server books it and answers with confirmViewing (or fresh slots when it was just taken).
+    // The server books it and answers with confirmViewing (or fresh times when it was just taken).
     state.asking = 'viewing';
     return {
       reply: text ? withoutClosingWords(text) : `Lovely, I'll book ${describeTime(work.bookTime)} for you.`,
@@ -474,8 +474,8 @@ export function createLlmEngine(options: LlmEngineOptions): ConversationEngine {
   const report = (error: unknown) => options.onFallback?.(error);
   return {
     start: (context, known, start) => options.fallback.start(context, known, start),
-    // The booking's wording is the guided agent's: slot buttons and the booked closing are exact.
-    confirmViewing: (context, state, slot) => options.fallback.confirmViewing(context, state, slot),
+    // The booking's wording is the guided agent's: time buttons and the booked closing are exact.
+    confirmViewing: (context, state, time) => options.fallback.confirmViewing(context, state, time),
     offerTimesAgain: (context, state) => options.fallback.offerTimesAgain(context, state),
     reply: async (context, state, message, turn = {}) => {
       const guided = guidedTurn(context, state, message, { offered: turn.offered });

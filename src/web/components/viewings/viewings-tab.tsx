@@ -583,7 +583,7 @@ function MoveDialog({
           <label key={time.startsAt} className="flex items-center gap-2 rounded-md border px-3 py-2 text-sm">
             <input
               type="radio"
-              name="move-slot"
+              name="move-time"
               checked={chosen === time.startsAt}
               onChange={() => setChosen(time.startsAt)}
             />

@@ -283,7 +283,7 @@ function ViewingDetails({ viewing, url }: { viewing: ManagedViewing; url: string
         <div className="space-y-3 rounded-lg border border-destructive/40 p-4">
           <p className="font-medium">Cancel your viewing on {viewing.longLabel}?</p>
           <p className="text-sm text-muted-foreground">
-            The agent will be told, and the slot offered to others.
+            The agent will be told, and the time offered to others.
           </p>
           <div className="flex flex-col gap-2">
             <PendingButton
@@ -381,7 +381,7 @@ function TimePicker({
               >
                 <input
                   type="radio"
-                  name="slot"
+                  name="time"
                   value={time.startsAt}
                   className="sr-only"
                   checked={chosen === time.startsAt}
